@@ -1,0 +1,86 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import type { TEnv } from './env.ts';
+import type { TMediaStore } from './services/media/store.ts';
+import { SESSION_COOKIE, validateSessionToken, type TSessionUser } from './services/auth/sessions.ts';
+import { User } from './entities/user.entity.ts';
+
+/** What the server is built from; one per process. */
+export interface TServerDeps {
+  orm: MikroORM;
+  env: TEnv;
+  media: TMediaStore;
+}
+
+export interface TCookieJar {
+  setSession(token: string, expiresAt: Date): void;
+  clearSession(): void;
+}
+
+export interface TContext {
+  deps: TServerDeps;
+  /** A fresh EntityManager for this request only. */
+  em: EntityManager;
+  user: TSessionUser | null;
+  sessionId: string | null;
+  /** True only when demo mode is on and the call carries directAdmin=true (DECISIONS 1). */
+  directAdmin: boolean;
+  ip: string;
+  cookies: TCookieJar;
+  req: Request | undefined;
+  res: Response | undefined;
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return undefined;
+}
+
+function expressCookieJar(res: Response, secure: boolean): TCookieJar {
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+  return {
+    setSession: (token, expiresAt) => res.cookie(SESSION_COOKIE, token, { ...base, expires: expiresAt }),
+    clearSession: () => res.clearCookie(SESSION_COOKIE, base),
+  };
+}
+
+/** The seeded admin acts for demo-mode calls, so audit fields such as a review's userId stay real. */
+async function demoAdmin(em: EntityManager, env: TEnv): Promise<TSessionUser | null> {
+  const admin = await em.findOne(User, { username: env.adminUsername, isAdmin: true });
+  return admin ? { id: admin.id, username: admin.username, email: admin.email, name: admin.name ?? null, isAdmin: true } : null;
+}
+
+/** REST callers send `?directAdmin=true`; the SPA's tRPC link sends the same flag as a header. */
+function directAdminRequested(req: Request): boolean {
+  return req.query.directAdmin === 'true' || req.headers['x-direct-admin'] === 'true';
+}
+
+export function contextFactory(deps: TServerDeps) {
+  return async ({ req, res }: { req: Request; res: Response }): Promise<TContext> => {
+    const em = deps.orm.em.fork() as EntityManager;
+    const cookies = expressCookieJar(res, deps.env.isProduction);
+    let user: TSessionUser | null = null;
+    let sessionId: string | null = null;
+    const token = readCookie(req.headers.cookie, SESSION_COOKIE);
+    if (token) {
+      const valid = await validateSessionToken(em, token);
+      if (valid) {
+        user = valid.user;
+        sessionId = valid.sessionId;
+        if (valid.refreshed) cookies.setSession(token, valid.expiresAt);
+      } else {
+        cookies.clearSession();
+      }
+    }
+    let directAdmin = false;
+    if (deps.env.demoDirectAdmin && directAdminRequested(req)) {
+      directAdmin = true;
+      if (!user?.isAdmin) user = await demoAdmin(em, deps.env);
+    }
+    return { deps, em, user, sessionId, directAdmin, ip: req.ip ?? 'unknown', cookies, req, res };
+  };
+}

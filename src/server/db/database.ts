@@ -1,0 +1,51 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { ormConfig } from '../../../mikro-orm.config.ts';
+import type { TEnv } from '../env.ts';
+import { log } from '../logger.ts';
+import { startEmbeddedPostgres, type TEmbeddedPostgres } from './embedded-postgres.ts';
+
+export interface TDatabase {
+  orm: MikroORM;
+  url: string;
+  embedded: TEmbeddedPostgres | undefined;
+  close(): Promise<void>;
+}
+
+/** Opens PostgreSQL: the one in DATABASE_URL, or an embedded one under DATA_DIR. */
+export async function openDatabase(env: Pick<TEnv, 'databaseUrl' | 'dataDir'>): Promise<TDatabase> {
+  let embedded: TEmbeddedPostgres | undefined;
+  let url = env.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: env.dataDir });
+    url = embedded.url;
+  }
+  try {
+    const orm = await MikroORM.init(ormConfig(url));
+    return {
+      orm,
+      url,
+      embedded,
+      async close() {
+        await orm.close(true).catch((err: unknown) => log.warn('closing the ORM failed', { err: String(err) }));
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}
+
+/** Applies pending migrations, one instance at a time (an advisory lock serialises concurrent starts). */
+export async function migrate(orm: MikroORM, url: string): Promise<void> {
+  // The lock lives on its own connection: a pooled one could differ between lock and unlock.
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock(727001)');
+    await orm.migrator.up();
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,41 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import { Property } from './property.entity.ts';
+import { User } from './user.entity.ts';
+
+export const Booking = defineEntity({
+  name: 'Booking',
+  tableName: 'bookings',
+  properties: {
+    id: p.integer().primary(),
+    /** Null for a guest booking (DECISIONS 2). */
+    user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    property: () => p.manyToOne(Property).deleteRule('restrict'),
+    /** Calendar dates as `yyyy-MM-dd` strings (DECISIONS 8). */
+    checkIn: p.date(),
+    checkOut: p.date(),
+    guests: p.integer(),
+    totalPrice: p.integer(),
+    status: p.string().length(20).default('pending'),
+    contactInfo: p.json<TContactInfo>().nullable(),
+    /** The price snapshot (DECISIONS 3). */
+    nightlyPrice: p.integer(),
+    nights: p.integer(),
+    taxRate: p.double().$type<number>(),
+    taxAmount: p.integer(),
+    confirmationNumber: p.string().length(12).unique(),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  indexes: [{ name: 'bookings_created_idx', properties: ['createdAt'] }],
+  checks: [
+    { name: 'bookings_status_check', expression: `status in ('pending', 'confirmed', 'cancelled')` },
+    { name: 'bookings_dates_check', expression: 'check_out > check_in' },
+    { name: 'bookings_guests_check', expression: 'guests >= 1' },
+    {
+      // No double bookings under any concurrency (DECISIONS 5); check-out day = next check-in is allowed.
+      name: 'bookings_no_overlap',
+      expression: `exclude using gist (property_id with =, daterange(check_in, check_out, '[)') with &&) where (status in ('pending', 'confirmed'))`,
+    },
+  ],
+});
+export type IBooking = InferEntity<typeof Booking>;

@@ -1,0 +1,53 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const Property = defineEntity({
+  name: 'Property',
+  tableName: 'properties',
+  properties: {
+    id: p.integer().primary(),
+    title: p.string().length(200),
+    description: p.text(),
+    location: p.string().length(200),
+    price: p.integer(),
+    /** URLs into the media store; never file bytes (DECISIONS 11). */
+    images: p.array().columnType('text[]'),
+    videos: p.array().columnType('text[]').defaultRaw(`'{}'`),
+    bedrooms: p.integer(),
+    bathrooms: p.integer(),
+    maxGuests: p.integer(),
+    amenities: p.array().columnType('text[]').defaultRaw(`'{}'`),
+    categories: p.array().columnType('text[]').defaultRaw(`'{}'`),
+    /** Lower-cased copy of `categories`, kept by the service, so a GIN index serves case-insensitive matching. */
+    categoryKeys: p.array().columnType('text[]').defaultRaw(`'{}'`).hidden(),
+    latitude: p.string().length(32).nullable(),
+    longitude: p.string().length(32).nullable(),
+    /** Average of the reviews' ratings (DECISIONS 14); null until the first review. */
+    rating: p.double().$type<number>().nullable(),
+    reviewCount: p.integer().default(0),
+    showLogo: p.boolean().default(false),
+    guestFavorite: p.boolean().default(false),
+    propertyType: p.string().length(20).default('apartment'),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    /** Set when a property with booking history is deleted: it leaves every list but its bookings stay. */
+    archivedAt: p.datetime().nullable(),
+  },
+  indexes: [
+    {
+      name: 'properties_location_trgm_idx',
+      expression: 'create index "properties_location_trgm_idx" on "properties" using gin ("location" gin_trgm_ops)',
+    },
+    {
+      name: 'properties_category_keys_idx',
+      expression: 'create index "properties_category_keys_idx" on "properties" using gin ("category_keys")',
+    },
+    {
+      name: 'properties_live_id_idx',
+      expression: 'create index "properties_live_id_idx" on "properties" ("id" desc) where "archived_at" is null',
+    },
+  ],
+  checks: [
+    { name: 'properties_price_check', expression: 'price >= 1' },
+    { name: 'properties_type_check', expression: `property_type in ('apartment', 'house', 'cabin', 'villa')` },
+  ],
+});
+export type IProperty = InferEntity<typeof Property>;

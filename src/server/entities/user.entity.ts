@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+export const User = defineEntity({
+  name: 'User',
+  tableName: 'users',
+  properties: {
+    id: p.integer().primary(),
+    username: p.string().length(50),
+    /** An argon2id hash, never the password itself. */
+    password: p.text().hidden().lazy(),
+    email: p.string().length(254),
+    name: p.string().length(100).nullable(),
+    isAdmin: p.boolean().default(false),
+    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+  },
+  indexes: [
+    { name: 'users_username_lower_idx', expression: 'create unique index "users_username_lower_idx" on "users" (lower("username"))' },
+    { name: 'users_email_lower_idx', expression: 'create unique index "users_email_lower_idx" on "users" (lower("email"))' },
+  ],
+});
+export type IUser = InferEntity<typeof User>;

@@ -1,0 +1,52 @@
+import path from 'node:path';
+
+export const DEV_ADMIN_USERNAME = 'admin';
+export const DEV_ADMIN_PASSWORD = 'admin123';
+
+export interface TEnv {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminUsername: string;
+  adminPassword: string;
+  demoDirectAdmin: boolean;
+  mediaDir: string;
+  clientDir: string;
+  logLevel: 'silent' | 'info';
+}
+
+/** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
+  const nodeEnv = source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = Number(source.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${source.PORT}"`);
+  const dataDir = path.resolve(source.DATA_DIR ?? './.data');
+  const adminUsername = source.ADMIN_USERNAME?.trim() || DEV_ADMIN_USERNAME;
+  const adminPassword = source.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD;
+  const demoDirectAdmin = source.DEMO_DIRECT_ADMIN === 'true';
+  if (isProduction && demoDirectAdmin) {
+    throw new Error('DEMO_DIRECT_ADMIN=true is refused when NODE_ENV=production: it would let anyone act as admin.');
+  }
+  if (isProduction && adminPassword === DEV_ADMIN_PASSWORD) {
+    throw new Error('Set ADMIN_PASSWORD: the development default admin password is refused when NODE_ENV=production.');
+  }
+  if (adminPassword.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters.');
+  return {
+    nodeEnv,
+    isProduction,
+    port,
+    host: source.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: source.DATABASE_URL || undefined,
+    adminUsername,
+    adminPassword,
+    demoDirectAdmin,
+    mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    clientDir: path.resolve(source.CLIENT_DIR ?? './dist/client'),
+    logLevel: source.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+  };
+}

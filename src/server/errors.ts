@@ -1,0 +1,77 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+
+/** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
+export const ERROR_TABLE = {
+  VALIDATION: { trpc: 'BAD_REQUEST', http: 400 },
+  UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },
+  FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
+  NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
+  CONFLICT: { trpc: 'CONFLICT', http: 409 },
+  PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
+  UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
+  TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },
+  UNAVAILABLE: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
+  INTERNAL: { trpc: 'INTERNAL_SERVER_ERROR', http: 500 },
+} as const satisfies Record<string, { trpc: TRPC_ERROR_CODE_KEY; http: number }>;
+
+export type TAppErrorCode = keyof typeof ERROR_TABLE;
+
+export interface TIssue {
+  path: string;
+  message: string;
+}
+
+/** The only error services throw. `details` travels to the client (e.g. a fresh price quote). */
+export class AppError extends Error {
+  readonly code: TAppErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+  readonly issues: TIssue[] | undefined;
+  constructor(code: TAppErrorCode, message: string, opts: { details?: Record<string, unknown>; issues?: TIssue[] } = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = opts.details;
+    this.issues = opts.issues;
+  }
+}
+
+export const DATES_TAKEN_MESSAGE = 'These dates are no longer available';
+
+/** PostgreSQL and driver failures that mean "the database is away", not "the request is wrong". */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+
+function findCause(err: unknown, depth = 0): unknown[] {
+  if (!err || typeof err !== 'object' || depth > 5) return [err];
+  const cause = (err as { cause?: unknown }).cause;
+  return [err, ...(cause ? findCause(cause, depth + 1) : [])];
+}
+
+export function zodIssues(err: ZodError): TIssue[] {
+  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** Turns anything thrown below a procedure into an AppError, or undefined when it is a bug. */
+export function toAppError(err: unknown): AppError | undefined {
+  for (const e of findCause(err)) {
+    if (e instanceof AppError) return e;
+    if (e instanceof ZodError) {
+      const issues = zodIssues(e);
+      return new AppError('VALIDATION', issues[0]?.message ?? 'Invalid input', { issues });
+    }
+    if (e && typeof e === 'object') {
+      const code = String((e as { code?: unknown }).code ?? '');
+      const message = String((e as { message?: unknown }).message ?? '');
+      if (code === '23P01') return new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
+      if (UNAVAILABLE_CODES.has(code) || /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) {
+        return new AppError('UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
+      }
+    }
+  }
+  return undefined;
+}
+
+export function toTRPCError(err: AppError): TRPCError {
+  return new TRPCError({ code: ERROR_TABLE[err.code].trpc, message: err.message, cause: err });
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createExpressMiddleware } from '@trpc/server/adapters/express';
+import express, { type ErrorRequestHandler, type Request } from 'express';
+import swaggerUi from 'swagger-ui-express';
+import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
+import { contextFactory, type TServerDeps } from '../context.ts';
+import { log } from '../logger.ts';
+import { appRouter } from '../router.ts';
+import { requestGuards, securityHeaders } from './security.ts';
+
+/** JSON bodies are small, except where a property's or a review's media arrive as data URLs. */
+const MEDIA_BODY_LIMIT = '110mb';
+const AVATAR_BODY_LIMIT = '6mb';
+const DEFAULT_BODY_LIMIT = '100kb';
+
+function bodyLimitFor(req: Request): string {
+  const p = req.path;
+  if (/^\/api\/properties(\/\d+)?$/.test(p) || /^\/trpc\/properties\.(create|update)$/.test(p)) return MEDIA_BODY_LIMIT;
+  if (/^\/api\/reviews(\/\d+)?$/.test(p) || /^\/trpc\/reviews\.(create|update)$/.test(p)) return AVATAR_BODY_LIMIT;
+  return DEFAULT_BODY_LIMIT;
+}
+
+export function openApiDocument() {
+  return generateOpenApiDocument(appRouter, {
+    title: 'StayHub API',
+    description: 'Short-stay rentals: properties, bookings, reviews, categories and settings. Generated from the tRPC procedures.',
+    version: '1.0.0',
+    baseUrl: '/api',
+    tags: ['auth', 'config', 'properties', 'categories', 'reviews', 'bookings', 'settings', 'admin'],
+    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'stayhub_session' } },
+  });
+}
+
+export function createApp(deps: TServerDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.set('query parser', 'simple');
+  app.use(securityHeaders(deps.env.isProduction));
+
+  const parsers = new Map(
+    [DEFAULT_BODY_LIMIT, AVATAR_BODY_LIMIT, MEDIA_BODY_LIMIT].map((limit) => [limit, express.json({ limit, strict: true })]),
+  );
+  app.use(['/api', '/trpc'], requestGuards);
+  app.use((req, res, next) => {
+    if (!req.path.startsWith('/api') && !req.path.startsWith('/trpc')) return next();
+    const parser = parsers.get(bodyLimitFor(req));
+    if (!parser) return next();
+    return parser(req, res, next);
+  });
+
+  const createContext = contextFactory(deps);
+  const onError = ({ error, path: p }: { error: { code: string; message: string; cause?: unknown }; path?: string | undefined }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR') log.error('request failed', { path: p, err: String(error.cause ?? error.message) });
+  };
+
+  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: 120 * 1024 * 1024 }));
+
+  const doc = openApiDocument();
+  app.get('/api/openapi.json', (_req, res) => {
+    res.json(doc);
+  });
+  app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
+  app.use(
+    '/api',
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      maxBodySize: 120 * 1024 * 1024,
+      responseMeta: undefined,
+    }) as unknown as express.RequestHandler,
+  );
+  app.use('/api', (_req, res) => {
+    res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  app.use(
+    '/media',
+    express.static(deps.media.dir, { immutable: true, maxAge: '365d', index: false, redirect: false, fallthrough: false }),
+  );
+
+  const clientDir = deps.env.clientDir;
+  const indexHtml = path.join(clientDir, 'index.html');
+  app.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+  );
+  app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  app.get('/{*splat}', (_req, res) => {
+    if (!fs.existsSync(indexHtml)) {
+      res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+
+  const errorHandler: ErrorRequestHandler = (err: { status?: number; statusCode?: number; type?: string; message?: string }, req, res, _next) => {
+    const status = err.status ?? err.statusCode ?? 500;
+    if (res.headersSent) return;
+    if (err.type === 'entity.too.large' || status === 413) {
+      res.status(413).json({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    } else if (err.type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'Malformed JSON in request body', code: 'PARSE_ERROR' });
+    } else if (status === 404) {
+      res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+    } else if (status >= 400 && status < 500) {
+      res.status(status).json({ message: err.message ?? 'Bad request', code: 'BAD_REQUEST' });
+    } else {
+      log.error('unhandled error', { path: req.path, err: String(err.message ?? err) });
+      res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+    }
+  };
+  app.use(errorHandler);
+  return app;
+}

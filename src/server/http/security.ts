@@ -1,0 +1,64 @@
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '../../shared/external.ts';
+
+export function securityHeaders(isProduction: boolean) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and Leaflet set inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...CSP_IMG_ORIGINS],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...CSP_CONNECT_ORIGINS],
+        workerSrc: ["'self'", 'blob:'],
+        ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: isProduction,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function jsonError(res: Response, status: number, code: string, message: string): void {
+  res.status(status).json({ message, code });
+}
+
+/**
+ * State-changing calls (DECISIONS 15): refuse what a browser marks as cross-site, an Origin that is not
+ * ours, and bodies that are not JSON (a cross-site form can only send those).
+ */
+export function requestGuards(req: Request, res: Response, next: NextFunction): void {
+  if (!UNSAFE_METHODS.has(req.method)) return next();
+  const site = req.headers['sec-fetch-site'];
+  if (site === 'cross-site') return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+  const origin = req.headers.origin;
+  if (origin && origin !== 'null') {
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== req.headers.host) return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+  } else if (origin === 'null') {
+    return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+  }
+  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const type = (req.headers['content-type'] ?? '').toLowerCase();
+  if (hasBody && !type.startsWith('application/json')) {
+    return jsonError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
+  }
+  next();
+}

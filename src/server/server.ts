@@ -1,0 +1,61 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { migrate, openDatabase, type TDatabase } from './db/database.ts';
+import type { TEnv } from './env.ts';
+import { createApp } from './http/app.ts';
+import { log } from './logger.ts';
+import { seedDatabase } from './seeders/seed.ts';
+import { localMediaStore } from './services/media/store.ts';
+
+export interface TRunningServer {
+  url: string;
+  port: number;
+  db: TDatabase;
+  http: http.Server;
+  /** Stops taking connections, lets in-flight requests finish, then closes the ORM and the embedded database. */
+  close(): Promise<void>;
+}
+
+export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Promise<TRunningServer> {
+  if (env.demoDirectAdmin) {
+    log.warn('DEMO_DIRECT_ADMIN=true: any visitor with ?directAdmin=true acts as the admin. Never use this on a public server.');
+  }
+  const db = await openDatabase(env);
+  const media = localMediaStore(env.mediaDir);
+  try {
+    await migrate(db.orm, db.url);
+    if (opts.seed !== false) await seedDatabase(db, env, media);
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const app = createApp({ orm: db.orm, env, media });
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 120_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.port, env.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    db,
+    http: server,
+    close() {
+      closing ??= (async () => {
+        const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        await drained;
+        clearTimeout(force);
+        await db.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TPublicConfig, TSettings } from '../../../shared/schemas/settings.ts';
+import { Settings, type ISettings } from '../../entities/settings.entity.ts';
+
+function toDto(s: ISettings): TSettings {
+  return {
+    siteName: s.siteName,
+    siteDescription: s.siteDescription,
+    businessAddress: s.businessAddress,
+    phoneNumber: s.phoneNumber,
+    businessHours: s.businessHours,
+    adminEmail: s.adminEmail,
+    supportEmail: s.supportEmail,
+    notificationEmail: s.notificationEmail,
+    maxGuestsDefault: s.maxGuestsDefault,
+    minNightsDefault: s.minNightsDefault,
+    maxNightsDefault: s.maxNightsDefault,
+    advanceBookingDays: s.advanceBookingDays,
+    currency: s.currency,
+    taxRate: s.taxRate,
+    enableExchangeRates: s.enableExchangeRates,
+    enableEmailNotifications: s.enableEmailNotifications,
+    enableGuestRegistration: s.enableGuestRegistration,
+    enableReviews: s.enableReviews,
+  };
+}
+
+/** The one settings record, created with the defaults the first time it is read. */
+export async function getSettings(em: EntityManager): Promise<TSettings> {
+  let s = await em.findOne(Settings, 1);
+  if (!s) {
+    await em.getConnection().execute('insert into settings (id) values (1) on conflict (id) do nothing');
+    s = await em.findOneOrFail(Settings, 1);
+  }
+  return toDto(s);
+}
+
+export async function getPublicConfig(em: EntityManager, demoDirectAdmin: boolean): Promise<TPublicConfig> {
+  const s = await getSettings(em);
+  return {
+    demoDirectAdmin,
+    settings: {
+      siteName: s.siteName,
+      siteDescription: s.siteDescription,
+      businessAddress: s.businessAddress,
+      phoneNumber: s.phoneNumber,
+      businessHours: s.businessHours,
+      supportEmail: s.supportEmail,
+      maxGuestsDefault: s.maxGuestsDefault,
+      minNightsDefault: s.minNightsDefault,
+      maxNightsDefault: s.maxNightsDefault,
+      advanceBookingDays: s.advanceBookingDays,
+      currency: s.currency,
+      taxRate: s.taxRate,
+      enableExchangeRates: s.enableExchangeRates,
+      enableGuestRegistration: s.enableGuestRegistration,
+      enableReviews: s.enableReviews,
+    },
+  };
+}

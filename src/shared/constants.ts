@@ -1,0 +1,170 @@
+/** Business constants from the spec (guest-side §9, admin-side §9). */
+
+export const HOME_PAGE_SIZE = 12;
+export const CATEGORY_SKELETONS = 8;
+export const REVIEWS_FIRST = 3;
+export const REVIEWS_STEP = 5;
+export const MOBILE_SEARCH_SCROLL_PX = 10;
+export const CATEGORY_FADE_PX = 20;
+export const DEFAULT_RATING = 4.9;
+export const DEFAULT_LOCATION = 'Anywhere';
+
+export const PROPERTY_MAP_ZOOM = 13;
+export const MAP_HEIGHT_PX = 400;
+export const SEARCH_MAP_DEFAULT = { lat: 20, lng: 0, zoom: 2, cityZoom: 10 } as const;
+export const PICKER_MAP_ZOOM = 10;
+
+export const BOOKING_DEFAULT_GUESTS = 2;
+export const BOOKING_DEFAULT_NIGHTS = 5;
+
+export const MIN_IMAGES = 5;
+export const MAX_IMAGES = 20;
+export const MAX_VIDEOS = 3;
+export const IMAGE_MAX_SIDE = 1920;
+export const IMAGE_JPEG_QUALITY = 0.85;
+export const IMAGE_MAX_BYTES = 3 * 1024 * 1024;
+export const IMAGES_TOTAL_MAX_BYTES = 19 * 1024 * 1024;
+/** Our own limit (the spec leaves it open): each video at most 25 MB, all of a property's videos at most 60 MB. */
+export const VIDEO_MAX_BYTES = 25 * 1024 * 1024;
+export const VIDEOS_TOTAL_MAX_BYTES = 60 * 1024 * 1024;
+
+export const DEFAULT_EXCHANGE_RATE_PKR = 279.85;
+export const EXCHANGE_REFRESH_MS = 4 * 60 * 60 * 1000;
+
+export const PROPERTY_TYPES = ['apartment', 'house', 'cabin', 'villa'] as const;
+export type TPropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const BEDROOM_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+export const BATHROOM_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const MAX_GUEST_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20] as const;
+
+export const AMENITIES = [
+  'Wifi',
+  'Kitchen',
+  'TV',
+  'Washer',
+  'Free parking',
+  'Air conditioning',
+  'Pool',
+  'Hot tub',
+  'Gym',
+  'Workspace',
+  'Smoking allowed',
+  'Pets allowed',
+] as const;
+
+export const FALLBACK_CATEGORIES = [
+  'Beach',
+  'Mountain',
+  'City',
+  'Countryside',
+  'Lakefront',
+  'Cabin',
+  'Tiny home',
+  'Villa',
+  'Apartment',
+  'Design',
+  'OMG!',
+] as const;
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export interface TGeoPoint {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** The 30 built-in location suggestions (guest-side §9). */
+export const LOCATIONS: readonly TGeoPoint[] = [
+  { name: 'New York', lat: 40.7128, lng: -74.006 },
+  { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
+  { name: 'San Francisco', lat: 37.7749, lng: -122.4194 },
+  { name: 'Miami', lat: 25.7617, lng: -80.1918 },
+  { name: 'Chicago', lat: 41.8781, lng: -87.6298 },
+  { name: 'Austin', lat: 30.2672, lng: -97.7431 },
+  { name: 'Seattle', lat: 47.6062, lng: -122.3321 },
+  { name: 'Boston', lat: 42.3601, lng: -71.0589 },
+  { name: 'Denver', lat: 39.7392, lng: -104.9903 },
+  { name: 'Portland', lat: 45.5152, lng: -122.6784 },
+  { name: 'Washington DC', lat: 38.9072, lng: -77.0369 },
+  { name: 'Atlanta', lat: 33.749, lng: -84.388 },
+  { name: 'Dallas', lat: 32.7767, lng: -96.797 },
+  { name: 'Houston', lat: 29.7604, lng: -95.3698 },
+  { name: 'Phoenix', lat: 33.4484, lng: -112.074 },
+  { name: 'San Diego', lat: 32.7157, lng: -117.1611 },
+  { name: 'Las Vegas', lat: 36.1699, lng: -115.1398 },
+  { name: 'New Orleans', lat: 29.9511, lng: -90.0715 },
+  { name: 'Nashville', lat: 36.1627, lng: -86.7816 },
+  { name: 'Philadelphia', lat: 39.9526, lng: -75.1652 },
+  { name: 'Islamabad', lat: 33.6844, lng: 73.0479 },
+  { name: 'London', lat: 51.5074, lng: -0.1278 },
+  { name: 'Paris', lat: 48.8566, lng: 2.3522 },
+  { name: 'Tokyo', lat: 35.6762, lng: 139.6503 },
+  { name: 'Sydney', lat: -33.8688, lng: 151.2093 },
+  { name: 'Dubai', lat: 25.2048, lng: 55.2708 },
+  { name: 'Toronto', lat: 43.6532, lng: -79.3832 },
+  { name: 'Mexico City', lat: 19.4326, lng: -99.1332 },
+  { name: 'Berlin', lat: 52.52, lng: 13.405 },
+  { name: 'Amsterdam', lat: 52.3676, lng: 4.9041 },
+];
+
+export const POPULAR_LOCATIONS = [
+  'New York',
+  'Los Angeles',
+  'San Francisco',
+  'Miami',
+  'Chicago',
+  'Austin',
+  'Islamabad',
+  'London',
+] as const;
+
+/** Cities the property map knows when a listing has no coordinates (guest-side §9). */
+export const MAP_CITIES: readonly TGeoPoint[] = [
+  { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
+  { name: 'Aspen', lat: 39.1911, lng: -106.8175 },
+  { name: 'Malibu', lat: 34.0259, lng: -118.7798 },
+  { name: 'Big Bear', lat: 34.2439, lng: -116.9114 },
+  { name: 'Tuscany', lat: 43.7711, lng: 11.2486 },
+  { name: 'Portland', lat: 45.5152, lng: -122.6784 },
+  { name: 'Edinburgh', lat: 55.9533, lng: -3.1883 },
+  { name: 'Miami', lat: 25.7617, lng: -80.1918 },
+  { name: 'Rovaniemi', lat: 66.5039, lng: 25.7294 },
+  { name: 'Sedona', lat: 34.8697, lng: -111.761 },
+];
+export const NEW_YORK: TGeoPoint = { name: 'New York', lat: 40.7128, lng: -74.006 };
+
+/** Location picker presets (admin-side §2.6). */
+export const PICKER_PRESETS: readonly TGeoPoint[] = [
+  { name: 'New York', lat: 40.7128, lng: -74.006 },
+  { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
+  { name: 'London', lat: 51.5074, lng: -0.1278 },
+  { name: 'Paris', lat: 48.8566, lng: 2.3522 },
+  { name: 'Tokyo', lat: 35.6762, lng: 139.6503 },
+  { name: 'Sydney', lat: -33.8688, lng: 151.2093 },
+  { name: 'Dubai', lat: 25.2048, lng: 55.2708 },
+  { name: 'Islamabad', lat: 33.6844, lng: 73.0479 },
+];
+
+export const SETTINGS_DEFAULTS = {
+  siteName: 'StayHub',
+  siteDescription: 'Find and book unique holiday homes around the world.',
+  businessAddress: '123 Harbour Street, Suite 400, San Francisco, CA 94105',
+  phoneNumber: '+1 (555) 010-2030',
+  businessHours: '24/7',
+  adminEmail: 'admin@stayhub.example',
+  supportEmail: 'support@stayhub.example',
+  notificationEmail: 'notifications@stayhub.example',
+  maxGuestsDefault: 4,
+  minNightsDefault: 1,
+  maxNightsDefault: 30,
+  advanceBookingDays: 365,
+  currency: 'USD',
+  taxRate: 17,
+  enableExchangeRates: true,
+  enableEmailNotifications: true,
+  enableGuestRegistration: false,
+  enableReviews: true,
+} as const;

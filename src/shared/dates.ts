@@ -1,0 +1,47 @@
+/**
+ * Calendar dates as `yyyy-MM-dd` strings, end to end (DECISIONS 8).
+ * All arithmetic is done in UTC on the date alone so no time zone can shift a stay by a day.
+ */
+export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isValidIsoDate(value: string): boolean {
+  if (!ISO_DATE_RE.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export function toUtcMs(value: string): number {
+  return Date.parse(`${value}T00:00:00Z`);
+}
+
+export function addDays(value: string, days: number): string {
+  return new Date(toUtcMs(value) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcMs(to) - toUtcMs(from)) / 86_400_000);
+}
+
+/** Today's calendar date where the code runs (the browser's local day, or the server's). */
+export function todayIso(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** A local Date (midnight) for a calendar date, for date pickers. */
+export function isoToLocalDate(value: string): Date {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+/** `Nov 22` or, with the year, `Nov 22, 2026` (en-US, as the spec's labels). */
+export function formatIsoDate(value: string, withYear = false): string {
+  return isoToLocalDate(value).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
+  });
+}

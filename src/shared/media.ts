@@ -1,0 +1,18 @@
+/** Responsive variants the server writes beside each stored image (DECISIONS 11). */
+export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
+export const FALLBACK_IMAGE = '/images/fallback-property.svg';
+
+const STORED_IMAGE_RE = /^\/media\/([a-f0-9]{32})\.jpg$/;
+
+/** `srcset` for a stored image; undefined for anything else (which is then used as is). */
+export function imageSrcSet(url: string): string | undefined {
+  const m = STORED_IMAGE_RE.exec(url);
+  if (!m) return undefined;
+  return [...IMAGE_VARIANT_WIDTHS.map((w) => `/media/${m[1]}-${w}.webp ${w}w`), `${url} 1920w`].join(', ');
+}
+
+/** The smallest variant, for thumbnails; the URL itself when it is not a stored image. */
+export function thumbnailUrl(url: string): string {
+  const m = STORED_IMAGE_RE.exec(url);
+  return m ? `/media/${m[1]}-${IMAGE_VARIANT_WIDTHS[0]}.webp` : url;
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const ZUsername = z
+  .string()
+  .trim()
+  .min(3, { error: 'Username must be at least 3 characters' })
+  .max(50, { error: 'Username must be at most 50 characters' });
+export const ZPassword = z
+  .string()
+  .min(6, { error: 'Password must be at least 6 characters' })
+  .max(200, { error: 'Password must be at most 200 characters' });
+
+export const ZLoginInput = z.object({ username: ZUsername, password: ZPassword });
+export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+/** `isAdmin` is not part of the schema: whatever a body says about it is dropped (DECISIONS 4). */
+export const ZRegisterInput = z.object({
+  username: ZUsername,
+  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+  password: ZPassword,
+  name: z.string().trim().max(100, { error: 'Name must be at most 100 characters' }).optional(),
+});
+export type TRegisterInput = z.infer<typeof ZRegisterInput>;
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type TUser = z.infer<typeof ZUser>;

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { BOOKING_STATUSES } from '../constants.ts';
+import { ZIsoDate } from './common.ts';
+
+export const ZContactInfo = z.object({
+  name: z.string().trim().min(2, { error: 'Name is required' }).max(100, { error: 'Name is too long' }),
+  email: z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }),
+  phone: z
+    .string()
+    .trim()
+    .min(6, { error: 'Valid phone number is required' })
+    .max(40, { error: 'Valid phone number is required' }),
+  country: z
+    .string()
+    .trim()
+    .min(2, { error: 'Country/Region is required' })
+    .max(100, { error: 'Country/Region is too long' }),
+  specialRequests: z.string().trim().max(2000, { error: 'Special requests are too long' }).optional(),
+});
+export type TContactInfo = z.infer<typeof ZContactInfo>;
+
+/**
+ * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (DECISIONS 2);
+ * `totalPrice`, when sent, must equal the server's quote (DECISIONS 3).
+ */
+export const ZBookingCreateInput = z.object({
+  propertyId: z.coerce
+    .number({ error: 'Property id must be a number' })
+    .int({ error: 'Property id must be a whole number' })
+    .positive({ error: 'Property id must be positive' })
+    .max(2_147_483_647, { error: 'Property not found' }),
+  userId: z.unknown().optional(),
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  guests: z.coerce
+    .number({ error: 'Guests must be a number' })
+    .int({ error: 'Guests must be a whole number' })
+    .min(1, { error: 'At least 1 guest is required' })
+    .max(1000, { error: 'Too many guests' }),
+  totalPrice: z.coerce.number({ error: 'Total price must be a number' }).finite().optional(),
+  contactInfo: ZContactInfo,
+});
+export type TBookingCreateInput = z.input<typeof ZBookingCreateInput>;
+
+export const ZBookingStatus = z.enum(BOOKING_STATUSES, {
+  error: 'Status must be pending, confirmed or cancelled',
+});
+
+export const ZBooking = z.object({
+  id: z.number().int(),
+  propertyId: z.number().int(),
+  userId: z.number().int().nullable(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  guests: z.number().int(),
+  totalPrice: z.number().int(),
+  status: ZBookingStatus,
+  contactInfo: ZContactInfo.nullable(),
+  nightlyPrice: z.number().int(),
+  nights: z.number().int(),
+  taxRate: z.number(),
+  taxAmount: z.number().int(),
+  confirmationNumber: z.string(),
+  createdAt: z.string(),
+});
+export type TBooking = z.infer<typeof ZBooking>;

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  AMENITIES,
+  BATHROOM_CHOICES,
+  BEDROOM_CHOICES,
+  MAX_GUEST_CHOICES,
+  MAX_IMAGES,
+  MAX_VIDEOS,
+  MIN_IMAGES,
+  PROPERTY_TYPES,
+} from '../constants.ts';
+import { ZIsoDate } from './common.ts';
+
+const oneOf = (choices: readonly number[], label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number` })
+    .refine((n) => choices.includes(n), { error: `${label} must be one of ${choices.join(', ')}` });
+
+/**
+ * A media reference in a property body: a data URL to be stored (the form's upload), or the URL of
+ * media this server already stores (kept as is on edit). Anything else is refused.
+ */
+export const ZMediaRef = z
+  .string()
+  .max(40_000_000, { error: 'File is too large' })
+  .refine((s) => s.startsWith('data:') || /^\/media\/[A-Za-z0-9._-]+$/.test(s), {
+    error: 'Each file must be a data URL or a stored /media/ URL',
+  });
+
+const ZCoordinate = (label: string, limit: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v) => String(v).trim())
+    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= limit), {
+      error: `${label} must be a number between -${limit} and ${limit}`,
+    })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional();
+
+export const ZPropertyInput = z.object({
+  title: z.string().trim().min(1, { error: 'Title is required' }).max(200, { error: 'Title is too long' }),
+  description: z
+    .string()
+    .trim()
+    .min(1, { error: 'Description is required' })
+    .max(10_000, { error: 'Description is too long' }),
+  location: z
+    .string()
+    .trim()
+    .min(1, { error: 'Location is required' })
+    .max(200, { error: 'Location is too long' }),
+  price: z.coerce
+    .number({ error: 'Price must be a number' })
+    .int({ error: 'Price must be a whole number of dollars' })
+    .min(1, { error: 'Price must be at least 1' })
+    .max(1_000_000, { error: 'Price must be at most 1000000' }),
+  bedrooms: oneOf(BEDROOM_CHOICES, 'Bedrooms'),
+  bathrooms: oneOf(BATHROOM_CHOICES, 'Bathrooms'),
+  maxGuests: oneOf(MAX_GUEST_CHOICES, 'Max guests'),
+  propertyType: z.enum(PROPERTY_TYPES, { error: 'Property type must be apartment, house, cabin or villa' }),
+  amenities: z
+    .array(z.enum(AMENITIES, { error: 'Unknown amenity' }))
+    .max(AMENITIES.length)
+    .default([]),
+  categories: z
+    .array(z.string().trim().min(1).max(60))
+    .max(20, { error: 'At most 20 categories' })
+    .default([]),
+  latitude: ZCoordinate('Latitude', 90),
+  longitude: ZCoordinate('Longitude', 180),
+  images: z
+    .array(ZMediaRef)
+    .min(MIN_IMAGES, { error: 'At least 5 images are required' })
+    .max(MAX_IMAGES, { error: 'Maximum of 20 images allowed' }),
+  videos: z.array(ZMediaRef).max(MAX_VIDEOS, { error: 'Maximum of 3 videos allowed' }).default([]),
+  showLogo: z.boolean().default(false),
+  guestFavorite: z.boolean().default(false),
+});
+export type TPropertyInput = z.input<typeof ZPropertyInput>;
+export type TPropertyInputParsed = z.output<typeof ZPropertyInput>;
+
+export const ZProperty = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  price: z.number().int(),
+  images: z.array(z.string()),
+  videos: z.array(z.string()),
+  bedrooms: z.number().int(),
+  bathrooms: z.number().int(),
+  maxGuests: z.number().int(),
+  amenities: z.array(z.string()),
+  categories: z.array(z.string()),
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  showLogo: z.boolean(),
+  guestFavorite: z.boolean(),
+  propertyType: z.string(),
+  createdAt: z.string(),
+});
+export type TProperty = z.infer<typeof ZProperty>;
+
+/** What a home-grid card needs: no description, videos or amenities. */
+export const ZPropertyCard = ZProperty.pick({
+  id: true,
+  title: true,
+  location: true,
+  price: true,
+  images: true,
+  bedrooms: true,
+  maxGuests: true,
+  rating: true,
+  reviewCount: true,
+  propertyType: true,
+  guestFavorite: true,
+  categories: true,
+});
+export type TPropertyCard = z.infer<typeof ZPropertyCard>;
+
+export const ZSearchInput = z
+  .object({
+    category: z.string().trim().max(60).optional(),
+    location: z.string().trim().max(200).optional(),
+    checkIn: ZIsoDate.optional(),
+    checkOut: ZIsoDate.optional(),
+    guests: z.coerce.number().int().min(1).max(100).optional(),
+    cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    limit: z.coerce.number().int().min(1).max(48).default(12),
+  })
+  .refine((v) => !v.checkIn || !v.checkOut || v.checkOut > v.checkIn, {
+    error: 'Check-out must be after check-in',
+    path: ['checkOut'],
+  });
+export type TSearchInput = z.input<typeof ZSearchInput>;
+
+export const ZSearchResult = z.object({
+  items: z.array(ZPropertyCard),
+  nextCursor: z.number().int().nullable(),
+});
+export type TSearchResult = z.infer<typeof ZSearchResult>;
+
+export const ZBlockedRange = z.object({ checkIn: z.string(), checkOut: z.string() });
+export type TBlockedRange = z.infer<typeof ZBlockedRange>;

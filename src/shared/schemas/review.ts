@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ZMediaRef } from './property.ts';
+
+export const ZReview = z.object({
+  id: z.number().int(),
+  propertyId: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string(),
+  userImage: z.string().nullable(),
+  date: z.string(),
+  rating: z.number().int(),
+  comment: z.string(),
+});
+export type TReview = z.infer<typeof ZReview>;
+
+const ZRating = z.coerce
+  .number({ error: 'Rating must be a number' })
+  .int({ error: 'Rating must be a whole number' })
+  .min(1, { error: 'Rating must be between 1 and 5' })
+  .max(5, { error: 'Rating must be between 1 and 5' });
+
+const reviewFields = {
+  rating: ZRating.default(5),
+  comment: z
+    .string()
+    .trim()
+    .min(1, { error: 'Review comment is required' })
+    .max(5000, { error: 'Review comment is too long' }),
+  userName: z
+    .string()
+    .trim()
+    .max(100, { error: 'User name is too long' })
+    .optional()
+    .transform((v) => (v && v.length > 0 ? v : 'Admin')),
+  userImage: ZMediaRef.nullable().optional(),
+};
+
+/** `userId` is accepted for old scripts and ignored: the server sets it from the session. */
+export const ZReviewCreateInput = z.object({
+  propertyId: z.coerce
+    .number({ error: 'Please select a property' })
+    .int({ error: 'Please select a property' })
+    .positive({ error: 'Please select a property' }),
+  userId: z.unknown().optional(),
+  ...reviewFields,
+});
+export type TReviewCreateInput = z.input<typeof ZReviewCreateInput>;
+
+export const ZReviewUpdateInput = z.object(reviewFields).partial();
+export type TReviewUpdateInput = z.input<typeof ZReviewUpdateInput>;
