@@ -184,7 +184,14 @@ export async function startEmbeddedPostgres(opts: TEmbeddedOptions): Promise<TEm
   const passwordFile = path.join(opts.dataDir, 'pg-password');
   fs.mkdirSync(opts.dataDir, { recursive: true });
   // The postgres user must be able to reach its data directory inside ours.
-  if (ids) fs.chmodSync(opts.dataDir, fs.statSync(opts.dataDir).mode | 0o711);
+  if (ids) {
+    fs.chmodSync(opts.dataDir, fs.statSync(opts.dataDir).mode | 0o711);
+    for (let dir = path.dirname(opts.dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      if ((fs.statSync(dir).mode & 0o001) === 0) {
+        throw new Error(`PostgreSQL runs as the "postgres" user and cannot enter ${dir}: choose a DATA_DIR whose parent folders others may traverse (chmod o+x).`);
+      }
+    }
+  }
 
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) {
     fs.rmSync(pgdata, { recursive: true, force: true });

@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/** Debian's Chromium where installed (no browser download here); Playwright's own elsewhere. */
+const debianChromium = '/usr/bin/chromium';
+const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(debianChromium) ? debianChromium : undefined);
+
+// Set once in the main process; workers inherit it, so every process agrees on the servers' data.
+if (!process.env.E2E_DATA_ROOT) {
+  process.env.E2E_DATA_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-e2e-'));
+  // The embedded PostgreSQL runs as its own user when we are root, and must reach its folder.
+  fs.chmodSync(process.env.E2E_DATA_ROOT, 0o755);
+}
+const dataRoot = process.env.E2E_DATA_ROOT;
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+export const E2E_DEMO_PORT = E2E_PORT + 1;
+
+const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: path.join(dataRoot, name),
+  ADMIN_USERNAME: 'admin',
+  ADMIN_PASSWORD: 'admin123',
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: '' } : {}),
+  ...extra,
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      ...(executablePath ? { executablePath } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: `node src/server/main.ts`,
+      url: `http://127.0.0.1:${E2E_PORT}/api/config`,
+      env: serverEnv('main', { PORT: String(E2E_PORT) }),
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `node src/server/main.ts`,
+      url: `http://127.0.0.1:${E2E_DEMO_PORT}/api/config`,
+      env: serverEnv('demo', { PORT: String(E2E_DEMO_PORT), DEMO_DIRECT_ADMIN: 'true' }),
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});

@@ -1,0 +1,58 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../../server/router.ts';
+
+/** True when the page address carries directAdmin=true; calls then carry the same flag (spec §6). */
+export function isDirectAdminUrl(): boolean {
+  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('directAdmin') === 'true';
+}
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      transformer: superjson,
+      headers: () => (isDirectAdminUrl() ? { 'x-direct-admin': 'true' } : {}),
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+    }),
+  ],
+});
+
+/** The spec's cache defaults (guest-side §7): fresh 2 min, kept 5 min, one retry, no focus refetch. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 2 * 60_000,
+        gcTime: 5 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) => {
+          const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+          if (status !== undefined && status >= 400 && status < 500) return false;
+          return failureCount < 1;
+        },
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+export type TTrpc = typeof trpc;
+
+/** The server's readable message for a failed call. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof TRPCClientError && error.message) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** HTTP status of a failed tRPC call, when known. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return undefined;
+}

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProperty } from '../support/fixtures.ts';
+import { api, startTestServer, type TTestServer } from '../support/server.ts';
+
+let srv: TTestServer;
+let propertyId: number;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  propertyId = (await createProperty(srv.db.em(), { title: 'REST home' })).id;
+});
+afterAll(async () => {
+  await srv.close();
+});
+
+describe('REST paths generated from the procedures', () => {
+  it('GET /api/properties lists properties with URL images', async () => {
+    const res = await api(srv.url, 'GET', '/api/properties');
+    expect(res.status).toBe(200);
+    expect(res.body.find((p: { id: number }) => p.id === propertyId)).toMatchObject({ title: 'REST home' });
+    expect(JSON.stringify(res.body)).not.toContain('data:');
+  });
+
+  it('GET /api/properties/{id}: 200, 400 for a non-numeric id, 404 for a missing one', async () => {
+    expect((await api(srv.url, 'GET', `/api/properties/${propertyId}`)).status).toBe(200);
+    const bad = await api(srv.url, 'GET', '/api/properties/abc');
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Id must be a number');
+    const missing = await api(srv.url, 'GET', '/api/properties/424242');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Property not found');
+    expect(JSON.stringify(missing.body)).not.toMatch(/stack|at \//);
+  });
+
+  it('GET /api/properties/{id}/reviews and GET /api/categories answer lists', async () => {
+    const reviews = await api(srv.url, 'GET', `/api/properties/${propertyId}/reviews`);
+    expect(reviews.status).toBe(200);
+    expect(reviews.body).toEqual([]);
+    const cats = await api(srv.url, 'GET', '/api/categories');
+    expect(cats.status).toBe(200);
+    expect(cats.body.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it('serves an OpenAPI document listing the paths, and a docs page', async () => {
+    const doc = await api(srv.url, 'GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/categories', '/properties', '/properties/{id}', '/properties/{id}/reviews']),
+    );
+    const docs = await fetch(`${srv.url}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui');
+  });
+
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await api(srv.url, 'GET', '/api/does-not-exist');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const malformed = await fetch(`${srv.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"username": ',
+    });
+    expect(malformed.status).toBe(400);
+    const huge = await fetch(`${srv.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'x'.repeat(200_000), password: 'secret1' }),
+    });
+    expect(huge.status).toBe(413);
+  });
+});

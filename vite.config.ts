@@ -1,0 +1,33 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3001';
+
+export default defineConfig({
+  root: here('./src/client'),
+  publicDir: here('./public'),
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: here('./src/client/routes'),
+      generatedRouteTree: here('./src/client/routeTree.gen.ts'),
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  build: {
+    outDir: here('./dist/client'),
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    port: 3000,
+    proxy: { '/api': apiTarget, '/trpc': apiTarget, '/media': apiTarget },
+  },
+});

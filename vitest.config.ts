@@ -1,0 +1,24 @@
+import { defineConfig } from 'vitest/config';
+
+const dbProject = (name: string, timeout: number) => ({
+  test: {
+    name,
+    include: [`tests/${name}/**/*.test.ts`],
+    environment: 'node',
+    globalSetup: ['tests/support/global-setup.ts'],
+    testTimeout: timeout,
+    hookTimeout: 60_000,
+    // Two cores: files run in parallel on their own databases, but not more than the machine can take.
+    maxWorkers: 2,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      dbProject('integration', 30_000),
+      dbProject('api', 60_000),
+    ],
+  },
+});
