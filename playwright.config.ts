@@ -24,6 +24,7 @@ const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
   DATA_DIR: path.join(dataRoot, name),
   ADMIN_USERNAME: 'admin',
   ADMIN_PASSWORD: 'admin123',
+  CLIENT_DIR: process.env.CLIENT_OUT_DIR ?? 'dist/client',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: '' } : {}),
   ...extra,
 });

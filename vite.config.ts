@@ -1,5 +1,6 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
@@ -21,7 +22,8 @@ export default defineConfig({
     react(),
   ],
   build: {
-    outDir: here('./dist/client'),
+    // CLIENT_OUT_DIR lets parallel builds (and their e2e servers) keep separate outputs.
+    outDir: process.env.CLIENT_OUT_DIR ? path.resolve(process.env.CLIENT_OUT_DIR) : here('./dist/client'),
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
