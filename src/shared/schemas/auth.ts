@@ -30,3 +30,8 @@ export const ZUser = z.object({
   isAdmin: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
+
+/** `POST /api/auth/logout` takes an empty object (the spec's payload) or nothing (tRPC). */
+export const ZLogoutInput = z.object({}).optional();
+export const ZLogoutResult = z.object({ success: z.literal(true) });
+export type TLogoutResult = z.infer<typeof ZLogoutResult>;

@@ -1,0 +1,44 @@
+import { notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from '@tanstack/react-router';
+import { ensureSessionUser, openAuthDialog } from './auth.tsx';
+import { trpc } from './trpc.ts';
+
+export interface TAdminGuardArgs {
+  context: { queryClient: QueryClient };
+  location: { search: unknown };
+  /** True when the router only preloads (hover): no toasts, no dialog. */
+  preload: boolean;
+}
+
+function hasDirectAdminFlag(search: unknown): boolean {
+  if (!search || typeof search !== 'object') return false;
+  const flag = (search as Record<string, unknown>).directAdmin;
+  return flag === true || flag === 'true';
+}
+
+/**
+ * `beforeLoad` of the admin layout (admin-side §2.2). A convenience only: every admin call is still
+ * checked on the server. `directAdmin=true` skips the check only when the server says demo mode is on
+ * (DECISIONS 1); otherwise the flag grants nothing.
+ */
+export async function requireAdmin({ context, location, preload }: TAdminGuardArgs): Promise<void> {
+  if (hasDirectAdminFlag(location.search)) {
+    const config = await context.queryClient.ensureQueryData(trpc.config.get.queryOptions()).catch(() => null);
+    if (config?.demoDirectAdmin) return;
+  }
+  const user = await ensureSessionUser(context.queryClient);
+  if (!user) {
+    if (!preload) {
+      openAuthDialog('login');
+      notifications.show({ title: 'Authentication Required', message: 'Please login to access the admin area', color: 'red' });
+    }
+    throw redirect({ to: '/' });
+  }
+  if (!user.isAdmin) {
+    if (!preload) {
+      notifications.show({ title: 'Access Denied', message: "You don't have permission to access the admin area", color: 'red' });
+    }
+    throw redirect({ to: '/' });
+  }
+}

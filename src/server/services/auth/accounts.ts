@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Response } from 'express';
+import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
+import type { TCookieJar } from '../../context.ts';
+import { User } from '../../entities/user.entity.ts';
+import { AppError } from '../../errors.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
+import { countLoginAttempt, deleteStaleRateLimits, loginSucceeded, tooManyAttempts } from './rate-limit.ts';
+import { createSession, deleteExpiredSessions, invalidateSession, type TSessionUser } from './sessions.ts';
+
+export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
+export const USERNAME_TAKEN_MESSAGE = 'Username already exists';
+export const EMAIL_TAKEN_MESSAGE = 'Email already registered';
+
+/** The parts of a request the account services read and write. */
+export interface TAuthRequest {
+  ip: string;
+  /** The session the request came with, if any: replaced at login and registration. */
+  sessionId: string | null;
+  cookies: TCookieJar;
+  res?: Response | undefined;
+}
+
+export function toUser(u: TSessionUser): TUser {
+  return { id: u.id, username: u.username, email: u.email, name: u.name ?? null, isAdmin: u.isAdmin };
+}
+
+export function currentUser(user: TSessionUser): TUser {
+  return toUser(user);
+}
+
+const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+let lastHousekeeping = 0;
+
+/** Expired sessions and old counters go at most once per 10 minutes per instance: one cheap indexed delete. */
+async function housekeeping(em: EntityManager, now = Date.now()): Promise<void> {
+  if (now - lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+  lastHousekeeping = now;
+  await deleteExpiredSessions(em);
+  await deleteStaleRateLimits(em);
+}
+
+/** A new session for `user`, replacing the one the request came with (session fixation). */
+async function startSession(em: EntityManager, user: TSessionUser, req: TAuthRequest): Promise<void> {
+  if (req.sessionId) await invalidateSession(em, req.sessionId);
+  const { token, expiresAt } = await createSession(em, user.id, user.isAdmin);
+  req.cookies.setSession(token, expiresAt);
+}
+
+interface TUserRow {
+  id: number;
+  username: string;
+  email: string;
+  name: string | null;
+  is_admin: boolean;
+  password: string;
+}
+
+export async function login(em: EntityManager, input: TLoginInput, req: TAuthRequest): Promise<TUser> {
+  await housekeeping(em);
+  const retryAfter = await countLoginAttempt(em, input.username, req.ip);
+  if (retryAfter !== null) {
+    req.res?.setHeader('Retry-After', String(retryAfter));
+    throw tooManyAttempts(retryAfter);
+  }
+  const rows = await em
+    .getConnection()
+    .execute<TUserRow[]>('select id, username, email, name, is_admin, password from users where lower(username) = lower(?)', [
+      input.username,
+    ]);
+  const row = rows[0];
+  if (!row) {
+    // Same cost as a real check, so response time does not tell whether the account exists.
+    await burnPasswordCheck(input.password);
+    throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
+  }
+  if (!(await verifyPassword(row.password, input.password))) throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
+  const user: TSessionUser = { id: row.id, username: row.username, email: row.email, name: row.name, isAdmin: row.is_admin };
+  await loginSucceeded(em, input.username, req.ip);
+  await startSession(em, user, req);
+  return toUser(user);
+}
+
+function uniqueViolation(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+    if (e.code === '23505') return String(e.constraint ?? '');
+    e = e.cause as typeof e;
+  }
+  return undefined;
+}
+
+export async function register(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
+  const taken = await em
+    .getConnection()
+    .execute<{ username_taken: boolean; email_taken: boolean }[]>(
+      `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
+              exists(select 1 from users where lower(email) = lower(?)) as email_taken`,
+      [input.username, input.email],
+    );
+  if (taken[0]?.username_taken) throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE);
+  if (taken[0]?.email_taken) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+
+  const name = input.name?.trim() ? input.name.trim() : null;
+  // isAdmin is never read from the input (DECISIONS 4).
+  const entity = em.create(User, { username: input.username, email: input.email, name, password: await hashPassword(input.password), isAdmin: false });
+  try {
+    await em.persist(entity).flush();
+  } catch (err) {
+    // Two registrations raced past the check above; the unique indexes decide.
+    const constraint = uniqueViolation(err);
+    if (constraint === undefined) throw err;
+    throw new AppError('CONFLICT', constraint.includes('email') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE);
+  }
+  const user: TSessionUser = { id: entity.id, username: entity.username, email: entity.email, name, isAdmin: false };
+  await startSession(em, user, req);
+  return toUser(user);
+}
+
+export async function logout(em: EntityManager, req: TAuthRequest): Promise<TLogoutResult> {
+  if (req.sessionId) await invalidateSession(em, req.sessionId);
+  req.cookies.clearSession();
+  return { success: true };
+}

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError } from '../../errors.ts';
+
+/**
+ * Failed-login limits (DECISIONS 15, 16). The counters live in `rate_limits`, so every server instance
+ * sees the same state. Each attempt is counted BEFORE the password is checked, in one atomic upsert:
+ * parallel guesses cannot slip past the limit while a slow argon2 check is running.
+ */
+export const LOGIN_LIMITS = {
+  windowMinutes: 15,
+  perAccount: 5,
+  perIp: 20,
+} as const;
+
+const WINDOW_MS = LOGIN_LIMITS.windowMinutes * 60_000;
+
+export function accountKey(username: string): string {
+  return `login:account:${username.trim().toLowerCase()}`;
+}
+
+export function ipKey(ip: string): string {
+  return `login:ip:${ip}`;
+}
+
+interface TCounterRow {
+  key: string;
+  count: number;
+  window_start: Date;
+}
+
+/** Counts one attempt on each key; a window older than the limit's starts over. */
+const COUNT_ATTEMPT_SQL = `
+  insert into rate_limits (key, count, window_start) values (?, 1, now()), (?, 1, now())
+  on conflict (key) do update set
+    count = case when rate_limits.window_start <= now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+                 then 1 else rate_limits.count + 1 end,
+    window_start = case when rate_limits.window_start <= now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+                 then now() else rate_limits.window_start end
+  returning key, count, window_start`;
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError('TOO_MANY_REQUESTS', `Too many login attempts. Please try again in ${minutes} minutes.`, {
+    details: { retryAfterSeconds },
+  });
+}
+
+/**
+ * Records a login attempt for the account and the IP. Returns how long to wait when either is over its
+ * limit, or null when the attempt may go ahead.
+ */
+export async function countLoginAttempt(em: EntityManager, username: string, ip: string, now = Date.now()): Promise<number | null> {
+  const account = accountKey(username);
+  const rows = await em.getConnection().execute<TCounterRow[]>(COUNT_ATTEMPT_SQL, [account, ipKey(ip)]);
+  let waitMs = 0;
+  for (const row of rows) {
+    const limit = row.key === account ? LOGIN_LIMITS.perAccount : LOGIN_LIMITS.perIp;
+    if (row.count > limit) waitMs = Math.max(waitMs, new Date(row.window_start).getTime() + WINDOW_MS - now);
+  }
+  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : null;
+}
+
+/** A successful login clears the account's failures and gives the IP its attempt back. */
+export async function loginSucceeded(em: EntityManager, username: string, ip: string): Promise<void> {
+  await em.getConnection().execute(
+    `with cleared as (delete from rate_limits where key = ?)
+     update rate_limits set count = greatest(count - 1, 0) where key = ?`,
+    [accountKey(username), ipKey(ip)],
+  );
+}
+
+export async function deleteStaleRateLimits(em: EntityManager): Promise<void> {
+  await em
+    .getConnection()
+    .execute(`delete from rate_limits where window_start <= now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})`);
+}
