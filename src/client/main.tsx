@@ -7,6 +7,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AuthDialog } from './features/auth/auth-dialog.tsx';
+import { AuthProvider } from './lib/auth.tsx';
 import { queryClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
@@ -19,7 +21,10 @@ createRoot(root).render(
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Notifications position="top-center" limit={1} autoClose={5000} />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+          <AuthDialog />
+        </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,0 +1,96 @@
+import { ActionIcon, Avatar, Group, Menu, Text } from '@mantine/core';
+import {
+  IconBook,
+  IconBuildingEstate,
+  IconCalendarCheck,
+  IconHelp,
+  IconLayoutDashboard,
+  IconLogin,
+  IconLogout,
+  IconMenu2,
+  IconSettings,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { MouseEvent, ReactNode } from 'react';
+import { useAuth } from '../../lib/auth.tsx';
+
+/** A menu entry that is a real link (middle-click, copy address) but navigates inside the app. */
+function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
+  const navigate = useNavigate();
+  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    void navigate({ href });
+  };
+  return (
+    <Menu.Item component="a" href={href} onClick={onClick} leftSection={icon}>
+      {children}
+    </Menu.Item>
+  );
+}
+
+/** The header's user menu in its three states: signed out, signed in, admin (guest-side §2). */
+export function UserMenu() {
+  const { user, isAdmin, logout, openAuthDialog } = useAuth();
+  const displayName = user ? user.name || user.username : null;
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="default" size={40} radius="xl" aria-label="User menu" data-testid="user-menu">
+          <Group gap={4} wrap="nowrap">
+            <IconMenu2 size={16} aria-hidden />
+            <Avatar size={24} radius="xl" color="brand" name={displayName ?? undefined} alt="" />
+          </Group>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {user ? (
+          <>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="user-greeting">
+                Hello, {displayName}
+              </Text>
+            </Menu.Label>
+            <MenuLink href="/bookings" icon={<IconCalendarCheck size={16} aria-hidden />}>
+              My bookings
+            </MenuLink>
+            <Menu.Item leftSection={<IconSettings size={16} aria-hidden />}>Account settings</Menu.Item>
+            {isAdmin && (
+              <>
+                <Menu.Divider />
+                <Menu.Label>Admin</Menu.Label>
+                <MenuLink href="/admin?directAdmin=true" icon={<IconLayoutDashboard size={16} aria-hidden />}>
+                  Dashboard
+                </MenuLink>
+                <MenuLink href="/admin/listings?directAdmin=true" icon={<IconBuildingEstate size={16} aria-hidden />}>
+                  Manage Listings
+                </MenuLink>
+                <MenuLink href="/admin/bookings?directAdmin=true" icon={<IconBook size={16} aria-hidden />}>
+                  Manage Bookings
+                </MenuLink>
+              </>
+            )}
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+              Logout
+            </Menu.Item>
+          </>
+        ) : (
+          <>
+            <Menu.Item leftSection={<IconLogin size={16} aria-hidden />} onClick={() => openAuthDialog('login')}>
+              Login
+            </Menu.Item>
+            <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => openAuthDialog('register')}>
+              Sign up
+            </Menu.Item>
+            <Menu.Divider />
+            <MenuLink href="/help" icon={<IconHelp size={16} aria-hidden />}>
+              Help Center
+            </MenuLink>
+          </>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
