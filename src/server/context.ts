@@ -1,5 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
+import { toAppError } from './errors.ts';
 import type { TEnv } from './env.ts';
 import type { TMediaStore } from './services/media/store.ts';
 import { SESSION_COOKIE, validateSessionToken, type TSessionUser } from './services/auth/sessions.ts';
@@ -59,6 +61,18 @@ function directAdminRequested(req: Request): boolean {
   return req.query.directAdmin === 'true' || req.headers['x-direct-admin'] === 'true';
 }
 
+/** Context work runs before any procedure, so the error table is applied here: a database outage is a 503. */
+function unavailableAsTrpc(res: Response) {
+  return (err: unknown): never => {
+    const app = toAppError(err);
+    if (app?.code === 'UNAVAILABLE') {
+      res.setHeader('Retry-After', '5');
+      throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: app.message, cause: app });
+    }
+    throw err;
+  };
+}
+
 export function contextFactory(deps: TServerDeps) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<TContext> => {
     const em = deps.orm.em.fork() as EntityManager;
@@ -67,7 +81,7 @@ export function contextFactory(deps: TServerDeps) {
     let sessionId: string | null = null;
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
-      const valid = await validateSessionToken(em, token);
+      const valid = await validateSessionToken(em, token).catch(unavailableAsTrpc(res));
       if (valid) {
         user = valid.user;
         sessionId = valid.sessionId;
@@ -79,7 +93,7 @@ export function contextFactory(deps: TServerDeps) {
     let directAdmin = false;
     if (deps.env.demoDirectAdmin && directAdminRequested(req)) {
       directAdmin = true;
-      if (!user?.isAdmin) user = await demoAdmin(em, deps.env);
+      if (!user?.isAdmin) user = await demoAdmin(em, deps.env).catch(unavailableAsTrpc(res));
     }
     return { deps, em, user, sessionId, directAdmin, ip: req.ip ?? 'unknown', cookies, req, res };
   };

@@ -16,6 +16,8 @@ export interface TEnv {
   mediaDir: string;
   clientDir: string;
   logLevel: 'silent' | 'info';
+  /** Seed the demo listings, reviews and bookings into an empty database (SEED_DEMO_CONTENT, default true). */
+  seedDemoContent: boolean;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
@@ -48,5 +50,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
     clientDir: path.resolve(source.CLIENT_DIR ?? './dist/client'),
     logLevel: source.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    seedDemoContent: source.SEED_DEMO_CONTENT !== 'false',
   };
 }

@@ -52,11 +52,15 @@ export function zodIssues(err: ZodError): TIssue[] {
   return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-/** Turns anything thrown below a procedure into an AppError, or undefined when it is a bug. */
-export function toAppError(err: unknown): AppError | undefined {
+/**
+ * Turns anything thrown below a procedure into an AppError, or undefined when it is a bug.
+ * A ZodError is the caller's fault only when it comes from input parsing (`inputError`); a failed
+ * output check is ours.
+ */
+export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): AppError | undefined {
   for (const e of findCause(err)) {
     if (e instanceof AppError) return e;
-    if (e instanceof ZodError) {
+    if (e instanceof ZodError && opts.inputError) {
       const issues = zodIssues(e);
       return new AppError('VALIDATION', issues[0]?.message ?? 'Invalid input', { issues });
     }

@@ -36,7 +36,7 @@ const errorMapping = t.middleware(async ({ next, path, ctx }) => {
   const result = await next();
   if (result.ok) return result;
   const { error } = result;
-  const app = toAppError(error.cause ?? error);
+  const app = toAppError(error.cause ?? error, { inputError: error.code === 'BAD_REQUEST' });
   if (app) {
     if (app.code === 'UNAVAILABLE') ctx.res?.setHeader('Retry-After', '5');
     throw toTRPCError(app);

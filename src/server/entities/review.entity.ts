@@ -16,6 +16,6 @@ export const Review = defineEntity({
     date: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
   },
   indexes: [{ name: 'reviews_property_date_idx', properties: ['property', 'date'] }],
-  checks: [{ name: 'reviews_rating_check', expression: 'rating between 1 and 5' }],
+  checks: [{ name: 'reviews_rating_check', expression: '(rating >= 1) AND (rating <= 5)' }],
 });
 export type IReview = InferEntity<typeof Review>;

@@ -1,4 +1,5 @@
 import { Migration20261122084653_initial as m0 } from './migration-20261122084653-initial.ts';
+import { Migration20261122085637_business_hours_default as m1 } from './migration-20261122085637-business-hours-default.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery is needed at start. */
-export const migrationsList = [{ name: 'migration-20261122084653-initial', class: m0 }];
+export const migrationsList = [{ name: 'migration-20261122084653-initial', class: m0 }, { name: 'migration-20261122085637-business-hours-default', class: m1 }];

@@ -43,7 +43,7 @@ async function propertiesNeverSeeded(em: EntityManager): Promise<boolean> {
 /** Idempotent: every step checks before it writes, and concurrent starts are serialised by a lock. */
 export async function seedDatabase(
   db: { orm: MikroORM; url: string },
-  env: Pick<TEnv, 'adminUsername' | 'adminPassword'>,
+  env: Pick<TEnv, 'adminUsername' | 'adminPassword'> & { seedDemoContent?: boolean },
   media: TMediaStore,
 ): Promise<void> {
   const em = db.orm.em.fork() as EntityManager;
@@ -54,7 +54,7 @@ export async function seedDatabase(
     await em.getConnection().execute('insert into settings (id) values (1) on conflict (id) do nothing');
     await ensureAdmin(em, env);
     await ensureCategories(em);
-    if (await propertiesNeverSeeded(em)) {
+    if (env.seedDemoContent !== false && (await propertiesNeverSeeded(em))) {
       const started = Date.now();
       await seedDemoContent(em, media);
       log.info('demo content seeded', { ms: Date.now() - started });
