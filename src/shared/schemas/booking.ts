@@ -2,33 +2,42 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants.ts';
 import { ZIsoDate } from './common.ts';
 
-export const ZContactInfo = z.object({
-  name: z.string().trim().min(2, { error: 'Name is required' }).max(100, { error: 'Name is too long' }),
-  email: z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }),
-  phone: z
-    .string()
-    .trim()
-    .min(6, { error: 'Valid phone number is required' })
-    .max(40, { error: 'Valid phone number is required' }),
-  country: z
-    .string()
-    .trim()
-    .min(2, { error: 'Country/Region is required' })
-    .max(100, { error: 'Country/Region is too long' }),
-  specialRequests: z.string().trim().max(2000, { error: 'Special requests are too long' }).optional(),
-});
+export const ZContactInfo = z.object(
+  {
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(2, { error: 'Name is required' })
+      .max(100, { error: 'Name is too long' }),
+    email: z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }),
+    phone: z
+      .string({ error: 'Valid phone number is required' })
+      .trim()
+      .min(6, { error: 'Valid phone number is required' })
+      .max(40, { error: 'Valid phone number is required' }),
+    country: z
+      .string({ error: 'Country/Region is required' })
+      .trim()
+      .min(2, { error: 'Country/Region is required' })
+      .max(100, { error: 'Country/Region is too long' }),
+    specialRequests: z.string().trim().max(2000, { error: 'Special requests are too long' }).optional(),
+  },
+  { error: 'Contact information is required' },
+);
 export type TContactInfo = z.infer<typeof ZContactInfo>;
+
+const ZPropertyRef = z.coerce
+  .number({ error: 'Property id must be a number' })
+  .int({ error: 'Property id must be a whole number' })
+  .positive({ error: 'Property id must be positive' })
+  .max(2_147_483_647, { error: 'Property not found' });
 
 /**
  * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (DECISIONS 2);
  * `totalPrice`, when sent, must equal the server's quote (DECISIONS 3).
  */
 export const ZBookingCreateInput = z.object({
-  propertyId: z.coerce
-    .number({ error: 'Property id must be a number' })
-    .int({ error: 'Property id must be a whole number' })
-    .positive({ error: 'Property id must be positive' })
-    .max(2_147_483_647, { error: 'Property not found' }),
+  propertyId: ZPropertyRef,
   userId: z.unknown().optional(),
   checkIn: ZIsoDate,
   checkOut: ZIsoDate,
@@ -64,3 +73,33 @@ export const ZBooking = z.object({
   createdAt: z.string(),
 });
 export type TBooking = z.infer<typeof ZBooking>;
+
+export const ZQuoteInput = z.object({ propertyId: ZPropertyRef, checkIn: ZIsoDate, checkOut: ZIsoDate });
+export type TQuoteInput = z.input<typeof ZQuoteInput>;
+
+/** The server's price for a stay (DECISIONS 3); the same shape as `quoteStay`. */
+export const ZQuote = z.object({
+  nightlyPrice: z.number().int(),
+  nights: z.number().int(),
+  subtotal: z.number().int(),
+  taxRate: z.number(),
+  tax: z.number().int(),
+  total: z.number().int(),
+});
+
+/** A row of 'My bookings': the user's own booking with what the list shows of its property. */
+export const ZMyBooking = z.object({
+  id: z.number().int(),
+  propertyId: z.number().int(),
+  propertyTitle: z.string(),
+  propertyImage: z.string().nullable(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  guests: z.number().int(),
+  nights: z.number().int(),
+  totalPrice: z.number().int(),
+  status: ZBookingStatus,
+  confirmationNumber: z.string(),
+  createdAt: z.string(),
+});
+export type TMyBooking = z.infer<typeof ZMyBooking>;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import {
+  ZBooking,
+  ZBookingCreateInput,
+  ZMyBooking,
+  ZQuote,
+  ZQuoteInput,
+} from '../../shared/schemas/booking.ts';
+import { ZIdParam } from '../../shared/schemas/common.ts';
+import { ZBlockedRange } from '../../shared/schemas/property.ts';
+import { blockedRanges } from '../services/bookings/availability.ts';
+import { createBooking } from '../services/bookings/create.ts';
+import { myBookings } from '../services/bookings/mine.ts';
+import { quoteForStay } from '../services/bookings/quote.ts';
+import { authedProcedure, publicProcedure, router } from '../trpc.ts';
+
+export const bookingsRouter = router({
+  create: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings',
+        tags: ['bookings'],
+        summary: 'Book a stay (guest or signed in); the server sets the user and the price',
+      },
+    })
+    .input(ZBookingCreateInput)
+    .output(ZBooking)
+    .mutation(({ ctx, input }) => createBooking(ctx.em, ctx.user, input)),
+
+  quote: publicProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/bookings/quote', tags: ['bookings'], summary: 'The price of a stay' },
+    })
+    .input(ZQuoteInput)
+    .output(ZQuote)
+    .query(({ ctx, input }) => quoteForStay(ctx.em, input)),
+
+  availability: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/availability',
+        tags: ['bookings'],
+        summary: "A property's booked date ranges (check-out day free), from today on",
+      },
+    })
+    .input(ZIdParam)
+    .output(z.array(ZBlockedRange))
+    .query(({ ctx, input }) => blockedRanges(ctx.em, input.id)),
+
+  mine: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/bookings/mine',
+        tags: ['bookings'],
+        summary: "The signed-in user's bookings",
+      },
+    })
+    .input(z.void())
+    .output(z.array(ZMyBooking))
+    .query(({ ctx }) => myBookings(ctx.em, ctx.user.id)),
+});

@@ -1,0 +1,98 @@
+import { randomInt } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { quoteStay } from '../../../shared/pricing.ts';
+import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
+import { Property } from '../../entities/property.entity.ts';
+import { AppError } from '../../errors.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
+import { getSettings } from '../settings/settings.ts';
+import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
+
+/** 'BIC' and a random number of up to 6 digits (guest-side §9), made on the server so it can be looked up. */
+export function newConfirmationNumber(): string {
+  return `BIC${randomInt(100_000, 1_000_000)}`;
+}
+
+/** A fresh number is drawn on the rare clash with an existing one; this many draws in a row cannot all clash in practice. */
+const CONFIRMATION_ATTEMPTS = 8;
+
+/**
+ * Creates a pending booking (DECISIONS 2, 3, 5, 7): identity from the session (null for a guest), every stay
+ * rule checked here, the price computed here and snapshotted, and the dates held by the exclusion
+ * constraint, whose violation the error table turns into 409 'These dates are no longer available'.
+ */
+export async function createBooking(
+  em: EntityManager,
+  user: TSessionUser | null,
+  input: z.output<typeof ZBookingCreateInput>,
+  now: Date = new Date(),
+): Promise<TBooking> {
+  const [settings, property] = await Promise.all([
+    getSettings(em),
+    em.findOne(
+      Property,
+      { id: input.propertyId, archivedAt: null },
+      { fields: ['id', 'price', 'maxGuests'] },
+    ),
+  ]);
+  if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
+  if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  checkStay(input, property.maxGuests, settings, now);
+
+  const quote = quoteStay(property.price, input.checkIn, input.checkOut, settings.taxRate);
+  if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
+    throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
+  }
+
+  const userId = user?.id ?? null;
+  const createdAt = now.toISOString();
+  // One statement per attempt, no transaction: a clash on the confirmation number inserts nothing and
+  // draws again, while a clash on the dates raises 23P01 from the exclusion constraint.
+  for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
+    const confirmationNumber = newConfirmationNumber();
+    const rows = await em.getConnection().execute<{ id: number }[]>(
+      `insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
+                             nightly_price, nights, tax_rate, tax_amount, confirmation_number, created_at)
+       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?, ?::timestamptz)
+       on conflict (confirmation_number) do nothing
+       returning id`,
+      [
+        userId,
+        property.id,
+        input.checkIn,
+        input.checkOut,
+        input.guests,
+        quote.total,
+        JSON.stringify(input.contactInfo),
+        quote.nightlyPrice,
+        quote.nights,
+        quote.taxRate,
+        quote.tax,
+        confirmationNumber,
+        createdAt,
+      ],
+    );
+    const id = rows[0]?.id;
+    if (id === undefined) continue;
+    return {
+      id,
+      propertyId: property.id,
+      userId,
+      checkIn: input.checkIn,
+      checkOut: input.checkOut,
+      guests: input.guests,
+      totalPrice: quote.total,
+      status: 'pending',
+      contactInfo: input.contactInfo,
+      nightlyPrice: quote.nightlyPrice,
+      nights: quote.nights,
+      taxRate: quote.taxRate,
+      taxAmount: quote.tax,
+      confirmationNumber,
+      createdAt,
+    };
+  }
+  throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
+}

@@ -1,0 +1,57 @@
+import { addDays, daysBetween } from '../../../shared/dates.ts';
+import type { TSettings } from '../../../shared/schemas/settings.ts';
+import { AppError } from '../../errors.ts';
+
+export const SIGN_IN_TO_BOOK = 'Please sign in to book';
+export const PRICE_CHANGED = 'The price has changed. Please review the new total.';
+
+const HOUR_MS = 3_600_000;
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * The calendar dates that are "today" somewhere on Earth right now (UTC−12 to UTC+14).
+ * A stay's dates carry no time zone (DECISIONS 8) and the server does not know the guest's, so a date is
+ * "not in the past" when it is today for someone, and the advance window is counted from the latest today.
+ */
+export function todaySpan(now: Date = new Date()): { earliest: string; latest: string } {
+  return {
+    earliest: new Date(now.getTime() - 12 * HOUR_MS).toISOString().slice(0, 10),
+    latest: new Date(now.getTime() + 14 * HOUR_MS).toISOString().slice(0, 10),
+  };
+}
+
+export interface TStay {
+  checkIn: string;
+  checkOut: string;
+  guests: number;
+}
+
+type TStaySettings = Pick<TSettings, 'minNightsDefault' | 'maxNightsDefault' | 'advanceBookingDays'>;
+
+/** Every stay rule of DECISIONS 7 that needs no database; each failure is a 400 with the message a guest reads. */
+export function checkStay(
+  stay: TStay,
+  maxGuests: number,
+  settings: TStaySettings,
+  now: Date = new Date(),
+): void {
+  const fail = (message: string) => {
+    throw new AppError('VALIDATION', message);
+  };
+  const today = todaySpan(now);
+  if (stay.checkIn < today.earliest) fail('Check-in date cannot be in the past');
+  if (stay.checkOut <= stay.checkIn) fail('Check-out date must be after check-in date');
+  const nights = daysBetween(stay.checkIn, stay.checkOut);
+  if (nights < settings.minNightsDefault)
+    fail(`Stays must be at least ${plural(settings.minNightsDefault, 'night', 'nights')}`);
+  if (nights > settings.maxNightsDefault)
+    fail(`Stays cannot be longer than ${plural(settings.maxNightsDefault, 'night', 'nights')}`);
+  if (stay.checkIn > addDays(today.latest, settings.advanceBookingDays)) {
+    fail(`Bookings can be made at most ${plural(settings.advanceBookingDays, 'day', 'days')} in advance`);
+  }
+  if (stay.guests < 1) fail('At least 1 guest is required');
+  if (stay.guests > maxGuests) fail(`This property allows at most ${plural(maxGuests, 'guest', 'guests')}`);
+}
