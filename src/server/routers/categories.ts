@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { ZCategory } from '../../shared/schemas/category.ts';
+import { ZId, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
+import { ZCategory, ZCategoryInput } from '../../shared/schemas/category.ts';
+import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const categoriesRouter = router({
   list: publicProcedure
@@ -9,4 +11,36 @@ export const categoriesRouter = router({
     .input(z.void())
     .output(z.array(ZCategory))
     .query(({ ctx }) => listCategories(ctx.em)),
+
+  create: adminProcedure
+    .meta({ openapi: { method: 'POST', path: '/categories', tags: ['categories'], summary: 'Add a category (admin)' } })
+    .input(ZCategoryInput)
+    .output(ZCategory)
+    .mutation(({ ctx, input }) => createCategory(ctx.em, input)),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/categories/{id}',
+        tags: ['categories'],
+        summary: 'Change a category (admin); a rename also renames it on every property that carries it',
+      },
+    })
+    .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
+    .output(ZCategory)
+    .mutation(({ ctx, input: { id, ...data } }) => updateCategory(ctx.em, id, data)),
+
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/categories/{id}',
+        tags: ['categories'],
+        summary: 'Delete a category (admin) and take it off every property',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id)),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { ZIdParam } from '../../shared/schemas/common.ts';
-import { ZReview } from '../../shared/schemas/review.ts';
+import { ZId, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
+import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../shared/schemas/review.ts';
+import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listReviewsForProperty } from '../services/reviews/queries.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const reviewsRouter = router({
   byProperty: publicProcedure
@@ -12,4 +13,29 @@ export const reviewsRouter = router({
     .input(ZIdParam)
     .output(z.array(ZReview))
     .query(({ ctx, input }) => listReviewsForProperty(ctx.em, input.id)),
+
+  create: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/reviews',
+        tags: ['reviews'],
+        summary: 'Add a review (admin); the author is the session user, userImage may be an image data URL',
+      },
+    })
+    .input(ZReviewCreateInput)
+    .output(ZReview)
+    .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.user.id, input)),
+
+  update: adminProcedure
+    .meta({ openapi: { method: 'PATCH', path: '/reviews/{id}', tags: ['reviews'], summary: 'Change a review (admin)' } })
+    .input(z.object({ id: ZId, ...ZReviewUpdateInput.shape }))
+    .output(ZReview)
+    .mutation(({ ctx, input: { id, ...changes } }) => updateReview(ctx.em, ctx.deps.media, id, changes)),
+
+  delete: adminProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/reviews/{id}', tags: ['reviews'], summary: 'Delete a review (admin)' } })
+    .input(ZIdParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteReview(ctx.em, input.id)),
 });

@@ -46,5 +46,6 @@ export const ZReviewCreateInput = z.object({
 });
 export type TReviewCreateInput = z.input<typeof ZReviewCreateInput>;
 
-export const ZReviewUpdateInput = z.object(reviewFields).partial();
+/** Only the fields sent change; no default may fill in a field the caller left out. */
+export const ZReviewUpdateInput = z.object({ ...reviewFields, rating: ZRating }).partial();
 export type TReviewUpdateInput = z.input<typeof ZReviewUpdateInput>;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { SETTINGS_DEFAULTS } from '../constants.ts';
 
 const email = z.email({ error: 'Please enter a valid email address.' });
 
@@ -12,15 +11,11 @@ export const ZSettings = z.object({
     .max(500),
   businessAddress: z.string().trim().min(5, { error: 'Address must be at least 5 characters.' }).max(300),
   phoneNumber: z.string().trim().min(10, { error: 'Enter a valid phone number.' }).max(40),
-  // The spec's own default ('24/7', shown on the Contact page) is shorter than its 5-character rule;
-  // it is accepted as is, so the untouched form can be saved.
   businessHours: z
     .string()
     .trim()
-    .max(100)
-    .refine((v) => v.length >= 5 || v === SETTINGS_DEFAULTS.businessHours, {
-      error: 'Business hours must be at least 5 characters.',
-    }),
+    .min(5, { error: 'Business hours must be at least 5 characters.' })
+    .max(100),
   adminEmail: email,
   supportEmail: email,
   notificationEmail: email,

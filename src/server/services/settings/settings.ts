@@ -35,6 +35,18 @@ export async function getSettings(em: EntityManager): Promise<TSettings> {
   return toDto(s);
 }
 
+/**
+ * Saves the whole settings object (validated by ZSettings, the form's own schema) in the one row. Every
+ * reader (booking rules, the public config) reads the row per request, so the change takes effect at once.
+ */
+export async function updateSettings(em: EntityManager, input: TSettings): Promise<TSettings> {
+  await em.execute('insert into settings (id) values (1) on conflict (id) do nothing');
+  const s = await em.findOneOrFail(Settings, 1);
+  em.assign(s, input);
+  await em.flush();
+  return toDto(s);
+}
+
 export async function getPublicConfig(em: EntityManager, demoDirectAdmin: boolean): Promise<TPublicConfig> {
   const s = await getSettings(em);
   return {
