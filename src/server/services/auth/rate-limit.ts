@@ -12,8 +12,6 @@ export const LOGIN_LIMITS = {
   perIp: 20,
 } as const;
 
-const WINDOW_MS = LOGIN_LIMITS.windowMinutes * 60_000;
-
 export function accountKey(username: string): string {
   return `login:account:${username.trim().toLowerCase()}`;
 }
@@ -25,7 +23,8 @@ export function ipKey(ip: string): string {
 interface TCounterRow {
   key: string;
   count: number;
-  window_start: Date;
+  /** Seconds until the window ends, measured on the database clock. */
+  retry_after: number;
 }
 
 /** Counts one attempt on each key; a window older than the limit's starts over. */
@@ -36,7 +35,8 @@ const COUNT_ATTEMPT_SQL = `
                  then 1 else rate_limits.count + 1 end,
     window_start = case when rate_limits.window_start <= now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
                  then now() else rate_limits.window_start end
-  returning key, count, window_start`;
+  returning key, count,
+    ceil(extract(epoch from window_start + make_interval(mins => ${LOGIN_LIMITS.windowMinutes}) - now()))::int as retry_after`;
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
@@ -49,15 +49,15 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
  * Records a login attempt for the account and the IP. Returns how long to wait when either is over its
  * limit, or null when the attempt may go ahead.
  */
-export async function countLoginAttempt(em: EntityManager, username: string, ip: string, now = Date.now()): Promise<number | null> {
+export async function countLoginAttempt(em: EntityManager, username: string, ip: string): Promise<number | null> {
   const account = accountKey(username);
   const rows = await em.getConnection().execute<TCounterRow[]>(COUNT_ATTEMPT_SQL, [account, ipKey(ip)]);
-  let waitMs = 0;
+  let wait: number | null = null;
   for (const row of rows) {
     const limit = row.key === account ? LOGIN_LIMITS.perAccount : LOGIN_LIMITS.perIp;
-    if (row.count > limit) waitMs = Math.max(waitMs, new Date(row.window_start).getTime() + WINDOW_MS - now);
+    if (row.count > limit) wait = Math.max(wait ?? 1, Number(row.retry_after));
   }
-  return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : null;
+  return wait;
 }
 
 /** A successful login clears the account's failures and gives the IP its attempt back. */

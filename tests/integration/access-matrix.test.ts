@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src/server/router.ts';
+import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
+import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
+
+type TAccess = 'public' | 'authed' | 'admin';
+
+/**
+ * Who may call what: the intended access of EVERY procedure. A procedure missing here fails the suite,
+ * so whoever adds one must decide its access here too (and a renamed one must be renamed here).
+ */
+const ACCESS: Record<string, TAccess> = {
+  'admin.dashboard': 'admin',
+
+  'auth.me': 'authed',
+  'auth.login': 'public',
+  'auth.register': 'public',
+  'auth.logout': 'public',
+
+  'bookings.create': 'public',
+  'bookings.quote': 'public',
+  'bookings.availability': 'public',
+  'bookings.mine': 'authed',
+  'bookings.list': 'admin',
+  'bookings.updateStatus': 'admin',
+
+  'config.get': 'public',
+
+  'categories.list': 'public',
+  'categories.create': 'admin',
+  'categories.update': 'admin',
+  'categories.delete': 'admin',
+
+  'properties.list': 'public',
+  'properties.search': 'public',
+  'properties.byId': 'public',
+  'properties.create': 'admin',
+  'properties.update': 'admin',
+  'properties.delete': 'admin',
+
+  'reviews.byProperty': 'public',
+  'reviews.create': 'admin',
+  'reviews.update': 'admin',
+  'reviews.delete': 'admin',
+
+  'settings.get': 'admin',
+  'settings.update': 'admin',
+};
+
+const procedures = Object.keys(appRouter._def.procedures).sort();
+const GUARD_CODES = ['UNAUTHORIZED', 'FORBIDDEN'];
+
+let db: TTestDb;
+let plainUser: TSessionUser;
+let admin: TSessionUser;
+
+/** Calls `path` with no input as `user` and answers 'OK' or the tRPC error code. */
+async function outcome(user: TSessionUser | null, path: string): Promise<string> {
+  const { caller } = callerFor(db, user);
+  let target: unknown = caller;
+  for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
+  try {
+    await (target as (input?: unknown) => Promise<unknown>)(undefined);
+    return 'OK';
+  } catch (err) {
+    return String((err as { code?: unknown }).code ?? err);
+  }
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  admin = await seededAdmin(db);
+  plainUser = await callerFor(db, null).caller.auth.register({ username: 'matrix-user', email: 'matrix@example.com', password: 'secret-pw' });
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+describe('access table', () => {
+  it('classifies every procedure of the app router', () => {
+    expect(procedures.filter((p) => !(p in ACCESS)), 'procedures with no entry in ACCESS: add them').toEqual([]);
+  });
+
+  it('lists no procedure that no longer exists', () => {
+    expect(Object.keys(ACCESS).filter((p) => !procedures.includes(p)), 'stale entries in ACCESS').toEqual([]);
+  });
+});
+
+describe.each(procedures)('%s', (path) => {
+  const access = ACCESS[path];
+
+  if (access === 'public') {
+    it('is open to a visitor', async () => {
+      expect(GUARD_CODES).not.toContain(await outcome(null, path));
+    });
+    return;
+  }
+
+  it('refuses a visitor with UNAUTHORIZED before reading the input', async () => {
+    expect(await outcome(null, path)).toBe('UNAUTHORIZED');
+  });
+
+  if (access === 'admin') {
+    it('refuses a signed-in non-admin with FORBIDDEN', async () => {
+      expect(await outcome(plainUser, path)).toBe('FORBIDDEN');
+    });
+  } else {
+    it('lets a signed-in user past the guard', async () => {
+      expect(GUARD_CODES).not.toContain(await outcome(plainUser, path));
+    });
+  }
+
+  it('lets an admin past the guard', async () => {
+    expect(GUARD_CODES).not.toContain(await outcome(admin, path));
+  });
+});
