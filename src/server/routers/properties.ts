@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { ZIdParam } from '../../shared/schemas/common.ts';
-import { ZProperty, ZSearchInput, ZSearchResult } from '../../shared/schemas/property.ts';
+import {
+  ZProperty,
+  ZPropertyDeleteResult,
+  ZPropertyInput,
+  ZPropertyUpdateInput,
+  ZSearchInput,
+  ZSearchResult,
+} from '../../shared/schemas/property.ts';
+import { createProperty, deleteProperty, updateProperty } from '../services/properties/commands.ts';
 import { getProperty, listProperties, searchProperties } from '../services/properties/queries.ts';
-import { publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const propertiesRouter = router({
   list: publicProcedure
@@ -29,4 +37,43 @@ export const propertiesRouter = router({
     .input(ZIdParam)
     .output(ZProperty)
     .query(({ ctx, input }) => getProperty(ctx.em, input.id)),
+
+  create: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties',
+        tags: ['properties'],
+        summary: 'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
+      },
+    })
+    .input(ZPropertyInput)
+    .output(ZProperty)
+    .mutation(({ ctx, input }) => createProperty(ctx.em, ctx.deps.media, input)),
+
+  update: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/properties/{id}',
+        tags: ['properties'],
+        summary: 'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
+      },
+    })
+    .input(ZPropertyUpdateInput)
+    .output(ZProperty)
+    .mutation(({ ctx, input: { id, ...body } }) => updateProperty(ctx.em, ctx.deps.media, id, body)),
+
+  delete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/properties/{id}',
+        tags: ['properties'],
+        summary: 'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZPropertyDeleteResult)
+    .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id)),
 });

@@ -9,7 +9,7 @@ import {
   MIN_IMAGES,
   PROPERTY_TYPES,
 } from '../constants.ts';
-import { ZIsoDate } from './common.ts';
+import { ZId, ZIsoDate } from './common.ts';
 
 const oneOf = (choices: readonly number[], label: string) =>
   z.coerce
@@ -23,7 +23,9 @@ const oneOf = (choices: readonly number[], label: string) =>
  */
 export const ZMediaRef = z
   .string()
-  .max(40_000_000, { error: 'File is too large' })
+  // The real limits (3 MB per image, VIDEO_MAX_BYTES per video) answer 413 with a clear message on the
+  // server; this only stops absurd strings before any work.
+  .max(150_000_000, { error: 'File is too large' })
   .refine((s) => s.startsWith('data:') || /^\/media\/[A-Za-z0-9._-]+$/.test(s), {
     error: 'Each file must be a data URL or a stored /media/ URL',
   });
@@ -80,6 +82,13 @@ export const ZPropertyInput = z.object({
 });
 export type TPropertyInput = z.input<typeof ZPropertyInput>;
 export type TPropertyInputParsed = z.output<typeof ZPropertyInput>;
+
+/** PUT /properties/{id}: the same body as a create, plus the id from the path. */
+export const ZPropertyUpdateInput = ZPropertyInput.extend({ id: ZId });
+
+/** A property with bookings is archived rather than deleted, so its booking history stays. */
+export const ZPropertyDeleteResult = z.object({ id: z.number().int(), archived: z.boolean() });
+export type TPropertyDeleteResult = z.infer<typeof ZPropertyDeleteResult>;
 
 export const ZProperty = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -6,11 +6,22 @@ import path from 'node:path';
  * Where media bytes live (DECISIONS 11). A local folder by default; an S3-compatible store can implement
  * the same interface so several server instances share one store.
  */
+export interface TMediaEntry {
+  name: string;
+  /** Last write or touch; the garbage collector spares anything younger than its grace period. */
+  modifiedAt: Date;
+}
+
 export interface TMediaStore {
-  /** Stores bytes under a content-hashed name and answers the public URL (`/media/<name>`). */
+  /**
+   * Stores bytes under a content-hashed name and answers the public URL (`/media/<name>`). When the name
+   * exists already its bytes are the same (content hash), so it is only touched.
+   */
   put(name: string, bytes: Buffer): Promise<string>;
   has(name: string): Promise<boolean>;
-  list(): Promise<string[]>;
+  /** Marks a file as just used, so a garbage collection running meanwhile spares it. No-op when absent. */
+  touch(name: string): Promise<void>;
+  list(): Promise<TMediaEntry[]>;
   remove(name: string): Promise<void>;
   /** The local folder that `/media` serves, for the local store. */
   readonly dir: string;
@@ -31,6 +42,10 @@ export function localMediaStore(dir: string): TMediaStore {
     if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) throw new Error(`unsafe media name ${name}`);
     return path.join(dir, name);
   };
+  const touch = async (name: string) => {
+    const now = new Date();
+    await fs.utimes(safe(name), now, now).catch(() => undefined);
+  };
   return {
     dir,
     async put(name, bytes) {
@@ -38,9 +53,10 @@ export function localMediaStore(dir: string): TMediaStore {
       await fs.mkdir(dir, { recursive: true });
       try {
         await fs.access(file);
+        await touch(name);
       } catch {
         // Write then rename, so a reader never sees half a file.
-        const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+        const tmp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
         await fs.writeFile(tmp, bytes);
         await fs.rename(tmp, file);
       }
@@ -54,12 +70,21 @@ export function localMediaStore(dir: string): TMediaStore {
         return false;
       }
     },
+    touch,
     async list() {
+      let names: string[];
       try {
-        return (await fs.readdir(dir)).filter((n) => !n.endsWith('.tmp'));
+        names = (await fs.readdir(dir)).filter((n) => !n.endsWith('.tmp'));
       } catch {
         return [];
       }
+      const entries = await Promise.all(
+        names.map(async (name) => {
+          const stat = await fs.stat(path.join(dir, name)).catch(() => undefined);
+          return stat?.isFile() ? { name, modifiedAt: stat.mtime } : undefined;
+        }),
+      );
+      return entries.filter((e) => e !== undefined);
     },
     async remove(name) {
       await fs.rm(safe(name), { force: true });

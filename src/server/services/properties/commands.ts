@@ -1,0 +1,105 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TProperty, TPropertyDeleteResult, TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import { Booking } from '../../entities/booking.entity.ts';
+import { Category } from '../../entities/category.entity.ts';
+import { Property } from '../../entities/property.entity.ts';
+import { AppError } from '../../errors.ts';
+import { collectUnusedMediaQuietly } from '../media/gc.ts';
+import type { TMediaStore } from '../media/store.ts';
+import { storePropertyMedia } from '../media/uploads.ts';
+import { toPropertyDto } from './dto.ts';
+import { PROPERTY_NOT_FOUND } from './queries.ts';
+
+/**
+ * The body's categories as the category table spells them, duplicates dropped, order kept (the first
+ * is the primary category). Matching is case-insensitive, as on the home page.
+ */
+async function resolveCategories(em: EntityManager, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const known = new Map((await em.find(Category, {})).map((c) => [c.name.toLowerCase(), c.name]));
+  const out: string[] = [];
+  for (const name of names) {
+    const canonical = known.get(name.trim().toLowerCase());
+    if (!canonical) throw new AppError('VALIDATION', `Unknown category: ${name}`);
+    if (!out.includes(canonical)) out.push(canonical);
+  }
+  return out;
+}
+
+/** Every column a body sets; `categoryKeys` always follows `categories`. */
+function columnsOf(input: TPropertyInputParsed, categories: string[], media: { images: string[]; videos: string[] }) {
+  return {
+    title: input.title,
+    description: input.description,
+    location: input.location,
+    price: input.price,
+    images: media.images,
+    videos: media.videos,
+    bedrooms: input.bedrooms,
+    bathrooms: input.bathrooms,
+    maxGuests: input.maxGuests,
+    propertyType: input.propertyType,
+    amenities: [...new Set(input.amenities)],
+    categories,
+    categoryKeys: categories.map((c) => c.toLowerCase()),
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    showLogo: input.showLogo,
+    guestFavorite: input.guestFavorite,
+  };
+}
+
+/** Cheap checks first, then the media (decoded, checked, stored), then one insert. */
+export async function createProperty(em: EntityManager, store: TMediaStore, input: TPropertyInputParsed): Promise<TProperty> {
+  const categories = await resolveCategories(em, input.categories);
+  const media = await storePropertyMedia(store, input);
+  const property = em.create(Property, columnsOf(input, categories, media));
+  await em.persist(property).flush();
+  return toPropertyDto(property);
+}
+
+/**
+ * Replaces every field (PUT). Media already stored stays by its `/media/` URL; new data URLs are
+ * stored; files nothing references any more afterwards are collected.
+ */
+export async function updateProperty(
+  em: EntityManager,
+  store: TMediaStore,
+  id: number,
+  input: TPropertyInputParsed,
+): Promise<TProperty> {
+  const property = await em.findOne(Property, { id, archivedAt: null });
+  if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  const categories = await resolveCategories(em, input.categories);
+  const media = await storePropertyMedia(store, input);
+  em.assign(property, columnsOf(input, categories, media));
+  await em.flush();
+  await collectUnusedMediaQuietly(em, store);
+  return toPropertyDto(property);
+}
+
+/**
+ * Deleting a property must not lose booking history, so a property with bookings (any status) is
+ * ARCHIVED: `archivedAt` is set, it leaves every list, the search and its public page, and no new
+ * booking can reach it, while its bookings keep pointing at it for the admin's bookings list.
+ * A property without bookings is deleted, its reviews with it (ON DELETE CASCADE).
+ *
+ * The property row is locked first: a booking being inserted holds a key-share lock on it, so the
+ * count below cannot miss a booking that commits in between.
+ */
+export async function deleteProperty(em: EntityManager, store: TMediaStore, id: number): Promise<TPropertyDeleteResult> {
+  const result = await em.transactional(async (tx) => {
+    const property = await tx.findOne(Property, { id, archivedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    const bookings = await tx.count(Booking, { property: id });
+    if (bookings > 0) {
+      property.archivedAt = new Date();
+      return { id, archived: true };
+    }
+    tx.remove(property);
+    return { id, archived: false };
+  });
+  await collectUnusedMediaQuietly(em, store);
+  return result;
+}
