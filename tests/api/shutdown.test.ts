@@ -1,0 +1,54 @@
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TTestDb } from '../support/db.ts';
+import { spawnServer, type TServerProcess } from '../support/process.ts';
+
+let db: TTestDb;
+let server: TServerProcess;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  server = await spawnServer({ DATABASE_URL: db.url });
+}, 90_000);
+
+afterAll(async () => {
+  await server?.kill('SIGKILL');
+  await db?.drop();
+});
+
+/** Sends the head and half the body of a request, and lets the test decide when the rest goes. */
+function halfSentRequest(port: number, body: string) {
+  const socket = net.connect(port, '127.0.0.1');
+  let response = '';
+  socket.on('data', (d) => {
+    response += d.toString();
+  });
+  const closed = new Promise<string>((resolve) => socket.on('close', () => resolve(response)));
+  const cut = Math.floor(body.length / 2);
+  socket.write(
+    `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, cut)}`,
+  );
+  return { finish: () => socket.write(body.slice(cut)), closed };
+}
+
+describe('graceful shutdown', () => {
+  it('finishes in-flight requests after SIGTERM, refuses new connections, and exits 0', async () => {
+    const inflight = halfSentRequest(server.port, JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }));
+    await new Promise((r) => setTimeout(r, 200));
+    server.proc.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+
+    const refused = await fetch(`${server.url}/api/categories`, { signal: AbortSignal.timeout(3000) }).then(
+      () => 'answered',
+      (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.name,
+    );
+    expect(refused).toBe('ECONNREFUSED');
+
+    inflight.finish();
+    const response = await inflight.closed;
+    expect(response).toMatch(/^HTTP\/1\.1 401 /);
+    expect(response).toContain('"message"');
+
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+});
