@@ -37,5 +37,5 @@ export const reviewsRouter = router({
     .meta({ openapi: { method: 'DELETE', path: '/reviews/{id}', tags: ['reviews'], summary: 'Delete a review (admin)' } })
     .input(ZIdParam)
     .output(ZOk)
-    .mutation(({ ctx, input }) => deleteReview(ctx.em, input.id)),
+    .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id)),
 });

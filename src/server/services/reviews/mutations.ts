@@ -5,6 +5,7 @@ import { Review } from '../../entities/review.entity.ts';
 import { User } from '../../entities/user.entity.ts';
 import { Property } from '../../entities/property.entity.ts';
 import { AppError } from '../../errors.ts';
+import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { storeAvatar } from './avatar.ts';
@@ -70,7 +71,8 @@ export async function updateReview(
   const userImage =
     input.userImage === undefined ? undefined : input.userImage === existing.userImage ? existing.userImage : await storeAvatar(media, input.userImage);
   const propertyId = existing.property.id;
-  return em.transactional(async (tx) => {
+  const previousImage = existing.userImage ?? null;
+  const updated = await em.transactional(async (tx) => {
     await lockProperty(tx, propertyId, { live: false });
     const review = await tx.findOne(Review, id);
     if (!review) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
@@ -84,17 +86,21 @@ export async function updateReview(
     await recountRating(tx, propertyId);
     return toReviewDto(review);
   });
+  if (previousImage && updated.userImage !== previousImage) await collectUnusedMediaQuietly(em, media);
+  return updated;
 }
 
-export async function deleteReview(em: EntityManager, id: number): Promise<{ ok: true }> {
+export async function deleteReview(em: EntityManager, media: TMediaStore, id: number): Promise<{ ok: true }> {
   const existing = await em.findOne(Review, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
   const propertyId = existing.property.id;
-  return em.transactional(async (tx) => {
+  const hadImage = Boolean(existing.userImage);
+  await em.transactional(async (tx) => {
     await lockProperty(tx, propertyId, { live: false });
     const deleted = await tx.execute<{ id: number }[]>('delete from reviews where id = ? returning id', [id]);
     if (deleted.length === 0) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await recountRating(tx, propertyId);
-    return { ok: true as const };
   });
+  if (hadImage) await collectUnusedMediaQuietly(em, media);
+  return { ok: true };
 }
