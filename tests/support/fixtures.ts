@@ -27,3 +27,35 @@ export async function createProperty(em: EntityManager, overrides: Partial<IProp
   await em.persist(p).flush();
   return p;
 }
+
+let imageSeed = 0;
+
+/** Distinct small JPEGs as data URLs, as the property form sends them (each a different colour, so a different hash). */
+export async function imageDataUrls(count: number, size = { width: 64, height: 48 }): Promise<string[]> {
+  const { default: sharp } = await import('sharp');
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      imageSeed += 1;
+      const color = { r: (imageSeed * 53) % 256, g: (imageSeed * 97) % 256, b: (imageSeed * 31) % 256 };
+      const jpeg = await sharp({ create: { ...size, channels: 3, background: color } }).jpeg().toBuffer();
+      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+    }),
+  );
+}
+
+let videoSeed = 0;
+
+/**
+ * The smallest file the media pipeline accepts as a WebM video: an EBML header with DocType "webm",
+ * plus a Void element whose content differs per call, so each video has its own hash.
+ */
+export function tinyWebm(): Buffer {
+  videoSeed += 1;
+  return Buffer.from([
+    0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81,
+    0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02,
+    0xec, 0x84, ...Buffer.from(videoSeed.toString(16).padStart(8, '0'), 'hex'),
+  ]);
+}
+
+export const tinyWebmDataUrl = () => `data:video/webm;base64,${tinyWebm().toString('base64')}`;
