@@ -9,6 +9,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthDialog } from './features/auth/auth-dialog.tsx';
 import { AuthProvider } from './lib/auth.tsx';
+import { DEFAULT_COLOR_SCHEME, themeStorage } from './lib/theme.tsx';
 import { queryClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
 import { theme } from './theme.ts';
@@ -18,7 +19,7 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} colorSchemeManager={themeStorage} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
       <Notifications position="top-center" limit={1} autoClose={5000} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>

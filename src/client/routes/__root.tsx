@@ -1,19 +1,34 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { NotFoundContent } from '../components/layout/not-found.tsx';
+import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { siteConfigQuery } from '../components/layout/use-site-config.ts';
+import { CurrencyProvider } from '../lib/currency.tsx';
+import { ThemeProvider } from '../lib/theme.tsx';
 import type { TRouterContext } from '../router.tsx';
 
+function Root() {
+  const { data: config } = useQuery(siteConfigQuery());
+  return (
+    <ThemeProvider>
+      {/* The rate refresh follows the enableExchangeRates setting (DECISIONS 10). */}
+      <CurrencyProvider enableRefresh={config?.settings.enableExchangeRates ?? false}>
+        <Outlet />
+      </CurrencyProvider>
+    </ThemeProvider>
+  );
+}
+
+/** Unknown paths get the 404 inside the guest site's frame. */
 function NotFound() {
   return (
-    <Container py="xl">
-      <Stack align="center" gap="xs">
-        <Title order={1}>404 Page Not Found</Title>
-        <Text c="dimmed">Did you forget to add the page to the router?</Text>
-      </Stack>
-    </Container>
+    <SiteLayout>
+      <NotFoundContent />
+    </SiteLayout>
   );
 }
 
 export const Route = createRootRouteWithContext<TRouterContext>()({
-  component: () => <Outlet />,
+  component: Root,
   notFoundComponent: NotFound,
 });

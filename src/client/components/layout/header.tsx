@@ -1,0 +1,81 @@
+import { Box, Button, Container, Group, Transition } from '@mantine/core';
+import { useWindowScroll } from '@mantine/hooks';
+import { IconShieldLock } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type MouseEvent } from 'react';
+import { MOBILE_SEARCH_SCROLL_PX } from '../../../shared/constants.ts';
+import { UserMenu } from '../../features/auth/user-menu.tsx';
+import { LazySearchDialog, preloadSearchDialog } from '../../features/search/lazy-search-dialog.tsx';
+import { CompactSearch, SearchBar } from '../../features/search/search-bar.tsx';
+import type { TSearchDialogState, TSearchTab } from '../../features/search/types.ts';
+import { CurrencySwitch } from './currency-switch.tsx';
+import classes from './layout.module.css';
+import { Logo } from './logo.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
+
+/** Shown to everyone (guest-side §2); the server still decides what the flag grants (DECISIONS 1). */
+const ADMIN_ACCESS_HREF = '/admin?directAdmin=true';
+
+/** The site header (guest-side §2): logo, search, currency, 'Admin Access', theme and the user menu. */
+export function Header() {
+  const [dialog, setDialog] = useState<TSearchDialogState>({ opened: false, tab: 'location' });
+  const [scroll] = useWindowScroll();
+  const navigate = useNavigate();
+  const open = (tab: TSearchTab) => setDialog({ opened: true, tab });
+
+  return (
+    <Box component="header" className={classes.header} data-testid="site-header">
+      <Container size="xl" className={classes.headerRow}>
+        <Logo />
+        <Box visibleFrom="md" className={classes.searchSlot}>
+          <SearchBar onOpen={open} onWarmUp={preloadSearchDialog} />
+        </Box>
+        <Group gap={8} wrap="nowrap" justify="flex-end">
+          <Box visibleFrom="xs">
+            <CurrencySwitch />
+          </Box>
+          <Button
+            component="a"
+            href={ADMIN_ACCESS_HREF}
+            onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+              e.preventDefault();
+              void navigate({ href: ADMIN_ACCESS_HREF });
+            }}
+            variant="default"
+            radius="xl"
+            size="compact-md"
+            h={36}
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            data-testid="admin-access"
+          >
+            Admin Access
+          </Button>
+          <ThemeToggle />
+          <UserMenu />
+        </Group>
+      </Container>
+      {/* Small screens: the compact search shows under the header once the page has scrolled (guest-side §9). */}
+      <Box hiddenFrom="md">
+        <Transition mounted={scroll.y > MOBILE_SEARCH_SCROLL_PX} transition="slide-down" duration={150}>
+          {(style) => (
+            <Container size="xl" pb={10} style={style}>
+              <Group gap={8} wrap="nowrap">
+                <CompactSearch onOpen={open} onWarmUp={preloadSearchDialog} />
+                <Box hiddenFrom="xs">
+                  <CurrencySwitch />
+                </Box>
+              </Group>
+            </Container>
+          )}
+        </Transition>
+      </Box>
+      <LazySearchDialog
+        opened={dialog.opened}
+        tab={dialog.tab}
+        onTabChange={(tab) => setDialog((d) => ({ ...d, tab }))}
+        onClose={() => setDialog((d) => ({ ...d, opened: false }))}
+      />
+    </Box>
+  );
+}

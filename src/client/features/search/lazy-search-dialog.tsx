@@ -1,0 +1,29 @@
+import { lazy, Suspense, useState } from 'react';
+import type { TSearchTab } from './types.ts';
+
+const loadDialog = () => import('./search-dialog.tsx');
+const SearchDialog = lazy(loadDialog);
+
+/** Starts fetching the dialog's code (calendar included) before the first click. */
+export function preloadSearchDialog(): void {
+  void loadDialog();
+}
+
+interface TProps {
+  opened: boolean;
+  tab: TSearchTab;
+  onTabChange: (tab: TSearchTab) => void;
+  onClose: () => void;
+}
+
+/** The search dialog, kept out of the first page load and mounted from its first opening on. */
+export function LazySearchDialog(props: TProps) {
+  const [used, setUsed] = useState(props.opened);
+  if (props.opened && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <SearchDialog {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,72 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import iconUrl from 'leaflet/dist/images/marker-icon.png';
+import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect } from 'react';
+import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import { LOCATIONS, SEARCH_MAP_DEFAULT, type TGeoPoint } from '../../../shared/constants.ts';
+import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
+
+// Leaflet's default icon guesses its image path from CSS, which breaks under a bundler; these ship with the app.
+const markerIcon = L.icon({
+  iconUrl,
+  iconRetinaUrl,
+  shadowUrl,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  tooltipAnchor: [12, -28],
+  shadowSize: [41, 41],
+});
+
+/** Moves the map when the selected city changes, and keeps its size right while the dialog animates. */
+function ViewController({ selected }: { selected: TGeoPoint | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (selected) map.setView([selected.lat, selected.lng], SEARCH_MAP_DEFAULT.cityZoom);
+    else map.setView([SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng], SEARCH_MAP_DEFAULT.zoom);
+  }, [map, selected]);
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize());
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+interface TProps {
+  selected: TGeoPoint | null;
+  onSelect: (city: TGeoPoint) => void;
+  height: number;
+}
+
+/**
+ * The Where tab's map: a marker per built-in city. Zoom 2 at 20,0; zoom 10 on a selected city.
+ * Tiles come from a third party and fail offline; markers and controls render regardless.
+ */
+export default function SearchMap({ selected, onSelect, height }: TProps) {
+  return (
+    <MapContainer
+      center={[SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng]}
+      zoom={SEARCH_MAP_DEFAULT.zoom}
+      style={{ height, width: '100%', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-default-hover)' }}
+      worldCopyJump
+      data-testid="search-map"
+    >
+      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+      {LOCATIONS.map((city) => (
+        <Marker
+          key={city.name}
+          position={[city.lat, city.lng]}
+          icon={markerIcon}
+          title={city.name}
+          alt={city.name}
+          eventHandlers={{ click: () => onSelect(city) }}
+        >
+          <Tooltip>{city.name}</Tooltip>
+        </Marker>
+      ))}
+      <ViewController selected={selected} />
+    </MapContainer>
+  );
+}

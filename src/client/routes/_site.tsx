@@ -1,0 +1,14 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { NotFoundContent } from '../components/layout/not-found.tsx';
+import { SiteLayout } from '../components/layout/site-layout.tsx';
+
+/** The guest site's frame: header and footer around every page under `_site/`. */
+export const Route = createFileRoute('/_site')({
+  component: () => (
+    <SiteLayout>
+      <Outlet />
+    </SiteLayout>
+  ),
+  // A notFound() thrown by a page under this layout renders inside the frame rather than around it.
+  notFoundComponent: NotFoundContent,
+});
