@@ -30,7 +30,7 @@ async function book(propertyId: number, checkIn: string, checkOut: string, statu
 async function searchAll(input: Omit<TSearchInput, 'cursor'>, between?: () => Promise<void>): Promise<number[]> {
   const { caller } = callerFor(db, null);
   const ids: number[] = [];
-  const limit = input.limit ?? 12;
+  const limit = Number(input.limit ?? 12);
   let cursor: number | undefined;
   for (let guard = 0; guard < 1000; guard++) {
     const page = await caller.properties.search({ ...input, cursor });

@@ -1,0 +1,33 @@
+import { Button, Group, Pill } from '@mantine/core';
+import { filterChips, type THomeSearch, type TFilterKey } from '../../lib/search-state.ts';
+
+interface TProps {
+  search: THomeSearch;
+  onClear: (key: TFilterKey) => void;
+  onReset: () => void;
+}
+
+/** A chip per active filter (location, dates, guests), each clearing its part, and Reset (guest-side §4). */
+export function AppliedFilters({ search, onClear, onReset }: TProps) {
+  const chips = filterChips(search);
+  if (chips.length === 0) return null;
+  return (
+    <Group gap="xs" py="xs" data-testid="applied-filters" aria-label="Applied filters" role="group">
+      {chips.map((chip) => (
+        <Pill
+          key={chip.key}
+          size="lg"
+          withRemoveButton
+          onRemove={() => onClear(chip.key)}
+          removeButtonProps={{ 'aria-label': `Clear ${chip.key}: ${chip.label}` }}
+          data-testid={`filter-chip-${chip.key}`}
+        >
+          {chip.label}
+        </Pill>
+      ))}
+      <Button variant="subtle" size="compact-sm" onClick={onReset}>
+        Reset
+      </Button>
+    </Group>
+  );
+}

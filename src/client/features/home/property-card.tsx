@@ -1,0 +1,103 @@
+import { ActionIcon, Badge, Box, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { IconHeart, IconHeartFilled, IconStarFilled } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { propertyTypeLabel } from '../../../shared/labels.ts';
+import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
+import type { TPropertyCard } from '../../../shared/schemas/property.ts';
+import { useCurrency } from '../../lib/currency.tsx';
+import classes from './home.module.css';
+import { ratingLabel, reviewCountLabel } from './labels.ts';
+
+/** The grid's columns at each width, for `sizes` to pick the smallest image variant that fills a card. */
+export const CARD_SIZES = '(max-width: 576px) 100vw, (max-width: 992px) 50vw, (max-width: 1200px) 33vw, 25vw';
+
+function Cover({ url, title, eager }: { url: string | undefined; title: string; eager: boolean }) {
+  const [failed, setFailed] = useState(false);
+  const src = !url || failed ? FALLBACK_IMAGE : url;
+  return (
+    <img
+      className={classes.cover}
+      src={src}
+      srcSet={src === url ? imageSrcSet(url) : undefined}
+      sizes={CARD_SIZES}
+      alt={title}
+      loading={eager ? 'eager' : 'lazy'}
+      decoding="async"
+      onError={() => setFailed(true)}
+    />
+  );
+}
+
+/** A home-grid card (guest-side §2). The heart is local only: no call, not kept. */
+export function PropertyCard({ property: p, eager }: { property: TPropertyCard; eager: boolean }) {
+  const { format } = useCurrency();
+  const [favourite, setFavourite] = useState(false);
+  const Heart = favourite ? IconHeartFilled : IconHeart;
+  return (
+    <Box component={Link} to={`/property/${p.id}`} className={classes.card} data-testid="property-card" data-property-id={p.id}>
+      <Box className={classes.coverFrame}>
+        <Cover url={p.images[0]} title={p.title} eager={eager} />
+        {p.guestFavorite && (
+          <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md">
+            Guest favorite
+          </Badge>
+        )}
+        <ActionIcon
+          className={classes.heart}
+          variant="transparent"
+          size={36}
+          aria-label={favourite ? 'Remove from favourites' : 'Save to favourites'}
+          aria-pressed={favourite}
+          data-favourite={favourite || undefined}
+          onClick={(e) => {
+            e.preventDefault();
+            e.stopPropagation();
+            setFavourite((f) => !f);
+          }}
+        >
+          <Heart size={24} stroke={2} aria-hidden />
+        </ActionIcon>
+      </Box>
+      <Stack gap={2} pt={10}>
+        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+          <Text fw={600} size="sm" lineClamp={1} title={p.title} data-testid="card-title">
+            {p.title}
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} aria-label={`Rated ${ratingLabel(p.rating)} from ${p.reviewCount} reviews`}>
+            <IconStarFilled size={12} aria-hidden />
+            <Text size="sm" data-testid="card-rating">
+              {ratingLabel(p.rating)}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {reviewCountLabel(p.reviewCount)}
+            </Text>
+          </Group>
+        </Group>
+        <Text size="sm" c="dimmed" lineClamp={1} data-testid="card-location">
+          {p.location}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="card-type">
+          {propertyTypeLabel(p.propertyType, p.bedrooms)}
+        </Text>
+        <Text size="sm" mt={4}>
+          <Text span fw={700} data-testid="card-price">
+            {format(p.price)}
+          </Text>{' '}
+          night
+        </Text>
+      </Stack>
+    </Box>
+  );
+}
+
+export function PropertyCardSkeleton() {
+  return (
+    <Box data-testid="property-card-skeleton">
+      <Skeleton className={classes.coverFrame} radius="lg" style={{ aspectRatio: '20 / 19' }} />
+      <Skeleton height={12} mt={12} width="80%" />
+      <Skeleton height={10} mt={8} width="55%" />
+      <Skeleton height={10} mt={8} width="35%" />
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import { Container, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { AppliedFilters } from '../../features/home/applied-filters.tsx';
+import { CategoryStrip } from '../../features/home/category-strip.tsx';
+import { PropertyGrid } from '../../features/home/property-grid.tsx';
+import { categoriesQuery, homeGridQuery } from '../../features/home/queries.ts';
+import { parseHomeSearch, searchInputFor, useSearchState } from '../../lib/search-state.ts';
+
+export const Route = createFileRoute('/_site/')({
+  // The search lives in the URL (DECISIONS 13); anything invalid in it is dropped, not an error page.
+  validateSearch: parseHomeSearch,
+  loaderDeps: ({ search }) => searchInputFor(search),
+  loader: ({ context, deps }) => {
+    // Started here so the data loads alongside the page's code; the page shows skeletons until it lands.
+    void context.queryClient.prefetchInfiniteQuery(homeGridQuery(deps));
+    void context.queryClient.prefetchQuery(categoriesQuery());
+  },
+  component: HomePage,
+});
+
+function HomePage() {
+  const { search, clear, reset, toggleCategory } = useSearchState();
+  const { data: categories } = useQuery(categoriesQuery());
+  const categoryName = categories?.find((c) => c.name.toLowerCase() === search.category)?.name;
+  return (
+    <Container size="xl" pb="xl">
+      <Stack gap="md">
+        <CategoryStrip selected={search.category ?? null} onToggle={toggleCategory} />
+        <AppliedFilters search={search} onClear={clear} onReset={reset} />
+        <PropertyGrid search={search} categoryName={categoryName} />
+      </Stack>
+    </Container>
+  );
+}
