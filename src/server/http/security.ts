@@ -20,7 +20,6 @@ export function securityHeaders(isProduction: boolean) {
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...CSP_CONNECT_ORIGINS],
         workerSrc: ["'self'", 'blob:'],
-        ...(isProduction ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     strictTransportSecurity: isProduction,
