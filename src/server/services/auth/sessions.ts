@@ -1,8 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { Session } from '../../entities/session.entity.ts';
-import { User } from '../../entities/user.entity.ts';
 
 /** Sessions as in the Lucia guide (DECISIONS 15). */
 export const SESSION_COOKIE = 'stayhub_session';
@@ -46,18 +44,20 @@ function lifetimes(isAdmin: boolean) {
   return isAdmin ? SESSION_LIFETIMES.admin : SESSION_LIFETIMES.user;
 }
 
+/** One plain insert: login is a hot path, and a unit-of-work flush would add a transaction round trip. */
 export async function createSession(em: EntityManager, userId: number, isAdmin: boolean, now = new Date()) {
   const token = generateSessionToken();
   const life = lifetimes(isAdmin);
   const expiresAt = new Date(now.getTime() + life.idleMs);
-  const session = em.create(Session, {
-    id: sessionIdFromToken(token),
-    user: em.getReference(User, userId),
-    createdAt: now,
-    expiresAt,
-    absoluteExpiresAt: new Date(now.getTime() + life.absoluteMs),
-  });
-  await em.persist(session).flush();
+  await em
+    .getConnection()
+    .execute('insert into sessions (id, user_id, created_at, expires_at, absolute_expires_at) values (?, ?, ?, ?, ?)', [
+      sessionIdFromToken(token),
+      userId,
+      now,
+      expiresAt,
+      new Date(now.getTime() + life.absoluteMs),
+    ]);
   return { token, expiresAt };
 }
 
