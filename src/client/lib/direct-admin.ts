@@ -1,0 +1,24 @@
+import { useSearch } from '@tanstack/react-router';
+
+/** The admin pages' search: `directAdmin=true` is carried from page to page (admin-side §2.1). */
+export interface TAdminSearch {
+  directAdmin?: true;
+}
+
+export function readDirectAdminFlag(search: Record<string, unknown>): TAdminSearch {
+  return search.directAdmin === true || search.directAdmin === 'true' ? { directAdmin: true } : {};
+}
+
+/**
+ * True when the page address carries directAdmin=true. What the flag grants is decided on the server
+ * (DECISIONS 1); the client only keeps it on its links and shows the spec's texts for the mode.
+ */
+export function useDirectAdmin(): boolean {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  return readDirectAdminFlag(search).directAdmin === true;
+}
+
+/** Search params for an admin link: the flag when present, nothing otherwise. */
+export function adminLinkSearch(directAdmin: boolean): TAdminSearch {
+  return directAdmin ? { directAdmin: true } : {};
+}
