@@ -1,0 +1,86 @@
+import { FALLBACK_CATEGORIES, type TPropertyType } from '../../../shared/constants.ts';
+import { isPropertyType } from '../../../shared/labels.ts';
+import type { TCategory } from '../../../shared/schemas/category.ts';
+import type { TProperty } from '../../../shared/schemas/property.ts';
+
+/**
+ * What the property form edits. The choice lists are Select values (strings); the shared schema
+ * (ZPropertyInput) coerces them, so the form, the tRPC input and the REST body use one set of rules.
+ */
+export interface TPropertyFormValues {
+  title: string;
+  description: string;
+  location: string;
+  price: number;
+  bedrooms: string;
+  bathrooms: string;
+  maxGuests: string;
+  propertyType: TPropertyType;
+  amenities: string[];
+  categories: string[];
+  latitude: string;
+  longitude: string;
+  /** Stored `/media/` URLs and newly chosen data URLs, the first being the cover. */
+  images: string[];
+  videos: string[];
+  showLogo: boolean;
+  /** Not on the form; carried so that an edit does not clear it. */
+  guestFavorite: boolean;
+}
+
+/** A new property's defaults (admin-side §2.5). */
+export const NEW_PROPERTY_VALUES: TPropertyFormValues = {
+  title: '',
+  description: '',
+  location: '',
+  price: 100,
+  bedrooms: '1',
+  bathrooms: '1',
+  maxGuests: '2',
+  propertyType: 'apartment',
+  amenities: [],
+  categories: [],
+  latitude: '',
+  longitude: '',
+  images: [],
+  videos: [],
+  showLogo: false,
+  guestFavorite: false,
+};
+
+export function valuesFromProperty(p: TProperty): TPropertyFormValues {
+  return {
+    title: p.title,
+    description: p.description,
+    location: p.location,
+    price: p.price,
+    bedrooms: String(p.bedrooms),
+    bathrooms: String(p.bathrooms),
+    maxGuests: String(p.maxGuests),
+    propertyType: isPropertyType(p.propertyType) ? p.propertyType : 'apartment',
+    amenities: [...p.amenities],
+    categories: [...p.categories],
+    latitude: p.latitude ?? '',
+    longitude: p.longitude ?? '',
+    images: [...p.images],
+    videos: [...p.videos],
+    showLogo: p.showLogo,
+    guestFavorite: p.guestFavorite,
+  };
+}
+
+/** Price input: a non-numeric entry becomes 0 (admin-side §5), which the minimum of 1 then refuses. */
+export function priceFromInput(value: string | number): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * The category choices: the category list (active ones, plus any the property already has), or the
+ * fallback list when none are loaded (admin-side §2.5).
+ */
+export function categoryChoices(loaded: readonly TCategory[] | undefined, selected: readonly string[]): string[] {
+  const names = loaded && loaded.length > 0 ? loaded.filter((c) => c.active).map((c) => c.name) : [...FALLBACK_CATEGORIES];
+  for (const s of selected) if (!names.some((n) => n.toLowerCase() === s.toLowerCase())) names.push(s);
+  return names;
+}

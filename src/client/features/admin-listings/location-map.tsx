@@ -1,0 +1,56 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
+import markerIcon from 'leaflet/dist/images/marker-icon.png';
+import markerShadow from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect } from 'react';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { MAP_HEIGHT_PX, NEW_YORK, PICKER_MAP_ZOOM } from '../../../shared/constants.ts';
+import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
+
+/** Bundled marker images: the marker shows even when no third-party host is reachable. */
+const pickerIcon = L.icon({
+  iconUrl: markerIcon,
+  iconRetinaUrl: markerIcon2x,
+  shadowUrl: markerShadow,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+});
+
+export interface TLatLng {
+  lat: number;
+  lng: number;
+}
+
+/** Moves the view to the chosen point when it changes from outside the map (preset, search, reset). */
+function FollowSelection({ selected }: { selected: TLatLng | undefined }) {
+  const map = useMap();
+  useEffect(() => {
+    if (selected) map.setView([selected.lat, selected.lng], Math.max(map.getZoom(), PICKER_MAP_ZOOM));
+  }, [map, selected?.lat, selected?.lng]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new point moves the view
+  return null;
+}
+
+function ClickToPick({ onPick }: { onPick: (point: TLatLng) => void }) {
+  useMapEvents({ click: (e) => onPick({ lat: e.latlng.lat, lng: e.latlng.lng }) });
+  return null;
+}
+
+/** The picker's 400 px map (admin-side §2.6), centred on New York at zoom 10. Loaded lazily. */
+export default function LocationMap({ selected, onPick }: { selected: TLatLng | undefined; onPick: (point: TLatLng) => void }) {
+  const start = selected ?? NEW_YORK;
+  return (
+    <MapContainer
+      center={[start.lat, start.lng]}
+      zoom={PICKER_MAP_ZOOM}
+      style={{ height: MAP_HEIGHT_PX, width: '100%', borderRadius: 'var(--mantine-radius-md)', zIndex: 0, cursor: 'crosshair' }}
+    >
+      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+      <FollowSelection selected={selected} />
+      <ClickToPick onPick={onPick} />
+      {selected && <Marker position={[selected.lat, selected.lng]} icon={pickerIcon} alt="Selected location" />}
+    </MapContainer>
+  );
+}

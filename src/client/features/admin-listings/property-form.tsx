@@ -1,0 +1,295 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Image,
+  MultiSelect,
+  NumberInput,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconX } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  AMENITIES,
+  BATHROOM_CHOICES,
+  BEDROOM_CHOICES,
+  MAX_GUEST_CHOICES,
+  MAX_IMAGES,
+  MIN_IMAGES,
+  PROPERTY_TYPES,
+} from '../../../shared/constants.ts';
+import { propertyTypeLabel } from '../../../shared/labels.ts';
+import { thumbnailUrl } from '../../../shared/media.ts';
+import { ZPropertyInput, type TProperty, type TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import { ImageUpload, type TImageUploadResult } from '../../components/image-upload.tsx';
+import { trpc } from '../../lib/trpc.ts';
+import { categoryChoices, NEW_PROPERTY_VALUES, priceFromInput, valuesFromProperty, type TPropertyFormValues } from './form-values.ts';
+import { LocationPicker } from './location-picker.tsx';
+import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
+import { VideoInput } from './video-input.tsx';
+
+const choices = (list: readonly number[]) => list.map((n) => ({ value: String(n), label: String(n) }));
+const CATEGORY_CACHE_MS = 5 * 60_000;
+
+function ImagesField({
+  images,
+  error,
+  disabled,
+  onRemove,
+  onAdd,
+  onProcessingChange,
+}: {
+  images: string[];
+  error: ReactNode;
+  disabled: boolean;
+  onRemove: (index: number) => void;
+  onAdd: (result: TImageUploadResult) => void;
+  onProcessingChange: (processing: boolean) => void;
+}) {
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text size="sm" fw={500}>
+          Images{' '}
+          <Text span c="red">
+            *
+          </Text>
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="image-count">
+          {images.length} / {MAX_IMAGES} (at least {MIN_IMAGES})
+        </Text>
+      </Group>
+      {images.length > 0 && (
+        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" data-testid="image-list">
+          {images.map((src, i) => (
+            <div key={`${i}-${src.slice(-48)}`} style={{ position: 'relative' }}>
+              <Image src={src.startsWith('data:') ? src : thumbnailUrl(src)} alt={`Image ${i + 1}`} h={80} radius="sm" fit="cover" />
+              {i === 0 && (
+                <Badge size="xs" pos="absolute" bottom={4} left={4} variant="filled">
+                  Cover
+                </Badge>
+              )}
+              <ActionIcon
+                pos="absolute"
+                top={4}
+                right={4}
+                size="sm"
+                radius="xl"
+                color="dark"
+                variant="filled"
+                aria-label={`Remove image ${i + 1}`}
+                onClick={() => onRemove(i)}
+                disabled={disabled}
+              >
+                <IconX size={12} />
+              </ActionIcon>
+            </div>
+          ))}
+        </SimpleGrid>
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert" data-testid="images-error">
+          {error}
+        </Text>
+      )}
+      <ImageUpload mode="multiple" maxImages={MAX_IMAGES} onImagesProcessed={onAdd} disabled={disabled} onProcessingChange={onProcessingChange} />
+    </Stack>
+  );
+}
+
+/**
+ * The property form (admin-side §2.5): create mode without a property, edit mode with one. Validated by
+ * the shared ZPropertyInput, sent with upload progress, then `onSaved` runs (the page closes the dialog
+ * and goes back to the listings).
+ */
+export function PropertyForm({
+  property,
+  onSaved,
+  onCancel,
+  onPendingChange,
+}: {
+  property?: TProperty;
+  onSaved: (saved: TProperty) => void;
+  onCancel: () => void;
+  onPendingChange?: (pending: boolean) => void;
+}) {
+  const editing = property !== undefined;
+  const queryClient = useQueryClient();
+  const [processingImages, setProcessingImages] = useState(false);
+  const [readingVideos, setReadingVideos] = useState(false);
+  const [progress, setProgress] = useState<TSendProgress | null>(null);
+
+  const categories = useQuery({ ...trpc.categories.list.queryOptions(), staleTime: CATEGORY_CACHE_MS });
+
+  const form = useForm<TPropertyFormValues>({
+    initialValues: property ? valuesFromProperty(property) : NEW_PROPERTY_VALUES,
+    validate: zod4Resolver(ZPropertyInput),
+  });
+
+  const save = useMutation({
+    mutationFn: (body: TPropertyInputParsed) => sendProperty(body, { id: property?.id, onProgress: setProgress }),
+    onSuccess: async (saved) => {
+      notifications.show(
+        editing
+          ? { title: 'Property updated', message: `${saved.title} has been updated successfully.`, color: 'green' }
+          : { title: 'Property created', message: `${saved.title} has been added to your listings.`, color: 'green' },
+      );
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.properties.pathFilter()),
+        queryClient.invalidateQueries(trpc.admin.pathFilter()),
+      ]);
+      onSaved(saved);
+    },
+    onError: (err) => {
+      notifications.show({
+        title: 'Error',
+        message: err instanceof PropertySaveError ? err.message : 'Failed to save property',
+        color: 'red',
+      });
+    },
+    onSettled: () => setProgress(null),
+  });
+
+  const busy = save.isPending || processingImages || readingVideos;
+  useEffect(() => {
+    onPendingChange?.(save.isPending);
+  }, [save.isPending, onPendingChange]);
+
+  const addImages = ({ images, cut }: TImageUploadResult) => {
+    const combined = [...form.values.images, ...images];
+    // More than 20 is cut to 20; the form says why the rest were not added.
+    form.setFieldValue('images', combined.slice(0, MAX_IMAGES));
+    if (cut || combined.length > MAX_IMAGES) form.setFieldError('images', 'Maximum of 20 images allowed');
+  };
+
+  const submit = form.onSubmit((values) => {
+    const parsed = ZPropertyInput.safeParse(values);
+    if (parsed.success) save.mutate(parsed.data);
+  });
+
+  const sentPercent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const categoryOptions = categoryChoices(categories.data, form.values.categories);
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="property-form">
+      <Stack gap="md">
+        <TextInput label="Title" withAsterisk placeholder="Cozy apartment in the city centre" {...form.getInputProps('title')} />
+        <Textarea label="Description" withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('description')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label="Price per night"
+            withAsterisk
+            min={1}
+            allowDecimal={false}
+            prefix="$"
+            {...form.getInputProps('price')}
+            onChange={(v) => form.setFieldValue('price', priceFromInput(v))}
+          />
+          <Select
+            label="Property type"
+            data={PROPERTY_TYPES.map((t) => ({ value: t, label: propertyTypeLabel(t, 1) }))}
+            allowDeselect={false}
+            {...form.getInputProps('propertyType')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Select label="Bedrooms" data={choices(BEDROOM_CHOICES)} allowDeselect={false} {...form.getInputProps('bedrooms')} />
+          <Select label="Bathrooms" data={choices(BATHROOM_CHOICES)} allowDeselect={false} {...form.getInputProps('bathrooms')} />
+          <Select label="Max guests" data={choices(MAX_GUEST_CHOICES)} allowDeselect={false} {...form.getInputProps('maxGuests')} />
+        </SimpleGrid>
+        <Checkbox.Group label="Amenities" {...form.getInputProps('amenities')}>
+          <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} mt="xs" spacing="xs">
+            {AMENITIES.map((a) => (
+              <Checkbox key={a} value={a} label={a} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <MultiSelect
+          label="Categories"
+          description="The first category chosen is the property's primary category."
+          placeholder="Choose categories"
+          data={categoryOptions}
+          searchable
+          clearable
+          {...form.getInputProps('categories')}
+        />
+        <Switch
+          label="Show logo"
+          description="Show the brand logo in the property's profile icon"
+          {...form.getInputProps('showLogo', { type: 'checkbox' })}
+        />
+
+        <Divider />
+        <TextInput label="Location" withAsterisk placeholder="City, Country" {...form.getInputProps('location')} />
+        <LocationPicker
+          value={{ location: form.values.location, latitude: form.values.latitude, longitude: form.values.longitude }}
+          onChange={(next) => form.setValues(next)}
+        />
+        <SimpleGrid cols={2}>
+          <TextInput label="Latitude" placeholder="40.712800" {...form.getInputProps('latitude')} />
+          <TextInput label="Longitude" placeholder="-74.006000" {...form.getInputProps('longitude')} />
+        </SimpleGrid>
+
+        <Divider />
+        <ImagesField
+          images={form.values.images}
+          error={form.errors.images}
+          disabled={save.isPending}
+          onRemove={(i) => form.removeListItem('images', i)}
+          onAdd={addImages}
+          onProcessingChange={setProcessingImages}
+        />
+        <Stack gap="xs">
+          <Text size="sm" fw={500}>
+            Videos
+          </Text>
+          <VideoInput
+            value={form.values.videos}
+            onChange={(videos) => form.setFieldValue('videos', videos)}
+            onReadingChange={setReadingVideos}
+            disabled={save.isPending}
+          />
+          {form.errors.videos && (
+            <Text size="sm" c="red" role="alert">
+              {form.errors.videos}
+            </Text>
+          )}
+        </Stack>
+
+        {save.isPending && (
+          <Stack gap={4} data-testid="upload-progress">
+            <Group justify="space-between">
+              <Text size="sm">{sentPercent < 100 ? 'Uploading…' : 'Processing media…'}</Text>
+              <Text size="sm" c="dimmed">
+                {sentPercent}%
+              </Text>
+            </Group>
+            <Progress value={sentPercent} animated={sentPercent >= 100} aria-label="Upload progress" />
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={save.isPending} disabled={busy}>
+            {editing ? 'Update Property' : 'Create Property'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
