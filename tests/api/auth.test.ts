@@ -207,7 +207,7 @@ describe('cross-site and content-type defences', () => {
 
 /** Every GET path with no path parameter: the ones the flag could unlock without knowing an id. */
 const plainGetPaths = Object.values(appRouter._def.procedures)
-  .map((p) => (p as { _def: { meta?: { openapi?: { method: string; path: string } } } })._def.meta?.openapi)
+  .map((p) => (p as unknown as { _def: { meta?: { openapi?: { method: string; path: string } } } })._def.meta?.openapi)
   .filter((o): o is { method: string; path: string } => o?.method === 'GET' && !o.path.includes('{'))
   .map((o) => `/api${o.path}`);
 

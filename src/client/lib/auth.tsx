@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { ZUser, type TLoginInput, type TRegisterInput, type TUser } from '../../shared/schemas/auth.ts';
-import { errorMessage, trpc } from './trpc.ts';
+import { errorMessage, errorStatus, trpc } from './trpc.ts';
 
 export type TAuthView = 'login' | 'register';
 
@@ -159,6 +159,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [logoutAsync, identityChanged]);
 
   const user = session.data ?? null;
+
+  // A session can end on the server (expiry, logout elsewhere): the first 401 any call meets signs the
+  // visitor out here too, so the menu and the admin guard stop trusting a stale answer.
+  useEffect(() => {
+    if (!user) return;
+    const onError = (error: unknown) => {
+      if (errorStatus(error) === 401) queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') onError(e.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [user, queryClient]);
+
   const isLoading = session.isPending || loginMutation.isPending || registerMutation.isPending || logoutMutation.isPending;
 
   const value = useMemo<TAuthContext>(
