@@ -1,0 +1,115 @@
+import { Button, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { ZContactInfo, type TContactInfo } from '../../../shared/schemas/booking.ts';
+
+interface TContactFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  specialRequests: string;
+}
+
+interface TContactFormDialogProps {
+  opened: boolean;
+  onClose: () => void;
+  /** Name and e-mail of a signed-in user, filled in for them. */
+  initial: { name: string; email: string };
+  pending: boolean;
+  summary: string;
+  onSubmit: (contact: TContactInfo) => void;
+}
+
+/** The guest's contact details after Reserve (guest-side §5); the same ZContactInfo the server applies. */
+export function ContactFormDialog({
+  opened,
+  onClose,
+  initial,
+  pending,
+  summary,
+  onSubmit,
+}: TContactFormDialogProps) {
+  const form = useForm<TContactFormValues>({
+    mode: 'uncontrolled',
+    initialValues: { name: initial.name, email: initial.email, phone: '', country: '', specialRequests: '' },
+    validate: zod4Resolver(ZContactInfo),
+  });
+
+  // A user who signs in while the page is open gets name and e-mail filled in, without overwriting typing.
+  const { getValues, setFieldValue } = form;
+  useEffect(() => {
+    const values = getValues();
+    if (!values.name && initial.name) setFieldValue('name', initial.name);
+    if (!values.email && initial.email) setFieldValue('email', initial.email);
+  }, [initial.name, initial.email, getValues, setFieldValue]);
+
+  const submit = form.onSubmit((values) => {
+    const specialRequests = values.specialRequests.trim();
+    onSubmit({
+      name: values.name.trim(),
+      email: values.email.trim(),
+      phone: values.phone.trim(),
+      country: values.country.trim(),
+      ...(specialRequests ? { specialRequests } : {}),
+    });
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Contact information" size="lg" centered keepMounted>
+      <form onSubmit={submit} noValidate aria-label="Contact information">
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {summary}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label="Full name"
+              autoComplete="name"
+              withAsterisk
+              data-autofocus
+              key={form.key('name')}
+              {...form.getInputProps('name')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              key={form.key('email')}
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label="Phone"
+              type="tel"
+              autoComplete="tel"
+              withAsterisk
+              key={form.key('phone')}
+              {...form.getInputProps('phone')}
+            />
+            <TextInput
+              label="Country/Region"
+              autoComplete="country-name"
+              withAsterisk
+              key={form.key('country')}
+              {...form.getInputProps('country')}
+            />
+          </SimpleGrid>
+          <Textarea
+            label="Special requests"
+            description="Optional"
+            autosize
+            minRows={2}
+            maxRows={6}
+            key={form.key('specialRequests')}
+            {...form.getInputProps('specialRequests')}
+          />
+          <Button type="submit" size="md" loading={pending} fullWidth mt="xs">
+            Confirm booking
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { ActionIcon, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
+import classes from './gallery.module.css';
+
+export type TGalleryMode = 'photos' | 'videos';
+
+/** Steps through a list of `length`, wrapping past either end. */
+export function wrapIndex(index: number, length: number): number {
+  return length === 0 ? 0 : ((index % length) + length) % length;
+}
+
+interface TGalleryViewerProps {
+  opened: boolean;
+  title: string;
+  photos: string[];
+  videos: string[];
+  mode: TGalleryMode;
+  index: number;
+  onChange: (mode: TGalleryMode, index: number) => void;
+  onClose: () => void;
+}
+
+/** The full-screen viewer: photos and videos modes, wrap-around, arrow keys, Escape and a close button. */
+export function GalleryViewer({
+  opened,
+  title,
+  photos,
+  videos,
+  mode,
+  index,
+  onChange,
+  onClose,
+}: TGalleryViewerProps) {
+  const items = mode === 'photos' ? photos : videos;
+  const current = wrapIndex(index, items.length);
+
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowLeft') onChange(mode, wrapIndex(current - 1, items.length));
+      if (e.key === 'ArrowRight') onChange(mode, wrapIndex(current + 1, items.length));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, mode, current, items.length, onChange]);
+
+  const step = (delta: number) => onChange(mode, wrapIndex(current + delta, items.length));
+  const url = items[current];
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      fullScreen
+      withCloseButton={false}
+      closeOnEscape
+      transitionProps={{ duration: 0 }}
+      aria-label={`${title} gallery`}
+      styles={{ body: { height: '100dvh', display: 'flex', flexDirection: 'column', padding: 16 } }}
+    >
+      <Stack h="100%" gap="sm" data-testid="gallery-viewer">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              radius="xl"
+              onClick={onClose}
+              aria-label="Close gallery"
+            >
+              <IconX size={20} aria-hidden />
+            </ActionIcon>
+            {videos.length > 0 && (
+              <SegmentedControl
+                size="sm"
+                value={mode}
+                onChange={(v) => onChange(v as TGalleryMode, 0)}
+                data={[
+                  { value: 'photos', label: `Photos (${photos.length})` },
+                  { value: 'videos', label: `Videos (${videos.length})` },
+                ]}
+                aria-label="Gallery mode"
+              />
+            )}
+          </Group>
+          {items.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="gallery-counter">
+              {current + 1} / {items.length}
+            </Text>
+          )}
+        </Group>
+
+        <div className={classes.viewerStage}>
+          {url === undefined ? (
+            <Text c="dimmed">No videos available for this property.</Text>
+          ) : mode === 'photos' ? (
+            <img
+              key={url}
+              className={classes.viewerMedia}
+              src={url}
+              srcSet={imageSrcSet(url)}
+              sizes="100vw"
+              alt={`${title}, photo ${current + 1} of ${items.length}`}
+              data-testid="gallery-current"
+              data-index={current}
+              onError={(e) => {
+                if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) {
+                  e.currentTarget.srcset = '';
+                  e.currentTarget.src = FALLBACK_IMAGE;
+                }
+              }}
+            />
+          ) : (
+            <video
+              key={url}
+              className={classes.viewerMedia}
+              src={url}
+              controls
+              playsInline
+              data-testid="gallery-current"
+              data-index={current}
+            />
+          )}
+          {items.length > 1 && (
+            <>
+              <ActionIcon
+                className={classes.viewerNav}
+                style={{ left: 8 }}
+                variant="default"
+                size="xl"
+                radius="xl"
+                onClick={() => step(-1)}
+                aria-label="Previous"
+              >
+                <IconChevronLeft aria-hidden />
+              </ActionIcon>
+              <ActionIcon
+                className={classes.viewerNav}
+                style={{ right: 8 }}
+                variant="default"
+                size="xl"
+                radius="xl"
+                onClick={() => step(1)}
+                aria-label="Next"
+              >
+                <IconChevronRight aria-hidden />
+              </ActionIcon>
+            </>
+          )}
+        </div>
+
+        {mode === 'photos' && photos.length > 1 && (
+          <div className={classes.thumbs}>
+            {photos.map((p, i) => (
+              <button
+                key={`${p}-${i}`}
+                type="button"
+                className={classes.thumb}
+                data-active={i === current || undefined}
+                onClick={() => onChange('photos', i)}
+                aria-label={`Show photo ${i + 1}`}
+              >
+                <img src={thumbnailUrl(p)} alt="" loading="lazy" />
+              </button>
+            ))}
+          </div>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { Box, Button, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { DEFAULT_RATING } from '../../../shared/constants.ts';
+import type { TProperty } from '../../../shared/schemas/property.ts';
+import { CurrencySwitch } from '../../components/layout/currency-switch.tsx';
+import { useSiteConfig } from '../../components/layout/use-site-config.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { PropertyGallery } from './gallery.tsx';
+import { HostLine, PropertyDescription, PropertyFacts } from './property-details.tsx';
+import { PropertyMap } from './property-map.tsx';
+import { PropertyReviews } from './property-reviews.tsx';
+
+/** The spec's property query: always treated as stale (guest-side §7). */
+export const propertyQuery = (id: number) => trpc.properties.byId.queryOptions({ id }, { staleTime: 0 });
+
+function Message({ title, text }: { title: string; text: string }) {
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" gap="sm" ta="center">
+        <Title order={1} fz={28}>
+          {title}
+        </Title>
+        <Text c="dimmed">{text}</Text>
+        <Button component={Link} to="/" variant="light" mt="md">
+          Back to home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+export function InvalidPropertyId() {
+  return <Message title="Invalid Property ID" text="The property ID you're trying to view is invalid." />;
+}
+
+export function PropertyNotFound() {
+  return <Message title="Property Not Found" text="We couldn't find the property you're looking for." />;
+}
+
+function PropertySkeleton() {
+  return (
+    <Container size="xl" py="lg" data-testid="property-skeleton">
+      <Skeleton h={34} w="60%" mb="xs" />
+      <Skeleton h={18} w="35%" mb="lg" />
+      <Skeleton h={420} radius="lg" mb="xl" />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack>
+            <Skeleton h={28} w="50%" />
+            <Skeleton h={16} />
+            <Skeleton h={16} />
+            <Skeleton h={16} w="80%" />
+            <Skeleton h={120} mt="md" />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Skeleton h={380} radius="lg" />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
+interface TPropertyPageProps {
+  id: number;
+  /** The booking card, supplied by the route so the two features stay independent. */
+  renderBookingCard: (property: TProperty) => ReactNode;
+}
+
+export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
+  const query = useQuery(propertyQuery(id));
+  const { settings, loaded } = useSiteConfig();
+  if (query.isPending) return <PropertySkeleton />;
+  if (query.isError) return <PropertyNotFound />;
+  const p = query.data;
+
+  return (
+    <Container size="xl" py="lg" data-testid="property-page">
+      <Group justify="space-between" align="flex-end" mb="md" gap="sm">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            {p.title}
+          </Title>
+          <Group gap="md" c="dimmed">
+            <Group gap={4} wrap="nowrap">
+              <IconStarFilled size={14} aria-hidden />
+              <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="property-rating">
+                {(p.rating ?? DEFAULT_RATING).toFixed(1)}
+              </Text>
+              <Text size="sm">· {p.reviewCount === 1 ? '1 review' : `${p.reviewCount} reviews`}</Text>
+            </Group>
+            <Group gap={4} wrap="nowrap">
+              <IconMapPin size={14} aria-hidden />
+              <Text size="sm">{p.location}</Text>
+            </Group>
+          </Group>
+        </Stack>
+        <CurrencySwitch size="sm" />
+      </Group>
+
+      <PropertyGallery title={p.title} images={p.images} videos={p.videos} />
+
+      <Grid gap={{ base: 'lg', md: 48 }} mt="xl">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="xl">
+            <HostLine property={p} siteName={settings.siteName} />
+            <Divider />
+            <PropertyDescription description={p.description} />
+            <Divider />
+            <PropertyFacts property={p} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Box pos="sticky" top={96}>
+            {renderBookingCard(p)}
+          </Box>
+        </Grid.Col>
+      </Grid>
+
+      <Stack gap="xl" mt="xl">
+        {loaded && settings.enableReviews && (
+          <>
+            <Divider />
+            <PropertyReviews key={p.id} propertyId={p.id} rating={p.rating} reviewCount={p.reviewCount} />
+          </>
+        )}
+        <Divider />
+        <PropertyMap property={p} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,104 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  Rating,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconStarFilled } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { DEFAULT_RATING, REVIEWS_FIRST, REVIEWS_STEP } from '../../../shared/constants.ts';
+import { thumbnailUrl } from '../../../shared/media.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+function reviewDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}
+
+/**
+ * 3 reviews first, 5 more per click (guest-side §9). Mount it with `key={propertyId}` so the count
+ * returns to 3 when the property changes.
+ */
+export function PropertyReviews({
+  propertyId,
+  rating,
+  reviewCount,
+}: {
+  propertyId: number;
+  rating: number | null;
+  reviewCount: number;
+}) {
+  const [shown, setShown] = useState(REVIEWS_FIRST);
+  const reviews = useQuery(trpc.reviews.byProperty.queryOptions({ id: propertyId }));
+  const list = reviews.data ?? [];
+
+  return (
+    <Stack gap="md" data-testid="reviews">
+      <Group gap="xs">
+        <IconStarFilled size={20} aria-hidden />
+        <Title order={3} fz="lg">
+          {(rating ?? DEFAULT_RATING).toFixed(1)} ·{' '}
+          {reviewCount === 1 ? '1 review' : `${reviewCount} reviews`}
+        </Title>
+      </Group>
+      {reviews.isPending ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          {Array.from({ length: REVIEWS_FIRST }, (_, i) => (
+            <Skeleton key={i} h={110} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : reviews.isError ? (
+        <Alert color="red" variant="light" title="Failed to load reviews" />
+      ) : list.length === 0 ? (
+        <Text c="dimmed">No reviews yet for this property</Text>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {list.slice(0, shown).map((r) => (
+              <Paper key={r.id} withBorder p="md" radius="md" data-testid="review">
+                <Group gap="sm" mb="xs" wrap="nowrap">
+                  <Avatar
+                    src={r.userImage ? thumbnailUrl(r.userImage) : null}
+                    name={r.userName}
+                    color="initials"
+                    radius="xl"
+                  />
+                  <div>
+                    <Text fw={600} size="sm">
+                      {r.userName}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {reviewDate(r.date)}
+                    </Text>
+                  </div>
+                </Group>
+                <Rating
+                  value={r.rating}
+                  readOnly
+                  size="xs"
+                  mb={6}
+                  aria-label={`${r.rating} out of 5 stars`}
+                />
+                <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                  {r.comment}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          {shown < list.length && (
+            <Button variant="default" w="fit-content" onClick={() => setShown((n) => n + REVIEWS_STEP)}>
+              Show more reviews
+            </Button>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { BookingCard } from '../../features/booking/booking-card.tsx';
+import { parsePropertyId } from '../../features/property/map-center.ts';
+import { InvalidPropertyId, PropertyPage, propertyQuery } from '../../features/property/property-page.tsx';
+
+export const Route = createFileRoute('/_site/property/$id')({
+  loader: ({ context, params }) => {
+    const id = parsePropertyId(params.id);
+    // Started here so the data loads alongside the page's code; the page shows skeletons until it lands.
+    if (id !== undefined) {
+      void context.queryClient.prefetchQuery(propertyQuery(id));
+      void context.queryClient.prefetchQuery(context.trpc.bookings.availability.queryOptions({ id }));
+    }
+  },
+  component: PropertyRoute,
+});
+
+function PropertyRoute() {
+  const { id: raw } = Route.useParams();
+  const id = parsePropertyId(raw);
+  if (id === undefined) return <InvalidPropertyId />;
+  return <PropertyPage key={id} id={id} renderBookingCard={(p) => <BookingCard key={p.id} property={p} />} />;
+}

@@ -1,0 +1,188 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { expect, test } from './fixtures.ts';
+
+interface TListed {
+  id: number;
+  title: string;
+  price: number;
+  maxGuests: number;
+  reviewCount: number;
+  images: string[];
+}
+
+const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+/** The calendar's day label, e.g. '10 June 2027' (Mantine's default, `D MMMM YYYY`). */
+const dayLabel = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
+};
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+  Number(to.slice(5, 7)) -
+  Number(from.slice(5, 7));
+
+/**
+ * The seeded property with the most reviews (more than 5 photos preferred, for the '+N more' tile);
+ * this spec is the only one that books it, and only in a window it checks is free.
+ */
+async function pickProperty(request: APIRequestContext): Promise<TListed> {
+  const res = await request.get('/api/properties');
+  expect(res.ok()).toBe(true);
+  const all = (await res.json()) as TListed[];
+  const candidates = all.filter((p) => p.maxGuests >= 3 && p.reviewCount > 3);
+  const manyPhotos = (p: TListed) => (p.images.length > 5 ? 1 : 0);
+  candidates.sort((a, b) => manyPhotos(b) - manyPhotos(a) || b.reviewCount - a.reviewCount || a.id - b.id);
+  const best = candidates[0];
+  if (!best)
+    throw new Error('the demo seed should have a property with more than 3 reviews and room for 3 guests');
+  return best;
+}
+
+/** The 10th of a month at least 200 days ahead whose 5-night default stay is free (so the test owns it). */
+async function pickWindow(request: APIRequestContext, propertyId: number): Promise<string> {
+  const res = await request.get(`/api/properties/${propertyId}/availability`);
+  const ranges = (await res.json()) as { checkIn: string; checkOut: string }[];
+  let start = addDays(todayIso(), 200);
+  for (let i = 0; i < 4; i++) {
+    const tenth = `${start.slice(0, 8)}10`;
+    const candidate = tenth >= start ? tenth : `${addDays(`${start.slice(0, 8)}01`, 32).slice(0, 8)}10`;
+    const end = addDays(candidate, 5);
+    if (!ranges.some((r) => r.checkIn < end && candidate < r.checkOut)) return candidate;
+    start = addDays(candidate, 25);
+  }
+  throw new Error('no free window for the booking test');
+}
+
+/** The open calendar of a date input (its popover, found through aria-controls). */
+async function calendarOf(page: Page, testId: 'check-in-input' | 'check-out-input') {
+  const input = page.getByTestId(testId);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  const id = await input.getAttribute('aria-controls');
+  return page.locator(`[id="${id}"]`);
+}
+
+const day = (calendar: Locator, iso: string) =>
+  calendar.getByRole('button', { name: dayLabel(iso), exact: true });
+
+async function openCheckInAt(page: Page, iso: string, fromMonth: string): Promise<Locator> {
+  await page.getByTestId('check-in-input').click();
+  const calendar = await calendarOf(page, 'check-in-input');
+  for (let i = 0; i < monthsBetween(fromMonth, iso); i++)
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+  return calendar;
+}
+
+test('a guest views a property, browses photos and reviews, books a stay and cannot book the same dates twice', async ({
+  page,
+  request,
+}) => {
+  const property = await pickProperty(request);
+  const checkIn = await pickWindow(request, property.id);
+  const checkOut = addDays(checkIn, 3);
+
+  await page.goto(`/property/${property.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: property.title })).toBeVisible();
+
+  // Gallery: 5 tiles with '+N more', a viewer that wraps around both ends, keys, Escape and a close button.
+  await expect(page.getByTestId('gallery-tile')).toHaveCount(Math.min(5, property.images.length));
+  if (property.images.length > 5)
+    await expect(page.getByText(`+${property.images.length - 5} more`)).toBeVisible();
+  await page.getByTestId('gallery-tile').first().click();
+  const counter = page.getByTestId('gallery-counter');
+  const n = property.images.length;
+  await expect(counter).toHaveText(`1 / ${n}`);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(counter).toHaveText(`${n} / ${n}`);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(counter).toHaveText(`1 / ${n}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`${n} / ${n}`);
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(counter).toHaveText(`2 / ${n}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('gallery-viewer')).toBeHidden();
+  await page.getByRole('button', { name: 'Show all photos' }).click();
+  await expect(counter).toHaveText(`1 / ${n}`);
+  await page.getByRole('button', { name: 'Close gallery' }).click();
+  await expect(page.getByTestId('gallery-viewer')).toBeHidden();
+
+  // Reviews: 3 first, 5 more per click.
+  const reviews = page.getByTestId('review');
+  await expect(reviews).toHaveCount(3);
+  await page.getByRole('button', { name: 'Show more reviews' }).click();
+  await expect(reviews).toHaveCount(Math.min(8, property.reviewCount));
+
+  // The card starts with today + 5 nights and 2 guests.
+  const card = page.getByTestId('booking-card');
+  await expect(card.getByTestId('guests-count')).toHaveText('2 guests');
+  await expect(card.getByTestId('price-breakdown')).toContainText(`${usd(property.price)} x 5 nights`);
+  const defaultTotal = await card.getByTestId('total').textContent();
+
+  // Change the dates: choosing a check-in opens the check-out picker at check-in + 5.
+  const checkInCalendar = await openCheckInAt(page, checkIn, todayIso());
+  await day(checkInCalendar, checkIn).click();
+  const checkOutCalendar = await calendarOf(page, 'check-out-input');
+  await expect(day(checkOutCalendar, addDays(checkIn, 5))).toHaveAttribute('data-selected', 'true');
+  await day(checkOutCalendar, checkOut).click();
+  await expect(page.getByTestId('check-out-input')).toHaveAttribute('aria-expanded', 'false');
+  await card.getByRole('button', { name: 'Increase guests' }).click();
+  await expect(card.getByTestId('guests-count')).toHaveText('3 guests');
+
+  const subtotal = 3 * property.price;
+  const tax = Math.round(subtotal * 0.17);
+  await expect(card.getByTestId('price-breakdown')).toContainText(`${usd(property.price)} x 3 nights`);
+  await expect(card.getByText('GST (17%)')).toBeVisible();
+  await expect(card.getByTestId('subtotal')).toHaveText(usd(subtotal));
+  await expect(card.getByTestId('tax')).toHaveText(usd(tax));
+  await expect(card.getByTestId('total')).toHaveText(usd(subtotal + tax));
+  expect(usd(subtotal + tax)).not.toBe(defaultTotal);
+  await expect(card.getByText("You won't be charged yet")).toBeVisible();
+
+  // Reserve → contact form → confirm.
+  await card.getByTestId('reserve').click();
+  const form = page.getByRole('dialog', { name: 'Contact information' });
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await form.getByLabel('Full name').fill('Erin Example');
+  await form.getByLabel('Email').fill('erin@example.com');
+  await form.getByLabel('Phone').fill('+1 555 0142');
+  await form.getByLabel('Country/Region').fill('Ireland');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+
+  await expect(page.getByText('Booking confirmed!', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      `Your stay at ${property.title} is confirmed. A confirmation email has been sent to erin@example.com`,
+    ),
+  ).toBeVisible();
+  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed!' });
+  await expect(
+    confirmed.getByText('A confirmation email has been sent to your email address.'),
+  ).toBeVisible();
+  await expect(confirmed.getByTestId('confirmation-number')).toHaveText(/^BIC\d{1,6}$/);
+  await expect(confirmed.getByTestId('confirmed-total')).toHaveText(usd(subtotal + tax));
+  await expect(confirmed.getByText('3 guests')).toBeVisible();
+  await confirmed.getByRole('button', { name: 'Done' }).click();
+
+  // The same dates again: the server refuses them, and the calendar now shows them as booked.
+  await card.getByTestId('reserve').click();
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page.getByText('Booking failed')).toBeVisible();
+  await expect(page.getByText('These dates are no longer available')).toBeVisible();
+  await page.getByTestId('check-in-input').click();
+  const calendar = await calendarOf(page, 'check-in-input');
+  for (const night of [checkIn, addDays(checkIn, 1), addDays(checkIn, 2)])
+    await expect(day(calendar, night)).toBeDisabled();
+  await expect(day(calendar, checkOut)).toBeEnabled();
+});
+
+test('property page: invalid and missing ids', async ({ page }) => {
+  await page.goto('/property/abc');
+  await expect(page.getByText('Invalid Property ID')).toBeVisible();
+  await expect(page.getByText("The property ID you're trying to view is invalid.")).toBeVisible();
+  await page.goto('/property/987654');
+  await expect(page.getByText('Property Not Found')).toBeVisible();
+  await expect(page.getByText("We couldn't find the property you're looking for.")).toBeVisible();
+});
