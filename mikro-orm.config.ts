@@ -16,6 +16,8 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
       path: 'src/server/migrations',
       pathTs: 'src/server/migrations',
       snapshotName: '.snapshot-stayhub',
+      // Only migration:create writes the snapshot; running the app must not touch the source tree.
+      snapshotOnMigrate: false,
       tableName: 'mikro_orm_migrations',
       migrationsList,
       emit: 'ts',

@@ -41,6 +41,7 @@ export async function openDatabase(env: Pick<TEnv, 'databaseUrl' | 'dataDir'>): 
 export async function migrate(orm: MikroORM, url: string): Promise<void> {
   // The lock lives on its own connection: a pooled one could differ between lock and unlock.
   const lock = new pg.Client({ connectionString: url });
+  lock.on('error', () => undefined); // a dropped lock connection surfaces through the ORM's own calls
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock(727001)');
