@@ -112,6 +112,13 @@ describe('bookings.create', () => {
     expect(booking).toMatchObject({ taxRate: 10, taxAmount: 37, totalPrice: 406 });
   });
 
+  it('creates the settings record with its defaults when it is missing', async () => {
+    await db.sql('delete from settings');
+    const booking = await callerFor(db, null).caller.bookings.create(stay(2));
+    expect(booking).toMatchObject({ taxRate: 17, status: 'pending' });
+    expect(await db.sql('select id from settings')).toEqual([{ id: 1 }]);
+  });
+
   it('answers a tampered totalPrice with 409 and the current quote', async () => {
     const { caller } = callerFor(db, null);
     const input = stay(2, { totalPrice: 1 });
