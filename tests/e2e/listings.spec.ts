@@ -97,8 +97,19 @@ test('an admin creates a property with images and a video, edits its price and l
   await dialog.getByTestId('video-upload-input').setInputFiles(webm);
   await expect(dialog.getByTestId('video-list').locator('video')).toHaveCount(1);
 
+  // Hold the request at the network edge to see the pending state: submit disabled, progress shown.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/properties', async (route) => {
+    await held;
+    await route.continue();
+  });
   await dialog.getByRole('button', { name: 'Create Property' }).click();
+  await expect(dialog.getByTestId('upload-progress')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create Property' })).toBeDisabled();
+  release();
   await expectToast(page, 'Property created', `${title} has been added to your listings.`);
+  await page.unroute('**/api/properties');
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/admin\/listings$/);
   const row = page.getByTestId('listing-row').filter({ hasText: title });
@@ -190,4 +201,88 @@ test('the form refuses 4 images and 21 images with the spec messages, and checks
   await expect(dialog).toBeHidden();
   const after = (await (await page.request.get('/api/properties')).json()) as TProperty[];
   expect(after.length).toBe(before.length);
+});
+
+/**
+ * Rewrites the answer for `procedure` inside tRPC batches (other calls of the batch pass untouched),
+ * so the page can be shown an empty list, a failure, or a slow answer.
+ */
+async function rewriteTrpc(page: Page, procedure: string, answer: (real: unknown) => unknown, gate?: Promise<void>): Promise<void> {
+  await page.route(
+    (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure),
+    async (route) => {
+      if (gate) await gate;
+      const names = new URL(route.request().url()).pathname.slice('/trpc/'.length).split(',');
+      const res = await route.fetch();
+      const body = (await res.json()) as unknown[];
+      const i = names.indexOf(procedure);
+      body[i] = answer(body[i]);
+      await route.fulfill({ response: res, json: body });
+    },
+  );
+}
+
+const trpcError = (httpStatus: number, message: string) => ({
+  error: { json: { message, code: httpStatus === 401 ? -32001 : -32603, data: { httpStatus, code: httpStatus === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR' } } },
+});
+
+test('the listings table shows 5 skeleton rows while loading, then the empty and the failure states', async ({ page }) => {
+  await loginAsAdmin(page);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await rewriteTrpc(page, 'properties.list', () => ({ result: { data: { json: [] } } }), gate);
+  await page.goto('/admin/listings');
+  await expect(page.getByTestId('listing-skeleton-row')).toHaveCount(5);
+  await expect(page.getByTestId('listing-skeleton-row').locator('td')).toHaveCount(40);
+  release();
+  await expect(page.getByRole('cell', { name: 'No properties found' })).toBeVisible();
+  await expect(page.getByTestId('listing-skeleton-row')).toHaveCount(0);
+
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await rewriteTrpc(page, 'properties.list', () => trpcError(500, 'Internal server error'));
+  await page.reload();
+  await expect(page.getByTestId('listings-error')).toContainText('Failed to load properties');
+});
+
+test('a delete refused with 401 asks the admin to log in', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/listings');
+  const first = page.getByTestId('listing-row').first();
+  await expect(first).toBeVisible();
+  const title = (await first.locator('td').nth(1).textContent()) ?? '';
+  await rewriteTrpc(page, 'properties.delete', () => trpcError(401, 'Authentication required'));
+  await first.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expectToast(page, 'Authentication Required', 'Please login as an admin to perform this action');
+  await expect(page.getByTestId('listing-row').filter({ hasText: title })).toHaveCount(1);
+});
+
+test('in demo mode (directAdmin=true) a property is created and deleted without a login, and the flag stays', async ({ page }) => {
+  test.setTimeout(120_000);
+  const demo = new URL(test.info().project.use.baseURL ?? '');
+  demo.port = String(Number(demo.port) + 1);
+  const title = `Direct admin ${Date.now().toString(36)}`;
+  await page.goto(`${demo.origin}/admin/listings?directAdmin=true`);
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/admin\/listings\?directAdmin=true$/);
+
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  await dialog.getByLabel('Title').fill(title);
+  await dialog.getByLabel('Description').fill('Created in demo mode.');
+  await dialog.getByRole('textbox', { name: 'Location', exact: true }).fill('Demo Bay');
+  await dialog.getByTestId('image-upload-input').setInputFiles(await pngFiles(5));
+  await expect(dialog.getByTestId('image-count')).toContainText('5 / 20');
+  await dialog.getByRole('button', { name: 'Create Property' }).click();
+  await expectToast(page, 'Property created', `${title} has been added to your listings.`);
+  await expect(page).toHaveURL(/\/admin\/listings\?directAdmin=true$/);
+  const row = page.getByTestId('listing-row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expectToast(page, 'Property deleted', 'The property has been successfully removed.');
+  await expect(row).toHaveCount(0);
 });
