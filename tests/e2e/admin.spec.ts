@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEFAULT_RATING } from '../../src/shared/constants.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
@@ -181,11 +182,16 @@ test("add, edit and delete a review; the property's rating and count follow on i
   await add.getByRole('combobox', { name: 'Rating' }).click();
   await page.getByRole('option', { name: '2 Stars' }).click();
   await add.getByLabel('User Name').fill('E2E Reviewer');
+  // The avatar goes through the upload widget (single mode) and is stored by the server as a /media image.
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#2f9e44' } }).png().toBuffer();
+  await add.getByTestId('image-upload-input-single').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
+  await expect(add.getByTestId('review-avatar-preview').locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
   await add.getByLabel('Review Comment').fill(comment);
   await add.getByRole('button', { name: 'Add Review' }).click();
   await expect(page.getByText('Review added successfully')).toBeVisible();
   const card = page.getByTestId('review-card').filter({ hasText: comment });
   await expect(card).toContainText('E2E Reviewer');
+  await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/[a-f0-9]{32}(-400\.webp|\.jpg)$/);
   await expectPublic(shown(sum0 + 2, count0 + 1), count0 + 1);
 
   await page.goto(`/admin/reviews?property=${property.id}`);

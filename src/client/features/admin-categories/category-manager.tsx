@@ -170,7 +170,14 @@ export function CategoryManager() {
                 : categories.data.map((c) => (
                     <Table.Tr key={c.id} data-testid="category-row">
                       <Table.Td>
-                        <Avatar src={c.icon || null} size={32} radius="sm" alt="">
+                        <Avatar
+                          src={c.icon || null}
+                          size={32}
+                          radius="sm"
+                          alt=""
+                          // The icons are dark line drawings: a light tile keeps them legible in the dark theme.
+                          styles={{ root: { background: '#fff', border: '1px solid var(--mantine-color-default-border)' }, image: { padding: 3 } }}
+                        >
                           <IconCategory size={18} />
                         </Avatar>
                       </Table.Td>

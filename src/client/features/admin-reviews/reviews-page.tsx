@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { thumbnailUrl } from '../../../shared/media.ts';
 import type { TReview } from '../../../shared/schemas/review.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { AvatarInput } from './avatar-input.tsx';
@@ -29,7 +30,15 @@ function formatReviewDate(value: string | null | undefined): string {
   return (Number.isNaN(d.getTime()) ? new Date() : d).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-function DraftFields({ draft, onChange }: { draft: TReviewDraft; onChange: (d: TReviewDraft) => void }) {
+function DraftFields({
+  draft,
+  onChange,
+  onProcessingChange,
+}: {
+  draft: TReviewDraft;
+  onChange: (d: TReviewDraft) => void;
+  onProcessingChange: (processing: boolean) => void;
+}) {
   return (
     <>
       <Select
@@ -47,7 +56,7 @@ function DraftFields({ draft, onChange }: { draft: TReviewDraft; onChange: (d: T
         onChange={(e) => onChange({ ...draft, userName: e.currentTarget.value })}
         maxLength={100}
       />
-      <AvatarInput value={draft.userImage} onChange={(userImage) => onChange({ ...draft, userImage })} />
+      <AvatarInput value={draft.userImage} onChange={(userImage) => onChange({ ...draft, userImage })} onProcessingChange={onProcessingChange} />
       <Textarea
         label="Review Comment"
         placeholder="Write the review..."
@@ -65,7 +74,7 @@ function ReviewCard({ review, propertyTitle, onEdit, onDelete }: { review: TRevi
     <Card withBorder padding="lg" data-testid="review-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={review.userImage} radius="xl" size={44} alt={review.userName}>
+          <Avatar src={review.userImage ? thumbnailUrl(review.userImage) : null} radius="xl" size={44} alt={review.userName}>
             {review.userName.slice(0, 1).toUpperCase()}
           </Avatar>
           <div style={{ minWidth: 0 }}>
@@ -107,6 +116,8 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
   const [addDraft, setAddDraft] = useState<TReviewDraft>(EMPTY_DRAFT);
   const [editing, setEditing] = useState<{ review: TReview; draft: TReviewDraft } | null>(null);
   const [deleting, setDeleting] = useState<TReview | null>(null);
+  // Submit waits while the avatar is being compressed.
+  const [processingImage, setProcessingImage] = useState(false);
 
   const titles = new Map((properties.data ?? []).map((p) => [p.id, p.title]));
   const propertyOptions = (properties.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (#${p.id})` }));
@@ -253,12 +264,12 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
             comboboxProps={{ withinPortal: true }}
             data-testid="add-review-property"
           />
-          <DraftFields draft={addDraft} onChange={setAddDraft} />
+          <DraftFields draft={addDraft} onChange={setAddDraft} onProcessingChange={setProcessingImage} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={() => setAddOpen(false)}>
               Cancel
             </Button>
-            <Button onClick={submitAdd} loading={create.isPending}>
+            <Button onClick={submitAdd} loading={create.isPending} disabled={processingImage}>
               Add Review
             </Button>
           </Group>
@@ -268,12 +279,12 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
       <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing !== null} onClose={() => setEditing(null)} title="Edit Review" size="lg">
         {editing && (
           <Stack gap="sm">
-            <DraftFields draft={editing.draft} onChange={(draft) => setEditing({ ...editing, draft })} />
+            <DraftFields draft={editing.draft} onChange={(draft) => setEditing({ ...editing, draft })} onProcessingChange={setProcessingImage} />
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => setEditing(null)}>
                 Cancel
               </Button>
-              <Button onClick={submitEdit} loading={update.isPending}>
+              <Button onClick={submitEdit} loading={update.isPending} disabled={processingImage}>
                 Update Review
               </Button>
             </Group>
