@@ -128,6 +128,34 @@ describe('settings', () => {
     await caller.settings.update(validSettings);
   });
 
+  it('takes effect on bookings at once: tax rate, nights limits and guest registration', async () => {
+    const admin$ = callerFor(db, admin).caller;
+    const visitor = callerFor(db, null).caller;
+    const p = await createProperty(db.em(), { price: 200 });
+    const checkIn = addDays(todayIso(), 30);
+    const contactInfo = { name: 'Tess Taxed', email: 'tess@example.com', phone: '+1 555 0177', country: 'Canada' };
+    try {
+      await admin$.settings.update({ ...validSettings, taxRate: 10, minNightsDefault: 3 });
+      await expect(visitor.bookings.quote({ propertyId: p.id, checkIn, checkOut: addDays(checkIn, 4) })).resolves.toMatchObject({
+        subtotal: 800,
+        taxRate: 10,
+        tax: 80,
+        total: 880,
+      });
+      const booked = await visitor.bookings.create({ propertyId: p.id, checkIn, checkOut: addDays(checkIn, 4), guests: 1, contactInfo });
+      expect(booked).toMatchObject({ taxRate: 10, totalPrice: 880 });
+      await expect(
+        visitor.bookings.create({ propertyId: p.id, checkIn: addDays(checkIn, 10), checkOut: addDays(checkIn, 12), guests: 1, contactInfo }),
+      ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+      await admin$.settings.update({ ...validSettings, enableGuestRegistration: true });
+      await expect(
+        visitor.bookings.create({ propertyId: p.id, checkIn: addDays(checkIn, 20), checkOut: addDays(checkIn, 22), guests: 1, contactInfo }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    } finally {
+      await admin$.settings.update(validSettings);
+    }
+  });
+
   const rules: [Partial<TSettings> | Record<string, unknown>, string][] = [
     [{ siteName: 'A' }, 'Site name must be at least 2 characters.'],
     [{ siteDescription: 'Too short' }, 'Site description must be at least 10 characters.'],
