@@ -186,3 +186,37 @@ test('property page: invalid and missing ids', async ({ page }) => {
   await expect(page.getByText('Property Not Found')).toBeVisible();
   await expect(page.getByText("We couldn't find the property you're looking for.")).toBeVisible();
 });
+
+test('booking card: date and guest rules before any call', async ({ page, request }) => {
+  const property = await pickProperty(request);
+  await page.goto(`/property/${property.id}`);
+  const card = page.getByTestId('booking-card');
+  await expect(card.getByTestId('guests-count')).toHaveText('2 guests');
+
+  const minus = card.getByRole('button', { name: 'Decrease guests' });
+  const plus = card.getByRole('button', { name: 'Increase guests' });
+  await minus.click();
+  await expect(card.getByTestId('guests-count')).toHaveText('1 guest');
+  await expect(minus).toBeDisabled();
+  for (let g = 1; g < property.maxGuests; g++) await plus.click();
+  await expect(card.getByTestId('guests-count')).toHaveText(`${property.maxGuests} guests`);
+  await expect(plus).toBeDisabled();
+
+  // Past days cannot be chosen.
+  await page.getByTestId('check-in-input').click();
+  const calendar = await calendarOf(page, 'check-in-input');
+  const yesterday = addDays(todayIso(), -1);
+  if (yesterday.slice(0, 7) === todayIso().slice(0, 7)) await expect(day(calendar, yesterday)).toBeDisabled();
+  await page.keyboard.press('Escape');
+
+  // Without a check-in: the check-out picker asks for it first, and Reserve asks for both dates.
+  await card.getByRole('button', { name: 'Clear check-in date' }).click();
+  await expect(card.getByTestId('check-in-input')).toHaveText('Add date');
+  await card.getByTestId('check-out-input').click();
+  await expect(page.getByText('Select check-in date first')).toBeVisible();
+  await expect(card.getByTestId('check-out-input')).toHaveAttribute('aria-expanded', 'false');
+  await card.getByTestId('reserve').click();
+  await expect(page.getByText('Dates required')).toBeVisible();
+  await expect(page.getByText('Please select your check-in and check-out dates')).toBeVisible();
+  await expect(card.getByTestId('price-breakdown')).toBeHidden();
+});

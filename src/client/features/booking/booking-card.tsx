@@ -197,6 +197,7 @@ export function BookingCard({ property }: { property: TProperty }) {
             maxDate={maxCheckIn}
             excludeDate={(d) => isNightBlocked(d, ranges)}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
             data-testid="check-in-input"
             popoverProps={{ withinPortal: true }}
           />
@@ -221,6 +222,7 @@ export function BookingCard({ property }: { property: TProperty }) {
             maxDate={maxCheckOut}
             excludeDate={(d) => isCheckOutBlocked(d, checkIn, ranges)}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
             data-testid="check-out-input"
             popoverProps={{ opened: checkOutOpen, onClose: () => setCheckOutOpen(false), withinPortal: true }}
           />
