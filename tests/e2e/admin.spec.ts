@@ -316,3 +316,26 @@ test('create, rename and delete a category', async ({ page }) => {
   const list = await getJson<{ name: string }[]>(page.request, '/api/categories');
   expect(list.some((c) => c.name.startsWith(name))).toBe(false);
 });
+
+test('deleting a category someone else already deleted says so and updates the list', async ({ page }) => {
+  const name = `E2E Stale ${Date.now() % 100000}`;
+  const res = await page.request.post('/api/categories', { data: { name, icon: '', active: true } });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { id } = (await res.json()) as { id: number };
+  await openSettingsTab(page, 'Categories');
+  const row = page.getByTestId('category-row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  expect((await page.request.delete(`/api/categories/${id}`)).ok()).toBe(true);
+  await page.getByRole('dialog', { name: 'Delete Category' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('This category has already been deleted.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('a failing bookings list shows the error panel', async ({ page }) => {
+  await page.route(/\/trpc\/[^?]*bookings\.list/, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
+  await page.goto('/admin/bookings');
+  const panel = page.getByTestId('bookings-error');
+  await expect(panel).toContainText('Failed to load bookings');
+  await expect(panel).toContainText('Failed to fetch bookings');
+  await expect(panel).toContainText('Please try again later.');
+});
