@@ -68,6 +68,8 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
       const code = String((e as { code?: unknown }).code ?? '');
       const message = String((e as { message?: unknown }).message ?? '');
       if (code === '23P01') return new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
+      // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
+      if (code === '23503') return new AppError('NOT_FOUND', 'The item this refers to no longer exists');
       if (UNAVAILABLE_CODES.has(code) || /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) {
         return new AppError('UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
       }
