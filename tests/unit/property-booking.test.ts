@@ -5,7 +5,8 @@ import {
   overlapsBlocked,
 } from '../../src/client/features/booking/blocked-dates.ts';
 import { wrapIndex } from '../../src/client/features/property/gallery-viewer.tsx';
-import { parsePropertyId, propertyMapCenter } from '../../src/client/features/property/map-center.ts';
+import { propertyMapCenter } from '../../src/client/features/property/map-center.ts';
+import { parsePropertyId } from '../../src/client/features/property/property-id.ts';
 import { checkStay, todaySpan } from '../../src/server/services/bookings/rules.ts';
 
 const booked = [

@@ -150,6 +150,8 @@ export function BookingCard({ property }: { property: TProperty }) {
         color: 'green',
       });
       void queryClient.invalidateQueries({ queryKey: trpc.bookings.mine.queryKey() });
+      // Home searches with dates leave out properties booked on them (DECISIONS 6).
+      void queryClient.invalidateQueries({ queryKey: trpc.properties.search.pathKey() });
     } catch (err) {
       notifications.show({
         title: 'Booking failed',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingCard } from '../../features/booking/booking-card.tsx';
-import { parsePropertyId } from '../../features/property/map-center.ts';
+import { parsePropertyId } from '../../features/property/property-id.ts';
 import { InvalidPropertyId, PropertyPage, propertyQuery } from '../../features/property/property-page.tsx';
 
 export const Route = createFileRoute('/_site/property/$id')({
