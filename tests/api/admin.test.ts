@@ -52,7 +52,7 @@ describe('admin REST paths', () => {
     }
   });
 
-  it('GET /api/bookings answers the first page with the total; ?page&pageSize page further', async () => {
+  it('GET /api/bookings answers the spec\'s plain list; GET /api/bookings/page pages with the total', async () => {
     const p = await createProperty(srv.db.em(), { title: 'REST booking home' });
     const start = addDays(todayIso(), 300);
     for (let i = 0; i < 3; i++) {
@@ -62,11 +62,15 @@ describe('admin REST paths', () => {
         [p.id, addDays(start, i * 5), `RESTBK${i}00000`],
       );
     }
-    const all = await api(srv.url, 'GET', '/api/bookings', undefined, asAdmin());
-    expect(all.status).toBe(200);
+    const list = await api(srv.url, 'GET', '/api/bookings', undefined, asAdmin());
+    expect(list.status).toBe(200);
+    expect(Array.isArray(list.body)).toBe(true);
+    expect(list.body).toHaveLength(3);
+    expect(list.body[0]).toMatchObject({ property: { id: p.id, title: 'REST booking home' }, user: null, totalPrice: 234, status: 'pending' });
+    expect((await api(srv.url, 'GET', '/api/bookings?page=2&pageSize=2', undefined, asAdmin())).body).toHaveLength(1);
+    const all = await api(srv.url, 'GET', '/api/bookings/page', undefined, asAdmin());
     expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 50 });
-    expect(all.body.items[0]).toMatchObject({ property: { id: p.id, title: 'REST booking home' }, user: null, totalPrice: 234, status: 'pending' });
-    const page2 = await api(srv.url, 'GET', '/api/bookings?page=2&pageSize=2', undefined, asAdmin());
+    const page2 = await api(srv.url, 'GET', '/api/bookings/page?page=2&pageSize=2', undefined, asAdmin());
     expect(page2.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.body.items).toHaveLength(1);
 
@@ -124,7 +128,8 @@ describe('admin REST paths', () => {
     );
     const list = doc.body.paths['/bookings'].get;
     expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize']));
-    expect(JSON.stringify(list.responses['200'])).toContain('total');
+    expect(JSON.stringify(list.responses['200'])).toContain('"type":"array"');
+    expect(JSON.stringify(doc.body.paths['/bookings/page'].get.responses['200'])).toContain('total');
   });
 });
 

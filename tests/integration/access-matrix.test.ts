@@ -22,6 +22,7 @@ const ACCESS: Record<string, TAccess> = {
   'bookings.availability': 'public',
   'bookings.mine': 'authed',
   'bookings.list': 'admin',
+  'bookings.page': 'admin',
   'bookings.updateStatus': 'admin',
 
   'config.get': 'public',

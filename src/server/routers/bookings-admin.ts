@@ -1,5 +1,12 @@
-import { ZAdminBooking, ZAdminBookingList, ZAdminBookingListInput, ZBookingStatusInput } from '../../shared/schemas/admin.ts';
-import { listAdminBookings, updateBookingStatus } from '../services/admin/bookings.ts';
+import { z } from 'zod';
+import {
+  ZAdminBooking,
+  ZAdminBookingAllInput,
+  ZAdminBookingList,
+  ZAdminBookingListInput,
+  ZBookingStatusInput,
+} from '../../shared/schemas/admin.ts';
+import { listAdminBookings, listAllAdminBookings, updateBookingStatus } from '../services/admin/bookings.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 export const bookingsAdminRouter = router({
@@ -11,7 +18,21 @@ export const bookingsAdminRouter = router({
         tags: ['bookings'],
         summary: 'Every booking, newest first (admin)',
         description:
-          'Answers { items, total, page, pageSize }. Without a query the first page of 50 is returned; ?page=2&pageSize=100 pages further (pageSize at most 200).',
+          'The plain list the spec documents. ?page=2&pageSize=100 answers one page of it; GET /bookings/page also gives the total.',
+      },
+    })
+    .input(ZAdminBookingAllInput)
+    .output(z.array(ZAdminBooking))
+    .query(({ ctx, input }) => listAllAdminBookings(ctx.em, input)),
+
+  page: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/bookings/page',
+        tags: ['bookings'],
+        summary: 'One page of bookings with the total, newest first (admin)',
+        description: 'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200.',
       },
     })
     .input(ZAdminBookingListInput)

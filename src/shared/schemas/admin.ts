@@ -5,27 +5,30 @@ import { ZId } from './common.ts';
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 export const ADMIN_BOOKINGS_MAX_PAGE_SIZE = 200;
 
-/**
- * Optional paging of the admin bookings list: a plain `GET /api/bookings` (no query) answers the
- * first page of 50 with the total, so scripts that page nothing still work.
- */
+/** Server paging of the admin bookings table (`bookings.page`, GET /api/bookings/page). */
+const ZPage = z.coerce
+  .number({ error: 'Page must be a number' })
+  .int({ error: 'Page must be a whole number' })
+  .min(1, { error: 'Page must be at least 1' })
+  .max(1_000_000, { error: 'Page is too large' });
+const ZPageSize = z.coerce
+  .number({ error: 'Page size must be a number' })
+  .int({ error: 'Page size must be a whole number' })
+  .min(1, { error: 'Page size must be at least 1' })
+  .max(ADMIN_BOOKINGS_MAX_PAGE_SIZE, { error: `Page size must be at most ${ADMIN_BOOKINGS_MAX_PAGE_SIZE}` });
+
 export const ZAdminBookingListInput = z
-  .object({
-    page: z.coerce
-      .number({ error: 'Page must be a number' })
-      .int({ error: 'Page must be a whole number' })
-      .min(1, { error: 'Page must be at least 1' })
-      .max(1_000_000, { error: 'Page is too large' })
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: 'Page size must be a number' })
-      .int({ error: 'Page size must be a whole number' })
-      .min(1, { error: 'Page size must be at least 1' })
-      .max(ADMIN_BOOKINGS_MAX_PAGE_SIZE, { error: `Page size must be at most ${ADMIN_BOOKINGS_MAX_PAGE_SIZE}` })
-      .default(ADMIN_BOOKINGS_PAGE_SIZE),
-  })
+  .object({ page: ZPage.default(1), pageSize: ZPageSize.default(ADMIN_BOOKINGS_PAGE_SIZE) })
   .prefault({});
 export type TAdminBookingListInput = z.input<typeof ZAdminBookingListInput>;
+
+/** The spec's GET /bookings: every booking as a plain list, or one page of it when ?page is given. */
+export const ZAdminBookingAllInput = z
+  .object({
+    page: ZPage.optional(),
+    pageSize: ZPageSize.optional(),
+  })
+  .prefault({});
 
 /** Stored contact details as they are, without re-applying the booking form's rules to old rows. */
 const ZStoredContactInfo = z.object({

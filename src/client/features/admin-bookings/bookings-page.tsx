@@ -114,14 +114,14 @@ export function BookingsPage({ page }: { page: number }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const listInput = { page, pageSize: ADMIN_BOOKINGS_PAGE_SIZE };
-  const bookings = useQuery(trpc.bookings.list.queryOptions(listInput, { staleTime: 0 }));
+  const bookings = useQuery(trpc.bookings.page.queryOptions(listInput, { staleTime: 0 }));
 
   const update = useMutation(
     trpc.bookings.updateStatus.mutationOptions({
       onSuccess: async () => {
         notifications.show({ title: 'Booking updated', message: 'The booking status has been updated successfully.', color: 'green' });
         await Promise.all([
-          queryClient.invalidateQueries(trpc.bookings.list.pathFilter()),
+          queryClient.invalidateQueries(trpc.bookings.page.pathFilter()),
           queryClient.invalidateQueries(trpc.admin.dashboard.pathFilter()),
         ]);
       },

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../../shared/constants.ts';
-import type { TAdminBooking, TAdminBookingList } from '../../../shared/schemas/admin.ts';
+import { ADMIN_BOOKINGS_PAGE_SIZE, type TAdminBooking, type TAdminBookingList } from '../../../shared/schemas/admin.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 
@@ -58,6 +58,15 @@ export async function listAdminBookings(em: EntityManager, input: { page: number
     (input.page - 1) * input.pageSize,
   ]);
   return { items: rows.map(toAdminBooking), total: count?.n ?? 0, page: input.page, pageSize: input.pageSize };
+}
+
+/** Every booking newest first, as the spec's plain list; a page of it when `page` is given. */
+export async function listAllAdminBookings(em: EntityManager, input: { page?: number | undefined; pageSize?: number | undefined }): Promise<TAdminBooking[]> {
+  if (input.page === undefined) {
+    const rows = await em.execute<TAdminBookingRow[]>(`${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc`);
+    return rows.map(toAdminBooking);
+  }
+  return (await listAdminBookings(em, { page: input.page, pageSize: input.pageSize ?? ADMIN_BOOKINGS_PAGE_SIZE })).items;
 }
 
 export async function getAdminBooking(em: EntityManager, id: number): Promise<TAdminBooking> {
