@@ -3,7 +3,8 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
-import { callerFor, createTestDatabase, type TTestDb } from '../support/db.ts';
+import { createSession, sessionIdFromToken } from '../../src/server/services/auth/sessions.ts';
+import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
 let db: TTestDb;
@@ -141,6 +142,24 @@ describe('bookings.create', () => {
       [asVisitor.id, asAlice.id],
     );
     expect(rows.map((r) => r.user_id)).toEqual([null, alice.id]);
+  });
+
+  it('ignores the demo-mode flag: a flagged guest booking stays a guest booking, a session keeps its owner', async () => {
+    const admin = await seededAdmin(db);
+    const asDemoVisitor = await callerFor(db, admin, { directAdmin: true }).caller.bookings.create(stay(2));
+    expect(asDemoVisitor.userId).toBeNull();
+    const { token } = await createSession(db.em(), bob.id, false);
+    const asDemoBob = await callerFor(db, admin, {
+      directAdmin: true,
+      sessionId: sessionIdFromToken(token),
+    }).caller.bookings.create(stay(2));
+    expect(asDemoBob.userId).toBe(bob.id);
+    await db.sql('update settings set enable_guest_registration = true where id = 1');
+    expect(
+      await failure(callerFor(db, admin, { directAdmin: true }).caller.bookings.create(stay(2))),
+    ).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('refuses overlapping dates with 409 and allows check-out day = next check-in', async () => {

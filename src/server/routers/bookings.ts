@@ -26,7 +26,13 @@ export const bookingsRouter = router({
     })
     .input(ZBookingCreateInput)
     .output(ZBooking)
-    .mutation(({ ctx, input }) => createBooking(ctx.em, ctx.user, input)),
+    .mutation(({ ctx, input }) =>
+      createBooking(
+        ctx.em,
+        { user: ctx.user, sessionId: ctx.sessionId, directAdmin: ctx.directAdmin },
+        input,
+      ),
+    ),
 
   quote: publicProcedure
     .meta({
