@@ -16,7 +16,7 @@ export interface TEnv {
   mediaDir: string;
   clientDir: string;
   logLevel: 'silent' | 'info';
-  /** Seed the demo listings, reviews and bookings into an empty database (SEED_DEMO_CONTENT, default true). */
+  /** Seed the demo listings, reviews and bookings into an empty database (SEED_DEMO_CONTENT; default true, false in production). */
   seedDemoContent: boolean;
 }
 
@@ -50,6 +50,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
     clientDir: path.resolve(source.CLIENT_DIR ?? './dist/client'),
     logLevel: source.LOG_LEVEL === 'silent' ? 'silent' : 'info',
-    seedDemoContent: source.SEED_DEMO_CONTENT !== 'false',
+    // Demo guests have published passwords: production seeds them only when asked to.
+    seedDemoContent: source.SEED_DEMO_CONTENT ? source.SEED_DEMO_CONTENT === 'true' : !isProduction,
   };
 }

@@ -20,7 +20,7 @@ export async function storeImage(store: TMediaStore, input: Buffer): Promise<str
     .rotate()
     .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })
-    .jpeg({ quality: 85, mozjpeg: true })
+    .jpeg({ quality: 85 })
     .toBuffer();
   const hash = contentHash(main);
   const variantNames = IMAGE_VARIANT_WIDTHS.map((w) => `${hash}-${w}.webp`);
