@@ -6,6 +6,11 @@ import classes from './gallery.module.css';
 
 export type TGalleryMode = 'photos' | 'videos';
 
+const STEPS = [
+  { delta: -1, label: 'Previous', side: 'left', Icon: IconChevronLeft },
+  { delta: 1, label: 'Next', side: 'right', Icon: IconChevronRight },
+] as const;
+
 /** Steps through a list of `length`, wrapping past either end. */
 export function wrapIndex(index: number, length: number): number {
   return length === 0 ? 0 : ((index % length) + length) % length;
@@ -124,32 +129,21 @@ export function GalleryViewer({
               data-index={current}
             />
           )}
-          {items.length > 1 && (
-            <>
+          {items.length > 1 &&
+            STEPS.map(({ delta, label, side, Icon }) => (
               <ActionIcon
+                key={label}
                 className={classes.viewerNav}
-                style={{ left: 8 }}
+                style={{ [side]: 8 }}
                 variant="default"
                 size="xl"
                 radius="xl"
-                onClick={() => step(-1)}
-                aria-label="Previous"
+                onClick={() => step(delta)}
+                aria-label={label}
               >
-                <IconChevronLeft aria-hidden />
+                <Icon aria-hidden />
               </ActionIcon>
-              <ActionIcon
-                className={classes.viewerNav}
-                style={{ right: 8 }}
-                variant="default"
-                size="xl"
-                radius="xl"
-                onClick={() => step(1)}
-                aria-label="Next"
-              >
-                <IconChevronRight aria-hidden />
-              </ActionIcon>
-            </>
-          )}
+            ))}
         </div>
 
         {mode === 'photos' && photos.length > 1 && (
