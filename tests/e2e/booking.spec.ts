@@ -220,3 +220,31 @@ test('booking card: date and guest rules before any call', async ({ page, reques
   await expect(page.getByText('Please select your check-in and check-out dates')).toBeVisible();
   await expect(card.getByTestId('price-breakdown')).toBeHidden();
 });
+
+test('with the Guest Registration setting on, Reserve asks a visitor to sign in first', async ({
+  page,
+  request,
+  playwright,
+}) => {
+  const property = await pickProperty(request);
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect(
+    (await admin.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } })).ok(),
+  ).toBe(true);
+  const settings = (await (await admin.get('/api/settings')).json()) as Record<string, unknown> & {
+    enableGuestRegistration: boolean;
+  };
+  const save = (on: boolean) =>
+    admin.put('/api/settings', { data: { ...settings, enableGuestRegistration: on } });
+  expect((await save(true)).ok()).toBe(true);
+  try {
+    await page.goto(`/property/${property.id}`);
+    await page.getByTestId('reserve').click();
+    await expect(page.getByText('Please sign in to book')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Contact information' })).toBeHidden();
+  } finally {
+    await save(settings.enableGuestRegistration);
+    await admin.dispose();
+  }
+});
