@@ -1,51 +1,80 @@
-import { ActionIcon, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
 import { useCurrency, type TCurrency } from '../../lib/currency.tsx';
+import classes from './layout.module.css';
 import { useSiteConfig } from './use-site-config.ts';
 
-/** USD/PKR switch with the exchange information in the refresh button's tooltip (guest-side §9). */
-export function CurrencySwitch({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+/**
+ * A tooltip in plain CSS (shown on hover and keyboard focus): the header stays free of the positioning
+ * library that Mantine's Tooltip brings, which keeps the first page load small.
+ */
+function HoverTip({ label, children }: { label: ReactNode; children: (describedBy: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className={classes.tipHost}>
+      {children(id)}
+      <div role="tooltip" id={id} className={classes.tip}>
+        {label}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * USD/PKR switch with the exchange information in the refresh button's tooltip (guest-side §9).
+ * `compact` (narrow screens) drops the refresh button and puts the tooltip on the switch.
+ */
+export function CurrencySwitch({ compact = false }: { compact?: boolean }) {
   const { currency, setCurrency, rateLabel, lastUpdated, refresh, refreshing } = useCurrency();
   const { settings } = useSiteConfig();
   const canRefresh = settings.enableExchangeRates;
+  const info = (
+    <>
+      <Text size="xs" fw={600} inherit>
+        {rateLabel}
+      </Text>
+      <Text size="xs" inherit>
+        Last updated: {lastUpdated}
+      </Text>
+    </>
+  );
+  const control = (describedBy?: string) => (
+    <SegmentedControl
+      size="xs"
+      radius="xl"
+      value={currency}
+      onChange={(v) => setCurrency(v as TCurrency)}
+      data={['USD', 'PKR']}
+      aria-label="Currency"
+      aria-describedby={describedBy}
+      data-testid="currency-switch"
+    />
+  );
+  if (compact) return <HoverTip label={info}>{(id) => control(id)}</HoverTip>;
   return (
     <Group gap={4} wrap="nowrap">
-      <SegmentedControl
-        size={size}
-        radius="xl"
-        value={currency}
-        onChange={(v) => setCurrency(v as TCurrency)}
-        data={['USD', 'PKR']}
-        aria-label="Currency"
-        data-testid="currency-switch"
-      />
-      <Tooltip
-        withArrow
-        label={
-          <Stack gap={0}>
-            <Text size="xs" fw={600}>
-              {rateLabel}
-            </Text>
-            <Text size="xs">Last updated: {lastUpdated}</Text>
-          </Stack>
-        }
-      >
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          radius="xl"
-          size={size === 'xs' ? 28 : 34}
-          aria-label={`Refresh exchange rate (${rateLabel})`}
-          data-testid="currency-refresh"
-          loading={refreshing}
-          data-disabled={!canRefresh || undefined}
-          onClick={() => {
-            if (canRefresh) void refresh();
-          }}
-        >
-          <IconRefresh size={14} aria-hidden />
-        </ActionIcon>
-      </Tooltip>
+      {control()}
+      <HoverTip label={info}>
+        {(id) => (
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            radius="xl"
+            size={28}
+            aria-label="Refresh exchange rate"
+            aria-describedby={id}
+            data-testid="currency-refresh"
+            loading={refreshing}
+            data-disabled={!canRefresh || undefined}
+            onClick={() => {
+              if (canRefresh) void refresh();
+            }}
+          >
+            <IconRefresh size={14} aria-hidden />
+          </ActionIcon>
+        )}
+      </HoverTip>
     </Group>
   );
 }

@@ -4,11 +4,11 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
 import { MOBILE_SEARCH_SCROLL_PX } from '../../../shared/constants.ts';
-import { UserMenu } from '../../features/auth/user-menu.tsx';
 import { LazySearchDialog, preloadSearchDialog } from '../../features/search/lazy-search-dialog.tsx';
 import { CompactSearch, SearchBar } from '../../features/search/search-bar.tsx';
 import type { TSearchDialogState, TSearchTab } from '../../features/search/types.ts';
 import { CurrencySwitch } from './currency-switch.tsx';
+import { DeferredUserMenu } from './deferred-user-menu.tsx';
 import classes from './layout.module.css';
 import { Logo } from './logo.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
@@ -34,6 +34,9 @@ export function Header() {
           <Box visibleFrom="xs">
             <CurrencySwitch />
           </Box>
+          <Box hiddenFrom="xs">
+            <CurrencySwitch compact />
+          </Box>
           <Button
             component="a"
             href={ADMIN_ACCESS_HREF}
@@ -46,13 +49,14 @@ export function Header() {
             radius="xl"
             size="compact-md"
             h={36}
-            leftSection={<IconShieldLock size={16} aria-hidden />}
+            px={{ base: 10, xs: 14 }}
+            leftSection={<IconShieldLock size={16} aria-hidden className={classes.adminIcon} />}
             data-testid="admin-access"
           >
             Admin Access
           </Button>
           <ThemeToggle />
-          <UserMenu />
+          <DeferredUserMenu />
         </Group>
       </Container>
       {/* Small screens: the compact search shows under the header once the page has scrolled (guest-side §9). */}
@@ -60,12 +64,7 @@ export function Header() {
         <Transition mounted={scroll.y > MOBILE_SEARCH_SCROLL_PX} transition="slide-down" duration={150}>
           {(style) => (
             <Container size="xl" pb={10} style={style}>
-              <Group gap={8} wrap="nowrap">
-                <CompactSearch onOpen={open} onWarmUp={preloadSearchDialog} />
-                <Box hiddenFrom="xs">
-                  <CurrencySwitch />
-                </Box>
-              </Group>
+              <CompactSearch onOpen={open} onWarmUp={preloadSearchDialog} />
             </Container>
           )}
         </Transition>

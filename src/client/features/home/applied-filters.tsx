@@ -1,4 +1,4 @@
-import { Button, Group, Pill } from '@mantine/core';
+import { Badge, Button, CloseButton, Group } from '@mantine/core';
 import { filterChips, type THomeSearch, type TFilterKey } from '../../lib/search-state.ts';
 
 interface TProps {
@@ -14,16 +14,20 @@ export function AppliedFilters({ search, onClear, onReset }: TProps) {
   return (
     <Group gap="xs" py="xs" data-testid="applied-filters" aria-label="Applied filters" role="group">
       {chips.map((chip) => (
-        <Pill
+        <Badge
           key={chip.key}
-          size="lg"
-          withRemoveButton
-          onRemove={() => onClear(chip.key)}
-          removeButtonProps={{ 'aria-label': `Clear ${chip.key}: ${chip.label}` }}
-          data-testid={`filter-chip-${chip.key}`}
+          size="xl"
+          radius="xl"
+          variant="default"
+          tt="none"
+          fw={500}
+          pr={4}
+          rightSection={
+            <CloseButton size="sm" radius="xl" aria-label={`Clear ${chip.key}: ${chip.label}`} onClick={() => onClear(chip.key)} />
+          }
         >
-          {chip.label}
-        </Pill>
+          <span data-testid={`filter-chip-${chip.key}`}>{chip.label}</span>
+        </Badge>
       ))}
       <Button variant="subtle" size="compact-sm" onClick={onReset}>
         Reset

@@ -39,7 +39,7 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
       <Box className={classes.coverFrame}>
         <Cover url={p.images[0]} title={p.title} eager={eager} />
         {p.guestFavorite && (
-          <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md">
+          <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md" tt="none">
             Guest favorite
           </Badge>
         )}

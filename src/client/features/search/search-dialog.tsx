@@ -87,7 +87,7 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
               <Text size="sm" fw={600} mb={8}>
                 Popular destinations
               </Text>
-              <Group gap={8}>
+              <Group gap={8} role="group" aria-label="Popular destinations">
                 {POPULAR_LOCATIONS.map((name) => (
                   <Button
                     key={name}
@@ -117,6 +117,8 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
                 if (checkIn && checkOut) onTabChange('guests');
               }}
               aria-label="Choose dates"
+              nextLabel="Next month"
+              previousLabel="Previous month"
             />
             <Group justify="space-between" w="100%">
               <Box>

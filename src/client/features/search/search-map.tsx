@@ -3,7 +3,7 @@ import L from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { LOCATIONS, SEARCH_MAP_DEFAULT, type TGeoPoint } from '../../../shared/constants.ts';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
@@ -19,17 +19,44 @@ const markerIcon = L.icon({
   shadowSize: [41, 41],
 });
 
-/** Moves the map when the selected city changes, and keeps its size right while the dialog animates. */
+function viewFor(selected: TGeoPoint | null): { center: [number, number]; zoom: number } {
+  return selected
+    ? { center: [selected.lat, selected.lng], zoom: SEARCH_MAP_DEFAULT.cityZoom }
+    : { center: [SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng], zoom: SEARCH_MAP_DEFAULT.zoom };
+}
+
+/**
+ * Moves the map when the selected city changes. The dialog opens with an animation, so the map may
+ * first be measured at the wrong size: on every resize it re-measures and re-centres on its target.
+ */
 function ViewController({ selected }: { selected: TGeoPoint | null }) {
   const map = useMap();
+  const target = useRef(viewFor(selected));
   useEffect(() => {
-    if (selected) map.setView([selected.lat, selected.lng], SEARCH_MAP_DEFAULT.cityZoom);
-    else map.setView([SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng], SEARCH_MAP_DEFAULT.zoom);
+    target.current = viewFor(selected);
+    map.setView(target.current.center, target.current.zoom);
   }, [map, selected]);
   useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize());
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize({ pan: false });
+      map.setView(target.current.center, target.current.zoom, { animate: false });
+    });
     observer.observe(map.getContainer());
     return () => observer.disconnect();
+  }, [map]);
+  useEffect(() => {
+    // The current view, readable from the page (handy for checking the zoom and centre rules).
+    const mark = () => {
+      const el = map.getContainer();
+      const c = map.getCenter();
+      el.dataset.zoom = String(map.getZoom());
+      el.dataset.center = `${c.lat.toFixed(4)},${c.lng.toFixed(4)}`;
+    };
+    mark();
+    map.on('moveend zoomend', mark);
+    return () => {
+      map.off('moveend zoomend', mark);
+    };
   }, [map]);
   return null;
 }
@@ -51,7 +78,7 @@ export default function SearchMap({ selected, onSelect, height }: TProps) {
       zoom={SEARCH_MAP_DEFAULT.zoom}
       style={{ height, width: '100%', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-default-hover)' }}
       worldCopyJump
-      data-testid="search-map"
+      className="search-map"
     >
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       {LOCATIONS.map((city) => (
