@@ -98,7 +98,7 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
             </Group>
           </Group>
         </Stack>
-        <CurrencySwitch size="sm" />
+        <CurrencySwitch />
       </Group>
 
       <PropertyGallery title={p.title} images={p.images} videos={p.videos} />
