@@ -35,7 +35,7 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
   const [favourite, setFavourite] = useState(false);
   const Heart = favourite ? IconHeartFilled : IconHeart;
   return (
-    <Box component={Link} to={`/property/${p.id}`} className={classes.card} data-testid="property-card" data-property-id={p.id}>
+    <Link to="/property/$id" params={{ id: String(p.id) }} className={classes.card} data-testid="property-card" data-property-id={p.id}>
       <Box className={classes.coverFrame}>
         <Cover url={p.images[0]} title={p.title} eager={eager} />
         {p.guestFavorite && (
@@ -87,7 +87,7 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
           night
         </Text>
       </Stack>
-    </Box>
+    </Link>
   );
 }
 
