@@ -110,9 +110,13 @@ export function CurrencyProvider({ children, enableRefresh }: { children: ReactN
 
   useEffect(() => {
     if (!enableRefresh) return;
-    void refresh();
+    // First refresh right after mount (not during it), then every 4 hours.
+    const first = setTimeout(() => void refresh(), 0);
     const timer = setInterval(() => void refresh(), EXCHANGE_REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [enableRefresh, refresh]);
 
   const setCurrency = useCallback((c: TCurrency) => {
