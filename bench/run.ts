@@ -211,18 +211,22 @@ async function main(): Promise<void> {
     let cursor: number | undefined;
     for (let page = 1; page < 50; page++) cursor = (await searchProperties(em(), { ...filter, cursor })).nextCursor ?? undefined;
     const page50Cursor = cursor;
-    const timeSearch = async (c: number | undefined) => {
-      const t: number[] = [];
-      for (let i = 0; i < 30; i++) await searchProperties(em(), { ...filter, cursor: c });
-      for (let i = 0; i < 300; i++) {
+    // Page 1 and page 50 alternate, so whatever else the machine does weighs on both alike.
+    const p1: number[] = [];
+    const p50: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      await searchProperties(em(), filter);
+      await searchProperties(em(), { ...filter, cursor: page50Cursor });
+    }
+    for (let i = 0; i < 500; i++) {
+      for (const [c, out] of [[undefined, p1], [page50Cursor, p50]] as const) {
         const t0 = performance.now();
         await searchProperties(em(), { ...filter, cursor: c });
-        t.push(performance.now() - t0);
+        out.push(performance.now() - t0);
       }
-      return t.sort((a, b) => a - b);
-    };
-    const p1 = await timeSearch(undefined);
-    const p50 = await timeSearch(page50Cursor);
+    }
+    p1.sort((a, b) => a - b);
+    p50.sort((a, b) => a - b);
     const p1p95 = percentile(p1, 95);
     const p50p95 = percentile(p50, 95);
     row('search at the database, page 1 (category + guests)', `p50 ${ms(percentile(p1, 50))} · p95 ${ms(p1p95)}`, '≤ 30 ms p95', p1p95 <= 30);

@@ -1,4 +1,5 @@
 import { Box, Button, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { propertyQuery } from './property-query.ts';
 import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -7,14 +8,12 @@ import { DEFAULT_RATING } from '../../../shared/constants.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { CurrencySwitch } from '../../components/layout/currency-switch.tsx';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { PropertyGallery } from './gallery.tsx';
 import { HostLine, PropertyDescription, PropertyFacts } from './property-details.tsx';
 import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
 
 /** The spec's property query: always treated as stale (guest-side §7). */
-export const propertyQuery = (id: number) => trpc.properties.byId.queryOptions({ id }, { staleTime: 0 });
 
 function Message({ title, text }: { title: string; text: string }) {
   return (

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingCard } from '../../features/booking/booking-card.tsx';
 import { parsePropertyId } from '../../features/property/property-id.ts';
-import { InvalidPropertyId, PropertyPage, propertyQuery } from '../../features/property/property-page.tsx';
+import { InvalidPropertyId, PropertyPage } from '../../features/property/property-page.tsx';
+import { propertyQuery } from '../../features/property/property-query.ts';
 
 export const Route = createFileRoute('/_site/property/$id')({
   loader: ({ context, params }) => {
