@@ -1,23 +1,8 @@
-import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import { MAP_HEIGHT_PX, NEW_YORK, PICKER_MAP_ZOOM } from '../../../shared/constants.ts';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
-
-/** Bundled marker images: the marker shows even when no third-party host is reachable. */
-const pickerIcon = L.icon({
-  iconUrl: markerIcon,
-  iconRetinaUrl: markerIcon2x,
-  shadowUrl: markerShadow,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
-});
+import { markerIcon } from '../../components/map-marker.ts';
 
 export interface TLatLng {
   lat: number;
@@ -50,7 +35,7 @@ export default function LocationMap({ selected, onPick }: { selected: TLatLng | 
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       <FollowSelection selected={selected} />
       <ClickToPick onPick={onPick} />
-      {selected && <Marker position={[selected.lat, selected.lng]} icon={pickerIcon} alt="Selected location" />}
+      {selected && <Marker position={[selected.lat, selected.lng]} icon={markerIcon} alt="Selected location" />}
     </MapContainer>
   );
 }

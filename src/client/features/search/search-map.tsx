@@ -1,23 +1,8 @@
-import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
-import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import iconUrl from 'leaflet/dist/images/marker-icon.png';
-import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useRef } from 'react';
 import { MapContainer, Marker, TileLayer, Tooltip, useMap } from 'react-leaflet';
 import { LOCATIONS, SEARCH_MAP_DEFAULT, type TGeoPoint } from '../../../shared/constants.ts';
 import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
-
-// Leaflet's default icon guesses its image path from CSS, which breaks under a bundler; these ship with the app.
-const markerIcon = L.icon({
-  iconUrl,
-  iconRetinaUrl,
-  shadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  tooltipAnchor: [12, -28],
-  shadowSize: [41, 41],
-});
+import { markerIcon } from '../../components/map-marker.ts';
 
 function viewFor(selected: TGeoPoint | null): { center: [number, number]; zoom: number } {
   return selected
