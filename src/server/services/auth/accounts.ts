@@ -5,7 +5,7 @@ import type { TCookieJar } from '../../context.ts';
 import { User } from '../../entities/user.entity.ts';
 import { AppError } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { countLoginAttempt, deleteStaleRateLimits, loginSucceeded, tooManyAttempts } from './rate-limit.ts';
+import { countLoginAttempt, deleteStaleRateLimits, loginSucceeded, refundLoginAttempt, tooManyAttempts } from './rate-limit.ts';
 import { createSession, deleteExpiredSessions, invalidateSession, type TSessionUser } from './sessions.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -56,13 +56,8 @@ interface TUserRow {
   password: string;
 }
 
-export async function login(em: EntityManager, input: TLoginInput, req: TAuthRequest): Promise<TUser> {
-  await housekeeping(em);
-  const retryAfter = await countLoginAttempt(em, input.username, req.ip);
-  if (retryAfter !== null) {
-    req.res?.setHeader('Retry-After', String(retryAfter));
-    throw tooManyAttempts(retryAfter);
-  }
+/** The account for these credentials, or null: unknown user and wrong password cost the same. */
+async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<TSessionUser | null> {
   const rows = await em
     .getConnection()
     .execute<TUserRow[]>('select id, username, email, name, is_admin, password from users where lower(username) = lower(?)', [
@@ -72,12 +67,31 @@ export async function login(em: EntityManager, input: TLoginInput, req: TAuthReq
   if (!row) {
     // Same cost as a real check, so response time does not tell whether the account exists.
     await burnPasswordCheck(input.password);
-    throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
+    return null;
   }
-  if (!(await verifyPassword(row.password, input.password))) throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
-  const user: TSessionUser = { id: row.id, username: row.username, email: row.email, name: row.name, isAdmin: row.is_admin };
-  await loginSucceeded(em, input.username, req.ip);
-  await startSession(em, user, req);
+  if (!(await verifyPassword(row.password, input.password))) return null;
+  return { id: row.id, username: row.username, email: row.email, name: row.name, isAdmin: row.is_admin };
+}
+
+export async function login(em: EntityManager, input: TLoginInput, req: TAuthRequest): Promise<TUser> {
+  await housekeeping(em);
+  const retryAfter = await countLoginAttempt(em, input.username, req.ip);
+  if (retryAfter !== null) {
+    req.res?.setHeader('Retry-After', String(retryAfter));
+    throw tooManyAttempts(retryAfter);
+  }
+  let user: TSessionUser | null;
+  try {
+    user = await checkCredentials(em, input);
+    if (user) {
+      await loginSucceeded(em, input.username, req.ip);
+      await startSession(em, user, req);
+    }
+  } catch (err) {
+    await refundLoginAttempt(em, input.username, req.ip).catch(() => undefined);
+    throw err;
+  }
+  if (!user) throw new AppError('UNAUTHORIZED', INVALID_LOGIN_MESSAGE);
   return toUser(user);
 }
 

@@ -8,11 +8,13 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }
 
+/** False for a wrong password or a hash that is not argon2 at all; any other failure is thrown, not a "no". */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await verify(passwordHash, password);
-  } catch {
-    return false;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'InvalidArg') return false;
+    throw err;
   }
 }
 

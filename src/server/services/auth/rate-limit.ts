@@ -69,6 +69,13 @@ export async function loginSucceeded(em: EntityManager, username: string, ip: st
   );
 }
 
+/** An attempt that ended in a server error was not a guess: it does not count against anyone. */
+export async function refundLoginAttempt(em: EntityManager, username: string, ip: string): Promise<void> {
+  await em
+    .getConnection()
+    .execute('update rate_limits set count = greatest(count - 1, 0) where key in (?, ?)', [accountKey(username), ipKey(ip)]);
+}
+
 export async function deleteStaleRateLimits(em: EntityManager): Promise<void> {
   await em
     .getConnection()
