@@ -238,6 +238,24 @@ describe('failed-login limits', () => {
   });
 });
 
+describe('concurrent logins', () => {
+  it('never deadlock on the shared counters: parallel login loops on one account from one address all succeed', async () => {
+    const input = account();
+    await callerFor(db, null).caller.auth.register(input);
+    const failures: unknown[] = [];
+    // As many loops as the account limit allows in flight at once, each logging in again and again.
+    const loop = async () => {
+      for (let i = 0; i < 20; i++) {
+        await callerFor(db, null, { ip: ipFor(50) })
+          .caller.auth.login({ username: input.username, password: input.password })
+          .catch((err: unknown) => failures.push(err));
+      }
+    };
+    await Promise.all(Array.from({ length: LOGIN_LIMITS.perAccount }, loop));
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('auth.me and auth.logout', () => {
   it('me answers the signed-in user, and 401 for a visitor', async () => {
     const user = await callerFor(db, null).caller.auth.register(account());

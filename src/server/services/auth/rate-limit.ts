@@ -27,7 +27,10 @@ interface TCounterRow {
   retry_after: number;
 }
 
-/** Counts one attempt on each key; a window older than the limit's starts over. */
+/**
+ * Counts one attempt on each key; a window older than the limit's starts over. Rows are locked in VALUES
+ * order, account then IP; it is the only statement that holds two counter rows (see loginSucceeded).
+ */
 const COUNT_ATTEMPT_SQL = `
   insert into rate_limits (key, count, window_start) values (?, 1, now()), (?, 1, now())
   on conflict (key) do update set
@@ -60,24 +63,31 @@ export async function countLoginAttempt(em: EntityManager, username: string, ip:
   return wait;
 }
 
-/** A successful login clears the account's failures and gives the IP its attempt back. */
+/**
+ * A successful login clears the account's failures and gives the IP its attempt back.
+ * Deadlock rule: only the counting upsert holds two counter rows at once (account, then IP); every other
+ * statement here touches one row, so no two transactions can wait on each other in a cycle.
+ */
 export async function loginSucceeded(em: EntityManager, username: string, ip: string): Promise<void> {
-  await em.getConnection().execute(
-    `with cleared as (delete from rate_limits where key = ?)
-     update rate_limits set count = greatest(count - 1, 0) where key = ?`,
-    [accountKey(username), ipKey(ip)],
-  );
+  const conn = em.getConnection();
+  await conn.execute('delete from rate_limits where key = ?', [accountKey(username)]);
+  await conn.execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [ipKey(ip)]);
 }
 
 /** An attempt that ended in a server error was not a guess: it does not count against anyone. */
 export async function refundLoginAttempt(em: EntityManager, username: string, ip: string): Promise<void> {
-  await em
-    .getConnection()
-    .execute('update rate_limits set count = greatest(count - 1, 0) where key in (?, ?)', [accountKey(username), ipKey(ip)]);
+  const conn = em.getConnection();
+  for (const key of [accountKey(username), ipKey(ip)]) {
+    await conn.execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [key]);
+  }
 }
 
+/** Skips rows a login is updating right now, so the sweep never waits on (or deadlocks with) a login. */
 export async function deleteStaleRateLimits(em: EntityManager): Promise<void> {
-  await em
-    .getConnection()
-    .execute(`delete from rate_limits where window_start <= now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})`);
+  await em.getConnection().execute(
+    `delete from rate_limits where key in (
+       select key from rate_limits
+        where window_start <= now() - make_interval(mins => ${LOGIN_LIMITS.windowMinutes})
+        for update skip locked)`,
+  );
 }
