@@ -7,7 +7,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { AuthDialog } from './features/auth/auth-dialog.tsx';
+import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
 import { DEFAULT_COLOR_SCHEME, themeStorage } from './lib/theme.tsx';
 import { queryClient } from './lib/trpc.ts';
@@ -24,7 +24,7 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />
-          <AuthDialog />
+          <AuthDialogOnDemand />
         </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { ZUser, type TLoginInput, type TRegisterInput, type TUser } from '../../shared/schemas/auth.ts';
+import type { TLoginInput, TRegisterInput, TUser } from '../../shared/schemas/auth.ts';
 import { errorMessage, errorStatus, trpc } from './trpc.ts';
 
 export type TAuthView = 'login' | 'register';
@@ -43,6 +43,19 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
  * visitor signed out. It goes over REST on purpose: the tRPC link adds the demo-mode flag on admin
  * pages, and the menu must show who is really signed in, not the demo admin.
  */
+/** A structural check rather than the zod schema: this runs on every page's first load, zod does not. */
+function isUser(v: unknown): v is TUser {
+  if (!v || typeof v !== 'object') return false;
+  const u = v as Record<string, unknown>;
+  return (
+    typeof u.id === 'number' &&
+    typeof u.username === 'string' &&
+    typeof u.email === 'string' &&
+    (u.name === null || typeof u.name === 'string') &&
+    typeof u.isAdmin === 'boolean'
+  );
+}
+
 export async function fetchSessionUser(fetchImpl: typeof fetch = fetch): Promise<TUser | null> {
   try {
     const res = await fetchImpl('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
@@ -50,12 +63,12 @@ export async function fetchSessionUser(fetchImpl: typeof fetch = fetch): Promise
       if (res.status !== 401) console.warn(`Session check failed: ${res.status}`);
       return null;
     }
-    const parsed = ZUser.safeParse(await res.json());
-    if (!parsed.success) {
+    const body: unknown = await res.json();
+    if (!isUser(body)) {
       console.warn('Session check answered an unexpected body');
       return null;
     }
-    return parsed.data;
+    return body;
   } catch (err) {
     console.warn('Session check failed', err);
     return null;
