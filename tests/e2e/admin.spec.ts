@@ -91,7 +91,7 @@ test('the sidebar highlights the current section and carries directAdmin=true', 
 });
 
 test('the dashboard counters match the database', async ({ page }) => {
-  const bookings = await getJson<TAdminBookingList>(page.request, '/api/bookings?pageSize=200');
+  const bookings = await getJson<TAdminBookingList>(page.request, '/api/bookings/page?pageSize=200');
   expect(bookings.total).toBeLessThanOrEqual(200);
   const properties = await getJson<TProperty[]>(page.request, '/api/properties');
   const revenue = bookings.items.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + b.totalPrice, 0);
@@ -137,21 +137,23 @@ test('confirm a pending booking and cancel another; the badges change', async ({
     await expect(card).toContainText('Canada');
     await expect(card).toContainText('None');
 
+    // Menus are looked up by their booking: a closing menu can still be in the page while the next opens.
+    const menuOf = (id: number) => page.getByRole('menu', { name: `Actions for booking #${id}` });
     await rowA.getByRole('button', { name: `Actions for booking #${a.id}` }).click();
-    await page.getByRole('menuitem', { name: 'Confirm' }).click();
+    await menuOf(a.id).getByRole('menuitem', { name: 'Confirm' }).click();
     await expect(page.getByText('The booking status has been updated successfully.')).toBeVisible();
     await expect(rowA.getByTestId('status-badge')).toHaveText('Confirmed');
 
     // Confirm is now disabled for it.
     await rowA.getByRole('button', { name: `Actions for booking #${a.id}` }).click();
-    await expect(page.getByRole('menuitem', { name: 'Confirm' })).toBeDisabled();
+    await expect(menuOf(a.id).getByRole('menuitem', { name: 'Confirm' })).toBeDisabled();
     await page.keyboard.press('Escape');
 
     await rowB.getByRole('button', { name: `Actions for booking #${b.id}` }).click();
-    await page.getByRole('menuitem', { name: 'Cancel' }).click();
+    await menuOf(b.id).getByRole('menuitem', { name: 'Cancel' }).click();
     await expect(rowB.getByTestId('status-badge')).toHaveText('Cancelled');
     await expect(rowA.getByTestId('status-badge')).toHaveText('Confirmed');
-    const after = await getJson<TAdminBookingList>(page.request, '/api/bookings?pageSize=200');
+    const after = await getJson<TAdminBookingList>(page.request, '/api/bookings/page?pageSize=200');
     expect(after.items.find((x: TAdminBooking) => x.id === a.id)?.status).toBe('confirmed');
     expect(after.items.find((x: TAdminBooking) => x.id === b.id)?.status).toBe('cancelled');
   } finally {
@@ -332,7 +334,7 @@ test('deleting a category someone else already deleted says so and updates the l
 });
 
 test('a failing bookings list shows the error panel', async ({ page }) => {
-  await page.route(/\/trpc\/[^?]*bookings\.list/, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
+  await page.route(/\/trpc\/[^?]*bookings\.page/, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
   await page.goto('/admin/bookings');
   const panel = page.getByTestId('bookings-error');
   await expect(panel).toContainText('Failed to load bookings');

@@ -9,6 +9,7 @@ import { SETTINGS_DEFAULTS } from '../../../shared/constants.ts';
 import { ZSettings, type TSettings } from '../../../shared/schemas/settings.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { LoadingLine } from '../../components/loading-line.tsx';
 
 const CURRENCIES = [
   { value: 'USD', label: 'USD - US Dollar' },
@@ -90,14 +91,7 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
   );
 
   if (authLoading) {
-    return (
-      <Center py="xl">
-        <Group gap="sm">
-          <Loader size="sm" />
-          <Text>Loading...</Text>
-        </Group>
-      </Center>
-    );
+    return <LoadingLine />;
   }
   if (settings.isPending) {
     return (

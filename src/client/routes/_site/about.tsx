@@ -1,8 +1,9 @@
-import { Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconHeartHandshake, IconLeaf, IconShieldCheck } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
+import { IconCard } from '../../components/icon-card.tsx';
 
 export const Route = createFileRoute('/_site/about')({
   component: About,
@@ -56,18 +57,8 @@ function About() {
           What we value
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {VALUES.map(({ icon: Icon, title, text }) => (
-            <Card key={title} withBorder radius="lg" padding="xl">
-              <ThemeIcon size={48} radius="xl" variant="light" mb="md">
-                <Icon size={24} aria-hidden />
-              </ThemeIcon>
-              <Title order={3} fz="h4" mb="xs">
-                {title}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {text}
-              </Text>
-            </Card>
+          {VALUES.map((v) => (
+            <IconCard key={v.title} icon={v.icon} title={v.title} text={v.text} />
           ))}
         </SimpleGrid>
       </Container>

@@ -3,6 +3,7 @@ import { IconBriefcase, IconFileText, IconMessages, IconRocket } from '@tabler/i
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
+import { IconCard } from '../../components/icon-card.tsx';
 
 export const Route = createFileRoute('/_site/careers')({
   component: Careers,
@@ -59,21 +60,8 @@ function Careers() {
           How we hire
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
-          {STEPS.map(({ icon: Icon, title, text }, i) => (
-            <Card key={title} withBorder radius="lg" padding="xl">
-              <ThemeIcon size={48} radius="xl" variant="light" mb="md">
-                <Icon size={24} aria-hidden />
-              </ThemeIcon>
-              <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-                Step {i + 1}
-              </Text>
-              <Title order={3} fz="h4" mb="xs">
-                {title}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {text}
-              </Text>
-            </Card>
+          {STEPS.map((step, i) => (
+            <IconCard key={step.title} icon={step.icon} title={step.title} text={step.text} eyebrow={`Step ${i + 1}`} />
           ))}
         </SimpleGrid>
         <Text ta="center" c="dimmed" mt="xl" size="sm">
