@@ -31,6 +31,8 @@ const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Its own folder: Playwright empties it at start, and test-results/ also holds the vitest summary.
+  outputDir: 'test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -49,9 +49,13 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
     close() {
       closing ??= (async () => {
         const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+        // A keep-alive client would otherwise go on sending requests on its open connection: close each
+        // connection as soon as its in-flight request is answered, and every one after 10 s at most.
         server.closeIdleConnections();
+        const sweep = setInterval(() => server.closeIdleConnections(), 25);
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
         await drained;
+        clearInterval(sweep);
         clearTimeout(force);
         await db.close();
       })();

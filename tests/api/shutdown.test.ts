@@ -34,7 +34,21 @@ function halfSentRequest(port: number, body: string) {
 describe('graceful shutdown', () => {
   it('finishes in-flight requests after SIGTERM, refuses new connections, and exits 0', async () => {
     const inflight = halfSentRequest(server.port, JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }));
+    // Steady traffic over keep-alive connections: it must not hold the server open after SIGTERM.
+    let traffic = true;
+    const statuses: (number | string)[] = [];
+    const loops = Array.from({ length: 4 }, async () => {
+      while (traffic) {
+        statuses.push(
+          await fetch(`${server.url}/api/categories`).then(
+            (r) => r.text().then(() => r.status),
+            (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.name,
+          ),
+        );
+      }
+    });
     await new Promise((r) => setTimeout(r, 200));
+    const signalled = Date.now();
     server.proc.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
 
@@ -50,5 +64,11 @@ describe('graceful shutdown', () => {
     expect(response).toContain('"message"');
 
     expect(await server.exited).toBe(0);
+    // Well before the 10 s force-close: idle keep-alive connections are closed as they free up.
+    expect(Date.now() - signalled).toBeLessThan(5000);
+    traffic = false;
+    await Promise.all(loops);
+    expect(statuses.filter((s) => typeof s === 'number' && s !== 200)).toEqual([]);
+    expect(statuses).toContain(200);
   }, 60_000);
 });
