@@ -8,8 +8,7 @@ import { AppError } from '../../errors.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { storePropertyMedia } from '../media/uploads.ts';
-import { toPropertyDto } from './dto.ts';
-import { PROPERTY_NOT_FOUND } from './queries.ts';
+import { getProperty, PROPERTY_NOT_FOUND } from './queries.ts';
 
 /**
  * The body's categories as the category table spells them, duplicates dropped, order kept (the first
@@ -56,7 +55,7 @@ export async function createProperty(em: EntityManager, store: TMediaStore, inpu
   const media = await storePropertyMedia(store, input);
   const property = em.create(Property, columnsOf(input, categories, media));
   await em.persist(property).flush();
-  return toPropertyDto(property);
+  return getProperty(em, property.id);
 }
 
 /**
@@ -76,7 +75,7 @@ export async function updateProperty(
   em.assign(property, columnsOf(input, categories, media));
   await em.flush();
   await collectUnusedMediaQuietly(em, store);
-  return toPropertyDto(property);
+  return getProperty(em, property.id);
 }
 
 /**
