@@ -1,4 +1,4 @@
-import type { TPropertyType } from './constants.ts';
+import { DEFAULT_RATING, type TPropertyType } from './constants.ts';
 
 export function guestsLabel(n: number): string {
   return n === 1 ? '1 guest' : `${n} guests`;
@@ -12,4 +12,15 @@ export function propertyTypeLabel(type: string | null | undefined, bedrooms: num
 
 export function isPropertyType(value: string): value is TPropertyType {
   return ['apartment', 'house', 'cabin', 'villa'].includes(value);
+}
+
+/** A rating as guests see it everywhere: 4.9 when there is none yet (guest-side §3), else up to two decimals ('4.67', '4.5', '5.0'). */
+export function ratingLabel(rating: number | null): string {
+  const value = rating ?? DEFAULT_RATING;
+  const fixed = value.toFixed(2);
+  return fixed.endsWith('0') ? value.toFixed(1) : fixed;
+}
+
+export function reviewsLabel(n: number): string {
+  return n === 1 ? '1 review' : `${n} reviews`;
 }

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { DEFAULT_RATING } from '../../src/shared/constants.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { ratingLabel, reviewsLabel } from '../../src/shared/labels.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TAdminBooking, TAdminBookingList, TDashboard } from '../../src/shared/schemas/admin.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
@@ -166,14 +166,13 @@ test("add, edit and delete a review; the property's rating and count follow on i
   const property = await pickProperty(page.request, 2);
   const count0 = property.reviewCount;
   const sum0 = (property.rating ?? 0) * count0;
-  const shown = (sum: number, n: number) => (n === 0 ? DEFAULT_RATING : sum / n).toFixed(1);
-  const countText = (n: number) => (n === 1 ? '1 review' : `${n} reviews`);
+  const shown = (sum: number, n: number) => ratingLabel(n === 0 ? null : sum / n);
   const comment = `Admin e2e review ${Date.now()}`;
 
   const expectPublic = async (rating: string, n: number) => {
     await page.goto(`/property/${property.id}`);
     await expect(page.getByTestId('property-rating')).toHaveText(rating);
-    await expect(page.getByTestId('property-page')).toContainText(`· ${countText(n)}`);
+    await expect(page.getByTestId('property-page')).toContainText(`· ${reviewsLabel(n)}`);
   };
 
   await page.goto(`/admin/reviews?property=${property.id}`);

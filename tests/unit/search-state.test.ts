@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingLabel } from '../../src/client/features/home/labels.ts';
+import { ratingLabel } from '../../src/shared/labels.ts';
 import { suggestLocations } from '../../src/client/features/search/suggestions.ts';
 import {
   clearFilter,

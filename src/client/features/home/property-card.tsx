@@ -7,7 +7,8 @@ import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import classes from './home.module.css';
-import { ratingLabel, reviewCountLabel } from './labels.ts';
+import { ratingLabel } from '../../../shared/labels.ts';
+import { reviewCountLabel } from './labels.ts';
 
 /** The grid's columns at each width, for `sizes` to pick the smallest image variant that fills a card. */
 export const CARD_SIZES = '(max-width: 576px) 100vw, (max-width: 992px) 50vw, (max-width: 1200px) 33vw, 25vw';

@@ -4,7 +4,7 @@ import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { DEFAULT_RATING } from '../../../shared/constants.ts';
+import { ratingLabel, reviewsLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { CurrencySwitch } from '../../components/layout/currency-switch.tsx';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
@@ -87,9 +87,9 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
             <Group gap={4} wrap="nowrap">
               <IconStarFilled size={14} aria-hidden />
               <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="property-rating">
-                {(p.rating ?? DEFAULT_RATING).toFixed(1)}
+                {ratingLabel(p.rating)}
               </Text>
-              <Text size="sm">· {p.reviewCount === 1 ? '1 review' : `${p.reviewCount} reviews`}</Text>
+              <Text size="sm">· {reviewsLabel(p.reviewCount)}</Text>
             </Group>
             <Group gap={4} wrap="nowrap">
               <IconMapPin size={14} aria-hidden />

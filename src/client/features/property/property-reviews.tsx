@@ -14,7 +14,8 @@ import {
 import { IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DEFAULT_RATING, REVIEWS_FIRST, REVIEWS_STEP } from '../../../shared/constants.ts';
+import { REVIEWS_FIRST, REVIEWS_STEP } from '../../../shared/constants.ts';
+import { ratingLabel, reviewsLabel } from '../../../shared/labels.ts';
 import { thumbnailUrl } from '../../../shared/media.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -44,8 +45,7 @@ export function PropertyReviews({
       <Group gap="xs">
         <IconStarFilled size={20} aria-hidden />
         <Title order={3} fz="lg">
-          {(rating ?? DEFAULT_RATING).toFixed(1)} ·{' '}
-          {reviewCount === 1 ? '1 review' : `${reviewCount} reviews`}
+          {ratingLabel(rating)} · {reviewsLabel(reviewCount)}
         </Title>
       </Group>
       {reviews.isPending ? (
