@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 /** Debian's Chromium where installed (no browser download here); Playwright's own elsewhere. */
 const debianChromium = '/usr/bin/chromium';
-const executablePath = process.env.CHROMIUM_PATH ?? (fs.existsSync(debianChromium) ? debianChromium : undefined);
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (fs.existsSync(debianChromium) ? debianChromium : undefined);
 
 // Set once in the main process; workers inherit it, so every process agrees on the servers' data.
 if (!process.env.E2E_DATA_ROOT) {

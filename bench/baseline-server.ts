@@ -15,7 +15,10 @@ const server = http.createServer((req, res) => {
   pool
     .query('select * from properties where id = $1 and archived_at is null', [Number(m[1])])
     .then(({ rows }) => {
-      if (!rows[0]) return res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Property not found"}');
+      if (!rows[0])
+        return res
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end('{"message":"Property not found"}');
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(rows[0]));
     })
     .catch(() => res.writeHead(503).end());

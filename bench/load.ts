@@ -36,7 +36,12 @@ function addDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-function nextRequest(req: { method?: string; path?: string; body?: string; headers?: Record<string, string> }) {
+function nextRequest(req: {
+  method?: string;
+  path?: string;
+  body?: string;
+  headers?: Record<string, string>;
+}) {
   const ctx = req;
   switch (spec.kind) {
     case 'propertyById':
@@ -93,7 +98,8 @@ const result = await autocannon({
 });
 
 samples.sort((a, b) => a - b);
-const pct = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? NaN;
+const pct = (p: number) =>
+  samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))] ?? NaN;
 const out: TLoadResult = {
   requests: samples.length,
   rps: samples.length / spec.durationSec,

@@ -26,8 +26,19 @@ export const MEDIA_BENCH_TARGET_MS = 15_000;
 async function photo(i: number): Promise<Buffer> {
   const seed = Buffer.alloc(8 * 6 * 3);
   for (let k = 0; k < seed.length; k++) seed[k] = (k * 97 + i * 31) % 256;
-  const field = await sharp(seed, { raw: { width: 8, height: 6, channels: 3 } }).resize(WIDTH, HEIGHT, { kernel: 'cubic' }).raw().toBuffer();
-  const grain = await sharp({ create: { width: 256, height: 256, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 8 } } })
+  const field = await sharp(seed, { raw: { width: 8, height: 6, channels: 3 } })
+    .resize(WIDTH, HEIGHT, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = await sharp({
+    create: {
+      width: 256,
+      height: 256,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 8 },
+    },
+  })
     .png()
     .toBuffer();
   return sharp(field, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })

@@ -61,7 +61,10 @@ function percentile(sorted: number[], p: number): number {
 function bundleSizes(): void {
   log('building the client');
   const outDir = path.join(WORK, 'client');
-  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, CLIENT_OUT_DIR: outDir } });
+  const build = spawnSync('vite', ['build', '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: { ...process.env, CLIENT_OUT_DIR: outDir },
+  });
   if (build.status !== 0) throw new Error('vite build failed');
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
@@ -76,7 +79,8 @@ function bundleSizes(): void {
     }
     return seen;
   };
-  const sum = (keys: Set<string>) => [...keys].reduce((s, k) => s + (manifest[k]?.file.endsWith('.js') ? gz(manifest[k].file) : 0), 0);
+  const sum = (keys: Set<string>) =>
+    [...keys].reduce((s, k) => s + (manifest[k]?.file.endsWith('.js') ? gz(manifest[k].file) : 0), 0);
   const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
   if (!entry) throw new Error('no entry in the manifest');
   const initial = closure([entry]);
@@ -87,17 +91,31 @@ function bundleSizes(): void {
     if (!m || !chunk.file.endsWith('.js')) continue;
     const route = m[1]!.replace(/\?.*$/, '');
     const extra = [...closure([key])].filter((k) => !initial.has(k));
-    perRoute[route] = (perRoute[route] ?? 0) + extra.reduce((s, k) => s + (manifest[k]?.file.endsWith('.js') ? gz(manifest[k].file) : 0), 0);
+    perRoute[route] =
+      (perRoute[route] ?? 0) +
+      extra.reduce((s, k) => s + (manifest[k]?.file.endsWith('.js') ? gz(manifest[k].file) : 0), 0);
   }
   // The home page loads the guest layout route and its own index route on top of the shared chunks.
-  const homeKeys = [...closure(Object.keys(manifest).filter((k) => /routes\/_site(\/index)?\.tsx/.test(k)))].filter((k) => !initial.has(k));
-  const home = initialBytes + homeKeys.reduce((s, k) => s + (manifest[k]?.file.endsWith('.js') ? gz(manifest[k].file) : 0), 0);
+  const homeKeys = [
+    ...closure(Object.keys(manifest).filter((k) => /routes\/_site(\/index)?\.tsx/.test(k))),
+  ].filter((k) => !initial.has(k));
+  const home =
+    initialBytes +
+    homeKeys.reduce((s, k) => s + (manifest[k]?.file.endsWith('.js') ? gz(manifest[k].file) : 0), 0);
   const kib = (b: number) => `${(b / 1024).toFixed(1)} KiB`;
   row('JS gzip: shared initial (entry + its imports)', kib(initialBytes));
-  for (const [route, bytes] of Object.entries(perRoute).sort()) row(`JS gzip: route ${route} (on top of initial)`, kib(bytes));
+  for (const [route, bytes] of Object.entries(perRoute).sort())
+    row(`JS gzip: route ${route} (on top of initial)`, kib(bytes));
   row('JS gzip: home route initial total', kib(home), '≤ 200 KiB', home <= 200 * 1024);
-  const leaflet = Object.entries(manifest).filter(([k]) => k.includes('node_modules/leaflet') || k.includes('react-leaflet'));
-  row('map code outside the initial bundle', leaflet.every(([k]) => !initial.has(k)) ? 'yes' : 'NO', 'lazy', leaflet.every(([k]) => !initial.has(k)));
+  const leaflet = Object.entries(manifest).filter(
+    ([k]) => k.includes('node_modules/leaflet') || k.includes('react-leaflet'),
+  );
+  row(
+    'map code outside the initial bundle',
+    leaflet.every(([k]) => !initial.has(k)) ? 'yes' : 'NO',
+    'lazy',
+    leaflet.every(([k]) => !initial.has(k)),
+  );
   results.bundle = { initialBytes, perRoute, homeInitialBytes: home };
 }
 
@@ -105,13 +123,34 @@ function bundleSizes(): void {
 async function generateData(em: EntityManager, images: string[]): Promise<void> {
   const conn = em.getConnection();
   const cities = [
-    ['Miami, Florida', 25.7617, -80.1918], ['New York, New York', 40.7128, -74.006], ['Los Angeles, California', 34.0522, -118.2437],
-    ['London, United Kingdom', 51.5074, -0.1278], ['Paris, France', 48.8566, 2.3522], ['Tokyo, Japan', 35.6762, 139.6503],
-    ['Aspen, Colorado', 39.1911, -106.8175], ['Sedona, Arizona', 34.8697, -111.761], ['Austin, Texas', 30.2672, -97.7431],
-    ['Sydney, Australia', -33.8688, 151.2093], ['Dubai, United Arab Emirates', 25.2048, 55.2708], ['Islamabad, Pakistan', 33.6844, 73.0479],
+    ['Miami, Florida', 25.7617, -80.1918],
+    ['New York, New York', 40.7128, -74.006],
+    ['Los Angeles, California', 34.0522, -118.2437],
+    ['London, United Kingdom', 51.5074, -0.1278],
+    ['Paris, France', 48.8566, 2.3522],
+    ['Tokyo, Japan', 35.6762, 139.6503],
+    ['Aspen, Colorado', 39.1911, -106.8175],
+    ['Sedona, Arizona', 34.8697, -111.761],
+    ['Austin, Texas', 30.2672, -97.7431],
+    ['Sydney, Australia', -33.8688, 151.2093],
+    ['Dubai, United Arab Emirates', 25.2048, 55.2708],
+    ['Islamabad, Pakistan', 33.6844, 73.0479],
   ] as const;
-  const cats = ['Beach', 'Mountain', 'City', 'Countryside', 'Lakefront', 'Cabin', 'Tiny home', 'Villa', 'Apartment', 'Design', 'OMG!'];
-  const arr = (xs: readonly (string | number)[]) => `array[${xs.map((x) => (typeof x === 'number' ? x : `'${x.replace(/'/g, "''")}'`)).join(',')}]`;
+  const cats = [
+    'Beach',
+    'Mountain',
+    'City',
+    'Countryside',
+    'Lakefront',
+    'Cabin',
+    'Tiny home',
+    'Villa',
+    'Apartment',
+    'Design',
+    'OMG!',
+  ];
+  const arr = (xs: readonly (string | number)[]) =>
+    `array[${xs.map((x) => (typeof x === 'number' ? x : `'${x.replace(/'/g, "''")}'`)).join(',')}]`;
   log(`generating ${PROPERTIES.toLocaleString()} properties`);
   await conn.execute(`
     insert into properties (title, description, location, price, images, videos, bedrooms, bathrooms, max_guests, amenities,
@@ -142,7 +181,12 @@ async function generateData(em: EntityManager, images: string[]): Promise<void> 
   await conn.execute('analyze');
 }
 
-function startProcess(cmd: string, args: string[], env: Record<string, string>, readyUrl: string): Promise<ChildProcess> {
+function startProcess(
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<ChildProcess> {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(child);
   let stderr = '';
@@ -164,13 +208,18 @@ function startProcess(cmd: string, args: string[], env: Record<string, string>, 
 }
 
 function load(spec: TLoadSpec): TLoadResult {
-  const res = spawnSync(process.execPath, ['bench/load.ts', JSON.stringify(spec)], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const res = spawnSync(process.execPath, ['bench/load.ts', JSON.stringify(spec)], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (res.status !== 0) throw new Error(`load failed: ${res.stderr}`);
   return JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as TLoadResult;
 }
 
 function loadRow(name: string, r: TLoadResult, target = '', ok: boolean | null = null): void {
-  const ok2xx = Object.entries(r.statuses).filter(([s]) => s.startsWith('2')).reduce((s, [, n]) => s + n, 0);
+  const ok2xx = Object.entries(r.statuses)
+    .filter(([s]) => s.startsWith('2'))
+    .reduce((s, [, n]) => s + n, 0);
   row(
     name,
     `p50 ${ms(r.p50)} · p95 ${ms(r.p95)} · p99 ${ms(r.p99)} · ${r.rps.toFixed(0)} req/s (${ok2xx}/${r.requests} 2xx)`,
@@ -192,25 +241,38 @@ async function main(): Promise<void> {
   const media = localMediaStore(path.join(WORK, 'data', 'media'));
   try {
     await migrate(orm, pgServer.url);
-    await seedDatabase({ orm, url: pgServer.url }, { adminUsername: ADMIN.username, adminPassword: ADMIN.password, seedDemoContent: false }, media);
+    await seedDatabase(
+      { orm, url: pgServer.url },
+      { adminUsername: ADMIN.username, adminPassword: ADMIN.password, seedDemoContent: false },
+      media,
+    );
     const scene = (hue: number) =>
-      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,70%)"/><stop offset="1" stop-color="hsl(${hue + 40},60%,35%)"/></linearGradient></defs><rect width="1600" height="1067" fill="url(#g)"/><circle cx="1200" cy="260" r="120" fill="#ffe9a8"/><path d="M0 800 L400 520 L760 780 L1100 480 L1600 820 L1600 1067 L0 1067Z" fill="hsl(${hue + 90},35%,25%)"/></svg>`))
+      sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="1067"><defs><linearGradient id="g" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,70%)"/><stop offset="1" stop-color="hsl(${hue + 40},60%,35%)"/></linearGradient></defs><rect width="1600" height="1067" fill="url(#g)"/><circle cx="1200" cy="260" r="120" fill="#ffe9a8"/><path d="M0 800 L400 520 L760 780 L1100 480 L1600 820 L1600 1067 L0 1067Z" fill="hsl(${hue + 90},35%,25%)"/></svg>`,
+        ),
+      )
         .jpeg()
         .toBuffer();
-    const images = await Promise.all([10, 60, 120, 200, 280].map(async (h) => storeImage(media, await scene(h))));
+    const images = await Promise.all(
+      [10, 60, 120, 200, 280].map(async (h) => storeImage(media, await scene(h))),
+    );
     await generateData(orm.em.fork() as EntityManager, images);
     const { hashPassword } = await import('../src/server/services/auth/passwords.ts');
-    await orm.em.getConnection().execute('insert into users (username, password, email) values (?, ?, ?)', [
-      BENCH_USER.username,
-      await hashPassword(BENCH_USER.password),
-      'benchuser@example.com',
-    ]);
+    await orm.em
+      .getConnection()
+      .execute('insert into users (username, password, email) values (?, ?, ?)', [
+        BENCH_USER.username,
+        await hashPassword(BENCH_USER.password),
+        'benchuser@example.com',
+      ]);
 
     // Search at the database: the service's own SQL, timed in this process.
     const em = () => orm.em.fork() as EntityManager;
     const filter = ZSearchInput.parse({ category: 'beach', guests: 3, limit: 12 });
     let cursor: number | undefined;
-    for (let page = 1; page < 50; page++) cursor = (await searchProperties(em(), { ...filter, cursor })).nextCursor ?? undefined;
+    for (let page = 1; page < 50; page++)
+      cursor = (await searchProperties(em(), { ...filter, cursor })).nextCursor ?? undefined;
     const page50Cursor = cursor;
     // Page 1 and page 50 alternate, so whatever else the machine does weighs on both alike.
     const p1: number[] = [];
@@ -220,7 +282,10 @@ async function main(): Promise<void> {
       await searchProperties(em(), { ...filter, cursor: page50Cursor });
     }
     for (let i = 0; i < 500; i++) {
-      for (const [c, out] of [[undefined, p1], [page50Cursor, p50]] as const) {
+      for (const [c, out] of [
+        [undefined, p1],
+        [page50Cursor, p50],
+      ] as const) {
         const t0 = performance.now();
         await searchProperties(em(), { ...filter, cursor: c });
         out.push(performance.now() - t0);
@@ -230,10 +295,28 @@ async function main(): Promise<void> {
     p50.sort((a, b) => a - b);
     const p1p95 = percentile(p1, 95);
     const p50p95 = percentile(p50, 95);
-    row('search at the database, page 1 (category + guests)', `p50 ${ms(percentile(p1, 50))} · p95 ${ms(p1p95)}`, '≤ 30 ms p95', p1p95 <= 30);
-    row('search at the database, page 50', `p50 ${ms(percentile(p50, 50))} · p95 ${ms(p50p95)}`, '≤ 30 ms p95', p50p95 <= 30);
-    row('search page 50 vs page 1 (p95)', `${(((p50p95 - p1p95) / p1p95) * 100).toFixed(1)} %`, 'within 20 %', p50p95 <= p1p95 * 1.2);
-    results.searchDb = { page1: { p50: percentile(p1, 50), p95: p1p95 }, page50: { p50: percentile(p50, 50), p95: p50p95 } };
+    row(
+      'search at the database, page 1 (category + guests)',
+      `p50 ${ms(percentile(p1, 50))} · p95 ${ms(p1p95)}`,
+      '≤ 30 ms p95',
+      p1p95 <= 30,
+    );
+    row(
+      'search at the database, page 50',
+      `p50 ${ms(percentile(p50, 50))} · p95 ${ms(p50p95)}`,
+      '≤ 30 ms p95',
+      p50p95 <= 30,
+    );
+    row(
+      'search page 50 vs page 1 (p95)',
+      `${(((p50p95 - p1p95) / p1p95) * 100).toFixed(1)} %`,
+      'within 20 %',
+      p50p95 <= p1p95 * 1.2,
+    );
+    results.searchDb = {
+      page1: { p50: percentile(p1, 50), p95: p1p95 },
+      page50: { p50: percentile(p50, 50), p95: p50p95 },
+    };
 
     // The production server and the baseline, on the same database.
     const port = await freePort();
@@ -256,23 +339,56 @@ async function main(): Promise<void> {
       `${url}/api/categories`,
     );
     const basePort = await freePort();
-    await startProcess(process.execPath, ['bench/baseline-server.ts'], { DATABASE_URL: pgServer.url, PORT: String(basePort) }, `http://127.0.0.1:${basePort}/api/properties/1`);
+    await startProcess(
+      process.execPath,
+      ['bench/baseline-server.ts'],
+      { DATABASE_URL: pgServer.url, PORT: String(basePort) },
+      `http://127.0.0.1:${basePort}/api/properties/1`,
+    );
 
     log('load: GET /api/properties/{id}');
-    const byId = load({ url, kind: 'propertyById', maxId: PROPERTIES, connections: 16, durationSec: DURATION });
+    const byId = load({
+      url,
+      kind: 'propertyById',
+      maxId: PROPERTIES,
+      connections: 16,
+      durationSec: DURATION,
+    });
     loadRow('GET /api/properties/{id} (max throughput)', byId);
-    const byIdRate = load({ url, kind: 'propertyById', maxId: PROPERTIES, connections: 16, durationSec: DURATION, overallRate: 500 });
+    const byIdRate = load({
+      url,
+      kind: 'propertyById',
+      maxId: PROPERTIES,
+      connections: 16,
+      durationSec: DURATION,
+      overallRate: 500,
+    });
     loadRow('GET /api/properties/{id} at 500 req/s', byIdRate, 'p99 ≤ 20 ms', byIdRate.p99 <= 20);
-    const base = load({ url: `http://127.0.0.1:${basePort}`, kind: 'propertyById', maxId: PROPERTIES, connections: 16, durationSec: DURATION });
+    const base = load({
+      url: `http://127.0.0.1:${basePort}`,
+      kind: 'propertyById',
+      maxId: PROPERTIES,
+      connections: 16,
+      durationSec: DURATION,
+    });
     loadRow('baseline node:http + pg, same query', base);
     row('throughput ratio: ours / baseline', `${(byId.rps / base.rps).toFixed(2)}`);
     results.baselineRatio = byId.rps / base.rps;
 
     log('load: search, categories');
     const q = (c?: number) => `/api/search/properties?category=beach&guests=3${c ? `&cursor=${c}` : ''}`;
-    loadRow('properties.search page 1 (HTTP)', load({ url, kind: 'get', path: q(), connections: 16, durationSec: DURATION }));
-    loadRow('properties.search page 50 (HTTP)', load({ url, kind: 'get', path: q(page50Cursor), connections: 16, durationSec: DURATION }));
-    loadRow('GET /api/categories', load({ url, kind: 'get', path: '/api/categories', connections: 16, durationSec: DURATION }));
+    loadRow(
+      'properties.search page 1 (HTTP)',
+      load({ url, kind: 'get', path: q(), connections: 16, durationSec: DURATION }),
+    );
+    loadRow(
+      'properties.search page 50 (HTTP)',
+      load({ url, kind: 'get', path: q(page50Cursor), connections: 16, durationSec: DURATION }),
+    );
+    loadRow(
+      'GET /api/categories',
+      load({ url, kind: 'get', path: '/api/categories', connections: 16, durationSec: DURATION }),
+    );
 
     log('load: login');
     const login = load({ url, kind: 'login', login: BENCH_USER, connections: 4, durationSec: DURATION });
@@ -294,9 +410,19 @@ async function main(): Promise<void> {
     log('Largest Contentful Paint');
     const browser = await chromium.launch({
       ...(fs.existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
-    for (const [name, p] of [['home page', '/'], ['property page', '/property/1']] as const) {
+    for (const [name, p] of [
+      ['home page', '/'],
+      ['property page', '/property/1'],
+    ] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
       const page = await context.newPage();
       await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) => r.abort());
@@ -345,7 +471,10 @@ async function main(): Promise<void> {
   const v = Math.max(...rows.map((r) => r.value.length));
   console.log(`\n${'figure'.padEnd(w)}  ${'measured'.padEnd(v)}  target`);
   console.log(`${'-'.repeat(w)}  ${'-'.repeat(v)}  ------`);
-  for (const r of rows) console.log(`${r.figure.padEnd(w)}  ${r.value.padEnd(v)}  ${r.target}${r.ok === null ? '' : r.ok ? '  ✓' : '  ✗ MISSED'}`);
+  for (const r of rows)
+    console.log(
+      `${r.figure.padEnd(w)}  ${r.value.padEnd(v)}  ${r.target}${r.ok === null ? '' : r.ok ? '  ✓' : '  ✗ MISSED'}`,
+    );
   console.log(`\nbench finished in ${results.totalSeconds as number} s; written to bench/results.json`);
 }
 

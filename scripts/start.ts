@@ -15,7 +15,8 @@ function newestMtime(dir: string): number {
 const built = 'dist/client/index.html';
 const sourcesChanged =
   !fs.existsSync(built) ||
-  Math.max(newestMtime('src/client'), newestMtime('src/shared'), newestMtime('public')) > fs.statSync(built).mtimeMs;
+  Math.max(newestMtime('src/client'), newestMtime('src/shared'), newestMtime('public')) >
+    fs.statSync(built).mtimeMs;
 if (sourcesChanged) {
   console.log('Building the client…');
   const res = spawnSync('vite', ['build', '--logLevel', 'warn'], { stdio: 'inherit' });

@@ -14,9 +14,16 @@ interface TStep {
 const steps: TStep[] = [
   { name: 'typecheck', cmd: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', cmd: ['eslint', '--max-warnings', '0', '.'] },
+  { name: 'format check', cmd: ['prettier', '--check', '--log-level', 'warn', '.'] },
   {
     name: 'unit, integration and API tests',
-    cmd: ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json'],
+    cmd: [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=test-results/vitest.json',
+    ],
   },
   { name: 'client build', cmd: ['vite', 'build', '--logLevel', 'warn'] },
   { name: 'end-to-end tests (Playwright, Chromium)', cmd: ['playwright', 'test'] },
@@ -31,7 +38,10 @@ for (const step of steps) {
   const t0 = Date.now();
   console.log(`\n━━ ${step.name} ━━`);
   const [bin, ...args] = step.cmd as [string, ...string[]];
-  const res = spawnSync(bin, args, { stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? 'true' } });
+  const res = spawnSync(bin, args, {
+    stdio: 'inherit',
+    env: { ...process.env, CI: process.env.CI ?? 'true' },
+  });
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${step.name}: ${secs}s`);
   if (res.status !== 0) {
@@ -70,5 +80,7 @@ function summary(ok: boolean): void {
     /* playwright did not run */
   }
   console.log(`\n${timings.join(' · ')} · total ${((Date.now() - started) / 1000).toFixed(1)}s`);
-  console.log(`${ok && failed === 0 ? 'tests' : 'FAILED'}: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  console.log(
+    `${ok && failed === 0 ? 'tests' : 'FAILED'}: ${passed} passed, ${failed} failed, ${skipped} skipped`,
+  );
 }

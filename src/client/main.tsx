@@ -19,7 +19,11 @@ if (!root) throw new Error('#root is missing from index.html');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme} colorSchemeManager={themeStorage} defaultColorScheme={DEFAULT_COLOR_SCHEME}>
+    <MantineProvider
+      theme={theme}
+      colorSchemeManager={themeStorage}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+    >
       <Notifications position="top-center" limit={1} autoClose={5000} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>

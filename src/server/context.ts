@@ -53,7 +53,9 @@ function expressCookieJar(res: Response, secure: boolean): TCookieJar {
 /** The seeded admin acts for demo-mode calls, so audit fields such as a review's userId stay real. */
 async function demoAdmin(em: EntityManager, env: TEnv): Promise<TSessionUser | null> {
   const admin = await em.findOne(User, { username: env.adminUsername, isAdmin: true });
-  return admin ? { id: admin.id, username: admin.username, email: admin.email, name: admin.name ?? null, isAdmin: true } : null;
+  return admin
+    ? { id: admin.id, username: admin.username, email: admin.email, name: admin.name ?? null, isAdmin: true }
+    : null;
 }
 
 /** REST callers send `?directAdmin=true`; the SPA's tRPC link sends the same flag as a header. */

@@ -22,19 +22,25 @@ export interface TEnv {
 
 /** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
-  const nodeEnv = source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development';
+  const nodeEnv =
+    source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development';
   const isProduction = nodeEnv === 'production';
   const port = Number(source.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${source.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${source.PORT}"`);
   const dataDir = path.resolve(source.DATA_DIR ?? './.data');
   const adminUsername = source.ADMIN_USERNAME?.trim() || DEV_ADMIN_USERNAME;
   const adminPassword = source.ADMIN_PASSWORD || DEV_ADMIN_PASSWORD;
   const demoDirectAdmin = source.DEMO_DIRECT_ADMIN === 'true';
   if (isProduction && demoDirectAdmin) {
-    throw new Error('DEMO_DIRECT_ADMIN=true is refused when NODE_ENV=production: it would let anyone act as admin.');
+    throw new Error(
+      'DEMO_DIRECT_ADMIN=true is refused when NODE_ENV=production: it would let anyone act as admin.',
+    );
   }
   if (isProduction && adminPassword === DEV_ADMIN_PASSWORD) {
-    throw new Error('Set ADMIN_PASSWORD: the development default admin password is refused when NODE_ENV=production.');
+    throw new Error(
+      'Set ADMIN_PASSWORD: the development default admin password is refused when NODE_ENV=production.',
+    );
   }
   if (adminPassword.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters.');
   return {

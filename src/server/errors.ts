@@ -28,7 +28,11 @@ export class AppError extends Error {
   readonly code: TAppErrorCode;
   readonly details: Record<string, unknown> | undefined;
   readonly issues: TIssue[] | undefined;
-  constructor(code: TAppErrorCode, message: string, opts: { details?: Record<string, unknown>; issues?: TIssue[] } = {}) {
+  constructor(
+    code: TAppErrorCode,
+    message: string,
+    opts: { details?: Record<string, unknown>; issues?: TIssue[] } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
@@ -40,7 +44,20 @@ export class AppError extends Error {
 export const DATES_TAKEN_MESSAGE = 'These dates are no longer available';
 
 /** PostgreSQL and driver failures that mean "the database is away", not "the request is wrong". */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
 
 function findCause(err: unknown, depth = 0): unknown[] {
   if (!err || typeof err !== 'object' || depth > 5) return [err];
@@ -70,8 +87,16 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
       if (code === '23P01') return new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
       // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
       if (code === '23503') return new AppError('NOT_FOUND', 'The item this refers to no longer exists');
-      if (UNAVAILABLE_CODES.has(code) || /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(message)) {
-        return new AppError('UNAVAILABLE', 'The service is temporarily unavailable. Please try again shortly.');
+      if (
+        UNAVAILABLE_CODES.has(code) ||
+        /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(
+          message,
+        )
+      ) {
+        return new AppError(
+          'UNAVAILABLE',
+          'The service is temporarily unavailable. Please try again shortly.',
+        );
       }
     }
   }

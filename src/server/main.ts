@@ -12,7 +12,9 @@ const adminLine =
   env.adminPassword === 'admin123'
     ? `Demo admin login: ${env.adminUsername} / ${env.adminPassword}`
     : `Admin login: ${env.adminUsername} (password from ADMIN_PASSWORD)`;
-process.stdout.write(`\nStayHub is running at ${server.url}\n${adminLine}\nAPI reference: ${server.url}/api/docs\n\n`);
+process.stdout.write(
+  `\nStayHub is running at ${server.url}\n${adminLine}\nAPI reference: ${server.url}/api/docs\n\n`,
+);
 
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

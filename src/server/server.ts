@@ -18,7 +18,9 @@ export interface TRunningServer {
 
 export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Promise<TRunningServer> {
   if (env.demoDirectAdmin) {
-    log.warn('DEMO_DIRECT_ADMIN=true: any visitor with ?directAdmin=true acts as the admin. Never use this on a public server.');
+    log.warn(
+      'DEMO_DIRECT_ADMIN=true: any visitor with ?directAdmin=true acts as the admin. Never use this on a public server.',
+    );
   }
   const db = await openDatabase(env);
   const media = localMediaStore(env.mediaDir);

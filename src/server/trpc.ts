@@ -42,7 +42,11 @@ const errorMapping = t.middleware(async ({ next, path, ctx }) => {
     throw toTRPCError(app);
   }
   if (error.code !== 'INTERNAL_SERVER_ERROR') return result;
-  log.error('unexpected error', { path, err: String(error.cause ?? error), stack: (error.cause as Error | undefined)?.stack });
+  log.error('unexpected error', {
+    path,
+    err: String(error.cause ?? error),
+    stack: (error.cause as Error | undefined)?.stack,
+  });
   throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
 });
 
@@ -61,6 +65,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 /** An admin session, or the explicit demo mode of DECISIONS 1 (resolved in the context). */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Authentication required');
-  if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
+  if (!ctx.user.isAdmin)
+    throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
   return next({ ctx: { ...ctx, user: ctx.user } });
 });

@@ -8,8 +8,19 @@ export const TILE_URL = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const TILE_ATTRIBUTION = '&copy; OpenStreetMap contributors';
 export const GEOCODER_URL = 'https://nominatim.openstreetmap.org';
 
-export function mapsLink(lat: string | number | null | undefined, lng: string | number | null | undefined, location: string): string {
-  if (lat !== null && lat !== undefined && lng !== null && lng !== undefined && `${lat}` !== '' && `${lng}` !== '') {
+export function mapsLink(
+  lat: string | number | null | undefined,
+  lng: string | number | null | undefined,
+  location: string,
+): string {
+  if (
+    lat !== null &&
+    lat !== undefined &&
+    lng !== null &&
+    lng !== undefined &&
+    `${lat}` !== '' &&
+    `${lng}` !== ''
+  ) {
     return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
   }
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;

@@ -10,7 +10,12 @@ export interface TQuote {
 }
 
 /** nights × price + GST, where GST = round(tax rate × subtotal) (DECISIONS 3). */
-export function quoteStay(nightlyPrice: number, checkIn: string, checkOut: string, taxRatePercent: number): TQuote {
+export function quoteStay(
+  nightlyPrice: number,
+  checkIn: string,
+  checkOut: string,
+  taxRatePercent: number,
+): TQuote {
   const nights = Math.max(0, daysBetween(checkIn, checkOut));
   const subtotal = nights * nightlyPrice;
   const tax = Math.round((subtotal * taxRatePercent) / 100);

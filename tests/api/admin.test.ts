@@ -52,7 +52,7 @@ describe('admin REST paths', () => {
     }
   });
 
-  it('GET /api/bookings answers the spec\'s plain list; GET /api/bookings/page pages with the total', async () => {
+  it("GET /api/bookings answers the spec's plain list; GET /api/bookings/page pages with the total", async () => {
     const p = await createProperty(srv.db.em(), { title: 'REST booking home' });
     const start = addDays(todayIso(), 300);
     for (let i = 0; i < 3; i++) {
@@ -66,8 +66,15 @@ describe('admin REST paths', () => {
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
     expect(list.body).toHaveLength(3);
-    expect(list.body[0]).toMatchObject({ property: { id: p.id, title: 'REST booking home' }, user: null, totalPrice: 234, status: 'pending' });
-    expect((await api(srv.url, 'GET', '/api/bookings?page=2&pageSize=2', undefined, asAdmin())).body).toHaveLength(1);
+    expect(list.body[0]).toMatchObject({
+      property: { id: p.id, title: 'REST booking home' },
+      user: null,
+      totalPrice: 234,
+      status: 'pending',
+    });
+    expect(
+      (await api(srv.url, 'GET', '/api/bookings?page=2&pageSize=2', undefined, asAdmin())).body,
+    ).toHaveLength(1);
     const all = await api(srv.url, 'GET', '/api/bookings/page', undefined, asAdmin());
     expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 50 });
     const page2 = await api(srv.url, 'GET', '/api/bookings/page?page=2&pageSize=2', undefined, asAdmin());
@@ -78,7 +85,9 @@ describe('admin REST paths', () => {
     const put = await api(srv.url, 'PUT', `/api/bookings/${id}/status`, { status: 'confirmed' }, asAdmin());
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ id, status: 'confirmed' });
-    expect((await api(srv.url, 'PUT', '/api/bookings/999999/status', { status: 'confirmed' }, asAdmin())).status).toBe(404);
+    expect(
+      (await api(srv.url, 'PUT', '/api/bookings/999999/status', { status: 'confirmed' }, asAdmin())).status,
+    ).toBe(404);
     const bad = await api(srv.url, 'PUT', `/api/bookings/${id}/status`, { status: 'done' }, asAdmin());
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Status must be pending, confirmed or cancelled');
@@ -86,29 +95,57 @@ describe('admin REST paths', () => {
 
   it('reviews: POST, PATCH and DELETE /api/reviews, with the rating recomputed', async () => {
     const p = await createProperty(srv.db.em());
-    const created = await api(srv.url, 'POST', '/api/reviews', { propertyId: p.id, userId: 1, rating: 4, comment: 'Good', userName: '' }, asAdmin());
+    const created = await api(
+      srv.url,
+      'POST',
+      '/api/reviews',
+      { propertyId: p.id, userId: 1, rating: 4, comment: 'Good', userName: '' },
+      asAdmin(),
+    );
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ propertyId: p.id, rating: 4, userName: 'Admin' });
     const patched = await api(srv.url, 'PATCH', `/api/reviews/${created.body.id}`, { rating: 2 }, asAdmin());
     expect(patched.body).toMatchObject({ rating: 2, comment: 'Good' });
-    expect((await api(srv.url, 'GET', `/api/properties/${p.id}`)).body).toMatchObject({ rating: 2, reviewCount: 1 });
-    expect((await api(srv.url, 'DELETE', `/api/reviews/${created.body.id}`, undefined, asAdmin())).body).toEqual({ ok: true });
-    expect((await api(srv.url, 'GET', `/api/properties/${p.id}`)).body).toMatchObject({ rating: null, reviewCount: 0 });
+    expect((await api(srv.url, 'GET', `/api/properties/${p.id}`)).body).toMatchObject({
+      rating: 2,
+      reviewCount: 1,
+    });
+    expect(
+      (await api(srv.url, 'DELETE', `/api/reviews/${created.body.id}`, undefined, asAdmin())).body,
+    ).toEqual({ ok: true });
+    expect((await api(srv.url, 'GET', `/api/properties/${p.id}`)).body).toMatchObject({
+      rating: null,
+      reviewCount: 0,
+    });
     const missing = await api(srv.url, 'POST', '/api/reviews', { comment: 'No property' }, asAdmin());
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please select a property');
   });
 
   it('categories: POST, PUT, DELETE /api/categories with 400, 409 and 404', async () => {
-    const created = await api(srv.url, 'POST', '/api/categories', { name: 'Desert', icon: '', active: true }, asAdmin());
+    const created = await api(
+      srv.url,
+      'POST',
+      '/api/categories',
+      { name: 'Desert', icon: '', active: true },
+      asAdmin(),
+    );
     expect(created.status).toBe(200);
     expect((await api(srv.url, 'POST', '/api/categories', { name: 'DESERT' }, asAdmin())).status).toBe(409);
     const blank = await api(srv.url, 'POST', '/api/categories', { name: '  ' }, asAdmin());
     expect(blank.status).toBe(400);
     expect(blank.body.message).toBe('Category name is required.');
-    const renamed = await api(srv.url, 'PUT', `/api/categories/${created.body.id}`, { name: 'Dunes', icon: '', active: false }, asAdmin());
+    const renamed = await api(
+      srv.url,
+      'PUT',
+      `/api/categories/${created.body.id}`,
+      { name: 'Dunes', icon: '', active: false },
+      asAdmin(),
+    );
     expect(renamed.body).toMatchObject({ name: 'Dunes', active: false });
-    expect((await api(srv.url, 'DELETE', `/api/categories/${created.body.id}`, undefined, asAdmin())).status).toBe(200);
+    expect(
+      (await api(srv.url, 'DELETE', `/api/categories/${created.body.id}`, undefined, asAdmin())).status,
+    ).toBe(200);
     const again = await api(srv.url, 'DELETE', `/api/categories/${created.body.id}`, undefined, asAdmin());
     expect(again.status).toBe(404);
     expect(again.body.message).toBe('Category not found');
@@ -124,10 +161,20 @@ describe('admin REST paths', () => {
   it('the OpenAPI document lists the admin paths and the bookings page shape', async () => {
     const doc = await api(srv.url, 'GET', '/api/openapi.json');
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/bookings', '/bookings/{id}/status', '/reviews', '/reviews/{id}', '/categories/{id}', '/settings', '/admin/dashboard']),
+      expect.arrayContaining([
+        '/bookings',
+        '/bookings/{id}/status',
+        '/reviews',
+        '/reviews/{id}',
+        '/categories/{id}',
+        '/settings',
+        '/admin/dashboard',
+      ]),
     );
     const list = doc.body.paths['/bookings'].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['page', 'pageSize']));
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['page', 'pageSize']),
+    );
     expect(JSON.stringify(list.responses['200'])).toContain('"type":"array"');
     expect(JSON.stringify(doc.body.paths['/bookings/page'].get.responses['200'])).toContain('total');
   });
@@ -149,6 +196,10 @@ describe('settings survive a restart', () => {
     expect(got.status).toBe(200);
     expect(got.body).toEqual(saved);
     const pub = await api(restarted.url, 'GET', '/api/config');
-    expect(pub.body.settings).toMatchObject({ siteName: 'Restart Homes', taxRate: 12.5, enableReviews: false });
+    expect(pub.body.settings).toMatchObject({
+      siteName: 'Restart Homes',
+      taxRate: 12.5,
+      enableReviews: false,
+    });
   });
 });

@@ -48,9 +48,19 @@ afterAll(async () => {
 describe('REST auth paths', () => {
   it('register answers the user, never a hash, ignores isAdmin and sets a safe session cookie', async () => {
     const account = newAccount();
-    const res = await api(srv.url, 'POST', '/api/auth/register', { ...account, name: 'Grace', isAdmin: true });
+    const res = await api(srv.url, 'POST', '/api/auth/register', {
+      ...account,
+      name: 'Grace',
+      isAdmin: true,
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.any(Number), username: account.username, email: account.email, name: 'Grace', isAdmin: false });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      username: account.username,
+      email: account.email,
+      name: 'Grace',
+      isAdmin: false,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/argon|password/i);
 
     const cookie = sessionCookie(res.headers);
@@ -63,7 +73,9 @@ describe('REST auth paths', () => {
     // Not Secure outside production (tests and local development run on plain http).
     expect(attrs).not.toContain('secure');
     // The database holds the token's SHA-256, never the token.
-    const rows = await srv.db.sql<{ id: string }>('select id from sessions where user_id = $1', [res.body.id]);
+    const rows = await srv.db.sql<{ id: string }>('select id from sessions where user_id = $1', [
+      res.body.id,
+    ]);
     expect(rows.map((r) => r.id)).toEqual([sessionIdFromToken(cookie!.token)]);
 
     const me = await api(srv.url, 'GET', '/api/auth/me', undefined, cookieHeader(cookie!.token));
@@ -81,7 +93,13 @@ describe('REST auth paths', () => {
 
   it('issues a new session at login and retires the one the browser came with', async () => {
     const { account, token: before } = await register();
-    const res = await api(srv.url, 'POST', '/api/auth/login', { username: account.username, password: account.password }, cookieHeader(before));
+    const res = await api(
+      srv.url,
+      'POST',
+      '/api/auth/login',
+      { username: account.username, password: account.password },
+      cookieHeader(before),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ username: account.username, isAdmin: false });
     const after = sessionCookie(res.headers)?.token;
@@ -100,31 +118,47 @@ describe('REST auth paths', () => {
     // Replaying the old cookie does not bring the session back.
     const replay = await api(srv.url, 'GET', '/api/auth/me', undefined, cookieHeader(token));
     expect(replay.status).toBe(401);
-    expect(await srv.db.sql('select 1 from sessions where id = $1', [sessionIdFromToken(token)])).toHaveLength(0);
+    expect(
+      await srv.db.sql('select 1 from sessions where id = $1', [sessionIdFromToken(token)]),
+    ).toHaveLength(0);
   });
 
   it('refuses an expired session, idle or absolute', async () => {
     const idle = await register();
-    await srv.db.sql(`update sessions set expires_at = now() - interval '1 second' where id = $1`, [sessionIdFromToken(idle.token)]);
+    await srv.db.sql(`update sessions set expires_at = now() - interval '1 second' where id = $1`, [
+      sessionIdFromToken(idle.token),
+    ]);
     expect((await api(srv.url, 'GET', '/api/auth/me', undefined, cookieHeader(idle.token))).status).toBe(401);
 
     const old = await register();
-    await srv.db.sql(`update sessions set absolute_expires_at = now() - interval '1 second' where id = $1`, [sessionIdFromToken(old.token)]);
+    await srv.db.sql(`update sessions set absolute_expires_at = now() - interval '1 second' where id = $1`, [
+      sessionIdFromToken(old.token),
+    ]);
     expect((await api(srv.url, 'GET', '/api/auth/me', undefined, cookieHeader(old.token))).status).toBe(401);
   });
 
   it('answers 409 with a clear message for a taken username or email', async () => {
     const { account } = await register();
-    const sameName = await api(srv.url, 'POST', '/api/auth/register', { ...newAccount(), username: account.username.toUpperCase() });
+    const sameName = await api(srv.url, 'POST', '/api/auth/register', {
+      ...newAccount(),
+      username: account.username.toUpperCase(),
+    });
     expect(sameName.status).toBe(409);
     expect(sameName.body.message).toBe('Username already exists');
-    const sameEmail = await api(srv.url, 'POST', '/api/auth/register', { ...newAccount(), email: account.email });
+    const sameEmail = await api(srv.url, 'POST', '/api/auth/register', {
+      ...newAccount(),
+      email: account.email,
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body.message).toBe('Email already registered');
   });
 
   it('answers a 400 with the first rule broken', async () => {
-    const res = await api(srv.url, 'POST', '/api/auth/register', { username: 'ab', email: 'x@example.com', password: 'secret-pw' });
+    const res = await api(srv.url, 'POST', '/api/auth/register', {
+      username: 'ab',
+      email: 'x@example.com',
+      password: 'secret-pw',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Username must be at least 3 characters');
   });
@@ -133,8 +167,20 @@ describe('REST auth paths', () => {
 describe('failed logins', () => {
   it('answers one 401 message for a wrong password and an unknown user', async () => {
     const { account } = await register();
-    const wrong = await api(srv.url, 'POST', '/api/auth/login', { username: account.username, password: 'not-the-password' }, from('10.2.0.1'));
-    const unknown = await api(srv.url, 'POST', '/api/auth/login', { username: 'nobody-at-all', password: 'not-the-password' }, from('10.2.0.1'));
+    const wrong = await api(
+      srv.url,
+      'POST',
+      '/api/auth/login',
+      { username: account.username, password: 'not-the-password' },
+      from('10.2.0.1'),
+    );
+    const unknown = await api(
+      srv.url,
+      'POST',
+      '/api/auth/login',
+      { username: 'nobody-at-all', password: 'not-the-password' },
+      from('10.2.0.1'),
+    );
     expect([wrong.status, unknown.status]).toEqual([401, 401]);
     expect(wrong.body.message).toBe('Invalid username or password');
     expect(unknown.body.message).toBe(wrong.body.message);
@@ -143,8 +189,10 @@ describe('failed logins', () => {
 
   it('answers the 6th rapid failure on an account with 429 and Retry-After', async () => {
     const { account } = await register();
-    const attempt = (password: string) => api(srv.url, 'POST', '/api/auth/login', { username: account.username, password }, from('10.2.0.2'));
-    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) expect((await attempt('not-the-password')).status).toBe(401);
+    const attempt = (password: string) =>
+      api(srv.url, 'POST', '/api/auth/login', { username: account.username, password }, from('10.2.0.2'));
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+      expect((await attempt('not-the-password')).status).toBe(401);
     const blocked = await attempt('not-the-password');
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/^Too many login attempts\. Please try again in \d+ minutes\.$/);
@@ -158,10 +206,22 @@ describe('failed logins', () => {
   it('limits failures per IP address too', async () => {
     const ip = '10.2.0.3';
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      const res = await api(srv.url, 'POST', '/api/auth/login', { username: `sprayed-${i}`, password: 'not-the-password' }, from(ip));
+      const res = await api(
+        srv.url,
+        'POST',
+        '/api/auth/login',
+        { username: `sprayed-${i}`, password: 'not-the-password' },
+        from(ip),
+      );
       expect(res.status).toBe(401);
     }
-    const blocked = await api(srv.url, 'POST', '/api/auth/login', { username: 'sprayed-new', password: 'not-the-password' }, from(ip));
+    const blocked = await api(
+      srv.url,
+      'POST',
+      '/api/auth/login',
+      { username: 'sprayed-new', password: 'not-the-password' },
+      from(ip),
+    );
     expect(blocked.status).toBe(429);
     expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
   });
@@ -170,18 +230,32 @@ describe('failed logins', () => {
 describe('cross-site and content-type defences', () => {
   it('refuses a POST from another site, by Origin or by Sec-Fetch-Site', async () => {
     const account = newAccount();
-    const byOrigin = await api(srv.url, 'POST', '/api/auth/register', account, { origin: 'https://evil.example' });
+    const byOrigin = await api(srv.url, 'POST', '/api/auth/register', account, {
+      origin: 'https://evil.example',
+    });
     expect(byOrigin.status).toBe(403);
-    const byFetchSite = await api(srv.url, 'POST', '/api/auth/register', account, { 'sec-fetch-site': 'cross-site' });
+    const byFetchSite = await api(srv.url, 'POST', '/api/auth/register', account, {
+      'sec-fetch-site': 'cross-site',
+    });
     expect(byFetchSite.status).toBe(403);
-    const viaTrpc = await api(srv.url, 'POST', '/trpc/auth.register', { json: account }, { origin: 'https://evil.example' });
+    const viaTrpc = await api(
+      srv.url,
+      'POST',
+      '/trpc/auth.register',
+      { json: account },
+      { origin: 'https://evil.example' },
+    );
     expect(viaTrpc.status).toBe(403);
     expect(await srv.db.sql('select 1 from users where username = $1', [account.username])).toHaveLength(0);
   });
 
   it('refuses a body that is not JSON', async () => {
     const { account } = await register();
-    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+    ]) {
       const res = await fetch(`${srv.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': type },
@@ -207,7 +281,11 @@ describe('cross-site and content-type defences', () => {
 
 /** Every GET path with no path parameter: the ones the flag could unlock without knowing an id. */
 const plainGetPaths = Object.values(appRouter._def.procedures)
-  .map((p) => (p as unknown as { _def: { meta?: { openapi?: { method: string; path: string } } } })._def.meta?.openapi)
+  .map(
+    (p) =>
+      (p as unknown as { _def: { meta?: { openapi?: { method: string; path: string } } } })._def.meta
+        ?.openapi,
+  )
   .filter((o): o is { method: string; path: string } => o?.method === 'GET' && !o.path.includes('{'))
   .map((o) => `/api${o.path}`);
 

@@ -66,7 +66,19 @@ const hostile: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 const idSegment = fc.oneof(
-  fc.constantFrom('-1', '0', '1.5', '1e3', 'abc', "1' OR '1'='1", '<b>1</b>', '99999999999999999999', '2147483648', 'NaN', '%00'),
+  fc.constantFrom(
+    '-1',
+    '0',
+    '1.5',
+    '1e3',
+    'abc',
+    "1' OR '1'='1",
+    '<b>1</b>',
+    '99999999999999999999',
+    '2147483648',
+    'NaN',
+    '%00',
+  ),
   fc.integer({ min: -1_000_000, max: -1 }).map(String),
   fc.double({ noNaN: true }).map(String),
   fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }),
@@ -74,7 +86,10 @@ const idSegment = fc.oneof(
 
 function requestFor(op: TOperation) {
   const body = fc.oneof(
-    { weight: 3, arbitrary: fc.record(Object.fromEntries(op.bodyFields.map((f) => [f, hostile])), { requiredKeys: [] }) },
+    {
+      weight: 3,
+      arbitrary: fc.record(Object.fromEntries(op.bodyFields.map((f) => [f, hostile])), { requiredKeys: [] }),
+    },
     { weight: 1, arbitrary: hostile },
   );
   const query = fc.record(Object.fromEntries(op.queryParams.map((q) => [q, hostile])), { requiredKeys: [] });
@@ -114,7 +129,16 @@ beforeAll(async () => {
   });
   adminCookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const doc = (await (await fetch(`${srv.url}/api/openapi.json`)).json()) as {
-    paths: Record<string, Record<string, { parameters?: { name: string; in: string }[]; requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: { name: string; in: string }[];
+          requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+        }
+      >
+    >;
   };
   operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, op]) => ({
@@ -148,7 +172,8 @@ describe('hostile input on every REST path', () => {
             p = p.replace(`{${name}}`, encodeURIComponent(String(ids[i])));
           });
           const qs = new URLSearchParams();
-          for (const [k, v] of Object.entries(query)) qs.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+          for (const [k, v] of Object.entries(query))
+            qs.set(k, typeof v === 'string' ? v : JSON.stringify(v));
           const url = `${srv.url}/api${p}${qs.size ? `?${qs}` : ''}`;
           const before = mutating ? await tableState() : '';
           const res = await fetch(url, {
@@ -163,11 +188,13 @@ describe('hostile input on every REST path', () => {
           const where = `${op.method} ${url.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
           expect(res.status, where).toBeLessThan(500);
           expect(text, where).not.toMatch(/\n\s+at |node_modules|src\/server|\.ts:\d+/);
-          if (mutating && res.status >= 400) expect(await tableState(), `wrote on refusal: ${where}`).toBe(before);
+          if (mutating && res.status >= 400)
+            expect(await tableState(), `wrote on refusal: ${where}`).toBe(before);
         }),
         { numRuns: RUNS_PER_OPERATION, seed: Number(process.env.FUZZ_SEED ?? 20261122), endOnFailure: true },
       );
-      if (process.env.FUZZ_VERBOSE) console.log(`${op.method} ${op.path}: ${RUNS_PER_OPERATION} inputs in ${Date.now() - started} ms`);
+      if (process.env.FUZZ_VERBOSE)
+        console.log(`${op.method} ${op.path}: ${RUNS_PER_OPERATION} inputs in ${Date.now() - started} ms`);
     }
   }, 600_000);
 });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   srv.env.clientDir = clientDir;
   await srv.close();
   srv = await startTestServer({ clientDir, dataDir: srv.env.dataDir, mediaDir: srv.env.mediaDir });
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
   mediaUrl = await storeImage(localMediaStore(srv.env.mediaDir), png);
 });
 afterAll(async () => {

@@ -46,7 +46,9 @@ const post = async (b: unknown) => api(srv.url, 'POST', '/api/properties', b, { 
 async function noisePng(side: number): Promise<Buffer> {
   const raw = Buffer.alloc(side * side * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
-  return sharp(raw, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  return sharp(raw, { raw: { width: side, height: side, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 }
 const pngDataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
 
@@ -67,7 +69,9 @@ describe('POST /api/properties media checks', () => {
     expect(big.length).toBeGreaterThan(4 * 1024 * 1024 - 100_000);
     const res = await post(await body({ images: [...(await imageDataUrls(4)), pngDataUrl(big)] }));
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe(`Image too large (${(big.length / 1024 / 1024).toFixed(2)} MB). Maximum size is 3MB per image.`);
+    expect(res.body.message).toBe(
+      `Image too large (${(big.length / 1024 / 1024).toFixed(2)} MB). Maximum size is 3MB per image.`,
+    );
   });
 
   it('answers 413 when the images total over 19 MB', async () => {
@@ -75,7 +79,9 @@ describe('POST /api/properties media checks', () => {
     const images = await Promise.all(Array.from({ length: 7 }, (_, i) => noisePng(980 + i).then(pngDataUrl)));
     const res = await post(await body({ images }));
     expect(res.status).toBe(413);
-    expect(res.body.message).toMatch(/^Total image size \(\d+\.\d\d MB\) exceeds server limit\. Try fewer or smaller images\.$/);
+    expect(res.body.message).toMatch(
+      /^Total image size \(\d+\.\d\d MB\) exceeds server limit\. Try fewer or smaller images\.$/,
+    );
   });
 
   it('answers 400 with the spec message for 4 images', async () => {
@@ -89,7 +95,12 @@ describe('stored media', () => {
   let created: TProperty;
 
   beforeAll(async () => {
-    const res = await post(await body({ images: await imageDataUrls(5, { width: 2400, height: 1600 }), videos: [tinyWebmDataUrl()] }));
+    const res = await post(
+      await body({
+        images: await imageDataUrls(5, { width: 2400, height: 1600 }),
+        videos: [tinyWebmDataUrl()],
+      }),
+    );
     expect(res.status).toBe(200);
     created = res.body as TProperty;
   });
@@ -134,7 +145,18 @@ describe('stored media', () => {
       await body({
         images: await imageDataUrls(20),
         videos: [tinyWebmDataUrl(), tinyWebmDataUrl(), tinyWebmDataUrl()],
-        amenities: ['Wifi', 'Kitchen', 'TV', 'Washer', 'Free parking', 'Air conditioning', 'Pool', 'Hot tub', 'Gym', 'Workspace'],
+        amenities: [
+          'Wifi',
+          'Kitchen',
+          'TV',
+          'Washer',
+          'Free parking',
+          'Air conditioning',
+          'Pool',
+          'Hot tub',
+          'Gym',
+          'Workspace',
+        ],
       }),
     );
     expect(full.status).toBe(200);

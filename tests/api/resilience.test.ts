@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startEmbeddedPostgres, type TEmbeddedPostgres } from '../../src/server/db/embedded-postgres.ts';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  type TEmbeddedPostgres,
+} from '../../src/server/db/embedded-postgres.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { spawnServer, type TServerProcess } from '../support/process.ts';
 
@@ -49,7 +53,10 @@ interface TOutcome {
   ms: number;
 }
 
-async function timed(url: string, init?: RequestInit): Promise<TOutcome & { body?: { confirmationNumber?: string } }> {
+async function timed(
+  url: string,
+  init?: RequestInit,
+): Promise<TOutcome & { body?: { confirmationNumber?: string } }> {
   const t0 = Date.now();
   try {
     const res = await fetch(url, { ...init, signal: AbortSignal.timeout(8000) });
@@ -70,7 +77,13 @@ describe('database outage', () => {
       const r = await timed(`${server.url}/api/bookings`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ propertyId, checkIn, checkOut: addDays(checkIn, 1), guests: 2, contactInfo: contact }),
+        body: JSON.stringify({
+          propertyId,
+          checkIn,
+          checkOut: addDays(checkIn, 1),
+          guests: 2,
+          contactInfo: contact,
+        }),
       });
       if (r.status === 200 && r.body?.confirmationNumber) acked.push(r.body.confirmationNumber);
       return r;
@@ -106,7 +119,9 @@ describe('database outage', () => {
 
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
-    const stored = await client.query('select confirmation_number from bookings where property_id = $1', [propertyId]);
+    const stored = await client.query('select confirmation_number from bookings where property_id = $1', [
+      propertyId,
+    ]);
     await client.end();
     const storedSet = new Set(stored.rows.map((r: { confirmation_number: string }) => r.confirmation_number));
     expect(acked.length).toBe(30);

@@ -33,7 +33,10 @@ function halfSentRequest(port: number, body: string) {
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests after SIGTERM, refuses new connections, and exits 0', async () => {
-    const inflight = halfSentRequest(server.port, JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }));
+    const inflight = halfSentRequest(
+      server.port,
+      JSON.stringify({ username: 'nobody-here', password: 'wrong-password' }),
+    );
     // Steady traffic over keep-alive connections: it must not hold the server open after SIGTERM.
     let traffic = true;
     const statuses: (number | string)[] = [];

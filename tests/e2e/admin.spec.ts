@@ -33,7 +33,12 @@ async function pickProperty(request: APIRequestContext, offset: number): Promise
   return p;
 }
 
-const contact = { name: 'Eve Admin-Test', email: 'eve.admin@example.com', phone: '+1 555 0142', country: 'Canada' };
+const contact = {
+  name: 'Eve Admin-Test',
+  email: 'eve.admin@example.com',
+  phone: '+1 555 0142',
+  country: 'Canada',
+};
 
 /** Books a free 2-night window far ahead (the seed's bookings end earlier); answers the booking. */
 async function bookFarAhead(request: APIRequestContext, property: TProperty, taxRate: number, from = 300) {
@@ -42,7 +47,14 @@ async function bookFarAhead(request: APIRequestContext, property: TProperty, tax
     const checkOut = addDays(checkIn, 2);
     const { total } = quoteStay(property.price, checkIn, checkOut, taxRate);
     const res = await request.post('/api/bookings', {
-      data: { propertyId: property.id, checkIn, checkOut, guests: 1, totalPrice: total, contactInfo: contact },
+      data: {
+        propertyId: property.id,
+        checkIn,
+        checkOut,
+        guests: 1,
+        totalPrice: total,
+        contactInfo: contact,
+      },
     });
     if (res.status() === 409 && (await res.text()).includes('These dates are no longer available')) continue;
     expect(res.ok(), await res.text()).toBe(true);
@@ -94,10 +106,17 @@ test('the dashboard counters match the database', async ({ page }) => {
   const bookings = await getJson<TAdminBookingList>(page.request, '/api/bookings/page?pageSize=200');
   expect(bookings.total).toBeLessThanOrEqual(200);
   const properties = await getJson<TProperty[]>(page.request, '/api/properties');
-  const revenue = bookings.items.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + b.totalPrice, 0);
+  const revenue = bookings.items
+    .filter((b) => b.status !== 'cancelled')
+    .reduce((sum, b) => sum + b.totalPrice, 0);
   const pending = bookings.items.filter((b) => b.status === 'pending').length;
   const api = await getJson<TDashboard>(page.request, '/api/admin/dashboard');
-  expect(api).toMatchObject({ totalProperties: properties.length, totalBookings: bookings.total, totalRevenue: revenue, pendingBookings: pending });
+  expect(api).toMatchObject({
+    totalProperties: properties.length,
+    totalBookings: bookings.total,
+    totalRevenue: revenue,
+    pendingBookings: pending,
+  });
 
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -109,7 +128,12 @@ test('the dashboard counters match the database', async ({ page }) => {
   await expect(page.getByTestId('recent-property')).toHaveCount(5);
   // Status dots: green confirmed, red cancelled, amber otherwise.
   for (const b of api.recentBookings) {
-    await expect(page.getByTestId('recent-booking').filter({ hasText: `Booking #${b.id}` }).locator(`[data-status="${b.status}"]`)).toBeVisible();
+    await expect(
+      page
+        .getByTestId('recent-booking')
+        .filter({ hasText: `Booking #${b.id}` })
+        .locator(`[data-status="${b.status}"]`),
+    ).toBeVisible();
   }
 });
 
@@ -127,7 +151,10 @@ test('confirm a pending booking and cancel another; the badges change', async ({
     const rowB = page.locator(`[data-testid="booking-row"][data-booking-id="${b.id}"]`);
     await expect(rowA.getByTestId('status-badge')).toHaveText('Pending');
     await expect(rowA).toContainText(`#${a.id}`);
-    await expect(rowA.getByRole('link', { name: property.title })).toHaveAttribute('href', `/property/${property.id}`);
+    await expect(rowA.getByRole('link', { name: property.title })).toHaveAttribute(
+      'href',
+      `/property/${property.id}`,
+    );
     await expect(rowA).toContainText(`$${a.totalPrice.toLocaleString('en-US')}`);
 
     // The guest cell's hover card lists the contact details; no special requests shows 'None'.
@@ -162,7 +189,9 @@ test('confirm a pending booking and cancel another; the badges change', async ({
   }
 });
 
-test("add, edit and delete a review; the property's rating and count follow on its public page", async ({ page }) => {
+test("add, edit and delete a review; the property's rating and count follow on its public page", async ({
+  page,
+}) => {
   const property = await pickProperty(page.request, 2);
   const count0 = property.reviewCount;
   const sum0 = (property.rating ?? 0) * count0;
@@ -184,15 +213,25 @@ test("add, edit and delete a review; the property's rating and count follow on i
   await page.getByRole('option', { name: '2 Stars' }).click();
   await add.getByLabel('User Name').fill('E2E Reviewer');
   // The avatar goes through the upload widget (single mode) and is stored by the server as a /media image.
-  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#2f9e44' } }).png().toBuffer();
-  await add.getByTestId('image-upload-input-single').setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
-  await expect(add.getByTestId('review-avatar-preview').locator('img')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  const png = await sharp({ create: { width: 120, height: 90, channels: 3, background: '#2f9e44' } })
+    .png()
+    .toBuffer();
+  await add
+    .getByTestId('image-upload-input-single')
+    .setInputFiles({ name: 'face.png', mimeType: 'image/png', buffer: png });
+  await expect(add.getByTestId('review-avatar-preview').locator('img')).toHaveAttribute(
+    'src',
+    /^data:image\/jpeg;base64,/,
+  );
   await add.getByLabel('Review Comment').fill(comment);
   await add.getByRole('button', { name: 'Add Review' }).click();
   await expect(page.getByText('Review added successfully')).toBeVisible();
   const card = page.getByTestId('review-card').filter({ hasText: comment });
   await expect(card).toContainText('E2E Reviewer');
-  await expect(card.locator('img').first()).toHaveAttribute('src', /^\/media\/[a-f0-9]{32}(-400\.webp|\.jpg)$/);
+  await expect(card.locator('img').first()).toHaveAttribute(
+    'src',
+    /^\/media\/[a-f0-9]{32}(-400\.webp|\.jpg)$/,
+  );
   await expectPublic(shown(sum0 + 2, count0 + 1), count0 + 1);
 
   await page.goto(`/admin/reviews?property=${property.id}`);
@@ -207,7 +246,9 @@ test("add, edit and delete a review; the property's rating and count follow on i
   await page.goto(`/admin/reviews?property=${property.id}`);
   await card.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete Review' });
-  await expect(confirm).toContainText('Are you sure you want to delete this review? This action cannot be undone.');
+  await expect(confirm).toContainText(
+    'Are you sure you want to delete this review? This action cannot be undone.',
+  );
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Review deleted successfully')).toBeVisible();
   await expect(card).toHaveCount(0);
@@ -237,7 +278,9 @@ test('a 10 % tax rate in Settings prices a new booking at 10 %; reviews off hide
     await expect(breakdown).toContainText('GST (10%)');
     const subtotal = money(await breakdown.getByTestId('subtotal').textContent());
     expect(money(await breakdown.getByTestId('tax').textContent())).toBe(Math.round(subtotal * 0.1));
-    expect(money(await breakdown.getByTestId('total').textContent())).toBe(subtotal + Math.round(subtotal * 0.1));
+    expect(money(await breakdown.getByTestId('total').textContent())).toBe(
+      subtotal + Math.round(subtotal * 0.1),
+    );
 
     // The server prices a new booking at 10 % too (it refuses a total that differs from its quote).
     const booking = await bookFarAhead(page.request, property, 10, 340);
@@ -262,7 +305,9 @@ test('a 10 % tax rate in Settings prices a new booking at 10 %; reviews off hide
     await expect(page.getByTestId('reviews')).toBeVisible();
   } finally {
     // Other specs rely on the seeded 17 % and reviews on.
-    const res = await page.request.put('/api/settings', { data: { ...original, taxRate: 17, enableReviews: true } });
+    const res = await page.request.put('/api/settings', {
+      data: { ...original, taxRate: 17, enableReviews: true },
+    });
     expect(res.ok(), await res.text()).toBe(true);
   }
   expect((await getJson<TSettings>(page.request, '/api/settings')).taxRate).toBe(17);
@@ -333,7 +378,9 @@ test('deleting a category someone else already deleted says so and updates the l
 });
 
 test('a failing bookings list shows the error panel', async ({ page }) => {
-  await page.route(/\/trpc\/[^?]*bookings\.page/, (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }));
+  await page.route(/\/trpc\/[^?]*bookings\.page/, (route) =>
+    route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+  );
   await page.goto('/admin/bookings');
   const panel = page.getByTestId('bookings-error');
   await expect(panel).toContainText('Failed to load bookings');

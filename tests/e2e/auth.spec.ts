@@ -74,7 +74,9 @@ test('register, see the greeting, log out, log back in; the session survives a r
   await expect(page.getByTestId('user-greeting')).toHaveText('Hello, Ada Tester');
 });
 
-test('the dialog checks fields with the spec messages, toggles views and fakes social sign-in', async ({ page }) => {
+test('the dialog checks fields with the spec messages, toggles views and fakes social sign-in', async ({
+  page,
+}) => {
   await page.goto('/');
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Login' }).click();
@@ -108,12 +110,23 @@ test('the seeded admin sees Dashboard, Manage Listings and Manage Bookings', asy
   await page.goto('/');
   await login(page, ADMIN.username, ADMIN.password);
   await openUserMenu(page);
-  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/admin?directAdmin=true');
-  await expect(page.getByRole('menuitem', { name: 'Manage Listings' })).toHaveAttribute('href', '/admin/listings?directAdmin=true');
-  await expect(page.getByRole('menuitem', { name: 'Manage Bookings' })).toHaveAttribute('href', '/admin/bookings?directAdmin=true');
+  await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute(
+    'href',
+    '/admin?directAdmin=true',
+  );
+  await expect(page.getByRole('menuitem', { name: 'Manage Listings' })).toHaveAttribute(
+    'href',
+    '/admin/listings?directAdmin=true',
+  );
+  await expect(page.getByRole('menuitem', { name: 'Manage Bookings' })).toHaveAttribute(
+    'href',
+    '/admin/bookings?directAdmin=true',
+  );
 });
 
-test('a visitor opening /admin?directAdmin=true with demo mode off gets the login dialog', async ({ page }) => {
+test('a visitor opening /admin?directAdmin=true with demo mode off gets the login dialog', async ({
+  page,
+}) => {
   await page.goto('/admin?directAdmin=true');
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
@@ -137,5 +150,7 @@ test('with DEMO_DIRECT_ADMIN=true the same address opens the admin area without 
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe('/admin');
   await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toHaveCount(0);
-  await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Authentication Required' })).toHaveCount(0);
+  await expect(
+    page.locator('.mantine-Notification-root').filter({ hasText: 'Authentication Required' }),
+  ).toHaveCount(0);
 });

@@ -14,7 +14,10 @@ interface TPage {
 }
 
 /** The first page the home grid should show for a search, straight from the REST path of `properties.search`. */
-async function firstPage(request: APIRequestContext, params: Record<string, string | number> = {}): Promise<TPage> {
+async function firstPage(
+  request: APIRequestContext,
+  params: Record<string, string | number> = {},
+): Promise<TPage> {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   const res = await request.get(`/api/search/properties?${qs}`);
   expect(res.ok()).toBe(true);
@@ -22,7 +25,10 @@ async function firstPage(request: APIRequestContext, params: Record<string, stri
 }
 
 /** Every id a search returns, following the cursor. */
-async function allIds(request: APIRequestContext, params: Record<string, string | number> = {}): Promise<number[]> {
+async function allIds(
+  request: APIRequestContext,
+  params: Record<string, string | number> = {},
+): Promise<number[]> {
   const ids: number[] = [];
   let cursor: number | null = null;
   do {
@@ -35,7 +41,9 @@ async function allIds(request: APIRequestContext, params: Record<string, string 
 
 async function shownIds(page: Page): Promise<number[]> {
   const cards = page.getByTestId('property-card');
-  return (await cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-property-id'))))) as number[];
+  return (await cards.evaluateAll((els) =>
+    els.map((el) => Number(el.getAttribute('data-property-id'))),
+  )) as number[];
 }
 
 /** Clicks 'Show more properties' until it is gone. */
@@ -57,7 +65,10 @@ function dayLabel(iso: string): string {
 
 /** The map's centre, rounded to what a whole-pixel view can hold at zoom 2 (Leaflet snaps to pixels). */
 async function mapCenter(map: Locator): Promise<[number, number]> {
-  const [lat, lng] = ((await map.getAttribute('data-center')) ?? '').split(',').map(Number) as [number, number];
+  const [lat, lng] = ((await map.getAttribute('data-center')) ?? '').split(',').map(Number) as [
+    number,
+    number,
+  ];
   const zoom = Number(await map.getAttribute('data-zoom'));
   const round = (n: number) => (zoom <= 2 ? Math.round(n) : Math.round(n * 100) / 100);
   return [round(lat), round(lng)];
@@ -65,7 +76,8 @@ async function mapCenter(map: Locator): Promise<[number, number]> {
 
 async function pickDay(page: Page, iso: string): Promise<void> {
   const day = page.getByRole('button', { name: dayLabel(iso), exact: true });
-  for (let i = 0; i < 24 && !(await day.isVisible()); i++) await page.getByRole('button', { name: 'Next month' }).click();
+  for (let i = 0; i < 24 && !(await day.isVisible()); i++)
+    await page.getByRole('button', { name: 'Next month' }).click();
   await day.click();
 }
 
@@ -87,13 +99,18 @@ test.describe('home grid', () => {
     expect(await shownIds(page)).toEqual(expected);
   });
 
-  test('each card shows its cover (small variants, lazy below the fold), price, rating and type, and links to its page', async ({ page, request }) => {
+  test('each card shows its cover (small variants, lazy below the fold), price, rating and type, and links to its page', async ({
+    page,
+    request,
+  }) => {
     const [first] = (await firstPage(request)).items;
     if (!first) throw new Error('no listings');
     await page.goto('/');
     const card = page.getByTestId('property-card').first();
     await expect(card).toHaveAttribute('href', `/property/${first.id}`);
-    await expect(card.getByTestId('card-price')).toHaveText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(first.price));
+    await expect(card.getByTestId('card-price')).toHaveText(
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(first.price),
+    );
     await expect(card.getByTestId('card-rating')).toHaveText(/^\d\.\d{1,2}$/);
     await expect(card.getByTestId('card-type')).toHaveText(/^(Apartment|House|Cabin|Villa)$/);
 
@@ -101,7 +118,10 @@ test.describe('home grid', () => {
     await expect(img).toHaveAttribute('srcset', /-400\.webp 400w/);
     await expect(img).toHaveAttribute('sizes', /25vw/);
     await expect(img).toHaveAttribute('loading', 'eager');
-    await expect(page.getByTestId('property-card').nth(11).locator('img').first()).toHaveAttribute('loading', 'lazy');
+    await expect(page.getByTestId('property-card').nth(11).locator('img').first()).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
 
     // The heart is local: it toggles, and nothing is called.
     const heart = card.getByRole('button', { name: 'Save to favourites' });
@@ -110,7 +130,10 @@ test.describe('home grid', () => {
       if (r.method() !== 'GET') calls.push(r.url());
     });
     await heart.click();
-    await expect(card.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(card.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(page.url()).not.toContain('/property/');
     expect(calls).toEqual([]);
   });
@@ -134,7 +157,9 @@ test.describe('home grid', () => {
 
     const button = strip.getByRole('button', { name: chosen.name, exact: true });
     await button.click();
-    await expect(page).toHaveURL(new RegExp(`[?&]category=${encodeURIComponent(chosen.name.toLowerCase())}(&|$)`));
+    await expect(page).toHaveURL(
+      new RegExp(`[?&]category=${encodeURIComponent(chosen.name.toLowerCase())}(&|$)`),
+    );
     await expect(button).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => shownIds(page)).toEqual(chosen.ids);
 
@@ -146,7 +171,10 @@ test.describe('home grid', () => {
 });
 
 test.describe('search', () => {
-  test("searching 'miami', 3 guests and dates updates the URL, shows chips and filters; Back restores the results", async ({ page, request }) => {
+  test("searching 'miami', 3 guests and dates updates the URL, shows chips and filters; Back restores the results", async ({
+    page,
+    request,
+  }) => {
     const checkIn = addDays(todayIso(), 45);
     const checkOut = addDays(todayIso(), 49);
     const unfiltered = (await firstPage(request)).items.map((p) => p.id);
@@ -174,7 +202,13 @@ test.describe('search', () => {
 
     await expect(page).toHaveURL((url) => {
       const q = url.searchParams;
-      return url.pathname === '/' && q.get('location') === 'miami' && q.get('checkIn') === checkIn && q.get('checkOut') === checkOut && q.get('guests') === '3';
+      return (
+        url.pathname === '/' &&
+        q.get('location') === 'miami' &&
+        q.get('checkIn') === checkIn &&
+        q.get('checkOut') === checkOut &&
+        q.get('guests') === '3'
+      );
     });
     await expect(page.getByTestId('filter-chip-location')).toHaveText('miami');
     await expect(page.getByTestId('filter-chip-dates')).toContainText(' - ');
@@ -208,7 +242,9 @@ test.describe('search', () => {
     await expect(page.getByTestId('search-bar-location')).toContainText('Anywhere');
   });
 
-  test('suggestions filter the built-in cities; choosing one or pressing Enter applies the search', async ({ page }) => {
+  test('suggestions filter the built-in cities; choosing one or pressing Enter applies the search', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByTestId('search-bar-location').click();
     const dialog = page.getByRole('dialog', { name: 'Search' });
@@ -228,7 +264,9 @@ test.describe('search', () => {
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/location=Lahore/);
     await expect(page.getByText('No properties found', { exact: true })).toBeVisible();
-    await expect(page.getByText('No properties match your search criteria. Try adjusting your filters.')).toBeVisible();
+    await expect(
+      page.getByText('No properties match your search criteria. Try adjusting your filters.'),
+    ).toBeVisible();
 
     // An empty destination means Anywhere.
     await page.getByTestId('search-bar-location').click();
@@ -237,7 +275,9 @@ test.describe('search', () => {
     await expect(page).toHaveURL((url) => url.search === '');
   });
 
-  test('the map loads only when the Where tab shows it: markers and controls render offline, zoom 2 at 20,0 then 10 on a city', async ({ page }) => {
+  test('the map loads only when the Where tab shows it: markers and controls render offline, zoom 2 at 20,0 then 10 on a city', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url());
@@ -257,7 +297,10 @@ test.describe('search', () => {
     await expect(map).toHaveAttribute('data-zoom', '2');
     await expect.poll(() => mapCenter(map)).toEqual([20, 0]);
 
-    await dialog.getByRole('group', { name: 'Popular destinations' }).getByRole('button', { name: 'Miami' }).click();
+    await dialog
+      .getByRole('group', { name: 'Popular destinations' })
+      .getByRole('button', { name: 'Miami' })
+      .click();
     await expect(dialog.getByTestId('destination-input')).toHaveValue('Miami');
     await expect(map).toHaveAttribute('data-zoom', '10');
     await expect.poll(() => mapCenter(map)).toEqual([25.76, -80.19]);
@@ -276,14 +319,19 @@ test.describe('search', () => {
 
   test('dates on which a seeded property is booked hide that property', async ({ page, request }) => {
     const res = await request.get('/api/properties');
-    const miami = ((await res.json()) as TCard[]).filter((p) => p.location.toLowerCase().includes('miami')).sort((a, b) => a.id - b.id);
+    const miami = ((await res.json()) as TCard[])
+      .filter((p) => p.location.toLowerCase().includes('miami'))
+      .sort((a, b) => a.id - b.id);
     const booked = miami[0];
     if (!booked) throw new Error('the demo seed has no Miami listing');
 
     // DEMO_BOOKED_STAY: a confirmed stay starting 20 days from the seed for 4 nights. Check it is really there.
     const checkIn = addDays(todayIso(), 20);
     const checkOut = addDays(checkIn, 4);
-    const blocked = (await (await request.get(`/api/properties/${booked.id}/availability`)).json()) as { checkIn: string; checkOut: string }[];
+    const blocked = (await (await request.get(`/api/properties/${booked.id}/availability`)).json()) as {
+      checkIn: string;
+      checkOut: string;
+    }[];
     expect(blocked).toContainEqual({ checkIn, checkOut });
 
     await page.goto(`/?location=Miami&checkIn=${checkIn}&checkOut=${checkOut}`);
@@ -303,7 +351,9 @@ test.describe('search', () => {
 });
 
 test.describe('performance', () => {
-  test("the home page's initial JavaScript is at most 200 KiB gzipped, with no map code", async ({ page }) => {
+  test("the home page's initial JavaScript is at most 200 KiB gzipped, with no map code", async ({
+    page,
+  }) => {
     const scripts = new Map<string, Promise<Buffer>>();
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.set(res.url(), res.body());
@@ -325,7 +375,9 @@ test.describe('performance', () => {
 });
 
 test.describe('theme and currency', () => {
-  test('the theme toggle survives a reload; by default the theme follows the OS preference, live', async ({ page }) => {
+  test('the theme toggle survives a reload; by default the theme follows the OS preference, live', async ({
+    page,
+  }) => {
     const html = page.locator('html');
     // Default 'system': follows the OS, and reacts when it changes.
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -357,7 +409,10 @@ test.describe('theme and currency', () => {
     await expect(page.getByTestId('theme-toggle')).toHaveAccessibleName('Switch to dark theme');
   });
 
-  test('PKR prices show in en-PK format at the stored or default rate, and the tooltip shows the rate', async ({ page, request }) => {
+  test('PKR prices show in en-PK format at the stored or default rate, and the tooltip shows the rate', async ({
+    page,
+    request,
+  }) => {
     const [first] = (await firstPage(request)).items;
     if (!first) throw new Error('no listings');
     await page.goto('/');
@@ -390,7 +445,9 @@ test.describe('shell and static pages', () => {
     await expect(page.getByTestId('site-footer')).toBeVisible();
   });
 
-  test('the header links home and to the admin area; the footer links every page and shows the year', async ({ page }) => {
+  test('the header links home and to the admin area; the footer links every page and shows the year', async ({
+    page,
+  }) => {
     await page.goto('/about');
     await expect(page.getByTestId('admin-access')).toHaveAttribute('href', '/admin?directAdmin=true');
     const footer = page.getByTestId('site-footer');
@@ -420,7 +477,9 @@ test.describe('shell and static pages', () => {
     await expect(page.getByTestId('compact-search')).toBeVisible();
     await expect(page.getByTestId('compact-search')).toContainText('Where to?');
     await page.getByTestId('compact-search').click();
-    await expect(page.getByRole('dialog', { name: 'Search' }).getByRole('tab', { name: 'Where' })).toHaveAttribute('aria-selected', 'true');
+    await expect(
+      page.getByRole('dialog', { name: 'Search' }).getByRole('tab', { name: 'Where' }),
+    ).toHaveAttribute('aria-selected', 'true');
   });
 
   test('every static page renders its headings', async ({ page }) => {
@@ -442,13 +501,15 @@ test.describe('shell and static pages', () => {
     for (const name of ['Our mission', 'What we value', 'Our impact', 'Our story']) {
       await expect(page.getByRole('heading', { name })).toBeVisible();
     }
-    for (const figure of ['10,000+', '50,000+', '100+', '98%']) await expect(page.getByText(figure, { exact: true })).toBeVisible();
+    for (const figure of ['10,000+', '50,000+', '100+', '98%'])
+      await expect(page.getByText(figure, { exact: true })).toBeVisible();
     await expect(page.getByText(/founded in 2020/)).toBeVisible();
 
     await page.goto('/careers');
     await expect(page.getByRole('heading', { level: 1, name: 'Careers' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No open positions right now' })).toBeVisible();
-    for (const name of ['Apply', 'Interview', 'Join Us']) await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
+    for (const name of ['Apply', 'Interview', 'Join Us'])
+      await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Send your resume' })).toBeVisible();
 
     const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
@@ -473,18 +534,26 @@ test.describe('shell and static pages', () => {
     const form = page.getByTestId('contact-form');
     await form.getByRole('button', { name: 'Send message' }).click();
     // Browser-level validation: nothing is sent while a field is missing.
-    expect(await form.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+    expect(await form.getByLabel('Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+      true,
+    );
     await form.getByLabel('Name').fill('Ada Lovelace');
     await form.getByLabel('Email').fill('not-an-email');
     await form.getByLabel('Subject').fill('Hello');
     await form.getByLabel('Message').fill('A question about a stay.');
     await form.getByRole('button', { name: 'Send message' }).click();
-    expect(await form.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
-    await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.")).toHaveCount(0);
+    expect(await form.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(
+      true,
+    );
+    await expect(
+      page.getByText("Message sent successfully! We'll get back to you within 24 hours."),
+    ).toHaveCount(0);
 
     await form.getByLabel('Email').fill('ada@example.com');
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByText("Message sent successfully! We'll get back to you within 24 hours.")).toBeVisible();
+    await expect(
+      page.getByText("Message sent successfully! We'll get back to you within 24 hours."),
+    ).toBeVisible();
     await expect(form.getByLabel('Name')).toHaveValue('');
   });
 });

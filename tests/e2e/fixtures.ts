@@ -7,7 +7,9 @@ import { test as base, expect } from '@playwright/test';
  */
 export const test = base.extend({
   page: async ({ page }, use) => {
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)[^/]+\//, (route) => route.abort('internetdisconnected'));
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)[^/]+\//, (route) =>
+      route.abort('internetdisconnected'),
+    );
     await use(page);
   },
 });

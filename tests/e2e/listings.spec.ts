@@ -16,7 +16,9 @@ async function pngFiles(count: number): Promise<{ name: string; mimeType: string
     Array.from({ length: count }, async () => {
       pngSeed += 1;
       const background = { r: (pngSeed * 67) % 256, g: (pngSeed * 29) % 256, b: (pngSeed * 113) % 256 };
-      const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background } }).png().toBuffer();
+      const buffer = await sharp({ create: { width: 320, height: 240, channels: 3, background } })
+        .png()
+        .toBuffer();
       return { name: `photo-${pngSeed}.png`, mimeType: 'image/png', buffer };
     }),
   );
@@ -27,13 +29,16 @@ const webm = {
   name: 'walkthrough.webm',
   mimeType: 'video/webm',
   buffer: Buffer.from([
-    0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81,
-    0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02, 0xec, 0x81, 0x00,
+    0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04,
+    0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x02, 0x42, 0x85,
+    0x81, 0x02, 0xec, 0x81, 0x00,
   ]),
 };
 
 async function loginAsAdmin(page: Page): Promise<void> {
-  const res = await page.request.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } });
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'admin123' },
+  });
   expect(res.ok(), await res.text()).toBe(true);
 }
 
@@ -54,7 +59,9 @@ async function expectToast(page: Page, title: string, message: string): Promise<
   await toast.getByRole('button').click();
 }
 
-test('an admin creates a property with images and a video, edits its price and location, and deletes it', async ({ page }) => {
+test('an admin creates a property with images and a video, edits its price and location, and deletes it', async ({
+  page,
+}) => {
   // A long journey (media processing, three pages, a map) on a shared 2-core machine.
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
@@ -63,7 +70,16 @@ test('an admin creates a property with images and a video, edits its price and l
   await loginAsAdmin(page);
   await page.goto('/admin/listings');
   await expect(page.getByRole('heading', { name: 'Manage Listings' })).toBeVisible();
-  for (const column of ['ID', 'Title', 'Location', 'Price', 'Bedrooms', 'Bathrooms', 'Max Guests', 'Actions']) {
+  for (const column of [
+    'ID',
+    'Title',
+    'Location',
+    'Price',
+    'Bedrooms',
+    'Bathrooms',
+    'Max Guests',
+    'Actions',
+  ]) {
     await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
   await expect(page.getByTestId('listing-row').first()).toBeVisible();
@@ -79,7 +95,9 @@ test('an admin creates a property with images and a video, edits its price and l
   await expect(dialog.getByRole('switch', { name: 'Show logo' })).not.toBeChecked();
 
   await dialog.getByLabel('Title').fill(title);
-  await dialog.getByLabel('Description').fill('A quiet house made for end-to-end tests, with a garden and a pool.');
+  await dialog
+    .getByLabel('Description')
+    .fill('A quiet house made for end-to-end tests, with a garden and a pool.');
   await dialog.getByRole('textbox', { name: 'Location', exact: true }).fill(town);
   await dialog.getByLabel('Price per night').fill('250');
   await chooseOption(page, 'Property type', 'House');
@@ -117,7 +135,13 @@ test('an admin creates a property with images and a video, edits its price and l
   await expect(row).toContainText('$250');
 
   const created = await findByTitle(page, title);
-  expect(created).toMatchObject({ price: 250, bedrooms: 3, propertyType: 'house', categories: ['Beach'], showLogo: true });
+  expect(created).toMatchObject({
+    price: 250,
+    bedrooms: 3,
+    propertyType: 'house',
+    categories: ['Beach'],
+    showLogo: true,
+  });
   expect(created?.images).toHaveLength(5);
   expect(created?.videos).toEqual([expect.stringMatching(/^\/media\/[a-f0-9]{32}\.webm$/)]);
   expect(JSON.stringify(created)).not.toContain('data:');
@@ -131,7 +155,10 @@ test('an admin creates a property with images and a video, edits its price and l
   await page.getByTestId('gallery-video-tile').click();
   const viewer = page.getByTestId('gallery-viewer');
   await expect(viewer.getByText('Videos (1)')).toBeVisible();
-  await expect(viewer.locator('video[data-testid="gallery-current"]')).toHaveAttribute('src', created?.videos[0] ?? '');
+  await expect(viewer.locator('video[data-testid="gallery-current"]')).toHaveAttribute(
+    'src',
+    created?.videos[0] ?? '',
+  );
 
   // Edit: the price, then the location with the picker (a map click falls back to coordinates offline).
   await page.goto('/admin/listings');
@@ -149,7 +176,9 @@ test('an admin creates a property with images and a video, edits its price and l
   await expect(picker.locator('.leaflet-marker-icon')).toBeVisible();
   await picker.getByRole('button', { name: 'Paris', exact: true }).click();
   await expect(picker.getByTestId('selected-location-text')).toHaveText('Paris');
-  await expect(picker.getByTestId('selected-location-coordinates')).toHaveText('Latitude: 48.856600, Longitude: 2.352200');
+  await expect(picker.getByTestId('selected-location-coordinates')).toHaveText(
+    'Latitude: 48.856600, Longitude: 2.352200',
+  );
   await edit.getByRole('button', { name: 'Update Property' }).click();
   await expectToast(page, 'Property updated', `${title} has been updated successfully.`);
   await expect(edit).toBeHidden();
@@ -166,14 +195,18 @@ test('an admin creates a property with images and a video, edits its price and l
 
   // Delete, after the confirmation.
   await page.getByRole('button', { name: `Delete ${title}` }).click();
-  await expect(page.getByText('Are you sure you want to delete this property? This action cannot be undone.')).toBeVisible();
+  await expect(
+    page.getByText('Are you sure you want to delete this property? This action cannot be undone.'),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expectToast(page, 'Property deleted', 'The property has been successfully removed.');
   await expect(row).toHaveCount(0);
   expect((await page.request.get(`/api/properties/${id}`)).status()).toBe(404);
 });
 
-test('the form refuses 4 images and 21 images with the spec messages, and checks video files', async ({ page }) => {
+test('the form refuses 4 images and 21 images with the spec messages, and checks video files', async ({
+  page,
+}) => {
   await loginAsAdmin(page);
   const before = (await (await page.request.get('/api/properties')).json()) as TProperty[];
   await page.goto('/admin/listings');
@@ -192,9 +225,13 @@ test('the form refuses 4 images and 21 images with the spec messages, and checks
   await expect(dialog.getByTestId('image-count')).toContainText('20 / 20');
   await expect(dialog.getByTestId('images-error')).toHaveText('Maximum of 20 images allowed');
 
-  await dialog.getByTestId('video-upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await dialog
+    .getByTestId('video-upload-input')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expectToast(page, 'Invalid file type', 'notes.txt is not a video file.');
-  await dialog.getByTestId('video-upload-input').setInputFiles([1, 2, 3, 4].map((n) => ({ ...webm, name: `clip-${n}.webm` })));
+  await dialog
+    .getByTestId('video-upload-input')
+    .setInputFiles([1, 2, 3, 4].map((n) => ({ ...webm, name: `clip-${n}.webm` })));
   await expectToast(page, 'Too many videos', 'You can upload a maximum of 3 videos.');
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -207,9 +244,15 @@ test('the form refuses 4 images and 21 images with the spec messages, and checks
  * Rewrites the answer for `procedure` inside tRPC batches (other calls of the batch pass untouched),
  * so the page can be shown an empty list, a failure, or a slow answer.
  */
-async function rewriteTrpc(page: Page, procedure: string, answer: (real: unknown) => unknown, gate?: Promise<void>): Promise<void> {
+async function rewriteTrpc(
+  page: Page,
+  procedure: string,
+  answer: (real: unknown) => unknown,
+  gate?: Promise<void>,
+): Promise<void> {
   await page.route(
-    (url) => url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure),
+    (url) =>
+      url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure),
     async (route) => {
       if (gate) await gate;
       const names = new URL(route.request().url()).pathname.slice('/trpc/'.length).split(',');
@@ -223,10 +266,18 @@ async function rewriteTrpc(page: Page, procedure: string, answer: (real: unknown
 }
 
 const trpcError = (httpStatus: number, message: string) => ({
-  error: { json: { message, code: httpStatus === 401 ? -32001 : -32603, data: { httpStatus, code: httpStatus === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR' } } },
+  error: {
+    json: {
+      message,
+      code: httpStatus === 401 ? -32001 : -32603,
+      data: { httpStatus, code: httpStatus === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR' },
+    },
+  },
 });
 
-test('the listings table shows 5 skeleton rows while loading, then the empty and the failure states', async ({ page }) => {
+test('the listings table shows 5 skeleton rows while loading, then the empty and the failure states', async ({
+  page,
+}) => {
   await loginAsAdmin(page);
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -257,7 +308,9 @@ test('a delete refused with 401 asks the admin to log in', async ({ page }) => {
   await expect(page.getByTestId('listing-row').filter({ hasText: title })).toHaveCount(1);
 });
 
-test('in demo mode (directAdmin=true) a property is created and deleted without a login, and the flag stays', async ({ page }) => {
+test('in demo mode (directAdmin=true) a property is created and deleted without a login, and the flag stays', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const demo = new URL(test.info().project.use.baseURL ?? '');
   demo.port = String(Number(demo.port) + 1);

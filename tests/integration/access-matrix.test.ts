@@ -71,7 +71,11 @@ async function outcome(user: TSessionUser | null, path: string): Promise<string>
 beforeAll(async () => {
   db = await createTestDatabase();
   admin = await seededAdmin(db);
-  plainUser = await callerFor(db, null).caller.auth.register({ username: 'matrix-user', email: 'matrix@example.com', password: 'secret-pw' });
+  plainUser = await callerFor(db, null).caller.auth.register({
+    username: 'matrix-user',
+    email: 'matrix@example.com',
+    password: 'secret-pw',
+  });
 });
 afterAll(async () => {
   await db.drop();
@@ -79,11 +83,17 @@ afterAll(async () => {
 
 describe('access table', () => {
   it('classifies every procedure of the app router', () => {
-    expect(procedures.filter((p) => !(p in ACCESS)), 'procedures with no entry in ACCESS: add them').toEqual([]);
+    expect(
+      procedures.filter((p) => !(p in ACCESS)),
+      'procedures with no entry in ACCESS: add them',
+    ).toEqual([]);
   });
 
   it('lists no procedure that no longer exists', () => {
-    expect(Object.keys(ACCESS).filter((p) => !procedures.includes(p)), 'stale entries in ACCESS').toEqual([]);
+    expect(
+      Object.keys(ACCESS).filter((p) => !procedures.includes(p)),
+      'stale entries in ACCESS',
+    ).toEqual([]);
   });
 });
 

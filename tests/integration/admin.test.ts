@@ -23,7 +23,14 @@ async function failure(promise: Promise<unknown>): Promise<{ code: string; messa
 }
 
 let bookingSeq = 0;
-async function insertBooking(propertyId: number, checkIn: string, nights: number, status: string, totalPrice = 500, userId: number | null = null) {
+async function insertBooking(
+  propertyId: number,
+  checkIn: string,
+  nights: number,
+  status: string,
+  totalPrice = 500,
+  userId: number | null = null,
+) {
   bookingSeq += 1;
   const [row] = await db.sql<{ id: number }>(
     `insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, nightly_price, nights, tax_rate, tax_amount,
@@ -37,7 +44,12 @@ async function insertBooking(propertyId: number, checkIn: string, nights: number
       totalPrice,
       status,
       `ADM${String(bookingSeq).padStart(9, '0')}`,
-      JSON.stringify({ name: 'Grace Guest', email: 'grace@example.com', phone: '+1 555 0199', country: 'Canada' }),
+      JSON.stringify({
+        name: 'Grace Guest',
+        email: 'grace@example.com',
+        phone: '+1 555 0199',
+        country: 'Canada',
+      }),
     ],
   );
   if (!row) throw new Error('no booking');
@@ -45,7 +57,10 @@ async function insertBooking(propertyId: number, checkIn: string, nights: number
 }
 
 async function propertyRating(id: number) {
-  const [row] = await db.sql<{ rating: number | null; review_count: number }>('select rating, review_count from properties where id = $1', [id]);
+  const [row] = await db.sql<{ rating: number | null; review_count: number }>(
+    'select rating, review_count from properties where id = $1',
+    [id],
+  );
   return row;
 }
 
@@ -82,7 +97,10 @@ describe('every admin procedure refuses visitors and plain users', () => {
   };
   for (const [name, call] of Object.entries(calls)) {
     it(`${name}: visitor → UNAUTHORIZED, plain user → FORBIDDEN`, async () => {
-      expect(await failure(call(callerFor(db, null).caller))).toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+      expect(await failure(call(callerFor(db, null).caller))).toMatchObject({
+        code: 'UNAUTHORIZED',
+        message: 'Authentication required',
+      });
       expect(await failure(call(callerFor(db, plain).caller))).toMatchObject({
         code: 'FORBIDDEN',
         message: "You don't have permission to access the admin area",
@@ -91,7 +109,9 @@ describe('every admin procedure refuses visitors and plain users', () => {
   }
 
   it('changed nothing while refusing', async () => {
-    const [row] = await db.sql<{ n: number }>(`select count(*)::int as n from categories where name = 'Nope'`);
+    const [row] = await db.sql<{ n: number }>(
+      `select count(*)::int as n from categories where name = 'Nope'`,
+    );
     expect(row?.n).toBe(0);
   });
 });
@@ -113,7 +133,9 @@ describe('settings', () => {
     };
     expect(await caller.settings.update(changed)).toEqual(changed);
     expect(await callerFor(db, admin).caller.settings.get()).toEqual(changed);
-    const [row] = await db.sql<{ tax_rate: number; site_name: string }>('select tax_rate, site_name from settings where id = 1');
+    const [row] = await db.sql<{ tax_rate: number; site_name: string }>(
+      'select tax_rate, site_name from settings where id = 1',
+    );
     expect(row).toEqual({ tax_rate: 10.5, site_name: 'Harbour Homes' });
     const pub = await callerFor(db, null).caller.config.get();
     expect(pub.settings).toMatchObject({
@@ -134,23 +156,48 @@ describe('settings', () => {
     const visitor = callerFor(db, null).caller;
     const p = await createProperty(db.em(), { price: 200 });
     const checkIn = addDays(todayIso(), 30);
-    const contactInfo = { name: 'Tess Taxed', email: 'tess@example.com', phone: '+1 555 0177', country: 'Canada' };
+    const contactInfo = {
+      name: 'Tess Taxed',
+      email: 'tess@example.com',
+      phone: '+1 555 0177',
+      country: 'Canada',
+    };
     try {
       await admin$.settings.update({ ...validSettings, taxRate: 10, minNightsDefault: 3 });
-      await expect(visitor.bookings.quote({ propertyId: p.id, checkIn, checkOut: addDays(checkIn, 4) })).resolves.toMatchObject({
+      await expect(
+        visitor.bookings.quote({ propertyId: p.id, checkIn, checkOut: addDays(checkIn, 4) }),
+      ).resolves.toMatchObject({
         subtotal: 800,
         taxRate: 10,
         tax: 80,
         total: 880,
       });
-      const booked = await visitor.bookings.create({ propertyId: p.id, checkIn, checkOut: addDays(checkIn, 4), guests: 1, contactInfo });
+      const booked = await visitor.bookings.create({
+        propertyId: p.id,
+        checkIn,
+        checkOut: addDays(checkIn, 4),
+        guests: 1,
+        contactInfo,
+      });
       expect(booked).toMatchObject({ taxRate: 10, totalPrice: 880 });
       await expect(
-        visitor.bookings.create({ propertyId: p.id, checkIn: addDays(checkIn, 10), checkOut: addDays(checkIn, 12), guests: 1, contactInfo }),
+        visitor.bookings.create({
+          propertyId: p.id,
+          checkIn: addDays(checkIn, 10),
+          checkOut: addDays(checkIn, 12),
+          guests: 1,
+          contactInfo,
+        }),
       ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
       await admin$.settings.update({ ...validSettings, enableGuestRegistration: true });
       await expect(
-        visitor.bookings.create({ propertyId: p.id, checkIn: addDays(checkIn, 20), checkOut: addDays(checkIn, 22), guests: 1, contactInfo }),
+        visitor.bookings.create({
+          propertyId: p.id,
+          checkIn: addDays(checkIn, 20),
+          checkOut: addDays(checkIn, 22),
+          guests: 1,
+          contactInfo,
+        }),
       ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     } finally {
       await admin$.settings.update(validSettings);
@@ -178,13 +225,18 @@ describe('settings', () => {
   for (const [patch, message] of rules) {
     it(`refuses ${JSON.stringify(patch)} with '${message}'`, async () => {
       const { caller } = callerFor(db, admin);
-      expect(await failure(caller.settings.update({ ...validSettings, ...patch } as TSettings))).toEqual({ code: 'BAD_REQUEST', message });
+      expect(await failure(caller.settings.update({ ...validSettings, ...patch } as TSettings))).toEqual({
+        code: 'BAD_REQUEST',
+        message,
+      });
     });
   }
 
   it('accepts min nights above max nights (the spec has no such check) and a tax rate with 2 decimals', async () => {
     const { caller } = callerFor(db, admin);
-    await expect(caller.settings.update({ ...validSettings, minNightsDefault: 40, maxNightsDefault: 3, taxRate: 12.25 })).resolves.toMatchObject({
+    await expect(
+      caller.settings.update({ ...validSettings, minNightsDefault: 40, maxNightsDefault: 3, taxRate: 12.25 }),
+    ).resolves.toMatchObject({
       minNightsDefault: 40,
       taxRate: 12.25,
     });
@@ -197,19 +249,30 @@ describe('categories', () => {
     const { caller } = callerFor(db, admin);
     const c = await caller.categories.create({ name: '  Treehouse  ', icon: 'https://example.com/t.svg' });
     expect(c).toMatchObject({ name: 'Treehouse', icon: 'https://example.com/t.svg', active: true });
-    expect(await failure(caller.categories.create({ name: '   ' }))).toEqual({ code: 'BAD_REQUEST', message: 'Category name is required.' });
+    expect(await failure(caller.categories.create({ name: '   ' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Category name is required.',
+    });
     expect(await failure(caller.categories.create({ name: 'treehouse' }))).toEqual({
       code: 'CONFLICT',
       message: 'A category with this name already exists',
     });
-    expect(await failure(caller.categories.update({ id: c.id, name: ' ' }))).toEqual({ code: 'BAD_REQUEST', message: 'Category name is required.' });
+    expect(await failure(caller.categories.update({ id: c.id, name: ' ' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Category name is required.',
+    });
     expect(await failure(caller.categories.update({ id: c.id, name: 'BEACH' }))).toEqual({
       code: 'CONFLICT',
       message: 'A category with this name already exists',
     });
     // Changing only the case of its own name is not a duplicate.
-    await expect(caller.categories.update({ id: c.id, name: 'TreeHouse', active: false })).resolves.toMatchObject({ name: 'TreeHouse', active: false });
-    expect(await failure(caller.categories.update({ id: 999_999, name: 'Ghost' }))).toEqual({ code: 'NOT_FOUND', message: 'Category not found' });
+    await expect(
+      caller.categories.update({ id: c.id, name: 'TreeHouse', active: false }),
+    ).resolves.toMatchObject({ name: 'TreeHouse', active: false });
+    expect(await failure(caller.categories.update({ id: 999_999, name: 'Ghost' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Category not found',
+    });
   });
 
   it('a rename rewrites the properties that carry it (categories and categoryKeys), keeping order', async () => {
@@ -223,13 +286,19 @@ describe('categories', () => {
       [[a.id, b.id]],
     );
     expect(rows).toEqual([
-      { id: a.id, categories: ['City', 'Waterfront', 'Design'], category_keys: ['city', 'waterfront', 'design'] },
+      {
+        id: a.id,
+        categories: ['City', 'Waterfront', 'Design'],
+        category_keys: ['city', 'waterfront', 'design'],
+      },
       { id: b.id, categories: ['Beach'], category_keys: ['beach'] },
     ]);
     // Search by the new name finds it; by the old name no longer.
     const found = await callerFor(db, null).caller.properties.search({ category: 'waterfront' });
     expect(found.items.map((p) => p.id)).toContain(a.id);
-    expect((await callerFor(db, null).caller.properties.search({ category: 'Riverside' })).items.map((p) => p.id)).not.toContain(a.id);
+    expect(
+      (await callerFor(db, null).caller.properties.search({ category: 'Riverside' })).items.map((p) => p.id),
+    ).not.toContain(a.id);
   });
 
   it('a delete takes it off every property in the same transaction; deleting again answers 404', async () => {
@@ -246,7 +315,10 @@ describe('categories', () => {
       { categories: ['Mountain'], category_keys: ['mountain'] },
       { categories: ['Mountain'], category_keys: ['mountain'] },
     ]);
-    expect(await failure(caller.categories.delete({ id: c.id }))).toEqual({ code: 'NOT_FOUND', message: 'Category not found' });
+    expect(await failure(caller.categories.delete({ id: c.id }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Category not found',
+    });
     expect((await callerFor(db, null).caller.categories.list()).some((x) => x.id === c.id)).toBe(false);
   });
 });
@@ -257,11 +329,28 @@ describe('reviews', () => {
     const p = await createProperty(db.em());
     expect(await propertyRating(p.id)).toEqual({ rating: null, review_count: 0 });
 
-    const r1 = await caller.reviews.create({ propertyId: p.id, userId: 1, comment: '  Lovely stay  ', userName: '' });
-    expect(r1).toMatchObject({ propertyId: p.id, userId: admin.id, rating: 5, userName: 'Admin', comment: 'Lovely stay', userImage: null });
+    const r1 = await caller.reviews.create({
+      propertyId: p.id,
+      userId: 1,
+      comment: '  Lovely stay  ',
+      userName: '',
+    });
+    expect(r1).toMatchObject({
+      propertyId: p.id,
+      userId: admin.id,
+      rating: 5,
+      userName: 'Admin',
+      comment: 'Lovely stay',
+      userImage: null,
+    });
     expect(await propertyRating(p.id)).toEqual({ rating: 5, review_count: 1 });
 
-    const r2 = await caller.reviews.create({ propertyId: p.id, rating: 2, comment: 'Noisy', userName: 'Sam' });
+    const r2 = await caller.reviews.create({
+      propertyId: p.id,
+      rating: 2,
+      comment: 'Noisy',
+      userName: 'Sam',
+    });
     expect(await propertyRating(p.id)).toEqual({ rating: 3.5, review_count: 2 });
 
     const edited = await caller.reviews.update({ id: r2.id, rating: 3 });
@@ -299,7 +388,9 @@ describe('reviews', () => {
   it('validates: a property must be chosen, the rating is 1–5, the comment is required; missing ones answer 404', async () => {
     const { caller } = callerFor(db, admin);
     const p = await createProperty(db.em());
-    expect(await failure(caller.reviews.create({ propertyId: '' as unknown as number, comment: 'x' }))).toEqual({
+    expect(
+      await failure(caller.reviews.create({ propertyId: '' as unknown as number, comment: 'x' })),
+    ).toEqual({
       code: 'BAD_REQUEST',
       message: 'Please select a property',
     });
@@ -311,33 +402,64 @@ describe('reviews', () => {
       code: 'BAD_REQUEST',
       message: 'Review comment is required',
     });
-    expect(await failure(caller.reviews.create({ propertyId: 999_999, comment: 'x' }))).toEqual({ code: 'NOT_FOUND', message: 'Property not found' });
-    expect(await failure(caller.reviews.update({ id: 999_999, comment: 'x' }))).toEqual({ code: 'NOT_FOUND', message: 'Review not found' });
-    expect(await failure(caller.reviews.delete({ id: 999_999 }))).toEqual({ code: 'NOT_FOUND', message: 'Review not found' });
+    expect(await failure(caller.reviews.create({ propertyId: 999_999, comment: 'x' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Property not found',
+    });
+    expect(await failure(caller.reviews.update({ id: 999_999, comment: 'x' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Review not found',
+    });
+    expect(await failure(caller.reviews.delete({ id: 999_999 }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Review not found',
+    });
   });
 
   it('stores an avatar data URL as a /media image and refuses what is not an image', async () => {
     const { caller, ctx } = callerFor(db, admin);
     const p = await createProperty(db.em());
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
-    const r = await caller.reviews.create({ propertyId: p.id, comment: 'With face', userImage: `data:image/png;base64,${png.toString('base64')}` });
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const r = await caller.reviews.create({
+      propertyId: p.id,
+      comment: 'With face',
+      userImage: `data:image/png;base64,${png.toString('base64')}`,
+    });
     expect(r.userImage).toMatch(/^\/media\/[a-f0-9]{32}\.jpg$/);
     expect(await ctx.deps.media.has(r.userImage!.slice('/media/'.length))).toBe(true);
     // Keeping the stored URL on edit is fine; removing it with null too.
-    await expect(caller.reviews.update({ id: r.id, userImage: r.userImage })).resolves.toMatchObject({ userImage: r.userImage });
-    await expect(caller.reviews.update({ id: r.id, userImage: null })).resolves.toMatchObject({ userImage: null });
+    await expect(caller.reviews.update({ id: r.id, userImage: r.userImage })).resolves.toMatchObject({
+      userImage: r.userImage,
+    });
+    await expect(caller.reviews.update({ id: r.id, userImage: null })).resolves.toMatchObject({
+      userImage: null,
+    });
 
     const fake = `data:image/png;base64,${Buffer.from('<html>not an image at all</html>').toString('base64')}`;
-    expect(await failure(caller.reviews.create({ propertyId: p.id, comment: 'x', userImage: fake }))).toEqual({
-      code: 'BAD_REQUEST',
-      message: 'User image is not a valid image (JPEG, PNG, WebP, GIF or AVIF expected)',
-    });
+    expect(await failure(caller.reviews.create({ propertyId: p.id, comment: 'x', userImage: fake }))).toEqual(
+      {
+        code: 'BAD_REQUEST',
+        message: 'User image is not a valid image (JPEG, PNG, WebP, GIF or AVIF expected)',
+      },
+    );
     const huge = `data:image/jpeg;base64,${Buffer.alloc(3 * 1024 * 1024 + 10, 0xff).toString('base64')}`;
-    expect(await failure(caller.reviews.create({ propertyId: p.id, comment: 'x', userImage: huge }))).toEqual({
-      code: 'PAYLOAD_TOO_LARGE',
-      message: 'Image too large (3.00 MB). Maximum size is 3MB per image.',
-    });
-    expect(await failure(caller.reviews.create({ propertyId: p.id, comment: 'x', userImage: '/media/0123456789abcdef0123456789abcdef.jpg' }))).toMatchObject({
+    expect(await failure(caller.reviews.create({ propertyId: p.id, comment: 'x', userImage: huge }))).toEqual(
+      {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'Image too large (3.00 MB). Maximum size is 3MB per image.',
+      },
+    );
+    expect(
+      await failure(
+        caller.reviews.create({
+          propertyId: p.id,
+          comment: 'x',
+          userImage: '/media/0123456789abcdef0123456789abcdef.jpg',
+        }),
+      ),
+    ).toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -349,7 +471,10 @@ describe('bookings (admin)', () => {
     const p = await createProperty(db.em(), { title: 'Admin list home' });
     const start = addDays(todayIso(), 500);
     const ids: number[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await insertBooking(p.id, addDays(start, i * 10), 2, 'pending', 300, i === 0 ? plain.id : null));
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        await insertBooking(p.id, addDays(start, i * 10), 2, 'pending', 300, i === 0 ? plain.id : null),
+      );
     const plainList = await caller.bookings.list();
     const [all] = await db.sql<{ n: number }>('select count(*)::int as n from bookings');
     expect(plainList).toHaveLength(all?.n ?? -1);
@@ -365,7 +490,12 @@ describe('bookings (admin)', () => {
     expect(withUser).toMatchObject({
       property: { id: p.id, title: 'Admin list home' },
       user: { id: plain.id, name: 'Plain', username: 'plainuser' },
-      contactInfo: { name: 'Grace Guest', email: 'grace@example.com', phone: '+1 555 0199', country: 'Canada' },
+      contactInfo: {
+        name: 'Grace Guest',
+        email: 'grace@example.com',
+        phone: '+1 555 0199',
+        country: 'Canada',
+      },
       checkIn: start,
       checkOut: addDays(start, 2),
       guests: 2,
@@ -379,7 +509,10 @@ describe('bookings (admin)', () => {
     expect(page1.items).toHaveLength(2);
     expect(page2.items).toHaveLength(2);
     expect(page1.items.map((b) => b.id)).not.toEqual(expect.arrayContaining(page2.items.map((b) => b.id)));
-    expect(await failure(caller.bookings.page({ page: 0 }))).toEqual({ code: 'BAD_REQUEST', message: 'Page must be at least 1' });
+    expect(await failure(caller.bookings.page({ page: 0 }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Page must be at least 1',
+    });
   });
 
   it('confirms and cancels; re-confirming a cancelled booking whose dates were taken answers 409; a missing one 404', async () => {
@@ -387,8 +520,13 @@ describe('bookings (admin)', () => {
     const p = await createProperty(db.em());
     const checkIn = addDays(todayIso(), 700);
     const first = await insertBooking(p.id, checkIn, 3, 'pending');
-    await expect(caller.bookings.updateStatus({ id: first, status: 'confirmed' })).resolves.toMatchObject({ id: first, status: 'confirmed' });
-    await expect(caller.bookings.updateStatus({ id: first, status: 'cancelled' })).resolves.toMatchObject({ status: 'cancelled' });
+    await expect(caller.bookings.updateStatus({ id: first, status: 'confirmed' })).resolves.toMatchObject({
+      id: first,
+      status: 'confirmed',
+    });
+    await expect(caller.bookings.updateStatus({ id: first, status: 'cancelled' })).resolves.toMatchObject({
+      status: 'cancelled',
+    });
     // Someone else books the freed dates.
     await insertBooking(p.id, addDays(checkIn, 1), 2, 'pending');
     expect(await failure(caller.bookings.updateStatus({ id: first, status: 'confirmed' }))).toEqual({
@@ -397,11 +535,16 @@ describe('bookings (admin)', () => {
     });
     const [row] = await db.sql<{ status: string }>('select status from bookings where id = $1', [first]);
     expect(row?.status).toBe('cancelled');
-    expect(await failure(caller.bookings.updateStatus({ id: 999_999, status: 'confirmed' }))).toEqual({ code: 'NOT_FOUND', message: 'Booking not found' });
-    expect(await failure(caller.bookings.updateStatus({ id: first, status: 'done' as 'confirmed' }))).toEqual({
-      code: 'BAD_REQUEST',
-      message: 'Status must be pending, confirmed or cancelled',
+    expect(await failure(caller.bookings.updateStatus({ id: 999_999, status: 'confirmed' }))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Booking not found',
     });
+    expect(await failure(caller.bookings.updateStatus({ id: first, status: 'done' as 'confirmed' }))).toEqual(
+      {
+        code: 'BAD_REQUEST',
+        message: 'Status must be pending, confirmed or cancelled',
+      },
+    );
   });
 });
 
@@ -420,11 +563,25 @@ describe('dashboard', () => {
               (select coalesce(sum(total_price), 0)::int from bookings where status <> 'cancelled') as revenue,
               (select count(*)::int from bookings where status = 'pending') as pending`,
     );
-    expect(d).toMatchObject({ totalProperties: sql?.props, totalBookings: sql?.bookings, totalRevenue: sql?.revenue, pendingBookings: sql?.pending });
+    expect(d).toMatchObject({
+      totalProperties: sql?.props,
+      totalBookings: sql?.bookings,
+      totalRevenue: sql?.revenue,
+      pendingBookings: sql?.pending,
+    });
     expect(d.recentBookings).toHaveLength(5);
-    expect(d.recentBookings[0]).toMatchObject({ checkIn: addDays(start, 20), checkOut: addDays(start, 22), status: 'cancelled' });
+    expect(d.recentBookings[0]).toMatchObject({
+      checkIn: addDays(start, 20),
+      checkOut: addDays(start, 22),
+      status: 'cancelled',
+    });
     expect(d.recentProperties).toHaveLength(5);
-    expect(d.recentProperties[0]).toMatchObject({ id: p.id, title: 'Dash home', location: 'Miami, Florida', price: 100 });
+    expect(d.recentProperties[0]).toMatchObject({
+      id: p.id,
+      title: 'Dash home',
+      location: 'Miami, Florida',
+      price: 100,
+    });
     expect(d.recentProperties.some((x) => x.title === 'Archived dash home')).toBe(false);
   });
 });

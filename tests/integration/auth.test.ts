@@ -38,10 +38,19 @@ describe('auth.register', () => {
     const input = account({ name: '  Ada Lovelace ' });
     const { caller, cookies } = callerFor(db, null);
     const user = await caller.auth.register(input);
-    expect(user).toEqual({ id: expect.any(Number), username: input.username, email: input.email, name: 'Ada Lovelace', isAdmin: false });
+    expect(user).toEqual({
+      id: expect.any(Number),
+      username: input.username,
+      email: input.email,
+      name: 'Ada Lovelace',
+      isAdmin: false,
+    });
     expect(user).not.toHaveProperty('password');
 
-    const [row] = await db.sql<{ password: string; is_admin: boolean }>('select password, is_admin from users where id = $1', [user.id]);
+    const [row] = await db.sql<{ password: string; is_admin: boolean }>(
+      'select password, is_admin from users where id = $1',
+      [user.id],
+    );
     expect(row?.is_admin).toBe(false);
     expect(row?.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row?.password).not.toContain(input.password);
@@ -67,7 +76,9 @@ describe('auth.register', () => {
     const input = account();
     await callerFor(db, null).caller.auth.register(input);
     const { caller } = callerFor(db, null);
-    await expect(caller.auth.register(account({ username: input.username.toUpperCase() }))).rejects.toMatchObject({
+    await expect(
+      caller.auth.register(account({ username: input.username.toUpperCase() })),
+    ).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'Username already exists',
     });
@@ -128,7 +139,10 @@ describe('auth.login', () => {
     const registeredSession = sessionIdFromToken(reg.cookies.set[0]?.token ?? '');
 
     const { caller, cookies } = callerFor(db, user, { sessionId: registeredSession, ip: ipFor(1) });
-    const again = await caller.auth.login({ username: input.username.toUpperCase(), password: input.password });
+    const again = await caller.auth.login({
+      username: input.username.toUpperCase(),
+      password: input.password,
+    });
     expect(again).toEqual(user);
     const token = cookies.set[0]?.token ?? '';
     const sessions = await sessionRows(user.id);
@@ -140,11 +154,15 @@ describe('auth.login', () => {
     const input = account();
     await callerFor(db, null).caller.auth.register(input);
     const { caller, cookies } = callerFor(db, null, { ip: ipFor(2) });
-    await expect(caller.auth.login({ username: input.username, password: 'wrong-password' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.login({ username: input.username, password: 'wrong-password' }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: 'Invalid username or password',
     });
-    await expect(caller.auth.login({ username: 'nobody-here', password: 'wrong-password' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.login({ username: 'nobody-here', password: 'wrong-password' }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
       message: 'Invalid username or password',
     });
@@ -173,20 +191,30 @@ describe('failed-login limits', () => {
     await callerFor(db, null).caller.auth.register(input);
     const { caller } = callerFor(db, null, { ip: ipFor(10) });
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      await expect(caller.auth.login({ username: input.username, password: 'wrong-password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(
+        caller.auth.login({ username: input.username, password: 'wrong-password' }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     }
-    await expect(caller.auth.login({ username: input.username, password: 'wrong-password' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.login({ username: input.username, password: 'wrong-password' }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
       message: 'Too many login attempts. Please try again in 15 minutes.',
     });
     // The account is locked for every address, with any password, until the window ends.
     const elsewhere = callerFor(db, null, { ip: ipFor(11) }).caller;
-    await expect(elsewhere.auth.login({ username: input.username.toUpperCase(), password: input.password })).rejects.toMatchObject({
+    await expect(
+      elsewhere.auth.login({ username: input.username.toUpperCase(), password: input.password }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
 
-    await db.sql(`update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:account:%'`);
-    await expect(elsewhere.auth.login({ username: input.username, password: input.password })).resolves.toMatchObject({
+    await db.sql(
+      `update rate_limits set window_start = now() - interval '16 minutes' where key like 'login:account:%'`,
+    );
+    await expect(
+      elsewhere.auth.login({ username: input.username, password: input.password }),
+    ).resolves.toMatchObject({
       username: input.username,
     });
   });
@@ -194,9 +222,13 @@ describe('failed-login limits', () => {
   it('counts failures of unknown usernames the same way', async () => {
     const { caller } = callerFor(db, null, { ip: ipFor(12) });
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
-      await expect(caller.auth.login({ username: 'ghost-user', password: 'wrong-password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(
+        caller.auth.login({ username: 'ghost-user', password: 'wrong-password' }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     }
-    await expect(caller.auth.login({ username: 'ghost-user', password: 'wrong-password' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.login({ username: 'ghost-user', password: 'wrong-password' }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
   });
@@ -205,7 +237,10 @@ describe('failed-login limits', () => {
     const input = account();
     await callerFor(db, null).caller.auth.register(input);
     const { caller } = callerFor(db, null, { ip: ipFor(13) });
-    const fail = () => expect(caller.auth.login({ username: input.username, password: 'wrong-password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const fail = () =>
+      expect(
+        caller.auth.login({ username: input.username, password: 'wrong-password' }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++) await fail();
     await caller.auth.login({ username: input.username, password: input.password });
     for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await fail();
@@ -215,13 +250,22 @@ describe('failed-login limits', () => {
     const ip = ipFor(14);
     const { caller } = callerFor(db, null, { ip });
     for (let i = 0; i < LOGIN_LIMITS.perIp; i++) {
-      await expect(caller.auth.login({ username: `spray-${i}`, password: 'wrong-password' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+      await expect(
+        caller.auth.login({ username: `spray-${i}`, password: 'wrong-password' }),
+      ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
     }
-    await expect(caller.auth.login({ username: 'spray-fresh', password: 'wrong-password' })).rejects.toMatchObject({
+    await expect(
+      caller.auth.login({ username: 'spray-fresh', password: 'wrong-password' }),
+    ).rejects.toMatchObject({
       code: 'TOO_MANY_REQUESTS',
     });
     // Another address is not affected.
-    await expect(callerFor(db, null, { ip: ipFor(15) }).caller.auth.login({ username: 'spray-fresh', password: 'wrong-password' })).rejects.toMatchObject({
+    await expect(
+      callerFor(db, null, { ip: ipFor(15) }).caller.auth.login({
+        username: 'spray-fresh',
+        password: 'wrong-password',
+      }),
+    ).rejects.toMatchObject({
       code: 'UNAUTHORIZED',
     });
   });
@@ -230,7 +274,12 @@ describe('failed-login limits', () => {
     const input = account();
     await callerFor(db, null).caller.auth.register(input);
     const attempts = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) => callerFor(db, null, { ip: ipFor(30 + i) }).caller.auth.login({ username: input.username, password: `guess-${i}` })),
+      Array.from({ length: 12 }, (_, i) =>
+        callerFor(db, null, { ip: ipFor(30 + i) }).caller.auth.login({
+          username: input.username,
+          password: `guess-${i}`,
+        }),
+      ),
     );
     const codes = attempts.map((a) => (a.status === 'rejected' ? (a.reason as { code: string }).code : 'OK'));
     expect(codes.filter((c) => c === 'UNAUTHORIZED')).toHaveLength(LOGIN_LIMITS.perAccount);
@@ -260,7 +309,10 @@ describe('auth.me and auth.logout', () => {
   it('me answers the signed-in user, and 401 for a visitor', async () => {
     const user = await callerFor(db, null).caller.auth.register(account());
     await expect(callerFor(db, user).caller.auth.me()).resolves.toEqual(user);
-    await expect(callerFor(db, null).caller.auth.me()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+    await expect(callerFor(db, null).caller.auth.me()).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: 'Authentication required',
+    });
   });
 
   it('logout deletes the session on the server and clears the cookie', async () => {

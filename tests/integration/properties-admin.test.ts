@@ -67,7 +67,8 @@ function age(urls: string[], hours = 2) {
   const then = new Date(Date.now() - hours * 3600_000);
   for (const u of urls) {
     const hash = u.replace('/media/', '').split('.')[0] ?? '';
-    for (const f of fs.readdirSync(env.mediaDir).filter((n) => n.startsWith(hash))) fs.utimesSync(path.join(env.mediaDir, f), then, then);
+    for (const f of fs.readdirSync(env.mediaDir).filter((n) => n.startsWith(hash)))
+      fs.utimesSync(path.join(env.mediaDir, f), then, then);
   }
 }
 
@@ -86,7 +87,9 @@ describe('properties.create', () => {
       code: 'UNAUTHORIZED',
       message: 'Authentication required',
     });
-    expect((await failure(callerFor(db, guest, { env }).caller.properties.create(input))).code).toBe('FORBIDDEN');
+    expect((await failure(callerFor(db, guest, { env }).caller.properties.create(input))).code).toBe(
+      'FORBIDDEN',
+    );
     expect(await db.sql('select id from properties')).toEqual([]);
   });
 
@@ -102,11 +105,17 @@ describe('properties.create', () => {
       expect(fs.existsSync(mediaFile(url.replace('.jpg', '-800.webp')))).toBe(true);
     }
     expect(created.videos).toEqual([expect.stringMatching(/^\/media\/[a-f0-9]{32}\.webm$/)]);
-    expect(created).toMatchObject({ categories: ['Beach', 'City'], showLogo: true, latitude: '-33.868800', price: 180 });
+    expect(created).toMatchObject({
+      categories: ['Beach', 'City'],
+      showLogo: true,
+      latitude: '-33.868800',
+      price: 180,
+    });
     expect(JSON.stringify(created)).not.toContain('data:');
-    const [row] = await db.sql<{ category_keys: string[]; images: string[] }>('select category_keys, images from properties where id = $1', [
-      created.id,
-    ]);
+    const [row] = await db.sql<{ category_keys: string[]; images: string[] }>(
+      'select category_keys, images from properties where id = $1',
+      [created.id],
+    );
     expect(row?.category_keys).toEqual(['beach', 'city']);
     expect(row?.images.every((u) => u.startsWith('/media/'))).toBe(true);
   });
@@ -114,19 +123,50 @@ describe('properties.create', () => {
   it.each([
     ['4 images', async () => body({ images: await imageDataUrls(4) }), 'At least 5 images are required'],
     ['21 images', async () => body({ images: await imageDataUrls(21) }), 'Maximum of 20 images allowed'],
-    ['4 videos', async () => body({ videos: Array.from({ length: 4 }, tinyWebmDataUrl) }), 'Maximum of 3 videos allowed'],
+    [
+      '4 videos',
+      async () => body({ videos: Array.from({ length: 4 }, tinyWebmDataUrl) }),
+      'Maximum of 3 videos allowed',
+    ],
     ['price 0', async () => body({ price: 0 }), 'Price must be at least 1'],
-    ['11 bedrooms', async () => body({ bedrooms: 11 }), 'Bedrooms must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10'],
+    [
+      '11 bedrooms',
+      async () => body({ bedrooms: 11 }),
+      'Bedrooms must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10',
+    ],
     ['9 bathrooms', async () => body({ bathrooms: 9 }), 'Bathrooms must be one of 1, 2, 3, 4, 5, 6, 7, 8'],
-    ['11 guests', async () => body({ maxGuests: 11 }), 'Max guests must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20'],
-    ['a castle', async () => body({ propertyType: 'castle' as 'villa' }), 'Property type must be apartment, house, cabin or villa'],
+    [
+      '11 guests',
+      async () => body({ maxGuests: 11 }),
+      'Max guests must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16, 20',
+    ],
+    [
+      'a castle',
+      async () => body({ propertyType: 'castle' as 'villa' }),
+      'Property type must be apartment, house, cabin or villa',
+    ],
     ['a sauna', async () => body({ amenities: ['Sauna' as 'Pool'] }), 'Unknown amenity'],
-    ['an unknown category', async () => body({ categories: ['Beach', 'Moon base'] }), 'Unknown category: Moon base'],
-    ['an external image URL', async () => body({ images: ['https://example.com/a.jpg', ...(await imageDataUrls(4))] }), 'Each file must be a data URL or a stored /media/ URL'],
-    ['a stored URL the store lacks', async () => body({ images: [`/media/${'f'.repeat(32)}.jpg`, ...(await imageDataUrls(4))] }), 'Image 1 refers to a file this server does not have'],
+    [
+      'an unknown category',
+      async () => body({ categories: ['Beach', 'Moon base'] }),
+      'Unknown category: Moon base',
+    ],
+    [
+      'an external image URL',
+      async () => body({ images: ['https://example.com/a.jpg', ...(await imageDataUrls(4))] }),
+      'Each file must be a data URL or a stored /media/ URL',
+    ],
+    [
+      'a stored URL the store lacks',
+      async () => body({ images: [`/media/${'f'.repeat(32)}.jpg`, ...(await imageDataUrls(4))] }),
+      'Image 1 refers to a file this server does not have',
+    ],
   ])('refuses %s with the exact message and stores nothing', async (_name, make, message) => {
     const before = (await store.list()).length;
-    expect(await failure(asAdmin().properties.create(await make()))).toEqual({ code: 'BAD_REQUEST', message });
+    expect(await failure(asAdmin().properties.create(await make()))).toEqual({
+      code: 'BAD_REQUEST',
+      message,
+    });
     expect((await store.list()).length).toBe(before);
   });
 
@@ -152,13 +192,26 @@ describe('properties.update', () => {
     const [extra] = await imageDataUrls(1);
     const updated = await asAdmin().properties.update({
       id: created.id,
-      ...(await body({ title: 'Harbour loft, renovated', price: 210, categories: ['Mountain'], amenities: ['Pool'] })),
+      ...(await body({
+        title: 'Harbour loft, renovated',
+        price: 210,
+        categories: ['Mountain'],
+        amenities: ['Pool'],
+      })),
       images: [...created.images.slice(1), extra ?? ''],
     });
     expect(updated.images.slice(0, 4)).toEqual(created.images.slice(1));
     expect(updated.images[4]).toMatch(/^\/media\/[a-f0-9]{32}\.jpg$/);
-    expect(updated).toMatchObject({ title: 'Harbour loft, renovated', price: 210, categories: ['Mountain'], amenities: ['Pool'] });
-    const [row] = await db.sql<{ category_keys: string[] }>('select category_keys from properties where id = $1', [created.id]);
+    expect(updated).toMatchObject({
+      title: 'Harbour loft, renovated',
+      price: 210,
+      categories: ['Mountain'],
+      amenities: ['Pool'],
+    });
+    const [row] = await db.sql<{ category_keys: string[] }>(
+      'select category_keys from properties where id = $1',
+      [created.id],
+    );
     expect(row?.category_keys).toEqual(['mountain']);
   });
 
@@ -166,7 +219,10 @@ describe('properties.update', () => {
     const input = await body();
     expect((await failure(asAdmin().properties.update({ id: 999_999, ...input }))).code).toBe('NOT_FOUND');
     const created = await asAdmin().properties.create(input);
-    expect((await failure(callerFor(db, guest, { env }).caller.properties.update({ id: created.id, ...input }))).code).toBe('FORBIDDEN');
+    expect(
+      (await failure(callerFor(db, guest, { env }).caller.properties.update({ id: created.id, ...input })))
+        .code,
+    ).toBe('FORBIDDEN');
     await db.sql('update properties set archived_at = now() where id = $1', [created.id]);
     expect((await failure(asAdmin().properties.update({ id: created.id, ...input }))).code).toBe('NOT_FOUND');
   });
@@ -175,11 +231,14 @@ describe('properties.update', () => {
 describe('properties.delete', () => {
   it('deletes a property without bookings, its reviews with it', async () => {
     const created = await asAdmin().properties.create(await body());
-    await db.sql(`insert into reviews (user_id, property_id, rating, comment, user_name) values ($1, $2, 5, 'Lovely', 'Admin')`, [
-      admin.id,
-      created.id,
-    ]);
-    expect(await asAdmin().properties.delete({ id: created.id })).toEqual({ id: created.id, archived: false });
+    await db.sql(
+      `insert into reviews (user_id, property_id, rating, comment, user_name) values ($1, $2, 5, 'Lovely', 'Admin')`,
+      [admin.id, created.id],
+    );
+    expect(await asAdmin().properties.delete({ id: created.id })).toEqual({
+      id: created.id,
+      archived: false,
+    });
     expect(await db.sql('select id from properties where id = $1', [created.id])).toEqual([]);
     expect(await db.sql('select id from reviews where property_id = $1', [created.id])).toEqual([]);
   });
@@ -188,13 +247,18 @@ describe('properties.delete', () => {
     const created = await asAdmin().properties.create(await body({ title: 'Booked cottage' }));
     await insertBooking(created.id);
     expect(await asAdmin().properties.delete({ id: created.id })).toEqual({ id: created.id, archived: true });
-    const [row] = await db.sql<{ archived_at: Date | null }>('select archived_at from properties where id = $1', [created.id]);
+    const [row] = await db.sql<{ archived_at: Date | null }>(
+      'select archived_at from properties where id = $1',
+      [created.id],
+    );
     expect(row?.archived_at).toBeInstanceOf(Date);
     expect(await db.sql('select id from bookings where property_id = $1', [created.id])).toHaveLength(1);
     const visitor = callerFor(db, null, { env }).caller;
     expect((await visitor.properties.list()).some((p) => p.id === created.id)).toBe(false);
     expect((await failure(visitor.properties.byId({ id: created.id }))).code).toBe('NOT_FOUND');
-    expect((await visitor.properties.search({ limit: 48 })).items.some((p) => p.id === created.id)).toBe(false);
+    expect((await visitor.properties.search({ limit: 48 })).items.some((p) => p.id === created.id)).toBe(
+      false,
+    );
     // Its media stay: the archived row still references them.
     for (const url of created.images) expect(fs.existsSync(mediaFile(url))).toBe(true);
     expect((await failure(asAdmin().properties.delete({ id: created.id }))).code).toBe('NOT_FOUND');
@@ -202,8 +266,12 @@ describe('properties.delete', () => {
 
   it('is for admins only', async () => {
     const created = await asAdmin().properties.create(await body());
-    expect((await failure(callerFor(db, null, { env }).caller.properties.delete({ id: created.id }))).code).toBe('UNAUTHORIZED');
-    expect((await failure(callerFor(db, guest, { env }).caller.properties.delete({ id: created.id }))).code).toBe('FORBIDDEN');
+    expect(
+      (await failure(callerFor(db, null, { env }).caller.properties.delete({ id: created.id }))).code,
+    ).toBe('UNAUTHORIZED');
+    expect(
+      (await failure(callerFor(db, guest, { env }).caller.properties.delete({ id: created.id }))).code,
+    ).toBe('FORBIDDEN');
     expect(await db.sql('select id from properties where id = $1', [created.id])).toHaveLength(1);
   });
 });
@@ -212,12 +280,13 @@ describe('unused media collection', () => {
   it('removes what nothing references after an update or a delete, sparing young files and shared ones', async () => {
     const a = await asAdmin().properties.create(await body({ videos: [tinyWebmDataUrl()] }));
     // b shares a's first image by URL, and a review uses one of a's images as its avatar.
-    const b = await asAdmin().properties.create(await body({ images: [a.images[0] ?? '', ...(await imageDataUrls(4))] }));
-    await db.sql(`insert into reviews (user_id, property_id, rating, comment, user_name, user_image) values ($1, $2, 4, 'Nice', 'Admin', $3)`, [
-      admin.id,
-      b.id,
-      a.images[1],
-    ]);
+    const b = await asAdmin().properties.create(
+      await body({ images: [a.images[0] ?? '', ...(await imageDataUrls(4))] }),
+    );
+    await db.sql(
+      `insert into reviews (user_id, property_id, rating, comment, user_name, user_image) values ($1, $2, 4, 'Nice', 'Admin', $3)`,
+      [admin.id, b.id, a.images[1]],
+    );
 
     // Young files survive the collection that follows an update, whatever references them.
     const replaced = await asAdmin().properties.update({ id: a.id, ...(await body()), videos: [] });
@@ -233,7 +302,8 @@ describe('unused media collection', () => {
     expect(fs.existsSync(mediaFile((avatar ?? '').replace('.jpg', '-400.webp')))).toBe(true);
     for (const url of [...dropped, ...a.videos]) {
       expect(fs.existsSync(mediaFile(url))).toBe(false);
-      if (url.endsWith('.jpg')) expect(fs.existsSync(mediaFile(url.replace('.jpg', '-800.webp')))).toBe(false);
+      if (url.endsWith('.jpg'))
+        expect(fs.existsSync(mediaFile(url.replace('.jpg', '-800.webp')))).toBe(false);
     }
     for (const url of replaced.images) expect(fs.existsSync(mediaFile(url))).toBe(true);
 
@@ -246,7 +316,9 @@ describe('unused media collection', () => {
     for (const url of bOnly) expect(fs.existsSync(mediaFile(url))).toBe(true);
     age(bOnly);
     const removed = await collectUnusedMedia(db.em(), store);
-    expect([...removed].sort()).toEqual(names(bOnly.flatMap((u) => [u, u.replace('.jpg', '-400.webp'), u.replace('.jpg', '-800.webp')])).sort());
+    expect([...removed].sort()).toEqual(
+      names(bOnly.flatMap((u) => [u, u.replace('.jpg', '-400.webp'), u.replace('.jpg', '-800.webp')])).sort(),
+    );
     for (const url of replaced.images) expect(fs.existsSync(mediaFile(url))).toBe(true);
   });
 

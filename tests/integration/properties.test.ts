@@ -20,7 +20,10 @@ describe('properties (read)', () => {
     expect(list.map((p) => p.id)).toContain(a.id);
     const one = await caller.properties.byId({ id: a.id });
     expect(one).toMatchObject({ title: 'Sea view loft', rating: null, reviewCount: 0, videos: [] });
-    await expect(caller.properties.byId({ id: 999_999 })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Property not found' });
+    await expect(caller.properties.byId({ id: 999_999 })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Property not found',
+    });
   });
 
   it('hides archived properties', async () => {

@@ -18,7 +18,12 @@ function uniquePlace(): string {
   return `Testville ${randomBytes(4).toString('hex')}`;
 }
 
-async function book(propertyId: number, checkIn: string, checkOut: string, status: 'pending' | 'confirmed' | 'cancelled') {
+async function book(
+  propertyId: number,
+  checkIn: string,
+  checkOut: string,
+  status: 'pending' | 'confirmed' | 'cancelled',
+) {
   await db.sql(
     `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights, tax_rate, tax_amount, confirmation_number)
      values ($1, $2, $3, 1, 117, $4, 100, 1, 17, 17, $5)`,
@@ -27,7 +32,10 @@ async function book(propertyId: number, checkIn: string, checkOut: string, statu
 }
 
 /** Every id a search returns, following nextCursor to the end; asserts each page's size on the way. */
-async function searchAll(input: Omit<TSearchInput, 'cursor'>, between?: () => Promise<void>): Promise<number[]> {
+async function searchAll(
+  input: Omit<TSearchInput, 'cursor'>,
+  between?: () => Promise<void>,
+): Promise<number[]> {
   const { caller } = callerFor(db, null);
   const ids: number[] = [];
   const limit = Number(input.limit ?? 12);
@@ -127,7 +135,9 @@ describe('properties.search filters', () => {
     await book(inside.id, '2031-03-11', '2031-03-12', 'confirmed');
 
     const found = await searchAll({ location: place, checkIn: '2031-03-10', checkOut: '2031-03-15' });
-    expect(found.sort((x, y) => x - y)).toEqual([free.id, cancelled.id, endsOnArrival.id, startsOnDeparture.id].sort((x, y) => x - y));
+    expect(found.sort((x, y) => x - y)).toEqual(
+      [free.id, cancelled.id, endsOnArrival.id, startsOnDeparture.id].sort((x, y) => x - y),
+    );
 
     // Other dates: only the month-long booking still blocks.
     const later = await searchAll({ location: place, checkIn: '2031-03-25', checkOut: '2031-04-02' });
@@ -141,25 +151,58 @@ describe('properties.search filters', () => {
   it('combines category, location, guests and dates', async () => {
     const place = uniquePlace();
     const em = db.em();
-    const match = await createProperty(em, { location: `${place} North`, categories: ['Beach', 'Design'], maxGuests: 6 });
+    const match = await createProperty(em, {
+      location: `${place} North`,
+      categories: ['Beach', 'Design'],
+      maxGuests: 6,
+    });
     await createProperty(em, { location: `${place} North`, categories: ['City'], maxGuests: 6 }); // wrong category
-    await createProperty(em, { location: `Far away ${randomBytes(3).toString('hex')}`, categories: ['Design'], maxGuests: 6 }); // wrong place
+    await createProperty(em, {
+      location: `Far away ${randomBytes(3).toString('hex')}`,
+      categories: ['Design'],
+      maxGuests: 6,
+    }); // wrong place
     await createProperty(em, { location: `${place} South`, categories: ['Design'], maxGuests: 2 }); // too small
-    const booked = await createProperty(em, { location: `${place} South`, categories: ['design'], maxGuests: 8 });
+    const booked = await createProperty(em, {
+      location: `${place} South`,
+      categories: ['design'],
+      maxGuests: 8,
+    });
     await book(booked.id, '2031-06-01', '2031-06-08', 'confirmed');
 
     expect(
-      await searchAll({ category: 'Design', location: place, guests: 5, checkIn: '2031-06-03', checkOut: '2031-06-05' }),
+      await searchAll({
+        category: 'Design',
+        location: place,
+        guests: 5,
+        checkIn: '2031-06-03',
+        checkOut: '2031-06-05',
+      }),
     ).toEqual([match.id]);
-    expect(await searchAll({ category: 'Design', location: place, guests: 5 })).toEqual([booked.id, match.id]);
+    expect(await searchAll({ category: 'Design', location: place, guests: 5 })).toEqual([
+      booked.id,
+      match.id,
+    ]);
     expect(await searchAll({ category: 'design', location: place })).toHaveLength(3);
-    expect(await searchAll({ category: 'design', location: `${place} south`, checkIn: '2031-06-08', checkOut: '2031-06-09' })).toHaveLength(2);
+    expect(
+      await searchAll({
+        category: 'design',
+        location: `${place} south`,
+        checkIn: '2031-06-08',
+        checkOut: '2031-06-09',
+      }),
+    ).toHaveLength(2);
   });
 
   it('hides archived properties and returns card fields with the cover image only', async () => {
     const place = uniquePlace();
     const em = db.em();
-    const live = await createProperty(em, { location: place, title: 'Card test', price: 321, propertyType: 'cabin' });
+    const live = await createProperty(em, {
+      location: place,
+      title: 'Card test',
+      price: 321,
+      propertyType: 'cabin',
+    });
     await createProperty(em, { location: place, archivedAt: new Date() });
     const noImages = await createProperty(em, { location: place, images: [] });
 
@@ -186,11 +229,15 @@ describe('properties.search filters', () => {
 
   it('refuses a stay whose check-out is not after check-in', async () => {
     const { caller } = callerFor(db, null);
-    await expect(caller.properties.search({ checkIn: '2031-01-10', checkOut: '2031-01-10' })).rejects.toMatchObject({
+    await expect(
+      caller.properties.search({ checkIn: '2031-01-10', checkOut: '2031-01-10' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
       message: 'Check-out must be after check-in',
     });
-    await expect(caller.properties.search({ checkIn: '2031-02-30', checkOut: '2031-03-02' })).rejects.toMatchObject({
+    await expect(
+      caller.properties.search({ checkIn: '2031-02-30', checkOut: '2031-03-02' }),
+    ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });
@@ -210,7 +257,9 @@ describe('properties.search paging', () => {
     expect(ids).toEqual([...created].reverse());
 
     // Unfiltered: every live property in the database, each once.
-    const rows = await db.sql<{ id: number }>('select id from properties where archived_at is null order by id desc');
+    const rows = await db.sql<{ id: number }>(
+      'select id from properties where archived_at is null order by id desc',
+    );
     expect(await searchAll({})).toEqual(rows.map((r) => r.id));
   });
 
@@ -249,9 +298,16 @@ describe('properties.search paging', () => {
     const place = uniquePlace();
     const em = db.em();
     const created: number[] = [];
-    for (let i = 0; i < 26; i++) created.push((await createProperty(em, { location: place, maxGuests: i % 2 === 0 ? 6 : 2 })).id);
+    for (let i = 0; i < 26; i++)
+      created.push((await createProperty(em, { location: place, maxGuests: i % 2 === 0 ? 6 : 2 })).id);
     const big = created.filter((_, i) => i % 2 === 0);
-    const ids = await searchAll({ location: place, guests: 3, checkIn: '2032-01-01', checkOut: '2032-01-04', limit: 5 });
+    const ids = await searchAll({
+      location: place,
+      guests: 3,
+      checkIn: '2032-01-01',
+      checkOut: '2032-01-04',
+      limit: 5,
+    });
     expect(ids).toEqual([...big].reverse());
   });
 });

@@ -41,7 +41,7 @@ export async function createTestDatabase(): Promise<TTestDb> {
     url,
     orm,
     em: () => orm.em.fork() as EntityManager,
-    sql: async <T,>(text: string, params: unknown[] = []) => {
+    sql: async <T>(text: string, params: unknown[] = []) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
@@ -63,7 +63,12 @@ export async function createTestDatabase(): Promise<TTestDb> {
 export function testEnv(overrides: Partial<TEnv> = {}): TEnv {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-test-data-'));
   return {
-    ...readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ADMIN_USERNAME: TEST_ADMIN.username, ADMIN_PASSWORD: TEST_ADMIN.password }),
+    ...readEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      ADMIN_USERNAME: TEST_ADMIN.username,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+    }),
     ...overrides,
   };
 }
@@ -77,7 +82,11 @@ export interface TRecordedCookies {
  * A tRPC caller on the real routers and database, as `user` (null for a visitor).
  * Records cookie writes so tests can read the session token a login issued.
  */
-export function callerFor(db: TTestDb, user: TSessionUser | null, opts: { env?: TEnv; directAdmin?: boolean; ip?: string; sessionId?: string | null } = {}) {
+export function callerFor(
+  db: TTestDb,
+  user: TSessionUser | null,
+  opts: { env?: TEnv; directAdmin?: boolean; ip?: string; sessionId?: string | null } = {},
+) {
   const env = opts.env ?? testEnv();
   const deps: TServerDeps = { orm: db.orm, env, media: localMediaStore(env.mediaDir) };
   const cookies: TRecordedCookies = { set: [], cleared: 0 };

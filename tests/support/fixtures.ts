@@ -4,7 +4,10 @@ import { Property, type IProperty } from '../../src/server/entities/property.ent
 let counter = 0;
 
 /** A valid property row with sensible defaults; URLs only, no media files behind them. */
-export async function createProperty(em: EntityManager, overrides: Partial<IProperty> = {}): Promise<IProperty> {
+export async function createProperty(
+  em: EntityManager,
+  overrides: Partial<IProperty> = {},
+): Promise<IProperty> {
   counter += 1;
   const categories = overrides.categories ?? ['Beach'];
   const p = em.create(Property, {
@@ -12,7 +15,10 @@ export async function createProperty(em: EntityManager, overrides: Partial<IProp
     description: 'A test property.',
     location: 'Miami, Florida',
     price: 100,
-    images: Array.from({ length: 5 }, (_, i) => `/media/${String(counter).padStart(2, '0')}${i}${'a'.repeat(29)}.jpg`),
+    images: Array.from(
+      { length: 5 },
+      (_, i) => `/media/${String(counter).padStart(2, '0')}${i}${'a'.repeat(29)}.jpg`,
+    ),
     videos: [],
     bedrooms: 2,
     bathrooms: 1,
@@ -37,7 +43,9 @@ export async function imageDataUrls(count: number, size = { width: 64, height: 4
     Array.from({ length: count }, async () => {
       imageSeed += 1;
       const color = { r: (imageSeed * 53) % 256, g: (imageSeed * 97) % 256, b: (imageSeed * 31) % 256 };
-      const jpeg = await sharp({ create: { ...size, channels: 3, background: color } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { ...size, channels: 3, background: color } })
+        .jpeg()
+        .toBuffer();
       return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
     }),
   );
@@ -52,9 +60,45 @@ let videoSeed = 0;
 export function tinyWebm(): Buffer {
   videoSeed += 1;
   return Buffer.from([
-    0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04, 0x42, 0xf3, 0x81,
-    0x08, 0x42, 0x82, 0x84, 0x77, 0x65, 0x62, 0x6d, 0x42, 0x87, 0x81, 0x02, 0x42, 0x85, 0x81, 0x02,
-    0xec, 0x84, ...Buffer.from(videoSeed.toString(16).padStart(8, '0'), 'hex'),
+    0x1a,
+    0x45,
+    0xdf,
+    0xa3,
+    0x9f,
+    0x42,
+    0x86,
+    0x81,
+    0x01,
+    0x42,
+    0xf7,
+    0x81,
+    0x01,
+    0x42,
+    0xf2,
+    0x81,
+    0x04,
+    0x42,
+    0xf3,
+    0x81,
+    0x08,
+    0x42,
+    0x82,
+    0x84,
+    0x77,
+    0x65,
+    0x62,
+    0x6d,
+    0x42,
+    0x87,
+    0x81,
+    0x02,
+    0x42,
+    0x85,
+    0x81,
+    0x02,
+    0xec,
+    0x84,
+    ...Buffer.from(videoSeed.toString(16).padStart(8, '0'), 'hex'),
   ]);
 }
 

@@ -35,7 +35,11 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     serverUrl = serverUrlOf(process.env.DATABASE_URL);
   } else {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-test-'));
-    embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres', settings: { fsync: 'off', full_page_writes: 'off' } });
+    embedded = await startEmbeddedPostgres({
+      dataDir,
+      database: 'postgres',
+      settings: { fsync: 'off', full_page_writes: 'off' },
+    });
     serverUrl = embedded.serverUrl;
   }
   const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
@@ -53,7 +57,11 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       const media = localMediaStore(fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-test-media-')));
       // Base seed only: marking the property sequence as used makes the seeder skip the demo content.
       await orm.em.getConnection().execute(`select setval('properties_id_seq', 1, true)`);
-      await seedDatabase({ orm, url }, { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password }, media);
+      await seedDatabase(
+        { orm, url },
+        { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password },
+        media,
+      );
       await orm.em.getConnection().execute(`select setval('properties_id_seq', 1, false)`);
       await orm.close(true);
     }

@@ -26,8 +26,18 @@ describe('sniffMedia', () => {
     ['m4v', ftyp('M4V ', 'M4A ', 'mp42'), 'video', 'm4v'],
     ['mov', ftyp('qt  ', 'qt  '), 'video', 'mov'],
     ['mov', bytes([0, 0, 0, 8], 'wide', [0, 0, 0, 8], 'mdat'), 'video', 'mov'],
-    ['webm', bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'), 'video', 'webm'],
-    ['mkv', bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x88], 'matroska'), 'video', 'mkv'],
+    [
+      'webm',
+      bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], 'webm'),
+      'video',
+      'webm',
+    ],
+    [
+      'mkv',
+      bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x88], 'matroska'),
+      'video',
+      'mkv',
+    ],
     ['ogg', bytes('OggS', [0, 2, 0, 0]), 'video', 'ogv'],
   ])('recognises %s', (format, input, kind, ext) => {
     expect(sniffMedia(input)).toEqual({ kind, format, ext });
@@ -51,14 +61,18 @@ describe('sniffMedia', () => {
 
 describe('decodeDataUrl', () => {
   it('decodes base64 and keeps the claimed type for checking', () => {
-    const decoded = decodeDataUrl(`data:image/jpeg;base64,${Buffer.from('not really a jpeg').toString('base64')}`);
+    const decoded = decodeDataUrl(
+      `data:image/jpeg;base64,${Buffer.from('not really a jpeg').toString('base64')}`,
+    );
     expect(decoded?.mime).toBe('image/jpeg');
     expect(decoded?.bytes.toString()).toBe('not really a jpeg');
     expect(sniffMedia(decoded?.bytes ?? Buffer.alloc(0))).toBeUndefined();
   });
 
   it('accepts parameters before ;base64 and percent-encoded payloads', () => {
-    expect(decodeDataUrl('data:video/webm;codecs=vp8;base64,GkXfow==')?.bytes).toEqual(Buffer.from([0x1a, 0x45, 0xdf, 0xa3]));
+    expect(decodeDataUrl('data:video/webm;codecs=vp8;base64,GkXfow==')?.bytes).toEqual(
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3]),
+    );
     expect(decodeDataUrl('data:text/plain,hello%20world')?.bytes.toString()).toBe('hello world');
   });
 

@@ -18,8 +18,20 @@ import {
 describe('parseHomeSearch (the home route validateSearch)', () => {
   it('keeps a valid search and normalises its parts', () => {
     expect(
-      parseHomeSearch({ location: ' Miami ', checkIn: '2031-03-10', checkOut: '2031-03-15', guests: 3, category: 'Beach' }),
-    ).toEqual({ location: 'Miami', checkIn: '2031-03-10', checkOut: '2031-03-15', guests: 3, category: 'beach' });
+      parseHomeSearch({
+        location: ' Miami ',
+        checkIn: '2031-03-10',
+        checkOut: '2031-03-15',
+        guests: 3,
+        category: 'Beach',
+      }),
+    ).toEqual({
+      location: 'Miami',
+      checkIn: '2031-03-10',
+      checkOut: '2031-03-15',
+      guests: 3,
+      category: 'beach',
+    });
   });
 
   it('leaves defaults out of the URL: Anywhere, 1 guest, empty text', () => {
@@ -40,21 +52,43 @@ describe('parseHomeSearch (the home route validateSearch)', () => {
 
   it('keeps a check-out only after a check-in it follows', () => {
     expect(parseHomeSearch({ checkOut: '2031-03-15' })).toEqual({});
-    expect(parseHomeSearch({ checkIn: '2031-03-15', checkOut: '2031-03-15' })).toEqual({ checkIn: '2031-03-15' });
-    expect(parseHomeSearch({ checkIn: '2031-03-15', checkOut: '2031-03-10' })).toEqual({ checkIn: '2031-03-15' });
+    expect(parseHomeSearch({ checkIn: '2031-03-15', checkOut: '2031-03-15' })).toEqual({
+      checkIn: '2031-03-15',
+    });
+    expect(parseHomeSearch({ checkIn: '2031-03-15', checkOut: '2031-03-10' })).toEqual({
+      checkIn: '2031-03-15',
+    });
   });
 });
 
 describe('search state helpers', () => {
-  const full = { location: 'Miami', checkIn: '2031-03-10', checkOut: '2031-03-15', guests: 3, category: 'beach' };
+  const full = {
+    location: 'Miami',
+    checkIn: '2031-03-10',
+    checkOut: '2031-03-15',
+    guests: 3,
+    category: 'beach',
+  };
 
   it('fills in the spec defaults for display', () => {
-    expect(toSearchState({})).toEqual({ location: 'Anywhere', checkIn: null, checkOut: null, guests: 1, category: null });
+    expect(toSearchState({})).toEqual({
+      location: 'Anywhere',
+      checkIn: null,
+      checkOut: null,
+      guests: 1,
+      category: null,
+    });
     expect(toHomeSearch({ location: 'Anywhere', checkIn: null, checkOut: null, guests: 1 })).toEqual({});
   });
 
   it('sends dates to the server only as a complete stay', () => {
-    expect(searchInputFor(full)).toEqual({ category: 'beach', location: 'Miami', guests: 3, checkIn: '2031-03-10', checkOut: '2031-03-15' });
+    expect(searchInputFor(full)).toEqual({
+      category: 'beach',
+      location: 'Miami',
+      guests: 3,
+      checkIn: '2031-03-10',
+      checkOut: '2031-03-15',
+    });
     expect(searchInputFor({ checkIn: '2031-03-10' })).toEqual({});
   });
 
@@ -73,8 +107,18 @@ describe('search state helpers', () => {
     expect(filterChips({ checkIn: '2031-03-10' })).toEqual([{ key: 'dates', label: 'From Mar 10' }]);
     expect(filterChips({ category: 'beach' })).toEqual([]);
     expect(clearFilter(full, 'dates')).toEqual({ location: 'Miami', guests: 3, category: 'beach' });
-    expect(clearFilter(full, 'location')).toEqual({ checkIn: '2031-03-10', checkOut: '2031-03-15', guests: 3, category: 'beach' });
-    expect(clearFilter(full, 'guests')).toEqual({ location: 'Miami', checkIn: '2031-03-10', checkOut: '2031-03-15', category: 'beach' });
+    expect(clearFilter(full, 'location')).toEqual({
+      checkIn: '2031-03-10',
+      checkOut: '2031-03-15',
+      guests: 3,
+      category: 'beach',
+    });
+    expect(clearFilter(full, 'guests')).toEqual({
+      location: 'Miami',
+      checkIn: '2031-03-10',
+      checkOut: '2031-03-15',
+      category: 'beach',
+    });
   });
 
   it('resets location, dates and guests and keeps the category', () => {
@@ -95,7 +139,9 @@ describe('search state helpers', () => {
     expect(emptyResultsMessage({ category: 'beach', guests: 3 }, 'Beach')).toBe(
       'No properties match your search criteria. Try adjusting your filters.',
     );
-    expect(emptyResultsMessage({ checkIn: '2031-03-10' })).toBe('No properties match your search criteria. Try adjusting your filters.');
+    expect(emptyResultsMessage({ checkIn: '2031-03-10' })).toBe(
+      'No properties match your search criteria. Try adjusting your filters.',
+    );
   });
 });
 

@@ -3,7 +3,17 @@ import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** A titled card with a round icon, for the static pages' value and step grids. */
-export function IconCard({ icon: IconComponent, title, text, eyebrow }: { icon: Icon; title: string; text: ReactNode; eyebrow?: string }) {
+export function IconCard({
+  icon: IconComponent,
+  title,
+  text,
+  eyebrow,
+}: {
+  icon: Icon;
+  title: string;
+  text: ReactNode;
+  eyebrow?: string;
+}) {
   return (
     <Card withBorder radius="lg" padding="xl">
       <ThemeIcon size={48} radius="xl" variant="light" mb="md">

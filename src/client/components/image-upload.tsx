@@ -1,7 +1,12 @@
 import { Alert, Button, FileButton, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconPhotoPlus } from '@tabler/icons-react';
 import { useRef, useState, type ComponentProps } from 'react';
-import { IMAGE_JPEG_QUALITY, IMAGE_MAX_BYTES, IMAGE_MAX_SIDE, IMAGES_TOTAL_MAX_BYTES } from '../../shared/constants.ts';
+import {
+  IMAGE_JPEG_QUALITY,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_SIDE,
+  IMAGES_TOTAL_MAX_BYTES,
+} from '../../shared/constants.ts';
 
 /** A failure whose message is one of the widget's texts (admin-side §8), shown as is. */
 class ImageUploadError extends Error {}
@@ -12,7 +17,9 @@ function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () =>
-      typeof reader.result === 'string' ? resolve(reader.result) : reject(new ImageUploadError('Failed to read file'));
+      typeof reader.result === 'string'
+        ? resolve(reader.result)
+        : reject(new ImageUploadError('Failed to read file'));
     reader.onerror = () => reject(new ImageUploadError('Failed to read file'));
     reader.readAsDataURL(blob);
   });
@@ -40,7 +47,9 @@ async function compressImage(file: File): Promise<Blob> {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
-  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', IMAGE_JPEG_QUALITY));
+  const blob = await new Promise<Blob | null>((resolve) =>
+    canvas.toBlob(resolve, 'image/jpeg', IMAGE_JPEG_QUALITY),
+  );
   if (!blob) throw new ImageUploadError('Error processing image');
   return blob;
 }
@@ -69,7 +78,8 @@ export async function processImageFiles(
   for (const [i, file] of chosen.entries()) {
     try {
       const blob = await compressImage(file);
-      if (blob.size > IMAGE_MAX_BYTES) errors.push(`Image too large (${mb(blob.size)} MB). Maximum size is 3MB per image.`);
+      if (blob.size > IMAGE_MAX_BYTES)
+        errors.push(`Image too large (${mb(blob.size)} MB). Maximum size is 3MB per image.`);
       else blobs.push(blob);
     } catch (err) {
       errors.push(err instanceof ImageUploadError ? err.message : 'Error processing image');
@@ -108,7 +118,13 @@ export interface TImageUploadProps {
  * The image upload widget (admin-side §5, §8): choose files, see a percentage while they are
  * compressed in the browser, and read any failure in a red alert above the file chooser.
  */
-export function ImageUpload({ mode = 'multiple', maxImages = 20, onImagesProcessed, disabled, onProcessingChange }: TImageUploadProps) {
+export function ImageUpload({
+  mode = 'multiple',
+  maxImages = 20,
+  onImagesProcessed,
+  disabled,
+  onProcessingChange,
+}: TImageUploadProps) {
   const single = mode === 'single';
   const [percent, setPercent] = useState<number | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -139,11 +155,18 @@ export function ImageUpload({ mode = 'multiple', maxImages = 20, onImagesProcess
 
   const processing = percent !== null;
   // Data attributes are valid on an input, though not in its props type.
-  const inputProps = { 'data-testid': single ? 'image-upload-input-single' : 'image-upload-input' } as ComponentProps<'input'>;
+  const inputProps = {
+    'data-testid': single ? 'image-upload-input-single' : 'image-upload-input',
+  } as ComponentProps<'input'>;
   return (
     <Stack gap="xs">
       {errors.length > 0 && (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} data-testid="image-upload-errors">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          data-testid="image-upload-errors"
+        >
           {errors.length === 1 ? (
             errors[0]
           ) : (
@@ -157,17 +180,40 @@ export function ImageUpload({ mode = 'multiple', maxImages = 20, onImagesProcess
       )}
       <Group gap="sm">
         {single ? (
-          <FileButton onChange={(f) => void handle(f ? [f] : [])} accept="image/*" disabled={disabled || processing} inputProps={inputProps} resetRef={resetRef}>
+          <FileButton
+            onChange={(f) => void handle(f ? [f] : [])}
+            accept="image/*"
+            disabled={disabled || processing}
+            inputProps={inputProps}
+            resetRef={resetRef}
+          >
             {(props) => (
-              <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} />} loading={processing}>
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconPhotoPlus size={16} />}
+                loading={processing}
+              >
                 Choose image
               </Button>
             )}
           </FileButton>
         ) : (
-          <FileButton multiple onChange={(f) => void handle(f)} accept="image/*" disabled={disabled || processing} inputProps={inputProps} resetRef={resetRef}>
+          <FileButton
+            multiple
+            onChange={(f) => void handle(f)}
+            accept="image/*"
+            disabled={disabled || processing}
+            inputProps={inputProps}
+            resetRef={resetRef}
+          >
             {(props) => (
-              <Button {...props} variant="default" leftSection={<IconPhotoPlus size={16} />} loading={processing}>
+              <Button
+                {...props}
+                variant="default"
+                leftSection={<IconPhotoPlus size={16} />}
+                loading={processing}
+              >
                 Choose images
               </Button>
             )}

@@ -24,20 +24,30 @@ function hasDirectAdminFlag(search: unknown): boolean {
  */
 export async function requireAdmin({ context, location, preload }: TAdminGuardArgs): Promise<void> {
   if (hasDirectAdminFlag(location.search)) {
-    const config = await context.queryClient.ensureQueryData(trpc.config.get.queryOptions()).catch(() => null);
+    const config = await context.queryClient
+      .ensureQueryData(trpc.config.get.queryOptions())
+      .catch(() => null);
     if (config?.demoDirectAdmin) return;
   }
   const user = await ensureSessionUser(context.queryClient);
   if (!user) {
     if (!preload) {
       openAuthDialog('login');
-      notifications.show({ title: 'Authentication Required', message: 'Please login to access the admin area', color: 'red' });
+      notifications.show({
+        title: 'Authentication Required',
+        message: 'Please login to access the admin area',
+        color: 'red',
+      });
     }
     throw redirect({ to: '/' });
   }
   if (!user.isAdmin) {
     if (!preload) {
-      notifications.show({ title: 'Access Denied', message: "You don't have permission to access the admin area", color: 'red' });
+      notifications.show({
+        title: 'Access Denied',
+        message: "You don't have permission to access the admin area",
+        color: 'red',
+      });
     }
     throw redirect({ to: '/' });
   }

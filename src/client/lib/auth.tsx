@@ -1,6 +1,14 @@
 import { notifications } from '@mantine/notifications';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { TLoginInput, TRegisterInput, TUser } from '../../shared/schemas/auth.ts';
 import { errorMessage, errorStatus, trpc } from './trpc.ts';
 
@@ -58,7 +66,10 @@ function isUser(v: unknown): v is TUser {
 
 export async function fetchSessionUser(fetchImpl: typeof fetch = fetch): Promise<TUser | null> {
   try {
-    const res = await fetchImpl('/api/auth/me', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    const res = await fetchImpl('/api/auth/me', {
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
     if (!res.ok) {
       if (res.status !== 401) console.warn(`Session check failed: ${res.status}`);
       return null;
@@ -136,7 +147,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         notifications.show({ title: 'Login successful', message: `Welcome back, ${user.username}!` });
         return user;
       } catch (err) {
-        notifications.show({ title: 'Login failed', message: errorMessage(err, 'Invalid credentials'), color: 'red' });
+        notifications.show({
+          title: 'Login failed',
+          message: errorMessage(err, 'Invalid credentials'),
+          color: 'red',
+        });
         throw err;
       }
     },
@@ -150,10 +165,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const user = await registerAsync(input);
         identityChanged(user);
         closeAuthDialog();
-        notifications.show({ title: 'Registration successful', message: `Welcome, ${user.username}! Your account has been created.` });
+        notifications.show({
+          title: 'Registration successful',
+          message: `Welcome, ${user.username}! Your account has been created.`,
+        });
         return user;
       } catch (err) {
-        notifications.show({ title: 'Registration failed', message: errorMessage(err, 'Could not create account'), color: 'red' });
+        notifications.show({
+          title: 'Registration failed',
+          message: errorMessage(err, 'Could not create account'),
+          color: 'red',
+        });
         throw err;
       }
     },
@@ -167,7 +189,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       identityChanged(null);
       notifications.show({ title: 'Logged out', message: 'You have been successfully logged out.' });
     } catch {
-      notifications.show({ title: 'Logout failed', message: 'There was an error logging you out.', color: 'red' });
+      notifications.show({
+        title: 'Logout failed',
+        message: 'There was an error logging you out.',
+        color: 'red',
+      });
     }
   }, [logoutAsync, identityChanged]);
 
@@ -192,7 +218,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [user, queryClient]);
 
-  const isLoading = session.isPending || loginMutation.isPending || registerMutation.isPending || logoutMutation.isPending;
+  const isLoading =
+    session.isPending || loginMutation.isPending || registerMutation.isPending || logoutMutation.isPending;
 
   const value = useMemo<TAuthContext>(
     () => ({

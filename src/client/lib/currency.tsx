@@ -38,7 +38,9 @@ export function pkrRateFrom(body: unknown): number | undefined {
 }
 
 /** Tries each rate service in order; the first that yields a PKR rate wins. */
-export async function fetchPkrRate(fetchImpl: typeof fetch = fetch): Promise<{ rate: number; source: string } | undefined> {
+export async function fetchPkrRate(
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ rate: number; source: string } | undefined> {
   for (const url of EXCHANGE_RATE_URLS) {
     try {
       const res = await fetchImpl(url, { signal: AbortSignal.timeout(8000) });
@@ -54,8 +56,10 @@ export async function fetchPkrRate(fetchImpl: typeof fetch = fetch): Promise<{ r
 
 /** en-US for USD, en-PK for PKR, a `$` with 2 decimals for anything else (guest-side §9). */
 export function formatMoney(amount: number, currency: string): string {
-  if (currency === 'USD') return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-  if (currency === 'PKR') return new Intl.NumberFormat('en-PK', { style: 'currency', currency: 'PKR' }).format(amount);
+  if (currency === 'USD')
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+  if (currency === 'PKR')
+    return new Intl.NumberFormat('en-PK', { style: 'currency', currency: 'PKR' }).format(amount);
   return `$${amount.toFixed(2)}`;
 }
 
@@ -85,7 +89,13 @@ export interface TCurrencyContext {
 
 const CurrencyContext = createContext<TCurrencyContext | null>(null);
 
-export function CurrencyProvider({ children, enableRefresh }: { children: ReactNode; enableRefresh: boolean }) {
+export function CurrencyProvider({
+  children,
+  enableRefresh,
+}: {
+  children: ReactNode;
+  enableRefresh: boolean;
+}) {
   const [rates, setRates] = useState<TRates>(readStoredRates);
   const [currency, setCurrencyState] = useState<TCurrency>(() =>
     localStorage.getItem(CURRENCY_KEY) === 'PKR' ? 'PKR' : 'USD',

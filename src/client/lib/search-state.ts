@@ -104,7 +104,9 @@ export function datesLabel(checkIn: string | null | undefined, checkOut: string 
 
 /** Filters shown as chips: location not 'Anywhere', guests > 1, either date (guest-side §4). */
 export function hasActiveFilters(search: THomeSearch): boolean {
-  return Boolean(search.location || (search.guests && search.guests > 1) || search.checkIn || search.checkOut);
+  return Boolean(
+    search.location || (search.guests && search.guests > 1) || search.checkIn || search.checkOut,
+  );
 }
 
 export type TFilterKey = 'location' | 'dates' | 'guests';
@@ -112,7 +114,8 @@ export type TFilterKey = 'location' | 'dates' | 'guests';
 export function filterChips(search: THomeSearch): { key: TFilterKey; label: string }[] {
   const chips: { key: TFilterKey; label: string }[] = [];
   if (search.location) chips.push({ key: 'location', label: search.location });
-  if (search.checkIn || search.checkOut) chips.push({ key: 'dates', label: datesLabel(search.checkIn, search.checkOut) });
+  if (search.checkIn || search.checkOut)
+    chips.push({ key: 'dates', label: datesLabel(search.checkIn, search.checkOut) });
   if (search.guests && search.guests > 1) chips.push({ key: 'guests', label: guestsLabel(search.guests) });
   return chips;
 }
@@ -144,7 +147,8 @@ export function toggleCategory(search: THomeSearch, name: string): THomeSearch {
 
 /** The sub-message under 'No properties found' (guest-side §8). */
 export function emptyResultsMessage(search: THomeSearch, categoryName?: string): string {
-  if (hasActiveFilters(search)) return 'No properties match your search criteria. Try adjusting your filters.';
+  if (hasActiveFilters(search))
+    return 'No properties match your search criteria. Try adjusting your filters.';
   if (search.category) return `No properties found in "${categoryName ?? search.category}" category.`;
   return 'No properties available right now.';
 }
@@ -161,7 +165,11 @@ export function useSearchState() {
 
   const go = useCallback(
     (next: THomeSearch, opts: { resetScroll?: boolean } = {}) =>
-      navigate({ to: '/', search: parseHomeSearch(next as Record<string, unknown>), resetScroll: opts.resetScroll ?? false }),
+      navigate({
+        to: '/',
+        search: parseHomeSearch(next as Record<string, unknown>),
+        resetScroll: opts.resetScroll ?? false,
+      }),
     [navigate],
   );
 

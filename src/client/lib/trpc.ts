@@ -6,7 +6,9 @@ import type { AppRouter } from '../../server/router.ts';
 
 /** True when the page address carries directAdmin=true; calls then carry the same flag (spec §6). */
 export function isDirectAdminUrl(): boolean {
-  return typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('directAdmin') === 'true';
+  return (
+    typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('directAdmin') === 'true'
+  );
 }
 
 export const trpcClient = createTRPCClient<AppRouter>({
@@ -29,7 +31,10 @@ export function createQueryClient(): QueryClient {
         gcTime: 5 * 60_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) => {
-          const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined;
+          const status =
+            error instanceof TRPCClientError
+              ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
+              : undefined;
           if (status !== undefined && status >= 400 && status < 500) return false;
           return failureCount < 1;
         },
@@ -53,6 +58,7 @@ export function errorMessage(error: unknown, fallback: string): string {
 
 /** HTTP status of a failed tRPC call, when known. */
 export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
+  if (error instanceof TRPCClientError)
+    return (error.data as { httpStatus?: number } | undefined)?.httpStatus;
   return undefined;
 }

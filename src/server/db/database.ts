@@ -27,7 +27,9 @@ export async function openDatabase(env: Pick<TEnv, 'databaseUrl' | 'dataDir'>): 
       url,
       embedded,
       async close() {
-        await orm.close(true).catch((err: unknown) => log.warn('closing the ORM failed', { err: String(err) }));
+        await orm
+          .close(true)
+          .catch((err: unknown) => log.warn('closing the ORM failed', { err: String(err) }));
         await embedded?.stop();
       },
     };

@@ -52,7 +52,9 @@ function runAsIds(): { uid: number; gid: number } | undefined {
     execFileSync('groupadd', ['-f', 'postgres']);
     execFileSync('useradd', ['-r', '-g', 'postgres', '-s', '/usr/sbin/nologin', 'postgres']);
   } catch (err) {
-    throw new Error(`Cannot create the "postgres" system user that PostgreSQL needs when run as root: ${String(err)}`);
+    throw new Error(
+      `Cannot create the "postgres" system user that PostgreSQL needs when run as root: ${String(err)}`,
+    );
   }
   const created = lookup();
   if (!created) throw new Error('The "postgres" system user could not be found after creating it.');
@@ -137,12 +139,19 @@ async function recoverStalePidFile(pgdata: string): Promise<void> {
   }
 }
 
-async function waitUntilReady(serverUrl: string, child: { exitCode: number | null }, logFile: string): Promise<void> {
+async function waitUntilReady(
+  serverUrl: string,
+  child: { exitCode: number | null },
+  logFile: string,
+): Promise<void> {
   const deadline = Date.now() + 60_000;
   let lastError: unknown;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) break;
-    const client = new pg.Client({ connectionString: `${serverUrl}/postgres`, connectionTimeoutMillis: 1000 });
+    const client = new pg.Client({
+      connectionString: `${serverUrl}/postgres`,
+      connectionTimeoutMillis: 1000,
+    });
     try {
       await client.connect();
       await client.query('select 1');
@@ -154,7 +163,9 @@ async function waitUntilReady(serverUrl: string, child: { exitCode: number | nul
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  const tail = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n') : '';
+  const tail = fs.existsSync(logFile)
+    ? fs.readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n')
+    : '';
   throw new Error(`Embedded PostgreSQL did not start: ${String(lastError)}\n${tail}`);
 }
 
@@ -188,7 +199,9 @@ export async function startEmbeddedPostgres(opts: TEmbeddedOptions): Promise<TEm
     fs.chmodSync(opts.dataDir, fs.statSync(opts.dataDir).mode | 0o711);
     for (let dir = path.dirname(opts.dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
       if ((fs.statSync(dir).mode & 0o001) === 0) {
-        throw new Error(`PostgreSQL runs as the "postgres" user and cannot enter ${dir}: choose a DATA_DIR whose parent folders others may traverse (chmod o+x).`);
+        throw new Error(
+          `PostgreSQL runs as the "postgres" user and cannot enter ${dir}: choose a DATA_DIR whose parent folders others may traverse (chmod o+x).`,
+        );
       }
     }
   }
@@ -204,7 +217,14 @@ export async function startEmbeddedPostgres(opts: TEmbeddedOptions): Promise<TEm
     try {
       runChecked(
         initdb,
-        [`--pgdata=${pgdata}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwTmp}`, '--encoding=UTF8', '--no-locale'],
+        [
+          `--pgdata=${pgdata}`,
+          '--auth=scram-sha-256',
+          '--username=postgres',
+          `--pwfile=${pwTmp}`,
+          '--encoding=UTF8',
+          '--no-locale',
+        ],
         ids,
       );
     } finally {

@@ -24,7 +24,10 @@ export const Booking = defineEntity({
     taxRate: p.double().$type<number>(),
     taxAmount: p.integer(),
     confirmationNumber: p.string().length(12).unique(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   indexes: [{ name: 'bookings_created_idx', properties: ['createdAt'] }],
   checks: [

@@ -10,7 +10,10 @@ export const Category = defineEntity({
     active: p.boolean().default(true),
   },
   indexes: [
-    { name: 'categories_name_lower_idx', expression: 'create unique index "categories_name_lower_idx" on "categories" (lower("name"))' },
+    {
+      name: 'categories_name_lower_idx',
+      expression: 'create unique index "categories_name_lower_idx" on "categories" (lower("name"))',
+    },
   ],
 });
 export type ICategory = InferEntity<typeof Category>;

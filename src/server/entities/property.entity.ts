@@ -27,14 +27,18 @@ export const Property = defineEntity({
     showLogo: p.boolean().default(false),
     guestFavorite: p.boolean().default(false),
     propertyType: p.string().length(20).default('apartment'),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     /** Set when a property with booking history is deleted: it leaves every list but its bookings stay. */
     archivedAt: p.datetime().nullable(),
   },
   indexes: [
     {
       name: 'properties_location_trgm_idx',
-      expression: 'create index "properties_location_trgm_idx" on "properties" using gin ("location" gin_trgm_ops)',
+      expression:
+        'create index "properties_location_trgm_idx" on "properties" using gin ("location" gin_trgm_ops)',
     },
     {
       name: 'properties_category_keys_idx',
@@ -42,12 +46,16 @@ export const Property = defineEntity({
     },
     {
       name: 'properties_live_id_idx',
-      expression: 'create index "properties_live_id_idx" on "properties" ("id" desc) where "archived_at" is null',
+      expression:
+        'create index "properties_live_id_idx" on "properties" ("id" desc) where "archived_at" is null',
     },
   ],
   checks: [
     { name: 'properties_price_check', expression: 'price >= 1' },
-    { name: 'properties_type_check', expression: `property_type in ('apartment', 'house', 'cabin', 'villa')` },
+    {
+      name: 'properties_type_check',
+      expression: `property_type in ('apartment', 'house', 'cabin', 'villa')`,
+    },
   ],
 });
 export type IProperty = InferEntity<typeof Property>;

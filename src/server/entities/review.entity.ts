@@ -13,7 +13,10 @@ export const Review = defineEntity({
     comment: p.text(),
     userImage: p.text().nullable(),
     userName: p.string().length(100),
-    date: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    date: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   indexes: [{ name: 'reviews_property_date_idx', properties: ['property', 'date'] }],
   checks: [{ name: 'reviews_rating_check', expression: '(rating >= 1) AND (rating <= 5)' }],

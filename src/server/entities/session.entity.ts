@@ -8,7 +8,10 @@ export const Session = defineEntity({
   properties: {
     id: p.string().length(64).primary(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
     /** Idle expiry, pushed forward as the session is used. */
     expiresAt: p.datetime().index(),
     /** Hard limit from creation, never extended. */

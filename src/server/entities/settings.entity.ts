@@ -25,7 +25,10 @@ export const Settings = defineEntity({
     enableEmailNotifications: p.boolean().default(D.enableEmailNotifications),
     enableGuestRegistration: p.boolean().default(D.enableGuestRegistration),
     enableReviews: p.boolean().default(D.enableReviews),
-    updatedAt: p.datetime().defaultRaw('now()').onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onUpdate(() => new Date()),
   },
   checks: [{ name: 'settings_singleton', expression: 'id = 1' }],
 });

@@ -11,11 +11,20 @@ export const User = defineEntity({
     email: p.string().length(254),
     name: p.string().length(100).nullable(),
     isAdmin: p.boolean().default(false),
-    createdAt: p.datetime().defaultRaw('now()').onCreate(() => new Date()),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
   },
   indexes: [
-    { name: 'users_username_lower_idx', expression: 'create unique index "users_username_lower_idx" on "users" (lower("username"))' },
-    { name: 'users_email_lower_idx', expression: 'create unique index "users_email_lower_idx" on "users" (lower("email"))' },
+    {
+      name: 'users_username_lower_idx',
+      expression: 'create unique index "users_username_lower_idx" on "users" (lower("username"))',
+    },
+    {
+      name: 'users_email_lower_idx',
+      expression: 'create unique index "users_email_lower_idx" on "users" (lower("email"))',
+    },
   ],
 });
 export type IUser = InferEntity<typeof User>;

@@ -16,15 +16,18 @@ const DEFAULT_BODY_LIMIT = '100kb';
 
 function bodyLimitFor(req: Request): string {
   const p = req.path;
-  if (/^\/api\/properties(\/\d+)?$/.test(p) || /^\/trpc\/properties\.(create|update)$/.test(p)) return MEDIA_BODY_LIMIT;
-  if (/^\/api\/reviews(\/\d+)?$/.test(p) || /^\/trpc\/reviews\.(create|update)$/.test(p)) return AVATAR_BODY_LIMIT;
+  if (/^\/api\/properties(\/\d+)?$/.test(p) || /^\/trpc\/properties\.(create|update)$/.test(p))
+    return MEDIA_BODY_LIMIT;
+  if (/^\/api\/reviews(\/\d+)?$/.test(p) || /^\/trpc\/reviews\.(create|update)$/.test(p))
+    return AVATAR_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }
 
 export function openApiDocument() {
   return generateOpenApiDocument(appRouter, {
     title: 'StayHub API',
-    description: 'Short-stay rentals: properties, bookings, reviews, categories and settings. Generated from the tRPC procedures.',
+    description:
+      'Short-stay rentals: properties, bookings, reviews, categories and settings. Generated from the tRPC procedures.',
     version: '1.0.0',
     baseUrl: '/api',
     tags: ['auth', 'config', 'properties', 'categories', 'reviews', 'bookings', 'settings', 'admin'],
@@ -40,7 +43,10 @@ export function createApp(deps: TServerDeps): express.Express {
   app.use(securityHeaders(deps.env.isProduction));
 
   const parsers = new Map(
-    [DEFAULT_BODY_LIMIT, AVATAR_BODY_LIMIT, MEDIA_BODY_LIMIT].map((limit) => [limit, express.json({ limit, strict: true })]),
+    [DEFAULT_BODY_LIMIT, AVATAR_BODY_LIMIT, MEDIA_BODY_LIMIT].map((limit) => [
+      limit,
+      express.json({ limit, strict: true }),
+    ]),
   );
   app.use(['/api', '/trpc'], requestGuards);
   app.use((req, res, next) => {
@@ -51,11 +57,21 @@ export function createApp(deps: TServerDeps): express.Express {
   });
 
   const createContext = contextFactory(deps);
-  const onError = ({ error, path: p }: { error: { code: string; message: string; cause?: unknown }; path?: string | undefined }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR') log.error('request failed', { path: p, err: String(error.cause ?? error.message) });
+  const onError = ({
+    error,
+    path: p,
+  }: {
+    error: { code: string; message: string; cause?: unknown };
+    path?: string | undefined;
+  }) => {
+    if (error.code === 'INTERNAL_SERVER_ERROR')
+      log.error('request failed', { path: p, err: String(error.cause ?? error.message) });
   };
 
-  app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: 120 * 1024 * 1024 }));
+  app.use(
+    '/trpc',
+    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: 120 * 1024 * 1024 }),
+  );
 
   const doc = openApiDocument();
   app.get('/api/openapi.json', (_req, res) => {
@@ -78,14 +94,25 @@ export function createApp(deps: TServerDeps): express.Express {
 
   app.use(
     '/media',
-    express.static(deps.media.dir, { immutable: true, maxAge: '365d', index: false, redirect: false, fallthrough: false }),
+    express.static(deps.media.dir, {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      redirect: false,
+      fallthrough: false,
+    }),
   );
 
   const clientDir = deps.env.clientDir;
   const indexHtml = path.join(clientDir, 'index.html');
   app.use(
     '/assets',
-    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '365d', index: false, fallthrough: false }),
+    express.static(path.join(clientDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
   );
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   app.get('/{*splat}', (_req, res) => {
@@ -97,7 +124,12 @@ export function createApp(deps: TServerDeps): express.Express {
     res.sendFile(indexHtml);
   });
 
-  const errorHandler: ErrorRequestHandler = (err: { status?: number; statusCode?: number; type?: string; message?: string }, req, res, _next) => {
+  const errorHandler: ErrorRequestHandler = (
+    err: { status?: number; statusCode?: number; type?: string; message?: string },
+    req,
+    res,
+    _next,
+  ) => {
     const status = err.status ?? err.statusCode ?? 500;
     if (res.headersSent) return;
     if (err.type === 'entity.too.large' || status === 413) {

@@ -50,14 +50,21 @@ export function requestGuards(req: Request, res: Response, next: NextFunction): 
     } catch {
       host = undefined;
     }
-    if (host !== req.headers.host) return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+    if (host !== req.headers.host)
+      return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
   } else if (origin === 'null') {
     return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
   }
-  const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (hasBody && !type.startsWith('application/json')) {
-    return jsonError(res, 415, 'UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)');
+    return jsonError(
+      res,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Request bodies must be JSON (Content-Type: application/json)',
+    );
   }
   next();
 }

@@ -10,7 +10,8 @@ export const adminRouter = router({
         method: 'GET',
         path: '/admin/dashboard',
         tags: ['admin'],
-        summary: 'Dashboard counters (revenue = sum of totalPrice of bookings not cancelled) and the 5 newest bookings and properties',
+        summary:
+          'Dashboard counters (revenue = sum of totalPrice of bookings not cancelled) and the 5 newest bookings and properties',
       },
     })
     .input(z.void())

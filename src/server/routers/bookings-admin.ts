@@ -45,7 +45,8 @@ export const bookingsAdminRouter = router({
         method: 'PUT',
         path: '/bookings/{id}/status',
         tags: ['bookings'],
-        summary: "Set a booking's status (admin); re-confirming a cancelled booking whose dates were taken answers 409",
+        summary:
+          "Set a booking's status (admin); re-confirming a cancelled booking whose dates were taken answers 409",
       },
     })
     .input(ZBookingStatusInput)

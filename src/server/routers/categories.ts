@@ -7,13 +7,22 @@ import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const categoriesRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/categories', tags: ['categories'], summary: 'All categories' } })
+    .meta({
+      openapi: { method: 'GET', path: '/categories', tags: ['categories'], summary: 'All categories' },
+    })
     .input(z.void())
     .output(z.array(ZCategory))
     .query(({ ctx }) => listCategories(ctx.em)),
 
   create: adminProcedure
-    .meta({ openapi: { method: 'POST', path: '/categories', tags: ['categories'], summary: 'Add a category (admin)' } })
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/categories',
+        tags: ['categories'],
+        summary: 'Add a category (admin)',
+      },
+    })
     .input(ZCategoryInput)
     .output(ZCategory)
     .mutation(({ ctx, input }) => createCategory(ctx.em, input)),

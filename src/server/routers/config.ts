@@ -5,7 +5,9 @@ import { publicProcedure, router } from '../trpc.ts';
 
 export const configRouter = router({
   get: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/config', tags: ['config'], summary: 'Demo mode and public settings' } })
+    .meta({
+      openapi: { method: 'GET', path: '/config', tags: ['config'], summary: 'Demo mode and public settings' },
+    })
     .input(z.void())
     .output(ZPublicConfig)
     .query(({ ctx }) => getPublicConfig(ctx.em, ctx.deps.env.demoDirectAdmin)),

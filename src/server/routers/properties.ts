@@ -14,7 +14,9 @@ import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const propertiesRouter = router({
   list: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/properties', tags: ['properties'], summary: 'Every listed property' } })
+    .meta({
+      openapi: { method: 'GET', path: '/properties', tags: ['properties'], summary: 'Every listed property' },
+    })
     .input(z.void())
     .output(z.array(ZProperty))
     .query(({ ctx }) => listProperties(ctx.em)),
@@ -33,7 +35,9 @@ export const propertiesRouter = router({
     .query(({ ctx, input }) => searchProperties(ctx.em, input)),
 
   byId: publicProcedure
-    .meta({ openapi: { method: 'GET', path: '/properties/{id}', tags: ['properties'], summary: 'One property' } })
+    .meta({
+      openapi: { method: 'GET', path: '/properties/{id}', tags: ['properties'], summary: 'One property' },
+    })
     .input(ZIdParam)
     .output(ZProperty)
     .query(({ ctx, input }) => getProperty(ctx.em, input.id)),
@@ -44,7 +48,8 @@ export const propertiesRouter = router({
         method: 'POST',
         path: '/properties',
         tags: ['properties'],
-        summary: 'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
+        summary:
+          'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
       },
     })
     .input(ZPropertyInput)
@@ -57,7 +62,8 @@ export const propertiesRouter = router({
         method: 'PUT',
         path: '/properties/{id}',
         tags: ['properties'],
-        summary: 'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
+        summary:
+          'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
       },
     })
     .input(ZPropertyUpdateInput)
@@ -70,7 +76,8 @@ export const propertiesRouter = router({
         method: 'DELETE',
         path: '/properties/{id}',
         tags: ['properties'],
-        summary: 'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
+        summary:
+          'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
       },
     })
     .input(ZIdParam)

@@ -8,7 +8,12 @@ import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 export const reviewsRouter = router({
   byProperty: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/properties/{id}/reviews', tags: ['reviews'], summary: "A property's reviews, newest first" },
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/reviews',
+        tags: ['reviews'],
+        summary: "A property's reviews, newest first",
+      },
     })
     .input(ZIdParam)
     .output(z.array(ZReview))
@@ -28,13 +33,27 @@ export const reviewsRouter = router({
     .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.user.id, input)),
 
   update: adminProcedure
-    .meta({ openapi: { method: 'PATCH', path: '/reviews/{id}', tags: ['reviews'], summary: 'Change a review (admin)' } })
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/reviews/{id}',
+        tags: ['reviews'],
+        summary: 'Change a review (admin)',
+      },
+    })
     .input(z.object({ id: ZId, ...ZReviewUpdateInput.shape }))
     .output(ZReview)
     .mutation(({ ctx, input: { id, ...changes } }) => updateReview(ctx.em, ctx.deps.media, id, changes)),
 
   delete: adminProcedure
-    .meta({ openapi: { method: 'DELETE', path: '/reviews/{id}', tags: ['reviews'], summary: 'Delete a review (admin)' } })
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/reviews/{id}',
+        tags: ['reviews'],
+        summary: 'Delete a review (admin)',
+      },
+    })
     .input(ZIdParam)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id)),

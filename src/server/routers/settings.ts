@@ -5,7 +5,9 @@ import { adminProcedure, router } from '../trpc.ts';
 
 export const settingsRouter = router({
   get: adminProcedure
-    .meta({ openapi: { method: 'GET', path: '/settings', tags: ['settings'], summary: 'Every setting (admin)' } })
+    .meta({
+      openapi: { method: 'GET', path: '/settings', tags: ['settings'], summary: 'Every setting (admin)' },
+    })
     .input(z.void())
     .output(ZSettingsView)
     .query(({ ctx }) => getSettings(ctx.em)),

@@ -8,10 +8,16 @@ import type { TMediaStore } from '../services/media/store.ts';
 import { seedDemoContent } from './demo-content.ts';
 
 export function categoryIconUrl(name: string): string {
-  return `/icons/categories/${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.svg`;
+  return `/icons/categories/${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}.svg`;
 }
 
-async function ensureAdmin(em: EntityManager, env: Pick<TEnv, 'adminUsername' | 'adminPassword'>): Promise<void> {
+async function ensureAdmin(
+  em: EntityManager,
+  env: Pick<TEnv, 'adminUsername' | 'adminPassword'>,
+): Promise<void> {
   const found = await em
     .getConnection()
     .execute<{ id: number }[]>('select id from users where lower(username) = lower(?)', [env.adminUsername]);
@@ -30,13 +36,18 @@ async function ensureCategories(em: EntityManager): Promise<void> {
   for (const name of FALLBACK_CATEGORIES) {
     await em
       .getConnection()
-      .execute('insert into categories (name, icon, active) values (?, ?, true) on conflict do nothing', [name, categoryIconUrl(name)]);
+      .execute('insert into categories (name, icon, active) values (?, ?, true) on conflict do nothing', [
+        name,
+        categoryIconUrl(name),
+      ]);
   }
 }
 
 /** True until the first property is ever inserted, so deleting every listing later does not bring the demo back. */
 async function propertiesNeverSeeded(em: EntityManager): Promise<boolean> {
-  const rows = await em.getConnection().execute<{ is_called: boolean }[]>('select is_called from properties_id_seq');
+  const rows = await em
+    .getConnection()
+    .execute<{ is_called: boolean }[]>('select is_called from properties_id_seq');
   return rows[0]?.is_called === false;
 }
 

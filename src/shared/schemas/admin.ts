@@ -73,7 +73,10 @@ export const ZDashboard = z.object({
   totalProperties: z.number().int(),
   totalBookings: z.number().int(),
   /** Sum of totalPrice over bookings that are not cancelled, in dollars. */
-  totalRevenue: z.number().int().meta({ description: 'Sum of totalPrice of bookings that are not cancelled (USD)' }),
+  totalRevenue: z
+    .number()
+    .int()
+    .meta({ description: 'Sum of totalPrice of bookings that are not cancelled (USD)' }),
   pendingBookings: z.number().int(),
   recentBookings: z.array(
     z.object({

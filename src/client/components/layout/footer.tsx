@@ -64,7 +64,12 @@ export function Footer() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Group justify="space-between" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Group
+          justify="space-between"
+          mt="xl"
+          pt="md"
+          style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+        >
           <Text size="sm" c="dimmed" data-testid="copyright">
             © {new Date().getFullYear()} {settings.siteName}, Inc. All rights reserved.
           </Text>

@@ -8,7 +8,15 @@ export interface TLegalSection {
 }
 
 /** Privacy Policy and Terms of Service: numbered sections, 'last updated' today (guest-side §2). */
-export function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: TLegalSection[] }) {
+export function LegalPage({
+  title,
+  intro,
+  sections,
+}: {
+  title: string;
+  intro: ReactNode;
+  sections: TLegalSection[];
+}) {
   const today = new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   return (
     <>

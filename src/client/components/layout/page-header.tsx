@@ -2,7 +2,15 @@ import { Box, Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /** The band at the top of a static page: title and a short introduction. */
-export function PageHeader({ title, children, eyebrow }: { title: string; children?: ReactNode; eyebrow?: string }) {
+export function PageHeader({
+  title,
+  children,
+  eyebrow,
+}: {
+  title: string;
+  children?: ReactNode;
+  eyebrow?: string;
+}) {
   return (
     <Box py={{ base: 40, sm: 64 }} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="md" ta="center">

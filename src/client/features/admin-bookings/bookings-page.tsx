@@ -33,7 +33,9 @@ export function bookingDate(value: string | null | undefined): string {
 /** The list failure texts of admin-side §8. */
 export function bookingsListError(err: unknown, directAdmin: boolean): string {
   if (errorStatus(err) === 401) return 'Authentication required';
-  return directAdmin ? `Failed to fetch bookings: ${errorMessage(err, 'Unknown error')}` : 'Failed to fetch bookings';
+  return directAdmin
+    ? `Failed to fetch bookings: ${errorMessage(err, 'Unknown error')}`
+    : 'Failed to fetch bookings';
 }
 
 /** The status update failure texts of admin-side §8; a date clash says so (DECISIONS 5). */
@@ -41,7 +43,9 @@ export function statusUpdateError(err: unknown, directAdmin: boolean): string {
   const status = errorStatus(err);
   if (status === 401) return 'Authentication required';
   if (status === 409) return errorMessage(err, 'These dates are no longer available');
-  return directAdmin ? `Failed to update booking: ${errorMessage(err, 'Unknown error')}` : 'Failed to update booking status';
+  return directAdmin
+    ? `Failed to update booking: ${errorMessage(err, 'Unknown error')}`
+    : 'Failed to update booking status';
 }
 
 function StatusBadge({ status }: { status: TBookingStatus }) {
@@ -69,7 +73,10 @@ function StatusBadge({ status }: { status: TBookingStatus }) {
 function GuestCell({ booking }: { booking: TAdminBooking }) {
   const c = booking.contactInfo;
   if (!c) {
-    const name = booking.user?.name || booking.user?.username || (booking.userId !== null ? `User #${booking.userId}` : 'Guest');
+    const name =
+      booking.user?.name ||
+      booking.user?.username ||
+      (booking.userId !== null ? `User #${booking.userId}` : 'Guest');
     return <Text size="sm">{name}</Text>;
   }
   const rows: [string, string][] = [
@@ -119,7 +126,11 @@ export function BookingsPage({ page }: { page: number }) {
   const update = useMutation(
     trpc.bookings.updateStatus.mutationOptions({
       onSuccess: async () => {
-        notifications.show({ title: 'Booking updated', message: 'The booking status has been updated successfully.', color: 'green' });
+        notifications.show({
+          title: 'Booking updated',
+          message: 'The booking status has been updated successfully.',
+          color: 'green',
+        });
         await Promise.all([
           queryClient.invalidateQueries(trpc.bookings.page.pathFilter()),
           queryClient.invalidateQueries(trpc.admin.dashboard.pathFilter()),
@@ -132,7 +143,10 @@ export function BookingsPage({ page }: { page: number }) {
   );
 
   const goToPage = (next: number) => {
-    void navigate({ to: '/admin/bookings', search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) });
+    void navigate({
+      to: '/admin/bookings',
+      search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
+    });
   };
   const openProperty = (href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
@@ -156,7 +170,13 @@ export function BookingsPage({ page }: { page: number }) {
       </div>
 
       {bookings.isError ? (
-        <Alert color="red" variant="light" icon={<IconInfoCircle />} title="Failed to load bookings" data-testid="bookings-error">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconInfoCircle />}
+          title="Failed to load bookings"
+          data-testid="bookings-error"
+        >
           <Text size="sm">{bookingsListError(bookings.error, directAdmin)}</Text>
           <Text size="sm">Please try again later.</Text>
         </Alert>
@@ -221,7 +241,11 @@ export function BookingsPage({ page }: { page: number }) {
                         <Table.Td>
                           <Menu position="bottom-end" withinPortal shadow="md">
                             <Menu.Target>
-                              <ActionIcon variant="subtle" color="gray" aria-label={`Actions for booking #${b.id}`}>
+                              <ActionIcon
+                                variant="subtle"
+                                color="gray"
+                                aria-label={`Actions for booking #${b.id}`}
+                              >
                                 <IconDots size={18} />
                               </ActionIcon>
                             </Menu.Target>
@@ -257,7 +281,8 @@ export function BookingsPage({ page }: { page: number }) {
       {data && data.total > data.pageSize && (
         <Group justify="space-between" data-testid="bookings-paging">
           <Text size="sm" c="dimmed">
-            Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of {data.total}
+            Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of{' '}
+            {data.total}
           </Text>
           <Pagination total={pages} value={Math.min(page, pages)} onChange={goToPage} />
         </Group>

@@ -1,4 +1,20 @@
-import { ActionIcon, Alert, Avatar, Badge, Button, Card, Checkbox, Group, Modal, Skeleton, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCategory, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +41,11 @@ function isNotFound(err: unknown): boolean {
 export function CategoryManager() {
   const queryClient = useQueryClient();
   // Always fresh here: refetched on mount and on focus (admin-side §4).
-  const listOptions = trpc.categories.list.queryOptions(undefined, { staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: true });
+  const listOptions = trpc.categories.list.queryOptions(undefined, {
+    staleTime: 0,
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: true,
+  });
   const categories = useQuery(listOptions);
 
   const [dialog, setDialog] = useState<{ editing: TCategory | null } | null>(null);
@@ -40,13 +60,22 @@ export function CategoryManager() {
   };
 
   const saveOptions = {
-    onError: (err: unknown) => notifications.show({ title: 'Error', message: errorMessage(err, 'Failed to save category'), color: 'red' }),
+    onError: (err: unknown) =>
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to save category'),
+        color: 'red',
+      }),
   };
   const create = useMutation(
     trpc.categories.create.mutationOptions({
       ...saveOptions,
       onSuccess: async (c) => {
-        notifications.show({ title: 'Category created', message: `${c.name} has been added successfully.`, color: 'green' });
+        notifications.show({
+          title: 'Category created',
+          message: `${c.name} has been added successfully.`,
+          color: 'green',
+        });
         closeDialog();
         await refetchList();
       },
@@ -56,7 +85,11 @@ export function CategoryManager() {
     trpc.categories.update.mutationOptions({
       ...saveOptions,
       onSuccess: async (c) => {
-        notifications.show({ title: 'Category updated', message: `${c.name} has been updated successfully.`, color: 'green' });
+        notifications.show({
+          title: 'Category updated',
+          message: `${c.name} has been updated successfully.`,
+          color: 'green',
+        });
         closeDialog();
         // A rename also renamed the category on its properties.
         await Promise.all([refetchList(), queryClient.invalidateQueries(trpc.properties.pathFilter())]);
@@ -91,7 +124,11 @@ export function CategoryManager() {
     const fresh = await categories.refetch();
     if (fresh.data && !fresh.data.some((c) => c.id === target.id)) {
       setDeleting(null);
-      notifications.show({ title: 'Category not found', message: 'This category has already been deleted.', color: 'yellow' });
+      notifications.show({
+        title: 'Category not found',
+        message: 'This category has already been deleted.',
+        color: 'yellow',
+      });
       return;
     }
     remove.mutate(
@@ -99,19 +136,33 @@ export function CategoryManager() {
       {
         onSuccess: () => {
           setDeleting(null);
-          notifications.show({ title: 'Category deleted', message: 'Category removed successfully. Refreshing...', color: 'green' });
+          notifications.show({
+            title: 'Category deleted',
+            message: 'Category removed successfully. Refreshing...',
+            color: 'green',
+          });
           queryClient.clear();
           window.setTimeout(() => window.location.reload(), CATEGORY_DELETE_RELOAD_MS);
         },
         onError: (err) => {
           setDeleting(null);
           if (isNotFound(err)) {
-            queryClient.setQueryData(listOptions.queryKey, (old: TCategory[] | undefined) => old?.filter((c) => c.id !== target.id));
+            queryClient.setQueryData(listOptions.queryKey, (old: TCategory[] | undefined) =>
+              old?.filter((c) => c.id !== target.id),
+            );
             void refetchList();
-            notifications.show({ title: 'Category not found', message: 'This category was already deleted. Updated the list.', color: 'yellow' });
+            notifications.show({
+              title: 'Category not found',
+              message: 'This category was already deleted. Updated the list.',
+              color: 'yellow',
+            });
             return;
           }
-          notifications.show({ title: 'Error', message: errorMessage(err, 'Failed to delete category'), color: 'red' });
+          notifications.show({
+            title: 'Error',
+            message: errorMessage(err, 'Failed to delete category'),
+            color: 'red',
+          });
         },
       },
     );
@@ -176,7 +227,13 @@ export function CategoryManager() {
                           radius="sm"
                           alt=""
                           // The icons are dark line drawings: a light tile keeps them legible in the dark theme.
-                          styles={{ root: { background: '#fff', border: '1px solid var(--mantine-color-default-border)' }, image: { padding: 3 } }}
+                          styles={{
+                            root: {
+                              background: '#fff',
+                              border: '1px solid var(--mantine-color-default-border)',
+                            },
+                            image: { padding: 3 },
+                          }}
                         >
                           <IconCategory size={18} />
                         </Avatar>
@@ -189,10 +246,20 @@ export function CategoryManager() {
                       </Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap">
-                          <ActionIcon variant="subtle" color="gray" aria-label={`Edit ${c.name}`} onClick={() => openEdit(c)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={`Edit ${c.name}`}
+                            onClick={() => openEdit(c)}
+                          >
                             <IconEdit size={18} />
                           </ActionIcon>
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${c.name}`}
+                            onClick={() => setDeleting(c)}
+                          >
                             <IconTrash size={18} />
                           </ActionIcon>
                         </Group>
@@ -204,7 +271,12 @@ export function CategoryManager() {
         </Table.ScrollContainer>
       )}
 
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={dialog !== null} onClose={closeDialog} title={dialog?.editing ? 'Edit Category' : 'Create Category'}>
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={dialog !== null}
+        onClose={closeDialog}
+        title={dialog?.editing ? 'Edit Category' : 'Create Category'}
+      >
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -228,7 +300,11 @@ export function CategoryManager() {
               value={draft.icon}
               onChange={(e) => setDraft({ ...draft, icon: e.currentTarget.value })}
             />
-            <Checkbox label="Active" checked={draft.active} onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })} />
+            <Checkbox
+              label="Active"
+              checked={draft.active}
+              onChange={(e) => setDraft({ ...draft, active: e.currentTarget.checked })}
+            />
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={closeDialog}>
                 Cancel
@@ -241,10 +317,15 @@ export function CategoryManager() {
         </form>
       </Modal>
 
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Category">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete Category"
+      >
         <Text>
-          Are you sure you want to delete <b>{deleting?.name}</b>? This action cannot be undone. The category is also removed from
-          every property that carries it.
+          Are you sure you want to delete <b>{deleting?.name}</b>? This action cannot be undone. The category
+          is also removed from every property that carries it.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleting(null)}>

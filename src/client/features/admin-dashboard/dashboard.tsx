@@ -17,7 +17,17 @@ export function statusDotColor(status: TBookingStatus | string): string {
   return 'var(--mantine-color-yellow-6)';
 }
 
-function Counter({ label, value, icon, testId }: { label: string; value: ReactNode; icon: ReactNode; testId: string }) {
+function Counter({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
     <Card withBorder padding="lg" data-testid={testId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -58,10 +68,30 @@ export function Dashboard() {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <Counter label="Total Properties" value={value(d?.totalProperties)} icon={<IconBuildingEstate size={22} />} testId="total-properties" />
-        <Counter label="Total Bookings" value={value(d?.totalBookings)} icon={<IconCalendarEvent size={22} />} testId="total-bookings" />
-        <Counter label="Total Revenue" value={value(d?.totalRevenue, (n) => usd.format(n))} icon={<IconCurrencyDollar size={22} />} testId="total-revenue" />
-        <Counter label="Pending Bookings" value={value(d?.pendingBookings)} icon={<IconClock size={22} />} testId="pending-bookings" />
+        <Counter
+          label="Total Properties"
+          value={value(d?.totalProperties)}
+          icon={<IconBuildingEstate size={22} />}
+          testId="total-properties"
+        />
+        <Counter
+          label="Total Bookings"
+          value={value(d?.totalBookings)}
+          icon={<IconCalendarEvent size={22} />}
+          testId="total-bookings"
+        />
+        <Counter
+          label="Total Revenue"
+          value={value(d?.totalRevenue, (n) => usd.format(n))}
+          icon={<IconCurrencyDollar size={22} />}
+          testId="total-revenue"
+        />
+        <Counter
+          label="Pending Bookings"
+          value={value(d?.pendingBookings)}
+          icon={<IconClock size={22} />}
+          testId="pending-bookings"
+        />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder padding="lg" data-testid="recent-bookings">
@@ -69,7 +99,11 @@ export function Dashboard() {
             Recent Bookings
           </Title>
           {!d ? (
-            <Stack gap="sm">{[0, 1, 2].map((i) => <Skeleton key={i} h={44} />)}</Stack>
+            <Stack gap="sm">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={44} />
+              ))}
+            </Stack>
           ) : d.recentBookings.length === 0 ? (
             <Text c="dimmed">No bookings yet</Text>
           ) : (
@@ -101,7 +135,11 @@ export function Dashboard() {
             Recent Properties
           </Title>
           {!d ? (
-            <Stack gap="sm">{[0, 1, 2].map((i) => <Skeleton key={i} h={44} />)}</Stack>
+            <Stack gap="sm">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} h={44} />
+              ))}
+            </Stack>
           ) : d.recentProperties.length === 0 ? (
             <Text c="dimmed">No properties yet</Text>
           ) : (

@@ -79,8 +79,14 @@ export function priceFromInput(value: string | number): number {
  * The category choices: the category list (active ones, plus any the property already has), or the
  * fallback list when none are loaded (admin-side §2.5).
  */
-export function categoryChoices(loaded: readonly TCategory[] | undefined, selected: readonly string[]): string[] {
-  const names = loaded && loaded.length > 0 ? loaded.filter((c) => c.active).map((c) => c.name) : [...FALLBACK_CATEGORIES];
+export function categoryChoices(
+  loaded: readonly TCategory[] | undefined,
+  selected: readonly string[],
+): string[] {
+  const names =
+    loaded && loaded.length > 0
+      ? loaded.filter((c) => c.active).map((c) => c.name)
+      : [...FALLBACK_CATEGORIES];
   for (const s of selected) if (!names.some((n) => n.toLowerCase() === s.toLowerCase())) names.push(s);
   return names;
 }

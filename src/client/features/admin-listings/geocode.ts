@@ -32,7 +32,10 @@ export function coordinateText(n: number): string {
 /** Reverse lookup at zoom 10; answers the short place name, or throws when the service fails. */
 export async function reverseGeocode(lat: number, lng: number): Promise<string> {
   const url = `${GEOCODER_URL}/reverse?format=json&lat=${encodeURIComponent(lat)}&lon=${encodeURIComponent(lng)}&zoom=10`;
-  const res = await fetch(url, { signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS), headers: { Accept: 'application/json' } });
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`reverse geocoding answered ${res.status}`);
   const body = (await res.json()) as { display_name?: unknown };
   const name = typeof body.display_name === 'string' ? shortPlaceName(body.display_name) : '';
@@ -43,12 +46,19 @@ export async function reverseGeocode(lat: number, lng: number): Promise<string> 
 /** Forward lookup, first hit only; undefined when nothing matches. Throws when the service fails. */
 export async function forwardGeocode(query: string): Promise<TGeocodeHit | undefined> {
   const url = `${GEOCODER_URL}/search?format=json&limit=1&q=${encodeURIComponent(query)}`;
-  const res = await fetch(url, { signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS), headers: { Accept: 'application/json' } });
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
+    headers: { Accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`geocoding answered ${res.status}`);
   const hits = (await res.json()) as { lat?: unknown; lon?: unknown; display_name?: unknown }[];
   const first = Array.isArray(hits) ? hits[0] : undefined;
   const lat = Number(first?.lat);
   const lng = Number(first?.lon);
   if (!first || !Number.isFinite(lat) || !Number.isFinite(lng)) return undefined;
-  return { lat, lng, name: typeof first.display_name === 'string' ? shortPlaceName(first.display_name) : query };
+  return {
+    lat,
+    lng,
+    name: typeof first.display_name === 'string' ? shortPlaceName(first.display_name) : query,
+  };
 }

@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Button, Group, Modal, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
@@ -8,7 +20,16 @@ import type { TProperty } from '../../../shared/schemas/property.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { PropertyForm } from './property-form.tsx';
 
-const COLUMNS = ['ID', 'Title', 'Location', 'Price', 'Bedrooms', 'Bathrooms', 'Max Guests', 'Actions'] as const;
+const COLUMNS = [
+  'ID',
+  'Title',
+  'Location',
+  'Price',
+  'Bedrooms',
+  'Bathrooms',
+  'Max Guests',
+  'Actions',
+] as const;
 const SKELETON_ROWS = 5;
 
 type TDialog = { mode: 'create' } | { mode: 'edit'; property: TProperty } | null;
@@ -46,7 +67,10 @@ export function ListingsPage({ directAdmin, onDone }: { directAdmin: boolean; on
   const remove = useMutation(trpc.properties.delete.mutationOptions());
 
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries(trpc.properties.pathFilter()), queryClient.invalidateQueries(trpc.admin.pathFilter())]);
+    Promise.all([
+      queryClient.invalidateQueries(trpc.properties.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.pathFilter()),
+    ]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -60,15 +84,27 @@ export function ListingsPage({ directAdmin, onDone }: { directAdmin: boolean; on
         if (!(directAdmin && isUnauthorized(err))) throw err;
         await attempt();
       }
-      notifications.show({ title: 'Property deleted', message: 'The property has been successfully removed.', color: 'green' });
+      notifications.show({
+        title: 'Property deleted',
+        message: 'The property has been successfully removed.',
+        color: 'green',
+      });
       setToDelete(null);
       await refresh();
     } catch (err) {
       setToDelete(null);
       if (isUnauthorized(err)) {
-        notifications.show({ title: 'Authentication Required', message: 'Please login as an admin to perform this action', color: 'red' });
+        notifications.show({
+          title: 'Authentication Required',
+          message: 'Please login as an admin to perform this action',
+          color: 'red',
+        });
       } else {
-        notifications.show({ title: 'Error', message: errorMessage(err, 'Failed to delete property'), color: 'red' });
+        notifications.show({
+          title: 'Error',
+          message: errorMessage(err, 'Failed to delete property'),
+          color: 'red',
+        });
       }
     }
   };
@@ -89,7 +125,13 @@ export function ListingsPage({ directAdmin, onDone }: { directAdmin: boolean; on
       </Group>
 
       {list.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Failed to load properties" data-testid="listings-error">
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title="Failed to load properties"
+          data-testid="listings-error"
+        >
           {errorMessage(list.error, 'Please try again later.')}
         </Alert>
       ) : (
@@ -128,12 +170,21 @@ export function ListingsPage({ directAdmin, onDone }: { directAdmin: boolean; on
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
                         <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${p.title}`} onClick={() => setDialog({ mode: 'edit', property: p })}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Edit ${p.title}`}
+                            onClick={() => setDialog({ mode: 'edit', property: p })}
+                          >
                             <IconPencil size={18} />
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.title}`} onClick={() => setToDelete(p)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete ${p.title}`}
+                            onClick={() => setToDelete(p)}
+                          >
                             <IconTrash size={18} />
                           </ActionIcon>
                         </Tooltip>

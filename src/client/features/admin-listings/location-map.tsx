@@ -24,18 +24,32 @@ function ClickToPick({ onPick }: { onPick: (point: TLatLng) => void }) {
 }
 
 /** The picker's 400 px map (admin-side §2.6), centred on New York at zoom 10. Loaded lazily. */
-export default function LocationMap({ selected, onPick }: { selected: TLatLng | undefined; onPick: (point: TLatLng) => void }) {
+export default function LocationMap({
+  selected,
+  onPick,
+}: {
+  selected: TLatLng | undefined;
+  onPick: (point: TLatLng) => void;
+}) {
   const start = selected ?? NEW_YORK;
   return (
     <MapContainer
       center={[start.lat, start.lng]}
       zoom={PICKER_MAP_ZOOM}
-      style={{ height: MAP_HEIGHT_PX, width: '100%', borderRadius: 'var(--mantine-radius-md)', zIndex: 0, cursor: 'crosshair' }}
+      style={{
+        height: MAP_HEIGHT_PX,
+        width: '100%',
+        borderRadius: 'var(--mantine-radius-md)',
+        zIndex: 0,
+        cursor: 'crosshair',
+      }}
     >
       <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
       <FollowSelection selected={selected} />
       <ClickToPick onPick={onPick} />
-      {selected && <Marker position={[selected.lat, selected.lng]} icon={markerIcon} alt="Selected location" />}
+      {selected && (
+        <Marker position={[selected.lat, selected.lng]} icon={markerIcon} alt="Selected location" />
+      )}
     </MapContainer>
   );
 }

@@ -18,7 +18,9 @@ function pointOf(value: TPickedLocation): TLatLng | undefined {
   if (value.latitude.trim() === '' || value.longitude.trim() === '') return undefined;
   const lat = Number(value.latitude);
   const lng = Number(value.longitude);
-  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 ? { lat, lng } : undefined;
+  return Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180
+    ? { lat, lng }
+    : undefined;
 }
 
 /**
@@ -26,7 +28,13 @@ function pointOf(value: TPickedLocation): TLatLng | undefined {
  * and the green 'Selected Location' panel. The geocoder is a third party: when it fails, a map click
  * still sets the coordinates (its text becomes the coordinates) and a search only logs a warning.
  */
-export function LocationPicker({ value, onChange }: { value: TPickedLocation; onChange: (next: TPickedLocation) => void }) {
+export function LocationPicker({
+  value,
+  onChange,
+}: {
+  value: TPickedLocation;
+  onChange: (next: TPickedLocation) => void;
+}) {
   const [initial] = useState(value);
   const [query, setQuery] = useState('');
   const [searching, setSearching] = useState(false);
@@ -109,18 +117,29 @@ export function LocationPicker({ value, onChange }: { value: TPickedLocation; on
           ))}
         </Group>
       </div>
-      <Box data-testid="location-picker-map" style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}>
+      <Box
+        data-testid="location-picker-map"
+        style={{ borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+      >
         <Suspense fallback={<Skeleton h={MAP_HEIGHT_PX} />}>
           <LocationMap selected={selected} onPick={(point) => void pickOnMap(point)} />
         </Suspense>
       </Box>
       {(value.location.trim() !== '' || selected) && (
-        <Alert color="green" variant="light" title="Selected Location" icon={<IconMapPin size={18} />} data-testid="selected-location">
+        <Alert
+          color="green"
+          variant="light"
+          title="Selected Location"
+          icon={<IconMapPin size={18} />}
+          data-testid="selected-location"
+        >
           <Text size="sm" fw={500} data-testid="selected-location-text">
             {value.location || '—'}
           </Text>
           <Text size="xs" c="dimmed" data-testid="selected-location-coordinates">
-            {selected ? `Latitude: ${selected.lat.toFixed(6)}, Longitude: ${selected.lng.toFixed(6)}` : 'No coordinates selected'}
+            {selected
+              ? `Latitude: ${selected.lat.toFixed(6)}, Longitude: ${selected.lng.toFixed(6)}`
+              : 'No coordinates selected'}
           </Text>
         </Alert>
       )}

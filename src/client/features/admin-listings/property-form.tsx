@@ -34,10 +34,20 @@ import {
 } from '../../../shared/constants.ts';
 import { propertyTypeLabel } from '../../../shared/labels.ts';
 import { thumbnailUrl } from '../../../shared/media.ts';
-import { ZPropertyInput, type TProperty, type TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import {
+  ZPropertyInput,
+  type TProperty,
+  type TPropertyInputParsed,
+} from '../../../shared/schemas/property.ts';
 import { ImageUpload, type TImageUploadResult } from '../../components/image-upload.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { categoryChoices, NEW_PROPERTY_VALUES, priceFromInput, valuesFromProperty, type TPropertyFormValues } from './form-values.ts';
+import {
+  categoryChoices,
+  NEW_PROPERTY_VALUES,
+  priceFromInput,
+  valuesFromProperty,
+  type TPropertyFormValues,
+} from './form-values.ts';
 import { LocationPicker } from './location-picker.tsx';
 import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
 import { VideoInput } from './video-input.tsx';
@@ -77,7 +87,13 @@ function ImagesField({
         <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" data-testid="image-list">
           {images.map((src, i) => (
             <div key={`${i}-${src.slice(-48)}`} style={{ position: 'relative' }}>
-              <Image src={src.startsWith('data:') ? src : thumbnailUrl(src)} alt={`Image ${i + 1}`} h={80} radius="sm" fit="cover" />
+              <Image
+                src={src.startsWith('data:') ? src : thumbnailUrl(src)}
+                alt={`Image ${i + 1}`}
+                h={80}
+                radius="sm"
+                fit="cover"
+              />
               {i === 0 && (
                 <Badge size="xs" pos="absolute" bottom={4} left={4} variant="filled">
                   Cover
@@ -106,7 +122,13 @@ function ImagesField({
           {error}
         </Text>
       )}
-      <ImageUpload mode="multiple" maxImages={MAX_IMAGES} onImagesProcessed={onAdd} disabled={disabled} onProcessingChange={onProcessingChange} />
+      <ImageUpload
+        mode="multiple"
+        maxImages={MAX_IMAGES}
+        onImagesProcessed={onAdd}
+        disabled={disabled}
+        onProcessingChange={onProcessingChange}
+      />
     </Stack>
   );
 }
@@ -141,12 +163,21 @@ export function PropertyForm({
   });
 
   const save = useMutation({
-    mutationFn: (body: TPropertyInputParsed) => sendProperty(body, { id: property?.id, onProgress: setProgress }),
+    mutationFn: (body: TPropertyInputParsed) =>
+      sendProperty(body, { id: property?.id, onProgress: setProgress }),
     onSuccess: async (saved) => {
       notifications.show(
         editing
-          ? { title: 'Property updated', message: `${saved.title} has been updated successfully.`, color: 'green' }
-          : { title: 'Property created', message: `${saved.title} has been added to your listings.`, color: 'green' },
+          ? {
+              title: 'Property updated',
+              message: `${saved.title} has been updated successfully.`,
+              color: 'green',
+            }
+          : {
+              title: 'Property created',
+              message: `${saved.title} has been added to your listings.`,
+              color: 'green',
+            },
       );
       await Promise.all([
         queryClient.invalidateQueries(trpc.properties.pathFilter()),
@@ -181,14 +212,27 @@ export function PropertyForm({
     if (parsed.success) save.mutate(parsed.data);
   });
 
-  const sentPercent = progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
+  const sentPercent =
+    progress && progress.total > 0 ? Math.round((progress.loaded / progress.total) * 100) : 0;
   const categoryOptions = categoryChoices(categories.data, form.values.categories);
 
   return (
     <form onSubmit={submit} noValidate data-testid="property-form">
       <Stack gap="md">
-        <TextInput label="Title" withAsterisk placeholder="Cozy apartment in the city centre" {...form.getInputProps('title')} />
-        <Textarea label="Description" withAsterisk autosize minRows={4} maxRows={10} {...form.getInputProps('description')} />
+        <TextInput
+          label="Title"
+          withAsterisk
+          placeholder="Cozy apartment in the city centre"
+          {...form.getInputProps('title')}
+        />
+        <Textarea
+          label="Description"
+          withAsterisk
+          autosize
+          minRows={4}
+          maxRows={10}
+          {...form.getInputProps('description')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <NumberInput
             label="Price per night"
@@ -207,9 +251,24 @@ export function PropertyForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <Select label="Bedrooms" data={choices(BEDROOM_CHOICES)} allowDeselect={false} {...form.getInputProps('bedrooms')} />
-          <Select label="Bathrooms" data={choices(BATHROOM_CHOICES)} allowDeselect={false} {...form.getInputProps('bathrooms')} />
-          <Select label="Max guests" data={choices(MAX_GUEST_CHOICES)} allowDeselect={false} {...form.getInputProps('maxGuests')} />
+          <Select
+            label="Bedrooms"
+            data={choices(BEDROOM_CHOICES)}
+            allowDeselect={false}
+            {...form.getInputProps('bedrooms')}
+          />
+          <Select
+            label="Bathrooms"
+            data={choices(BATHROOM_CHOICES)}
+            allowDeselect={false}
+            {...form.getInputProps('bathrooms')}
+          />
+          <Select
+            label="Max guests"
+            data={choices(MAX_GUEST_CHOICES)}
+            allowDeselect={false}
+            {...form.getInputProps('maxGuests')}
+          />
         </SimpleGrid>
         <Checkbox.Group label="Amenities" {...form.getInputProps('amenities')}>
           <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} mt="xs" spacing="xs">
@@ -234,9 +293,18 @@ export function PropertyForm({
         />
 
         <Divider />
-        <TextInput label="Location" withAsterisk placeholder="City, Country" {...form.getInputProps('location')} />
+        <TextInput
+          label="Location"
+          withAsterisk
+          placeholder="City, Country"
+          {...form.getInputProps('location')}
+        />
         <LocationPicker
-          value={{ location: form.values.location, latitude: form.values.latitude, longitude: form.values.longitude }}
+          value={{
+            location: form.values.location,
+            latitude: form.values.latitude,
+            longitude: form.values.longitude,
+          }}
           onChange={(next) => form.setValues(next)}
         />
         <SimpleGrid cols={2}>

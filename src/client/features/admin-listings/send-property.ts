@@ -28,7 +28,10 @@ export function sendProperty(
 ): Promise<TProperty> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(opts.id === undefined ? 'POST' : 'PUT', opts.id === undefined ? '/api/properties' : `/api/properties/${opts.id}`);
+    xhr.open(
+      opts.id === undefined ? 'POST' : 'PUT',
+      opts.id === undefined ? '/api/properties' : `/api/properties/${opts.id}`,
+    );
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.setRequestHeader('Content-Type', 'application/json');
@@ -51,7 +54,12 @@ export function sendProperty(
         return;
       }
       const message = (parsed as { message?: unknown } | undefined)?.message;
-      reject(new PropertySaveError(typeof message === 'string' && message ? message : 'Failed to save property', xhr.status));
+      reject(
+        new PropertySaveError(
+          typeof message === 'string' && message ? message : 'Failed to save property',
+          xhr.status,
+        ),
+      );
     };
     xhr.onerror = () => reject(new PropertySaveError('Failed to save property', 0));
     xhr.ontimeout = () => reject(new PropertySaveError('Failed to save property', 0));

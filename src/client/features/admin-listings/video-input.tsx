@@ -16,7 +16,8 @@ function dataUrlBytes(url: string): number {
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('no result')));
+    reader.onload = () =>
+      typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error('no result'));
     reader.onerror = () => reject(reader.error ?? new Error('read failed'));
     reader.readAsDataURL(file);
   });
@@ -60,11 +61,17 @@ export function VideoInput({
           continue;
         }
         if (file.size > VIDEO_MAX_BYTES) {
-          toast('Video too large', `${file.name} is ${mb(file.size)} MB. Maximum size is ${VIDEO_MAX_BYTES / 1024 / 1024}MB per video.`);
+          toast(
+            'Video too large',
+            `${file.name} is ${mb(file.size)} MB. Maximum size is ${VIDEO_MAX_BYTES / 1024 / 1024}MB per video.`,
+          );
           continue;
         }
         if (total + file.size > VIDEOS_TOTAL_MAX_BYTES) {
-          toast('Video too large', `Total video size would exceed ${VIDEOS_TOTAL_MAX_BYTES / 1024 / 1024}MB per property.`);
+          toast(
+            'Video too large',
+            `Total video size would exceed ${VIDEOS_TOTAL_MAX_BYTES / 1024 / 1024}MB per property.`,
+          );
           continue;
         }
         try {
@@ -90,7 +97,12 @@ export function VideoInput({
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" data-testid="video-list">
           {value.map((src, i) => (
             <Card key={`${i}-${src.slice(0, 64)}`} withBorder padding={4} radius="md" pos="relative">
-              <video src={src} controls preload="metadata" style={{ width: '100%', maxHeight: 140, borderRadius: 6, background: '#000' }} />
+              <video
+                src={src}
+                controls
+                preload="metadata"
+                style={{ width: '100%', maxHeight: 140, borderRadius: 6, background: '#000' }}
+              />
               <ActionIcon
                 pos="absolute"
                 top={8}

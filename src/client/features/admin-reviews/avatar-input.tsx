@@ -21,7 +21,13 @@ export function AvatarInput({
         User Image (optional)
       </Text>
       <Group gap="sm" align="flex-start" wrap="nowrap">
-        <Avatar src={value} radius="xl" size={48} alt="User image preview" data-testid="review-avatar-preview" />
+        <Avatar
+          src={value}
+          radius="xl"
+          size={48}
+          alt="User image preview"
+          data-testid="review-avatar-preview"
+        />
         <Stack gap={4} style={{ flex: 1 }}>
           <ImageUpload
             mode="single"
@@ -31,7 +37,14 @@ export function AvatarInput({
             onProcessingChange={onProcessingChange}
           />
           {value && (
-            <Button variant="subtle" color="red" size="xs" w="fit-content" leftSection={<IconTrash size={14} />} onClick={() => onChange(null)}>
+            <Button
+              variant="subtle"
+              color="red"
+              size="xs"
+              w="fit-content"
+              leftSection={<IconTrash size={14} />}
+              onClick={() => onChange(null)}
+            >
               Remove image
             </Button>
           )}

@@ -1,4 +1,19 @@
-import { Avatar, Button, Card, Group, Modal, Rating, Select, SimpleGrid, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Rating,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +23,10 @@ import type { TReview } from '../../../shared/schemas/review.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { AvatarInput } from './avatar-input.tsx';
 
-const RATING_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: n === 1 ? '1 Star' : `${n} Stars` }));
+const RATING_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({
+  value: String(n),
+  label: n === 1 ? '1 Star' : `${n} Stars`,
+}));
 
 /** The draft of the add and edit dialogs (admin-side §2.8): rating 5, empty texts, no image. */
 export interface TReviewDraft {
@@ -22,12 +40,18 @@ export const EMPTY_DRAFT: TReviewDraft = { rating: 5, comment: '', userName: '',
 /** A server message for what the admin can fix (validation, size); the spec's fallback otherwise. */
 function failureText(err: unknown, fallback: string): string {
   const status = errorStatus(err);
-  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403 ? errorMessage(err, fallback) : fallback;
+  return status !== undefined && status >= 400 && status < 500 && status !== 401 && status !== 403
+    ? errorMessage(err, fallback)
+    : fallback;
 }
 
 function formatReviewDate(value: string | null | undefined): string {
   const d = value ? new Date(value) : new Date();
-  return (Number.isNaN(d.getTime()) ? new Date() : d).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+  return (Number.isNaN(d.getTime()) ? new Date() : d).toLocaleDateString('en-US', {
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  });
 }
 
 function DraftFields({
@@ -56,7 +80,11 @@ function DraftFields({
         onChange={(e) => onChange({ ...draft, userName: e.currentTarget.value })}
         maxLength={100}
       />
-      <AvatarInput value={draft.userImage} onChange={(userImage) => onChange({ ...draft, userImage })} onProcessingChange={onProcessingChange} />
+      <AvatarInput
+        value={draft.userImage}
+        onChange={(userImage) => onChange({ ...draft, userImage })}
+        onProcessingChange={onProcessingChange}
+      />
       <Textarea
         label="Review Comment"
         placeholder="Write the review..."
@@ -69,12 +97,27 @@ function DraftFields({
   );
 }
 
-function ReviewCard({ review, propertyTitle, onEdit, onDelete }: { review: TReview; propertyTitle: string | undefined; onEdit: () => void; onDelete: () => void }) {
+function ReviewCard({
+  review,
+  propertyTitle,
+  onEdit,
+  onDelete,
+}: {
+  review: TReview;
+  propertyTitle: string | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   return (
     <Card withBorder padding="lg" data-testid="review-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={review.userImage ? thumbnailUrl(review.userImage) : null} radius="xl" size={44} alt={review.userName}>
+          <Avatar
+            src={review.userImage ? thumbnailUrl(review.userImage) : null}
+            radius="xl"
+            size={44}
+            alt={review.userName}
+          >
             {review.userName.slice(0, 1).toUpperCase()}
           </Avatar>
           <div style={{ minWidth: 0 }}>
@@ -98,7 +141,13 @@ function ReviewCard({ review, propertyTitle, onEdit, onDelete }: { review: TRevi
         <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={onEdit}>
           Edit
         </Button>
-        <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={14} />}
+          onClick={onDelete}
+        >
           Delete
         </Button>
       </Group>
@@ -106,10 +155,20 @@ function ReviewCard({ review, propertyTitle, onEdit, onDelete }: { review: TRevi
   );
 }
 
-export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: number | undefined; onPropertyChange: (id: number | undefined) => void }) {
+export function ReviewsPage({
+  propertyId,
+  onPropertyChange,
+}: {
+  propertyId: number | undefined;
+  onPropertyChange: (id: number | undefined) => void;
+}) {
   const queryClient = useQueryClient();
   const properties = useQuery(trpc.properties.list.queryOptions());
-  const reviews = useQuery({ ...trpc.reviews.byProperty.queryOptions({ id: propertyId ?? 0 }), enabled: propertyId !== undefined, staleTime: 0 });
+  const reviews = useQuery({
+    ...trpc.reviews.byProperty.queryOptions({ id: propertyId ?? 0 }),
+    enabled: propertyId !== undefined,
+    staleTime: 0,
+  });
 
   const [addOpen, setAddOpen] = useState(false);
   const [addPropertyId, setAddPropertyId] = useState<string | null>(null);
@@ -120,7 +179,10 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
   const [processingImage, setProcessingImage] = useState(false);
 
   const titles = new Map((properties.data ?? []).map((p) => [p.id, p.title]));
-  const propertyOptions = (properties.data ?? []).map((p) => ({ value: String(p.id), label: `${p.title} (#${p.id})` }));
+  const propertyOptions = (properties.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.title} (#${p.id})`,
+  }));
 
   /** The changed property's rating and count show everywhere, and its review list is fetched again. */
   const refresh = async (forProperty: number) => {
@@ -139,7 +201,12 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
         if (propertyId === undefined) onPropertyChange(review.propertyId);
         await refresh(review.propertyId);
       },
-      onError: (err) => notifications.show({ title: 'Error', message: failureText(err, 'Failed to add review'), color: 'red' }),
+      onError: (err) =>
+        notifications.show({
+          title: 'Error',
+          message: failureText(err, 'Failed to add review'),
+          color: 'red',
+        }),
     }),
   );
   const update = useMutation(
@@ -149,12 +216,22 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
         setEditing(null);
         await refresh(review.propertyId);
       },
-      onError: (err) => notifications.show({ title: 'Error', message: failureText(err, 'Failed to update review'), color: 'red' }),
+      onError: (err) =>
+        notifications.show({
+          title: 'Error',
+          message: failureText(err, 'Failed to update review'),
+          color: 'red',
+        }),
     }),
   );
   const remove = useMutation(
     trpc.reviews.delete.mutationOptions({
-      onError: (err) => notifications.show({ title: 'Error', message: failureText(err, 'Failed to delete review'), color: 'red' }),
+      onError: (err) =>
+        notifications.show({
+          title: 'Error',
+          message: failureText(err, 'Failed to delete review'),
+          color: 'red',
+        }),
     }),
   );
 
@@ -168,7 +245,11 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
       notifications.show({ title: 'Error', message: 'Please select a property', color: 'red' });
       return;
     }
-    create.mutate({ propertyId: Number(addPropertyId), ...addDraft, userImage: addDraft.userImage ?? undefined });
+    create.mutate({
+      propertyId: Number(addPropertyId),
+      ...addDraft,
+      userImage: addDraft.userImage ?? undefined,
+    });
   };
   const submitEdit = () => {
     if (!editing) return;
@@ -242,7 +323,15 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
                   review={r}
                   propertyTitle={titles.get(r.propertyId)}
                   onEdit={() =>
-                    setEditing({ review: r, draft: { rating: r.rating, comment: r.comment, userName: r.userName, userImage: r.userImage } })
+                    setEditing({
+                      review: r,
+                      draft: {
+                        rating: r.rating,
+                        comment: r.comment,
+                        userName: r.userName,
+                        userImage: r.userImage,
+                      },
+                    })
                   }
                   onDelete={() => setDeleting(r)}
                 />
@@ -252,7 +341,13 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
         </Stack>
       </Card>
 
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={addOpen} onClose={() => setAddOpen(false)} title="Add Review" size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={addOpen}
+        onClose={() => setAddOpen(false)}
+        title="Add Review"
+        size="lg"
+      >
         <Stack gap="sm">
           <Select
             label="Property"
@@ -276,10 +371,20 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
         </Stack>
       </Modal>
 
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={editing !== null} onClose={() => setEditing(null)} title="Edit Review" size="lg">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title="Edit Review"
+        size="lg"
+      >
         {editing && (
           <Stack gap="sm">
-            <DraftFields draft={editing.draft} onChange={(draft) => setEditing({ ...editing, draft })} onProcessingChange={setProcessingImage} />
+            <DraftFields
+              draft={editing.draft}
+              onChange={(draft) => setEditing({ ...editing, draft })}
+              onProcessingChange={setProcessingImage}
+            />
             <Group justify="flex-end" mt="sm">
               <Button variant="default" onClick={() => setEditing(null)}>
                 Cancel
@@ -292,7 +397,12 @@ export function ReviewsPage({ propertyId, onPropertyChange }: { propertyId: numb
         )}
       </Modal>
 
-      <Modal closeButtonProps={{ 'aria-label': 'Close' }} opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete Review">
+      <Modal
+        closeButtonProps={{ 'aria-label': 'Close' }}
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete Review"
+      >
         <Text>Are you sure you want to delete this review? This action cannot be undone.</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleting(null)}>

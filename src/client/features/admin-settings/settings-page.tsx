@@ -1,7 +1,34 @@
-import { Alert, Badge, Button, Card, Center, Divider, Group, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Switch, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconBriefcase, IconCalendar, IconCategory, IconCoin, IconPlugConnected, IconSettings } from '@tabler/icons-react';
+import {
+  IconBriefcase,
+  IconCalendar,
+  IconCategory,
+  IconCoin,
+  IconPlugConnected,
+  IconSettings,
+} from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -80,12 +107,20 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
         form.setValues(saved);
         form.resetDirty(saved);
         queryClient.setQueryData(trpc.settings.get.queryKey(), saved);
-        notifications.show({ title: 'Settings saved', message: 'Your changes have been saved successfully.', color: 'green' });
+        notifications.show({
+          title: 'Settings saved',
+          message: 'Your changes have been saved successfully.',
+          color: 'green',
+        });
         // The guest site reads the public part; it follows at once.
         await queryClient.invalidateQueries(trpc.config.get.queryFilter());
       },
       onError: () => {
-        notifications.show({ title: 'Error', message: 'Failed to save settings. Please try again.', color: 'red' });
+        notifications.show({
+          title: 'Error',
+          message: 'Failed to save settings. Please try again.',
+          color: 'red',
+        });
       },
     }),
   );
@@ -135,7 +170,13 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
             <Title order={1}>Settings</Title>
             <Text c="dimmed">Manage your site, business, booking and integration settings</Text>
           </div>
-          <Button type="submit" loading={save.isPending} loaderProps={{ type: 'dots' }} disabled={save.isPending} data-testid="save-settings">
+          <Button
+            type="submit"
+            loading={save.isPending}
+            loaderProps={{ type: 'dots' }}
+            disabled={save.isPending}
+            data-testid="save-settings"
+          >
             {save.isPending ? 'Saving...' : 'Save Settings'}
           </Button>
         </Group>
@@ -167,12 +208,33 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
               <Stack gap="md">
                 <Title order={3}>General Settings</Title>
                 <TextInput label="Site Name" {...form.getInputProps('siteName')} key={form.key('siteName')} />
-                <Textarea label="Site Description" autosize minRows={2} {...form.getInputProps('siteDescription')} key={form.key('siteDescription')} />
+                <Textarea
+                  label="Site Description"
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('siteDescription')}
+                  key={form.key('siteDescription')}
+                />
                 <Divider label="Email Settings" labelPosition="left" mt="sm" />
                 <SimpleGrid cols={{ base: 1, md: 3 }}>
-                  <TextInput label="Admin Email" type="email" {...form.getInputProps('adminEmail')} key={form.key('adminEmail')} />
-                  <TextInput label="Support Email" type="email" {...form.getInputProps('supportEmail')} key={form.key('supportEmail')} />
-                  <TextInput label="Notification Email" type="email" {...form.getInputProps('notificationEmail')} key={form.key('notificationEmail')} />
+                  <TextInput
+                    label="Admin Email"
+                    type="email"
+                    {...form.getInputProps('adminEmail')}
+                    key={form.key('adminEmail')}
+                  />
+                  <TextInput
+                    label="Support Email"
+                    type="email"
+                    {...form.getInputProps('supportEmail')}
+                    key={form.key('supportEmail')}
+                  />
+                  <TextInput
+                    label="Notification Email"
+                    type="email"
+                    {...form.getInputProps('notificationEmail')}
+                    key={form.key('notificationEmail')}
+                  />
                 </SimpleGrid>
               </Stack>
             </Card>
@@ -182,10 +244,25 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
             <Card withBorder padding="lg">
               <Stack gap="md">
                 <Title order={3}>Business Information</Title>
-                <Textarea label="Business Address" autosize minRows={2} {...form.getInputProps('businessAddress')} key={form.key('businessAddress')} />
+                <Textarea
+                  label="Business Address"
+                  autosize
+                  minRows={2}
+                  {...form.getInputProps('businessAddress')}
+                  key={form.key('businessAddress')}
+                />
                 <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <TextInput label="Phone Number" type="tel" {...form.getInputProps('phoneNumber')} key={form.key('phoneNumber')} />
-                  <TextInput label="Business Hours" {...form.getInputProps('businessHours')} key={form.key('businessHours')} />
+                  <TextInput
+                    label="Phone Number"
+                    type="tel"
+                    {...form.getInputProps('phoneNumber')}
+                    key={form.key('phoneNumber')}
+                  />
+                  <TextInput
+                    label="Business Hours"
+                    {...form.getInputProps('businessHours')}
+                    key={form.key('businessHours')}
+                  />
                 </SimpleGrid>
               </Stack>
             </Card>
@@ -196,10 +273,39 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
               <Stack gap="md">
                 <Title order={3}>Booking Settings</Title>
                 <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <NumberInput clampBehavior="none" label="Default Max Guests" min={1} max={20} allowDecimal={false} {...numberProps('maxGuestsDefault')} key={form.key('maxGuestsDefault')} />
-                  <NumberInput clampBehavior="none" label="Advance Booking Days" min={0} allowDecimal={false} {...numberProps('advanceBookingDays')} key={form.key('advanceBookingDays')} />
-                  <NumberInput clampBehavior="none" label="Default Min Nights" min={1} allowDecimal={false} {...numberProps('minNightsDefault')} key={form.key('minNightsDefault')} />
-                  <NumberInput clampBehavior="none" label="Default Max Nights" min={1} allowDecimal={false} {...numberProps('maxNightsDefault')} key={form.key('maxNightsDefault')} />
+                  <NumberInput
+                    clampBehavior="none"
+                    label="Default Max Guests"
+                    min={1}
+                    max={20}
+                    allowDecimal={false}
+                    {...numberProps('maxGuestsDefault')}
+                    key={form.key('maxGuestsDefault')}
+                  />
+                  <NumberInput
+                    clampBehavior="none"
+                    label="Advance Booking Days"
+                    min={0}
+                    allowDecimal={false}
+                    {...numberProps('advanceBookingDays')}
+                    key={form.key('advanceBookingDays')}
+                  />
+                  <NumberInput
+                    clampBehavior="none"
+                    label="Default Min Nights"
+                    min={1}
+                    allowDecimal={false}
+                    {...numberProps('minNightsDefault')}
+                    key={form.key('minNightsDefault')}
+                  />
+                  <NumberInput
+                    clampBehavior="none"
+                    label="Default Max Nights"
+                    min={1}
+                    allowDecimal={false}
+                    {...numberProps('maxNightsDefault')}
+                    key={form.key('maxNightsDefault')}
+                  />
                 </SimpleGrid>
               </Stack>
             </Card>
@@ -218,7 +324,16 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
                     onChange={(value) => form.setFieldValue('currency', value ?? '')}
                     key={form.key('currency')}
                   />
-                  <NumberInput clampBehavior="none" label="Tax Rate (%)" min={0} max={100} step={0.01} decimalScale={2} {...numberProps('taxRate')} key={form.key('taxRate')} />
+                  <NumberInput
+                    clampBehavior="none"
+                    label="Tax Rate (%)"
+                    min={0}
+                    max={100}
+                    step={0.01}
+                    decimalScale={2}
+                    {...numberProps('taxRate')}
+                    key={form.key('taxRate')}
+                  />
                 </SimpleGrid>
               </Stack>
             </Card>

@@ -5,7 +5,12 @@ import { IconBrandApple, IconBrandFacebook, IconBrandGoogle, IconMail } from '@t
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ZLoginInput, ZRegisterInput, type TLoginInput, type TRegisterInput } from '../../../shared/schemas/auth.ts';
+import {
+  ZLoginInput,
+  ZRegisterInput,
+  type TLoginInput,
+  type TRegisterInput,
+} from '../../../shared/schemas/auth.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -37,8 +42,19 @@ function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Login form">
       <Stack gap="sm">
-        <TextInput label="Username" autoComplete="username" data-autofocus key={form.key('username')} {...form.getInputProps('username')} />
-        <PasswordInput label="Password" autoComplete="current-password" key={form.key('password')} {...form.getInputProps('password')} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          data-autofocus
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Logging in...' : 'Continue'}
         </Button>
@@ -63,7 +79,11 @@ function RegisterForm() {
     validate: zod4Resolver(ZRegisterInput),
   });
   const submit = form.onSubmit(async (values) => {
-    const input: TRegisterInput = { username: values.username, email: values.email, password: values.password };
+    const input: TRegisterInput = {
+      username: values.username,
+      email: values.email,
+      password: values.password,
+    };
     if (values.name.trim()) input.name = values.name.trim();
     setPending(true);
     try {
@@ -78,10 +98,33 @@ function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign up form">
       <Stack gap="sm">
-        <TextInput label="Username" autoComplete="username" data-autofocus key={form.key('username')} {...form.getInputProps('username')} />
-        <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-        <PasswordInput label="Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
-        <TextInput label="Full name" description="Optional" autoComplete="name" key={form.key('name')} {...form.getInputProps('name')} />
+        <TextInput
+          label="Username"
+          autoComplete="username"
+          data-autofocus
+          key={form.key('username')}
+          {...form.getInputProps('username')}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label="Full name"
+          description="Optional"
+          autoComplete="name"
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Creating account...' : 'Sign up'}
         </Button>
@@ -116,7 +159,10 @@ export function AuthDialog() {
               fullWidth
               leftSection={<Icon size={18} aria-hidden />}
               onClick={() =>
-                notifications.show({ title: 'Social login', message: `${name} login is not implemented in this demo.` })
+                notifications.show({
+                  title: 'Social login',
+                  message: `${name} login is not implemented in this demo.`,
+                })
               }
             >
               Continue with {name}

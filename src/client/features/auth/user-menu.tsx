@@ -63,7 +63,10 @@ export function UserMenu() {
                 <MenuLink href="/admin?directAdmin=true" icon={<IconLayoutDashboard size={16} aria-hidden />}>
                   Dashboard
                 </MenuLink>
-                <MenuLink href="/admin/listings?directAdmin=true" icon={<IconBuildingEstate size={16} aria-hidden />}>
+                <MenuLink
+                  href="/admin/listings?directAdmin=true"
+                  icon={<IconBuildingEstate size={16} aria-hidden />}
+                >
                   Manage Listings
                 </MenuLink>
                 <MenuLink href="/admin/bookings?directAdmin=true" icon={<IconBook size={16} aria-hidden />}>
@@ -78,10 +81,16 @@ export function UserMenu() {
           </>
         ) : (
           <>
-            <Menu.Item leftSection={<IconLogin size={16} aria-hidden />} onClick={() => openAuthDialog('login')}>
+            <Menu.Item
+              leftSection={<IconLogin size={16} aria-hidden />}
+              onClick={() => openAuthDialog('login')}
+            >
               Login
             </Menu.Item>
-            <Menu.Item leftSection={<IconUserPlus size={16} aria-hidden />} onClick={() => openAuthDialog('register')}>
+            <Menu.Item
+              leftSection={<IconUserPlus size={16} aria-hidden />}
+              onClick={() => openAuthDialog('register')}
+            >
               Sign up
             </Menu.Item>
             <Menu.Divider />

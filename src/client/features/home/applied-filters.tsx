@@ -23,7 +23,12 @@ export function AppliedFilters({ search, onClear, onReset }: TProps) {
           fw={500}
           pr={4}
           rightSection={
-            <CloseButton size="sm" radius="xl" aria-label={`Clear ${chip.key}: ${chip.label}`} onClick={() => onClear(chip.key)} />
+            <CloseButton
+              size="sm"
+              radius="xl"
+              aria-label={`Clear ${chip.key}: ${chip.label}`}
+              onClick={() => onClear(chip.key)}
+            />
           }
         >
           <span data-testid={`filter-chip-${chip.key}`}>{chip.label}</span>

@@ -10,7 +10,16 @@ import { categoriesQuery } from './queries.ts';
 function CategoryIcon({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) return <IconCategory size={24} stroke={1.5} aria-hidden />;
-  return <img src={src} alt="" width={24} height={24} className={classes.categoryIcon} onError={() => setFailed(true)} />;
+  return (
+    <img
+      src={src}
+      alt=""
+      width={24}
+      height={24}
+      className={classes.categoryIcon}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
 interface TProps {
@@ -60,16 +69,40 @@ export function CategoryStrip({ selected, onToggle }: TProps) {
   }
 
   return (
-    <Box className={classes.strip} data-fade-left={edges.left || undefined} data-fade-right={edges.right || undefined}>
+    <Box
+      className={classes.strip}
+      data-fade-left={edges.left || undefined}
+      data-fade-right={edges.right || undefined}
+    >
       {edges.left && (
-        <ActionIcon className={classes.arrowLeft} variant="default" radius="xl" size={30} aria-label="Scroll categories left" onClick={() => scrollBy(-1)}>
+        <ActionIcon
+          className={classes.arrowLeft}
+          variant="default"
+          radius="xl"
+          size={30}
+          aria-label="Scroll categories left"
+          onClick={() => scrollBy(-1)}
+        >
           <IconChevronLeft size={16} aria-hidden />
         </ActionIcon>
       )}
-      <div ref={scroller} className={classes.scroller} onScroll={measure} role="toolbar" aria-label="Categories" data-testid="category-strip">
+      <div
+        ref={scroller}
+        className={classes.scroller}
+        onScroll={measure}
+        role="toolbar"
+        aria-label="Categories"
+        data-testid="category-strip"
+      >
         {isPending
           ? Array.from({ length: CATEGORY_SKELETONS }, (_, i) => (
-              <Stack key={i} gap={6} align="center" className={classes.category} data-testid="category-skeleton">
+              <Stack
+                key={i}
+                gap={6}
+                align="center"
+                className={classes.category}
+                data-testid="category-skeleton"
+              >
                 <Skeleton circle height={24} />
                 <Skeleton height={10} width={56} />
               </Stack>
@@ -94,7 +127,14 @@ export function CategoryStrip({ selected, onToggle }: TProps) {
             })}
       </div>
       {edges.right && (
-        <ActionIcon className={classes.arrowRight} variant="default" radius="xl" size={30} aria-label="Scroll categories right" onClick={() => scrollBy(1)}>
+        <ActionIcon
+          className={classes.arrowRight}
+          variant="default"
+          radius="xl"
+          size={30}
+          aria-label="Scroll categories right"
+          onClick={() => scrollBy(1)}
+        >
           <IconChevronRight size={16} aria-hidden />
         </ActionIcon>
       )}

@@ -36,7 +36,13 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
   const [favourite, setFavourite] = useState(false);
   const Heart = favourite ? IconHeartFilled : IconHeart;
   return (
-    <Link to="/property/$id" params={{ id: String(p.id) }} className={classes.card} data-testid="property-card" data-property-id={p.id}>
+    <Link
+      to="/property/$id"
+      params={{ id: String(p.id) }}
+      className={classes.card}
+      data-testid="property-card"
+      data-property-id={p.id}
+    >
       <Box className={classes.coverFrame}>
         <Cover url={p.images[0]} title={p.title} eager={eager} />
         {p.guestFavorite && (
@@ -65,7 +71,12 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
           <Text fw={600} size="sm" lineClamp={1} title={p.title} data-testid="card-title">
             {p.title}
           </Text>
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }} aria-label={`Rated ${ratingLabel(p.rating)} from ${p.reviewCount} reviews`}>
+          <Group
+            gap={4}
+            wrap="nowrap"
+            style={{ flexShrink: 0 }}
+            aria-label={`Rated ${ratingLabel(p.rating)} from ${p.reviewCount} reviews`}
+          >
             <IconStarFilled size={12} aria-hidden />
             <Text size="sm" data-testid="card-rating">
               {ratingLabel(p.rating)}

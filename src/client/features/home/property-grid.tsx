@@ -16,7 +16,11 @@ function Message({ title, body, icon }: { title: string; body: string; icon: 'em
     <Center py={72}>
       <Stack align="center" gap="xs" maw={460} ta="center" data-testid="grid-message">
         <ThemeIcon size={56} radius="xl" variant="light" color={icon === 'error' ? 'red' : 'gray'}>
-          {icon === 'error' ? <IconAlertTriangle size={28} aria-hidden /> : <IconHomeSearch size={28} aria-hidden />}
+          {icon === 'error' ? (
+            <IconAlertTriangle size={28} aria-hidden />
+          ) : (
+            <IconHomeSearch size={28} aria-hidden />
+          )}
         </ThemeIcon>
         <Title order={2} fz="h3">
           {title}
@@ -33,7 +37,13 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
 
   if (query.isPending) {
     return (
-      <SimpleGrid cols={GRID_COLS} spacing="lg" verticalSpacing="xl" aria-busy="true" aria-label="Loading properties">
+      <SimpleGrid
+        cols={GRID_COLS}
+        spacing="lg"
+        verticalSpacing="xl"
+        aria-busy="true"
+        aria-label="Loading properties"
+      >
         {Array.from({ length: HOME_PAGE_SIZE }, (_, i) => (
           <PropertyCardSkeleton key={i} />
         ))}
@@ -51,7 +61,9 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
   }
   const items = query.data.pages.flatMap((page) => page.items);
   if (items.length === 0) {
-    return <Message icon="empty" title="No properties found" body={emptyResultsMessage(search, categoryName)} />;
+    return (
+      <Message icon="empty" title="No properties found" body={emptyResultsMessage(search, categoryName)} />
+    );
   }
   return (
     <Stack gap="xl">

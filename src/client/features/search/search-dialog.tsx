@@ -1,4 +1,16 @@
-import { ActionIcon, Box, Button, Group, Modal, Skeleton, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Box,
+  Button,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar, IconMapPin, IconMinus, IconPlus, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
@@ -34,7 +46,11 @@ export default function SearchDialog({ opened, tab, onTabChange, onClose }: TPro
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Title order={2} fz="h4">Search</Title>}
+      title={
+        <Title order={2} fz="h4">
+          Search
+        </Title>
+      }
       size="lg"
       radius="lg"
       padding="lg"
@@ -79,9 +95,17 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
 
         <Tabs.Panel value="location" pt="md">
           <Stack gap="md">
-            <DestinationInput value={draft.location} onChange={(location) => update({ location })} onSubmit={submit} />
+            <DestinationInput
+              value={draft.location}
+              onChange={(location) => update({ location })}
+              onSubmit={submit}
+            />
             <Suspense fallback={<Skeleton height={MAP_HEIGHT} radius="md" />}>
-              <SearchMap selected={selectedCity} onSelect={(city) => update({ location: city.name })} height={MAP_HEIGHT} />
+              <SearchMap
+                selected={selectedCity}
+                onSelect={(city) => update({ location: city.name })}
+                height={MAP_HEIGHT}
+              />
             </Suspense>
             <Box>
               <Text size="sm" fw={600} mb={8}>
@@ -129,7 +153,11 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
                   {datesLabel(draft.checkIn, draft.checkOut)}
                 </Text>
               </Box>
-              <Button variant="subtle" size="compact-sm" onClick={() => update({ checkIn: null, checkOut: null })}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => update({ checkIn: null, checkOut: null })}
+              >
                 Clear
               </Button>
             </Group>
@@ -158,7 +186,13 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
               <Text fw={600} w={72} ta="center" data-testid="guest-count" aria-live="polite">
                 {guestsLabel(draft.guests)}
               </Text>
-              <ActionIcon variant="default" radius="xl" size={36} aria-label="More guests" onClick={() => update({ guests: draft.guests + 1 })}>
+              <ActionIcon
+                variant="default"
+                radius="xl"
+                size={36}
+                aria-label="More guests"
+                onClick={() => update({ guests: draft.guests + 1 })}
+              >
                 <IconPlus size={16} aria-hidden />
               </ActionIcon>
             </Group>
@@ -166,7 +200,11 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
         </Tabs.Panel>
       </Tabs>
 
-      <Group justify="space-between" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+      <Group
+        justify="space-between"
+        pt="xs"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
         <UnstyledButton
           fw={600}
           td="underline"

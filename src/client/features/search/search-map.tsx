@@ -61,7 +61,12 @@ export default function SearchMap({ selected, onSelect, height }: TProps) {
     <MapContainer
       center={[SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng]}
       zoom={SEARCH_MAP_DEFAULT.zoom}
-      style={{ height, width: '100%', borderRadius: 'var(--mantine-radius-md)', background: 'var(--mantine-color-default-hover)' }}
+      style={{
+        height,
+        width: '100%',
+        borderRadius: 'var(--mantine-radius-md)',
+        background: 'var(--mantine-color-default-hover)',
+      }}
       worldCopyJump
       className="search-map"
     >

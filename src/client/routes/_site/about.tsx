@@ -45,9 +45,9 @@ function About() {
         <Stack gap="xs" ta="center">
           <Title order={2}>Our mission</Title>
           <Text fz="lg" c="dimmed">
-            To make finding and booking a place to stay feel as good as arriving there. We bring together homes with
-            character, honest prices and real support, so that anyone can travel with confidence and feel at home
-            wherever they go.
+            To make finding and booking a place to stay feel as good as arriving there. We bring together
+            homes with character, honest prices and real support, so that anyone can travel with confidence
+            and feel at home wherever they go.
           </Text>
         </Stack>
       </Container>
@@ -85,16 +85,19 @@ function About() {
         </Title>
         <Stack gap="sm" c="dimmed" fz="md" lh={1.7}>
           <Text inherit>
-            {settings.siteName} was founded in 2020 by a small group of travellers who were tired of listings that
-            did not match reality, fees that appeared at the last step, and nobody to call when something went wrong.
+            {settings.siteName} was founded in 2020 by a small group of travellers who were tired of listings
+            that did not match reality, fees that appeared at the last step, and nobody to call when something
+            went wrong.
           </Text>
           <Text inherit>
-            We started with a handful of beach houses and mountain cabins that we knew personally, and a promise: every
-            home is checked, every price is the price, and every guest can reach a real person at any hour. Word spread.
-            Today we host stays in more than a hundred cities, from city apartments to lakeside villas.
+            We started with a handful of beach houses and mountain cabins that we knew personally, and a
+            promise: every home is checked, every price is the price, and every guest can reach a real person
+            at any hour. Word spread. Today we host stays in more than a hundred cities, from city apartments
+            to lakeside villas.
           </Text>
           <Text inherit>
-            We are still the same team at heart, and we still read every message. Thank you for travelling with us.
+            We are still the same team at heart, and we still read every message. Thank you for travelling
+            with us.
           </Text>
         </Stack>
       </Container>

@@ -33,8 +33,8 @@ function Careers() {
   return (
     <>
       <PageHeader title="Careers" eyebrow={`Work at ${settings.siteName}`}>
-        Help millions of travellers feel at home anywhere. We are a small, remote-friendly team that cares about craft,
-        kindness and great stays.
+        Help millions of travellers feel at home anywhere. We are a small, remote-friendly team that cares
+        about craft, kindness and great stays.
       </PageHeader>
       <Container size="md" py="xl">
         <Card withBorder radius="lg" padding="xl" ta="center">
@@ -46,8 +46,8 @@ function Careers() {
               No open positions right now
             </Title>
             <Text c="dimmed" maw={520}>
-              We are not hiring for any roles at the moment, but we are always glad to meet talented people. Send us
-              your resume and we will reach out when a role that fits you opens up.
+              We are not hiring for any roles at the moment, but we are always glad to meet talented people.
+              Send us your resume and we will reach out when a role that fits you opens up.
             </Text>
             <Button component="a" href={resumeHref} radius="md" mt="xs">
               Send your resume
@@ -61,7 +61,13 @@ function Careers() {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           {STEPS.map((step, i) => (
-            <IconCard key={step.title} icon={step.icon} title={step.title} text={step.text} eyebrow={`Step ${i + 1}`} />
+            <IconCard
+              key={step.title}
+              icon={step.icon}
+              title={step.title}
+              text={step.text}
+              eyebrow={`Step ${i + 1}`}
+            />
           ))}
         </SimpleGrid>
         <Text ta="center" c="dimmed" mt="xl" size="sm">

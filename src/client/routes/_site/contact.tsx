@@ -1,4 +1,17 @@
-import { Anchor, Button, Card, Container, Grid, Group, Stack, Text, Textarea, TextInput, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
@@ -45,7 +58,10 @@ function ContactUs() {
     setSending(true);
     try {
       await new Promise((resolve) => setTimeout(resolve, SIMULATED_SEND_MS));
-      notifications.show({ color: 'green', message: "Message sent successfully! We'll get back to you within 24 hours." });
+      notifications.show({
+        color: 'green',
+        message: "Message sent successfully! We'll get back to you within 24 hours.",
+      });
       setValues(EMPTY);
     } catch {
       notifications.show({ color: 'red', message: 'Error sending message: Please try again later.' });
@@ -57,7 +73,8 @@ function ContactUs() {
   return (
     <>
       <PageHeader title="Contact Us" eyebrow="We're here to help">
-        Questions about a stay, a booking or a partnership? Send us a note and a member of our team will get back to you.
+        Questions about a stay, a booking or a partnership? Send us a note and a member of our team will get
+        back to you.
       </PageHeader>
       <Container size="lg" py="xl">
         <Grid gap={{ base: 'xl', md: 48 }}>
@@ -69,11 +86,40 @@ function ContactUs() {
               <form onSubmit={(e) => void submit(e)} data-testid="contact-form">
                 <Stack gap="md">
                   <Group grow align="flex-start" wrap="wrap">
-                    <TextInput label="Name" name="name" required autoComplete="name" value={values.name} onChange={set('name')} />
-                    <TextInput label="Email" name="email" type="email" required autoComplete="email" value={values.email} onChange={set('email')} />
+                    <TextInput
+                      label="Name"
+                      name="name"
+                      required
+                      autoComplete="name"
+                      value={values.name}
+                      onChange={set('name')}
+                    />
+                    <TextInput
+                      label="Email"
+                      name="email"
+                      type="email"
+                      required
+                      autoComplete="email"
+                      value={values.email}
+                      onChange={set('email')}
+                    />
                   </Group>
-                  <TextInput label="Subject" name="subject" required value={values.subject} onChange={set('subject')} />
-                  <Textarea label="Message" name="message" required minRows={5} autosize value={values.message} onChange={set('message')} />
+                  <TextInput
+                    label="Subject"
+                    name="subject"
+                    required
+                    value={values.subject}
+                    onChange={set('subject')}
+                  />
+                  <Textarea
+                    label="Message"
+                    name="message"
+                    required
+                    minRows={5}
+                    autosize
+                    value={values.message}
+                    onChange={set('message')}
+                  />
                   <Group justify="flex-end">
                     <Button type="submit" loading={sending} radius="md" size="md">
                       Send message

@@ -1,4 +1,15 @@
-import { Accordion, Anchor, Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Accordion,
+  Anchor,
+  Button,
+  Card,
+  Container,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
@@ -49,7 +60,17 @@ const FAQS: { value: string; question: string; answer: ReactNode }[] = [
   },
 ];
 
-function SupportCard({ icon, title, children, action }: { icon: ReactNode; title: string; children: ReactNode; action: ReactNode }) {
+function SupportCard({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  children: ReactNode;
+  action: ReactNode;
+}) {
   return (
     <Card withBorder radius="lg" padding="xl">
       <Stack gap="sm" h="100%">
@@ -107,7 +128,8 @@ function HelpCenter() {
                 onClick={() =>
                   notifications.show({
                     title: 'Live Chat',
-                    message: 'Our team will join the chat in a moment. You can also call or email us at any time.',
+                    message:
+                      'Our team will join the chat in a moment. You can also call or email us at any time.',
                   })
                 }
               >

@@ -15,8 +15,8 @@ function TermsOfService() {
       title: 'Acceptance of Terms',
       body: (
         <Text inherit>
-          By accessing or using {site}, you agree to these Terms of Service and to our Privacy Policy. If you do not
-          agree, please do not use the service.
+          By accessing or using {site}, you agree to these Terms of Service and to our Privacy Policy. If you
+          do not agree, please do not use the service.
         </Text>
       ),
     },
@@ -24,8 +24,8 @@ function TermsOfService() {
       title: 'Eligibility',
       body: (
         <Text inherit>
-          You must be 18 or older, and able to form a binding contract, to use {site} and to make a booking. By using the
-          service you confirm that you meet these requirements.
+          You must be 18 or older, and able to form a binding contract, to use {site} and to make a booking.
+          By using the service you confirm that you meet these requirements.
         </Text>
       ),
     },
@@ -33,8 +33,9 @@ function TermsOfService() {
       title: 'Your Account',
       body: (
         <Text inherit>
-          You are responsible for the information in your account and for keeping your password safe. Tell us straight
-          away if you suspect someone else has used your account. You may close your account at any time.
+          You are responsible for the information in your account and for keeping your password safe. Tell us
+          straight away if you suspect someone else has used your account. You may close your account at any
+          time.
         </Text>
       ),
     },
@@ -42,9 +43,10 @@ function TermsOfService() {
       title: 'Bookings and Payments',
       body: (
         <Text inherit>
-          A booking is a contract between you and {site} for the stay you selected. The price shown before you confirm
-          includes the nightly rate for each night and applicable taxes (GST). Amounts shown in a currency other than US
-          dollars are estimates based on the latest exchange rate; the booking is priced in US dollars.
+          A booking is a contract between you and {site} for the stay you selected. The price shown before you
+          confirm includes the nightly rate for each night and applicable taxes (GST). Amounts shown in a
+          currency other than US dollars are estimates based on the latest exchange rate; the booking is
+          priced in US dollars.
         </Text>
       ),
     },
@@ -52,9 +54,9 @@ function TermsOfService() {
       title: 'Cancellations and Changes',
       body: (
         <Text inherit>
-          Cancellation policies vary by property and are shown before you book. Requests to change dates or guests are
-          subject to availability and may change the price. Where a stay cannot go ahead because of us, we will offer a
-          full refund or a comparable alternative.
+          Cancellation policies vary by property and are shown before you book. Requests to change dates or
+          guests are subject to availability and may change the price. Where a stay cannot go ahead because of
+          us, we will offer a full refund or a comparable alternative.
         </Text>
       ),
     },
@@ -62,8 +64,9 @@ function TermsOfService() {
       title: 'Guest Responsibilities',
       body: (
         <Text inherit>
-          Treat each home with care, respect its house rules and neighbours, and do not exceed the maximum number of
-          guests for the property. You are responsible for damage caused during your stay beyond normal wear and tear.
+          Treat each home with care, respect its house rules and neighbours, and do not exceed the maximum
+          number of guests for the property. You are responsible for damage caused during your stay beyond
+          normal wear and tear.
         </Text>
       ),
     },
@@ -71,8 +74,9 @@ function TermsOfService() {
       title: 'Listings and Content',
       body: (
         <Text inherit>
-          We work hard to keep listings accurate, but photos, descriptions and amenities are provided for guidance. If
-          something on arrival differs materially from the listing, contact us within 24 hours so we can put it right.
+          We work hard to keep listings accurate, but photos, descriptions and amenities are provided for
+          guidance. If something on arrival differs materially from the listing, contact us within 24 hours so
+          we can put it right.
         </Text>
       ),
     },
@@ -80,8 +84,8 @@ function TermsOfService() {
       title: 'Reviews',
       body: (
         <Text inherit>
-          Reviews must reflect a genuine experience and must not contain offensive, unlawful or misleading content. We
-          may remove reviews that break these rules.
+          Reviews must reflect a genuine experience and must not contain offensive, unlawful or misleading
+          content. We may remove reviews that break these rules.
         </Text>
       ),
     },
@@ -89,8 +93,9 @@ function TermsOfService() {
       title: 'Prohibited Conduct',
       body: (
         <Text inherit>
-          Do not misuse the service: no fraudulent bookings, no attempts to access accounts or systems that are not
-          yours, no automated scraping or load that disrupts the site, and no use of {site} for anything unlawful.
+          Do not misuse the service: no fraudulent bookings, no attempts to access accounts or systems that
+          are not yours, no automated scraping or load that disrupts the site, and no use of {site} for
+          anything unlawful.
         </Text>
       ),
     },
@@ -98,9 +103,9 @@ function TermsOfService() {
       title: 'Limitation of Liability',
       body: (
         <Text inherit>
-          To the fullest extent permitted by law, {site} is not liable for indirect or consequential losses, and our
-          total liability for any claim relating to a booking is limited to the amount you paid for that booking.
-          Nothing in these terms limits liability that cannot be limited by law.
+          To the fullest extent permitted by law, {site} is not liable for indirect or consequential losses,
+          and our total liability for any claim relating to a booking is limited to the amount you paid for
+          that booking. Nothing in these terms limits liability that cannot be limited by law.
         </Text>
       ),
     },
@@ -108,9 +113,9 @@ function TermsOfService() {
       title: 'Dispute Resolution',
       body: (
         <Text inherit>
-          If a dispute arises, please contact us first: most concerns are resolved quickly. Any dispute that we cannot
-          resolve informally will be settled by binding arbitration on an individual basis, rather than in court,
-          except where the law gives you the right to bring a claim in a small-claims court.
+          If a dispute arises, please contact us first: most concerns are resolved quickly. Any dispute that
+          we cannot resolve informally will be settled by binding arbitration on an individual basis, rather
+          than in court, except where the law gives you the right to bring a claim in a small-claims court.
         </Text>
       ),
     },
@@ -118,8 +123,8 @@ function TermsOfService() {
       title: 'Changes and Contact',
       body: (
         <Text inherit>
-          We may update these terms from time to time; the date at the top of this page shows the latest version, and
-          continued use of the service means you accept the changes. Questions? Write to{' '}
+          We may update these terms from time to time; the date at the top of this page shows the latest
+          version, and continued use of the service means you accept the changes. Questions? Write to{' '}
           <Anchor href={`mailto:${settings.supportEmail}`} inherit>
             {settings.supportEmail}
           </Anchor>

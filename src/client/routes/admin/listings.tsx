@@ -13,7 +13,9 @@ export const Route = createFileRoute('/admin/listings')({
     return (
       <ListingsPage
         directAdmin={directAdmin}
-        onDone={() => void navigate({ to: '/admin/listings', search: adminLinkSearch(directAdmin), replace: true })}
+        onDone={() =>
+          void navigate({ to: '/admin/listings', search: adminLinkSearch(directAdmin), replace: true })
+        }
       />
     );
   },

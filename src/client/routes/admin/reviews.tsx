@@ -16,7 +16,9 @@ export const Route = createFileRoute('/admin/reviews')({
     return (
       <ReviewsPage
         propertyId={property}
-        onPropertyChange={(id) => void navigate({ search: (prev) => ({ ...prev, property: id }), replace: true })}
+        onPropertyChange={(id) =>
+          void navigate({ search: (prev) => ({ ...prev, property: id }), replace: true })
+        }
       />
     );
   },

@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../../shared/constants.ts';
-import { ADMIN_BOOKINGS_PAGE_SIZE, type TAdminBooking, type TAdminBookingList } from '../../../shared/schemas/admin.ts';
+import {
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  type TAdminBooking,
+  type TAdminBookingList,
+} from '../../../shared/schemas/admin.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 
@@ -38,7 +42,10 @@ function toAdminBooking(r: TAdminBookingRow): TAdminBooking {
     propertyId: r.property_id,
     property: { id: r.property_id, title: r.property_title },
     userId: r.user_id,
-    user: r.user_id !== null && r.user_username !== null ? { id: r.user_id, name: r.user_name, username: r.user_username } : null,
+    user:
+      r.user_id !== null && r.user_username !== null
+        ? { id: r.user_id, name: r.user_name, username: r.user_username }
+        : null,
     contactInfo: r.contact_info,
     checkIn: r.check_in,
     checkOut: r.check_out,
@@ -51,22 +58,37 @@ function toAdminBooking(r: TAdminBookingRow): TAdminBooking {
 }
 
 /** Every booking, newest first, one page at a time (offset paging: an admin table jumps to page N). */
-export async function listAdminBookings(em: EntityManager, input: { page: number; pageSize: number }): Promise<TAdminBookingList> {
+export async function listAdminBookings(
+  em: EntityManager,
+  input: { page: number; pageSize: number },
+): Promise<TAdminBookingList> {
   const [count] = await em.execute<{ n: number }[]>('select count(*)::int as n from bookings');
-  const rows = await em.execute<TAdminBookingRow[]>(`${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc limit ? offset ?`, [
-    input.pageSize,
-    (input.page - 1) * input.pageSize,
-  ]);
-  return { items: rows.map(toAdminBooking), total: count?.n ?? 0, page: input.page, pageSize: input.pageSize };
+  const rows = await em.execute<TAdminBookingRow[]>(
+    `${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc limit ? offset ?`,
+    [input.pageSize, (input.page - 1) * input.pageSize],
+  );
+  return {
+    items: rows.map(toAdminBooking),
+    total: count?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** Every booking newest first, as the spec's plain list; a page of it when `page` is given. */
-export async function listAllAdminBookings(em: EntityManager, input: { page?: number | undefined; pageSize?: number | undefined }): Promise<TAdminBooking[]> {
+export async function listAllAdminBookings(
+  em: EntityManager,
+  input: { page?: number | undefined; pageSize?: number | undefined },
+): Promise<TAdminBooking[]> {
   if (input.page === undefined) {
-    const rows = await em.execute<TAdminBookingRow[]>(`${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc`);
+    const rows = await em.execute<TAdminBookingRow[]>(
+      `${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc`,
+    );
     return rows.map(toAdminBooking);
   }
-  return (await listAdminBookings(em, { page: input.page, pageSize: input.pageSize ?? ADMIN_BOOKINGS_PAGE_SIZE })).items;
+  return (
+    await listAdminBookings(em, { page: input.page, pageSize: input.pageSize ?? ADMIN_BOOKINGS_PAGE_SIZE })
+  ).items;
 }
 
 export async function getAdminBooking(em: EntityManager, id: number): Promise<TAdminBooking> {
@@ -80,8 +102,15 @@ export async function getAdminBooking(em: EntityManager, id: number): Promise<TA
  * dates again; the exclusion constraint refuses that when another booking took them meanwhile
  * (23P01 → 409 'These dates are no longer available', DECISIONS 5).
  */
-export async function updateBookingStatus(em: EntityManager, id: number, status: TBookingStatus): Promise<TAdminBooking> {
-  const updated = await em.execute<{ id: number }[]>('update bookings set status = ? where id = ? returning id', [status, id]);
+export async function updateBookingStatus(
+  em: EntityManager,
+  id: number,
+  status: TBookingStatus,
+): Promise<TAdminBooking> {
+  const updated = await em.execute<{ id: number }[]>(
+    'update bookings set status = ? where id = ? returning id',
+    [status, id],
+  );
   if (updated.length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return getAdminBooking(em, id);
 }

@@ -22,7 +22,9 @@ export async function getDashboard(em: EntityManager): Promise<TDashboard> {
             (select coalesce(sum(total_price), 0)::float8 from bookings where status <> 'cancelled') as total_revenue,
             (select count(*)::int from bookings where status = 'pending') as pending_bookings`,
   );
-  const bookings = await em.execute<{ id: number; confirmation_number: string; check_in: string; check_out: string; status: TBookingStatus }[]>(
+  const bookings = await em.execute<
+    { id: number; confirmation_number: string; check_in: string; check_out: string; status: TBookingStatus }[]
+  >(
     `select id, confirmation_number, to_char(check_in, 'YYYY-MM-DD') as check_in, to_char(check_out, 'YYYY-MM-DD') as check_out, status
        from bookings order by created_at desc, id desc limit ?`,
     [DASHBOARD_RECENT],

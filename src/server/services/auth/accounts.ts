@@ -5,7 +5,13 @@ import type { TCookieJar } from '../../context.ts';
 import { User } from '../../entities/user.entity.ts';
 import { AppError } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
-import { countLoginAttempt, deleteStaleRateLimits, loginSucceeded, refundLoginAttempt, tooManyAttempts } from './rate-limit.ts';
+import {
+  countLoginAttempt,
+  deleteStaleRateLimits,
+  loginSucceeded,
+  refundLoginAttempt,
+  tooManyAttempts,
+} from './rate-limit.ts';
 import { createSession, deleteExpiredSessions, invalidateSession, type TSessionUser } from './sessions.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -60,9 +66,10 @@ interface TUserRow {
 async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<TSessionUser | null> {
   const rows = await em
     .getConnection()
-    .execute<TUserRow[]>('select id, username, email, name, is_admin, password from users where lower(username) = lower(?)', [
-      input.username,
-    ]);
+    .execute<TUserRow[]>(
+      'select id, username, email, name, is_admin, password from users where lower(username) = lower(?)',
+      [input.username],
+    );
   const row = rows[0];
   if (!row) {
     // Same cost as a real check, so response time does not tell whether the account exists.
@@ -96,7 +103,11 @@ export async function login(em: EntityManager, input: TLoginInput, req: TAuthReq
 }
 
 function uniqueViolation(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; depth++) {
+  for (
+    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    depth++
+  ) {
     if (e.code === '23505') return String(e.constraint ?? '');
     e = e.cause as typeof e;
   }
@@ -104,28 +115,41 @@ function uniqueViolation(err: unknown): string | undefined {
 }
 
 export async function register(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
-  const taken = await em
-    .getConnection()
-    .execute<{ username_taken: boolean; email_taken: boolean }[]>(
-      `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
+  const taken = await em.getConnection().execute<{ username_taken: boolean; email_taken: boolean }[]>(
+    `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
               exists(select 1 from users where lower(email) = lower(?)) as email_taken`,
-      [input.username, input.email],
-    );
+    [input.username, input.email],
+  );
   if (taken[0]?.username_taken) throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE);
   if (taken[0]?.email_taken) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
 
   const name = input.name?.trim() ? input.name.trim() : null;
   // isAdmin is never read from the input (DECISIONS 4).
-  const entity = em.create(User, { username: input.username, email: input.email, name, password: await hashPassword(input.password), isAdmin: false });
+  const entity = em.create(User, {
+    username: input.username,
+    email: input.email,
+    name,
+    password: await hashPassword(input.password),
+    isAdmin: false,
+  });
   try {
     await em.persist(entity).flush();
   } catch (err) {
     // Two registrations raced past the check above; the unique indexes decide.
     const constraint = uniqueViolation(err);
     if (constraint === undefined) throw err;
-    throw new AppError('CONFLICT', constraint.includes('email') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE);
+    throw new AppError(
+      'CONFLICT',
+      constraint.includes('email') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE,
+    );
   }
-  const user: TSessionUser = { id: entity.id, username: entity.username, email: entity.email, name, isAdmin: false };
+  const user: TSessionUser = {
+    id: entity.id,
+    username: entity.username,
+    email: entity.email,
+    name,
+    isAdmin: false,
+  };
   await startSession(em, user, req);
   return toUser(user);
 }

@@ -43,16 +43,24 @@ const COUNT_ATTEMPT_SQL = `
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError('TOO_MANY_REQUESTS', `Too many login attempts. Please try again in ${minutes} minutes.`, {
-    details: { retryAfterSeconds },
-  });
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    `Too many login attempts. Please try again in ${minutes} minutes.`,
+    {
+      details: { retryAfterSeconds },
+    },
+  );
 }
 
 /**
  * Records a login attempt for the account and the IP. Returns how long to wait when either is over its
  * limit, or null when the attempt may go ahead.
  */
-export async function countLoginAttempt(em: EntityManager, username: string, ip: string): Promise<number | null> {
+export async function countLoginAttempt(
+  em: EntityManager,
+  username: string,
+  ip: string,
+): Promise<number | null> {
   const account = accountKey(username);
   const rows = await em.getConnection().execute<TCounterRow[]>(COUNT_ATTEMPT_SQL, [account, ipKey(ip)]);
   let wait: number | null = null;

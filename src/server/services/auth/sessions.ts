@@ -51,21 +51,30 @@ export async function createSession(em: EntityManager, userId: number, isAdmin: 
   const expiresAt = new Date(now.getTime() + life.idleMs);
   await em
     .getConnection()
-    .execute('insert into sessions (id, user_id, created_at, expires_at, absolute_expires_at) values (?, ?, ?, ?, ?)', [
-      sessionIdFromToken(token),
-      userId,
-      now,
-      expiresAt,
-      new Date(now.getTime() + life.absoluteMs),
-    ]);
+    .execute(
+      'insert into sessions (id, user_id, created_at, expires_at, absolute_expires_at) values (?, ?, ?, ?, ?)',
+      [sessionIdFromToken(token), userId, now, expiresAt, new Date(now.getTime() + life.absoluteMs)],
+    );
   return { token, expiresAt };
 }
 
-export async function validateSessionToken(em: EntityManager, token: string, now = new Date()): Promise<TValidSession | null> {
+export async function validateSessionToken(
+  em: EntityManager,
+  token: string,
+  now = new Date(),
+): Promise<TValidSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
   const rows = await em.getConnection().execute<
-    { expires_at: Date; absolute_expires_at: Date; id: number; username: string; email: string; name: string | null; is_admin: boolean }[]
+    {
+      expires_at: Date;
+      absolute_expires_at: Date;
+      id: number;
+      username: string;
+      email: string;
+      name: string | null;
+      is_admin: boolean;
+    }[]
   >(
     `select s.expires_at, s.absolute_expires_at, u.id, u.username, u.email, u.name, u.is_admin
        from sessions s join users u on u.id = s.user_id where s.id = ?`,
@@ -84,7 +93,9 @@ export async function validateSessionToken(em: EntityManager, token: string, now
   // Slide the idle expiry forward once half of it has passed, never past the absolute limit.
   if (expiresAt.getTime() - now.getTime() < life.idleMs / 2) {
     expiresAt = new Date(Math.min(now.getTime() + life.idleMs, new Date(row.absolute_expires_at).getTime()));
-    await em.getConnection().execute('update sessions set expires_at = ? where id = ?', [expiresAt, sessionId]);
+    await em
+      .getConnection()
+      .execute('update sessions set expires_at = ? where id = ?', [expiresAt, sessionId]);
     refreshed = true;
   }
   return {
@@ -100,5 +111,7 @@ export async function invalidateSession(em: EntityManager, sessionId: string): P
 }
 
 export async function deleteExpiredSessions(em: EntityManager): Promise<void> {
-  await em.getConnection().execute('delete from sessions where expires_at < now() or absolute_expires_at < now()');
+  await em
+    .getConnection()
+    .execute('delete from sessions where expires_at < now() or absolute_expires_at < now()');
 }

@@ -18,16 +18,18 @@ const toDto = (c: { id: number; name: string; icon: string; active: boolean }): 
 });
 
 async function refuseDuplicate(em: EntityManager, name: string, exceptId?: number): Promise<void> {
-  const rows = await em.execute<{ id: number }[]>('select id from categories where lower(name) = lower(?) and id <> ?', [
-    name,
-    exceptId ?? 0,
-  ]);
+  const rows = await em.execute<{ id: number }[]>(
+    'select id from categories where lower(name) = lower(?) and id <> ?',
+    [name, exceptId ?? 0],
+  );
   if (rows.length > 0) throw new AppError('CONFLICT', CATEGORY_DUPLICATE);
 }
 
 /** Two admins saving the same name at once: the unique index decides, and the loser hears 409 too. */
 function mapUniqueViolation(err: unknown): never {
-  const code = (err as { code?: unknown; sqlState?: unknown } | null)?.code ?? (err as { sqlState?: unknown } | null)?.sqlState;
+  const code =
+    (err as { code?: unknown; sqlState?: unknown } | null)?.code ??
+    (err as { sqlState?: unknown } | null)?.sqlState;
   if (code === '23505' || /categories_name_lower_idx/.test(String((err as Error | null)?.message))) {
     throw new AppError('CONFLICT', CATEGORY_DUPLICATE);
   }
@@ -45,7 +47,11 @@ export async function createCategory(em: EntityManager, input: TCategoryData): P
  * Properties carry category names, not ids: a rename rewrites every property that carries the old name
  * (matched case-insensitively, as search does), keeping `categories` in order and `categoryKeys` in step.
  */
-export async function updateCategory(em: EntityManager, id: number, input: TCategoryData): Promise<TCategory> {
+export async function updateCategory(
+  em: EntityManager,
+  id: number,
+  input: TCategoryData,
+): Promise<TCategory> {
   return em.transactional(async (tx) => {
     const c = await tx.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!c) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
@@ -77,7 +83,9 @@ export async function updateCategory(em: EntityManager, id: number, input: TCate
 /** Deletes a category and takes its name off every property that carries it, in one transaction. */
 export async function deleteCategory(em: EntityManager, id: number): Promise<{ ok: true }> {
   return em.transactional(async (tx) => {
-    const rows = await tx.execute<{ name: string }[]>('delete from categories where id = ? returning name', [id]);
+    const rows = await tx.execute<{ name: string }[]>('delete from categories where id = ? returning name', [
+      id,
+    ]);
     const removed = rows[0];
     if (!removed) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     await tx.execute(

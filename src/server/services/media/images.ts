@@ -32,7 +32,10 @@ export async function storeImage(store: TMediaStore, input: Buffer): Promise<str
   // Variants come from the 1920 px image, not the original: cheaper, and the same pixels.
   await Promise.all(
     IMAGE_VARIANT_WIDTHS.map(async (w, i) => {
-      const variant = await sharp(main).resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+      const variant = await sharp(main)
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer();
       await store.put(variantNames[i] ?? `${hash}-${w}.webp`, variant);
     }),
   );

@@ -25,7 +25,9 @@ export function decodeDataUrl(value: string): TDataUrl | undefined {
   const isBase64 = (m[2] ?? '').toLowerCase().split(';').includes('base64');
   const payload = value.slice(m[0].length);
   try {
-    const bytes = isBase64 ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+    const bytes = isBase64
+      ? Buffer.from(payload, 'base64')
+      : Buffer.from(decodeURIComponent(payload), 'utf8');
     return { mime, bytes };
   } catch {
     return undefined;
@@ -34,29 +36,35 @@ export function decodeDataUrl(value: string): TDataUrl | undefined {
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
-export const imageTooLargeMessage = (bytes: number) => `Image too large (${mb(bytes)} MB). Maximum size is 3MB per image.`;
+export const imageTooLargeMessage = (bytes: number) =>
+  `Image too large (${mb(bytes)} MB). Maximum size is 3MB per image.`;
 export const imagesTotalTooLargeMessage = (bytes: number) =>
   `Total image size (${mb(bytes)} MB) exceeds server limit. Try fewer or smaller images.`;
 export const videoTooLargeMessage = (bytes: number) =>
   `Video too large (${mb(bytes)} MB). Maximum size is ${VIDEO_MAX_BYTES / 1024 / 1024}MB per video.`;
 export const videosTotalTooLargeMessage = (bytes: number) =>
   `Total video size (${mb(bytes)} MB) exceeds server limit of ${VIDEOS_TOTAL_MAX_BYTES / 1024 / 1024}MB per property.`;
-export const notAnImageMessage = (label: string) => `${label} is not a valid image (JPEG, PNG, WebP, GIF or AVIF expected)`;
-export const notAVideoMessage = (label: string) => `${label} is not a valid video (MP4, WebM, MOV or OGG expected)`;
+export const notAnImageMessage = (label: string) =>
+  `${label} is not a valid image (JPEG, PNG, WebP, GIF or AVIF expected)`;
+export const notAVideoMessage = (label: string) =>
+  `${label} is not a valid video (MP4, WebM, MOV or OGG expected)`;
 export const unknownMediaMessage = (label: string) => `${label} refers to a file this server does not have`;
 
 const IMAGE_URL_RE = /\.(jpe?g|png|webp|gif|avif)$/i;
 const VIDEO_URL_RE = /\.(mp4|m4v|mov|webm|mkv|ogv)$/i;
 
-type TItem =
-  | { kind: 'stored'; url: string }
-  | { kind: 'upload'; label: string; bytes: Buffer; ext: string };
+type TItem = { kind: 'stored'; url: string } | { kind: 'upload'; label: string; bytes: Buffer; ext: string };
 
 /**
  * Checks one reference of a body without storing anything: a `/media/` URL must name a file the store
  * has (of the right kind); a data URL must decode to bytes that really are an image or a video.
  */
-async function inspect(store: TMediaStore, ref: string, kind: 'image' | 'video', label: string): Promise<TItem> {
+async function inspect(
+  store: TMediaStore,
+  ref: string,
+  kind: 'image' | 'video',
+  label: string,
+): Promise<TItem> {
   const name = mediaNameFromUrl(ref);
   if (name !== undefined) {
     const rightKind = kind === 'image' ? IMAGE_URL_RE.test(name) : VIDEO_URL_RE.test(name);
@@ -124,18 +132,25 @@ export async function storePropertyMedia(
 ): Promise<{ images: string[]; videos: string[] }> {
   // One by one, so the message names the first bad file of the body.
   const images: TItem[] = [];
-  for (const [i, ref] of body.images.entries()) images.push(await inspect(store, ref, 'image', `Image ${i + 1}`));
+  for (const [i, ref] of body.images.entries())
+    images.push(await inspect(store, ref, 'image', `Image ${i + 1}`));
   const videos: TItem[] = [];
-  for (const [i, ref] of body.videos.entries()) videos.push(await inspect(store, ref, 'video', `Video ${i + 1}`));
-  const uploadedBytes = (items: TItem[]) => items.reduce((sum, it) => sum + (it.kind === 'upload' ? it.bytes.length : 0), 0);
+  for (const [i, ref] of body.videos.entries())
+    videos.push(await inspect(store, ref, 'video', `Video ${i + 1}`));
+  const uploadedBytes = (items: TItem[]) =>
+    items.reduce((sum, it) => sum + (it.kind === 'upload' ? it.bytes.length : 0), 0);
   const imageBytes = uploadedBytes(images);
-  if (imageBytes > IMAGES_TOTAL_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', imagesTotalTooLargeMessage(imageBytes));
+  if (imageBytes > IMAGES_TOTAL_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', imagesTotalTooLargeMessage(imageBytes));
   const videoBytes = uploadedBytes(videos);
-  if (videoBytes > VIDEOS_TOTAL_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', videosTotalTooLargeMessage(videoBytes));
+  if (videoBytes > VIDEOS_TOTAL_MAX_BYTES)
+    throw new AppError('PAYLOAD_TOO_LARGE', videosTotalTooLargeMessage(videoBytes));
 
   const imageUrls = await mapPool(images, IMAGE_POOL_WIDTH, (item) => storeImageItem(store, item));
   const videoUrls = await Promise.all(
-    videos.map((item) => (item.kind === 'stored' ? item.url : store.put(`${contentHash(item.bytes)}.${item.ext}`, item.bytes))),
+    videos.map((item) =>
+      item.kind === 'stored' ? item.url : store.put(`${contentHash(item.bytes)}.${item.ext}`, item.bytes),
+    ),
   );
   return { images: imageUrls, videos: videoUrls };
 }

@@ -1,6 +1,10 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TProperty, TPropertyDeleteResult, TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import type {
+  TProperty,
+  TPropertyDeleteResult,
+  TPropertyInputParsed,
+} from '../../../shared/schemas/property.ts';
 import { Booking } from '../../entities/booking.entity.ts';
 import { Category } from '../../entities/category.entity.ts';
 import { Property } from '../../entities/property.entity.ts';
@@ -27,7 +31,11 @@ async function resolveCategories(em: EntityManager, names: readonly string[]): P
 }
 
 /** Every column a body sets; `categoryKeys` always follows `categories`. */
-function columnsOf(input: TPropertyInputParsed, categories: string[], media: { images: string[]; videos: string[] }) {
+function columnsOf(
+  input: TPropertyInputParsed,
+  categories: string[],
+  media: { images: string[]; videos: string[] },
+) {
   return {
     title: input.title,
     description: input.description,
@@ -50,7 +58,11 @@ function columnsOf(input: TPropertyInputParsed, categories: string[], media: { i
 }
 
 /** Cheap checks first, then the media (decoded, checked, stored), then one insert. */
-export async function createProperty(em: EntityManager, store: TMediaStore, input: TPropertyInputParsed): Promise<TProperty> {
+export async function createProperty(
+  em: EntityManager,
+  store: TMediaStore,
+  input: TPropertyInputParsed,
+): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
   const property = em.create(Property, columnsOf(input, categories, media));
@@ -87,9 +99,17 @@ export async function updateProperty(
  * The property row is locked first: a booking being inserted holds a key-share lock on it, so the
  * count below cannot miss a booking that commits in between.
  */
-export async function deleteProperty(em: EntityManager, store: TMediaStore, id: number): Promise<TPropertyDeleteResult> {
+export async function deleteProperty(
+  em: EntityManager,
+  store: TMediaStore,
+  id: number,
+): Promise<TPropertyDeleteResult> {
   const result = await em.transactional(async (tx) => {
-    const property = await tx.findOne(Property, { id, archivedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const property = await tx.findOne(
+      Property,
+      { id, archivedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
     const bookings = await tx.count(Booking, { property: id });
     if (bookings > 0) {

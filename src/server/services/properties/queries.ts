@@ -13,14 +13,19 @@ export const PROPERTY_NOT_FOUND = 'Property not found';
 export async function listProperties(em: EntityManager): Promise<TProperty[]> {
   const rows = await em
     .getConnection()
-    .execute<TPropertyRow[]>(`select ${PROPERTY_COLUMNS} from properties where archived_at is null order by id`);
+    .execute<TPropertyRow[]>(
+      `select ${PROPERTY_COLUMNS} from properties where archived_at is null order by id`,
+    );
   return rows.map(rowToPropertyDto);
 }
 
 export async function getProperty(em: EntityManager, id: number): Promise<TProperty> {
   const [row] = await em
     .getConnection()
-    .execute<TPropertyRow[]>(`select ${PROPERTY_COLUMNS} from properties where id = ? and archived_at is null`, [id]);
+    .execute<TPropertyRow[]>(
+      `select ${PROPERTY_COLUMNS} from properties where id = ? and archived_at is null`,
+      [id],
+    );
   if (!row) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   return rowToPropertyDto(row);
 }
@@ -48,7 +53,10 @@ interface TCardRow {
  * The home grid (DECISIONS 6, 12): filters in SQL, newest first, keyset-paged on id so page 50 costs
  * what page 1 costs and a property added between pages neither repeats nor skips one.
  */
-export async function searchProperties(em: EntityManager, input: z.output<typeof ZSearchInput>): Promise<TSearchResult> {
+export async function searchProperties(
+  em: EntityManager,
+  input: z.output<typeof ZSearchInput>,
+): Promise<TSearchResult> {
   const where: string[] = ['p.archived_at is null'];
   const params: unknown[] = [];
   const category = input.category?.trim().toLowerCase();

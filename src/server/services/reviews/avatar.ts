@@ -6,7 +6,10 @@ import { storeImageDataUrl } from '../media/uploads.ts';
  * bytes, 3 MB limit, re-encoding; DECISIONS 11) and only its /media URL is kept; a /media URL this
  * server stores is kept as is; nothing means no avatar.
  */
-export async function storeAvatar(media: TMediaStore, ref: string | null | undefined): Promise<string | null> {
+export async function storeAvatar(
+  media: TMediaStore,
+  ref: string | null | undefined,
+): Promise<string | null> {
   if (!ref) return null;
   return storeImageDataUrl(media, ref, 'User image');
 }

@@ -69,7 +69,11 @@ export async function updateReview(
   const existing = await em.findOne(Review, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
   const userImage =
-    input.userImage === undefined ? undefined : input.userImage === existing.userImage ? existing.userImage : await storeAvatar(media, input.userImage);
+    input.userImage === undefined
+      ? undefined
+      : input.userImage === existing.userImage
+        ? existing.userImage
+        : await storeAvatar(media, input.userImage);
   const propertyId = existing.property.id;
   const previousImage = existing.userImage ?? null;
   const updated = await em.transactional(async (tx) => {
