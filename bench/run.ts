@@ -333,6 +333,7 @@ async function main(): Promise<void> {
         CLIENT_DIR: path.join(WORK, 'client'),
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
+        ICAL_SECRET: 'bench-ical-secret-not-for-production',
         SEED_DEMO_CONTENT: 'false',
         LOG_LEVEL: 'silent',
       },

@@ -2,6 +2,8 @@ import path from 'node:path';
 
 export const DEV_ADMIN_USERNAME = 'admin';
 export const DEV_ADMIN_PASSWORD = 'admin123';
+/** Development and tests only: production refuses to start without its own ICAL_SECRET. */
+export const DEV_ICAL_SECRET = 'stayhub-development-ical-secret';
 
 export interface TEnv {
   nodeEnv: 'development' | 'production' | 'test';
@@ -18,6 +20,12 @@ export interface TEnv {
   logLevel: 'silent' | 'info';
   /** Seed the demo listings, reviews and bookings into an empty database (SEED_DEMO_CONTENT; default true, false in production). */
   seedDemoContent: boolean;
+  /** Signs the iCal export tokens (ICAL_SECRET): the database alone can never rebuild a feed URL. */
+  icalSecret: string;
+  /** Lets iCal imports fetch loopback, private and link-local hosts (ICAL_ALLOW_PRIVATE_HOSTS=true; tests). */
+  icalAllowPrivateHosts: boolean;
+  /** The site's public origin for absolute links such as the iCal feed URL (PUBLIC_URL); else the request's. */
+  publicUrl: string | undefined;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
@@ -42,6 +50,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
       'Set ADMIN_PASSWORD: the development default admin password is refused when NODE_ENV=production.',
     );
   }
+  const icalSecret = source.ICAL_SECRET || DEV_ICAL_SECRET;
+  if (isProduction && icalSecret === DEV_ICAL_SECRET) {
+    throw new Error('Set ICAL_SECRET (a long random string): it signs the iCal feed URLs in production.');
+  }
   if (adminPassword.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters.');
   return {
     nodeEnv,
@@ -58,5 +70,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     logLevel: source.LOG_LEVEL === 'silent' ? 'silent' : 'info',
     // Demo guests have published passwords: production seeds them only when asked to.
     seedDemoContent: source.SEED_DEMO_CONTENT ? source.SEED_DEMO_CONTENT === 'true' : !isProduction,
+    icalSecret,
+    icalAllowPrivateHosts: source.ICAL_ALLOW_PRIVATE_HOSTS === 'true',
+    publicUrl: source.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
   };
 }

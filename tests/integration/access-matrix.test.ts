@@ -25,6 +25,18 @@ const ACCESS: Record<string, TAccess> = {
   'bookings.page': 'admin',
   'bookings.updateStatus': 'admin',
 
+  'calendar.blocks': 'admin',
+  'calendar.block': 'admin',
+  'calendar.unblock': 'admin',
+  'calendar.reopen': 'admin',
+  'calendar.rates': 'admin',
+  'calendar.setRate': 'admin',
+  'calendar.deleteRate': 'admin',
+  'calendar.month': 'admin',
+  'calendar.timeline': 'admin',
+  'calendar.ical': 'admin',
+  'calendar.regenerateIcal': 'admin',
+
   'config.get': 'public',
 
   'categories.list': 'public',

@@ -369,7 +369,14 @@ describe('bookings.quote', () => {
       checkIn: input.checkIn,
       checkOut: input.checkOut,
     });
-    expect(quote).toEqual({ nightlyPrice: 123, nights: 4, subtotal: 492, taxRate: 17, tax: 84, total: 576 });
+    expect(quote).toMatchObject({
+      nightlyPrice: 123,
+      nights: 4,
+      subtotal: 492,
+      taxRate: 17,
+      tax: 84,
+      total: 576,
+    });
   });
 });
 

@@ -4,7 +4,7 @@ import { quoteStay } from '../../src/shared/pricing.ts';
 
 describe('quoteStay', () => {
   it('charges nights × price plus GST rounded to whole dollars', () => {
-    expect(quoteStay(123, '2026-12-01', '2026-12-06', 17)).toEqual({
+    expect(quoteStay(123, '2026-12-01', '2026-12-06', 17)).toMatchObject({
       nightlyPrice: 123,
       nights: 5,
       subtotal: 615,

@@ -3,6 +3,10 @@ import type { TContactInfo } from '../../shared/schemas/booking.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
+/**
+ * No double bookings under any concurrency (DECISIONS 5, 21): a trigger gives every pending or confirmed
+ * booking a row in `date_holds`, whose exclusion constraint also covers blocks and imported events.
+ */
 export const Booking = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
@@ -23,6 +27,8 @@ export const Booking = defineEntity({
     nights: p.integer(),
     taxRate: p.double().$type<number>(),
     taxAmount: p.integer(),
+    /** The price of each night from check-in on (the home's rates at booking time); null before rates existed. */
+    nightPrices: p.array<number>().columnType('integer[]').nullable(),
     confirmationNumber: p.string().length(12).unique(),
     createdAt: p
       .datetime()
@@ -34,11 +40,6 @@ export const Booking = defineEntity({
     { name: 'bookings_status_check', expression: `status in ('pending', 'confirmed', 'cancelled')` },
     { name: 'bookings_dates_check', expression: 'check_out > check_in' },
     { name: 'bookings_guests_check', expression: 'guests >= 1' },
-    {
-      // No double bookings under any concurrency (DECISIONS 5); check-out day = next check-in is allowed.
-      name: 'bookings_no_overlap',
-      expression: `exclude using gist (property_id with =, daterange(check_in, check_out, '[)') with &&) where (status in ('pending', 'confirmed'))`,
-    },
   ],
 });
 export type IBooking = InferEntity<typeof Booking>;

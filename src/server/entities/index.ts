@@ -1,4 +1,10 @@
 import { Booking } from './booking.entity.ts';
+import { CalendarBlock } from './calendar-block.entity.ts';
+import { DateHold } from './date-hold.entity.ts';
+import { ExternalEvent } from './external-event.entity.ts';
+import { IcalExport } from './ical-export.entity.ts';
+import { IcalFeed } from './ical-feed.entity.ts';
+import { PropertyRate } from './property-rate.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -8,4 +14,20 @@ import { Settings } from './settings.entity.ts';
 import { User } from './user.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
-export const entities = [User, Session, RateLimit, Category, Property, Booking, Review, Settings];
+export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
+export const entities = [
+  User,
+  Session,
+  RateLimit,
+  Category,
+  Property,
+  Booking,
+  Review,
+  Settings,
+  CalendarBlock,
+  IcalFeed,
+  ExternalEvent,
+  DateHold,
+  PropertyRate,
+  IcalExport,
+];

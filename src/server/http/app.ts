@@ -7,6 +7,7 @@ import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { log } from '../logger.ts';
 import { appRouter } from '../router.ts';
+import { icalFeedHandler } from './ical-feed.ts';
 import { requestGuards, securityHeaders } from './security.ts';
 
 /** JSON bodies are small, except where a property's or a review's media arrive as data URLs. */
@@ -30,7 +31,17 @@ export function openApiDocument() {
       'Short-stay rentals: properties, bookings, reviews, categories and settings. Generated from the tRPC procedures.',
     version: '1.0.0',
     baseUrl: '/api',
-    tags: ['auth', 'config', 'properties', 'categories', 'reviews', 'bookings', 'settings', 'admin'],
+    tags: [
+      'auth',
+      'config',
+      'properties',
+      'categories',
+      'reviews',
+      'bookings',
+      'calendar',
+      'settings',
+      'admin',
+    ],
     securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'stayhub_session' } },
   });
 }
@@ -91,6 +102,8 @@ export function createApp(deps: TServerDeps): express.Express {
   app.use('/api', (_req, res) => {
     res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
   });
+
+  app.get('/ical/:file', icalFeedHandler(deps));
 
   app.use(
     '/media',

@@ -69,6 +69,8 @@ export const ZBooking = z.object({
   nights: z.number().int(),
   taxRate: z.number(),
   taxAmount: z.number().int(),
+  /** Each night's price from check-in on (the snapshot of the home's rates); absent on older bookings. */
+  nightPrices: z.array(z.number().int()).nullable().optional(),
   confirmationNumber: z.string(),
   createdAt: z.string(),
 });
@@ -85,6 +87,8 @@ export const ZQuote = z.object({
   taxRate: z.number(),
   tax: z.number().int(),
   total: z.number().int(),
+  /** Each night's price: the home's season, weekend or own price (issue 14). */
+  nightly: z.array(z.object({ date: z.string(), price: z.number().int() })),
 });
 
 /** A row of 'My bookings': the user's own booking with what the list shows of its property. */

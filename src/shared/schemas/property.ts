@@ -128,6 +128,9 @@ export const ZPropertyCard = ZProperty.pick({
   propertyType: true,
   guestFavorite: true,
   categories: true,
+}).extend({
+  /** With dates in the search: the stay's total, each night by the home's rates, tax included. */
+  stayTotal: z.number().int().optional(),
 });
 export type TPropertyCard = z.infer<typeof ZPropertyCard>;
 

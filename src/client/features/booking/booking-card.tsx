@@ -7,7 +7,6 @@ import { useState } from 'react';
 import { BOOKING_DEFAULT_GUESTS, BOOKING_DEFAULT_NIGHTS } from '../../../shared/constants.ts';
 import { addDays, formatIsoDate, todayIso } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
-import { quoteStay } from '../../../shared/pricing.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
@@ -17,6 +16,8 @@ import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { isCheckOutBlocked, isNightBlocked } from './blocked-dates.ts';
 import { BookingConfirmedDialog, type TConfirmationSummary } from './booking-confirmed-dialog.tsx';
 import { ContactFormDialog } from './contact-form-dialog.tsx';
+import { NightBreakdown } from './night-breakdown.tsx';
+import { useStayQuote } from './use-stay-quote.ts';
 
 const DATE_FORMAT = 'MMM D, YYYY';
 const CALENDAR_LABELS = {
@@ -79,10 +80,7 @@ export function BookingCard({ property }: { property: TProperty }) {
   const ranges = availability.data ?? [];
   const create = useMutation(trpc.bookings.create.mutationOptions());
 
-  const quote =
-    checkIn && checkOut && checkOut > checkIn
-      ? quoteStay(property.price, checkIn, checkOut, settings.taxRate)
-      : null;
+  const { quote, error: quoteError } = useStayQuote(property.id, checkIn, checkOut);
 
   const chooseCheckIn = (value: string | null) => {
     setCheckIn(value);
@@ -273,13 +271,19 @@ export function BookingCard({ property }: { property: TProperty }) {
           You won&apos;t be charged yet
         </Text>
 
+        {quoteError && (
+          <Text size="sm" c="red" role="alert" data-testid="quote-error">
+            {quoteError}
+          </Text>
+        )}
         {quote && (
           <Stack gap={8} data-testid="price-breakdown">
             <PriceRow
-              label={`${format(quote.nightlyPrice)} x ${nightsLabel(quote.nights)}`}
+              label={`${format(quote.nightlyPrice)}${quote.nightly.some((n) => n.price !== quote.nightlyPrice) ? ' avg.' : ''} x ${nightsLabel(quote.nights)}`}
               amount={format(quote.subtotal)}
               testId="subtotal"
             />
+            <NightBreakdown nightly={quote.nightly} format={format} />
             <PriceRow label={`GST (${quote.taxRate}%)`} amount={format(quote.tax)} testId="tax" />
             <Divider />
             <PriceRow label="Total" amount={format(quote.total)} strong testId="total" />

@@ -97,6 +97,12 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
             {format(p.price)}
           </Text>{' '}
           night
+          {p.stayTotal !== undefined && (
+            <Text span c="dimmed" data-testid="card-stay-total">
+              {' · '}
+              {format(p.stayTotal)} total
+            </Text>
+          )}
         </Text>
       </Stack>
     </Link>

@@ -6,6 +6,8 @@ import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/book
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
+import { intArray } from '../../repositories/calendar-holds.ts';
+import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
 import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
@@ -105,15 +107,23 @@ export async function createBooking(
   input: z.output<typeof ZBookingCreateInput>,
   now: Date = new Date(),
 ): Promise<TBooking> {
-  const [{ settings, property }, user] = await Promise.all([
+  const [{ settings, property }, user, rules] = await Promise.all([
     loadStayContext(em, input.propertyId),
     bookingOwner(em, caller),
+    stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
   ]);
   if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
-  if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-  checkStay(input, property.maxGuests, settings, now);
+  const homeRules = rules.get(input.propertyId);
+  if (!property || !homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  // A home's own minimum stay overrides the settings' default (issue 14).
+  checkStay(
+    input,
+    property.maxGuests,
+    { ...settings, minNightsDefault: homeRules.minNights ?? settings.minNightsDefault },
+    now,
+  );
 
-  const quote = quoteStay(property.price, input.checkIn, input.checkOut, settings.taxRate);
+  const quote = quoteStay(homeRules, input.checkIn, input.checkOut, settings.taxRate);
   if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
     throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
   }
@@ -126,8 +136,8 @@ export async function createBooking(
     const confirmationNumber = newConfirmationNumber();
     const rows = await em.getConnection().execute<{ id: number }[]>(
       `insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
-                             nightly_price, nights, tax_rate, tax_amount, confirmation_number, created_at)
-       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?, ?::timestamptz)
+                             nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at)
+       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz)
        on conflict (confirmation_number) do nothing
        returning id`,
       [
@@ -142,6 +152,7 @@ export async function createBooking(
         quote.nights,
         quote.taxRate,
         quote.tax,
+        intArray(quote.nightly.map((n) => n.price)),
         confirmationNumber,
         createdAt,
       ],
@@ -162,6 +173,7 @@ export async function createBooking(
       nights: quote.nights,
       taxRate: quote.taxRate,
       taxAmount: quote.tax,
+      nightPrices: quote.nightly.map((n) => n.price),
       confirmationNumber,
       createdAt,
     };

@@ -4,6 +4,7 @@ import type { TProperty, TPropertyCard, TSearchResult } from '../../../shared/sc
 import type { ZSearchInput } from '../../../shared/schemas/property.ts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { addStayTotals } from '../calendar/stay-totals.ts';
 import { PROPERTY_COLUMNS, rowToPropertyDto, type TPropertyRow } from './dto.ts';
 
 export const PROPERTY_NOT_FOUND = 'Property not found';
@@ -74,10 +75,11 @@ export async function searchProperties(
     params.push(input.guests);
   }
   if (input.checkIn && input.checkOut) {
+    // Bookings, blocks and imported events all hold dates in date_holds (DECISIONS 21).
     where.push(`not exists (
-      select 1 from bookings b
-       where b.property_id = p.id and b.status in ('pending', 'confirmed')
-         and daterange(b.check_in, b.check_out, '[)') && daterange(?::date, ?::date, '[)'))`);
+      select 1 from date_holds h
+       where h.property_id = p.id
+         and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)'))`);
     params.push(input.checkIn, input.checkOut);
   }
   if (input.cursor) {
@@ -109,6 +111,7 @@ export async function searchProperties(
     guestFavorite: r.guest_favorite,
     categories: r.categories,
   }));
+  if (input.checkIn && input.checkOut) await addStayTotals(em, items, input.checkIn, input.checkOut);
   const last = page[page.length - 1];
   return { items, nextCursor: rows.length > input.limit && last ? last.id : null };
 }

@@ -1,0 +1,28 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TQuote } from '../../../shared/pricing.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+/**
+ * The server's quote for the chosen stay (issue 14): each night by the home's seasons and weekend price,
+ * the same numbers the booking will be charged. While new dates load, the previous quote stays on screen.
+ */
+export function useStayQuote(
+  propertyId: number,
+  checkIn: string | null,
+  checkOut: string | null,
+): { quote: TQuote | null; error: string | null } {
+  const enabled = Boolean(checkIn && checkOut && checkOut > checkIn);
+  const query = useQuery({
+    ...trpc.bookings.quote.queryOptions({
+      propertyId,
+      checkIn: checkIn ?? '',
+      checkOut: checkOut ?? '',
+    }),
+    enabled,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+  if (!enabled) return { quote: null, error: null };
+  if (query.isError) return { quote: null, error: errorMessage(query.error, 'Could not price these dates') };
+  return { quote: query.data ?? null, error: null };
+}

@@ -1,0 +1,37 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Booking } from './booking.entity.ts';
+import { CalendarBlock } from './calendar-block.entity.ts';
+import { ExternalEvent } from './external-event.entity.ts';
+import { Property } from './property.entity.ts';
+
+/**
+ * Every date a home has given away, whatever took it (DECISIONS 5, 21): one row per pending or confirmed
+ * booking (kept by a trigger on `bookings`), per operator block and per imported external event that holds
+ * its dates. One exclusion constraint over this table is the single guarantee that no two of them overlap.
+ * Ranges are half-open: the end day is free for the next arrival.
+ */
+export const DateHold = defineEntity({
+  name: 'DateHold',
+  tableName: 'date_holds',
+  properties: {
+    id: p.integer().primary(),
+    property: () => p.manyToOne(Property).deleteRule('cascade'),
+    startDate: p.date(),
+    endDate: p.date(),
+    booking: () => p.manyToOne(Booking).nullable().deleteRule('cascade').unique(),
+    block: () => p.manyToOne(CalendarBlock).nullable().deleteRule('cascade').unique(),
+    externalEvent: () => p.manyToOne(ExternalEvent).nullable().deleteRule('cascade').unique(),
+  },
+  checks: [
+    { name: 'date_holds_dates_check', expression: 'end_date > start_date' },
+    {
+      name: 'date_holds_one_source_check',
+      expression: 'num_nonnulls(booking_id, block_id, external_event_id) = 1',
+    },
+    {
+      name: 'date_holds_no_overlap',
+      expression: `exclude using gist (property_id with =, daterange(start_date, end_date, '[)') with &&)`,
+    },
+  ],
+});
+export type IDateHold = InferEntity<typeof DateHold>;

@@ -1,0 +1,31 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Booking } from './booking.entity.ts';
+import { IcalFeed } from './ical-feed.entity.ts';
+import { Property } from './property.entity.ts';
+
+/**
+ * An event imported from a feed, keyed by feed and UID. It holds its dates through `date_holds`, unless
+ * they clash with one of our bookings: then `conflictBooking` names that booking and the event is a
+ * visible conflict (DECISIONS 21).
+ */
+export const ExternalEvent = defineEntity({
+  name: 'ExternalEvent',
+  tableName: 'external_events',
+  properties: {
+    id: p.integer().primary(),
+    feed: () => p.manyToOne(IcalFeed).deleteRule('cascade'),
+    property: () => p.manyToOne(Property).deleteRule('cascade').index(),
+    uid: p.string().length(500),
+    startDate: p.date(),
+    endDate: p.date(),
+    summary: p.string().length(200).default(''),
+    conflictBooking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+  uniques: [{ name: 'external_events_feed_uid_unique', properties: ['feed', 'uid'] }],
+  checks: [{ name: 'external_events_dates_check', expression: 'end_date > start_date' }],
+});
+export type IExternalEvent = InferEntity<typeof ExternalEvent>;

@@ -1,0 +1,21 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Property } from './property.entity.ts';
+
+/**
+ * A home's secret export feed (DECISIONS 18). The token is HMAC(secret, property + nonce): the database keeps
+ * the nonce and the token's SHA-256, never the token, and the admin can still be shown the URL.
+ */
+export const IcalExport = defineEntity({
+  name: 'IcalExport',
+  tableName: 'ical_exports',
+  properties: {
+    property: () => p.oneToOne(Property).primary().deleteRule('cascade'),
+    nonce: p.string().length(32),
+    tokenHash: p.string().length(64).unique(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+});
+export type IIcalExport = InferEntity<typeof IcalExport>;

@@ -1,0 +1,146 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TPriceRules } from '../../shared/pricing.ts';
+import type { TRate, TRateKind } from '../../shared/schemas/calendar.ts';
+import { intArray } from './calendar-holds.ts';
+
+type TStoredKind = 'season' | 'weekend' | 'min_nights';
+const toStored: Record<TRateKind, TStoredKind> = {
+  season: 'season',
+  weekend: 'weekend',
+  minNights: 'min_nights',
+};
+
+interface TRateRow {
+  id: number;
+  property_id: number;
+  kind: TStoredKind;
+  start_date: string | null;
+  end_date: string | null;
+  amount: number;
+}
+
+const RATE_COLUMNS = `id, property_id, kind, to_char(start_date, 'YYYY-MM-DD') as start_date,
+  to_char(end_date, 'YYYY-MM-DD') as end_date, amount`;
+
+function toRate(r: TRateRow): TRate {
+  const minNights = r.kind === 'min_nights';
+  return {
+    id: r.id,
+    propertyId: r.property_id,
+    kind: minNights ? 'minNights' : r.kind === 'season' ? 'season' : 'weekend',
+    startDate: r.start_date,
+    endDate: r.end_date,
+    nightlyPrice: minNights ? null : r.amount,
+    minNights: minNights ? r.amount : null,
+  };
+}
+
+export async function listRates(em: EntityManager, propertyId: number): Promise<TRate[]> {
+  const rows = await em.execute<TRateRow[]>(
+    `select ${RATE_COLUMNS} from property_rates where property_id = ?
+      order by case kind when 'min_nights' then 0 when 'weekend' then 1 else 2 end, start_date`,
+    [propertyId],
+  );
+  return rows.map(toRate);
+}
+
+/** The home's seasons with a night in [start, end), locked for the caller's transaction. */
+export async function seasonsOverlapping(
+  em: EntityManager,
+  propertyId: number,
+  start: string,
+  end: string,
+): Promise<TRate[]> {
+  const rows = await em.execute<TRateRow[]>(
+    `select ${RATE_COLUMNS} from property_rates
+      where property_id = ? and kind = 'season'
+        and daterange(start_date, end_date, '[)') && daterange(?::date, ?::date, '[)')
+      order by start_date for update`,
+    [propertyId, start, end],
+  );
+  return rows.map(toRate);
+}
+
+export async function insertSeason(
+  em: EntityManager,
+  s: { propertyId: number; startDate: string; endDate: string; nightlyPrice: number },
+): Promise<TRate> {
+  const [row] = await em.execute<TRateRow[]>(
+    `insert into property_rates (property_id, kind, start_date, end_date, amount)
+     values (?, 'season', ?::date, ?::date, ?) returning ${RATE_COLUMNS}`,
+    [s.propertyId, s.startDate, s.endDate, s.nightlyPrice],
+  );
+  if (!row) throw new Error('the season was not inserted');
+  return toRate(row);
+}
+
+/** Sets the home's one weekend price or minimum stay, replacing the previous value. */
+export async function upsertRule(
+  em: EntityManager,
+  propertyId: number,
+  kind: Exclude<TRateKind, 'season'>,
+  amount: number,
+): Promise<TRate> {
+  const [row] = await em.execute<TRateRow[]>(
+    `insert into property_rates (property_id, kind, amount) values (?, ?, ?)
+     on conflict (property_id, kind) where kind <> 'season' do update set amount = excluded.amount, created_at = now()
+     returning ${RATE_COLUMNS}`,
+    [propertyId, toStored[kind], amount],
+  );
+  if (!row) throw new Error('the rule was not saved');
+  return toRate(row);
+}
+
+export async function deleteRate(em: EntityManager, propertyId: number, rateId: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    'delete from property_rates where id = ? and property_id = ? returning id',
+    [rateId, propertyId],
+  );
+  return rows.length > 0;
+}
+
+export interface TStayRules extends TPriceRules {
+  minNights: number | null;
+}
+
+interface TRulesRow {
+  property_id: number;
+  price: number;
+  weekend: number | null;
+  min_nights: number | null;
+  seasons: { startDate: string; endDate: string; nightlyPrice: number }[] | null;
+}
+
+/**
+ * The price and stay rules of several homes, with only the seasons that touch [from, to): one query for a
+ * page of search results or a single quote. Homes that are missing or archived are absent from the map.
+ */
+export async function stayRulesFor(
+  em: EntityManager,
+  propertyIds: number[],
+  from: string,
+  to: string,
+): Promise<Map<number, TStayRules>> {
+  if (propertyIds.length === 0) return new Map();
+  const rows = await em.execute<TRulesRow[]>(
+    `select p.id as property_id, p.price,
+            (select amount from property_rates r where r.property_id = p.id and r.kind = 'weekend') as weekend,
+            (select amount from property_rates r where r.property_id = p.id and r.kind = 'min_nights') as min_nights,
+            (select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'),
+                                               'endDate', to_char(r.end_date, 'YYYY-MM-DD'),
+                                               'nightlyPrice', r.amount) order by r.start_date)
+               from property_rates r
+              where r.property_id = p.id and r.kind = 'season'
+                and daterange(r.start_date, r.end_date, '[)') && daterange(?::date, ?::date, '[)')) as seasons
+       from properties p
+      where p.id = any(?::int[]) and p.archived_at is null`,
+    // An inverted stay (refused later by the rules) asks for no season rather than an invalid range.
+    [from, to > from ? to : from, intArray(propertyIds)],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.property_id,
+      { basePrice: r.price, weekendPrice: r.weekend, minNights: r.min_nights, seasons: r.seasons ?? [] },
+    ]),
+  );
+}

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import {
+  ZBlock,
+  ZBlockInput,
+  ZBlockRef,
+  ZIcalInfo,
+  ZMonthInput,
+  ZPropertyMonth,
+  ZRate,
+  ZRateInput,
+  ZRateRef,
+  ZReopenInput,
+  ZTimeline,
+  ZTimelineInput,
+} from '../../shared/schemas/calendar.ts';
+import { ZIdParam, ZOk } from '../../shared/schemas/common.ts';
+import type { TContext } from '../context.ts';
+import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
+import { icalInfo } from '../services/calendar/ical-export.ts';
+import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
+import { propertyMonth, timeline } from '../services/calendar/views.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+const tags = ['calendar'];
+
+/** Where absolute links point: PUBLIC_URL when set, else the origin the admin reached us on. */
+export function publicOrigin(ctx: TContext): string {
+  if (ctx.deps.env.publicUrl) return ctx.deps.env.publicUrl;
+  const host = ctx.req?.get('host');
+  return host && ctx.req ? `${ctx.req.protocol}://${host}` : '';
+}
+
+export const calendarRouter = router({
+  blocks: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/blocks',
+        tags,
+        summary: "A home's blocked ranges (admin)",
+      },
+    })
+    .input(ZIdParam)
+    .output(z.array(ZBlock))
+    .query(({ ctx, input }) => getBlocks(ctx.em, input.id)),
+
+  block: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/blocks',
+        tags,
+        summary: 'Close a range of nights on a home (admin); 409 naming the booking or block already there',
+      },
+    })
+    .input(ZBlockInput)
+    .output(ZBlock)
+    .mutation(({ ctx, input }) => createBlock(ctx.em, input)),
+
+  unblock: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/properties/{id}/blocks/{blockId}',
+        tags,
+        summary: 'Reopen a block (admin)',
+      },
+    })
+    .input(ZBlockRef)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await removeBlock(ctx.em, input.id, input.blockId);
+      return { ok: true as const };
+    }),
+
+  reopen: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/blocks/reopen',
+        tags,
+        summary: 'Free every blocked night of a range (admin); blocks reaching past it are trimmed or split',
+      },
+    })
+    .input(ZReopenInput)
+    .output(z.object({ reopened: z.number().int() }))
+    .mutation(({ ctx, input }) => reopenRange(ctx.em, input)),
+
+  rates: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/rates',
+        tags,
+        summary: "A home's price and stay rules (admin)",
+      },
+    })
+    .input(ZIdParam)
+    .output(z.array(ZRate))
+    .query(({ ctx, input }) => getRates(ctx.em, input.id)),
+
+  setRate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/rates',
+        tags,
+        summary:
+          'Set a season (dates + nightly price; it wins over seasons it overlaps, which are trimmed or split), the weekend price (Friday and Saturday nights) or the minimum nights (admin)',
+      },
+    })
+    .input(ZRateInput)
+    .output(ZRate)
+    .mutation(({ ctx, input }) => setRate(ctx.em, input)),
+
+  deleteRate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/properties/{id}/rates/{rateId}',
+        tags,
+        summary: 'Remove a rate (admin)',
+      },
+    })
+    .input(ZRateRef)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await removeRate(ctx.em, input.id, input.rateId);
+      return { ok: true as const };
+    }),
+
+  month: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/calendar',
+        tags,
+        summary:
+          "A home's calendar between two dates: bookings, blocks, imported events and each night's price (admin)",
+      },
+    })
+    .input(ZMonthInput)
+    .output(ZPropertyMonth)
+    .query(({ ctx, input }) => propertyMonth(ctx.em, input)),
+
+  timeline: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/calendar/timeline',
+        tags,
+        summary: 'Every home on one timeline, paged by home (admin)',
+      },
+    })
+    .input(ZTimelineInput)
+    .output(ZTimeline)
+    .query(({ ctx, input }) => timeline(ctx.em, input)),
+
+  ical: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/ical',
+        tags,
+        summary: "A home's secret iCal export URL and its imported feeds (admin)",
+      },
+    })
+    .input(ZIdParam)
+    .output(ZIcalInfo)
+    .query(({ ctx, input }) =>
+      icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: publicOrigin(ctx), propertyId: input.id }),
+    ),
+
+  regenerateIcal: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/ical/regenerate',
+        tags,
+        summary: 'A new export URL for a home; the old one answers 404 from now on (admin)',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZIcalInfo)
+    .mutation(({ ctx, input }) =>
+      icalInfo(ctx.em, {
+        secret: ctx.deps.env.icalSecret,
+        origin: publicOrigin(ctx),
+        propertyId: input.id,
+        regenerate: true,
+      }),
+    ),
+});

@@ -1,0 +1,110 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import ical, { ICalEventBusyStatus, ICalEventTransparency } from 'ical-generator';
+import { addDays } from '../../../shared/dates.ts';
+import type { TIcalInfo } from '../../../shared/schemas/calendar.ts';
+import {
+  exportEvents,
+  exportNonce,
+  listFeeds,
+  propertyByTokenHash,
+  saveExport,
+} from '../../repositories/ical.ts';
+import { todaySpan } from '../bookings/rules.ts';
+import { requireProperty } from './ranges.ts';
+
+/** How far back the export reaches: channels only care about dates to come, plus a little history. */
+const EXPORT_HISTORY_DAYS = 90;
+/** Our event UIDs: stable for as long as the booking or block exists, whatever its dates become. */
+const UID_DOMAIN = 'stayhub';
+
+function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/**
+ * The feed token: HMAC(secret, property id + nonce), 256 bits (DECISIONS 18). The database keeps the nonce
+ * and the token's hash only; the admin's screen rebuilds the URL with the secret, which only the server has.
+ */
+function tokenFor(secret: string, propertyId: number, nonce: string): string {
+  return createHmac('sha256', secret).update(`ical:${propertyId}:${nonce}`).digest('base64url');
+}
+
+async function ensureToken(
+  em: EntityManager,
+  secret: string,
+  propertyId: number,
+  regenerate: boolean,
+): Promise<string> {
+  const existing = regenerate ? null : await exportNonce(em, propertyId);
+  if (existing) return tokenFor(secret, propertyId, existing);
+  const nonce = randomBytes(16).toString('hex');
+  const saved = await saveExport(
+    em,
+    propertyId,
+    nonce,
+    hashToken(tokenFor(secret, propertyId, nonce)),
+    regenerate,
+  );
+  return tokenFor(secret, propertyId, saved);
+}
+
+export function feedPath(token: string): string {
+  return `/ical/${token}.ics`;
+}
+
+/** The admin's view: the home's export URL (made on first look) and its imported feeds. */
+export async function icalInfo(
+  em: EntityManager,
+  opts: { secret: string; origin: string; propertyId: number; regenerate?: boolean },
+): Promise<TIcalInfo> {
+  await requireProperty(em, opts.propertyId);
+  const token = await ensureToken(em, opts.secret, opts.propertyId, opts.regenerate ?? false);
+  const feeds = await listFeeds(em, opts.propertyId);
+  return {
+    exportUrl: `${opts.origin}${feedPath(token)}`,
+    feeds: feeds.map(({ id, name, url, lastSyncAt, lastError, eventCount, conflictCount }) => ({
+      id,
+      name,
+      url,
+      lastSyncAt,
+      lastError,
+      eventCount,
+      conflictCount,
+    })),
+  };
+}
+
+const utcDate = (d: string) => new Date(`${d}T00:00:00Z`);
+
+/**
+ * The RFC 5545 calendar behind a feed token, or null for an unknown one (the caller answers 404 either way).
+ * Pending and confirmed bookings and blocks, as all-day busy events; no guest name or contact, ever.
+ */
+export async function exportCalendar(
+  em: EntityManager,
+  token: string,
+  now: Date = new Date(),
+): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const property = await propertyByTokenHash(em, hashToken(token));
+  if (!property) return null;
+  const events = await exportEvents(em, property.id, addDays(todaySpan(now).earliest, -EXPORT_HISTORY_DAYS));
+  const calendar = ical({
+    name: `StayHub: ${property.title}`,
+    prodId: { company: 'StayHub', product: 'Calendar', language: 'EN' },
+  });
+  for (const e of events) {
+    calendar.createEvent({
+      id: `${e.kind}-${e.id}@${UID_DOMAIN}`,
+      start: utcDate(e.start_date),
+      end: utcDate(e.end_date),
+      allDay: true,
+      stamp: now,
+      summary: e.kind === 'booking' ? 'Reserved' : 'Not available',
+      transparency: ICalEventTransparency.OPAQUE,
+      busystatus: ICalEventBusyStatus.BUSY,
+    });
+  }
+  return calendar.toString();
+}

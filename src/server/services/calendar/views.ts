@@ -1,0 +1,71 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { daysBetween } from '../../../shared/dates.ts';
+import { priceNights } from '../../../shared/pricing.ts';
+import type {
+  TPropertyMonth,
+  TTimeline,
+  ZMonthInput,
+  ZTimelineInput,
+} from '../../../shared/schemas/calendar.ts';
+import { AppError } from '../../errors.ts';
+import { barsFor, timelineHomes } from '../../repositories/calendar-holds.ts';
+import { stayRulesFor } from '../../repositories/property-rates.ts';
+import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
+import { getSettings } from '../settings/settings.ts';
+
+/** The widest window one calendar call may ask for: about three months. */
+const MAX_VIEW_DAYS = 93;
+
+function checkWindow(from: string, to: string): void {
+  const days = daysBetween(from, to);
+  if (days < 1) throw new AppError('VALIDATION', 'End date must be after start date');
+  if (days > MAX_VIEW_DAYS)
+    throw new AppError('VALIDATION', `A calendar view spans at most ${MAX_VIEW_DAYS} days`);
+}
+
+/** The admin's month of one home: its bars (with guests' names) and each night's price by its rules. */
+export async function propertyMonth(
+  em: EntityManager,
+  input: z.output<typeof ZMonthInput>,
+): Promise<TPropertyMonth> {
+  checkWindow(input.from, input.to);
+  const [rules, bars, settings, titles] = await Promise.all([
+    stayRulesFor(em, [input.id], input.from, input.to),
+    barsFor(em, [input.id], input.from, input.to, true),
+    getSettings(em),
+    em.execute<{ title: string }[]>('select title from properties where id = ?', [input.id]),
+  ]);
+  const homeRules = rules.get(input.id);
+  if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  return {
+    propertyId: input.id,
+    title: titles[0]?.title ?? '',
+    basePrice: homeRules.basePrice,
+    minNights: homeRules.minNights ?? settings.minNightsDefault,
+    bars: bars.get(input.id) ?? [],
+    prices: priceNights(homeRules, input.from, input.to),
+  };
+}
+
+/** One page of homes (newest first) with their bars in the window: the timeline pages by home. */
+export async function timeline(
+  em: EntityManager,
+  input: z.output<typeof ZTimelineInput>,
+): Promise<TTimeline> {
+  checkWindow(input.from, input.to);
+  const homes = await timelineHomes(em, { cursor: input.cursor, search: input.search, limit: input.limit });
+  const page = homes.slice(0, input.limit);
+  const bars = await barsFor(
+    em,
+    page.map((h) => h.id),
+    input.from,
+    input.to,
+    true,
+  );
+  const last = page[page.length - 1];
+  return {
+    rows: page.map((h) => ({ propertyId: h.id, title: h.title, bars: bars.get(h.id) ?? [] })),
+    nextCursor: homes.length > input.limit && last ? last.id : null,
+  };
+}
