@@ -75,11 +75,14 @@ describe('blocked dates', () => {
     expect(await searchIds(place, day(11), day(12))).toEqual([]);
     expect((await searchIds(place, day(13), day(15))).map((c) => c.id)).toEqual([home.id]);
     expect(
-      await failure(guest.bookings.quote({ propertyId: home.id, checkIn: day(9), checkOut: day(11) })),
-    ).toEqual({
-      code: 'CONFLICT',
-      message: 'These dates are no longer available',
+      await guest.bookings.quote({ propertyId: home.id, checkIn: day(9), checkOut: day(11) }),
+    ).toMatchObject({
+      nights: 2,
+      available: false,
     });
+    expect(
+      (await guest.bookings.quote({ propertyId: home.id, checkIn: day(13), checkOut: day(15) })).available,
+    ).toBe(true);
     expect(await failure(guest.bookings.create(booking(home.id, day(12), day(14))))).toEqual({
       code: 'CONFLICT',
       message: 'These dates are no longer available',

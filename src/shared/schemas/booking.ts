@@ -89,7 +89,10 @@ export const ZQuote = z.object({
   total: z.number().int(),
   /** Each night's price: the home's season, weekend or own price (issue 14). */
   nightly: z.array(z.object({ date: z.string(), price: z.number().int() })),
+  /** False when a booking, a block or an imported event already holds one of these nights (issue 14). */
+  available: z.boolean(),
 });
+export type TStayQuote = z.infer<typeof ZQuote>;
 
 /** A row of 'My bookings': the user's own booking with what the list shows of its property. */
 export const ZMyBooking = z.object({

@@ -2,6 +2,9 @@ import { Group, Stack, Text } from '@mantine/core';
 import { addDays, formatIsoDate } from '../../../shared/dates.ts';
 import type { TNightPrice } from '../../../shared/pricing.ts';
 
+/** The server's words for a stay that is taken (DECISIONS 5). */
+export const DATES_TAKEN = 'These dates are no longer available';
+
 interface TRun {
   from: string;
   to: string;

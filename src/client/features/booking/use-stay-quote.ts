@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TQuote } from '../../../shared/pricing.ts';
+import type { TStayQuote } from '../../../shared/schemas/booking.ts';
+import { DATES_TAKEN } from './night-breakdown.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
@@ -10,7 +11,7 @@ export function useStayQuote(
   propertyId: number,
   checkIn: string | null,
   checkOut: string | null,
-): { quote: TQuote | null; error: string | null } {
+): { quote: TStayQuote | null; error: string | null } {
   const enabled = Boolean(checkIn && checkOut && checkOut > checkIn);
   const query = useQuery({
     ...trpc.bookings.quote.queryOptions({
@@ -24,5 +25,6 @@ export function useStayQuote(
   });
   if (!enabled) return { quote: null, error: null };
   if (query.isError) return { quote: null, error: errorMessage(query.error, 'Could not price these dates') };
-  return { quote: query.data ?? null, error: null };
+  const quote = query.data ?? null;
+  return { quote, error: quote && !quote.available ? DATES_TAKEN : null };
 }

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { quoteStay, type TQuote } from '../../../shared/pricing.ts';
-import type { ZQuoteInput } from '../../../shared/schemas/booking.ts';
-import { AppError, DATES_TAKEN_MESSAGE } from '../../errors.ts';
+import { quoteStay } from '../../../shared/pricing.ts';
+import type { TStayQuote, ZQuoteInput } from '../../../shared/schemas/booking.ts';
+import { AppError } from '../../errors.ts';
 import { clashingHolds } from '../../repositories/calendar-holds.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
@@ -10,9 +10,13 @@ import { getSettings } from '../settings/settings.ts';
 
 /**
  * The price the server will charge for a stay: each night by the home's rates, plus the tax rate in
- * settings (DECISIONS 3, issue 14). Dates a booking, block or imported event holds answer 409, as booking would.
+ * settings (DECISIONS 3, issue 14), and whether the nights are free: a booking, a block or an imported event
+ * may hold them, and booking them would then answer 409.
  */
-export async function quoteForStay(em: EntityManager, input: z.output<typeof ZQuoteInput>): Promise<TQuote> {
+export async function quoteForStay(
+  em: EntityManager,
+  input: z.output<typeof ZQuoteInput>,
+): Promise<TStayQuote> {
   if (input.checkOut <= input.checkIn)
     throw new AppError('VALIDATION', 'Check-out date must be after check-in date');
   const [settings, rules, clashes] = await Promise.all([
@@ -22,6 +26,8 @@ export async function quoteForStay(em: EntityManager, input: z.output<typeof ZQu
   ]);
   const homeRules = rules.get(input.propertyId);
   if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-  if (clashes.length > 0) throw new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
-  return quoteStay(homeRules, input.checkIn, input.checkOut, settings.taxRate);
+  return {
+    ...quoteStay(homeRules, input.checkIn, input.checkOut, settings.taxRate),
+    available: clashes.length === 0,
+  };
 }
