@@ -25,6 +25,8 @@ import { Route as AdminListingsRouteImport } from './routes/admin/listings'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as SitePropertyIdRouteImport } from './routes/_site/property.$id'
+import { Route as AdminCalendarIndexRouteImport } from './routes/admin/calendar.index'
+import { Route as AdminCalendarIdRouteImport } from './routes/admin/calendar.$id'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -105,6 +107,16 @@ const SitePropertyIdRoute = SitePropertyIdRouteImport.update({
   path: '/property/$id',
   getParentRoute: () => SiteRoute,
 } as any)
+const AdminCalendarIndexRoute = AdminCalendarIndexRouteImport.update({
+  id: '/calendar/',
+  path: '/calendar/',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminCalendarIdRoute = AdminCalendarIdRouteImport.update({
+  id: '/calendar/$id',
+  path: '/calendar/$id',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
@@ -122,6 +134,8 @@ export interface FileRoutesByFullPath {
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/': typeof AdminIndexRoute
   '/property/$id': typeof SitePropertyIdRoute
+  '/admin/calendar/$id': typeof AdminCalendarIdRoute
+  '/admin/calendar/': typeof AdminCalendarIndexRoute
 }
 export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
@@ -138,6 +152,8 @@ export interface FileRoutesByTo {
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/property/$id': typeof SitePropertyIdRoute
+  '/admin/calendar/$id': typeof AdminCalendarIdRoute
+  '/admin/calendar': typeof AdminCalendarIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -157,6 +173,8 @@ export interface FileRoutesById {
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/_site/property/$id': typeof SitePropertyIdRoute
+  '/admin/calendar/$id': typeof AdminCalendarIdRoute
+  '/admin/calendar/': typeof AdminCalendarIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -176,6 +194,8 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/admin/'
     | '/property/$id'
+    | '/admin/calendar/$id'
+    | '/admin/calendar/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/about'
@@ -192,6 +212,8 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/property/$id'
+    | '/admin/calendar/$id'
+    | '/admin/calendar'
   id:
     | '__root__'
     | '/admin'
@@ -210,6 +232,8 @@ export interface FileRouteTypes {
     | '/_site/'
     | '/admin/'
     | '/_site/property/$id'
+    | '/admin/calendar/$id'
+    | '/admin/calendar/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -331,6 +355,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SitePropertyIdRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/admin/calendar/': {
+      id: '/admin/calendar/'
+      path: '/calendar'
+      fullPath: '/admin/calendar/'
+      preLoaderRoute: typeof AdminCalendarIndexRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/calendar/$id': {
+      id: '/admin/calendar/$id'
+      path: '/calendar/$id'
+      fullPath: '/admin/calendar/$id'
+      preLoaderRoute: typeof AdminCalendarIdRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
   }
 }
 
@@ -340,6 +378,8 @@ interface AdminRouteRouteChildren {
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminIndexRoute: typeof AdminIndexRoute
+  AdminCalendarIdRoute: typeof AdminCalendarIdRoute
+  AdminCalendarIndexRoute: typeof AdminCalendarIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -348,6 +388,8 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminIndexRoute: AdminIndexRoute,
+  AdminCalendarIdRoute: AdminCalendarIdRoute,
+  AdminCalendarIndexRoute: AdminCalendarIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

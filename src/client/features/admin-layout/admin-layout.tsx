@@ -4,6 +4,7 @@ import {
   IconArrowLeft,
   IconBuildingEstate,
   IconCalendarEvent,
+  IconCalendarMonth,
   IconLayoutDashboard,
   IconLogout,
   IconSettings,
@@ -27,6 +28,7 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Dashboard', path: '/admin', icon: IconLayoutDashboard },
   { label: 'Listings', path: '/admin/listings', icon: IconBuildingEstate },
   { label: 'Bookings', path: '/admin/bookings', icon: IconCalendarEvent },
+  { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
   { label: 'Settings', path: '/admin/settings', icon: IconSettings },
 ];

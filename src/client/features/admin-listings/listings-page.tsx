@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendarMonth, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { ActionIconLink } from '../../components/anchor-link.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TProperty } from '../../../shared/schemas/property.ts';
@@ -177,6 +178,16 @@ export function ListingsPage({ directAdmin, onDone }: { directAdmin: boolean; on
                           >
                             <IconPencil size={18} />
                           </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Calendar">
+                          <ActionIconLink
+                            variant="subtle"
+                            to="/admin/calendar/$id"
+                            params={{ id: String(p.id) }}
+                            aria-label={`Calendar of ${p.title}`}
+                          >
+                            <IconCalendarMonth size={18} />
+                          </ActionIconLink>
                         </Tooltip>
                         <Tooltip label="Delete">
                           <ActionIcon

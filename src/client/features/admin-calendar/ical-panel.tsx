@@ -1,0 +1,64 @@
+import { Alert, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+/** The home's iCal export: the secret URL other channels import, a copy button and 'Regenerate'. */
+export function IcalPanel({ propertyId }: { propertyId: number }) {
+  const queryClient = useQueryClient();
+  const info = useQuery(trpc.calendar.ical.queryOptions({ id: propertyId }));
+  const regenerate = useMutation(
+    trpc.calendar.regenerateIcal.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(trpc.calendar.ical.queryKey({ id: propertyId }), data);
+        notifications.show({
+          message: 'A new feed URL was made; the old one no longer works.',
+          color: 'green',
+        });
+      },
+      onError: (err) =>
+        notifications.show({ message: errorMessage(err, 'Could not regenerate'), color: 'red' }),
+    }),
+  );
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          Calendar sync (iCal)
+        </Title>
+        <Text size="sm" c="dimmed">
+          Paste this secret address into other booking sites so they see this home&apos;s bookings and blocks.
+          Anyone with it can read the dates (never guests&apos; details); regenerate it if it leaks.
+        </Text>
+        {info.isError && <Alert color="red">{errorMessage(info.error, 'Could not load the feed URL')}</Alert>}
+        <Group align="flex-end" wrap="nowrap">
+          <TextInput
+            label="Export URL"
+            readOnly
+            value={info.data?.exportUrl ?? ''}
+            style={{ flex: 1 }}
+            data-testid="ical-export-url"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <CopyButton value={info.data?.exportUrl ?? ''}>
+            {({ copied, copy }) => (
+              <Button variant="light" onClick={copy} disabled={!info.data}>
+                {copied ? 'Copied' : 'Copy'}
+              </Button>
+            )}
+          </CopyButton>
+          <Button
+            variant="default"
+            loading={regenerate.isPending}
+            onClick={() => {
+              if (window.confirm('Make a new feed URL? Sites using the old one will stop receiving updates.'))
+                regenerate.mutate({ id: propertyId });
+            }}
+          >
+            Regenerate
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import type { TProperty } from '../../src/shared/schemas/property.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The operator's calendar (issue 14), end to end: the admin blocks and prices nights on a home's month
+ * view, the guest's booking card and quote follow, and the timeline shows a new booking. Each test undoes
+ * what it did, on a demo home near the end of the list that the other specs leave alone.
+ */
+
+const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+const dayLabel = (iso: string) => {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
+};
+const monthTitle = (iso: string) => {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  return new Date(y, m - 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+};
+const monthsBetween = (from: string, to: string) =>
+  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+  Number(to.slice(5, 7)) -
+  Number(from.slice(5, 7));
+
+async function loginAsAdmin(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function pickProperty(request: APIRequestContext): Promise<TProperty> {
+  const res = await request.get('/api/properties');
+  const all = (await res.json()) as TProperty[];
+  const p = all[all.length - 2];
+  if (!p) throw new Error('the demo seed has too few properties');
+  return p;
+}
+
+async function heldRanges(request: APIRequestContext, id: number) {
+  const res = await request.get(`/api/properties/${id}/availability`);
+  return (await res.json()) as { checkIn: string; checkOut: string }[];
+}
+
+/** The first `nights`-night window from `from` on that nothing holds. */
+async function freeWindow(
+  request: APIRequestContext,
+  id: number,
+  from: string,
+  nights: number,
+): Promise<string> {
+  const ranges = await heldRanges(request, id);
+  for (let start = from; start < addDays(from, 300); start = addDays(start, 1)) {
+    const end = addDays(start, nights);
+    if (!ranges.some((r) => r.checkIn < end && start < r.checkOut)) return start;
+  }
+  throw new Error('no free window');
+}
+
+/** Opens the home's month view from the listings table and moves to the month of `iso`. */
+async function openHomeCalendar(page: Page, property: TProperty, iso: string): Promise<void> {
+  await page.goto('/admin/listings');
+  await page.getByRole('link', { name: `Calendar of ${property.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/calendar/${property.id}$`));
+  for (let i = 0; i < monthsBetween(todayIso(), iso); i++)
+    await page.getByRole('button', { name: 'Next month' }).click();
+  await expect(page.getByTestId('calendar-month')).toHaveText(monthTitle(iso));
+}
+
+const cell = (page: Page, iso: string) => page.locator(`[data-testid="calendar-day"][data-date="${iso}"]`);
+
+async function guestCalendar(page: Page, property: TProperty, iso: string): Promise<Locator> {
+  await page.goto(`/property/${property.id}`);
+  const input = page.getByTestId('check-in-input');
+  await input.click();
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  const calendar = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
+  for (let i = 0; i < monthsBetween(todayIso(), iso); i++)
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+  return calendar;
+}
+
+test('the admin blocks a range on the home calendar and the guest card disables those days', async ({
+  page,
+}) => {
+  await loginAsAdmin(page.request);
+  const property = await pickProperty(page.request);
+  const start = await freeWindow(page.request, property.id, addDays(todayIso(), 100), 5);
+  try {
+    await openHomeCalendar(page, property, start);
+    // Drag across the first three nights (or click the first and the last).
+    await cell(page, start).click();
+    await cell(page, addDays(start, 2)).click();
+    const actions = page.getByTestId('selection-actions');
+    await expect(actions).toContainText('3 nights selected');
+    await actions.getByLabel('Note').fill('Roof repair');
+    await actions.getByRole('button', { name: 'Block dates' }).click();
+    await expect(page.getByText('Dates blocked')).toBeVisible();
+    await expect(cell(page, start)).toHaveAttribute('data-kind', 'block');
+    await expect(cell(page, addDays(start, 2))).toHaveAttribute('data-kind', 'block');
+    await expect(cell(page, addDays(start, 3))).not.toHaveAttribute('data-kind', /.+/);
+
+    const calendar = await guestCalendar(page, property, start);
+    for (const n of [0, 1, 2])
+      await expect(
+        calendar.getByRole('button', { name: dayLabel(addDays(start, n)), exact: true }),
+      ).toBeDisabled();
+    await expect(
+      calendar.getByRole('button', { name: dayLabel(addDays(start, 3)), exact: true }),
+    ).toBeEnabled();
+  } finally {
+    await page.request.post(`/api/properties/${property.id}/blocks/reopen`, {
+      data: { startDate: start, endDate: addDays(start, 3) },
+    });
+  }
+});
+
+test("the admin sets a high-season price and the guest's quote for those nights uses it", async ({
+  page,
+}) => {
+  await loginAsAdmin(page.request);
+  const property = await pickProperty(page.request);
+  const start = await freeWindow(page.request, property.id, addDays(todayIso(), 130), 4);
+  const high = 987;
+  try {
+    await openHomeCalendar(page, property, start);
+    await cell(page, start).click();
+    await cell(page, addDays(start, 2)).click();
+    const actions = page.getByTestId('selection-actions');
+    await actions.getByLabel('Nightly price').fill(String(high));
+    await actions.getByRole('button', { name: 'Set price' }).click();
+    await expect(page.getByText('Price saved')).toBeVisible();
+    await expect(cell(page, start).getByTestId('day-price')).toContainText(String(high));
+
+    const calendar = await guestCalendar(page, property, start);
+    await calendar.getByRole('button', { name: dayLabel(start), exact: true }).click();
+    const checkOut = page.getByTestId('check-out-input');
+    await expect(checkOut).toHaveAttribute('aria-expanded', 'true');
+    const outCalendar = page.locator(`[id="${await checkOut.getAttribute('aria-controls')}"]`);
+    await outCalendar.getByRole('button', { name: dayLabel(addDays(start, 3)), exact: true }).click();
+    const breakdown = page.getByTestId('price-breakdown');
+    await expect(breakdown.getByTestId('subtotal')).toHaveText(usd(3 * high));
+    await expect(breakdown).toContainText(`${usd(high)} x 3 nights`);
+  } finally {
+    const rates = (await (await page.request.get(`/api/properties/${property.id}/rates`)).json()) as {
+      id: number;
+    }[];
+    for (const r of rates) await page.request.delete(`/api/properties/${property.id}/rates/${r.id}`);
+  }
+});
+
+test('the timeline shows a new booking on its home', async ({ page }) => {
+  await loginAsAdmin(page.request);
+  const property = await pickProperty(page.request);
+  const checkIn = await freeWindow(page.request, property.id, addDays(todayIso(), 3), 2);
+  // The timeline opens on the coming two months.
+  expect(checkIn < addDays(todayIso(), 55)).toBe(true);
+  const res = await page.request.post('/api/bookings', {
+    data: {
+      propertyId: property.id,
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 1,
+      contactInfo: {
+        name: 'Tia Timeline',
+        email: 'tia@example.com',
+        phone: '+1 555 0177',
+        country: 'Canada',
+      },
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const booking = (await res.json()) as { id: number; confirmationNumber: string };
+  try {
+    await page.goto('/admin');
+    await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Calendar' }).click();
+    await expect(page).toHaveURL(/\/admin\/calendar$/);
+    await page.getByLabel('Find a home').fill(property.title);
+    const row = page.locator(`[data-testid="timeline-row"][data-property-id="${property.id}"]`);
+    const bar = row.locator('[data-testid="timeline-bar"][data-kind="pending"]', {
+      hasText: `Tia Timeline · ${booking.confirmationNumber}`,
+    });
+    await expect(bar).toBeVisible();
+  } finally {
+    await page.request.put(`/api/bookings/${booking.id}/status`, { data: { status: 'cancelled' } });
+  }
+});
