@@ -16,11 +16,22 @@ const ACCESS: Record<string, TAccess> = {
   'auth.login': 'public',
   'auth.register': 'public',
   'auth.logout': 'public',
+  'auth.updateMe': 'authed',
+  'auth.changePassword': 'authed',
+  'auth.deleteMe': 'authed',
+  'auth.confirmPasswordReset': 'public',
 
   'bookings.create': 'public',
   'bookings.quote': 'public',
   'bookings.availability': 'public',
   'bookings.mine': 'authed',
+  'bookings.mineDetail': 'authed',
+  'bookings.cancelMine': 'authed',
+  'bookings.reviewMine': 'authed',
+  'bookings.manage': 'public',
+  'bookings.manageCancel': 'public',
+  'bookings.manageReview': 'public',
+  'bookings.manageClaim': 'authed',
   'bookings.list': 'admin',
   'bookings.page': 'admin',
   'bookings.updateStatus': 'admin',
@@ -58,6 +69,11 @@ const ACCESS: Record<string, TAccess> = {
 
   'settings.get': 'admin',
   'settings.update': 'admin',
+
+  'wishlist.list': 'authed',
+  'wishlist.save': 'authed',
+  'wishlist.remove': 'authed',
+  'wishlist.merge': 'authed',
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

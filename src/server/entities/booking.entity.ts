@@ -30,6 +30,8 @@ export const Booking = defineEntity({
     /** The price of each night from check-in on (the home's rates at booking time); null before rates existed. */
     nightPrices: p.array<number>().columnType('integer[]').nullable(),
     confirmationNumber: p.string().length(12).unique(),
+    /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
+    reviewInvitedAt: p.datetime().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

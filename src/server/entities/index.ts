@@ -1,10 +1,13 @@
 import { Booking } from './booking.entity.ts';
+import { BookingLink } from './booking-link.entity.ts';
 import { CalendarBlock } from './calendar-block.entity.ts';
 import { DateHold } from './date-hold.entity.ts';
 import { ExternalEvent } from './external-event.entity.ts';
 import { IcalExport } from './ical-export.entity.ts';
 import { IcalFeed } from './ical-feed.entity.ts';
+import { PasswordReset } from './password-reset.entity.ts';
 import { PropertyRate } from './property-rate.entity.ts';
+import { WishlistItem } from './wishlist-item.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -15,6 +18,7 @@ import { User } from './user.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
+export { BookingLink, PasswordReset, WishlistItem };
 export const entities = [
   User,
   Session,
@@ -30,4 +34,7 @@ export const entities = [
   DateHold,
   PropertyRate,
   IcalExport,
+  BookingLink,
+  PasswordReset,
+  WishlistItem,
 ];

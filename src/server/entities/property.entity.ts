@@ -27,6 +27,8 @@ export const Property = defineEntity({
     showLogo: p.boolean().default(false),
     guestFavorite: p.boolean().default(false),
     propertyType: p.string().length(20).default('apartment'),
+    /** DECISIONS 20: flexible, moderate or strict. */
+    cancellationPolicy: p.string().length(10).default('moderate'),
     createdAt: p
       .datetime()
       .defaultRaw('now()')
@@ -55,6 +57,10 @@ export const Property = defineEntity({
     {
       name: 'properties_type_check',
       expression: `property_type in ('apartment', 'house', 'cabin', 'villa')`,
+    },
+    {
+      name: 'properties_cancellation_policy_check',
+      expression: `cancellation_policy in ('flexible', 'moderate', 'strict')`,
     },
   ],
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Booking } from './booking.entity.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -7,7 +8,10 @@ export const Review = defineEntity({
   tableName: 'reviews',
   properties: {
     id: p.integer().primary(),
-    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    /** The author; null once a guest's account is purged (the review stays, anonymised) or for a guest booking. */
+    user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    /** The stay this review comes from: set means 'Verified stay' (DECISIONS 23); null for admin-written ones. */
+    booking: () => p.manyToOne(Booking).nullable().unique().deleteRule('set null'),
     property: () => p.manyToOne(Property).deleteRule('cascade'),
     rating: p.integer(),
     comment: p.text(),

@@ -11,6 +11,8 @@ export const User = defineEntity({
     email: p.string().length(254),
     name: p.string().length(100).nullable(),
     isAdmin: p.boolean().default(false),
+    /** Set when the owner deletes the account: it can no longer sign in, and the purge job removes it. */
+    deactivatedAt: p.datetime().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { deleteBodyAsQuery } from './delete-body.ts';
 import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { log } from '../logger.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: TServerDeps): express.Express {
     res.json(doc);
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
+  app.use('/api', deleteBodyAsQuery);
   app.use(
     '/api',
     createOpenApiExpressMiddleware({

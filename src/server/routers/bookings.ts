@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import {
-  ZBooking,
-  ZBookingCreateInput,
-  ZMyBooking,
-  ZQuote,
-  ZQuoteInput,
-} from '../../shared/schemas/booking.ts';
+import { ZBookingCreateInput, ZMyBooking, ZQuote, ZQuoteInput } from '../../shared/schemas/booking.ts';
+import { ZCreatedBooking } from '../../shared/schemas/manage.ts';
 import { ZIdParam } from '../../shared/schemas/common.ts';
 import { ZBlockedRange } from '../../shared/schemas/property.ts';
 import { blockedRanges } from '../services/bookings/availability.ts';
-import { createBooking } from '../services/bookings/create.ts';
+import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
@@ -22,12 +17,13 @@ export const bookingsRouter = router({
         path: '/bookings',
         tags: ['bookings'],
         summary: 'Book a stay (guest or signed in); the server sets the user and the price',
+        description: 'The answer carries manageToken: the booking is managed at /manage/{manageToken}.',
       },
     })
     .input(ZBookingCreateInput)
-    .output(ZBooking)
+    .output(ZCreatedBooking)
     .mutation(({ ctx, input }) =>
-      createBooking(
+      createBookingWithLink(
         ctx.em,
         { user: ctx.user, sessionId: ctx.sessionId, directAdmin: ctx.directAdmin },
         input,

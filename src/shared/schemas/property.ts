@@ -9,7 +9,12 @@ import {
   MIN_IMAGES,
   PROPERTY_TYPES,
 } from '../constants.ts';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation.ts';
 import { ZId, ZIsoDate } from './common.ts';
+
+export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
+  error: 'Cancellation policy must be flexible, moderate or strict',
+});
 
 const oneOf = (choices: readonly number[], label: string) =>
   z.coerce
@@ -79,6 +84,7 @@ export const ZPropertyInput = z.object({
   videos: z.array(ZMediaRef).max(MAX_VIDEOS, { error: 'Maximum of 3 videos allowed' }).default([]),
   showLogo: z.boolean().default(false),
   guestFavorite: z.boolean().default(false),
+  cancellationPolicy: ZCancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
 });
 export type TPropertyInput = z.input<typeof ZPropertyInput>;
 export type TPropertyInputParsed = z.output<typeof ZPropertyInput>;
@@ -110,6 +116,7 @@ export const ZProperty = z.object({
   showLogo: z.boolean(),
   guestFavorite: z.boolean(),
   propertyType: z.string(),
+  cancellationPolicy: ZCancellationPolicy,
   createdAt: z.string(),
 });
 export type TProperty = z.infer<typeof ZProperty>;

@@ -12,6 +12,7 @@ import {
   refundLoginAttempt,
   tooManyAttempts,
 } from './rate-limit.ts';
+import { enforceLimit, LIMITS, refundAttempt } from './throttle.ts';
 import { createSession, deleteExpiredSessions, invalidateSession, type TSessionUser } from './sessions.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
@@ -67,7 +68,7 @@ async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<
   const rows = await em
     .getConnection()
     .execute<TUserRow[]>(
-      'select id, username, email, name, is_admin, password from users where lower(username) = lower(?)',
+      'select id, username, email, name, is_admin, password from users where lower(username) = lower(?) and deactivated_at is null',
       [input.username],
     );
   const row = rows[0];
@@ -114,7 +115,15 @@ function uniqueViolation(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Registration is limited like login (DECISIONS 15): attempts per IP are counted, a success gives its one back. */
 export async function register(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
+  await enforceLimit(em, LIMITS.registerPerIp, req.ip, req.res);
+  const user = await registerAccount(em, input, req);
+  await refundAttempt(em, LIMITS.registerPerIp, req.ip);
+  return user;
+}
+
+async function registerAccount(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
   const taken = await em.getConnection().execute<{ username_taken: boolean; email_taken: boolean }[]>(
     `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
               exists(select 1 from users where lower(email) = lower(?)) as email_taken`,

@@ -54,6 +54,7 @@ function columnsOf(
     longitude: input.longitude ?? null,
     showLogo: input.showLogo,
     guestFavorite: input.guestFavorite,
+    cancellationPolicy: input.cancellationPolicy,
   };
 }
 

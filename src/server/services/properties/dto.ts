@@ -1,3 +1,4 @@
+import type { TCancellationPolicy } from '../../../shared/cancellation.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 
 /** A `properties` row as PostgreSQL answers it (snake_case columns). */
@@ -21,12 +22,13 @@ export interface TPropertyRow {
   show_logo: boolean;
   guest_favorite: boolean;
   property_type: string;
+  cancellation_policy: TCancellationPolicy;
   created_at: Date | string;
 }
 
 /** The columns a property DTO needs, for the hot read paths that skip entity hydration. */
 export const PROPERTY_COLUMNS = `id, title, description, location, price, images, videos, bedrooms, bathrooms, max_guests, amenities,
-  categories, latitude, longitude, rating, review_count, show_logo, guest_favorite, property_type, created_at`;
+  categories, latitude, longitude, rating, review_count, show_logo, guest_favorite, property_type, cancellation_policy, created_at`;
 
 export function rowToPropertyDto(r: TPropertyRow): TProperty {
   return {
@@ -49,6 +51,7 @@ export function rowToPropertyDto(r: TPropertyRow): TProperty {
     showLogo: r.show_logo,
     guestFavorite: r.guest_favorite,
     propertyType: r.property_type,
+    cancellationPolicy: r.cancellation_policy,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }

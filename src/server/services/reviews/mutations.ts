@@ -17,7 +17,11 @@ export const REVIEW_NOT_FOUND = 'Review not found';
  * Holds the property row for the rest of the transaction, so concurrent review changes of one property
  * run one after another and each recount sees the others (DECISIONS 14).
  */
-async function lockProperty(tx: EntityManager, propertyId: number, opts: { live: boolean }): Promise<void> {
+export async function lockProperty(
+  tx: EntityManager,
+  propertyId: number,
+  opts: { live: boolean },
+): Promise<void> {
   const rows = await tx.execute<{ id: number }[]>(
     `select id from properties where id = ? ${opts.live ? 'and archived_at is null' : ''} for update`,
     [propertyId],
@@ -26,7 +30,7 @@ async function lockProperty(tx: EntityManager, propertyId: number, opts: { live:
 }
 
 /** rating = average of the reviews (null when none remain), reviewCount = their number. */
-async function recountRating(tx: EntityManager, propertyId: number): Promise<void> {
+export async function recountRating(tx: EntityManager, propertyId: number): Promise<void> {
   await tx.execute(
     `update properties p
         set rating = s.avg, review_count = s.n

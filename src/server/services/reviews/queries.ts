@@ -9,7 +9,8 @@ export function toReviewDto(r: IReview): TReview {
   return {
     id: r.id,
     propertyId: r.property.id,
-    userId: r.user.id,
+    userId: r.user?.id ?? null,
+    verified: r.booking != null,
     userName: r.userName,
     userImage: r.userImage ?? null,
     date: new Date(r.date).toISOString(),

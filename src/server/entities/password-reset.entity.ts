@@ -1,0 +1,18 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { User } from './user.entity.ts';
+
+/** A single-use password-reset link (DECISIONS 18): the id is the SHA-256 of the token, never the token. */
+export const PasswordReset = defineEntity({
+  name: 'PasswordReset',
+  tableName: 'password_resets',
+  properties: {
+    id: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+    expiresAt: p.datetime(),
+  },
+});
+export type IPasswordReset = InferEntity<typeof PasswordReset>;

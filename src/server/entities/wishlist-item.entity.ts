@@ -1,0 +1,18 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Property } from './property.entity.ts';
+import { User } from './user.entity.ts';
+
+/** A signed-in user's saved home (DECISIONS 22). */
+export const WishlistItem = defineEntity({
+  name: 'WishlistItem',
+  tableName: 'wishlist_items',
+  properties: {
+    user: () => p.manyToOne(User).primary().deleteRule('cascade'),
+    property: () => p.manyToOne(Property).primary().deleteRule('cascade'),
+    createdAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+});
+export type IWishlistItem = InferEntity<typeof WishlistItem>;

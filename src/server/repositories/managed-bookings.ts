@@ -1,0 +1,110 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TBookingStatus } from '../../shared/constants.ts';
+import type { TCancellationPolicy } from '../../shared/cancellation.ts';
+import type { TContactInfo } from '../../shared/schemas/booking.ts';
+
+/** Every query behind manage links, guest cancellation, claims and lookups. */
+
+export interface TManagedRow {
+  id: number;
+  user_id: number | null;
+  confirmation_number: string;
+  status: TBookingStatus;
+  check_in: string;
+  check_out: string;
+  nights: number;
+  guests: number;
+  nightly_price: number;
+  tax_rate: number;
+  tax_amount: number;
+  total_price: number;
+  contact_info: TContactInfo | null;
+  created_at: string;
+  property_id: number;
+  title: string;
+  location: string;
+  cover: string | null;
+  cancellation_policy: TCancellationPolicy;
+  review_rating: number | null;
+  review_comment: string | null;
+  review_date: string | null;
+}
+
+const MANAGED_SELECT = `
+  select b.id, b.user_id, b.confirmation_number, b.status,
+         to_char(b.check_in, 'YYYY-MM-DD') as check_in, to_char(b.check_out, 'YYYY-MM-DD') as check_out,
+         b.nights, b.guests, b.nightly_price, b.tax_rate, b.tax_amount, b.total_price, b.contact_info,
+         to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+         p.id as property_id, p.title, p.location, p.images[1] as cover, p.cancellation_policy,
+         r.rating as review_rating, r.comment as review_comment,
+         to_char(r.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as review_date
+    from bookings b
+    join properties p on p.id = b.property_id
+    left join reviews r on r.booking_id = b.id`;
+
+export async function findManagedBooking(em: EntityManager, bookingId: number): Promise<TManagedRow | null> {
+  const rows = await em.execute<TManagedRow[]>(`${MANAGED_SELECT} where b.id = ?`, [bookingId]);
+  const row = rows[0];
+  return row ? { ...row, tax_rate: Number(row.tax_rate) } : null;
+}
+
+export async function insertBookingLink(
+  em: EntityManager,
+  bookingId: number,
+  hash: string,
+  expiresAt: Date,
+): Promise<void> {
+  await em.execute('insert into booking_links (id, booking_id, expires_at) values (?, ?, ?)', [
+    hash,
+    bookingId,
+    expiresAt,
+  ]);
+}
+
+/** The link's row when it exists and has not expired; the caller compares the hash in constant time. */
+export async function findBookingLink(
+  em: EntityManager,
+  hash: string,
+  now: Date,
+): Promise<{ id: string; booking_id: number } | null> {
+  const rows = await em.execute<{ id: string; booking_id: number }[]>(
+    'select id, booking_id from booking_links where id = ? and expires_at > ?',
+    [hash, now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteExpiredBookingLinks(em: EntityManager, now: Date): Promise<void> {
+  await em.execute('delete from booking_links where expires_at <= ?', [now]);
+}
+
+/** Cancels a pending or confirmed booking; false when it was already cancelled (or is gone). */
+export async function markCancelled(em: EntityManager, bookingId: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `update bookings set status = 'cancelled' where id = ? and status in ('pending', 'confirmed') returning id`,
+    [bookingId],
+  );
+  return rows.length > 0;
+}
+
+/** Moves a signed-out booking into an account; false unless it still belongs to nobody. */
+export async function assignOwner(em: EntityManager, bookingId: number, userId: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    'update bookings set user_id = ? where id = ? and user_id is null returning id',
+    [userId, bookingId],
+  );
+  return rows.length > 0;
+}
+
+/** A booking by its BIC number, with the e-mail on file, for 'Find my booking'. */
+export async function findByConfirmationNumber(
+  em: EntityManager,
+  confirmationNumber: string,
+): Promise<{ id: number; email: string | null; check_out: string } | null> {
+  const rows = await em.execute<{ id: number; email: string | null; check_out: string }[]>(
+    `select id, contact_info->>'email' as email, to_char(check_out, 'YYYY-MM-DD') as check_out
+       from bookings where upper(confirmation_number) = upper(?)`,
+    [confirmationNumber],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,67 @@
+import {
+  ZAccountDelete,
+  ZPasswordChange,
+  ZProfileUpdate,
+  ZResetConfirm,
+} from '../../shared/schemas/account.ts';
+import { ZUser } from '../../shared/schemas/auth.ts';
+import { ZOk } from '../../shared/schemas/common.ts';
+import { changePassword, deleteAccount, updateProfile } from '../services/auth/account-settings.ts';
+import { confirmPasswordReset } from '../services/auth/password-reset.ts';
+import { authedProcedure, publicProcedure, router } from '../trpc.ts';
+
+/** Account settings and password reset; merged into the `auth` router. */
+export const accountRouter = router({
+  updateMe: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PATCH',
+        path: '/auth/me',
+        tags: ['auth'],
+        summary: "Change the signed-in user's name and e-mail (the e-mail must be unique)",
+      },
+    })
+    .input(ZProfileUpdate)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.user, input)),
+
+  changePassword: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/password',
+        tags: ['auth'],
+        summary: 'Change the password (needs the current one); every other session ends',
+      },
+    })
+    .input(ZPasswordChange)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => changePassword(ctx.em, ctx.user, input, ctx)),
+
+  deleteMe: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/auth/me',
+        tags: ['auth'],
+        summary: 'Delete the account (needs the password): deactivated at once, personal data purged later',
+        description: 'Send { "password": "…" } as a JSON body; bookings stay, anonymised.',
+      },
+    })
+    .input(ZAccountDelete)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user, input, ctx)),
+
+  confirmPasswordReset: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/password-reset/confirm',
+        tags: ['auth'],
+        summary: 'Set a new password from a reset link; signs out every session and signs in',
+      },
+    })
+    .input(ZResetConfirm)
+    .output(ZUser)
+    .mutation(({ ctx, input }) => confirmPasswordReset(ctx.em, input, ctx)),
+});

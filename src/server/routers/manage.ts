@@ -1,0 +1,110 @@
+import {
+  ZBookingIdInput,
+  ZManagedBooking,
+  ZManageReviewInput,
+  ZManageTokenParam,
+  ZMineReviewInput,
+} from '../../shared/schemas/manage.ts';
+import {
+  cancelByToken,
+  cancelMine,
+  claimByToken,
+  manageByToken,
+  myBookingDetail,
+} from '../services/bookings/manage.ts';
+import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
+import { authedProcedure, publicProcedure, router } from '../trpc.ts';
+
+/** A guest in charge of their own booking: by its manage link, or from My bookings when signed in. */
+export const manageRouter = router({
+  manage: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/bookings/manage/{token}',
+        tags: ['bookings'],
+        summary: 'A booking by its manage link (404 for an unknown or expired token)',
+      },
+    })
+    .input(ZManageTokenParam)
+    .output(ZManagedBooking)
+    .query(({ ctx, input }) => manageByToken(ctx.em, input.token, ctx.user)),
+
+  manageCancel: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/manage/{token}/cancel',
+        tags: ['bookings'],
+        summary: "Cancel a booking by its manage link, until its cancellation policy's deadline",
+      },
+    })
+    .input(ZManageTokenParam)
+    .output(ZManagedBooking)
+    .mutation(({ ctx, input }) => cancelByToken(ctx.em, input.token, ctx.user)),
+
+  manageReview: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/manage/{token}/review',
+        tags: ['bookings'],
+        summary: 'Review a completed stay once, by its manage link',
+      },
+    })
+    .input(ZManageReviewInput)
+    .output(ZManagedBooking)
+    .mutation(({ ctx, input: { token, ...review } }) => reviewByToken(ctx.em, token, ctx.user, review)),
+
+  manageClaim: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/manage/{token}/claim',
+        tags: ['bookings'],
+        summary: "Add a booking made while signed out, with the account's e-mail, to the account",
+      },
+    })
+    .input(ZManageTokenParam)
+    .output(ZManagedBooking)
+    .mutation(({ ctx, input }) => claimByToken(ctx.em, input.token, ctx.user)),
+
+  mineDetail: authedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/bookings/mine/{id}',
+        tags: ['bookings'],
+        summary: "One of the signed-in user's bookings",
+      },
+    })
+    .input(ZBookingIdInput)
+    .output(ZManagedBooking)
+    .query(({ ctx, input }) => myBookingDetail(ctx.em, ctx.user, input.id)),
+
+  cancelMine: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/mine/{id}/cancel',
+        tags: ['bookings'],
+        summary: "Cancel one of the signed-in user's bookings, until its policy's deadline",
+      },
+    })
+    .input(ZBookingIdInput)
+    .output(ZManagedBooking)
+    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.user, input.id)),
+
+  reviewMine: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/mine/{id}/review',
+        tags: ['bookings'],
+        summary: "Review one of the signed-in user's completed stays, once",
+      },
+    })
+    .input(ZMineReviewInput)
+    .output(ZManagedBooking)
+    .mutation(({ ctx, input: { id, ...review } }) => reviewMine(ctx.em, ctx.user, id, review)),
+});

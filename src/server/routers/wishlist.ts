@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ZOk } from '../../shared/schemas/common.ts';
+import { ZProperty } from '../../shared/schemas/property.ts';
+import { ZWishlistMergeInput, ZWishlistParam } from '../../shared/schemas/wishlist.ts';
+import { listSaved, mergeSaved, saveHome, unsaveHome } from '../services/wishlist/wishlist.ts';
+import { authedProcedure, router } from '../trpc.ts';
+
+/** Saved homes of the signed-in user (DECISIONS 22); visitors keep theirs in the browser. */
+export const wishlistRouter = router({
+  list: authedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/wishlist', tags: ['wishlist'], summary: 'My saved homes' },
+    })
+    .input(z.void())
+    .output(z.array(ZProperty))
+    .query(({ ctx }) => listSaved(ctx.em, ctx.user.id)),
+
+  save: authedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/wishlist/{propertyId}',
+        tags: ['wishlist'],
+        summary: 'Save a home',
+      },
+    })
+    .input(ZWishlistParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => saveHome(ctx.em, ctx.user.id, input.propertyId)),
+
+  remove: authedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/wishlist/{propertyId}',
+        tags: ['wishlist'],
+        summary: 'Forget a saved home',
+      },
+    })
+    .input(ZWishlistParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => unsaveHome(ctx.em, ctx.user.id, input.propertyId)),
+
+  merge: authedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/wishlist/merge',
+        tags: ['wishlist'],
+        summary: "Add the browser's saved homes to the account (at sign-in); answers the merged list",
+      },
+    })
+    .input(ZWishlistMergeInput)
+    .output(z.array(ZProperty))
+    .mutation(({ ctx, input }) => mergeSaved(ctx.em, ctx.user.id, input.propertyIds)),
+});

@@ -1,0 +1,103 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import {
+  WRONG_PASSWORD_MESSAGE,
+  type ZAccountDelete,
+  type ZPasswordChange,
+  type ZProfileUpdate,
+} from '../../../shared/schemas/account.ts';
+import type { TUser } from '../../../shared/schemas/auth.ts';
+import { AppError } from '../../errors.ts';
+import {
+  deactivateAccount,
+  deactivatedAccountIds,
+  deleteSessionsOf,
+  emailTakenByOther,
+  findActiveAccount,
+  purgeAccountRows,
+  updatePasswordHash,
+  updateProfileRow,
+} from '../../repositories/accounts.ts';
+import { EMAIL_TAKEN_MESSAGE, toUser, type TAuthRequest } from './accounts.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { countLoginAttempt, loginSucceeded, tooManyAttempts } from './rate-limit.ts';
+import type { TSessionUser } from './sessions.ts';
+
+export const ADMIN_CANNOT_DELETE = 'Admin accounts cannot be deleted from account settings';
+/** Personal data of a deleted account is purged this many days after deletion (the policy promises 30 at most). */
+export const PURGE_AFTER_DAYS = 7;
+
+export async function updateProfile(
+  em: EntityManager,
+  user: TSessionUser,
+  input: z.output<typeof ZProfileUpdate>,
+): Promise<TUser> {
+  if (await emailTakenByOther(em, input.email, user.id)) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+  const name = input.name.trim() ? input.name.trim() : null;
+  try {
+    await updateProfileRow(em, user.id, name, input.email);
+  } catch (err) {
+    // Two changes raced past the check; the unique index decides.
+    if ((err as { code?: unknown }).code === '23505') throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+    throw err;
+  }
+  return toUser({ ...user, name, email: input.email });
+}
+
+/**
+ * Checks the account's password, counted by the login limiter like a login (a stolen session must not
+ * become a way to guess the password).
+ */
+async function confirmPassword(em: EntityManager, user: TSessionUser, password: string, req: TAuthRequest) {
+  const wait = await countLoginAttempt(em, user.username, req.ip);
+  if (wait !== null) {
+    req.res?.setHeader('Retry-After', String(wait));
+    throw tooManyAttempts(wait);
+  }
+  const account = await findActiveAccount(em, user.id);
+  if (!account || !(await verifyPassword(account.password, password)))
+    throw new AppError('FORBIDDEN', WRONG_PASSWORD_MESSAGE);
+  await loginSucceeded(em, user.username, req.ip);
+}
+
+/** A new password; every other session of the account ends, this one stays signed in. */
+export async function changePassword(
+  em: EntityManager,
+  user: TSessionUser,
+  input: z.output<typeof ZPasswordChange>,
+  req: TAuthRequest,
+): Promise<{ ok: true }> {
+  await confirmPassword(em, user, input.currentPassword, req);
+  const hash = await hashPassword(input.newPassword);
+  await em.transactional(async (tx) => {
+    await updatePasswordHash(tx, user.id, hash);
+    await deleteSessionsOf(tx, user.id, req.sessionId);
+  });
+  return { ok: true };
+}
+
+/** Deactivates the account at once (no sign-in, no session); the purge job removes its personal data. */
+export async function deleteAccount(
+  em: EntityManager,
+  user: TSessionUser,
+  input: z.output<typeof ZAccountDelete>,
+  req: TAuthRequest,
+  now = new Date(),
+): Promise<{ ok: true }> {
+  if (user.isAdmin) throw new AppError('FORBIDDEN', ADMIN_CANNOT_DELETE);
+  await confirmPassword(em, user, input.password, req);
+  await em.transactional(async (tx) => {
+    await deactivateAccount(tx, user.id, now);
+    await deleteSessionsOf(tx, user.id, null);
+  });
+  req.cookies.clearSession();
+  return { ok: true };
+}
+
+/** The purge job's work: every account deleted at least PURGE_AFTER_DAYS ago, one transaction each. */
+export async function purgeDeletedAccounts(em: EntityManager, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - PURGE_AFTER_DAYS * 86_400_000);
+  const ids = await deactivatedAccountIds(em, before);
+  for (const id of ids) await em.transactional((tx) => purgeAccountRows(tx, id));
+  return ids.length;
+}

@@ -1,0 +1,217 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import {
+  CANCELLATION_CLOSED_MESSAGE,
+  canCancelUntil,
+  cancellationDeadline,
+} from '../../../shared/cancellation.ts';
+import { addDays } from '../../../shared/dates.ts';
+import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
+import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import { AppError } from '../../errors.ts';
+import {
+  assignOwner,
+  findBookingLink,
+  findManagedBooking,
+  insertBookingLink,
+  markCancelled,
+  type TManagedRow,
+} from '../../repositories/managed-bookings.ts';
+import type { TSessionUser } from '../auth/sessions.ts';
+import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
+import { getSettings } from '../settings/settings.ts';
+import { createBooking, type TBookingCaller } from './create.ts';
+import { todaySpan } from './rules.ts';
+
+/** One answer for an unknown, malformed or expired link, so a 404 tells nothing (DECISIONS 18). */
+export const BOOKING_LINK_NOT_FOUND = 'Booking not found';
+export const BOOKING_NOT_FOUND = 'Booking not found';
+export const ALREADY_CANCELLED = 'This booking is already cancelled';
+export const CLAIM_REFUSED =
+  'This booking can only be added to the account with the e-mail address it was made with';
+
+/** A manage link works until this many days after check-out (long enough to review the stay). */
+export const LINK_DAYS_AFTER_CHECKOUT = 90;
+
+export function manageLinkExpiry(checkOut: string): Date {
+  return new Date(`${addDays(checkOut, LINK_DAYS_AFTER_CHECKOUT)}T00:00:00Z`);
+}
+
+export function managePath(token: string): string {
+  return `/manage/${token}`;
+}
+
+/** A fresh manage link for a booking; the token is returned once and only its hash is kept. */
+export async function issueManageLink(
+  em: EntityManager,
+  bookingId: number,
+  checkOut: string,
+): Promise<string> {
+  const { token, hash } = newLinkToken();
+  await insertBookingLink(em, bookingId, hash, manageLinkExpiry(checkOut));
+  return token;
+}
+
+/** The booking a manage token opens, or the one 404 for anything else. */
+export async function bookingIdForToken(em: EntityManager, token: string, now = new Date()): Promise<number> {
+  const hash = tokenHash(token);
+  const link = hash ? await findBookingLink(em, hash, now) : null;
+  if (!hash || !link || !sameHash(link.id, hash)) throw new AppError('NOT_FOUND', BOOKING_LINK_NOT_FOUND);
+  return link.booking_id;
+}
+
+/** A stay is over once its check-out day has come everywhere on Earth... or at least somewhere: the guest's own today. */
+export function stayIsOver(checkOut: string, now: Date): boolean {
+  return checkOut <= todaySpan(now).latest;
+}
+
+function toManaged(
+  row: TManagedRow,
+  opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null },
+): TManagedBooking {
+  const deadline = cancellationDeadline(row.check_in, row.cancellation_policy);
+  const active = row.status === 'pending' || row.status === 'confirmed';
+  const contactEmail = row.contact_info?.email?.toLowerCase();
+  return {
+    id: row.id,
+    confirmationNumber: row.confirmation_number,
+    status: row.status,
+    checkIn: row.check_in,
+    checkOut: row.check_out,
+    nights: row.nights,
+    guests: row.guests,
+    nightlyPrice: row.nightly_price,
+    subtotal: row.nightly_price * row.nights,
+    taxRate: row.tax_rate,
+    taxAmount: row.tax_amount,
+    totalPrice: row.total_price,
+    contactInfo: row.contact_info,
+    createdAt: row.created_at,
+    property: { id: row.property_id, title: row.title, location: row.location, cover: row.cover },
+    cancellationPolicy: row.cancellation_policy,
+    cancellationDeadline: deadline.toISOString(),
+    canCancel: active && canCancelUntil(deadline, opts.now),
+    canReview:
+      opts.reviewsEnabled &&
+      row.status === 'confirmed' &&
+      stayIsOver(row.check_out, opts.now) &&
+      row.review_rating === null,
+    review:
+      row.review_rating !== null
+        ? { rating: row.review_rating, comment: row.review_comment ?? '', date: row.review_date ?? '' }
+        : null,
+    claimable:
+      opts.viewer !== null &&
+      row.user_id === null &&
+      contactEmail !== undefined &&
+      contactEmail === opts.viewer.email.toLowerCase(),
+  };
+}
+
+export async function loadManaged(
+  em: EntityManager,
+  bookingId: number,
+  viewer: TSessionUser | null,
+  now: Date,
+): Promise<TManagedBooking> {
+  const [row, settings] = await Promise.all([findManagedBooking(em, bookingId), getSettings(em)]);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer });
+}
+
+/** The user's own booking, or the same 404 as a booking that does not exist. */
+export async function ownBookingId(em: EntityManager, userId: number, bookingId: number): Promise<number> {
+  const row = await findManagedBooking(em, bookingId);
+  if (!row || row.user_id !== userId) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return row.id;
+}
+
+export async function manageByToken(
+  em: EntityManager,
+  token: string,
+  viewer: TSessionUser | null,
+  now = new Date(),
+): Promise<TManagedBooking> {
+  return loadManaged(em, await bookingIdForToken(em, token, now), viewer, now);
+}
+
+export async function myBookingDetail(
+  em: EntityManager,
+  user: TSessionUser,
+  bookingId: number,
+  now = new Date(),
+): Promise<TManagedBooking> {
+  return loadManaged(em, await ownBookingId(em, user.id, bookingId), user, now);
+}
+
+/**
+ * The guest cancels (DECISIONS 20): refused once the policy's deadline has passed, with a pointer to the
+ * contact form; otherwise the status changes and the dates are free at once (the exclusion constraint and
+ * availability only count pending and confirmed stays).
+ */
+export async function cancelAsGuest(
+  em: EntityManager,
+  bookingId: number,
+  viewer: TSessionUser | null,
+  now = new Date(),
+): Promise<TManagedBooking> {
+  await em.transactional(async (tx) => {
+    await tx.execute('select id from bookings where id = ? for update', [bookingId]);
+    const row = await findManagedBooking(tx, bookingId);
+    if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    if (row.status === 'cancelled') throw new AppError('CONFLICT', ALREADY_CANCELLED);
+    const deadline = cancellationDeadline(row.check_in, row.cancellation_policy);
+    if (!canCancelUntil(deadline, now))
+      throw new AppError('CONFLICT', CANCELLATION_CLOSED_MESSAGE, {
+        details: { contact: '/contact', deadline: deadline.toISOString() },
+      });
+    if (!(await markCancelled(tx, bookingId))) throw new AppError('CONFLICT', ALREADY_CANCELLED);
+  });
+  return loadManaged(em, bookingId, viewer, now);
+}
+
+export async function cancelByToken(
+  em: EntityManager,
+  token: string,
+  viewer: TSessionUser | null,
+  now = new Date(),
+): Promise<TManagedBooking> {
+  return cancelAsGuest(em, await bookingIdForToken(em, token, now), viewer, now);
+}
+
+export async function cancelMine(
+  em: EntityManager,
+  user: TSessionUser,
+  bookingId: number,
+  now = new Date(),
+): Promise<TManagedBooking> {
+  return cancelAsGuest(em, await ownBookingId(em, user.id, bookingId), user, now);
+}
+
+/**
+ * Adds a booking made while signed out to the signed-in account. Holding the manage link proves the
+ * guest received the booking e-mail, and the booking's e-mail must be the account's.
+ */
+export async function claimByToken(
+  em: EntityManager,
+  token: string,
+  user: TSessionUser,
+  now = new Date(),
+): Promise<TManagedBooking> {
+  const bookingId = await bookingIdForToken(em, token, now);
+  const managed = await loadManaged(em, bookingId, user, now);
+  if (!managed.claimable || !(await assignOwner(em, bookingId, user.id)))
+    throw new AppError('FORBIDDEN', CLAIM_REFUSED);
+  return loadManaged(em, bookingId, user, now);
+}
+
+/** Books (see createBooking) and issues the manage link shown in the confirmation dialog and e-mail. */
+export async function createBookingWithLink(
+  em: EntityManager,
+  caller: TBookingCaller,
+  input: z.output<typeof ZBookingCreateInput>,
+): Promise<TBooking & { manageToken: string }> {
+  const booking = await createBooking(em, caller, input);
+  const manageToken = await issueManageLink(em, booking.id, booking.checkOut);
+  return { ...booking, manageToken };
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { ZPassword } from './auth.ts';
+
+export const ZProfileUpdate = z.object({
+  name: z.string().trim().max(100, { error: 'Name must be at most 100 characters' }),
+  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+});
+export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
+
+export const ZPasswordChange = z.object({
+  currentPassword: z.string().min(1, { error: 'Please enter your current password' }).max(200),
+  newPassword: ZPassword,
+});
+export type TPasswordChange = z.input<typeof ZPasswordChange>;
+
+export const ZAccountDelete = z.object({
+  password: z.string().min(1, { error: 'Please enter your password' }).max(200),
+});
+export type TAccountDelete = z.input<typeof ZAccountDelete>;
+
+export const ZResetRequest = z.object({
+  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+});
+export type TResetRequest = z.input<typeof ZResetRequest>;
+
+export const ZResetConfirm = z.object({ token: z.string().trim().max(200), password: ZPassword });
+export type TResetConfirm = z.input<typeof ZResetConfirm>;
+
+export const RESET_NEUTRAL_MESSAGE =
+  'If an account uses this e-mail address, we have sent it a link to reset the password.';
+export const RESET_LINK_INVALID = 'This link is invalid or has expired';
+export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ZBooking, ZBookingStatus, ZContactInfo } from './booking.ts';
+import { ZId } from './common.ts';
+import { ZCancellationPolicy } from './property.ts';
+
+/** A manage-booking link's token (DECISIONS 18): base32, at least 128 bits; anything else is simply unknown. */
+export const ZManageToken = z.string().trim().max(200);
+export const ZManageTokenParam = z.object({ token: ZManageToken });
+
+export const ZStayReviewFields = {
+  rating: z.coerce
+    .number({ error: 'Rating must be a number' })
+    .int({ error: 'Rating must be a whole number' })
+    .min(1, { error: 'Please choose a rating from 1 to 5 stars' })
+    .max(5, { error: 'Please choose a rating from 1 to 5 stars' }),
+  comment: z
+    .string({ error: 'Please write a few words about your stay' })
+    .trim()
+    .min(10, { error: 'Please write at least 10 characters' })
+    .max(2000, { error: 'Your review is too long (2000 characters at most)' }),
+};
+export const ZStayReviewForm = z.object(ZStayReviewFields);
+export type TStayReviewForm = z.input<typeof ZStayReviewForm>;
+
+/** One booking as its guest sees it: the manage page and the detail view of My bookings. */
+export const ZManagedBooking = z.object({
+  id: z.number().int(),
+  confirmationNumber: z.string(),
+  status: ZBookingStatus,
+  checkIn: z.string(),
+  checkOut: z.string(),
+  nights: z.number().int(),
+  guests: z.number().int(),
+  nightlyPrice: z.number().int(),
+  subtotal: z.number().int(),
+  taxRate: z.number(),
+  taxAmount: z.number().int(),
+  totalPrice: z.number().int(),
+  contactInfo: ZContactInfo.nullable(),
+  createdAt: z.string(),
+  property: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    location: z.string(),
+    cover: z.string().nullable(),
+  }),
+  cancellationPolicy: ZCancellationPolicy,
+  /** ISO instant; cancelling is free strictly before it. */
+  cancellationDeadline: z.string(),
+  canCancel: z.boolean(),
+  canReview: z.boolean(),
+  review: z.object({ rating: z.number().int(), comment: z.string(), date: z.string() }).nullable(),
+  /** True when the signed-in user may add this guest booking to their account (same e-mail). */
+  claimable: z.boolean(),
+});
+export type TManagedBooking = z.infer<typeof ZManagedBooking>;
+
+export const ZBookingIdInput = z.object({ id: ZId });
+export const ZManageReviewInput = z.object({ token: ZManageToken, ...ZStayReviewFields });
+export const ZMineReviewInput = z.object({ id: ZId, ...ZStayReviewFields });
+
+export const ZLookupInput = z.object({
+  confirmationNumber: z
+    .string({ error: 'Please enter your BIC number' })
+    .trim()
+    .min(1, { error: 'Please enter your BIC number' })
+    .max(20, { error: 'Please enter your BIC number' }),
+  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+});
+export type TLookupInput = z.input<typeof ZLookupInput>;
+
+export const LOOKUP_NEUTRAL_MESSAGE =
+  'If a booking matches these details, we have sent a link to manage it to its e-mail address.';
+export const ZMessageResult = z.object({ message: z.string() });
+export type TMessageResult = z.infer<typeof ZMessageResult>;
+
+export const ZCreatedBooking = ZBooking.extend({
+  /** The manage link's token (`/manage/{token}`), shown once in the confirmation dialog. */
+  manageToken: z.string(),
+});
