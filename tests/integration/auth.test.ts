@@ -93,7 +93,12 @@ describe('auth.register', () => {
     const results = await Promise.allSettled([
       callerFor(db, null).caller.auth.register(input),
       callerFor(db, null).caller.auth.register({ ...input, email: `other-${input.email}` }),
-      callerFor(db, null).caller.auth.register({ ...input, username: `${input.username}x` }),
+      // Every pair collides (the same username, case aside), so exactly one can win whatever the order.
+      callerFor(db, null).caller.auth.register({
+        ...input,
+        username: input.username.toUpperCase(),
+        email: `third-${input.email}`,
+      }),
     ]);
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
