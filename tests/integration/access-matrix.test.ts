@@ -47,6 +47,10 @@ const ACCESS: Record<string, TAccess> = {
   'calendar.timeline': 'admin',
   'calendar.ical': 'admin',
   'calendar.regenerateIcal': 'admin',
+  'calendar.addFeed': 'admin',
+  'calendar.syncFeed': 'admin',
+  'calendar.deleteFeed': 'admin',
+  'calendar.conflicts': 'admin',
 
   'config.get': 'public',
 

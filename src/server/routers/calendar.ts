@@ -3,6 +3,10 @@ import {
   ZBlock,
   ZBlockInput,
   ZBlockRef,
+  ZConflict,
+  ZFeed,
+  ZFeedInput,
+  ZFeedRef,
   ZIcalInfo,
   ZMonthInput,
   ZPropertyMonth,
@@ -10,6 +14,7 @@ import {
   ZRateInput,
   ZRateRef,
   ZReopenInput,
+  ZSyncResult,
   ZTimeline,
   ZTimelineInput,
 } from '../../shared/schemas/calendar.ts';
@@ -17,6 +22,13 @@ import { ZIdParam, ZOk } from '../../shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
 import { icalInfo } from '../services/calendar/ical-export.ts';
+import {
+  addFeed,
+  getConflicts,
+  removeFeed,
+  syncFeedNow,
+  type TImportOptions,
+} from '../services/calendar/ical-import.ts';
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { propertyMonth, timeline } from '../services/calendar/views.ts';
 import { adminProcedure, router } from '../trpc.ts';
@@ -28,6 +40,11 @@ export function publicOrigin(ctx: TContext): string {
   if (ctx.deps.env.publicUrl) return ctx.deps.env.publicUrl;
   const host = ctx.req?.get('host');
   return host && ctx.req ? `${ctx.req.protocol}://${host}` : '';
+}
+
+/** How this server imports feeds: its SSRF switch, and how the operator hears of new conflicts. */
+export function importOptions(ctx: TContext): TImportOptions {
+  return { allowPrivateHosts: ctx.deps.env.icalAllowPrivateHosts };
 }
 
 export const calendarRouter = router({
@@ -190,4 +207,59 @@ export const calendarRouter = router({
         regenerate: true,
       }),
     ),
+
+  addFeed: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/ical/feeds',
+        tags,
+        summary: "Import another channel's iCal feed into a home, e.g. { name: 'Airbnb', url } (admin)",
+      },
+    })
+    .input(ZFeedInput)
+    .output(ZFeed)
+    .mutation(({ ctx, input }) => addFeed(ctx.em, input, importOptions(ctx))),
+
+  syncFeed: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/ical/feeds/{feedId}/sync',
+        tags,
+        summary: "Sync a feed now (admin); a failure is recorded as the feed's last error",
+      },
+    })
+    .input(ZFeedRef)
+    .output(ZSyncResult)
+    .mutation(({ ctx, input }) => syncFeedNow(ctx.em, input.id, input.feedId, importOptions(ctx))),
+
+  deleteFeed: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/properties/{id}/ical/feeds/{feedId}',
+        tags,
+        summary: 'Stop importing a feed; its events free their dates (admin)',
+      },
+    })
+    .input(ZFeedRef)
+    .output(ZOk)
+    .mutation(async ({ ctx, input }) => {
+      await removeFeed(ctx.em, input.id, input.feedId);
+      return { ok: true as const };
+    }),
+
+  conflicts: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/calendar/conflicts',
+        tags,
+        summary: 'Imported events that fall on one of our bookings, soonest first (admin)',
+      },
+    })
+    .input(z.object({ propertyId: z.coerce.number().int().positive().optional() }).optional())
+    .output(z.array(ZConflict))
+    .query(({ ctx, input }) => getConflicts(ctx.em, input?.propertyId)),
 });

@@ -1,0 +1,130 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TConflict } from '../../shared/schemas/calendar.ts';
+
+export interface TParsedEvent {
+  uid: string;
+  start_date: string;
+  end_date: string;
+  summary: string;
+}
+
+export interface TUpsertCounts {
+  added: number;
+  updated: number;
+  removed: number;
+  /** Events that now clash with one of our bookings and did not before: the operator must hear of them. */
+  newConflicts: number[];
+}
+
+/**
+ * Makes a feed's stored events exactly `events` (keyed by UID) in the caller's transaction, in a handful of
+ * statements whatever the count. An event holds its dates when nothing else does; one that falls on our
+ * booking is kept as a conflict naming it; one that falls on a block or another feed's event is kept
+ * without a hold (those dates are held already). Unchanged events are not written at all.
+ */
+export async function replaceFeedEvents(
+  tx: EntityManager,
+  feed: { id: number; propertyId: number },
+  events: TParsedEvent[],
+): Promise<TUpsertCounts> {
+  const json = JSON.stringify(events);
+  const removed = await tx.execute<{ id: number }[]>(
+    `delete from external_events
+      where feed_id = ? and uid not in (select uid from json_to_recordset(?::json) as x(uid text))
+      returning id`,
+    [feed.id, json],
+  );
+  const written = await tx.execute<{ id: number; inserted: boolean }[]>(
+    `insert into external_events (feed_id, property_id, uid, start_date, end_date, summary)
+     select ?, ?, x.uid, x.start_date, x.end_date, x.summary
+       from json_to_recordset(?::json) as x(uid text, start_date date, end_date date, summary text)
+     on conflict (feed_id, uid) do update
+        set start_date = excluded.start_date, end_date = excluded.end_date, summary = excluded.summary
+      where (external_events.start_date, external_events.end_date, external_events.summary)
+            is distinct from (excluded.start_date, excluded.end_date, excluded.summary)
+     returning id, (xmax = 0) as inserted`,
+    [feed.id, feed.propertyId, json],
+  );
+  const moved = written.filter((w) => !w.inserted).map((w) => w.id);
+  if (moved.length > 0) {
+    // A moved event gives up its old hold and is judged afresh below.
+    await tx.execute(
+      `delete from date_holds where external_event_id in (select (value #>> '{}')::int from json_array_elements(?::json))`,
+      [JSON.stringify(moved)],
+    );
+  }
+  const before = await tx.execute<{ id: number; conflict_booking_id: number | null }[]>(
+    'select id, conflict_booking_id from external_events where feed_id = ? and conflict_booking_id is not null',
+    [feed.id],
+  );
+  // Each row of a multi-row insert is checked on its own: a clashing one is skipped, the rest hold.
+  await tx.execute(
+    `insert into date_holds (property_id, start_date, end_date, external_event_id)
+     select e.property_id, e.start_date, e.end_date, e.id
+       from external_events e
+      where e.feed_id = ? and not exists (select 1 from date_holds h where h.external_event_id = e.id)
+      order by e.start_date, e.id
+     on conflict do nothing`,
+    [feed.id],
+  );
+  const after = await tx.execute<{ id: number; conflict_booking_id: number | null }[]>(
+    `update external_events e
+        set conflict_booking_id = c.booking_id
+       from (select e2.id,
+                    (select h.booking_id from date_holds h
+                      where h.property_id = e2.property_id and h.booking_id is not null
+                        and daterange(h.start_date, h.end_date, '[)') && daterange(e2.start_date, e2.end_date, '[)')
+                      order by h.start_date limit 1) as booking_id
+               from external_events e2
+              where e2.feed_id = ?
+                and not exists (select 1 from date_holds h where h.external_event_id = e2.id)) c
+      where e.id = c.id and e.conflict_booking_id is distinct from c.booking_id
+      returning e.id, e.conflict_booking_id`,
+    [feed.id],
+  );
+  // Events that got a hold are no longer in conflict.
+  await tx.execute(
+    `update external_events e set conflict_booking_id = null
+      where e.feed_id = ? and e.conflict_booking_id is not null
+        and exists (select 1 from date_holds h where h.external_event_id = e.id)`,
+    [feed.id],
+  );
+  const known = new Map(before.map((b) => [b.id, b.conflict_booking_id]));
+  return {
+    added: written.filter((w) => w.inserted).length,
+    updated: moved.length,
+    removed: removed.length,
+    newConflicts: after
+      .filter((a) => a.conflict_booking_id !== null && known.get(a.id) !== a.conflict_booking_id)
+      .map((a) => a.id),
+  };
+}
+
+const CONFLICT_SELECT = `select e.id as "eventId", e.property_id as "propertyId", p.title as "propertyTitle",
+    f.name as "feedName", to_char(e.start_date, 'YYYY-MM-DD') as "startDate",
+    to_char(e.end_date, 'YYYY-MM-DD') as "endDate", b.id as "bookingId", b.confirmation_number as "confirmationNumber"
+  from external_events e
+  join ical_feeds f on f.id = e.feed_id
+  join properties p on p.id = e.property_id
+  join bookings b on b.id = e.conflict_booking_id`;
+
+/** Imported events that fall on one of our bookings, soonest first. */
+export async function listConflicts(
+  em: EntityManager,
+  limit: number,
+  propertyId?: number,
+): Promise<TConflict[]> {
+  const where = propertyId === undefined ? '' : 'where e.property_id = ?';
+  return em.execute<TConflict[]>(
+    `${CONFLICT_SELECT} ${where} order by e.start_date, e.id limit ?`,
+    propertyId === undefined ? [limit] : [propertyId, limit],
+  );
+}
+
+export async function conflictsByIds(em: EntityManager, ids: number[]): Promise<TConflict[]> {
+  if (ids.length === 0) return [];
+  return em.execute<TConflict[]>(
+    `${CONFLICT_SELECT} where e.id in (select (value #>> '{}')::int from json_array_elements(?::json)) order by e.start_date`,
+    [JSON.stringify(ids)],
+  );
+}

@@ -1,0 +1,172 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import ical, { type CalendarResponse, type VEvent } from 'node-ical';
+import type { z } from 'zod';
+import { addDays } from '../../../shared/dates.ts';
+import type { TConflict, TFeed, ZFeedInput } from '../../../shared/schemas/calendar.ts';
+import { AppError } from '../../errors.ts';
+import {
+  conflictsByIds,
+  listConflicts,
+  replaceFeedEvents,
+  type TParsedEvent,
+} from '../../repositories/external-events.ts';
+import { deleteFeed, getFeed, insertFeed, recordSync, type TStoredFeed } from '../../repositories/ical.ts';
+import { todaySpan } from '../bookings/rules.ts';
+import { checkFeedUrl, fetchFeed, FeedError } from './feed-fetch.ts';
+import { requireProperty } from './ranges.ts';
+
+export const FEED_NOT_FOUND = 'Feed not found';
+/** More events than any real channel exports for one home; a feed beyond it is refused as an error. */
+const MAX_EVENTS = 5_000;
+
+export interface TImportOptions {
+  allowPrivateHosts: boolean;
+  /** The fetch's time limit; 10 s unless a test needs a shorter wait. */
+  timeoutMs?: number;
+  /** Told of each imported event that newly falls on one of our bookings (the operator's e-mail). */
+  onConflicts?: (tx: EntityManager, conflicts: TConflict[]) => Promise<void>;
+}
+
+function publicFeed(f: TStoredFeed): TFeed {
+  const { id, name, url, lastSyncAt, lastError, eventCount, conflictCount } = f;
+  return { id, name, url, lastSyncAt, lastError, eventCount, conflictCount };
+}
+
+export async function addFeed(
+  em: EntityManager,
+  input: z.output<typeof ZFeedInput>,
+  opts: TImportOptions,
+): Promise<TFeed> {
+  await requireProperty(em, input.id);
+  try {
+    checkFeedUrl(input.url, opts.allowPrivateHosts);
+  } catch (err) {
+    if (err instanceof FeedError) throw new AppError('VALIDATION', err.message);
+    throw err;
+  }
+  const id = await insertFeed(em, input.id, input.name, input.url);
+  const feed = await getFeed(em, input.id, id);
+  if (!feed) throw new Error('the new feed is missing');
+  return publicFeed(feed);
+}
+
+export async function removeFeed(em: EntityManager, propertyId: number, feedId: number): Promise<void> {
+  if (!(await deleteFeed(em, propertyId, feedId))) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+}
+
+/** `yyyy-MM-dd` of an iCal start or end: a DATE as written, a DATE-TIME by its UTC day. */
+function isoOf(d: Date & { dateOnly?: boolean }, roundUp: boolean): string {
+  if (d.dateOnly) {
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  }
+  const day = d.toISOString().slice(0, 10);
+  // An event ending at 11:00 on the 5th still takes the night of the 4th and frees the 5th; one ending
+  // after midnight into the 6th takes the 5th too.
+  return roundUp && d.toISOString().slice(11) !== '00:00:00.000Z' ? addDays(day, 1) : day;
+}
+
+/**
+ * The busy events of an iCal text. An event with no end covers one day; cancelled and transparent (free)
+ * events hold nothing; events over before today are left out. Anything that is not a calendar is an error.
+ */
+export function parseFeed(text: string, now: Date = new Date()): TParsedEvent[] {
+  if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedError('The feed is not an iCal calendar');
+  let parsed: CalendarResponse;
+  try {
+    parsed = ical.sync.parseICS(text);
+  } catch {
+    throw new FeedError('The feed is not a valid iCal calendar');
+  }
+  const today = todaySpan(now).earliest;
+  const events = new Map<string, TParsedEvent>();
+  const vevents = Object.values(parsed).filter(
+    (c): c is VEvent => (c as { type?: string } | undefined)?.type === 'VEVENT',
+  );
+  for (const c of vevents) {
+    if (!c.start) continue;
+    if (String(c.status ?? '').toUpperCase() === 'CANCELLED' || c.transparency === 'TRANSPARENT') continue;
+    const start = isoOf(c.start, false);
+    let end = c.end ? isoOf(c.end, true) : addDays(start, 1);
+    if (end <= start) end = addDays(start, 1);
+    if (end < today) continue;
+    const uid = String(c.uid || `${start}/${end}`).slice(0, 500);
+    const summary =
+      typeof c.summary === 'string' ? c.summary : ((c.summary as { val?: string } | undefined)?.val ?? '');
+    events.set(uid, { uid, start_date: start, end_date: end, summary: summary.slice(0, 200) });
+    if (events.size > MAX_EVENTS) throw new FeedError(`The feed has more than ${MAX_EVENTS} events`);
+  }
+  return [...events.values()];
+}
+
+export interface TSyncOutcome {
+  feed: TFeed;
+  added: number;
+  updated: number;
+  removed: number;
+  unchanged: boolean;
+}
+
+/**
+ * Fetches one feed and makes its stored events match it (issue 14). Every failure — unreachable, too slow,
+ * too large, not iCal — is recorded as the feed's last error and leaves its events as they were; it never
+ * throws, so one bad feed cannot stop the others.
+ */
+export async function syncFeed(
+  em: EntityManager,
+  feed: TStoredFeed,
+  opts: TImportOptions,
+): Promise<TSyncOutcome> {
+  const outcome = { added: 0, updated: 0, removed: 0, unchanged: false };
+  try {
+    const fetched = await fetchFeed(feed.url, {
+      etag: feed.etag,
+      lastModified: feed.lastModified,
+      allowPrivate: opts.allowPrivateHosts,
+      ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    });
+    if (fetched.status === 'not-modified') {
+      await recordSync(em, feed.id, { error: null });
+      outcome.unchanged = true;
+    } else {
+      const events = parseFeed(fetched.body);
+      await em.transactional(async (tx) => {
+        const counts = await replaceFeedEvents(tx, feed, events);
+        Object.assign(outcome, {
+          added: counts.added,
+          updated: counts.updated,
+          removed: counts.removed,
+          unchanged: counts.added + counts.updated + counts.removed === 0,
+        });
+        if (counts.newConflicts.length > 0 && opts.onConflicts)
+          await opts.onConflicts(tx, await conflictsByIds(tx, counts.newConflicts));
+        await recordSync(tx, feed.id, {
+          error: null,
+          etag: fetched.etag,
+          lastModified: fetched.lastModified,
+        });
+      });
+    }
+  } catch (err) {
+    const message =
+      err instanceof FeedError ? err.message : `Sync failed: ${String((err as Error).message ?? err)}`;
+    await recordSync(em, feed.id, { error: message });
+  }
+  const fresh = await getFeed(em, feed.propertyId, feed.id);
+  return { feed: publicFeed(fresh ?? feed), ...outcome };
+}
+
+/** 'Sync now' from the admin: the same sync, answering how it went. */
+export async function syncFeedNow(
+  em: EntityManager,
+  propertyId: number,
+  feedId: number,
+  opts: TImportOptions,
+): Promise<TSyncOutcome> {
+  const feed = await getFeed(em, propertyId, feedId);
+  if (!feed) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+  return syncFeed(em, feed, opts);
+}
+
+export async function getConflicts(em: EntityManager, propertyId?: number): Promise<TConflict[]> {
+  return listConflicts(em, 100, propertyId);
+}
