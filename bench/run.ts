@@ -5,7 +5,8 @@
  *  3. starts the production server (NODE_ENV=production) and a bare node:http + pg baseline on the same database;
  *  4. drives load from a separate process (autocannon, bench/load.ts) and times search at the database;
  *  5. measures Largest Contentful Paint in headless Chromium with a cold cache;
- *  6. times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs.
+ *  6. times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
+ *  7. the calendar (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced.
  * Prints one table and writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -25,6 +26,7 @@ import { searchProperties } from '../src/server/services/properties/queries.ts';
 import { ZSearchInput } from '../src/shared/schemas/property.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
+import { benchCalendar } from './calendar.ts';
 import { benchMediaPipeline } from './media.ts';
 
 const WORK = path.resolve('bench/.work');
@@ -406,6 +408,18 @@ async function main(): Promise<void> {
     const okPerSec = (bookings.statuses['200'] ?? 0) / DURATION;
     loadRow('POST /api/bookings (non-overlapping)', bookings, '≥ 200 successful/s', okPerSec >= 200);
     row('successful bookings per second', okPerSec.toFixed(0), '≥ 200', okPerSec >= 200);
+
+    await benchCalendar({
+      em,
+      url,
+      properties: PROPERTIES,
+      durationSec: DURATION,
+      load,
+      loadRow,
+      row,
+      log,
+      results,
+    });
 
     // Largest Contentful Paint, cold cache.
     log('Largest Contentful Paint');

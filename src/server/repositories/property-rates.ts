@@ -101,6 +101,10 @@ export async function deleteRate(em: EntityManager, propertyId: number, rateId: 
 
 export interface TStayRules extends TPriceRules {
   minNights: number | null;
+  /** The settings' tax rate; null only before the settings record exists. */
+  taxRate: number | null;
+  /** Whether a booking, block or imported event holds a night of [from, to). */
+  held: boolean;
 }
 
 interface TRulesRow {
@@ -109,11 +113,14 @@ interface TRulesRow {
   weekend: number | null;
   min_nights: number | null;
   seasons: { startDate: string; endDate: string; nightlyPrice: number }[] | null;
+  tax_rate: number | null;
+  held: boolean;
 }
 
 /**
- * The price and stay rules of several homes, with only the seasons that touch [from, to): one query for a
- * page of search results or a single quote. Homes that are missing or archived are absent from the map.
+ * The price and stay rules of several homes, with only the seasons that touch [from, to), the tax rate and
+ * whether the stay's nights are taken: one query for a page of search results or a whole quote. Homes that
+ * are missing or archived are absent from the map.
  */
 export async function stayRulesFor(
   em: EntityManager,
@@ -122,6 +129,7 @@ export async function stayRulesFor(
   to: string,
 ): Promise<Map<number, TStayRules>> {
   if (propertyIds.length === 0) return new Map();
+  const end = to > from ? to : from;
   const rows = await em.execute<TRulesRow[]>(
     `select p.id as property_id, p.price,
             (select amount from property_rates r where r.property_id = p.id and r.kind = 'weekend') as weekend,
@@ -131,16 +139,27 @@ export async function stayRulesFor(
                                                'nightlyPrice', r.amount) order by r.start_date)
                from property_rates r
               where r.property_id = p.id and r.kind = 'season'
-                and daterange(r.start_date, r.end_date, '[)') && daterange(?::date, ?::date, '[)')) as seasons
+                and daterange(r.start_date, r.end_date, '[)') && daterange(?::date, ?::date, '[)')) as seasons,
+            (select tax_rate from settings where id = 1) as tax_rate,
+            exists (select 1 from date_holds h
+                     where h.property_id = p.id
+                       and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')) as held
        from properties p
       where p.id = any(?::int[]) and p.archived_at is null`,
     // An inverted stay (refused later by the rules) asks for no season rather than an invalid range.
-    [from, to > from ? to : from, intArray(propertyIds)],
+    [from, end, from, end, intArray(propertyIds)],
   );
   return new Map(
     rows.map((r) => [
       r.property_id,
-      { basePrice: r.price, weekendPrice: r.weekend, minNights: r.min_nights, seasons: r.seasons ?? [] },
+      {
+        basePrice: r.price,
+        weekendPrice: r.weekend,
+        minNights: r.min_nights,
+        seasons: r.seasons ?? [],
+        taxRate: r.tax_rate === null ? null : Number(r.tax_rate),
+        held: r.held,
+      },
     ]),
   );
 }

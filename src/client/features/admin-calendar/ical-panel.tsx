@@ -2,6 +2,7 @@ import { Alert, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title }
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { FeedsCard } from './feeds-card.tsx';
 
 /** The home's iCal export: the secret URL other channels import, a copy button and 'Regenerate'. */
 export function IcalPanel({ propertyId }: { propertyId: number }) {
@@ -21,44 +22,51 @@ export function IcalPanel({ propertyId }: { propertyId: number }) {
     }),
   );
   return (
-    <Card withBorder padding="md">
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          Calendar sync (iCal)
-        </Title>
-        <Text size="sm" c="dimmed">
-          Paste this secret address into other booking sites so they see this home&apos;s bookings and blocks.
-          Anyone with it can read the dates (never guests&apos; details); regenerate it if it leaks.
-        </Text>
-        {info.isError && <Alert color="red">{errorMessage(info.error, 'Could not load the feed URL')}</Alert>}
-        <Group align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Export URL"
-            readOnly
-            value={info.data?.exportUrl ?? ''}
-            style={{ flex: 1 }}
-            data-testid="ical-export-url"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <CopyButton value={info.data?.exportUrl ?? ''}>
-            {({ copied, copy }) => (
-              <Button variant="light" onClick={copy} disabled={!info.data}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-          <Button
-            variant="default"
-            loading={regenerate.isPending}
-            onClick={() => {
-              if (window.confirm('Make a new feed URL? Sites using the old one will stop receiving updates.'))
-                regenerate.mutate({ id: propertyId });
-            }}
-          >
-            Regenerate
-          </Button>
-        </Group>
-      </Stack>
-    </Card>
+    <Stack gap="md">
+      <Card withBorder padding="md">
+        <Stack gap="sm">
+          <Title order={3} size="h4">
+            Calendar sync (iCal)
+          </Title>
+          <Text size="sm" c="dimmed">
+            Paste this secret address into other booking sites so they see this home&apos;s bookings and
+            blocks. Anyone with it can read the dates (never guests&apos; details); regenerate it if it leaks.
+          </Text>
+          {info.isError && (
+            <Alert color="red">{errorMessage(info.error, 'Could not load the feed URL')}</Alert>
+          )}
+          <Group align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Export URL"
+              readOnly
+              value={info.data?.exportUrl ?? ''}
+              style={{ flex: 1 }}
+              data-testid="ical-export-url"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <CopyButton value={info.data?.exportUrl ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy} disabled={!info.data}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+            <Button
+              variant="default"
+              loading={regenerate.isPending}
+              onClick={() => {
+                if (
+                  window.confirm('Make a new feed URL? Sites using the old one will stop receiving updates.')
+                )
+                  regenerate.mutate({ id: propertyId });
+              }}
+            >
+              Regenerate
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+      <FeedsCard propertyId={propertyId} feeds={info.data?.feeds ?? []} />
+    </Stack>
   );
 }

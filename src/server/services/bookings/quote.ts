@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import { quoteStay } from '../../../shared/pricing.ts';
 import type { TStayQuote, ZQuoteInput } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
-import { clashingHolds } from '../../repositories/calendar-holds.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -19,15 +18,10 @@ export async function quoteForStay(
 ): Promise<TStayQuote> {
   if (input.checkOut <= input.checkIn)
     throw new AppError('VALIDATION', 'Check-out date must be after check-in date');
-  const [settings, rules, clashes] = await Promise.all([
-    getSettings(em),
-    stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
-    clashingHolds(em, input.propertyId, input.checkIn, input.checkOut),
-  ]);
-  const homeRules = rules.get(input.propertyId);
+  const homeRules = (await stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut)).get(
+    input.propertyId,
+  );
   if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-  return {
-    ...quoteStay(homeRules, input.checkIn, input.checkOut, settings.taxRate),
-    available: clashes.length === 0,
-  };
+  const taxRate = homeRules.taxRate ?? (await getSettings(em)).taxRate;
+  return { ...quoteStay(homeRules, input.checkIn, input.checkOut, taxRate), available: !homeRules.held };
 }

@@ -10,7 +10,14 @@ import {
   replaceFeedEvents,
   type TParsedEvent,
 } from '../../repositories/external-events.ts';
-import { deleteFeed, getFeed, insertFeed, recordSync, type TStoredFeed } from '../../repositories/ical.ts';
+import {
+  deleteFeed,
+  feedIdsAfter,
+  getFeed,
+  insertFeed,
+  recordSync,
+  type TStoredFeed,
+} from '../../repositories/ical.ts';
 import { todaySpan } from '../bookings/rules.ts';
 import { checkFeedUrl, fetchFeed, FeedError } from './feed-fetch.ts';
 import { requireProperty } from './ranges.ts';
@@ -169,4 +176,39 @@ export async function syncFeedNow(
 
 export async function getConflicts(em: EntityManager, propertyId?: number): Promise<TConflict[]> {
   return listConflicts(em, 100, propertyId);
+}
+
+/** How many feeds one server syncs at once: enough to overlap the network waits, few enough for the pool. */
+export const SYNC_CONCURRENCY = 8;
+
+/**
+ * Syncs every feed of every home (the scheduled job), a few at a time, each on its own EntityManager and
+ * transaction. A failing feed is recorded on that feed and the walk goes on.
+ */
+export async function syncAllFeeds(
+  fork: () => EntityManager,
+  opts: TImportOptions,
+): Promise<{ feeds: number; failed: number; changed: number }> {
+  const totals = { feeds: 0, failed: 0, changed: 0 };
+  let after = 0;
+  for (;;) {
+    const batch = await feedIdsAfter(fork(), after, 200);
+    if (batch.length === 0) return totals;
+    after = batch[batch.length - 1]?.id ?? after;
+    let next = 0;
+    const worker = async () => {
+      while (next < batch.length) {
+        const item = batch[next++];
+        if (!item) return;
+        const em = fork();
+        const feed = await getFeed(em, item.propertyId, item.id);
+        if (!feed) continue;
+        const r = await syncFeed(em, feed, opts);
+        totals.feeds += 1;
+        if (r.feed.lastError) totals.failed += 1;
+        if (!r.unchanged) totals.changed += 1;
+      }
+    };
+    await Promise.all(Array.from({ length: SYNC_CONCURRENCY }, worker));
+  }
 }

@@ -12,16 +12,15 @@ export async function addStayTotals(
   checkOut: string,
 ): Promise<void> {
   if (cards.length === 0) return;
-  const [settings, rules] = await Promise.all([
-    getSettings(em),
-    stayRulesFor(
-      em,
-      cards.map((c) => c.id),
-      checkIn,
-      checkOut,
-    ),
-  ]);
+  const rules = await stayRulesFor(
+    em,
+    cards.map((c) => c.id),
+    checkIn,
+    checkOut,
+  );
+  const first = rules.values().next().value;
+  const taxRate = first?.taxRate ?? (await getSettings(em)).taxRate;
   for (const card of cards) {
-    card.stayTotal = quoteStay(rules.get(card.id) ?? card.price, checkIn, checkOut, settings.taxRate).total;
+    card.stayTotal = quoteStay(rules.get(card.id) ?? card.price, checkIn, checkOut, taxRate).total;
   }
 }
