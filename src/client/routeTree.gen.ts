@@ -13,18 +13,23 @@ import { Route as SiteRouteImport } from './routes/_site'
 import { Route as AdminRouteRouteImport } from './routes/admin/route'
 import { Route as SiteIndexRouteImport } from './routes/_site/index'
 import { Route as SiteAboutRouteImport } from './routes/_site/about'
+import { Route as SiteAccountRouteImport } from './routes/_site/account'
 import { Route as SiteBookingsRouteImport } from './routes/_site/bookings'
 import { Route as SiteCareersRouteImport } from './routes/_site/careers'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SiteHelpRouteImport } from './routes/_site/help'
 import { Route as SitePrivacyRouteImport } from './routes/_site/privacy'
+import { Route as SiteSavedRouteImport } from './routes/_site/saved'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminBookingsRouteImport } from './routes/admin/bookings'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id'
+import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token'
 import { Route as SitePropertyIdRouteImport } from './routes/_site/property.$id'
+import { Route as SiteResetPasswordTokenRouteImport } from './routes/_site/reset-password.$token'
 import { Route as AdminCalendarIndexRouteImport } from './routes/admin/calendar.index'
 import { Route as AdminCalendarIdRouteImport } from './routes/admin/calendar.$id'
 
@@ -45,6 +50,11 @@ const SiteIndexRoute = SiteIndexRouteImport.update({
 const SiteAboutRoute = SiteAboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteAccountRoute = SiteAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteBookingsRoute = SiteBookingsRouteImport.update({
@@ -70,6 +80,11 @@ const SiteHelpRoute = SiteHelpRouteImport.update({
 const SitePrivacyRoute = SitePrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteSavedRoute = SiteSavedRouteImport.update({
+  id: '/saved',
+  path: '/saved',
   getParentRoute: () => SiteRoute,
 } as any)
 const SiteTermsRoute = SiteTermsRouteImport.update({
@@ -102,9 +117,24 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const SiteBookingsIdRoute = SiteBookingsIdRouteImport.update({
+  id: '/bookings_/$id',
+  path: '/bookings/$id',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteManageTokenRoute = SiteManageTokenRouteImport.update({
+  id: '/manage/$token',
+  path: '/manage/$token',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SitePropertyIdRoute = SitePropertyIdRouteImport.update({
   id: '/property/$id',
   path: '/property/$id',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteResetPasswordTokenRoute = SiteResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
   getParentRoute: () => SiteRoute,
 } as any)
 const AdminCalendarIndexRoute = AdminCalendarIndexRouteImport.update({
@@ -122,28 +152,35 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
   '/': typeof SiteIndexRoute
   '/about': typeof SiteAboutRoute
+  '/account': typeof SiteAccountRoute
   '/bookings': typeof SiteBookingsRoute
   '/careers': typeof SiteCareersRoute
   '/contact': typeof SiteContactRoute
   '/help': typeof SiteHelpRoute
   '/privacy': typeof SitePrivacyRoute
+  '/saved': typeof SiteSavedRoute
   '/terms': typeof SiteTermsRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/': typeof AdminIndexRoute
+  '/bookings/$id': typeof SiteBookingsIdRoute
+  '/manage/$token': typeof SiteManageTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
+  '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
 }
 export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
+  '/account': typeof SiteAccountRoute
   '/bookings': typeof SiteBookingsRoute
   '/careers': typeof SiteCareersRoute
   '/contact': typeof SiteContactRoute
   '/help': typeof SiteHelpRoute
   '/privacy': typeof SitePrivacyRoute
+  '/saved': typeof SiteSavedRoute
   '/terms': typeof SiteTermsRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/listings': typeof AdminListingsRoute
@@ -151,7 +188,10 @@ export interface FileRoutesByTo {
   '/admin/settings': typeof AdminSettingsRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/bookings/$id': typeof SiteBookingsIdRoute
+  '/manage/$token': typeof SiteManageTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
+  '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar': typeof AdminCalendarIndexRoute
 }
@@ -160,11 +200,13 @@ export interface FileRoutesById {
   '/admin': typeof AdminRouteRouteWithChildren
   '/_site': typeof SiteRouteWithChildren
   '/_site/about': typeof SiteAboutRoute
+  '/_site/account': typeof SiteAccountRoute
   '/_site/bookings': typeof SiteBookingsRoute
   '/_site/careers': typeof SiteCareersRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/help': typeof SiteHelpRoute
   '/_site/privacy': typeof SitePrivacyRoute
+  '/_site/saved': typeof SiteSavedRoute
   '/_site/terms': typeof SiteTermsRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/listings': typeof AdminListingsRoute
@@ -172,7 +214,10 @@ export interface FileRoutesById {
   '/admin/settings': typeof AdminSettingsRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/_site/bookings_/$id': typeof SiteBookingsIdRoute
+  '/_site/manage/$token': typeof SiteManageTokenRoute
   '/_site/property/$id': typeof SitePropertyIdRoute
+  '/_site/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
 }
@@ -182,28 +227,35 @@ export interface FileRouteTypes {
     | '/admin'
     | '/'
     | '/about'
+    | '/account'
     | '/bookings'
     | '/careers'
     | '/contact'
     | '/help'
     | '/privacy'
+    | '/saved'
     | '/terms'
     | '/admin/bookings'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/'
+    | '/bookings/$id'
+    | '/manage/$token'
     | '/property/$id'
+    | '/reset-password/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/about'
+    | '/account'
     | '/bookings'
     | '/careers'
     | '/contact'
     | '/help'
     | '/privacy'
+    | '/saved'
     | '/terms'
     | '/admin/bookings'
     | '/admin/listings'
@@ -211,7 +263,10 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/'
     | '/admin'
+    | '/bookings/$id'
+    | '/manage/$token'
     | '/property/$id'
+    | '/reset-password/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar'
   id:
@@ -219,11 +274,13 @@ export interface FileRouteTypes {
     | '/admin'
     | '/_site'
     | '/_site/about'
+    | '/_site/account'
     | '/_site/bookings'
     | '/_site/careers'
     | '/_site/contact'
     | '/_site/help'
     | '/_site/privacy'
+    | '/_site/saved'
     | '/_site/terms'
     | '/admin/bookings'
     | '/admin/listings'
@@ -231,7 +288,10 @@ export interface FileRouteTypes {
     | '/admin/settings'
     | '/_site/'
     | '/admin/'
+    | '/_site/bookings_/$id'
+    | '/_site/manage/$token'
     | '/_site/property/$id'
+    | '/_site/reset-password/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar/'
   fileRoutesById: FileRoutesById
@@ -271,6 +331,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteAboutRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/account': {
+      id: '/_site/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof SiteAccountRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/bookings': {
       id: '/_site/bookings'
       path: '/bookings'
@@ -304,6 +371,13 @@ declare module '@tanstack/react-router' {
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof SitePrivacyRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/saved': {
+      id: '/_site/saved'
+      path: '/saved'
+      fullPath: '/saved'
+      preLoaderRoute: typeof SiteSavedRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/terms': {
@@ -348,11 +422,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_site/bookings_/$id': {
+      id: '/_site/bookings_/$id'
+      path: '/bookings/$id'
+      fullPath: '/bookings/$id'
+      preLoaderRoute: typeof SiteBookingsIdRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/manage/$token': {
+      id: '/_site/manage/$token'
+      path: '/manage/$token'
+      fullPath: '/manage/$token'
+      preLoaderRoute: typeof SiteManageTokenRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/property/$id': {
       id: '/_site/property/$id'
       path: '/property/$id'
       fullPath: '/property/$id'
       preLoaderRoute: typeof SitePropertyIdRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/reset-password/$token': {
+      id: '/_site/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof SiteResetPasswordTokenRouteImport
       parentRoute: typeof SiteRoute
     }
     '/admin/calendar/': {
@@ -398,26 +493,36 @@ const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(
 
 interface SiteRouteChildren {
   SiteAboutRoute: typeof SiteAboutRoute
+  SiteAccountRoute: typeof SiteAccountRoute
   SiteBookingsRoute: typeof SiteBookingsRoute
   SiteCareersRoute: typeof SiteCareersRoute
   SiteContactRoute: typeof SiteContactRoute
   SiteHelpRoute: typeof SiteHelpRoute
   SitePrivacyRoute: typeof SitePrivacyRoute
+  SiteSavedRoute: typeof SiteSavedRoute
   SiteTermsRoute: typeof SiteTermsRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteBookingsIdRoute: typeof SiteBookingsIdRoute
+  SiteManageTokenRoute: typeof SiteManageTokenRoute
   SitePropertyIdRoute: typeof SitePropertyIdRoute
+  SiteResetPasswordTokenRoute: typeof SiteResetPasswordTokenRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
   SiteAboutRoute: SiteAboutRoute,
+  SiteAccountRoute: SiteAccountRoute,
   SiteBookingsRoute: SiteBookingsRoute,
   SiteCareersRoute: SiteCareersRoute,
   SiteContactRoute: SiteContactRoute,
   SiteHelpRoute: SiteHelpRoute,
   SitePrivacyRoute: SitePrivacyRoute,
+  SiteSavedRoute: SiteSavedRoute,
   SiteTermsRoute: SiteTermsRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteBookingsIdRoute: SiteBookingsIdRoute,
+  SiteManageTokenRoute: SiteManageTokenRoute,
   SitePropertyIdRoute: SitePropertyIdRoute,
+  SiteResetPasswordTokenRoute: SiteResetPasswordTokenRoute,
 }
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)

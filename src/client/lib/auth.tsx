@@ -112,6 +112,8 @@ export interface TAuthContext {
   login: (input: TLoginInput) => Promise<TUser>;
   register: (input: TRegisterInput) => Promise<TUser>;
   logout: () => Promise<void>;
+  /** Another flow changed who is signed in (password reset) or their details (account settings). */
+  signedIn: (user: TUser | null) => void;
   openAuthDialog: (view?: TAuthView) => void;
   closeAuthDialog: () => void;
   authDialog: TAuthDialogState;
@@ -230,11 +232,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      signedIn: identityChanged,
       openAuthDialog,
       closeAuthDialog,
       authDialog,
     }),
-    [user, isLoading, login, register, logout, authDialog],
+    [user, isLoading, login, register, logout, identityChanged, authDialog],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

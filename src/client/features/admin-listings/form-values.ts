@@ -1,4 +1,5 @@
 import { FALLBACK_CATEGORIES, type TPropertyType } from '../../../shared/constants.ts';
+import { DEFAULT_CANCELLATION_POLICY, type TCancellationPolicy } from '../../../shared/cancellation.ts';
 import { isPropertyType } from '../../../shared/labels.ts';
 import type { TCategory } from '../../../shared/schemas/category.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
@@ -26,6 +27,7 @@ export interface TPropertyFormValues {
   showLogo: boolean;
   /** Not on the form; carried so that an edit does not clear it. */
   guestFavorite: boolean;
+  cancellationPolicy: TCancellationPolicy;
 }
 
 /** A new property's defaults (admin-side §2.5). */
@@ -46,6 +48,7 @@ export const NEW_PROPERTY_VALUES: TPropertyFormValues = {
   videos: [],
   showLogo: false,
   guestFavorite: false,
+  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
 };
 
 export function valuesFromProperty(p: TProperty): TPropertyFormValues {
@@ -66,6 +69,7 @@ export function valuesFromProperty(p: TProperty): TPropertyFormValues {
     videos: [...p.videos],
     showLogo: p.showLogo,
     guestFavorite: p.guestFavorite,
+    cancellationPolicy: p.cancellationPolicy,
   };
 }
 

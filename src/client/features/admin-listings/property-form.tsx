@@ -32,6 +32,7 @@ import {
   MIN_IMAGES,
   PROPERTY_TYPES,
 } from '../../../shared/constants.ts';
+import { CANCELLATION_POLICIES, POLICY_LABEL, POLICY_SUMMARY } from '../../../shared/cancellation.ts';
 import { propertyTypeLabel } from '../../../shared/labels.ts';
 import { thumbnailUrl } from '../../../shared/media.ts';
 import {
@@ -250,6 +251,15 @@ export function PropertyForm({
             {...form.getInputProps('propertyType')}
           />
         </SimpleGrid>
+        <Select
+          label="Cancellation policy"
+          data={CANCELLATION_POLICIES.map((c) => ({
+            value: c,
+            label: `${POLICY_LABEL[c]}: ${POLICY_SUMMARY[c]}`,
+          }))}
+          allowDeselect={false}
+          {...form.getInputProps('cancellationPolicy')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Select
             label="Bedrooms"

@@ -3,6 +3,7 @@ import {
   IconBook,
   IconBuildingEstate,
   IconCalendarCheck,
+  IconHeart,
   IconHelp,
   IconLayoutDashboard,
   IconLogin,
@@ -55,7 +56,12 @@ export function UserMenu() {
             <MenuLink href="/bookings" icon={<IconCalendarCheck size={16} aria-hidden />}>
               My bookings
             </MenuLink>
-            <Menu.Item leftSection={<IconSettings size={16} aria-hidden />}>Account settings</Menu.Item>
+            <MenuLink href="/saved" icon={<IconHeart size={16} aria-hidden />}>
+              Saved homes
+            </MenuLink>
+            <MenuLink href="/account" icon={<IconSettings size={16} aria-hidden />}>
+              Account settings
+            </MenuLink>
             {isAdmin && (
               <>
                 <Menu.Divider />
@@ -93,6 +99,9 @@ export function UserMenu() {
             >
               Sign up
             </Menu.Item>
+            <MenuLink href="/saved" icon={<IconHeart size={16} aria-hidden />}>
+              Saved homes
+            </MenuLink>
             <Menu.Divider />
             <MenuLink href="/help" icon={<IconHelp size={16} aria-hidden />}>
               Help Center

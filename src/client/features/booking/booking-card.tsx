@@ -15,6 +15,7 @@ import { useCurrency } from '../../lib/currency.tsx';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { isCheckOutBlocked, isNightBlocked } from './blocked-dates.ts';
 import { BookingConfirmedDialog, type TConfirmationSummary } from './booking-confirmed-dialog.tsx';
+import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { ContactFormDialog } from './contact-form-dialog.tsx';
 import { NightBreakdown } from './night-breakdown.tsx';
 import { useStayQuote } from './use-stay-quote.ts';
@@ -140,6 +141,7 @@ export function BookingCard({ property }: { property: TProperty }) {
         totalPrice: booking.totalPrice,
         bookingId: booking.id,
         confirmationNumber: booking.confirmationNumber,
+        manageToken: booking.manageToken,
         guest: contactInfo,
       });
       notifications.show({
@@ -270,6 +272,7 @@ export function BookingCard({ property }: { property: TProperty }) {
         <Text size="sm" c="dimmed" ta="center">
           You won&apos;t be charged yet
         </Text>
+        <CancellationPolicyLine policy={property.cancellationPolicy} checkIn={checkIn} />
 
         {quoteError && (
           <Text size="sm" c="red" role="alert" data-testid="quote-error">

@@ -1,4 +1,4 @@
-import { Button, Divider, Group, Image, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Image, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
@@ -17,6 +17,8 @@ export interface TConfirmationSummary {
   totalPrice: number;
   bookingId: number;
   confirmationNumber: string;
+  /** The secret of the manage link (`/manage/{token}`). */
+  manageToken: string;
   guest: TContactInfo;
 }
 
@@ -78,6 +80,15 @@ export function BookingConfirmedDialog({
           {summary.guest.specialRequests && (
             <Row label="Special requests" value={summary.guest.specialRequests} />
           )}
+          <Alert variant="light" color="brand" title="Manage your booking">
+            <Text size="sm">
+              Keep this private link to see, cancel or review your booking at any time. We have e-mailed it to
+              you too.
+            </Text>
+            <Anchor href={`/manage/${summary.manageToken}`} size="sm" fw={600} data-testid="manage-link">
+              Manage your booking
+            </Anchor>
+          </Alert>
           <Button onClick={onClose} mt="sm" fullWidth>
             Done
           </Button>

@@ -6,37 +6,125 @@ import {
   Container,
   Group,
   Image,
+  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconCalendarEvent, IconLogin } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { formatIsoDate } from '../../../shared/dates.ts';
+import { useState } from 'react';
+import { formatIsoDate, todayIso } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
+import type { TMyBooking } from '../../../shared/schemas/booking.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { STAY_COLOR, stayGroup, stayLabel, type TStayGroup } from '../../../shared/stay-status.ts';
 
-const STATUS_COLOR: Record<TBookingStatus, string> = {
-  pending: 'yellow',
-  confirmed: 'green',
-  cancelled: 'gray',
-};
-const STATUS_LABEL: Record<TBookingStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  cancelled: 'Cancelled',
-};
+const GROUPS: { key: TStayGroup; title: string; empty: string }[] = [
+  { key: 'upcoming', title: 'Upcoming', empty: 'No upcoming stays.' },
+  { key: 'past', title: 'Past', empty: 'No past stays yet.' },
+  { key: 'cancelled', title: 'Cancelled', empty: 'No cancelled bookings.' },
+];
+
+function BookingCard({ booking: b, onCancel }: { booking: TMyBooking; onCancel: (b: TMyBooking) => void }) {
+  const { format } = useCurrency();
+  const label = stayLabel(b.status, b.checkOut);
+  const group = stayGroup(b.status, b.checkOut);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="my-booking" data-booking-id={b.id}>
+      <Card.Section component={Link} to={`/property/${b.propertyId}`} tabIndex={-1} aria-hidden>
+        <Image
+          src={b.propertyImage ?? FALLBACK_IMAGE}
+          srcSet={b.propertyImage ? imageSrcSet(b.propertyImage) : undefined}
+          sizes="(max-width: 48em) 100vw, 33vw"
+          h={160}
+          alt=""
+          fallbackSrc={FALLBACK_IMAGE}
+        />
+      </Card.Section>
+      <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
+        <Text fw={600} lineClamp={2}>
+          {b.propertyTitle}
+        </Text>
+        <Badge color={STAY_COLOR[label]} variant="light" data-testid="booking-status">
+          {label}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mt={4}>
+        {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} ·{' '}
+        {b.nights === 1 ? '1 night' : `${b.nights} nights`}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {guestsLabel(b.guests)}
+      </Text>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" fw={700}>
+          {format(b.totalPrice)}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {b.confirmationNumber}
+        </Text>
+      </Group>
+      <Group gap="xs" mt="sm">
+        <Button
+          component={Link}
+          to={`/bookings/${b.id}`}
+          size="xs"
+          variant="light"
+          aria-label={`Details of ${b.propertyTitle}, ${formatIsoDate(b.checkIn, true)}`}
+        >
+          {label === 'Completed' ? 'Details and review' : 'Details'}
+        </Button>
+        {group === 'upcoming' && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => onCancel(b)}
+            data-testid="cancel-from-list"
+          >
+            Cancel
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
 
 function BookingsList() {
-  const { format } = useCurrency();
+  const queryClient = useQueryClient();
   const bookings = useQuery(trpc.bookings.mine.queryOptions());
+  const cancel = useMutation(trpc.bookings.cancelMine.mutationOptions());
+  const [toCancel, setToCancel] = useState<TMyBooking | null>(null);
+
+  const confirmCancel = async () => {
+    if (!toCancel) return;
+    try {
+      const updated = await cancel.mutateAsync({ id: toCancel.id });
+      notifications.show({ title: 'Booking cancelled', message: 'The dates are released.', color: 'green' });
+      void queryClient.invalidateQueries({
+        queryKey: trpc.bookings.availability.queryKey({ id: updated.property.id }),
+      });
+    } catch (err) {
+      notifications.show({
+        title: 'Could not cancel',
+        message: errorMessage(err, 'Please try again.'),
+        color: 'red',
+        autoClose: false,
+      });
+    } finally {
+      setToCancel(null);
+      void queryClient.invalidateQueries({ queryKey: trpc.bookings.mine.queryKey() });
+    }
+  };
+
   if (bookings.isPending) {
     return (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -61,50 +149,58 @@ function BookingsList() {
       </Stack>
     );
   }
+  const today = todayIso();
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-      {bookings.data.map((b) => (
-        <Card key={b.id} withBorder radius="md" padding="md" data-testid="my-booking">
-          <Card.Section component={Link} to={`/property/${b.propertyId}`}>
-            <Image
-              src={b.propertyImage ?? FALLBACK_IMAGE}
-              srcSet={b.propertyImage ? imageSrcSet(b.propertyImage) : undefined}
-              sizes="(max-width: 48em) 100vw, 33vw"
-              h={160}
-              alt={b.propertyTitle}
-              fallbackSrc={FALLBACK_IMAGE}
-            />
-          </Card.Section>
-          <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
-            <Text fw={600} lineClamp={2}>
-              {b.propertyTitle}
-            </Text>
-            <Badge color={STATUS_COLOR[b.status]} variant="light" data-testid="booking-status">
-              {STATUS_LABEL[b.status]}
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed" mt={4}>
-            {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} ·{' '}
-            {b.nights === 1 ? '1 night' : `${b.nights} nights`}
+    <Stack gap="xl">
+      {GROUPS.map((g) => {
+        const items = bookings.data.filter((b) => stayGroup(b.status, b.checkOut, today) === g.key);
+        // Upcoming stays soonest first; the others most recent first.
+        if (g.key === 'upcoming') items.sort((a, b) => a.checkIn.localeCompare(b.checkIn));
+        return (
+          <section key={g.key} aria-labelledby={`bookings-${g.key}`} data-testid={`bookings-${g.key}`}>
+            <Title order={2} fz="lg" mb="sm" id={`bookings-${g.key}`}>
+              {g.title} ({items.length})
+            </Title>
+            {items.length === 0 ? (
+              <Text c="dimmed" size="sm">
+                {g.empty}
+              </Text>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+                {items.map((b) => (
+                  <BookingCard key={b.id} booking={b} onCancel={setToCancel} />
+                ))}
+              </SimpleGrid>
+            )}
+          </section>
+        );
+      })}
+      <Modal
+        opened={toCancel !== null}
+        onClose={() => setToCancel(null)}
+        title="Cancel this booking?"
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">
+            {toCancel &&
+              `Your stay at ${toCancel.propertyTitle} from ${formatIsoDate(toCancel.checkIn, true)} will be cancelled and the dates released.`}
           </Text>
-          <Text size="sm" c="dimmed">
-            {guestsLabel(b.guests)}
-          </Text>
-          <Group justify="space-between" mt="sm">
-            <Text size="sm" fw={700}>
-              {format(b.totalPrice)}
-            </Text>
-            <Text size="xs" c="dimmed" ff="monospace">
-              {b.confirmationNumber}
-            </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setToCancel(null)}>
+              Keep booking
+            </Button>
+            <Button color="red" loading={cancel.isPending} onClick={() => void confirmCancel()}>
+              Cancel booking
+            </Button>
           </Group>
-        </Card>
-      ))}
-    </SimpleGrid>
+        </Stack>
+      </Modal>
+    </Stack>
   );
 }
 
-/** 'My bookings' (DECISIONS 9): the signed-in user's own bookings; visitors are asked to sign in. */
+/** 'My bookings' (DECISIONS 9): upcoming, past and cancelled stays of the signed-in user. */
 export function MyBookingsPage() {
   const { isAuthenticated, isLoading, user, openAuthDialog } = useAuth();
   return (

@@ -6,6 +6,7 @@ import { propertyTypeLabel } from '../../../shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
+import { useSavedHomes } from '../../lib/saved-homes.tsx';
 import classes from './home.module.css';
 import { ratingLabel } from '../../../shared/labels.ts';
 import { reviewCountLabel } from './labels.ts';
@@ -30,10 +31,11 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
   );
 }
 
-/** A home-grid card (guest-side §2). The heart is local only: no call, not kept. */
+/** A home-grid card (guest-side §2). The heart saves the home (DECISIONS 22). */
 export function PropertyCard({ property: p, eager }: { property: TPropertyCard; eager: boolean }) {
   const { format } = useCurrency();
-  const [favourite, setFavourite] = useState(false);
+  const { isSaved, toggle } = useSavedHomes();
+  const favourite = isSaved(p.id);
   const Heart = favourite ? IconHeartFilled : IconHeart;
   return (
     <Link
@@ -60,7 +62,7 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
           onClick={(e) => {
             e.preventDefault();
             e.stopPropagation();
-            setFavourite((f) => !f);
+            void toggle(p.id);
           }}
         >
           <Heart size={24} stroke={2} aria-hidden />

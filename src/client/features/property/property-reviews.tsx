@@ -1,6 +1,7 @@
 import {
   Alert,
   Avatar,
+  Badge,
   Button,
   Group,
   Paper,
@@ -11,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconStarFilled } from '@tabler/icons-react';
+import { IconRosetteDiscountCheck, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REVIEWS_FIRST, REVIEWS_STEP } from '../../../shared/constants.ts';
@@ -78,6 +79,17 @@ export function PropertyReviews({
                       {reviewDate(r.date)}
                     </Text>
                   </div>
+                  {r.verified && (
+                    <Badge
+                      ml="auto"
+                      color="teal"
+                      variant="light"
+                      leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}
+                      data-testid="verified-stay"
+                    >
+                      Verified stay
+                    </Badge>
+                  )}
                 </Group>
                 <Rating
                   value={r.rating}

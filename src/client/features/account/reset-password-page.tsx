@@ -1,0 +1,74 @@
+import { Alert, Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { z } from 'zod';
+import { ZPassword } from '../../../shared/schemas/auth.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+const ZNewPassword = z
+  .object({ password: ZPassword, confirm: z.string() })
+  .refine((v) => v.password === v.confirm, { error: 'Passwords do not match', path: ['confirm'] });
+
+/** `/reset-password/{token}`: the link from the reset e-mail sets a new password and signs in. */
+export function ResetPasswordPage({ token }: { token: string }) {
+  const { signedIn } = useAuth();
+  const navigate = useNavigate();
+  const confirm = useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '', confirm: '' },
+    validate: zod4Resolver(ZNewPassword),
+  });
+  const submit = form.onSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      const user = await confirm.mutateAsync({ token, password });
+      signedIn(user);
+      notifications.show({
+        title: 'Password changed',
+        message: `You are signed in, ${user.username}. Every other session has been signed out.`,
+        color: 'green',
+      });
+      void navigate({ to: '/' });
+    } catch (err) {
+      setError(errorMessage(err, 'Something went wrong. Please try again.'));
+    }
+  });
+  return (
+    <Container size="xs" py="xl">
+      <Title order={1} fz={28} mb="lg">
+        Choose a new password
+      </Title>
+      <form onSubmit={submit} noValidate aria-label="Choose a new password">
+        <Stack gap="sm">
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Repeat the new password"
+            autoComplete="new-password"
+            key={form.key('confirm')}
+            {...form.getInputProps('confirm')}
+          />
+          {error && (
+            <Alert color="red" variant="light" role="alert" data-testid="reset-error">
+              <Text size="sm">{error}</Text>
+            </Alert>
+          )}
+          <Button type="submit" loading={confirm.isPending}>
+            Set new password
+          </Button>
+        </Stack>
+      </form>
+    </Container>
+  );
+}

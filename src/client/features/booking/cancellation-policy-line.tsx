@@ -1,0 +1,25 @@
+import { Text } from '@mantine/core';
+import {
+  POLICY_LABEL,
+  POLICY_SUMMARY,
+  policyLine,
+  type TCancellationPolicy,
+} from '../../../shared/cancellation.ts';
+
+/** The home's cancellation policy with its deadline for the chosen check-in, shown before Reserve (DECISIONS 20). */
+export function CancellationPolicyLine({
+  policy,
+  checkIn,
+}: {
+  policy: TCancellationPolicy;
+  checkIn: string | null;
+}) {
+  return (
+    <Text size="sm" ta="center" data-testid="cancellation-policy">
+      <Text span fw={600}>
+        {POLICY_LABEL[policy]} cancellation:
+      </Text>{' '}
+      {checkIn ? `${policyLine(checkIn, policy)}.` : `${POLICY_SUMMARY[policy]}.`}
+    </Text>
+  );
+}

@@ -1,0 +1,51 @@
+import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { BookingDetails } from './booking-details.tsx';
+import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh } from './use-booking-actions.ts';
+
+/** `/manage/{token}`: a booking managed through the secret link in its e-mail (no account needed). */
+export function ManageBookingPage({ token }: { token: string }) {
+  const { isAuthenticated } = useAuth();
+  const options = trpc.bookings.manage.queryOptions({ token });
+  const booking = useQuery(options);
+  const cancel = useMutation(trpc.bookings.manageCancel.mutationOptions());
+  const review = useMutation(trpc.bookings.manageReview.mutationOptions());
+  const claim = useMutation(trpc.bookings.manageClaim.mutationOptions());
+  const { error, run } = useBookingRefresh(options.queryKey);
+
+  return (
+    <Container size="md" py="lg">
+      <Title order={1} fz={28} mb="lg">
+        Manage your booking
+      </Title>
+      {booking.isPending ? (
+        <Skeleton h={360} radius="md" />
+      ) : booking.isError ? (
+        <Alert color="red" variant="light" title="Booking not found" data-testid="manage-not-found">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {errorStatus(booking.error) === 404
+                ? 'This link is not valid or has expired.'
+                : 'The booking could not be loaded. Please try again.'}{' '}
+            </Text>
+          </Stack>
+        </Alert>
+      ) : (
+        <BookingDetails
+          booking={booking.data}
+          actions={{
+            error,
+            cancel: () => run(() => cancel.mutateAsync({ token }), CANCELLED_TOAST),
+            cancelPending: cancel.isPending,
+            review: (v) => run(() => review.mutateAsync({ token, ...v }), REVIEWED_TOAST),
+            reviewPending: review.isPending,
+            claim: isAuthenticated ? () => run(() => claim.mutateAsync({ token }), CLAIMED_TOAST) : undefined,
+            claimPending: claim.isPending,
+          }}
+        />
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,56 @@
+import { Button, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ZStayReviewForm, type TStayReviewForm } from '../../../shared/schemas/manage.ts';
+
+/** 1–5 stars and a comment, for a completed stay (DECISIONS 23). */
+export function StayReviewForm({
+  pending,
+  onSubmit,
+}: {
+  pending: boolean;
+  onSubmit: (values: { rating: number; comment: string }) => void;
+}) {
+  const form = useForm<TStayReviewForm>({
+    initialValues: { rating: 0, comment: '' },
+    validate: zod4Resolver(ZStayReviewForm),
+  });
+  return (
+    <form
+      aria-label="Review your stay"
+      noValidate
+      onSubmit={form.onSubmit((v) => onSubmit({ rating: Number(v.rating), comment: v.comment }))}
+    >
+      <Stack gap="sm">
+        <div>
+          <Text size="sm" fw={500} id="stay-rating-label">
+            Your rating
+          </Text>
+          <Rating
+            size="lg"
+            aria-labelledby="stay-rating-label"
+            value={Number(form.values.rating)}
+            onChange={(v) => form.setFieldValue('rating', v)}
+            getSymbolLabel={(i) => (i === 1 ? '1 star' : `${i} stars`)}
+            data-testid="stay-rating"
+          />
+          {form.errors.rating && (
+            <Text size="xs" c="red" role="alert">
+              {form.errors.rating}
+            </Text>
+          )}
+        </div>
+        <Textarea
+          label="Your review"
+          autosize
+          minRows={3}
+          maxLength={2000}
+          {...form.getInputProps('comment')}
+        />
+        <Button type="submit" loading={pending}>
+          Submit review
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,171 @@
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { ratingLabel } from '../../src/shared/labels.ts';
+import { expect, test } from './fixtures.ts';
+import { calendarDay, calendarOf, chooseStay, expectToast, freeWindow, loginInUi } from './support/stay.ts';
+
+interface TListed {
+  id: number;
+  title: string;
+  maxGuests: number;
+  reviewCount: number;
+  rating: number | null;
+  cancellationPolicy: string;
+}
+
+function unique(prefix: string): string {
+  return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+test('a visitor books, manages the booking from the confirmation link, cancels, and the dates are free again', async ({
+  page,
+  request,
+}) => {
+  const all = (await (await request.get('/api/properties')).json()) as TListed[];
+  // The highest id: the booking spec books the most-reviewed home; this one stays out of its way.
+  const property = all.reduce((a, b) => (b.id > a.id ? b : a));
+  const checkIn = await freeWindow(request, property.id, 60, 3);
+  const checkOut = addDays(checkIn, 3);
+  const email = `${unique('visitor')}@example.com`;
+
+  await page.goto(`/property/${property.id}`);
+  const card = page.getByTestId('booking-card');
+  await chooseStay(page, checkIn, checkOut);
+  // The policy and its concrete deadline are shown before Reserve.
+  await expect(card.getByTestId('cancellation-policy')).toContainText('Moderate cancellation:');
+  await expect(card.getByTestId('cancellation-policy')).toContainText('Free cancellation until');
+  await card.getByTestId('reserve').click();
+  const form = page.getByRole('dialog', { name: 'Contact information' });
+  await form.getByLabel('Full name').fill('Vera Visitor');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('+1 555 0199');
+  await form.getByLabel('Country/Region').fill('Canada');
+  await form.getByRole('button', { name: 'Confirm booking' }).click();
+
+  const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed!' });
+  const bic = (await confirmed.getByTestId('confirmation-number').textContent()) ?? '';
+  expect(bic).toMatch(/^BIC\d+$/);
+  const manageLink = confirmed.getByTestId('manage-link');
+  await expect(manageLink).toHaveAttribute('href', /^\/manage\/[a-z2-7]{32}$/);
+  await manageLink.click();
+
+  const managed = page.getByTestId('managed-booking');
+  await expect(managed.getByRole('heading', { name: property.title })).toBeVisible();
+  await expect(managed.getByTestId('confirmation-number')).toHaveText(bic);
+  await expect(managed.getByTestId('booking-status')).toHaveText('Pending');
+  await expect(managed.getByText('vera visitor', { exact: false })).toBeVisible();
+  await expect(managed.getByTestId('cancellation-deadline')).toContainText(
+    'You can cancel free of charge until',
+  );
+  await managed.getByTestId('cancel-booking').click();
+  await page.getByTestId('confirm-cancel').click();
+  await expectToast(page, 'Booking cancelled');
+  await expect(managed.getByTestId('booking-status')).toHaveText('Cancelled');
+  await expect(managed.getByTestId('cancel-booking')).toHaveCount(0);
+
+  // The dates are free again on the property page.
+  await page.goto(`/property/${property.id}`);
+  await page.getByTestId('check-in-input').click();
+  const calendar = await calendarOf(page, 'check-in-input');
+  const months =
+    (Number(checkIn.slice(0, 4)) - Number(todayIso().slice(0, 4))) * 12 +
+    Number(checkIn.slice(5, 7)) -
+    Number(todayIso().slice(5, 7));
+  for (let i = 0; i < months; i++) await calendar.getByRole('button', { name: 'Next month' }).click();
+  for (const night of [checkIn, addDays(checkIn, 1), addDays(checkIn, 2)])
+    await expect(calendarDay(calendar, night)).toBeEnabled();
+});
+
+test('changing the password signs out the other browser on the old session', async ({ page, browser }) => {
+  const username = unique('pw');
+  await page.goto('/');
+  const reg = await page.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'first-pass' },
+  });
+  expect(reg.ok()).toBe(true);
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await otherPage.goto('/');
+  await loginInUi(otherPage, username, 'first-pass');
+
+  await page.goto('/account');
+  const pw = page.getByRole('form', { name: 'Change password' });
+  await pw.getByLabel('Current password').fill('first-pass');
+  await pw.getByLabel('New password').fill('second-pass');
+  await pw.getByRole('button', { name: 'Change password' }).click();
+  await expectToast(page, 'Password changed');
+
+  // This browser stays signed in; the other one's session is gone.
+  await page.reload();
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeVisible();
+  await otherPage.reload();
+  await otherPage.getByTestId('user-menu').click();
+  await expect(otherPage.getByRole('menuitem', { name: 'Login' })).toBeVisible();
+  await other.close();
+});
+
+test('a guest reviews a completed stay: Verified stay, and the rating becomes the new average', async ({
+  page,
+  request,
+}) => {
+  // A demo guest with a completed, confirmed stay not reviewed yet.
+  const guests = ['emma', 'liam', 'sofia', 'noah', 'aisha', 'kenji'];
+  let found: { username: string; bookingId: number; propertyId: number } | undefined;
+  const today = todayIso();
+  for (const username of guests) {
+    const login = await request.post('/api/auth/login', { data: { username, password: 'stayhub-guest' } });
+    if (!login.ok()) continue;
+    const mine = (await (await request.get('/api/bookings/mine')).json()) as {
+      id: number;
+      propertyId: number;
+      status: string;
+      checkOut: string;
+    }[];
+    for (const b of mine.filter((x) => x.status === 'confirmed' && x.checkOut <= today)) {
+      const detail = (await (await request.get(`/api/bookings/mine/${b.id}`)).json()) as {
+        canReview: boolean;
+      };
+      if (detail.canReview) {
+        found = { username, bookingId: b.id, propertyId: b.propertyId };
+        break;
+      }
+    }
+    await request.post('/api/auth/logout', { data: {} });
+    if (found) break;
+  }
+  if (!found) throw new Error('the demo seed should give a guest a completed stay to review');
+  const before = (await (await request.get(`/api/properties/${found.propertyId}`)).json()) as TListed;
+  const expected = ((before.rating ?? 0) * before.reviewCount + 1) / (before.reviewCount + 1);
+
+  await page.goto('/');
+  await loginInUi(page, found.username, 'stayhub-guest');
+  await page.goto('/bookings');
+  const past = page.getByTestId('bookings-past');
+  const booking = past.locator(`[data-booking-id="${found.bookingId}"]`);
+  await expect(booking.getByTestId('booking-status')).toHaveText('Completed');
+  await booking.getByRole('link', { name: /^Details of/ }).click();
+
+  const review = page.getByTestId('review-stay');
+  await review.getByRole('button', { name: 'Submit review' }).click();
+  await expect(review.getByText('Please choose a rating from 1 to 5 stars')).toBeVisible();
+  // The stars are a radio group: choose one with the keyboard.
+  const oneStar = review.getByLabel('1 star', { exact: true });
+  await oneStar.focus();
+  await page.keyboard.press('Space');
+  await expect(oneStar).toBeChecked();
+  await review.getByLabel('Your review').fill('The heating did not work and nobody answered the phone.');
+  await review.getByRole('button', { name: 'Submit review' }).click();
+  await expectToast(page, 'Thank you!');
+  const mine = page.getByTestId('my-review');
+  await expect(mine.getByText('Verified stay')).toBeVisible();
+  await expect(page.getByTestId('review-stay')).toHaveCount(0);
+
+  await page.goto(`/property/${found.propertyId}`);
+  await expect(page.getByTestId('property-rating')).toHaveText(ratingLabel(expected));
+  const mineOnPage = page.getByTestId('review').filter({ hasText: 'The heating did not work' });
+  await expect(mineOnPage.getByTestId('verified-stay')).toHaveText('Verified stay');
+  const after = (await (await request.get(`/api/properties/${found.propertyId}`)).json()) as TListed;
+  expect(after.reviewCount).toBe(before.reviewCount + 1);
+  expect(after.rating).toBeCloseTo(expected, 10);
+});
