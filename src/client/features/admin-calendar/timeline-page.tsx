@@ -1,4 +1,16 @@
-import { ActionIcon, Alert, Badge, Box, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -31,7 +43,6 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
       variant={bar.kind === 'confirmed' || bar.kind === 'conflict' ? 'filled' : 'light'}
       radius="sm"
       title={text}
-      aria-label={text}
       tt="none"
       style={{
         position: 'absolute',
@@ -43,6 +54,7 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
         justifyContent: 'flex-start',
       }}
     >
+      <VisuallyHidden>{`${style.label}, ${formatIsoDate(bar.startDate)} to ${formatIsoDate(bar.endDate)}: `}</VisuallyHidden>
       {bar.label}
     </Badge>
   );

@@ -47,7 +47,8 @@ function Counter({
   );
 }
 
-export function Dashboard() {
+/** `alerts`: warnings other features put at the top (the route passes the calendar's conflicts). */
+export function Dashboard({ alerts }: { alerts?: ReactNode }) {
   const { isLoading: authLoading } = useAuth();
   const dashboard = useQuery(trpc.admin.dashboard.queryOptions());
 
@@ -62,6 +63,7 @@ export function Dashboard() {
   return (
     <Stack gap="lg">
       <Title order={1}>Dashboard</Title>
+      {alerts}
       {dashboard.isError && (
         <Alert color="red" title="Failed to load dashboard">
           {errorMessage(dashboard.error, 'Please try again later.')}
