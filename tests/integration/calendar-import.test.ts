@@ -3,11 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import type { TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { guardedLookup } from '../../src/server/services/calendar/feed-fetch.ts';
 import { syncFeedNow } from '../../src/server/services/calendar/ical-import.ts';
 import { callerFor, createTestDatabase, seededAdmin, testEnv, type TTestDb } from '../support/db.ts';
+import { failure, stayInput as booking } from '../support/calls.ts';
 import { createProperty } from '../support/fixtures.ts';
 
 let db: TTestDb;
@@ -21,12 +21,6 @@ const requests: { path: string; ifNoneMatch: string | undefined }[] = [];
 const env = testEnv({ icalAllowPrivateHosts: true });
 const day = (n: number) => addDays(todayIso(), n);
 const compact = (iso: string) => iso.replaceAll('-', '');
-const contact = {
-  name: 'Ada Guest',
-  email: 'ada@example.com',
-  phone: '+1 555 0100',
-  country: 'United States',
-};
 
 function calendar(events: { uid: string; start: string; end?: string }[]): string {
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Other channel//EN'];
@@ -42,20 +36,6 @@ function calendar(events: { uid: string; start: string; end?: string }[]): strin
   }
   lines.push('END:VCALENDAR');
   return `${lines.join('\r\n')}\r\n`;
-}
-
-function booking(propertyId: number, checkIn: string, checkOut: string): TBookingCreateInput {
-  return { propertyId, checkIn, checkOut, guests: 2, contactInfo: contact };
-}
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    const e = err as { code: string; message: string };
-    return { code: e.code, message: e.message };
-  }
-  throw new Error('expected the call to fail');
 }
 
 const adminCaller = () => callerFor(db, admin, { env }).caller;

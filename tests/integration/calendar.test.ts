@@ -1,34 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import type { TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
+import { failure, stayInput as booking } from '../support/calls.ts';
 import { createProperty } from '../support/fixtures.ts';
 
 let db: TTestDb;
 let admin: TSessionUser;
 
-const contact = {
-  name: 'Ada Guest',
-  email: 'ada@example.com',
-  phone: '+1 555 0100',
-  country: 'United States',
-};
 const day = (n: number) => addDays(todayIso(), n);
-
-function booking(propertyId: number, checkIn: string, checkOut: string): TBookingCreateInput {
-  return { propertyId, checkIn, checkOut, guests: 2, contactInfo: contact };
-}
-
-async function failure(promise: Promise<unknown>) {
-  try {
-    await promise;
-  } catch (err) {
-    const e = err as { code: string; message: string };
-    return { code: e.code, message: e.message };
-  }
-  throw new Error('expected the call to fail');
-}
 
 async function searchIds(place: string, checkIn: string, checkOut: string) {
   const r = await callerFor(db, null).caller.properties.search({

@@ -13,6 +13,15 @@ export function useCalendarInvalidation() {
     ]);
 }
 
+/** A calendar change the server refused: its readable message, in red. */
+export function notifyFailure(err: unknown): void {
+  notifications.show({
+    title: 'Not saved',
+    message: errorMessage(err, 'Something went wrong'),
+    color: 'red',
+  });
+}
+
 /** The calendar's mutations, each refreshing what it changes and telling the operator how it went. */
 export function useCalendarMutations() {
   const invalidate = useCalendarInvalidation();
@@ -21,13 +30,7 @@ export function useCalendarMutations() {
       await invalidate();
       notifications.show({ message: success, color: 'green' });
     },
-    onError: (err: unknown) => {
-      notifications.show({
-        title: 'Not saved',
-        message: errorMessage(err, 'Something went wrong'),
-        color: 'red',
-      });
-    },
+    onError: notifyFailure,
   });
   return {
     block: useMutation(trpc.calendar.block.mutationOptions(handlers('Dates blocked'))),

@@ -4,8 +4,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TFeed } from '../../../shared/schemas/calendar.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { useCalendarInvalidation } from './api.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { notifyFailure, useCalendarInvalidation } from './api.ts';
 
 function lastSync(feed: TFeed): string {
   return feed.lastSyncAt ? new Date(feed.lastSyncAt).toLocaleString('en-US') : 'Never';
@@ -17,12 +17,6 @@ export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TF
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const conflicts = useQuery(trpc.calendar.conflicts.queryOptions({ propertyId }));
-  const fail = (err: unknown) =>
-    notifications.show({
-      title: 'Not saved',
-      message: errorMessage(err, 'Something went wrong'),
-      color: 'red',
-    });
   const add = useMutation(
     trpc.calendar.addFeed.mutationOptions({
       onSuccess: async () => {
@@ -31,7 +25,7 @@ export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TF
         await invalidate();
         notifications.show({ message: 'Feed added; it syncs every 15 minutes', color: 'green' });
       },
-      onError: fail,
+      onError: notifyFailure,
     }),
   );
   const sync = useMutation(
@@ -47,11 +41,11 @@ export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TF
               },
         );
       },
-      onError: fail,
+      onError: notifyFailure,
     }),
   );
   const remove = useMutation(
-    trpc.calendar.deleteFeed.mutationOptions({ onSuccess: () => invalidate(), onError: fail }),
+    trpc.calendar.deleteFeed.mutationOptions({ onSuccess: () => invalidate(), onError: notifyFailure }),
   );
   return (
     <Card withBorder padding="md">

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconChevronLeft, IconChevronRight, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useState } from 'react';
@@ -24,6 +24,7 @@ import { useCurrency } from '../../lib/currency.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useCalendarMutations } from './api.ts';
 import { BAR_STYLE } from './bar-colors.ts';
+import { BarLegend, PeriodStepper } from './calendar-controls.tsx';
 import { IcalPanel } from './ical-panel.tsx';
 import { MonthGrid, type TSelection } from './month-grid.tsx';
 import { monthStartOf, monthTitle, shiftMonth } from './months.ts';
@@ -254,40 +255,23 @@ export function PropertyCalendarPage({ propertyId }: { propertyId: number }) {
             </Text>
           )}
         </div>
-        <Group gap="xs">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Previous month"
-            onClick={() => setMonthStart((m) => shiftMonth(m, -1))}
-          >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
+        <PeriodStepper
+          previous="Previous month"
+          next="Next month"
+          onPrevious={() => setMonthStart((m) => shiftMonth(m, -1))}
+          onNext={() => setMonthStart((m) => shiftMonth(m, 1))}
+        >
           <Text fw={600} miw={150} ta="center" data-testid="calendar-month">
             {monthTitle(monthStart)}
           </Text>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Next month"
-            onClick={() => setMonthStart((m) => shiftMonth(m, 1))}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
-        </Group>
+        </PeriodStepper>
       </Group>
       {month.isError && (
         <Alert color="red" icon={<IconAlertCircle />}>
           {errorMessage(month.error, 'Could not load the calendar')}
         </Alert>
       )}
-      <Group gap="xs">
-        {Object.values(BAR_STYLE).map((s) => (
-          <Badge key={s.label} color={s.color} variant="light">
-            {s.label}
-          </Badge>
-        ))}
-      </Group>
+      <BarLegend />
       <MonthGrid
         month={month.data}
         monthStart={monthStart}

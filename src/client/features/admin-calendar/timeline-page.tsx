@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Box,
@@ -12,7 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconChevronLeft, IconChevronRight, IconSearch } from '@tabler/icons-react';
+import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -21,6 +20,7 @@ import { addDays, daysBetween, formatIsoDate, isoToLocalDate, todayIso } from '.
 import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calendar.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { BAR_STYLE } from './bar-colors.ts';
+import { BarLegend, PeriodStepper } from './calendar-controls.tsx';
 
 const DAY_PX = 56;
 const NAME_PX = 220;
@@ -148,34 +148,19 @@ export function TimelinePage() {
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Earlier"
-            onClick={() => setFrom((f) => addDays(f, -30))}
+          <PeriodStepper
+            previous="Earlier"
+            next="Later"
+            onPrevious={() => setFrom((f) => addDays(f, -30))}
+            onNext={() => setFrom((f) => addDays(f, 30))}
           >
-            <IconChevronLeft size={18} />
-          </ActionIcon>
-          <Button variant="default" onClick={() => setFrom(addDays(todayIso(), -1))}>
-            Today
-          </Button>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Later"
-            onClick={() => setFrom((f) => addDays(f, 30))}
-          >
-            <IconChevronRight size={18} />
-          </ActionIcon>
+            <Button variant="default" onClick={() => setFrom(addDays(todayIso(), -1))}>
+              Today
+            </Button>
+          </PeriodStepper>
         </Group>
       </Group>
-      <Group gap="xs">
-        {Object.values(BAR_STYLE).map((s) => (
-          <Badge key={s.label} color={s.color} variant="light">
-            {s.label}
-          </Badge>
-        ))}
-      </Group>
+      <BarLegend />
       {query.isError && <Alert color="red">{errorMessage(query.error, 'Could not load the calendar')}</Alert>}
       <Box
         ref={scroller}

@@ -1,0 +1,44 @@
+import { ActionIcon, Badge, Group } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { BAR_STYLE } from './bar-colors.ts';
+
+/** What each bar colour means, under both calendars. */
+export function BarLegend() {
+  return (
+    <Group gap="xs">
+      {Object.values(BAR_STYLE).map((s) => (
+        <Badge key={s.label} color={s.color} variant="light">
+          {s.label}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/** Back and forward arrows around whatever names the period shown (a month title, a 'Today' button). */
+export function PeriodStepper({
+  previous,
+  next,
+  onPrevious,
+  onNext,
+  children,
+}: {
+  previous: string;
+  next: string;
+  onPrevious: () => void;
+  onNext: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <ActionIcon variant="default" size="lg" aria-label={previous} onClick={onPrevious}>
+        <IconChevronLeft size={18} />
+      </ActionIcon>
+      {children}
+      <ActionIcon variant="default" size="lg" aria-label={next} onClick={onNext}>
+        <IconChevronRight size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
