@@ -18,6 +18,8 @@ export default defineConfig({
       routesDirectory: here('./src/client/routes'),
       generatedRouteTree: here('./src/client/routeTree.gen.ts'),
       quoteStyle: 'single',
+      // NodeNext resolution (tsconfig) needs the extensions, or every route type in the tree is unresolved.
+      addExtensions: true,
     }),
     react(),
   ],

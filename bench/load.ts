@@ -87,7 +87,7 @@ const result = await autocannon({
     {
       setupRequest: (req: Record<string, unknown>, context: Record<string, unknown>) => {
         context.t0 = process.hrtime.bigint();
-        return nextRequest(req as Parameters<typeof nextRequest>[0]);
+        return nextRequest(req);
       },
       onResponse: (status: number, _body: string, context: Record<string, unknown>) => {
         samples.push(Number(process.hrtime.bigint() - (context.t0 as bigint)) / 1e6);

@@ -259,7 +259,7 @@ async function main(): Promise<void> {
     const images = await Promise.all(
       [10, 60, 120, 200, 280].map(async (h) => storeImage(media, await scene(h))),
     );
-    await generateData(orm.em.fork() as EntityManager, images);
+    await generateData(orm.em.fork(), images);
     const { hashPassword } = await import('../src/server/services/auth/passwords.ts');
     await orm.em
       .getConnection()

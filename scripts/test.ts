@@ -8,25 +8,32 @@ import fs from 'node:fs';
 
 interface TStep {
   name: string;
-  cmd: string[];
+  /** Run in order; the step fails at the first command that fails. */
+  cmds: string[][];
 }
 
 const steps: TStep[] = [
-  { name: 'typecheck', cmd: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
-  { name: 'lint', cmd: ['eslint', '--max-warnings', '0', '.'] },
-  { name: 'format check', cmd: ['prettier', '--check', '--log-level', 'warn', '.'] },
+  {
+    // One program per environment (tsconfig.json references them): browser, Node, and tests of both.
+    name: 'typecheck',
+    cmds: ['client', 'server', 'tests'].map((p) => ['tsc', '--noEmit', '-p', `tsconfig.${p}.json`]),
+  },
+  { name: 'lint', cmds: [['eslint', '--max-warnings', '0', '.']] },
+  { name: 'format check', cmds: [['prettier', '--check', '--log-level', 'warn', '.']] },
   {
     name: 'unit, integration and API tests',
-    cmd: [
-      'vitest',
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=test-results/vitest.json',
+    cmds: [
+      [
+        'vitest',
+        'run',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=test-results/vitest.json',
+      ],
     ],
   },
-  { name: 'client build', cmd: ['vite', 'build', '--logLevel', 'warn'] },
-  { name: 'end-to-end tests (Playwright, Chromium)', cmd: ['playwright', 'test'] },
+  { name: 'client build', cmds: [['vite', 'build', '--logLevel', 'warn']] },
+  { name: 'end-to-end tests (Playwright, Chromium)', cmds: [['playwright', 'test']] },
 ];
 
 const only = process.argv.slice(2);
@@ -37,14 +44,18 @@ for (const step of steps) {
   if (only.length > 0 && !only.some((o) => step.name.includes(o))) continue;
   const t0 = Date.now();
   console.log(`\n━━ ${step.name} ━━`);
-  const [bin, ...args] = step.cmd as [string, ...string[]];
-  const res = spawnSync(bin, args, {
-    stdio: 'inherit',
-    env: { ...process.env, CI: process.env.CI ?? 'true' },
-  });
+  let res: ReturnType<typeof spawnSync> | undefined;
+  for (const cmd of step.cmds) {
+    const [bin, ...args] = cmd as [string, ...string[]];
+    res = spawnSync(bin, args, {
+      stdio: 'inherit',
+      env: { ...process.env, CI: process.env.CI ?? 'true' },
+    });
+    if (res.status !== 0) break;
+  }
   const secs = ((Date.now() - t0) / 1000).toFixed(1);
   timings.push(`${step.name}: ${secs}s`);
-  if (res.status !== 0) {
+  if (res && res.status !== 0) {
     console.error(`\n✗ ${step.name} failed (exit ${res.status ?? res.signal}) after ${secs}s`);
     summary(false);
     process.exit(res.status ?? 1);

@@ -82,8 +82,9 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
       return new AppError('VALIDATION', issues[0]?.message ?? 'Invalid input', { issues });
     }
     if (e && typeof e === 'object') {
-      const code = String((e as { code?: unknown }).code ?? '');
-      const message = String((e as { message?: unknown }).message ?? '');
+      const { code: rawCode, message: rawMessage } = e as { code?: unknown; message?: unknown };
+      const code = typeof rawCode === 'string' ? rawCode : '';
+      const message = typeof rawMessage === 'string' ? rawMessage : '';
       if (code === '23P01') return new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
       // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
       if (code === '23503') return new AppError('NOT_FOUND', 'The item this refers to no longer exists');

@@ -45,7 +45,7 @@ const errorMapping = t.middleware(async ({ next, path, ctx }) => {
   log.error('unexpected error', {
     path,
     err: String(error.cause ?? error),
-    stack: (error.cause as Error | undefined)?.stack,
+    stack: error.cause?.stack,
   });
   throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
 });

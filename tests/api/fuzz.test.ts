@@ -174,7 +174,7 @@ describe('hostile input on every REST path', () => {
           const qs = new URLSearchParams();
           for (const [k, v] of Object.entries(query))
             qs.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-          const url = `${srv.url}/api${p}${qs.size ? `?${qs}` : ''}`;
+          const url = `${srv.url}/api${p}${qs.size ? `?${qs.toString()}` : ''}`;
           const before = mutating ? await tableState() : '';
           const res = await fetch(url, {
             method: op.method,

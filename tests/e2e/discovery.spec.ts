@@ -41,9 +41,7 @@ async function allIds(
 
 async function shownIds(page: Page): Promise<number[]> {
   const cards = page.getByTestId('property-card');
-  return (await cards.evaluateAll((els) =>
-    els.map((el) => Number(el.getAttribute('data-property-id'))),
-  )) as number[];
+  return cards.evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-property-id'))));
 }
 
 /** Clicks 'Show more properties' until it is gone. */

@@ -225,7 +225,7 @@ describe('settings', () => {
   for (const [patch, message] of rules) {
     it(`refuses ${JSON.stringify(patch)} with '${message}'`, async () => {
       const { caller } = callerFor(db, admin);
-      expect(await failure(caller.settings.update({ ...validSettings, ...patch } as TSettings))).toEqual({
+      expect(await failure(caller.settings.update({ ...validSettings, ...patch }))).toEqual({
         code: 'BAD_REQUEST',
         message,
       });
@@ -388,9 +388,7 @@ describe('reviews', () => {
   it('validates: a property must be chosen, the rating is 1–5, the comment is required; missing ones answer 404', async () => {
     const { caller } = callerFor(db, admin);
     const p = await createProperty(db.em());
-    expect(
-      await failure(caller.reviews.create({ propertyId: '' as unknown as number, comment: 'x' })),
-    ).toEqual({
+    expect(await failure(caller.reviews.create({ propertyId: '', comment: 'x' }))).toEqual({
       code: 'BAD_REQUEST',
       message: 'Please select a property',
     });

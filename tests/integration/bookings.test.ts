@@ -310,7 +310,7 @@ describe('bookings.create', () => {
     ];
     it.each(cases)('refuses %s', async (_label, patch, message) => {
       const { caller } = callerFor(db, null);
-      const input = stay(2, { contactInfo: { ...contact, ...patch } as TBookingCreateInput['contactInfo'] });
+      const input = stay(2, { contactInfo: { ...contact, ...patch } });
       expect(await failure(caller.bookings.create(input))).toMatchObject({ code: 'BAD_REQUEST', message });
     });
 

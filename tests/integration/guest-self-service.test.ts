@@ -173,8 +173,9 @@ describe('find my booking', () => {
   it('answers the same neutral message whether or not the details match, and links only on a match', async () => {
     const a = await book({ email: 'finder@example.com' });
     const sent: { bookingId: number; token: string }[] = [];
-    const send = async (_tx: unknown, bookingId: number, token: string) => {
+    const send = (_tx: unknown, bookingId: number, token: string) => {
       sent.push({ bookingId, token });
+      return Promise.resolve();
     };
     const em = db.em();
     const ask = (confirmationNumber: string, email: string, ip: string) =>
@@ -193,7 +194,7 @@ describe('find my booking', () => {
   });
 
   it('is rate-limited per IP', async () => {
-    const send = async () => undefined;
+    const send = () => Promise.resolve();
     const codes: string[] = [];
     for (let i = 0; i < 12; i++) {
       const outcome = await lookupBooking(
@@ -216,8 +217,9 @@ describe('password reset links', () => {
   it('work once, within the hour, and sign out every session', async () => {
     const { user, token: oldSession } = await register('resetter');
     const sent: string[] = [];
-    const send = async (_tx: unknown, _to: unknown, token: string) => {
+    const send = (_tx: unknown, _to: unknown, token: string) => {
       sent.push(token);
+      return Promise.resolve();
     };
     const neutral = await requestPasswordReset(
       db.em(),
@@ -265,8 +267,9 @@ describe('password reset links', () => {
       db.em(),
       { email: 'late-resetter@example.com' },
       { ip: '10.2.0.2' },
-      async (_tx, _to, token) => {
+      (_tx, _to, token) => {
         sent.push(token);
+        return Promise.resolve();
       },
       new Date(Date.now() - 61 * 60_000),
     );

@@ -40,7 +40,7 @@ export async function createTestDatabase(): Promise<TTestDb> {
     name,
     url,
     orm,
-    em: () => orm.em.fork() as EntityManager,
+    em: () => orm.em.fork(),
     sql: async <T>(text: string, params: unknown[] = []) => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -14,7 +14,7 @@ export function readDirectAdminFlag(search: Record<string, unknown>): TAdminSear
  * (DECISIONS 1); the client only keeps it on its links and shows the spec's texts for the mode.
  */
 export function useDirectAdmin(): boolean {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const search: Record<string, unknown> = useSearch({ strict: false });
   return readDirectAdminFlag(search).directAdmin === true;
 }
 

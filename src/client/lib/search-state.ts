@@ -164,12 +164,14 @@ export function useSearchState() {
   const state = useMemo(() => toSearchState(search), [search]);
 
   const go = useCallback(
-    (next: THomeSearch, opts: { resetScroll?: boolean } = {}) =>
-      navigate({
+    (next: THomeSearch, opts: { resetScroll?: boolean } = {}) => {
+      // Event handlers call these: the navigation runs on its own, nobody awaits it.
+      void navigate({
         to: '/',
         search: parseHomeSearch(next as Record<string, unknown>),
         resetScroll: opts.resetScroll ?? false,
-      }),
+      });
+    },
     [navigate],
   );
 

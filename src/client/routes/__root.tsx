@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundContent } from '../components/layout/not-found.tsx';
-import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { SiteLayout } from '../shell/site-layout.tsx';
 import { siteConfigQuery } from '../components/layout/use-site-config.ts';
 import { CurrencyProvider } from '../lib/currency.tsx';
 import { ThemeProvider } from '../lib/theme.tsx';

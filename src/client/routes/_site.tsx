@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NotFoundContent } from '../components/layout/not-found.tsx';
-import { SiteLayout } from '../components/layout/site-layout.tsx';
+import { SiteLayout } from '../shell/site-layout.tsx';
 import { SavedHomesSync } from '../lib/saved-homes.tsx';
 
 /** The guest site's frame: header and footer around every page under `_site/`. */

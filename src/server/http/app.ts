@@ -77,7 +77,10 @@ export function createApp(deps: TServerDeps): express.Express {
     path?: string | undefined;
   }) => {
     if (error.code === 'INTERNAL_SERVER_ERROR')
-      log.error('request failed', { path: p, err: String(error.cause ?? error.message) });
+      log.error('request failed', {
+        path: p,
+        err: error.cause instanceof Error ? String(error.cause) : error.message,
+      });
   };
 
   app.use(
@@ -156,7 +159,7 @@ export function createApp(deps: TServerDeps): express.Express {
     } else if (status >= 400 && status < 500) {
       res.status(status).json({ message: err.message ?? 'Bad request', code: 'BAD_REQUEST' });
     } else {
-      log.error('unhandled error', { path: req.path, err: String(err.message ?? err) });
+      log.error('unhandled error', { path: req.path, err: err.message ?? 'no message' });
       res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
     }
   };

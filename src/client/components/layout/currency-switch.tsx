@@ -1,7 +1,7 @@
 import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { useCurrency, type TCurrency } from '../../lib/currency.tsx';
+import { useCurrency } from '../../lib/currency.tsx';
 import classes from './layout.module.css';
 import { useSiteConfig } from './use-site-config.ts';
 
@@ -44,7 +44,7 @@ export function CurrencySwitch({ compact = false }: { compact?: boolean }) {
       size="xs"
       radius="xl"
       value={currency}
-      onChange={(v) => setCurrency(v as TCurrency)}
+      onChange={(v) => setCurrency(v)}
       data={['USD', 'PKR']}
       aria-label="Currency"
       aria-describedby={describedBy}

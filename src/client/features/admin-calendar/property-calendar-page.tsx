@@ -61,7 +61,7 @@ function SelectionActions({
             label="Reason"
             data={BLOCK_REASONS.map((r) => ({ value: r, label: BLOCK_REASON_LABELS[r] }))}
             value={reason}
-            onChange={(v) => v && setReason(v as TBlockReason)}
+            onChange={(v) => v && setReason(v)}
             allowDeselect={false}
             w={160}
           />

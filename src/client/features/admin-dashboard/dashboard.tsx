@@ -11,7 +11,7 @@ import { LoadingLine } from '../../components/loading-line.tsx';
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
 
 /** Green when confirmed, red when cancelled, amber otherwise (admin-side §2.3). */
-export function statusDotColor(status: TBookingStatus | string): string {
+export function statusDotColor(status: TBookingStatus): string {
   if (status === 'confirmed') return 'var(--mantine-color-green-6)';
   if (status === 'cancelled') return 'var(--mantine-color-red-6)';
   return 'var(--mantine-color-yellow-6)';

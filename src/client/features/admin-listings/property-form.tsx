@@ -242,7 +242,7 @@ export function PropertyForm({
             allowDecimal={false}
             prefix="$"
             {...form.getInputProps('price')}
-            onChange={(v) => form.setFieldValue('price', priceFromInput(v))}
+            onChange={(v: string | number) => form.setFieldValue('price', priceFromInput(v))}
           />
           <Select
             label="Property type"

@@ -261,10 +261,10 @@ export function ReviewsPage({
     remove.mutate(
       { id: target.id },
       {
-        onSuccess: async () => {
+        onSuccess: () => {
           notifications.show({ title: 'Success', message: 'Review deleted successfully', color: 'green' });
           setDeleting(null);
-          await refresh(target.propertyId);
+          void refresh(target.propertyId);
         },
       },
     );

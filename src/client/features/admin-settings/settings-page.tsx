@@ -149,7 +149,8 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
   const v = form.getValues();
   const numberProps = (field: keyof TSettings) => {
     const p = form.getInputProps(field);
-    return { ...p, onChange: (value: string | number) => p.onChange(value === '' ? '' : Number(value)) };
+    const onChange = p.onChange as (value: unknown) => void;
+    return { ...p, onChange: (value: string | number) => onChange(value === '' ? '' : Number(value)) };
   };
 
   return (
@@ -321,7 +322,7 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
                     data={CURRENCIES}
                     allowDeselect={false}
                     {...form.getInputProps('currency')}
-                    onChange={(value) => form.setFieldValue('currency', value ?? '')}
+                    onChange={(value: string | null) => form.setFieldValue('currency', value ?? '')}
                     key={form.key('currency')}
                   />
                   <NumberInput

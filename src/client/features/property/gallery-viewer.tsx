@@ -82,7 +82,7 @@ export function GalleryViewer({
               <SegmentedControl
                 size="sm"
                 value={mode}
-                onChange={(v) => onChange(v as TGalleryMode, 0)}
+                onChange={(v) => onChange(v, 0)}
                 data={[
                   { value: 'photos', label: `Photos (${photos.length})` },
                   { value: 'videos', label: `Videos (${videos.length})` },

@@ -109,7 +109,7 @@ function uniqueViolation(err: unknown): string | undefined {
     e && depth < 5;
     depth++
   ) {
-    if (e.code === '23505') return String(e.constraint ?? '');
+    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
     e = e.cause as typeof e;
   }
   return undefined;

@@ -149,7 +149,9 @@ export async function storePropertyMedia(
   const imageUrls = await mapPool(images, IMAGE_POOL_WIDTH, (item) => storeImageItem(store, item));
   const videoUrls = await Promise.all(
     videos.map((item) =>
-      item.kind === 'stored' ? item.url : store.put(`${contentHash(item.bytes)}.${item.ext}`, item.bytes),
+      item.kind === 'stored'
+        ? Promise.resolve(item.url)
+        : store.put(`${contentHash(item.bytes)}.${item.ext}`, item.bytes),
     ),
   );
   return { images: imageUrls, videos: videoUrls };

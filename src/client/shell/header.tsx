@@ -3,15 +3,15 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
-import { MOBILE_SEARCH_SCROLL_PX } from '../../../shared/constants.ts';
-import { LazySearchDialog, preloadSearchDialog } from '../../features/search/lazy-search-dialog.tsx';
-import { CompactSearch, SearchBar } from '../../features/search/search-bar.tsx';
-import type { TSearchDialogState, TSearchTab } from '../../features/search/types.ts';
-import { CurrencySwitch } from './currency-switch.tsx';
+import { MOBILE_SEARCH_SCROLL_PX } from '../../shared/constants.ts';
+import { LazySearchDialog, preloadSearchDialog } from '../features/search/lazy-search-dialog.tsx';
+import { CompactSearch, SearchBar } from '../features/search/search-bar.tsx';
+import type { TSearchDialogState, TSearchTab } from '../features/search/types.ts';
+import { CurrencySwitch } from '../components/layout/currency-switch.tsx';
 import { DeferredUserMenu } from './deferred-user-menu.tsx';
-import classes from './layout.module.css';
-import { Logo } from './logo.tsx';
-import { ThemeToggle } from './theme-toggle.tsx';
+import classes from '../components/layout/layout.module.css';
+import { Logo } from '../components/layout/logo.tsx';
+import { ThemeToggle } from '../components/layout/theme-toggle.tsx';
 
 /** Shown to everyone (guest-side §2); the server still decides what the flag grants (DECISIONS 1). */
 const ADMIN_ACCESS_HREF = '/admin?directAdmin=true';

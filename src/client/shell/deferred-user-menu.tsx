@@ -1,9 +1,9 @@
 import { ActionIcon, Avatar, Group } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useAuth } from '../../lib/auth.tsx';
+import { useAuth } from '../lib/auth.tsx';
 
-const loadUserMenu = () => import('../../features/auth/user-menu.tsx');
+const loadUserMenu = () => import('../features/auth/user-menu.tsx');
 const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 
 /** Calls `onMounted` once the real menu is on the page. */
