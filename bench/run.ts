@@ -336,6 +336,8 @@ async function main(): Promise<void> {
         ADMIN_USERNAME: ADMIN.username,
         ADMIN_PASSWORD: ADMIN.password,
         ICAL_SECRET: 'bench-ical-secret-not-for-production',
+        // The calendar bench times the iCal sync itself; no scheduled run may land in the middle of a load.
+        RUN_JOBS: 'false',
         SEED_DEMO_CONTENT: 'false',
         LOG_LEVEL: 'silent',
       },

@@ -26,6 +26,8 @@ export interface TEnv {
   icalAllowPrivateHosts: boolean;
   /** The site's public origin for absolute links such as the iCal feed URL (PUBLIC_URL); else the request's. */
   publicUrl: string | undefined;
+  /** Run the job queue's workers and schedules in this process (RUN_JOBS; default true, false in tests). */
+  runJobs: boolean;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
@@ -73,5 +75,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     icalSecret,
     icalAllowPrivateHosts: source.ICAL_ALLOW_PRIVATE_HOSTS === 'true',
     publicUrl: source.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    runJobs: source.RUN_JOBS ? source.RUN_JOBS === 'true' : nodeEnv !== 'test',
   };
 }

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PgBoss } from 'pg-boss';
 import { migrate, openDatabase, type TDatabase } from './db/database.ts';
 import type { TEnv } from './env.ts';
 import { createApp } from './http/app.ts';
+import { registerIcalSync } from './jobs/ical-sync.ts';
+import { startQueue } from './jobs/queue.ts';
 import { log } from './logger.ts';
 import { seedDatabase } from './seeders/seed.ts';
 import { localMediaStore } from './services/media/store.ts';
@@ -16,6 +19,18 @@ export interface TRunningServer {
   close(): Promise<void>;
 }
 
+/** The job queue and its workers: the scheduled iCal import (issue 14). */
+async function startJobs(db: TDatabase, env: TEnv): Promise<PgBoss> {
+  const boss = await startQueue(db.url);
+  try {
+    await registerIcalSync(boss, { orm: db.orm, env });
+  } catch (err) {
+    await boss.stop({ graceful: false });
+    throw err;
+  }
+  return boss;
+}
+
 export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Promise<TRunningServer> {
   if (env.demoDirectAdmin) {
     log.warn(
@@ -24,9 +39,11 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
   }
   const db = await openDatabase(env);
   const media = localMediaStore(env.mediaDir);
+  let boss: PgBoss | undefined;
   try {
     await migrate(db.orm, db.url);
     if (opts.seed !== false) await seedDatabase(db, env, media);
+    if (env.runJobs) boss = await startJobs(db, env);
   } catch (err) {
     await db.close();
     throw err;
@@ -59,6 +76,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
         await drained;
         clearInterval(sweep);
         clearTimeout(force);
+        await boss?.stop({ graceful: true, timeout: 10_000 });
         await db.close();
       })();
       return closing;

@@ -1,0 +1,64 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PgBoss } from 'pg-boss';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ICAL_SYNC_CRON, ICAL_SYNC_JOB, registerIcalSync } from '../../src/server/jobs/ical-sync.ts';
+import { startQueue } from '../../src/server/jobs/queue.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { createTestDatabase, testEnv, type TTestDb } from '../support/db.ts';
+import { createProperty } from '../support/fixtures.ts';
+
+let db: TTestDb;
+let boss: PgBoss;
+let server: http.Server;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const start = addDays(todayIso(), 7).replaceAll('-', '');
+  const end = addDays(todayIso(), 9).replaceAll('-', '');
+  server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/calendar' });
+    res.end(
+      `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:job-1\r\nDTSTART;VALUE=DATE:${start}\r\nDTEND;VALUE=DATE:${end}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  boss = await startQueue(db.url);
+  await registerIcalSync(boss, { orm: db.orm, env: testEnv({ icalAllowPrivateHosts: true }) });
+});
+afterAll(async () => {
+  await boss.stop({ graceful: false });
+  await new Promise((resolve) => server.close(resolve));
+  await db.drop();
+});
+
+describe('the scheduled iCal import', () => {
+  it('is scheduled every 15 minutes on the queue, and its job syncs every feed', async () => {
+    const schedules = await boss.getSchedules(ICAL_SYNC_JOB);
+    expect(schedules.map((s) => [s.name, s.cron])).toEqual([[ICAL_SYNC_JOB, ICAL_SYNC_CRON]]);
+
+    const home = await createProperty(db.em());
+    const port = (server.address() as AddressInfo).port;
+    await db.sql(`insert into ical_feeds (property_id, name, url) values ($1, 'Airbnb', $2)`, [
+      home.id,
+      `http://127.0.0.1:${port}/cal.ics`,
+    ]);
+    await boss.send(ICAL_SYNC_JOB);
+    await vi.waitFor(
+      async () => {
+        const [feed] = await db.sql<{ last_sync_at: Date | null; last_error: string | null }>(
+          'select last_sync_at, last_error from ical_feeds where property_id = $1',
+          [home.id],
+        );
+        expect(feed?.last_sync_at).not.toBeNull();
+        expect(feed?.last_error).toBeNull();
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const holds = await db.sql(
+      'select 1 from date_holds where property_id = $1 and external_event_id is not null',
+      [home.id],
+    );
+    expect(holds).toHaveLength(1);
+  });
+});
