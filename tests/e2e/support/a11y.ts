@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures.ts';
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what DECISIONS.md 25 holds the site to. */
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+export interface TA11yOptions {
+  /** Limit the check to a part of the page (e.g. an open dialog), as a CSS selector. */
+  include?: string;
+  /** Selectors to leave out, e.g. third-party map tiles that never load here. */
+  exclude?: string[];
+}
+
+/**
+ * Runs axe on the page as it is now and fails on any serious or critical violation, listing each
+ * rule with the first offending nodes so the failure says what to fix. Call it on every page and
+ * open dialog a test visits; `label` names the state in the failure message ('home, dark').
+ */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  options: TA11yOptions = {},
+): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}, ${v.nodes.length}): ${v.help}\n` +
+      v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`)
+        .join('\n'),
+  );
+  expect(serious, `axe on ${label}:\n${report.join('\n')}`).toEqual([]);
+}
+
+/** Sets the stored theme preference before any page script runs, so the first paint is in it. */
+export async function useColorScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.addInitScript((value) => window.localStorage.setItem('stayhub.theme', value), scheme);
+}
