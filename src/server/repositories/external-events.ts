@@ -128,3 +128,12 @@ export async function conflictsByIds(em: EntityManager, ids: number[]): Promise<
     [JSON.stringify(ids)],
   );
 }
+
+/**
+ * Refreshes the planner's statistics of the imported events and the holds. A first import can grow them
+ * from nothing to tens of thousands of rows in a minute, faster than autovacuum notices; planned as still
+ * empty, each feed's statements would scan the whole table.
+ */
+export async function refreshImportStatistics(em: EntityManager): Promise<void> {
+  await em.execute('analyze external_events, date_holds');
+}

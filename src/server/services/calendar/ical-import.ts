@@ -4,9 +4,11 @@ import type { z } from 'zod';
 import { addDays } from '../../../shared/dates.ts';
 import type { TConflict, TFeed, ZFeedInput } from '../../../shared/schemas/calendar.ts';
 import { AppError } from '../../errors.ts';
+import { log } from '../../logger.ts';
 import {
   conflictsByIds,
   listConflicts,
+  refreshImportStatistics,
   replaceFeedEvents,
   type TParsedEvent,
 } from '../../repositories/external-events.ts';
@@ -209,6 +211,12 @@ export async function syncAllFeeds(
         if (!r.unchanged) totals.changed += 1;
       }
     };
+    const changedBefore = totals.changed;
     await Promise.all(Array.from({ length: SYNC_CONCURRENCY }, worker));
+    if (totals.changed > changedBefore) {
+      await refreshImportStatistics(fork()).catch((err: unknown) =>
+        log.warn('could not refresh the import statistics', { err: String(err) }),
+      );
+    }
   }
 }
