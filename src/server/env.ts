@@ -28,6 +28,8 @@ export interface TEnv {
   publicUrl: string | undefined;
   /** Run the job queue's workers and schedules in this process (RUN_JOBS; default true, false in tests). */
   runJobs: boolean;
+  /** Lets a non-loopback scraper read /metrics when sent as `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | undefined;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
@@ -76,5 +78,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     icalAllowPrivateHosts: source.ICAL_ALLOW_PRIVATE_HOSTS === 'true',
     publicUrl: source.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     runJobs: source.RUN_JOBS ? source.RUN_JOBS === 'true' : nodeEnv !== 'test',
+    metricsToken: source.METRICS_TOKEN || undefined,
   };
 }

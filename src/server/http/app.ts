@@ -9,6 +9,7 @@ import { contextFactory, type TServerDeps } from '../context.ts';
 import { log } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { icalFeedHandler } from './ical-feed.ts';
+import { opsRoutes, requestMetrics } from './ops.ts';
 import { requestGuards, securityHeaders } from './security.ts';
 
 /** JSON bodies are small, except where a property's or a review's media arrive as data URLs. */
@@ -52,6 +53,8 @@ export function createApp(deps: TServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(requestMetrics);
+  app.use(opsRoutes(deps.orm, deps.env.metricsToken));
   app.use(securityHeaders(deps.env.isProduction));
 
   const parsers = new Map(
