@@ -127,7 +127,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/server/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.ts'],
+    files: ['src/server/**', 'demo/**', 'scripts/**', 'tests/**', 'bench/**', '*.config.ts'],
     languageOptions: { globals: globals.node },
   },
   {

@@ -245,8 +245,7 @@ async function main(): Promise<void> {
     await migrate(orm, pgServer.url);
     await seedDatabase(
       { orm, url: pgServer.url },
-      { adminUsername: ADMIN.username, adminPassword: ADMIN.password, seedDemoContent: false },
-      media,
+      { adminUsername: ADMIN.username, adminPassword: ADMIN.password, demo: false },
     );
     const scene = (hue: number) =>
       sharp(

@@ -19,7 +19,7 @@ try {
     console.log('migrations applied');
   }
   if (command === 'seed' || command === 'reset') {
-    await seedDatabase(db, env, localMediaStore(env.mediaDir));
+    await seedDatabase(db, { ...env, demo: env.seedDemoContent && { media: localMediaStore(env.mediaDir) } });
     console.log('seed data in place');
   }
   if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {

@@ -42,7 +42,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
   let boss: PgBoss | undefined;
   try {
     await migrate(db.orm, db.url);
-    if (opts.seed !== false) await seedDatabase(db, env, media);
+    if (opts.seed !== false) await seedDatabase(db, { ...env, demo: env.seedDemoContent && { media } });
     if (env.runJobs) boss = await startJobs(db, env);
   } catch (err) {
     await db.close();

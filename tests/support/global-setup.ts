@@ -7,7 +7,6 @@ import type { TestProject } from 'vitest/node';
 import { ormConfig } from '../../mikro-orm.config.ts';
 import { startEmbeddedPostgres, type TEmbeddedPostgres } from '../../src/server/db/embedded-postgres.ts';
 import { seedDatabase } from '../../src/server/seeders/seed.ts';
-import { localMediaStore } from '../../src/server/services/media/store.ts';
 import { TEMPLATE_DB, TEST_ADMIN } from './constants.ts';
 
 declare module 'vitest' {
@@ -54,15 +53,10 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
       const url = `${serverUrl}/${TEMPLATE_DB}`;
       const orm = await MikroORM.init(ormConfig(url, { debug: false }));
       await orm.migrator.up();
-      const media = localMediaStore(fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-test-media-')));
-      // Base seed only: marking the property sequence as used makes the seeder skip the demo content.
-      await orm.em.getConnection().execute(`select setval('properties_id_seq', 1, true)`);
       await seedDatabase(
         { orm, url },
-        { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password },
-        media,
+        { adminUsername: TEST_ADMIN.username, adminPassword: TEST_ADMIN.password, demo: false },
       );
-      await orm.em.getConnection().execute(`select setval('properties_id_seq', 1, false)`);
       await orm.close(true);
     }
   } finally {

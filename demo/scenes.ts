@@ -1,23 +1,26 @@
-import { createRandom, type TRandom } from './demo-random.ts';
+import { createRandom, type TRandom } from './random.ts';
 
 /**
  * Procedural listing photos: SVG scenes that sharp renders, so the demo looks good with no network.
  * No text anywhere, because the fonts a server has are unknown.
  */
-export type TSetting = 'beach' | 'mountain' | 'snow' | 'city' | 'countryside' | 'lake' | 'desert';
+export const SCENE_SETTINGS = ['beach', 'mountain', 'snow', 'city', 'countryside', 'lake', 'desert'] as const;
+export type TSetting = (typeof SCENE_SETTINGS)[number];
 export type TTimeOfDay = 'day' | 'golden' | 'dusk' | 'night';
-export type TBuilding =
-  | 'house'
-  | 'townhouse'
-  | 'cabin'
-  | 'aframe'
-  | 'villa'
-  | 'apartment'
-  | 'tiny'
-  | 'igloo'
-  | 'treehouse'
-  | 'houseboat'
-  | 'none';
+export const BUILDINGS = [
+  'house',
+  'townhouse',
+  'cabin',
+  'aframe',
+  'villa',
+  'apartment',
+  'tiny',
+  'igloo',
+  'treehouse',
+  'houseboat',
+  'none',
+] as const;
+export type TBuilding = (typeof BUILDINGS)[number];
 export type TRoom = 'living' | 'bedroom' | 'kitchen';
 export type TInteriorStyle = 'nordic' | 'coastal' | 'warm' | 'moody';
 

@@ -1,9 +1,9 @@
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
-import type { TBookingStatus } from '../../shared/constants.ts';
-import { addDays, daysBetween } from '../../shared/dates.ts';
-import type { TDemoListing } from './demo-listings.ts';
-import type { TRandom } from './demo-random.ts';
-import type { TSetting } from './demo-scenes.ts';
+import type { TContactInfo } from '../src/shared/schemas/booking.ts';
+import type { TBookingStatus } from '../src/shared/constants.ts';
+import { addDays, daysBetween } from '../src/shared/dates.ts';
+import type { TDemoListing } from './listings.ts';
+import type { TRandom } from './random.ts';
+import type { TSetting } from './scenes.ts';
 
 /**
  * The property with the lowest id in Miami has a confirmed stay starting this many days after the seed

@@ -1,0 +1,24 @@
+/**
+ * The demo catalogue: 70 listings (listings.json) with procedural photos (scenes.ts), reviews and bookings
+ * (activity.ts). Everything is planned from a fixed seed, so every fresh database gets the same demo; dates
+ * stay relative to the day it is seeded. Nothing here touches the database: src/server/seeders writes it.
+ */
+import { DEMO_GUEST_PASSWORD, DEMO_GUESTS, planBookings, planListedDays, planReviews } from './activity.ts';
+import { planListings } from './listings.ts';
+import { createRandom } from './random.ts';
+
+export { DEMO_BOOKED_STAY, DEMO_GUEST_PASSWORD, DEMO_GUESTS, demoGuestEmail } from './activity.ts';
+export type { TDemoBooking, TDemoGuest, TDemoReview } from './activity.ts';
+export type { TDemoListing } from './listings.ts';
+export { sceneSvg, type TScene } from './scenes.ts';
+
+const DEMO_SEED = 20_261_122;
+
+export function planDemo(today: string) {
+  const r = createRandom(DEMO_SEED);
+  const listings = planListings(r);
+  const listedDays = planListedDays(listings, today, r);
+  const reviews = planReviews(listings, listedDays, today, r);
+  const bookings = planBookings(listings, listedDays, today, r);
+  return { listings, listedDays, reviews, bookings, guests: DEMO_GUESTS, guestPassword: DEMO_GUEST_PASSWORD };
+}

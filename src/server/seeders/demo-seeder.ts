@@ -1,0 +1,166 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Seeder } from '@mikro-orm/seeder';
+import sharp from 'sharp';
+import {
+  demoGuestEmail,
+  planDemo,
+  sceneSvg,
+  type TDemoListing,
+  type TDemoReview,
+  type TScene,
+} from '../../../demo/index.ts';
+import { SETTINGS_DEFAULTS } from '../../shared/constants.ts';
+import { todayIso } from '../../shared/dates.ts';
+import { quoteStay } from '../../shared/pricing.ts';
+import { Booking } from '../entities/booking.entity.ts';
+import { Property, type IProperty } from '../entities/property.entity.ts';
+import { Review } from '../entities/review.entity.ts';
+import { User, type IUser } from '../entities/user.entity.ts';
+import { log } from '../logger.ts';
+import { hashPassword } from '../services/auth/passwords.ts';
+import { storeImage } from '../services/media/images.ts';
+import type { TMediaStore } from '../services/media/store.ts';
+import type { TSeedContext } from './context.ts';
+
+/** sharp runs one thread per image: a few images in flight keep both cores busy without thrashing. */
+const RENDER_CONCURRENCY = 3;
+
+/** Renders each distinct scene once (listings share many) and answers its media URL per scene key. */
+async function renderPhotos(
+  listings: readonly TDemoListing[],
+  media: TMediaStore,
+): Promise<Map<string, string>> {
+  const scenes = new Map<string, TScene>();
+  for (const l of listings) for (const s of l.photos) scenes.set(JSON.stringify(s), s);
+  const queue = [...scenes];
+  const urls = new Map<string, string>();
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [key, scene] = next;
+      const png = await sharp(Buffer.from(sceneSvg(scene)))
+        .png({ compressionLevel: 0 })
+        .toBuffer();
+      urls.set(key, await storeImage(media, png));
+    }
+  };
+  await Promise.all(Array.from({ length: RENDER_CONCURRENCY }, worker));
+  return urls;
+}
+
+/** True until the first property is ever inserted, so deleting every listing later does not bring the demo back. */
+async function propertiesNeverSeeded(em: EntityManager): Promise<boolean> {
+  const rows = await em.execute<{ is_called: boolean }[]>('select is_called from properties_id_seq');
+  return rows[0]?.is_called === false;
+}
+
+function isGuestFavorite(reviews: readonly TDemoReview[]): boolean {
+  if (reviews.length < 4) return false;
+  return reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length >= 4.7;
+}
+
+/**
+ * The demo from demo/ (listings with offline photos, guest accounts, reviews, bookings), written once into
+ * a database that never had a property; later runs leave it alone.
+ */
+export class DemoSeeder extends Seeder<TSeedContext> {
+  async run(em: EntityManager, context: TSeedContext): Promise<void> {
+    if (context.demo === false || !(await propertiesNeverSeeded(em))) return;
+    const started = Date.now();
+    const demo = planDemo(todayIso());
+
+    // Media files are content-addressed, so rendering outside the transaction leaves nothing wrong behind.
+    const [photos, hashes] = await Promise.all([
+      renderPhotos(demo.listings, context.demo.media),
+      Promise.all(demo.guests.map(() => hashPassword(demo.guestPassword))),
+    ]);
+
+    await em.transactional(async (tx) => {
+      const admin = await tx.findOneOrFail(User, { isAdmin: true }, { orderBy: { id: 'asc' } });
+      // Demo guests, skipping any whose username or e-mail is already taken (e.g. by the configured admin).
+      const taken = await tx.execute<{ username: string; email: string }[]>(
+        'select lower(username) as username, lower(email) as email from users',
+      );
+      const names = new Set(taken.map((t) => t.username));
+      const emails = new Set(taken.map((t) => t.email));
+      const guests: (IUser | undefined)[] = demo.guests.map((g, i) =>
+        names.has(g.username) || emails.has(demoGuestEmail(g))
+          ? undefined
+          : tx.create(User, {
+              username: g.username,
+              email: demoGuestEmail(g),
+              name: g.name,
+              password: hashes[i] as string,
+              isAdmin: false,
+            }),
+      );
+
+      // Created in table order, so ids follow it (the first Miami row gets the lowest Miami id).
+      const properties: IProperty[] = demo.listings.map((l, i) =>
+        tx.create(Property, {
+          title: l.title,
+          description: l.description,
+          location: l.location,
+          price: l.price,
+          images: l.photos.map((s) => photos.get(JSON.stringify(s)) as string),
+          videos: [],
+          bedrooms: l.bedrooms,
+          bathrooms: l.bathrooms,
+          maxGuests: l.maxGuests,
+          amenities: l.amenities,
+          categories: l.categories,
+          categoryKeys: l.categories.map((c) => c.toLowerCase()),
+          latitude: l.latitude,
+          longitude: l.longitude,
+          rating: null,
+          reviewCount: 0,
+          showLogo: l.showLogo,
+          guestFavorite: isGuestFavorite(demo.reviews.filter((rv) => rv.listing === i)),
+          propertyType: l.propertyType,
+          createdAt: new Date(`${demo.listedDays[i]}T09:00:00Z`),
+        }),
+      );
+      await tx.flush();
+
+      for (const rv of demo.reviews) {
+        tx.create(Review, {
+          user: (rv.guest === null ? undefined : guests[rv.guest]) ?? admin,
+          property: properties[rv.listing] as IProperty,
+          rating: rv.rating,
+          comment: rv.comment,
+          userImage: null,
+          userName: rv.userName,
+          date: rv.date,
+        });
+      }
+      for (const b of demo.bookings) {
+        const property = properties[b.listing] as IProperty;
+        const quote = quoteStay(property.price, b.checkIn, b.checkOut, SETTINGS_DEFAULTS.taxRate);
+        tx.create(Booking, {
+          user: b.guest === null ? null : (guests[b.guest] ?? null),
+          property,
+          checkIn: b.checkIn,
+          checkOut: b.checkOut,
+          guests: b.guests,
+          status: b.status,
+          contactInfo: b.contactInfo,
+          nightlyPrice: quote.nightlyPrice,
+          nights: quote.nights,
+          taxRate: quote.taxRate,
+          taxAmount: quote.tax,
+          totalPrice: quote.total,
+          confirmationNumber: b.confirmationNumber,
+          createdAt: b.createdAt,
+        });
+      }
+      await tx.flush();
+
+      // From the stored rows, so rating and count match the reviews exactly (DECISIONS 14).
+      await tx.execute(
+        `update properties p set rating = s.rating, review_count = s.n
+           from (select property_id, avg(rating)::float8 as rating, count(*)::int as n from reviews group by property_id) s
+          where p.id = s.property_id`,
+      );
+    });
+    log.info('demo content seeded', { ms: Date.now() - started });
+  }
+}
