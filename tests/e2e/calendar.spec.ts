@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
 /**
  * The operator's calendar (issue 14), end to end: the admin blocks and prices nights on a home's month
@@ -92,6 +93,10 @@ test('the admin blocks a range on the home calendar and the guest card disables 
     await cell(page, addDays(start, 2)).click();
     const actions = page.getByTestId('selection-actions');
     await expect(actions).toContainText('3 nights selected');
+    // The calendar's own widgets; the admin frame's theme colours are checked by the admin suite.
+    await expectNoSeriousA11yViolations(page, 'home calendar with a selection', {
+      include: '[data-testid="month-grid"]',
+    });
     await actions.getByLabel('Note').fill('Roof repair');
     await actions.getByRole('button', { name: 'Block dates' }).click();
     await expect(page.getByText('Dates blocked')).toBeVisible();
@@ -180,6 +185,7 @@ test('the timeline shows a new booking on its home', async ({ page }) => {
       hasText: `Tia Timeline · ${booking.confirmationNumber}`,
     });
     await expect(bar).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'timeline', { include: '[data-testid="timeline"]' });
   } finally {
     await page.request.put(`/api/bookings/${booking.id}/status`, { data: { status: 'cancelled' } });
   }

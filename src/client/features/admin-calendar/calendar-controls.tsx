@@ -8,7 +8,7 @@ export function BarLegend() {
   return (
     <Group gap="xs">
       {Object.values(BAR_STYLE).map((s) => (
-        <Badge key={s.label} color={s.color} variant="light">
+        <Badge key={s.label} color={s.color} variant="filled" autoContrast>
           {s.label}
         </Badge>
       ))}

@@ -1,4 +1,4 @@
-import { Box, Group, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { addDays, daysBetween, formatIsoDate, isoToLocalDate } from '../../../shared/dates.ts';
 import type { TCalendarBar, TPropertyMonth } from '../../../shared/schemas/calendar.ts';
@@ -62,6 +62,7 @@ export function MonthGrid({
 
   return (
     <Box
+      data-testid="month-grid"
       onPointerUp={() => {
         if (drag.current?.moved) justDragged.current = true;
         drag.current = null;
@@ -72,7 +73,7 @@ export function MonthGrid({
     >
       <SimpleGrid cols={7} spacing={4} verticalSpacing={4}>
         {WEEKDAYS.map((d) => (
-          <Text key={d} size="xs" fw={600} ta="center" c="dimmed" aria-hidden>
+          <Text key={d} size="xs" fw={700} ta="center" aria-hidden>
             {d}
           </Text>
         ))}
@@ -93,7 +94,6 @@ export function MonthGrid({
               data-testid="calendar-day"
               data-kind={top?.kind}
               aria-pressed={selected}
-              aria-label={`${formatIsoDate(date, true)}${price !== undefined ? `, ${format(price)}` : ''}${description ? `, ${description}` : ', open'}`}
               onClick={() => click(date)}
               onPointerDown={(e) => {
                 if (e.button === 0) drag.current = { from: date, moved: false };
@@ -117,10 +117,11 @@ export function MonthGrid({
             >
               <Group justify="space-between" gap={2} wrap="nowrap">
                 <Text size="sm" fw={600}>
+                  <VisuallyHidden>{`${formatIsoDate(date, true)}${description ? ` (${description})` : ' (open)'}, day `}</VisuallyHidden>
                   {isoToLocalDate(date).getDate()}
                 </Text>
                 {price !== undefined && (
-                  <Text size="xs" c={price !== month?.basePrice ? 'grape' : 'dimmed'} data-testid="day-price">
+                  <Text size="xs" fw={price !== month?.basePrice ? 700 : 400} data-testid="day-price">
                     {format(price)}
                   </Text>
                 )}

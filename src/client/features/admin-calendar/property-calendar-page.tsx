@@ -296,7 +296,7 @@ export function PropertyCalendarPage({ propertyId }: { propertyId: number }) {
                 wrap="nowrap"
               >
                 <Group gap="xs" wrap="nowrap">
-                  <Badge color={BAR_STYLE[b.kind].color} variant="light">
+                  <Badge color={BAR_STYLE[b.kind].color} variant="filled" autoContrast>
                     {BAR_STYLE[b.kind].label}
                   </Badge>
                   <Text size="sm">

@@ -40,7 +40,8 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
       data-testid="timeline-bar"
       data-kind={bar.kind}
       color={style.color}
-      variant={bar.kind === 'confirmed' || bar.kind === 'conflict' ? 'filled' : 'light'}
+      variant="filled"
+      autoContrast
       radius="sm"
       title={text}
       tt="none"
@@ -78,7 +79,14 @@ function Row({ row, from }: { row: TTimelineRow; from: string }) {
           alignItems: 'center',
         }}
       >
-        <AnchorLink to="/admin/calendar/$id" params={{ id: String(row.propertyId) }} size="sm" lineClamp={1}>
+        <AnchorLink
+          to="/admin/calendar/$id"
+          params={{ id: String(row.propertyId) }}
+          size="sm"
+          c="var(--mantine-color-text)"
+          underline="always"
+          lineClamp={1}
+        >
           {row.title}
         </AnchorLink>
       </Box>
@@ -199,7 +207,7 @@ export function TimelinePage() {
             const date = isoToLocalDate(d);
             return (
               <Box key={d} w={DAY_PX} ta="center" style={{ flexShrink: 0 }} data-date={d}>
-                <Text size="xs" c={d === today ? 'red' : 'dimmed'} fw={d === today ? 700 : 400}>
+                <Text size="xs" fw={d === today ? 800 : 400} td={d === today ? 'underline' : undefined}>
                   {date.toLocaleDateString('en-US', { weekday: 'short' })}
                 </Text>
                 <Text size="xs" fw={600}>
