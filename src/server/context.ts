@@ -23,7 +23,13 @@ export interface TContext {
   deps: TServerDeps;
   /** A fresh EntityManager for this request only. */
   em: EntityManager;
-  user: TSessionUser | null;
+  /** Whose session cookie came with the call; null for a visitor. Owns what the caller creates (bookings). */
+  sessionUser: TSessionUser | null;
+  /**
+   * Whose rights the call uses: the session user, or in demo mode with directAdmin=true the seeded admin
+   * (DECISIONS 1), so audit fields such as a review's userId stay real.
+   */
+  actingUser: TSessionUser | null;
   sessionId: string | null;
   /** True only when demo mode is on and the call carries directAdmin=true (DECISIONS 1). */
   directAdmin: boolean;
@@ -79,24 +85,25 @@ export function contextFactory(deps: TServerDeps) {
   return async ({ req, res }: { req: Request; res: Response }): Promise<TContext> => {
     const em = deps.orm.em.fork() as EntityManager;
     const cookies = expressCookieJar(res, deps.env.isProduction);
-    let user: TSessionUser | null = null;
+    let sessionUser: TSessionUser | null = null;
     let sessionId: string | null = null;
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
     if (token) {
       const valid = await validateSessionToken(em, token).catch(unavailableAsTrpc(res));
       if (valid) {
-        user = valid.user;
+        sessionUser = valid.user;
         sessionId = valid.sessionId;
         if (valid.refreshed) cookies.setSession(token, valid.expiresAt);
       } else {
         cookies.clearSession();
       }
     }
-    let directAdmin = false;
-    if (deps.env.demoDirectAdmin && directAdminRequested(req)) {
-      directAdmin = true;
-      if (!user?.isAdmin) user = await demoAdmin(em, deps.env).catch(unavailableAsTrpc(res));
+    let actingUser = sessionUser;
+    const directAdmin = deps.env.demoDirectAdmin && directAdminRequested(req);
+    if (directAdmin && !sessionUser?.isAdmin) {
+      actingUser = await demoAdmin(em, deps.env).catch(unavailableAsTrpc(res));
     }
-    return { deps, em, user, sessionId, directAdmin, ip: req.ip ?? 'unknown', cookies, req, res };
+    const ip = req.ip ?? 'unknown';
+    return { deps, em, sessionUser, actingUser, sessionId, directAdmin, ip, cookies, req, res };
   };
 }

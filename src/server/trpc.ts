@@ -56,16 +56,16 @@ export const mergeRouters = t.mergeRouters;
 
 export const publicProcedure = t.procedure.use(errorMapping);
 
-/** Signed in; `ctx.user` is non-null below this. */
+/** Signed in (or acting as the demo admin); `ctx.actingUser` is non-null below this. */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Authentication required');
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  if (!ctx.actingUser) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  return next({ ctx: { ...ctx, actingUser: ctx.actingUser } });
 });
 
 /** An admin session, or the explicit demo mode of DECISIONS 1 (resolved in the context). */
 export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Authentication required');
-  if (!ctx.user.isAdmin)
+  if (!ctx.actingUser) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  if (!ctx.actingUser.isAdmin)
     throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  return next({ ctx: { ...ctx, actingUser: ctx.actingUser } });
 });

@@ -3,7 +3,6 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
-import { createSession, sessionIdFromToken } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
@@ -148,10 +147,9 @@ describe('bookings.create', () => {
     const admin = await seededAdmin(db);
     const asDemoVisitor = await callerFor(db, admin, { directAdmin: true }).caller.bookings.create(stay(2));
     expect(asDemoVisitor.userId).toBeNull();
-    const { token } = await createSession(db.em(), bob.id, false);
     const asDemoBob = await callerFor(db, admin, {
       directAdmin: true,
-      sessionId: sessionIdFromToken(token),
+      sessionUser: bob,
     }).caller.bookings.create(stay(2));
     expect(asDemoBob.userId).toBe(bob.id);
     await db.sql('update settings set enable_guest_registration = true where id = 1');

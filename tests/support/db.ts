@@ -79,13 +79,20 @@ export interface TRecordedCookies {
 }
 
 /**
- * A tRPC caller on the real routers and database, as `user` (null for a visitor).
+ * A tRPC caller on the real routers and database, acting as `user` (null for a visitor). The session user
+ * is `user` too, unless the call is a demo-mode one (`directAdmin`), where it is `opts.sessionUser`.
  * Records cookie writes so tests can read the session token a login issued.
  */
 export function callerFor(
   db: TTestDb,
   user: TSessionUser | null,
-  opts: { env?: TEnv; directAdmin?: boolean; ip?: string; sessionId?: string | null } = {},
+  opts: {
+    env?: TEnv;
+    directAdmin?: boolean;
+    ip?: string;
+    sessionId?: string | null;
+    sessionUser?: TSessionUser | null;
+  } = {},
 ) {
   const env = opts.env ?? testEnv();
   const deps: TServerDeps = { orm: db.orm, env, media: localMediaStore(env.mediaDir) };
@@ -93,7 +100,8 @@ export function callerFor(
   const ctx: TContext = {
     deps,
     em: db.em(),
-    user,
+    sessionUser: opts.sessionUser !== undefined ? opts.sessionUser : opts.directAdmin ? null : user,
+    actingUser: user,
     sessionId: opts.sessionId ?? null,
     directAdmin: opts.directAdmin ?? false,
     ip: opts.ip ?? '127.0.0.1',

@@ -23,7 +23,7 @@ export const accountRouter = router({
     })
     .input(ZProfileUpdate)
     .output(ZUser)
-    .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.user, input)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.actingUser, input)),
 
   changePassword: authedProcedure
     .meta({
@@ -36,7 +36,7 @@ export const accountRouter = router({
     })
     .input(ZPasswordChange)
     .output(ZOk)
-    .mutation(({ ctx, input }) => changePassword(ctx.em, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) => changePassword(ctx.em, ctx.actingUser, input, ctx)),
 
   deleteMe: authedProcedure
     .meta({
@@ -50,7 +50,7 @@ export const accountRouter = router({
     })
     .input(ZAccountDelete)
     .output(ZOk)
-    .mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.user, input, ctx)),
+    .mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.actingUser, input, ctx)),
 
   confirmPasswordReset: publicProcedure
     .meta({

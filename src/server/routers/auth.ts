@@ -22,7 +22,7 @@ export const authRouter = router({
     })
     .input(z.void())
     .output(ZUser)
-    .query(({ ctx }) => currentUser(ctx.user)),
+    .query(({ ctx }) => currentUser(ctx.actingUser)),
   login: publicProcedure
     .meta({
       openapi: {

@@ -22,13 +22,7 @@ export const bookingsRouter = router({
     })
     .input(ZBookingCreateInput)
     .output(ZCreatedBooking)
-    .mutation(({ ctx, input }) =>
-      createBookingWithLink(
-        ctx.em,
-        { user: ctx.user, sessionId: ctx.sessionId, directAdmin: ctx.directAdmin },
-        input,
-      ),
-    ),
+    .mutation(({ ctx, input }) => createBookingWithLink(ctx.em, { sessionUser: ctx.sessionUser }, input)),
 
   quote: publicProcedure
     .meta({
@@ -62,5 +56,5 @@ export const bookingsRouter = router({
     })
     .input(z.void())
     .output(z.array(ZMyBooking))
-    .query(({ ctx }) => myBookings(ctx.em, ctx.user.id)),
+    .query(({ ctx }) => myBookings(ctx.em, ctx.actingUser.id)),
 });

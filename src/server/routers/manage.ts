@@ -28,7 +28,7 @@ export const manageRouter = router({
     })
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
-    .query(({ ctx, input }) => manageByToken(ctx.em, input.token, ctx.user)),
+    .query(({ ctx, input }) => manageByToken(ctx.em, input.token, ctx.actingUser)),
 
   manageCancel: publicProcedure
     .meta({
@@ -41,7 +41,7 @@ export const manageRouter = router({
     })
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => cancelByToken(ctx.em, input.token, ctx.user)),
+    .mutation(({ ctx, input }) => cancelByToken(ctx.em, input.token, ctx.actingUser)),
 
   manageReview: publicProcedure
     .meta({
@@ -54,7 +54,7 @@ export const manageRouter = router({
     })
     .input(ZManageReviewInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input: { token, ...review } }) => reviewByToken(ctx.em, token, ctx.user, review)),
+    .mutation(({ ctx, input: { token, ...review } }) => reviewByToken(ctx.em, token, ctx.actingUser, review)),
 
   manageClaim: authedProcedure
     .meta({
@@ -67,7 +67,7 @@ export const manageRouter = router({
     })
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => claimByToken(ctx.em, input.token, ctx.user)),
+    .mutation(({ ctx, input }) => claimByToken(ctx.em, input.token, ctx.actingUser)),
 
   mineDetail: authedProcedure
     .meta({
@@ -80,7 +80,7 @@ export const manageRouter = router({
     })
     .input(ZBookingIdInput)
     .output(ZManagedBooking)
-    .query(({ ctx, input }) => myBookingDetail(ctx.em, ctx.user, input.id)),
+    .query(({ ctx, input }) => myBookingDetail(ctx.em, ctx.actingUser, input.id)),
 
   cancelMine: authedProcedure
     .meta({
@@ -93,7 +93,7 @@ export const manageRouter = router({
     })
     .input(ZBookingIdInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.user, input.id)),
+    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.actingUser, input.id)),
 
   reviewMine: authedProcedure
     .meta({
@@ -106,5 +106,5 @@ export const manageRouter = router({
     })
     .input(ZMineReviewInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input: { id, ...review } }) => reviewMine(ctx.em, ctx.user, id, review)),
+    .mutation(({ ctx, input: { id, ...review } }) => reviewMine(ctx.em, ctx.actingUser, id, review)),
 });

@@ -30,7 +30,7 @@ export const reviewsRouter = router({
     })
     .input(ZReviewCreateInput)
     .output(ZReview)
-    .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.actingUser.id, input)),
 
   update: adminProcedure
     .meta({

@@ -13,7 +13,7 @@ export const wishlistRouter = router({
     })
     .input(z.void())
     .output(z.array(ZProperty))
-    .query(({ ctx }) => listSaved(ctx.em, ctx.user.id)),
+    .query(({ ctx }) => listSaved(ctx.em, ctx.actingUser.id)),
 
   save: authedProcedure
     .meta({
@@ -26,7 +26,7 @@ export const wishlistRouter = router({
     })
     .input(ZWishlistParam)
     .output(ZOk)
-    .mutation(({ ctx, input }) => saveHome(ctx.em, ctx.user.id, input.propertyId)),
+    .mutation(({ ctx, input }) => saveHome(ctx.em, ctx.actingUser.id, input.propertyId)),
 
   remove: authedProcedure
     .meta({
@@ -39,7 +39,7 @@ export const wishlistRouter = router({
     })
     .input(ZWishlistParam)
     .output(ZOk)
-    .mutation(({ ctx, input }) => unsaveHome(ctx.em, ctx.user.id, input.propertyId)),
+    .mutation(({ ctx, input }) => unsaveHome(ctx.em, ctx.actingUser.id, input.propertyId)),
 
   merge: authedProcedure
     .meta({
@@ -52,5 +52,5 @@ export const wishlistRouter = router({
     })
     .input(ZWishlistMergeInput)
     .output(z.array(ZProperty))
-    .mutation(({ ctx, input }) => mergeSaved(ctx.em, ctx.user.id, input.propertyIds)),
+    .mutation(({ ctx, input }) => mergeSaved(ctx.em, ctx.actingUser.id, input.propertyIds)),
 });

@@ -5,7 +5,6 @@ import { quoteStay } from '../../../shared/pricing.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
-import type { TSessionUser } from '../auth/sessions.ts';
 import { intArray } from '../../repositories/calendar-holds.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
@@ -66,26 +65,13 @@ async function loadStayContext(
   };
 }
 
-/** Who is calling: the session's user, and whether the demo-mode flag replaced it with the seeded admin. */
-export interface TBookingCaller {
-  user: TSessionUser | null;
-  sessionId: string | null;
-  directAdmin: boolean;
-}
-
 /**
- * The booking's owner is whoever the session belongs to (DECISIONS 2). The spec's client sends
- * `?directAdmin=true` with every booking; in demo mode that flag stands in the seeded admin for the
- * caller, which must not make a guest's booking the admin's, so the session decides here.
+ * The booking's owner is whoever the session belongs to (DECISIONS 2): the session user, never the acting
+ * user. The spec's client sends `?directAdmin=true` with every booking; in demo mode that flag makes the
+ * seeded admin the acting user, which must not make a guest's booking the admin's.
  */
-async function bookingOwner(em: EntityManager, caller: TBookingCaller): Promise<{ id: number } | null> {
-  if (!caller.directAdmin) return caller.user;
-  if (!caller.sessionId) return null;
-  const rows = await em
-    .getConnection()
-    .execute<{ user_id: number }[]>('select user_id from sessions where id = ?', [caller.sessionId]);
-  const id = rows[0]?.user_id;
-  return id === undefined ? null : { id };
+export interface TBookingCaller {
+  sessionUser: { id: number } | null;
 }
 
 /** 'BIC' and a random number of up to 6 digits (guest-side §9), made on the server so it can be looked up. */
@@ -107,9 +93,9 @@ export async function createBooking(
   input: z.output<typeof ZBookingCreateInput>,
   now: Date = new Date(),
 ): Promise<TBooking> {
-  const [{ settings, property }, user, rules] = await Promise.all([
+  const user = caller.sessionUser;
+  const [{ settings, property }, rules] = await Promise.all([
     loadStayContext(em, input.propertyId),
-    bookingOwner(em, caller),
     stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
   ]);
   if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
