@@ -26,6 +26,8 @@ const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
   ADMIN_USERNAME: 'admin',
   ADMIN_PASSWORD: 'admin123',
   CLIENT_DIR: process.env.CLIENT_OUT_DIR ?? 'dist/client',
+  // The queue delivers emails (the admin's Emails page shows them delivered) and runs scheduled jobs.
+  RUN_JOBS: 'true',
   ...(process.env.DATABASE_URL ? { DATABASE_URL: '' } : {}),
   ...extra,
 });

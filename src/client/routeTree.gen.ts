@@ -17,12 +17,15 @@ import { Route as SiteAccountRouteImport } from './routes/_site/account.tsx'
 import { Route as SiteBookingsRouteImport } from './routes/_site/bookings.tsx'
 import { Route as SiteCareersRouteImport } from './routes/_site/careers.tsx'
 import { Route as SiteContactRouteImport } from './routes/_site/contact.tsx'
+import { Route as SiteFindBookingRouteImport } from './routes/_site/find-booking.tsx'
+import { Route as SiteForgotPasswordRouteImport } from './routes/_site/forgot-password.tsx'
 import { Route as SiteHelpRouteImport } from './routes/_site/help.tsx'
 import { Route as SitePrivacyRouteImport } from './routes/_site/privacy.tsx'
 import { Route as SiteSavedRouteImport } from './routes/_site/saved.tsx'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms.tsx'
 import { Route as AdminIndexRouteImport } from './routes/admin/index.tsx'
 import { Route as AdminBookingsRouteImport } from './routes/admin/bookings.tsx'
+import { Route as AdminEmailsRouteImport } from './routes/admin/emails.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
@@ -72,6 +75,16 @@ const SiteContactRoute = SiteContactRouteImport.update({
   path: '/contact',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteFindBookingRoute = SiteFindBookingRouteImport.update({
+  id: '/find-booking',
+  path: '/find-booking',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteForgotPasswordRoute = SiteForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteHelpRoute = SiteHelpRouteImport.update({
   id: '/help',
   path: '/help',
@@ -100,6 +113,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminBookingsRoute = AdminBookingsRouteImport.update({
   id: '/bookings',
   path: '/bookings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminEmailsRoute = AdminEmailsRouteImport.update({
+  id: '/emails',
+  path: '/emails',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminListingsRoute = AdminListingsRouteImport.update({
@@ -156,11 +174,14 @@ export interface FileRoutesByFullPath {
   '/bookings': typeof SiteBookingsRoute
   '/careers': typeof SiteCareersRoute
   '/contact': typeof SiteContactRoute
+  '/find-booking': typeof SiteFindBookingRoute
+  '/forgot-password': typeof SiteForgotPasswordRoute
   '/help': typeof SiteHelpRoute
   '/privacy': typeof SitePrivacyRoute
   '/saved': typeof SiteSavedRoute
   '/terms': typeof SiteTermsRoute
   '/admin/bookings': typeof AdminBookingsRoute
+  '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -178,11 +199,14 @@ export interface FileRoutesByTo {
   '/bookings': typeof SiteBookingsRoute
   '/careers': typeof SiteCareersRoute
   '/contact': typeof SiteContactRoute
+  '/find-booking': typeof SiteFindBookingRoute
+  '/forgot-password': typeof SiteForgotPasswordRoute
   '/help': typeof SiteHelpRoute
   '/privacy': typeof SitePrivacyRoute
   '/saved': typeof SiteSavedRoute
   '/terms': typeof SiteTermsRoute
   '/admin/bookings': typeof AdminBookingsRoute
+  '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -204,11 +228,14 @@ export interface FileRoutesById {
   '/_site/bookings': typeof SiteBookingsRoute
   '/_site/careers': typeof SiteCareersRoute
   '/_site/contact': typeof SiteContactRoute
+  '/_site/find-booking': typeof SiteFindBookingRoute
+  '/_site/forgot-password': typeof SiteForgotPasswordRoute
   '/_site/help': typeof SiteHelpRoute
   '/_site/privacy': typeof SitePrivacyRoute
   '/_site/saved': typeof SiteSavedRoute
   '/_site/terms': typeof SiteTermsRoute
   '/admin/bookings': typeof AdminBookingsRoute
+  '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -231,11 +258,14 @@ export interface FileRouteTypes {
     | '/bookings'
     | '/careers'
     | '/contact'
+    | '/find-booking'
+    | '/forgot-password'
     | '/help'
     | '/privacy'
     | '/saved'
     | '/terms'
     | '/admin/bookings'
+    | '/admin/emails'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
@@ -253,11 +283,14 @@ export interface FileRouteTypes {
     | '/bookings'
     | '/careers'
     | '/contact'
+    | '/find-booking'
+    | '/forgot-password'
     | '/help'
     | '/privacy'
     | '/saved'
     | '/terms'
     | '/admin/bookings'
+    | '/admin/emails'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
@@ -278,11 +311,14 @@ export interface FileRouteTypes {
     | '/_site/bookings'
     | '/_site/careers'
     | '/_site/contact'
+    | '/_site/find-booking'
+    | '/_site/forgot-password'
     | '/_site/help'
     | '/_site/privacy'
     | '/_site/saved'
     | '/_site/terms'
     | '/admin/bookings'
+    | '/admin/emails'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
@@ -359,6 +395,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteContactRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/find-booking': {
+      id: '/_site/find-booking'
+      path: '/find-booking'
+      fullPath: '/find-booking'
+      preLoaderRoute: typeof SiteFindBookingRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/forgot-password': {
+      id: '/_site/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof SiteForgotPasswordRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/help': {
       id: '/_site/help'
       path: '/help'
@@ -399,6 +449,13 @@ declare module '@tanstack/react-router' {
       path: '/bookings'
       fullPath: '/admin/bookings'
       preLoaderRoute: typeof AdminBookingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/emails': {
+      id: '/admin/emails'
+      path: '/emails'
+      fullPath: '/admin/emails'
+      preLoaderRoute: typeof AdminEmailsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/listings': {
@@ -469,6 +526,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteRouteChildren {
   AdminBookingsRoute: typeof AdminBookingsRoute
+  AdminEmailsRoute: typeof AdminEmailsRoute
   AdminListingsRoute: typeof AdminListingsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -479,6 +537,7 @@ interface AdminRouteRouteChildren {
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBookingsRoute: AdminBookingsRoute,
+  AdminEmailsRoute: AdminEmailsRoute,
   AdminListingsRoute: AdminListingsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
@@ -497,6 +556,8 @@ interface SiteRouteChildren {
   SiteBookingsRoute: typeof SiteBookingsRoute
   SiteCareersRoute: typeof SiteCareersRoute
   SiteContactRoute: typeof SiteContactRoute
+  SiteFindBookingRoute: typeof SiteFindBookingRoute
+  SiteForgotPasswordRoute: typeof SiteForgotPasswordRoute
   SiteHelpRoute: typeof SiteHelpRoute
   SitePrivacyRoute: typeof SitePrivacyRoute
   SiteSavedRoute: typeof SiteSavedRoute
@@ -514,6 +575,8 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteBookingsRoute: SiteBookingsRoute,
   SiteCareersRoute: SiteCareersRoute,
   SiteContactRoute: SiteContactRoute,
+  SiteFindBookingRoute: SiteFindBookingRoute,
+  SiteForgotPasswordRoute: SiteForgotPasswordRoute,
   SiteHelpRoute: SiteHelpRoute,
   SitePrivacyRoute: SitePrivacyRoute,
   SiteSavedRoute: SiteSavedRoute,

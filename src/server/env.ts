@@ -30,6 +30,9 @@ export interface TEnv {
   runJobs: boolean;
   /** Lets a non-loopback scraper read /metrics when sent as `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken: string | undefined;
+  /** SMTP delivery (`smtp://user:pass@host:587`); without it emails are written as .eml files under DATA_DIR/mail. */
+  smtpUrl: string | undefined;
+  mailFrom: string | undefined;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
@@ -79,5 +82,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     publicUrl: source.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
     runJobs: source.RUN_JOBS ? source.RUN_JOBS === 'true' : nodeEnv !== 'test',
     metricsToken: source.METRICS_TOKEN || undefined,
+    smtpUrl: source.SMTP_URL || undefined,
+    mailFrom: source.MAIL_FROM || undefined,
   };
 }

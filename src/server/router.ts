@@ -1,5 +1,6 @@
 import { accountRouter } from './routers/account.ts';
 import { adminRouter } from './routers/admin.ts';
+import { emailsAdminRouter } from './routers/emails-admin.ts';
 import { authRouter } from './routers/auth.ts';
 import { bookingsAdminRouter } from './routers/bookings-admin.ts';
 import { bookingsRouter } from './routers/bookings.ts';
@@ -14,7 +15,7 @@ import { wishlistRouter } from './routers/wishlist.ts';
 import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 
 export const appRouter = router({
-  admin: adminRouter,
+  admin: mergeRouters(adminRouter, emailsAdminRouter),
   auth: mergeRouters(authRouter, accountRouter),
   bookings: mergeRouters(bookingsRouter, bookingsAdminRouter, manageRouter),
   calendar: calendarRouter,

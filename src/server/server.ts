@@ -1,11 +1,15 @@
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { PgBoss } from 'pg-boss';
 import { migrate, openDatabase, type TDatabase } from './db/database.ts';
 import type { TEnv } from './env.ts';
 import { createApp } from './http/app.ts';
 import { registerIcalSync } from './jobs/ical-sync.ts';
-import { startQueue } from './jobs/queue.ts';
+import { JOB_SCHEDULES, jobHandlers } from './jobs/handlers.ts';
+import { registerJobs, startQueue, stopSendingJobs } from './jobs/queue.ts';
+import { setEmailBaseUrl } from './services/email/outbox.ts';
+import { createMailTransport } from './services/email/transport.ts';
 import { log } from './logger.ts';
 import { seedDatabase } from './seeders/seed.ts';
 import { localMediaStore } from './services/media/store.ts';
@@ -19,11 +23,13 @@ export interface TRunningServer {
   close(): Promise<void>;
 }
 
-/** The job queue and its workers: the scheduled iCal import (issue 14). */
+/** The job queue and its workers: the scheduled iCal import (issue 14), emails, purges and review invitations (issue 13). */
 async function startJobs(db: TDatabase, env: TEnv): Promise<PgBoss> {
   const boss = await startQueue(db.url);
   try {
     await registerIcalSync(boss, { orm: db.orm, env });
+    const transport = createMailTransport({ smtpUrl: env.smtpUrl, mailDir: path.join(env.dataDir, 'mail') });
+    await registerJobs(boss, jobHandlers(db.orm, transport, env.mailFrom), JOB_SCHEDULES);
   } catch (err) {
     await boss.stop({ graceful: false });
     throw err;
@@ -59,6 +65,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
+  setEmailBaseUrl(env.publicUrl ?? `http://${shownHost}:${port}`);
   let closing: Promise<void> | undefined;
   return {
     url: `http://${shownHost}:${port}`,
@@ -76,6 +83,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
         await drained;
         clearInterval(sweep);
         clearTimeout(force);
+        if (boss) stopSendingJobs();
         await boss?.stop({ graceful: true, timeout: 10_000 });
         await db.close();
       })();

@@ -19,6 +19,7 @@ function unique(prefix: string): string {
 test('a visitor books, manages the booking from the confirmation link, cancels, and the dates are free again', async ({
   page,
   request,
+  browser,
 }) => {
   const all = (await (await request.get('/api/properties')).json()) as TListed[];
   // The highest id: the booking spec books the most-reviewed home; this one stays out of its way.
@@ -73,6 +74,76 @@ test('a visitor books, manages the booking from the confirmation link, cancels, 
   for (let i = 0; i < months; i++) await calendar.getByRole('button', { name: 'Next month' }).click();
   for (const night of [checkIn, addDays(checkIn, 1), addDays(checkIn, 2)])
     await expect(calendarDay(calendar, night)).toBeEnabled();
+
+  // The cancellation email reaches the admin's Emails page, delivered.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await adminPage.goto('/');
+  await loginInUi(adminPage, 'admin', 'admin123');
+  await adminPage.goto('/admin/emails');
+  const row = adminPage
+    .getByTestId('email-row')
+    .filter({ hasText: email })
+    .filter({ hasText: `Booking cancelled: ${property.title} (${bic})` });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('Delivered locally')).toBeVisible({ timeout: 20_000 });
+  await row.getByRole('button', { name: /^Preview/ }).click();
+  await expect(
+    adminPage.getByTestId('email-preview').contentFrame().getByText('Your booking is cancelled'),
+  ).toBeVisible();
+  await admin.close();
+});
+
+test('forgot password: the emailed link sets a new password and signs in', async ({ page, playwright }) => {
+  const username = unique('forgot');
+  const email = `${username}@example.com`;
+  const signup = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect(
+    (await signup.post('/api/auth/register', { data: { username, email, password: 'old-pass' } })).ok(),
+  ).toBe(true);
+  await signup.dispose();
+
+  await page.goto('/');
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Login' }).click();
+  await page.getByRole('dialog', { name: 'Log in or sign up' }).getByTestId('forgot-password').click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByTestId('reset-requested')).toContainText('If an account uses this e-mail address');
+
+  // The email, as the admin's outbox holds it.
+  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  expect(
+    (await admin.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } })).ok(),
+  ).toBe(true);
+  let link = '';
+  await expect
+    .poll(async () => {
+      const list = (await (await admin.get('/api/admin/emails?pageSize=50')).json()) as {
+        items: { to: string; template: string; html: string; status: string }[];
+      };
+      const mail = list.items.find((m) => m.to === email && m.template === 'password-reset');
+      link = /href="https?:\/\/[^/"]+(\/reset-password\/[a-z2-7]{32})"/.exec(mail?.html ?? '')?.[1] ?? '';
+      return link !== '' && mail?.status === 'delivered_locally';
+    })
+    .toBe(true);
+  await admin.dispose();
+
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('new-pass-1');
+  await page.getByLabel('Repeat the new password').fill('new-pass-1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expectToast(page, 'Password changed');
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByTestId('user-greeting')).toHaveText(`Hello, ${username}`);
+
+  // The link worked once.
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill('another-1');
+  await page.getByLabel('Repeat the new password').fill('another-1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByTestId('reset-error')).toContainText('This link is invalid or has expired');
 });
 
 test('changing the password signs out the other browser on the old session', async ({ page, browser }) => {

@@ -11,6 +11,7 @@ type TAccess = 'public' | 'authed' | 'admin';
  */
 const ACCESS: Record<string, TAccess> = {
   'admin.dashboard': 'admin',
+  'admin.emails': 'admin',
 
   'auth.me': 'authed',
   'auth.login': 'public',
@@ -20,6 +21,7 @@ const ACCESS: Record<string, TAccess> = {
   'auth.changePassword': 'authed',
   'auth.deleteMe': 'authed',
   'auth.confirmPasswordReset': 'public',
+  'auth.requestPasswordReset': 'public',
 
   'bookings.create': 'public',
   'bookings.quote': 'public',
@@ -32,6 +34,7 @@ const ACCESS: Record<string, TAccess> = {
   'bookings.manageCancel': 'public',
   'bookings.manageReview': 'public',
   'bookings.manageClaim': 'authed',
+  'bookings.lookup': 'public',
   'bookings.list': 'admin',
   'bookings.page': 'admin',
   'bookings.updateStatus': 'admin',

@@ -5,6 +5,7 @@ import { DateHold } from './date-hold.entity.ts';
 import { ExternalEvent } from './external-event.entity.ts';
 import { IcalExport } from './ical-export.entity.ts';
 import { IcalFeed } from './ical-feed.entity.ts';
+import { OutboxEmail } from './outbox-email.entity.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { PropertyRate } from './property-rate.entity.ts';
 import { WishlistItem } from './wishlist-item.entity.ts';
@@ -18,7 +19,7 @@ import { User } from './user.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
-export { BookingLink, PasswordReset, WishlistItem };
+export { BookingLink, OutboxEmail, PasswordReset, WishlistItem };
 export const entities = [
   User,
   Session,
@@ -37,4 +38,5 @@ export const entities = [
   BookingLink,
   PasswordReset,
   WishlistItem,
+  OutboxEmail,
 ];

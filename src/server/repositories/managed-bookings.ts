@@ -108,3 +108,28 @@ export async function findByConfirmationNumber(
   );
   return rows[0] ?? null;
 }
+
+/**
+ * Confirmed stays that ended between `from` and `to` (inclusive), not reviewed and not yet invited,
+ * with an e-mail address on file.
+ */
+export async function staysToInviteForReview(em: EntityManager, from: string, to: string): Promise<number[]> {
+  const rows = await em.execute<{ id: number }[]>(
+    `select b.id from bookings b
+      where b.status = 'confirmed' and b.check_out between ?::date and ?::date
+        and b.review_invited_at is null and b.contact_info->>'email' is not null
+        and not exists (select 1 from reviews r where r.booking_id = b.id)
+      order by b.id limit 500`,
+    [from, to],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Marks the invitation sent; false when another worker got there first. */
+export async function markReviewInvited(em: EntityManager, bookingId: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    'update bookings set review_invited_at = now() where id = ? and review_invited_at is null returning id',
+    [bookingId],
+  );
+  return rows.length > 0;
+}

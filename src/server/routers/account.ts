@@ -3,11 +3,14 @@ import {
   ZPasswordChange,
   ZProfileUpdate,
   ZResetConfirm,
+  ZResetRequest,
 } from '../../shared/schemas/account.ts';
 import { ZUser } from '../../shared/schemas/auth.ts';
 import { ZOk } from '../../shared/schemas/common.ts';
 import { changePassword, deleteAccount, updateProfile } from '../services/auth/account-settings.ts';
-import { confirmPasswordReset } from '../services/auth/password-reset.ts';
+import { confirmPasswordReset, requestPasswordReset, resetPath } from '../services/auth/password-reset.ts';
+import { emailPasswordReset } from '../services/email/guest-emails.ts';
+import { ZMessageResult } from '../../shared/schemas/manage.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Account settings and password reset; merged into the `auth` router. */
@@ -51,6 +54,24 @@ export const accountRouter = router({
     .input(ZAccountDelete)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.actingUser, input, ctx)),
+
+  requestPasswordReset: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/password-reset/request',
+        tags: ['auth'],
+        summary:
+          'Forgot password: e-mails a single-use link valid 1 hour (same answer for any address; rate-limited)',
+      },
+    })
+    .input(ZResetRequest)
+    .output(ZMessageResult)
+    .mutation(({ ctx, input }) =>
+      requestPasswordReset(ctx.em, input, ctx, (tx, to, token) =>
+        emailPasswordReset(tx, to, resetPath(token)),
+      ),
+    ),
 
   confirmPasswordReset: publicProcedure
     .meta({

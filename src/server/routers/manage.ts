@@ -4,6 +4,8 @@ import {
   ZManageReviewInput,
   ZManageTokenParam,
   ZMineReviewInput,
+  ZLookupInput,
+  ZMessageResult,
 } from '../../shared/schemas/manage.ts';
 import {
   cancelByToken,
@@ -12,6 +14,8 @@ import {
   manageByToken,
   myBookingDetail,
 } from '../services/bookings/manage.ts';
+import { lookupBooking } from '../services/bookings/lookup.ts';
+import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -68,6 +72,20 @@ export const manageRouter = router({
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
     .mutation(({ ctx, input }) => claimByToken(ctx.em, input.token, ctx.actingUser)),
+
+  lookup: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/lookup',
+        tags: ['bookings'],
+        summary:
+          'Find my booking: e-mails the manage link when the BIC number and e-mail match (always the same answer; rate-limited)',
+      },
+    })
+    .input(ZLookupInput)
+    .output(ZMessageResult)
+    .mutation(({ ctx, input }) => lookupBooking(ctx.em, input, ctx, emailManageLink)),
 
   mineDetail: authedProcedure
     .meta({

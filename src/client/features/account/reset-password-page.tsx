@@ -7,6 +7,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { z } from 'zod';
 import { ZPassword } from '../../../shared/schemas/auth.ts';
+import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
@@ -62,6 +63,9 @@ export function ResetPasswordPage({ token }: { token: string }) {
           {error && (
             <Alert color="red" variant="light" role="alert" data-testid="reset-error">
               <Text size="sm">{error}</Text>
+              <AnchorLink to="/forgot-password" size="sm">
+                Ask for a new link
+              </AnchorLink>
             </Alert>
           )}
           <Button type="submit" loading={confirm.isPending}>

@@ -7,6 +7,7 @@ import {
   IconCalendarMonth,
   IconLayoutDashboard,
   IconLogout,
+  IconMail,
   IconSettings,
   IconStar,
 } from '@tabler/icons-react';
@@ -30,6 +31,7 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Bookings', path: '/admin/bookings', icon: IconCalendarEvent },
   { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
+  { label: 'Emails', path: '/admin/emails', icon: IconMail },
   { label: 'Settings', path: '/admin/settings', icon: IconSettings },
 ];
 

@@ -1,10 +1,10 @@
-import { Button, Divider, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Modal, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconBrandApple, IconBrandFacebook, IconBrandGoogle, IconMail } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import {
   ZLoginInput,
   ZRegisterInput,
@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { router } from '../../router.tsx';
 
 const SOCIAL_PROVIDERS = [
   { name: 'Google', icon: IconBrandGoogle },
@@ -21,7 +22,14 @@ const SOCIAL_PROVIDERS = [
 ] as const;
 
 function LoginForm() {
-  const { login } = useAuth();
+  const { login, closeAuthDialog } = useAuth();
+  const forgot = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    closeAuthDialog();
+    // The dialog lives beside the router (main.tsx), so it navigates through the router instance.
+    void router.navigate({ to: '/forgot-password' });
+  };
   const [pending, setPending] = useState(false);
   const form = useForm<TLoginInput>({
     mode: 'uncontrolled',
@@ -55,6 +63,15 @@ function LoginForm() {
           key={form.key('password')}
           {...form.getInputProps('password')}
         />
+        <Anchor
+          component="a"
+          href="/forgot-password"
+          size="sm"
+          onClick={forgot}
+          data-testid="forgot-password"
+        >
+          Forgot password?
+        </Anchor>
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Logging in...' : 'Continue'}
         </Button>

@@ -9,6 +9,7 @@ import {
   IconLogin,
   IconLogout,
   IconMenu2,
+  IconSearch,
   IconSettings,
   IconUserPlus,
 } from '@tabler/icons-react';
@@ -101,6 +102,9 @@ export function UserMenu() {
             </Menu.Item>
             <MenuLink href="/saved" icon={<IconHeart size={16} aria-hidden />}>
               Saved homes
+            </MenuLink>
+            <MenuLink href="/find-booking" icon={<IconSearch size={16} aria-hidden />}>
+              Find my booking
             </MenuLink>
             <Menu.Divider />
             <MenuLink href="/help" icon={<IconHelp size={16} aria-hidden />}>

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
   Card,
@@ -22,6 +23,7 @@ import { formatIsoDate, todayIso } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
 import type { TMyBooking } from '../../../shared/schemas/booking.ts';
+import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -205,9 +207,14 @@ export function MyBookingsPage() {
   const { isAuthenticated, isLoading, user, openAuthDialog } = useAuth();
   return (
     <Container size="xl" py="lg">
-      <Title order={1} fz={28} mb="lg">
+      <Title order={1} fz={28} mb="xs">
         My bookings
       </Title>
+      <Text c="dimmed" size="sm" mb="lg">
+        Booked without signing in? Open the link in your booking e-mail (or{' '}
+        <AnchorLink to="/find-booking">find your booking</AnchorLink>) and choose &lsquo;Add to my
+        bookings&rsquo;.
+      </Text>
       {isLoading && !user ? (
         <Skeleton h={200} radius="md" />
       ) : isAuthenticated ? (
@@ -216,7 +223,10 @@ export function MyBookingsPage() {
         <Stack align="center" py="xl" gap="sm" ta="center">
           <Text fw={600}>Sign in to see your bookings</Text>
           <Text c="dimmed" size="sm">
-            Bookings made while signed in are listed here.
+            Bookings made while signed in are listed here.{' '}
+            <Anchor component={Link} to="/find-booking">
+              Find a booking made without an account
+            </Anchor>
           </Text>
           <Button leftSection={<IconLogin size={16} aria-hidden />} onClick={() => openAuthDialog('login')}>
             Log in

@@ -1,5 +1,6 @@
-import { Alert, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
@@ -29,7 +30,11 @@ export function ManageBookingPage({ token }: { token: string }) {
               {errorStatus(booking.error) === 404
                 ? 'This link is not valid or has expired.'
                 : 'The booking could not be loaded. Please try again.'}{' '}
+              You can ask for a new link with your BIC number and e-mail address.
             </Text>
+            <Button component={Link} to="/find-booking" size="xs" variant="light">
+              Find my booking
+            </Button>
           </Stack>
         </Alert>
       ) : (

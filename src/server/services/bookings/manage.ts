@@ -19,6 +19,7 @@ import {
 } from '../../repositories/managed-bookings.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
+import { emailBookingCancelled, emailBookingReceived } from '../email/guest-emails.ts';
 import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
@@ -35,10 +36,6 @@ export const LINK_DAYS_AFTER_CHECKOUT = 90;
 
 export function manageLinkExpiry(checkOut: string): Date {
   return new Date(`${addDays(checkOut, LINK_DAYS_AFTER_CHECKOUT)}T00:00:00Z`);
-}
-
-export function managePath(token: string): string {
-  return `/manage/${token}`;
 }
 
 /** A fresh manage link for a booking; the token is returned once and only its hash is kept. */
@@ -166,6 +163,7 @@ export async function cancelAsGuest(
         details: { contact: '/contact', deadline: deadline.toISOString() },
       });
     if (!(await markCancelled(tx, bookingId))) throw new AppError('CONFLICT', ALREADY_CANCELLED);
+    await emailBookingCancelled(tx, bookingId);
   });
   return loadManaged(em, bookingId, viewer, now);
 }
@@ -212,6 +210,11 @@ export async function createBookingWithLink(
   input: z.output<typeof ZBookingCreateInput>,
 ): Promise<TBooking & { manageToken: string }> {
   const booking = await createBooking(em, caller, input);
-  const manageToken = await issueManageLink(em, booking.id, booking.checkOut);
+  // The link and the email that carries it are written together; the booking itself is already in.
+  const manageToken = await em.transactional(async (tx) => {
+    const token = await issueManageLink(tx, booking.id, booking.checkOut);
+    await emailBookingReceived(tx, booking.id, token);
+    return token;
+  });
   return { ...booking, manageToken };
 }

@@ -1,0 +1,50 @@
+import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
+import { log } from '../logger.ts';
+import { purgeDeletedAccounts } from '../services/auth/account-settings.ts';
+import { deliverEmail, requeueStaleEmails } from '../services/email/outbox.ts';
+import type { TMailTransport } from '../services/email/transport.ts';
+import { sendReviewInvitations } from '../services/reviews/invitations.ts';
+import { getSettings } from '../services/settings/settings.ts';
+import { QUEUES, type TJobHandlers } from './queue.ts';
+
+/** Queue handlers stay thin: each forks an EntityManager and calls one service. */
+export function jobHandlers(
+  orm: MikroORM,
+  transport: TMailTransport,
+  mailFrom: string | undefined,
+): TJobHandlers {
+  const em = () => orm.em.fork() as EntityManager;
+  return {
+    [QUEUES.email]: async (data) => {
+      const emailId = Number(data.emailId);
+      if (!Number.isInteger(emailId)) return;
+      const fork = em();
+      const from = mailFrom ?? (await defaultFrom(fork));
+      await deliverEmail(fork, transport, from, emailId);
+    },
+    [QUEUES.emailSweep]: async () => {
+      const n = await em().transactional((tx) => requeueStaleEmails(tx));
+      if (n > 0) log.info('re-queued emails', { count: n });
+    },
+    [QUEUES.purgeAccounts]: async () => {
+      const n = await purgeDeletedAccounts(em());
+      if (n > 0) log.info('purged deleted accounts', { count: n });
+    },
+    [QUEUES.reviewInvitations]: async () => {
+      const n = await sendReviewInvitations(em());
+      if (n > 0) log.info('review invitations', { count: n });
+    },
+  };
+}
+
+async function defaultFrom(em: EntityManager): Promise<string> {
+  const s = await getSettings(em);
+  return `${s.siteName} <${s.supportEmail}>`;
+}
+
+/** Every minute: lost email jobs; daily: the account purge; hourly: review invitations (the day after check-out). */
+export const JOB_SCHEDULES = [
+  { name: QUEUES.emailSweep, cron: '* * * * *' },
+  { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },
+  { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
+];

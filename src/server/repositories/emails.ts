@@ -1,0 +1,99 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAdminEmail } from '../../shared/schemas/emails.ts';
+
+export async function insertEmail(
+  em: EntityManager,
+  m: { to: string; subject: string; template: string; html: string; text: string },
+): Promise<number> {
+  const rows = await em.execute<{ id: number }[]>(
+    `insert into emails (to_address, subject, template, html, text) values (?, ?, ?, ?, ?) returning id`,
+    [m.to, m.subject, m.template, m.html, m.text],
+  );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('the email row was not written');
+  return id;
+}
+
+export interface TQueuedEmail {
+  id: number;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  attempts: number;
+}
+
+/** Claims a queued email for this transaction; null when another worker holds it or it is done. */
+export async function claimQueuedEmail(em: EntityManager, id: number): Promise<TQueuedEmail | null> {
+  const rows = await em.execute<TQueuedEmail[]>(
+    `select id, to_address, subject, html, text, attempts from emails
+      where id = ? and status = 'queued' for update skip locked`,
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+export async function markEmailDelivered(
+  em: EntityManager,
+  id: number,
+  status: 'sent' | 'delivered_locally',
+  messageId: string,
+): Promise<void> {
+  await em.execute(
+    `update emails set status = ?, message_id = ?, sent_at = now(), attempts = attempts + 1, last_error = null where id = ?`,
+    [status, messageId, id],
+  );
+}
+
+export async function markEmailAttemptFailed(em: EntityManager, id: number, error: string, final: boolean) {
+  await em.execute(
+    `update emails set attempts = attempts + 1, last_error = ?, status = case when ? then 'failed' else status end where id = ?`,
+    [error.slice(0, 2000), final, id],
+  );
+}
+
+/** Queued emails older than a minute: their job was lost (e.g. written while no queue ran). */
+export async function staleQueuedEmailIds(em: EntityManager): Promise<number[]> {
+  const rows = await em.execute<{ id: number }[]>(
+    `select id from emails where status = 'queued' and attempts = 0 and created_at < now() - interval '1 minute' order by id limit 200`,
+  );
+  return rows.map((r) => r.id);
+}
+
+export async function listEmails(em: EntityManager, limit: number, offset: number): Promise<TAdminEmail[]> {
+  const rows = await em.execute<
+    {
+      id: number;
+      to_address: string;
+      subject: string;
+      template: string;
+      status: TAdminEmail['status'];
+      attempts: number;
+      last_error: string | null;
+      created_at: Date;
+      sent_at: Date | null;
+      html: string;
+    }[]
+  >(
+    `select id, to_address, subject, template, status, attempts, last_error, created_at, sent_at, html
+       from emails order by id desc limit ? offset ?`,
+    [limit, offset],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    to: r.to_address,
+    subject: r.subject,
+    template: r.template,
+    status: r.status,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    createdAt: new Date(r.created_at).toISOString(),
+    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
+    html: r.html,
+  }));
+}
+
+export async function countEmails(em: EntityManager): Promise<number> {
+  const rows = await em.execute<{ n: number }[]>('select count(*)::int as n from emails');
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+export const EMAIL_STATUSES = ['queued', 'sent', 'delivered_locally', 'failed'] as const;
+
+export const ZAdminEmail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  html: z.string(),
+});
+export type TAdminEmail = z.infer<typeof ZAdminEmail>;
+
+export const ZAdminEmailListInput = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const ZAdminEmailList = z.object({
+  items: z.array(ZAdminEmail),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
