@@ -56,7 +56,7 @@ export async function deliverEmail(
   from: string,
   emailId: number,
 ): Promise<void> {
-  let failure: unknown;
+  let failure: Error | undefined;
   // The row stays locked while it is sent, so two workers can never send the same email.
   await em.transactional(async (tx) => {
     const row = await claimQueuedEmail(tx, emailId);
@@ -72,7 +72,7 @@ export async function deliverEmail(
     } catch (err) {
       const final = row.attempts + 1 >= EMAIL_ATTEMPTS;
       await markEmailAttemptFailed(tx, emailId, err instanceof Error ? err.message : String(err), final);
-      if (!final) failure = err;
+      if (!final) failure = err instanceof Error ? err : new Error(String(err));
     }
   });
   // Thrown after the failure is recorded, so the queue retries with backoff.
