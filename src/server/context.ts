@@ -1,7 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
 import type { Request, Response } from 'express';
-import { toAppError } from './errors.ts';
+import { applyErrorHeaders, toAppError } from './errors.ts';
 import type { TEnv } from './env.ts';
 import type { TMediaStore } from './services/media/store.ts';
 import { SESSION_COOKIE, validateSessionToken, type TSessionUser } from './services/auth/sessions.ts';
@@ -74,7 +74,7 @@ function unavailableAsTrpc(res: Response) {
   return (err: unknown): never => {
     const app = toAppError(err);
     if (app?.code === 'UNAVAILABLE') {
-      res.setHeader('Retry-After', '5');
+      applyErrorHeaders(res, app);
       throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: app.message, cause: app });
     }
     throw err;

@@ -23,22 +23,43 @@ export interface TIssue {
   message: string;
 }
 
-/** The only error services throw. `details` travels to the client (e.g. a fresh price quote). */
+/**
+ * The only error services throw. `details` travels to the client (e.g. a fresh price quote); `headers`
+ * go on the HTTP answer (Retry-After), set by `applyErrorHeaders` alone.
+ */
 export class AppError extends Error {
   readonly code: TAppErrorCode;
   readonly details: Record<string, unknown> | undefined;
   readonly issues: TIssue[] | undefined;
+  readonly headers: Readonly<Record<string, string>> | undefined;
   constructor(
     code: TAppErrorCode,
     message: string,
-    opts: { details?: Record<string, unknown>; issues?: TIssue[] } = {},
+    opts: { details?: Record<string, unknown>; issues?: TIssue[]; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = opts.details;
     this.issues = opts.issues;
+    this.headers = opts.headers;
   }
+}
+
+/** The one place an error's headers reach the HTTP answer (both the tRPC and the REST transport). */
+export function applyErrorHeaders(
+  res: { setHeader(name: string, value: string): unknown } | undefined,
+  err: AppError,
+): void {
+  for (const [name, value] of Object.entries(err.headers ?? {})) res?.setHeader(name, value);
+}
+
+/** A 429 that tells the client when to come back. */
+export function tooManyRequestsError(message: string, retryAfterSeconds: number): AppError {
+  return new AppError('TOO_MANY_REQUESTS', message, {
+    details: { retryAfterSeconds },
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 export const DATES_TAKEN_MESSAGE = 'These dates are no longer available';
@@ -97,6 +118,9 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
         return new AppError(
           'UNAVAILABLE',
           'The service is temporarily unavailable. Please try again shortly.',
+          {
+            headers: { 'Retry-After': '5' },
+          },
         );
       }
     }

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { TContext } from './context.ts';
-import { AppError, toAppError, toTRPCError } from './errors.ts';
+import { AppError, applyErrorHeaders, toAppError, toTRPCError } from './errors.ts';
 import { log } from './logger.ts';
 
 const t = initTRPC
@@ -38,7 +38,7 @@ const errorMapping = t.middleware(async ({ next, path, ctx }) => {
   const { error } = result;
   const app = toAppError(error.cause ?? error, { inputError: error.code === 'BAD_REQUEST' });
   if (app) {
-    if (app.code === 'UNAVAILABLE') ctx.res?.setHeader('Retry-After', '5');
+    applyErrorHeaders(ctx.res, app);
     throw toTRPCError(app);
   }
   if (error.code !== 'INTERNAL_SERVER_ERROR') return result;

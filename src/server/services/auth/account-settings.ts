@@ -51,7 +51,6 @@ export async function updateProfile(
 async function confirmPassword(em: EntityManager, user: TSessionUser, password: string, req: TAuthRequest) {
   const wait = await countLoginAttempt(em, user.username, req.ip);
   if (wait !== null) {
-    req.res?.setHeader('Retry-After', String(wait));
     throw tooManyAttempts(wait);
   }
   const account = await findActiveAccount(em, user.id);

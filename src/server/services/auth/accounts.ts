@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Response } from 'express';
 import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
 import type { TCookieJar } from '../../context.ts';
 import { User } from '../../entities/user.entity.ts';
@@ -25,7 +24,6 @@ export interface TAuthRequest {
   /** The session the request came with, if any: replaced at login and registration. */
   sessionId: string | null;
   cookies: TCookieJar;
-  res?: Response | undefined;
 }
 
 export function toUser(u: TSessionUser): TUser {
@@ -85,7 +83,6 @@ export async function login(em: EntityManager, input: TLoginInput, req: TAuthReq
   await housekeeping(em);
   const retryAfter = await countLoginAttempt(em, input.username, req.ip);
   if (retryAfter !== null) {
-    req.res?.setHeader('Retry-After', String(retryAfter));
     throw tooManyAttempts(retryAfter);
   }
   let user: TSessionUser | null;
@@ -117,7 +114,7 @@ function uniqueViolation(err: unknown): string | undefined {
 
 /** Registration is limited like login (DECISIONS 15): attempts per IP are counted, a success gives its one back. */
 export async function register(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
-  await enforceLimit(em, LIMITS.registerPerIp, req.ip, req.res);
+  await enforceLimit(em, LIMITS.registerPerIp, req.ip);
   const user = await registerAccount(em, input, req);
   await refundAttempt(em, LIMITS.registerPerIp, req.ip);
   return user;

@@ -38,11 +38,11 @@ export function resetPath(token: string): string {
 export async function requestPasswordReset(
   em: EntityManager,
   input: z.output<typeof ZResetRequest>,
-  req: Pick<TAuthRequest, 'ip' | 'res'>,
+  req: Pick<TAuthRequest, 'ip'>,
   send: (tx: EntityManager, to: { email: string; name: string }, token: string) => Promise<void>,
   now = new Date(),
 ): Promise<TMessageResult> {
-  await enforceLimit(em, LIMITS.resetPerIp, req.ip, req.res);
+  await enforceLimit(em, LIMITS.resetPerIp, req.ip);
   const overAccountLimit = (await countAttempt(em, LIMITS.resetPerAccount, input.email)) !== null;
   const account = overAccountLimit ? null : await findActiveAccountByEmail(em, input.email);
   if (account) {

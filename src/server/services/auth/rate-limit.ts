@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../errors.ts';
+import { type AppError, tooManyRequestsError } from '../../errors.ts';
 
 /**
  * Failed-login limits (DECISIONS 15, 16). The counters live in `rate_limits`, so every server instance
@@ -43,12 +43,9 @@ const COUNT_ATTEMPT_SQL = `
 
 export function tooManyAttempts(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError(
-    'TOO_MANY_REQUESTS',
+  return tooManyRequestsError(
     `Too many login attempts. Please try again in ${minutes} minutes.`,
-    {
-      details: { retryAfterSeconds },
-    },
+    retryAfterSeconds,
   );
 }
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError } from '../../errors.ts';
+import { type AppError, tooManyRequestsError } from '../../errors.ts';
 
 /**
  * Fixed-window counters for the e-mail look-ups and registration (DECISIONS 15, 16), in the same shared
@@ -51,20 +51,15 @@ export async function refundAttempt(em: EntityManager, limit: TLimit, subject: s
 
 export function tooManyRequests(retryAfterSeconds: number): AppError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new AppError('TOO_MANY_REQUESTS', `Too many requests. Please try again in ${minutes} minutes.`, {
-    details: { retryAfterSeconds },
-  });
+  return tooManyRequestsError(
+    `Too many requests. Please try again in ${minutes} minutes.`,
+    retryAfterSeconds,
+  );
 }
 
 /** Throws 429 (with Retry-After) when the caller's IP is over `limit`. */
-export async function enforceLimit(
-  em: EntityManager,
-  limit: TLimit,
-  subject: string,
-  res?: { setHeader(name: string, value: string): unknown },
-): Promise<void> {
+export async function enforceLimit(em: EntityManager, limit: TLimit, subject: string): Promise<void> {
   const wait = await countAttempt(em, limit, subject);
   if (wait === null) return;
-  res?.setHeader('Retry-After', String(wait));
   throw tooManyRequests(wait);
 }

@@ -20,10 +20,10 @@ export type TSendManageLink = (tx: EntityManager, bookingId: number, token: stri
 export async function lookupBooking(
   em: EntityManager,
   input: z.output<typeof ZLookupInput>,
-  req: { ip: string; res?: { setHeader(name: string, value: string): unknown } | undefined },
+  req: { ip: string },
   send: TSendManageLink,
 ): Promise<TMessageResult> {
-  await enforceLimit(em, LIMITS.lookupPerIp, req.ip, req.res);
+  await enforceLimit(em, LIMITS.lookupPerIp, req.ip);
   const booking = await findByConfirmationNumber(em, input.confirmationNumber);
   const matches =
     booking !== null &&
