@@ -10,9 +10,12 @@ const executablePath =
 
 // Set once in the main process; workers inherit it, so every process agrees on the servers' data.
 if (!process.env.E2E_DATA_ROOT) {
-  process.env.E2E_DATA_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-e2e-'));
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-e2e-'));
+  process.env.E2E_DATA_ROOT = root;
   // The embedded PostgreSQL runs as its own user when we are root, and must reach its folder.
-  fs.chmodSync(process.env.E2E_DATA_ROOT, 0o755);
+  fs.chmodSync(root, 0o755);
+  // The main process removes it as it exits, after the web servers (and their databases) have stopped.
+  process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
 }
 const dataRoot = process.env.E2E_DATA_ROOT;
 
@@ -31,6 +34,13 @@ const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
   ...(process.env.DATABASE_URL ? { DATABASE_URL: '' } : {}),
   ...extra,
 });
+
+/**
+ * Playwright's default stop is SIGKILL, which never reaches the server's shutdown, and the embedded
+ * PostgreSQL (its own process group) kept running after every run. SIGTERM lets the server close its
+ * connections and stop its database.
+ */
+const gracefulShutdown = { signal: 'SIGTERM', timeout: 30_000 } as const;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -69,6 +79,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
+      gracefulShutdown,
     },
     {
       command: `node src/server/main.ts`,
@@ -78,6 +89,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',
+      gracefulShutdown,
     },
   ],
 });

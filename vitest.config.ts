@@ -5,6 +5,7 @@ const dbProject = (name: string, timeout: number) => ({
     name,
     include: [`tests/${name}/**/*.test.ts`],
     environment: 'node',
+    setupFiles: ['tests/setup/console.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: timeout,
     hookTimeout: 60_000,
@@ -16,7 +17,14 @@ const dbProject = (name: string, timeout: number) => ({
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['tests/setup/console.ts'],
+        },
+      },
       dbProject('integration', 30_000),
       dbProject('api', 60_000),
     ],

@@ -1,7 +1,16 @@
 import { DEFAULT_RATING, type TPropertyType } from './constants.ts';
 
+/** '1 night', '3 nights': the one pluralising helper (`many` defaults to `one` + 's'). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 export function guestsLabel(n: number): string {
-  return n === 1 ? '1 guest' : `${n} guests`;
+  return plural(n, 'guest');
+}
+
+export function nightsLabel(n: number): string {
+  return plural(n, 'night');
 }
 
 /** The spec's fallback when a property has no type: Villa with more than one bedroom, else Apartment. */
@@ -22,5 +31,5 @@ export function ratingLabel(rating: number | null): string {
 }
 
 export function reviewsLabel(n: number): string {
-  return n === 1 ? '1 review' : `${n} reviews`;
+  return plural(n, 'review');
 }

@@ -120,7 +120,7 @@ describe('POST /api/bookings (the spec payload over REST)', () => {
 
     const bad: [unknown, number, string][] = [
       [{ ...body, checkIn: addDays(todayIso(), -3) }, 400, 'Check-in date cannot be in the past'],
-      [{ ...body, checkOut: checkIn }, 400, 'Check-out date must be after check-in date'],
+      [{ ...body, checkOut: checkIn }, 400, 'Check-out must be after check-in'],
       [{ ...body, guests: 0 }, 400, 'At least 1 guest is required'],
       [{ ...body, guests: 9 }, 400, 'This property allows at most 4 guests'],
       [{ ...body, propertyId: 999_999 }, 404, 'Property not found'],

@@ -40,6 +40,8 @@ describe('graceful shutdown', () => {
     // Steady traffic over keep-alive connections: it must not hold the server open after SIGTERM.
     let traffic = true;
     const statuses: (number | string)[] = [];
+    let flowing = () => {};
+    const trafficFlows = new Promise<void>((resolve) => (flowing = resolve));
     const loops = Array.from({ length: 4 }, async () => {
       while (traffic) {
         statuses.push(
@@ -48,12 +50,15 @@ describe('graceful shutdown', () => {
             (err: Error & { cause?: { code?: string } }) => err.cause?.code ?? err.name,
           ),
         );
+        if (statuses.length >= 8) flowing();
       }
     });
-    await new Promise((r) => setTimeout(r, 200));
+    // Every loop has answers on its keep-alive connection before the signal.
+    await trafficFlows;
     const signalled = Date.now();
     server.proc.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // main.ts logs this and closes the listener in the same tick.
+    await server.logged(/"shutting down"/);
 
     const refused = await fetch(`${server.url}/api/categories`, { signal: AbortSignal.timeout(3000) }).then(
       () => 'answered',

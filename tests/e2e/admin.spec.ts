@@ -6,18 +6,14 @@ import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TAdminBooking, TAdminBookingList, TDashboard } from '../../src/shared/schemas/admin.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import type { TSettings } from '../../src/shared/schemas/settings.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, failTrpc, test } from './fixtures.ts';
+import { formatMoney } from '../../src/shared/money.ts';
 
 /**
  * The admin back office as the seeded admin (admin/admin123). Every test creates or restores what it
  * changes (its own bookings, reviews and categories; settings put back), so the rest of the suite,
  * which shares the server, sees the demo data as seeded.
  */
-
-async function loginAsAdmin(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -83,9 +79,8 @@ async function saveSettings(page: Page) {
   await expect(page.getByText('Your changes have been saved successfully.')).toBeVisible();
 }
 
-test.beforeEach(async ({ page }) => {
-  await loginAsAdmin(page.request);
-});
+// Every test here runs signed in as the admin.
+test.use({ signedIn: 'admin' });
 
 test('the sidebar highlights the current section and carries directAdmin=true', async ({ page }) => {
   await page.goto('/admin/bookings?directAdmin=true');
@@ -155,7 +150,7 @@ test('confirm a pending booking and cancel another; the badges change', async ({
       'href',
       `/property/${property.id}`,
     );
-    await expect(rowA).toContainText(`$${a.totalPrice.toLocaleString('en-US')}`);
+    await expect(rowA).toContainText(formatMoney(a.totalPrice));
 
     // The guest cell's hover card lists the contact details; no special requests shows 'None'.
     await rowA.getByTestId('guest-cell').hover();
@@ -378,9 +373,7 @@ test('deleting a category someone else already deleted says so and updates the l
 });
 
 test('a failing bookings list shows the error panel', async ({ page }) => {
-  await page.route(/\/trpc\/[^?]*bookings\.page/, (route) =>
-    route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
-  );
+  await failTrpc(page, 'bookings.page');
   await page.goto('/admin/bookings');
   const panel = page.getByTestId('bookings-error');
   await expect(panel).toContainText('Failed to load bookings');

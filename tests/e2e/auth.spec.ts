@@ -1,21 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { ADMIN, expect, expectToast, test } from './fixtures.ts';
 
 const DEMO_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`;
-const ADMIN = { username: 'admin', password: 'admin123' } as const;
 
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-}
-
-/** Asserts a toast, then closes it so the next one shows at once (the site shows one toast at a time). */
-async function expectToast(page: Page, title: string, message?: string | RegExp) {
-  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  if (message !== undefined) await expect(toast).toContainText(message);
-  // A CSS locator: while a modal is open, the toast sits outside the accessibility tree (aria-modal).
-  await toast.locator('button').click();
-  await expect(toast).toBeHidden();
 }
 
 async function openUserMenu(page: Page) {

@@ -24,11 +24,6 @@ const monthsBetween = (from: string, to: string) =>
   Number(to.slice(5, 7)) -
   Number(from.slice(5, 7));
 
-async function loginAsAdmin(request: APIRequestContext): Promise<void> {
-  const res = await request.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 async function pickProperty(request: APIRequestContext): Promise<TProperty> {
   const res = await request.get('/api/properties');
   const all = (await res.json()) as TProperty[];
@@ -81,9 +76,8 @@ async function guestCalendar(page: Page, property: TProperty, iso: string): Prom
 }
 
 test('the admin blocks a range on the home calendar and the guest card disables those days', async ({
-  page,
+  asAdmin: page,
 }) => {
-  await loginAsAdmin(page.request);
   const property = await pickProperty(page.request);
   const start = await freeWindow(page.request, property.id, addDays(todayIso(), 100), 5);
   try {
@@ -120,9 +114,8 @@ test('the admin blocks a range on the home calendar and the guest card disables 
 });
 
 test("the admin sets a high-season price and the guest's quote for those nights uses it", async ({
-  page,
+  asAdmin: page,
 }) => {
-  await loginAsAdmin(page.request);
   const property = await pickProperty(page.request);
   const start = await freeWindow(page.request, property.id, addDays(todayIso(), 130), 4);
   const high = 987;
@@ -153,8 +146,7 @@ test("the admin sets a high-season price and the guest's quote for those nights 
   }
 });
 
-test('the timeline shows a new booking on its home', async ({ page }) => {
-  await loginAsAdmin(page.request);
+test('the timeline shows a new booking on its home', async ({ asAdmin: page }) => {
   const property = await pickProperty(page.request);
   const checkIn = await freeWindow(page.request, property.id, addDays(todayIso(), 3), 2);
   // The timeline opens on the coming two months.

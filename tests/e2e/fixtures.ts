@@ -1,17 +1,122 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'admin123' } as const;
+
+/** Signs `request` in as the seeded admin (a page's `page.request` shares the page's cookies). */
+export async function loginAsAdmin(request: APIRequestContext): Promise<void> {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/**
+ * The browser logs every 4xx/5xx answer and every aborted request as a console error of its own
+ * ('Failed to load resource: …'): the tests assert those answers themselves. Anything else the page
+ * prints with console.error or console.warn, and any uncaught exception, fails the test.
+ */
+const browserNetworkLog = /^Failed to load resource: /;
+/** What the page says, by design, because this fixture cuts the third-party hosts (the rates services). */
+const offlineByDesign = [/^Exchange rates: every service failed; keeping the last stored rates\.$/];
+
+type TFixtures = {
+  /** Console messages the test expects (console.error/warn text, or an uncaught error's message). */
+  allowConsole: RegExp[];
+  /** `test.use({ signedIn: 'admin' })`: every page of the file starts signed in as the admin. */
+  signedIn: 'admin' | null;
+  /** The page, signed in as the seeded admin (through the API, sharing the page's cookies). */
+  asAdmin: Page;
+};
 
 /**
  * Every page in the suite runs as it would on this offline machine: third-party hosts (tiles, rates,
  * geocoding) are cut at the network edge, so the app's degraded paths are what is tested.
  * A test that wants a third-party answer registers its own page.route before navigating.
  */
-export const test = base.extend({
-  page: async ({ page }, use) => {
+export const test = base.extend<TFixtures>({
+  allowConsole: [[], { option: true }],
+  signedIn: [null, { option: true }],
+  page: async ({ page, allowConsole, signedIn }, use, testInfo) => {
+    const stray: string[] = [];
+    const allowed = (text: string) => [...offlineByDesign, ...allowConsole].some((p) => p.test(text));
+    page.on('console', (msg) => {
+      const type = msg.type();
+      if (type !== 'error' && type !== 'warning') return;
+      const text = msg.text();
+      if (browserNetworkLog.test(text) || allowed(text)) return;
+      stray.push(`console.${type === 'warning' ? 'warn' : 'error'}: ${text} (${msg.location().url})`);
+    });
+    page.on('pageerror', (err) => {
+      if (!allowed(err.message)) stray.push(`uncaught ${err.name}: ${err.message}`);
+    });
     await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)[^/]+\//, (route) =>
       route.abort('internetdisconnected'),
     );
+    if (signedIn === 'admin') await loginAsAdmin(page.request);
+    await use(page);
+    // A test that already failed keeps its own error; the console lines go to its report.
+    if (stray.length > 0 && testInfo.status === testInfo.expectedStatus) {
+      throw new Error(`The page printed to the console:\n${stray.join('\n')}`);
+    }
+    if (stray.length > 0) await testInfo.attach('console', { body: stray.join('\n') });
+  },
+  asAdmin: async ({ page, signedIn }, use) => {
+    if (signedIn !== 'admin') await loginAsAdmin(page.request);
     await use(page);
   },
 });
 
 export { expect };
+
+/**
+ * Rewrites the answer of `procedure` inside tRPC batches (other calls of the batch pass untouched),
+ * so a page can be shown an empty list, a failure, or a slow answer (`gate` holds it until resolved).
+ */
+export async function rewriteTrpc(
+  page: Page,
+  procedure: string,
+  answer: (real: unknown) => unknown,
+  gate?: Promise<void>,
+): Promise<void> {
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure),
+    async (route) => {
+      if (gate) await gate;
+      const names = new URL(route.request().url()).pathname.slice('/trpc/'.length).split(',');
+      const res = await route.fetch();
+      const body = (await res.json()) as unknown[];
+      const i = names.indexOf(procedure);
+      body[i] = answer(body[i]);
+      await route.fulfill({ response: res, json: body });
+    },
+  );
+}
+
+/** A tRPC error answer as the server sends it (superjson envelope), for `rewriteTrpc`. */
+export const trpcError = (httpStatus: number, message: string) => ({
+  error: {
+    json: {
+      message,
+      code: httpStatus === 401 ? -32001 : -32603,
+      data: { httpStatus, code: httpStatus === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR' },
+    },
+  },
+});
+
+/** Makes every call of `procedure` fail with a plain 500 (the whole batch it travels in). */
+export async function failTrpc(page: Page, procedure: string): Promise<void> {
+  await page.route(
+    (url) =>
+      url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure),
+    (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
+  );
+}
+
+/** Asserts a toast, then closes it so the next one shows at once (the site shows one toast at a time). */
+export async function expectToast(page: Page, title: string, message?: string | RegExp): Promise<void> {
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
+  await expect(toast).toBeVisible();
+  if (message !== undefined) await expect(toast).toContainText(message);
+  // A CSS locator: while a modal is open, the toast sits outside the accessibility tree (aria-modal).
+  await toast.locator('button').click();
+  await expect(toast).toBeHidden();
+}

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, expectToast, rewriteTrpc, test, trpcError } from './fixtures.ts';
 
 /**
  * Manage Listings as the seeded admin (admin/admin123): the property form with generated images and a
@@ -35,13 +35,6 @@ const webm = {
   ]),
 };
 
-async function loginAsAdmin(page: Page): Promise<void> {
-  const res = await page.request.post('/api/auth/login', {
-    data: { username: 'admin', password: 'admin123' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-}
-
 async function findByTitle(page: Page, title: string): Promise<TProperty | undefined> {
   const res = await page.request.get('/api/properties');
   expect(res.ok()).toBe(true);
@@ -53,21 +46,14 @@ async function chooseOption(page: Page, label: string, option: string): Promise<
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-async function expectToast(page: Page, title: string, message: string): Promise<void> {
-  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
-  await expect(toast).toContainText(message);
-  await toast.getByRole('button').click();
-}
-
 test('an admin creates a property with images and a video, edits its price and location, and deletes it', async ({
-  page,
+  asAdmin: page,
 }) => {
   // A long journey (media processing, three pages, a map) on a shared 2-core machine.
   test.setTimeout(150_000);
   const stamp = Date.now().toString(36);
   const title = `Listing e2e ${stamp}`;
   const town = `Listingtown ${stamp}`;
-  await loginAsAdmin(page);
   await page.goto('/admin/listings');
   await expect(page.getByRole('heading', { name: 'Manage Listings' })).toBeVisible();
   for (const column of [
@@ -205,9 +191,8 @@ test('an admin creates a property with images and a video, edits its price and l
 });
 
 test('the form refuses 4 images and 21 images with the spec messages, and checks video files', async ({
-  page,
+  asAdmin: page,
 }) => {
-  await loginAsAdmin(page);
   const before = (await (await page.request.get('/api/properties')).json()) as TProperty[];
   await page.goto('/admin/listings');
   await page.getByRole('button', { name: 'Add New Property' }).click();
@@ -240,45 +225,9 @@ test('the form refuses 4 images and 21 images with the spec messages, and checks
   expect(after.length).toBe(before.length);
 });
 
-/**
- * Rewrites the answer for `procedure` inside tRPC batches (other calls of the batch pass untouched),
- * so the page can be shown an empty list, a failure, or a slow answer.
- */
-async function rewriteTrpc(
-  page: Page,
-  procedure: string,
-  answer: (real: unknown) => unknown,
-  gate?: Promise<void>,
-): Promise<void> {
-  await page.route(
-    (url) =>
-      url.pathname.startsWith('/trpc/') && url.pathname.slice('/trpc/'.length).split(',').includes(procedure),
-    async (route) => {
-      if (gate) await gate;
-      const names = new URL(route.request().url()).pathname.slice('/trpc/'.length).split(',');
-      const res = await route.fetch();
-      const body = (await res.json()) as unknown[];
-      const i = names.indexOf(procedure);
-      body[i] = answer(body[i]);
-      await route.fulfill({ response: res, json: body });
-    },
-  );
-}
-
-const trpcError = (httpStatus: number, message: string) => ({
-  error: {
-    json: {
-      message,
-      code: httpStatus === 401 ? -32001 : -32603,
-      data: { httpStatus, code: httpStatus === 401 ? 'UNAUTHORIZED' : 'INTERNAL_SERVER_ERROR' },
-    },
-  },
-});
-
 test('the listings table shows 5 skeleton rows while loading, then the empty and the failure states', async ({
-  page,
+  asAdmin: page,
 }) => {
-  await loginAsAdmin(page);
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
   await rewriteTrpc(page, 'properties.list', () => ({ result: { data: { json: [] } } }), gate);
@@ -295,8 +244,7 @@ test('the listings table shows 5 skeleton rows while loading, then the empty and
   await expect(page.getByTestId('listings-error')).toContainText('Failed to load properties');
 });
 
-test('a delete refused with 401 asks the admin to log in', async ({ page }) => {
-  await loginAsAdmin(page);
+test('a delete refused with 401 asks the admin to log in', async ({ asAdmin: page }) => {
   await page.goto('/admin/listings');
   const first = page.getByTestId('listing-row').first();
   await expect(first).toBeVisible();

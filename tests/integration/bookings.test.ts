@@ -190,7 +190,7 @@ describe('bookings.create', () => {
         'check-out equal to check-in',
         () => ({ ...stay(), checkOut: stay().checkIn, checkIn: stay().checkIn }),
         'BAD_REQUEST',
-        'Check-out date must be after check-in date',
+        'Check-out must be after check-in',
       ],
       [
         'check-out before check-in',
@@ -199,7 +199,7 @@ describe('bookings.create', () => {
           return { ...s, checkOut: addDays(s.checkIn, -1) };
         },
         'BAD_REQUEST',
-        'Check-out date must be after check-in date',
+        'Check-out must be after check-in',
       ],
       [
         'beyond the advance-booking days',

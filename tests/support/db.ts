@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
@@ -13,6 +10,7 @@ import { createCaller } from '../../src/server/router.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { localMediaStore } from '../../src/server/services/media/store.ts';
 import { TEMPLATE_DB, TEST_ADMIN } from './constants.ts';
+import { tempDir } from './tmp.ts';
 
 export interface TTestDb {
   name: string;
@@ -61,7 +59,7 @@ export async function createTestDatabase(): Promise<TTestDb> {
 }
 
 export function testEnv(overrides: Partial<TEnv> = {}): TEnv {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-test-data-'));
+  const dataDir = tempDir('data-');
   return {
     ...readEnv({
       NODE_ENV: 'test',

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../src/server/db/embedded-postgres.ts';
 import { TEST_ADMIN } from './constants.ts';
+import { tempDir } from './tmp.ts';
 
 export interface TServerProcess {
   url: string;
@@ -11,6 +11,8 @@ export interface TServerProcess {
   proc: ChildProcess;
   /** Everything the server wrote to stderr so far. */
   stderr: () => string;
+  /** Resolves once the server's stderr (its JSON log lines) matches `pattern`. */
+  logged(pattern: RegExp): Promise<void>;
   exited: Promise<number | null>;
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -18,7 +20,7 @@ export interface TServerProcess {
 /** The real server in its own process (as `npm start` runs it), ready when it answers. */
 export async function spawnServer(env: Record<string, string>): Promise<TServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-proc-'));
+  const dataDir = tempDir('proc-');
   fs.chmodSync(dataDir, 0o755);
   const proc = spawn(process.execPath, ['src/server/main.ts'], {
     env: {
@@ -33,7 +35,7 @@ export async function spawnServer(env: Record<string, string>): Promise<TServerP
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   proc.stderr?.on('data', (d: Buffer) => {
@@ -41,23 +43,34 @@ export async function spawnServer(env: Record<string, string>): Promise<TServerP
   });
   const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (proc.exitCode !== null) throw new Error(`server exited during start-up: ${stderr}`);
-    try {
-      const res = await fetch(`${url}/api/config`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const logged = (pattern: RegExp) =>
+    new Promise<void>((resolve) => {
+      if (pattern.test(stderr)) return resolve();
+      const onData = () => {
+        if (!pattern.test(stderr)) return;
+        proc.stderr?.off('data', onData);
+        resolve();
+      };
+      proc.stderr?.on('data', onData);
+    });
+  // Ready when it prints its banner (main.ts writes it once it listens), or failed when it exits first.
+  await new Promise<void>((resolve, reject) => {
+    let stdout = '';
+    proc.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (stdout.includes('StayHub is running at')) resolve();
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) during start-up: ${stderr}`)));
+  });
+  proc.stdout?.resume();
+  const res = await fetch(`${url}/api/config`);
+  if (!res.ok) throw new Error(`server answered ${res.status} after start-up: ${stderr}`);
   return {
     url,
     port,
     proc,
     stderr: () => stderr,
+    logged,
     exited,
     async kill(signal = 'SIGTERM') {
       if (proc.exitCode === null) proc.kill(signal);

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_EXCHANGE_RATE_PKR, EXCHANGE_REFRESH_MS } from '../../shared/constants.ts';
 import { EXCHANGE_RATE_URLS } from '../../shared/external.ts';
+import { formatMoney } from '../../shared/money.ts';
 
 export type TCurrency = 'USD' | 'PKR';
 
@@ -52,15 +53,6 @@ export async function fetchPkrRate(
     }
   }
   return undefined;
-}
-
-/** en-US for USD, en-PK for PKR, a `$` with 2 decimals for anything else (guest-side §9). */
-export function formatMoney(amount: number, currency: string): string {
-  if (currency === 'USD')
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
-  if (currency === 'PKR')
-    return new Intl.NumberFormat('en-PK', { style: 'currency', currency: 'PKR' }).format(amount);
-  return `$${amount.toFixed(2)}`;
 }
 
 /** 'Today at 3:04 PM', 'Yesterday at …', a full date, or 'Never updated'. */

@@ -113,7 +113,7 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
  * After a crash (`kill -9` of the server), the detached postmaster may still run, or its pid file may
  * name a pid that now belongs to another process. Stop the former, drop the latter.
  */
-async function recoverStalePidFile(pgdata: string): Promise<void> {
+export async function recoverStalePidFile(pgdata: string): Promise<void> {
   const pidFile = path.join(pgdata, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { ZPassword } from './auth.ts';
+import { VALID_EMAIL } from '../messages.ts';
 
 export const ZProfileUpdate = z.object({
   name: z.string().trim().max(100, { error: 'Name must be at most 100 characters' }),
-  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+  email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
@@ -19,7 +20,7 @@ export const ZAccountDelete = z.object({
 export type TAccountDelete = z.input<typeof ZAccountDelete>;
 
 export const ZResetRequest = z.object({
-  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+  email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
 });
 export type TResetRequest = z.input<typeof ZResetRequest>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALID_EMAIL } from '../messages.ts';
 
 export const ZUsername = z
   .string()
@@ -16,7 +17,7 @@ export type TLoginInput = z.infer<typeof ZLoginInput>;
 /** `isAdmin` is not part of the schema: whatever a body says about it is dropped (DECISIONS 4). */
 export const ZRegisterInput = z.object({
   username: ZUsername,
-  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+  email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
   password: ZPassword,
   name: z.string().trim().max(100, { error: 'Name must be at most 100 characters' }).optional(),
 });

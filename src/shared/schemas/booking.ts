@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants.ts';
 import { ZIsoDate } from './common.ts';
+import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
 
 export const ZContactInfo = z.object(
   {
@@ -30,7 +31,7 @@ const ZPropertyRef = z.coerce
   .number({ error: 'Property id must be a number' })
   .int({ error: 'Property id must be a whole number' })
   .positive({ error: 'Property id must be positive' })
-  .max(2_147_483_647, { error: 'Property not found' });
+  .max(2_147_483_647, { error: PROPERTY_NOT_FOUND });
 
 /**
  * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (DECISIONS 2);
@@ -44,7 +45,7 @@ export const ZBookingCreateInput = z.object({
   guests: z.coerce
     .number({ error: 'Guests must be a number' })
     .int({ error: 'Guests must be a whole number' })
-    .min(1, { error: 'At least 1 guest is required' })
+    .min(1, { error: AT_LEAST_ONE_GUEST })
     .max(1000, { error: 'Too many guests' }),
   totalPrice: z.coerce.number({ error: 'Total price must be a number' }).finite().optional(),
   contactInfo: ZContactInfo,

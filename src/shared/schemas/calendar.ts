@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ZId, ZIsoDate } from './common.ts';
+import { END_AFTER_START, FEED_URL_HTTP, NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../messages.ts';
 
 /** Ranges of nights are half-open like a stay: the end date is the first free day. */
 const endAfterStart: [
   (v: { startDate: string; endDate: string }) => boolean,
   { error: string; path: string[] },
-] = [(v) => v.endDate > v.startDate, { error: 'End date must be after start date', path: ['endDate'] }];
+] = [(v) => v.endDate > v.startDate, { error: END_AFTER_START, path: ['endDate'] }];
 
 export const BLOCK_REASONS = ['maintenance', 'owner', 'other'] as const;
 export const ZBlockReason = z.enum(BLOCK_REASONS, { error: 'Reason must be maintenance, owner or other' });
@@ -78,14 +79,13 @@ export const ZRateInput = z
   })
   .superRefine((v, ctx) => {
     if (v.kind === 'season') {
-      if (!v.startDate)
-        ctx.addIssue({ code: 'custom', message: 'Start date is required', path: ['startDate'] });
+      if (!v.startDate) ctx.addIssue({ code: 'custom', message: START_DATE_REQUIRED, path: ['startDate'] });
       if (!v.endDate) ctx.addIssue({ code: 'custom', message: 'End date is required', path: ['endDate'] });
       if (v.startDate && v.endDate && v.endDate <= v.startDate)
-        ctx.addIssue({ code: 'custom', message: 'End date must be after start date', path: ['endDate'] });
+        ctx.addIssue({ code: 'custom', message: END_AFTER_START, path: ['endDate'] });
     }
     if (v.kind !== 'minNights' && v.nightlyPrice === undefined)
-      ctx.addIssue({ code: 'custom', message: 'Nightly price is required', path: ['nightlyPrice'] });
+      ctx.addIssue({ code: 'custom', message: NIGHTLY_PRICE_REQUIRED, path: ['nightlyPrice'] });
     if (v.kind === 'minNights' && v.minNights === undefined)
       ctx.addIssue({ code: 'custom', message: 'Minimum nights is required', path: ['minNights'] });
   });
@@ -158,7 +158,7 @@ export const ZFeedInput = z.object({
     .trim()
     .max(2000, { error: 'URL is too long' })
     .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), {
-      error: 'Feed URL must be an http or https URL',
+      error: FEED_URL_HTTP,
     }),
 });
 export const ZFeedRef = z.object({ id: ZId, feedId: ZId });

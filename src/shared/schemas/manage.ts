@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBooking, ZBookingStatus, ZContactInfo } from './booking.ts';
 import { ZId } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
+import { VALID_EMAIL } from '../messages.ts';
 
 /** A manage-booking link's token (DECISIONS 18): base32, at least 128 bits; anything else is simply unknown. */
 export const ZManageToken = z.string().trim().max(200);
@@ -65,7 +66,7 @@ export const ZLookupInput = z.object({
     .trim()
     .min(1, { error: 'Please enter your BIC number' })
     .max(20, { error: 'Please enter your BIC number' }),
-  email: z.email({ error: 'Please enter a valid email' }).max(254, { error: 'Please enter a valid email' }),
+  email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
 });
 export type TLookupInput = z.input<typeof ZLookupInput>;
 

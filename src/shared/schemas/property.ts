@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation.ts';
 import { ZId, ZIsoDate } from './common.ts';
+import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
 
 export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
   error: 'Cancellation policy must be flexible, moderate or strict',
@@ -152,7 +153,7 @@ export const ZSearchInput = z
     limit: z.coerce.number().int().min(1).max(48).default(12),
   })
   .refine((v) => !v.checkIn || !v.checkOut || v.checkOut > v.checkIn, {
-    error: 'Check-out must be after check-in',
+    error: CHECK_OUT_AFTER_CHECK_IN,
     path: ['checkOut'],
   });
 export type TSearchInput = z.input<typeof ZSearchInput>;

@@ -1,6 +1,8 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../../src/shared/dates.ts';
-import { expect } from '../fixtures.ts';
+import { expect, expectToast } from '../fixtures.ts';
+
+export { expectToast };
 
 /** The calendar's day label, e.g. '10 June 2027' (Mantine's default, `D MMMM YYYY`). */
 export function dayLabel(iso: string): string {
@@ -55,13 +57,6 @@ export async function chooseStay(page: Page, checkIn: string, checkOut: string):
 }
 
 /** Asserts a toast, then closes it so the next one shows at once (the site shows one toast at a time). */
-export async function expectToast(page: Page, title: string) {
-  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  await toast.locator('button').click();
-  await expect(toast).toBeHidden();
-}
-
 export async function loginInUi(page: Page, username: string, password: string) {
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Login' }).click();

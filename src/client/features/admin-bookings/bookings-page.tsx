@@ -24,6 +24,7 @@ import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
 import { ADMIN_BOOKINGS_PAGE_SIZE, type TAdminBooking } from '../../../shared/schemas/admin.ts';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import { formatMoney } from '../../../shared/money.ts';
 
 /** Short month, day and year, or 'N/A' (admin-side §2.7). */
 export function bookingDate(value: string | null | undefined): string {
@@ -234,7 +235,7 @@ export function BookingsPage({ page }: { page: number }) {
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{bookingDate(b.checkIn)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>{bookingDate(b.checkOut)}</Table.Td>
                         <Table.Td>{b.guests}</Table.Td>
-                        <Table.Td>${b.totalPrice.toLocaleString('en-US')}</Table.Td>
+                        <Table.Td>{formatMoney(b.totalPrice)}</Table.Td>
                         <Table.Td style={{ whiteSpace: 'nowrap' }}>
                           <StatusBadge status={b.status} />
                         </Table.Td>

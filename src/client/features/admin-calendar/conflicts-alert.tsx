@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { plural } from '../../../shared/labels.ts';
 
 /**
  * The dashboard's warning (issue 14): events imported from other channels that fall on our bookings.
@@ -17,7 +18,7 @@ export function ConflictsAlert() {
     <Alert
       color="red"
       icon={<IconAlertTriangle />}
-      title={`${list.length === 1 ? '1 calendar conflict' : `${list.length} calendar conflicts`}`}
+      title={plural(list.length, 'calendar conflict')}
       data-testid="calendar-conflicts"
     >
       <Stack gap={4}>

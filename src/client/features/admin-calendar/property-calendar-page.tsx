@@ -28,10 +28,7 @@ import { BarLegend, PeriodStepper } from './calendar-controls.tsx';
 import { IcalPanel } from './ical-panel.tsx';
 import { MonthGrid, type TSelection } from './month-grid.tsx';
 import { monthStartOf, monthTitle, shiftMonth } from './months.ts';
-
-function nightsLabel(n: number): string {
-  return n === 1 ? '1 night' : `${n} nights`;
-}
+import { nightsLabel } from '../../../shared/labels.ts';
 
 /** What to do with the selected nights: block them, reopen them, or give them a price. */
 function SelectionActions({

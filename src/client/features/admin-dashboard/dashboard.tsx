@@ -7,8 +7,9 @@ import { formatIsoDate } from '../../../shared/dates.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { LoadingLine } from '../../components/loading-line.tsx';
+import { formatMoney } from '../../../shared/money.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const usd = { format: (n: number) => formatMoney(n, 'USD', { whole: true }) };
 
 /** Green when confirmed, red when cancelled, amber otherwise (admin-side §2.3). */
 export function statusDotColor(status: TBookingStatus): string {

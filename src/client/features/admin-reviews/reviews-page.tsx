@@ -22,10 +22,11 @@ import { thumbnailUrl } from '../../../shared/media.ts';
 import type { TReview } from '../../../shared/schemas/review.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { AvatarInput } from './avatar-input.tsx';
+import { plural } from '../../../shared/labels.ts';
 
 const RATING_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({
   value: String(n),
-  label: n === 1 ? '1 Star' : `${n} Stars`,
+  label: plural(n, 'Star'),
 }));
 
 /** The draft of the add and edit dialogs (admin-side §2.8): rating 5, empty texts, no image. */

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BOOKING_DEFAULT_GUESTS, BOOKING_DEFAULT_NIGHTS } from '../../../shared/constants.ts';
 import { addDays, formatIsoDate, todayIso } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
@@ -19,6 +19,7 @@ import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { ContactFormDialog } from './contact-form-dialog.tsx';
 import { NightBreakdown } from './night-breakdown.tsx';
 import { useStayQuote } from './use-stay-quote.ts';
+import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 
 const DATE_FORMAT = 'MMM D, YYYY';
 const CALENDAR_LABELS = {
@@ -29,10 +30,6 @@ const CALENDAR_LABELS = {
   monthLevelControl: 'Choose a month',
   yearLevelControl: 'Choose a year',
 };
-
-function nightsLabel(n: number): string {
-  return n === 1 ? '1 night' : `${n} nights`;
-}
 
 function PriceRow({
   label,
@@ -95,7 +92,7 @@ export function BookingCard({ property }: { property: TProperty }) {
 
   const requireSignIn = () => {
     notifications.show({
-      title: 'Please sign in to book',
+      title: SIGN_IN_TO_BOOK,
       message: 'Sign in or create an account, then reserve your stay.',
     });
     openAuthDialog('login');

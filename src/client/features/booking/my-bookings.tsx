@@ -20,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatIsoDate, todayIso } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
 import type { TMyBooking } from '../../../shared/schemas/booking.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
@@ -60,8 +60,7 @@ function BookingCard({ booking: b, onCancel }: { booking: TMyBooking; onCancel: 
         </Badge>
       </Group>
       <Text size="sm" c="dimmed" mt={4}>
-        {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} ·{' '}
-        {b.nights === 1 ? '1 night' : `${b.nights} nights`}
+        {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} · {nightsLabel(b.nights)}
       </Text>
       <Text size="sm" c="dimmed">
         {guestsLabel(b.guests)}

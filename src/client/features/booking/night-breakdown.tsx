@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { addDays, formatIsoDate } from '../../../shared/dates.ts';
 import type { TNightPrice } from '../../../shared/pricing.ts';
+import { nightsLabel } from '../../../shared/labels.ts';
 
 /** The server's words for a stay that is taken (DECISIONS 5). */
 export const DATES_TAKEN = 'These dates are no longer available';
@@ -39,8 +40,7 @@ export function NightBreakdown({
       {runs(nightly).map((r) => (
         <Group key={r.from} justify="space-between" wrap="nowrap">
           <Text size="xs" c="dimmed">
-            {formatIsoDate(r.from)} – {formatIsoDate(r.to)} ·{' '}
-            {r.nights === 1 ? '1 night' : `${r.nights} nights`}
+            {formatIsoDate(r.from)} – {formatIsoDate(r.to)} · {nightsLabel(r.nights)}
           </Text>
           <Text size="xs" c="dimmed">
             {format(r.price)} / night

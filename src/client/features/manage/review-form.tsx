@@ -2,6 +2,7 @@ import { Button, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ZStayReviewForm, type TStayReviewForm } from '../../../shared/schemas/manage.ts';
+import { plural } from '../../../shared/labels.ts';
 
 /** 1–5 stars and a comment, for a completed stay (DECISIONS 23). */
 export function StayReviewForm({
@@ -31,7 +32,7 @@ export function StayReviewForm({
             aria-labelledby="stay-rating-label"
             value={Number(form.values.rating)}
             onChange={(v) => form.setFieldValue('rating', v)}
-            getSymbolLabel={(i) => (i === 1 ? '1 star' : `${i} stars`)}
+            getSymbolLabel={(i) => plural(i, 'star')}
             data-testid="stay-rating"
           />
           {form.errors.rating && (

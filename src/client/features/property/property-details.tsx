@@ -18,7 +18,7 @@ import {
   IconWifi,
   type Icon,
 } from '@tabler/icons-react';
-import { guestsLabel, propertyTypeLabel } from '../../../shared/labels.ts';
+import { guestsLabel, plural, propertyTypeLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 
 const AMENITY_ICONS: Record<string, Icon> = {
@@ -37,10 +37,6 @@ const AMENITY_ICONS: Record<string, Icon> = {
 };
 
 export const BRAND_LOGO = '/images/brand-logo.svg';
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /** 'Hosted by' line; the host icon is the brand logo when the listing sets showLogo (guest-side §3). */
 export function HostLine({ property, siteName }: { property: TProperty; siteName: string }) {

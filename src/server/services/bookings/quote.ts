@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
+import { CHECK_OUT_AFTER_CHECK_IN } from '../../../shared/messages.ts';
 
 /**
  * The price the server will charge for a stay: each night by the home's rates, plus the tax rate in
@@ -16,8 +17,7 @@ export async function quoteForStay(
   em: EntityManager,
   input: z.output<typeof ZQuoteInput>,
 ): Promise<TStayQuote> {
-  if (input.checkOut <= input.checkIn)
-    throw new AppError('VALIDATION', 'Check-out date must be after check-in date');
+  if (input.checkOut <= input.checkIn) throw new AppError('VALIDATION', CHECK_OUT_AFTER_CHECK_IN);
   const homeRules = (await stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut)).get(
     input.propertyId,
   );

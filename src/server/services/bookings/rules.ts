@@ -1,15 +1,14 @@
 import { addDays, daysBetween } from '../../../shared/dates.ts';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
+import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
+import { plural } from '../../../shared/labels.ts';
 
-export const SIGN_IN_TO_BOOK = 'Please sign in to book';
+/** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
+export { SIGN_IN_TO_BOOK };
 export const PRICE_CHANGED = 'The price has changed. Please review the new total.';
 
 const HOUR_MS = 3_600_000;
-
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
 
 /**
  * The calendar dates that are "today" somewhere on Earth right now (UTC−12 to UTC+14).
@@ -43,7 +42,7 @@ export function checkStay(
   };
   const today = todaySpan(now);
   if (stay.checkIn < today.earliest) fail('Check-in date cannot be in the past');
-  if (stay.checkOut <= stay.checkIn) fail('Check-out date must be after check-in date');
+  if (stay.checkOut <= stay.checkIn) fail(CHECK_OUT_AFTER_CHECK_IN);
   const nights = daysBetween(stay.checkIn, stay.checkOut);
   if (nights < settings.minNightsDefault)
     fail(`Stays must be at least ${plural(settings.minNightsDefault, 'night', 'nights')}`);
@@ -52,6 +51,6 @@ export function checkStay(
   if (stay.checkIn > addDays(today.latest, settings.advanceBookingDays)) {
     fail(`Bookings can be made at most ${plural(settings.advanceBookingDays, 'day', 'days')} in advance`);
   }
-  if (stay.guests < 1) fail('At least 1 guest is required');
+  if (stay.guests < 1) fail(AT_LEAST_ONE_GUEST);
   if (stay.guests > maxGuests) fail(`This property allows at most ${plural(maxGuests, 'guest', 'guests')}`);
 }

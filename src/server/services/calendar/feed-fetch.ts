@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { FEED_URL_HTTP } from '../../../shared/messages.ts';
 
 /** A feed that could not be read: its message is stored as the feed's last error. */
 export class FeedError extends Error {
@@ -73,10 +74,9 @@ export function checkFeedUrl(raw: string, allowPrivate: boolean): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new FeedError('Feed URL must be an http or https URL');
+    throw new FeedError(FEED_URL_HTTP);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new FeedError('Feed URL must be an http or https URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FeedError(FEED_URL_HTTP);
   if (url.username || url.password) throw new FeedError('Feed URL must not carry a user name or password');
   const host = url.hostname
     .replace(/^\[|\]$/g, '')

@@ -10,6 +10,7 @@ import {
   upsertRule,
 } from '../../repositories/property-rates.ts';
 import { checkRangeLength, requireProperty, subtractRange } from './ranges.ts';
+import { NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../../../shared/messages.ts';
 
 export const RATE_NOT_FOUND = 'Rate not found';
 
@@ -27,10 +28,10 @@ export async function setRate(em: EntityManager, input: z.output<typeof ZRateInp
   await requireProperty(em, input.id);
   if (input.kind === 'minNights') return upsertRule(em, input.id, 'minNights', input.minNights ?? 1);
   const price = input.nightlyPrice;
-  if (price === undefined) throw new AppError('VALIDATION', 'Nightly price is required');
+  if (price === undefined) throw new AppError('VALIDATION', NIGHTLY_PRICE_REQUIRED);
   if (input.kind === 'weekend') return upsertRule(em, input.id, 'weekend', price);
   const { startDate, endDate } = input;
-  if (!startDate || !endDate) throw new AppError('VALIDATION', 'Start date is required');
+  if (!startDate || !endDate) throw new AppError('VALIDATION', START_DATE_REQUIRED);
   checkRangeLength(startDate, endDate);
   return em.transactional(async (tx) => {
     const overlapped = await seasonsOverlapping(tx, input.id, startDate, endDate);

@@ -13,13 +13,14 @@ import { barsFor, timelineHomes } from '../../repositories/calendar-holds.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
+import { END_AFTER_START } from '../../../shared/messages.ts';
 
 /** The widest window one calendar call may ask for: about three months. */
 const MAX_VIEW_DAYS = 93;
 
 function checkWindow(from: string, to: string): void {
   const days = daysBetween(from, to);
-  if (days < 1) throw new AppError('VALIDATION', 'End date must be after start date');
+  if (days < 1) throw new AppError('VALIDATION', END_AFTER_START);
   if (days > MAX_VIEW_DAYS)
     throw new AppError('VALIDATION', `A calendar view spans at most ${MAX_VIEW_DAYS} days`);
 }

@@ -7,7 +7,10 @@ import { AppError } from '../../errors.ts';
 import { addStayTotals } from '../calendar/stay-totals.ts';
 import { PROPERTY_COLUMNS, rowToPropertyDto, type TPropertyRow } from './dto.ts';
 
-export const PROPERTY_NOT_FOUND = 'Property not found';
+import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
+
+/** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
+export { PROPERTY_NOT_FOUND };
 
 // The two most-read paths map rows straight to DTOs: entity hydration and the identity map buy
 // nothing for a read-only answer, and cost a measurable share of each request.
