@@ -134,9 +134,10 @@ export const ZPropertyMonth = z.object({
 export type TPropertyMonth = z.infer<typeof ZPropertyMonth>;
 
 export const TIMELINE_PAGE_SIZE = 25;
+/** `from` defaults to yesterday and `to` to two months after `from`. */
 export const ZTimelineInput = z.object({
-  from: ZIsoDate,
-  to: ZIsoDate,
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
   cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(TIMELINE_PAGE_SIZE),

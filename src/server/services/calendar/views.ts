@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { daysBetween } from '../../../shared/dates.ts';
+import { addDays, daysBetween } from '../../../shared/dates.ts';
 import { priceNights } from '../../../shared/pricing.ts';
 import type {
   TPropertyMonth,
@@ -17,6 +17,8 @@ import { END_AFTER_START } from '../../../shared/messages.ts';
 
 /** The widest window one calendar call may ask for: about three months. */
 const MAX_VIEW_DAYS = 93;
+/** The timeline's window when the caller names none: about two months from yesterday. */
+const DEFAULT_TIMELINE_DAYS = 62;
 
 function checkWindow(from: string, to: string): void {
   const days = daysBetween(from, to);
@@ -54,14 +56,16 @@ export async function timeline(
   em: EntityManager,
   input: z.output<typeof ZTimelineInput>,
 ): Promise<TTimeline> {
-  checkWindow(input.from, input.to);
+  const from = input.from ?? addDays(new Date().toISOString().slice(0, 10), -1);
+  const to = input.to ?? addDays(from, DEFAULT_TIMELINE_DAYS);
+  checkWindow(from, to);
   const homes = await timelineHomes(em, { cursor: input.cursor, search: input.search, limit: input.limit });
   const page = homes.slice(0, input.limit);
   const bars = await barsFor(
     em,
     page.map((h) => h.id),
-    input.from,
-    input.to,
+    from,
+    to,
     true,
   );
   const last = page[page.length - 1];
