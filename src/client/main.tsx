@@ -12,7 +12,7 @@ import { AuthProvider } from './lib/auth.tsx';
 import { DEFAULT_COLOR_SCHEME, themeStorage } from './lib/theme.tsx';
 import { queryClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -21,6 +21,7 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={themeStorage}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >

@@ -105,7 +105,7 @@ test.describe('home grid', () => {
     if (!first) throw new Error('no listings');
     await page.goto('/');
     const card = page.getByTestId('property-card').first();
-    await expect(card).toHaveAttribute('href', `/property/${first.id}`);
+    await expect(card.getByRole('link')).toHaveAttribute('href', `/property/${first.id}`);
     await expect(card.getByTestId('card-price')).toHaveText(
       new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(first.price),
     );

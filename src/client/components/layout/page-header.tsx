@@ -15,7 +15,14 @@ export function PageHeader({
     <Box py={{ base: 40, sm: 64 }} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
       <Container size="md" ta="center">
         {eyebrow && (
-          <Text tt="uppercase" fw={700} fz="xs" c="brand.6" mb={6} style={{ letterSpacing: '0.08em' }}>
+          <Text
+            tt="uppercase"
+            fw={700}
+            fz="xs"
+            c="var(--mantine-color-anchor)"
+            mb={6}
+            style={{ letterSpacing: '0.08em' }}
+          >
             {eyebrow}
           </Text>
         )}

@@ -31,83 +31,87 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
   );
 }
 
+function CardText({ property: p }: { property: TPropertyCard }) {
+  const { format } = useCurrency();
+  return (
+    <Stack gap={2} pt={10}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+        <Text fw={600} size="sm" lineClamp={1} title={p.title} data-testid="card-title">
+          {p.title}
+        </Text>
+        <Group
+          gap={4}
+          wrap="nowrap"
+          style={{ flexShrink: 0 }}
+          role="img"
+          aria-label={`Rated ${ratingLabel(p.rating)} from ${p.reviewCount} reviews`}
+        >
+          <IconStarFilled size={12} aria-hidden />
+          <Text size="sm" data-testid="card-rating">
+            {ratingLabel(p.rating)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {reviewCountLabel(p.reviewCount)}
+          </Text>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed" lineClamp={1} data-testid="card-location">
+        {p.location}
+      </Text>
+      <Text size="sm" c="dimmed" data-testid="card-type">
+        {propertyTypeLabel(p.propertyType, p.bedrooms)}
+      </Text>
+      <Text size="sm" mt={4}>
+        <Text span fw={700} data-testid="card-price">
+          {format(p.price)}
+        </Text>{' '}
+        night
+        {p.stayTotal !== undefined && (
+          <Text span c="dimmed" data-testid="card-stay-total">
+            {' · '}
+            {format(p.stayTotal)} total
+          </Text>
+        )}
+      </Text>
+    </Stack>
+  );
+}
+
 /** A home-grid card (guest-side §2). The heart saves the home (DECISIONS 22). */
 export function PropertyCard({ property: p, eager }: { property: TPropertyCard; eager: boolean }) {
-  const { format } = useCurrency();
   const { isSaved, toggle } = useSavedHomes();
   const favourite = isSaved(p.id);
   const Heart = favourite ? IconHeartFilled : IconHeart;
   return (
-    <Link
-      to="/property/$id"
-      params={{ id: String(p.id) }}
-      className={classes.card}
-      data-testid="property-card"
-      data-property-id={p.id}
-    >
-      <Box className={classes.coverFrame}>
-        <Cover url={p.images[0]} title={p.title} eager={eager} />
-        {p.guestFavorite && (
-          <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md" tt="none">
-            Guest favorite
-          </Badge>
-        )}
-        <ActionIcon
-          className={classes.heart}
-          variant="transparent"
-          size={36}
-          aria-label={favourite ? 'Remove from favourites' : 'Save to favourites'}
-          aria-pressed={favourite}
-          data-favourite={favourite || undefined}
-          onClick={(e) => {
-            e.preventDefault();
-            e.stopPropagation();
-            void toggle(p.id);
-          }}
-        >
-          <Heart size={24} stroke={2} aria-hidden />
-        </ActionIcon>
-      </Box>
-      <Stack gap={2} pt={10}>
-        <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-          <Text fw={600} size="sm" lineClamp={1} title={p.title} data-testid="card-title">
-            {p.title}
-          </Text>
-          <Group
-            gap={4}
-            wrap="nowrap"
-            style={{ flexShrink: 0 }}
-            aria-label={`Rated ${ratingLabel(p.rating)} from ${p.reviewCount} reviews`}
-          >
-            <IconStarFilled size={12} aria-hidden />
-            <Text size="sm" data-testid="card-rating">
-              {ratingLabel(p.rating)}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {reviewCountLabel(p.reviewCount)}
-            </Text>
-          </Group>
-        </Group>
-        <Text size="sm" c="dimmed" lineClamp={1} data-testid="card-location">
-          {p.location}
-        </Text>
-        <Text size="sm" c="dimmed" data-testid="card-type">
-          {propertyTypeLabel(p.propertyType, p.bedrooms)}
-        </Text>
-        <Text size="sm" mt={4}>
-          <Text span fw={700} data-testid="card-price">
-            {format(p.price)}
-          </Text>{' '}
-          night
-          {p.stayTotal !== undefined && (
-            <Text span c="dimmed" data-testid="card-stay-total">
-              {' · '}
-              {format(p.stayTotal)} total
-            </Text>
+    // The heart is a sibling of the link, not inside it: a button within a link is not operable on its own.
+    <Box className={classes.cardFrame} data-testid="property-card" data-property-id={p.id}>
+      <Link to="/property/$id" params={{ id: String(p.id) }} className={classes.card}>
+        <Box className={classes.coverFrame}>
+          <Cover url={p.images[0]} title={p.title} eager={eager} />
+          {p.guestFavorite && (
+            <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md" tt="none">
+              Guest favorite
+            </Badge>
           )}
-        </Text>
-      </Stack>
-    </Link>
+        </Box>
+        <CardText property={p} />
+      </Link>
+      <ActionIcon
+        className={classes.heart}
+        variant="transparent"
+        size={36}
+        aria-label={favourite ? 'Remove from favourites' : 'Save to favourites'}
+        aria-pressed={favourite}
+        data-favourite={favourite || undefined}
+        onClick={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          void toggle(p.id);
+        }}
+      >
+        <Heart size={24} stroke={2} aria-hidden />
+      </ActionIcon>
+    </Box>
   );
 }
 

@@ -75,8 +75,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
       {query.hasNextPage && (
         <Center>
           <Button
-            variant="outline"
-            color="dark"
+            variant="default"
             radius="md"
             size="md"
             loading={query.isFetchingNextPage}

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Modal, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
@@ -62,10 +62,12 @@ export function GalleryViewer({
       withCloseButton={false}
       closeOnEscape
       transitionProps={{ duration: 0 }}
-      aria-label={`${title} gallery`}
       styles={{ body: { height: '100dvh', display: 'flex', flexDirection: 'column', padding: 16 } }}
     >
       <Stack h="100%" gap="sm" data-testid="gallery-viewer">
+        <VisuallyHidden>
+          <Modal.Title>{`${title} gallery`}</Modal.Title>
+        </VisuallyHidden>
         <Group justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap">
             <ActionIcon

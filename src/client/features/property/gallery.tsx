@@ -45,7 +45,8 @@ export function PropertyGallery({
               type="button"
               className={`${classes.tile} ${i === 0 ? classes.main : ''}`}
               onClick={() => open('photos', i)}
-              aria-label={`Open photo ${i + 1} of ${photos.length}`}
+              // The visible '+N more' leads the name (WCAG 2.5.3, label in name).
+              aria-label={`${last && hidden > 0 ? `+${hidden} more, open` : 'Open'} photo ${i + 1} of ${photos.length}`}
               data-testid="gallery-tile"
             >
               <img

@@ -55,7 +55,7 @@ export function HostLine({ property, siteName }: { property: TProperty; siteName
       {property.showLogo ? (
         <Avatar src={BRAND_LOGO} alt={`${siteName} logo`} size={56} radius="xl" data-testid="host-logo" />
       ) : (
-        <Avatar size={56} radius="xl" color="brand" aria-label="Host">
+        <Avatar size={56} radius="xl" color="brand" role="img" aria-label="Host">
           <IconHome size={28} aria-hidden />
         </Avatar>
       )}

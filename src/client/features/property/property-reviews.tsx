@@ -2,6 +2,7 @@ import {
   Alert,
   Avatar,
   Badge,
+  Box,
   Button,
   Group,
   Paper,
@@ -68,7 +69,7 @@ export function PropertyReviews({
                   <Avatar
                     src={r.userImage ? thumbnailUrl(r.userImage) : null}
                     name={r.userName}
-                    color="initials"
+                    color="brand"
                     radius="xl"
                   />
                   <div>
@@ -91,13 +92,9 @@ export function PropertyReviews({
                     </Badge>
                   )}
                 </Group>
-                <Rating
-                  value={r.rating}
-                  readOnly
-                  size="xs"
-                  mb={6}
-                  aria-label={`${r.rating} out of 5 stars`}
-                />
+                <Box role="img" aria-label={`${r.rating} out of 5 stars`} mb={6}>
+                  <Rating value={r.rating} readOnly size="xs" aria-hidden />
+                </Box>
                 <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
                   {r.comment}
                 </Text>

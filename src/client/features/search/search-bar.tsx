@@ -37,7 +37,6 @@ export function SearchBar({ onOpen, onWarmUp }: TProps) {
             className={classes.part}
             data-first={i === 0 || undefined}
             onClick={() => onOpen(p.tab)}
-            aria-label={`${p.label}: ${p.value}`}
             data-testid={`search-bar-${p.tab}`}
           >
             <Text size="xs" c="dimmed" lh={1.2}>

@@ -78,6 +78,8 @@ export default function SearchMap({ selected, onSelect, height }: TProps) {
           icon={markerIcon}
           title={city.name}
           alt={city.name}
+          // The same cities are buttons under 'Popular destinations'; focusable markers overlap at this zoom (WCAG 2.5.8).
+          keyboard={false}
           eventHandlers={{ click: () => onSelect(city) }}
         >
           <Tooltip>{city.name}</Tooltip>

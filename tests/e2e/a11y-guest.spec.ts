@@ -1,0 +1,88 @@
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { expectNoSeriousA11yViolations, useColorScheme } from './support/a11y.ts';
+import { expect, test } from './fixtures.ts';
+
+/** Every guest route a visitor can open without an account or a secret link. */
+const ROUTES = [
+  { path: '/', ready: 'property-card' },
+  { path: '/property/1', ready: 'booking-card' },
+  { path: '/about' },
+  { path: '/careers' },
+  { path: '/help' },
+  { path: '/privacy' },
+  { path: '/terms' },
+  { path: '/contact' },
+  { path: '/saved' },
+  { path: '/nope' },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} theme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await useColorScheme(page, scheme);
+    });
+
+    for (const route of ROUTES) {
+      test(`${route.path} has no serious axe violations`, async ({ page }) => {
+        await page.goto(route.path);
+        if ('ready' in route) await expect(page.getByTestId(route.ready).first()).toBeVisible();
+        else await expect(page.locator('main, [role="main"]').first()).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `${route.path}, ${scheme}`);
+      });
+    }
+  });
+}
+
+/** A home whose default stay (today, 5 nights) is free, so the booking dialogs can be reached with the defaults. */
+async function homeFreeToday(request: APIRequestContext): Promise<number> {
+  const all = (await (await request.get('/api/properties')).json()) as { id: number }[];
+  const today = todayIso();
+  const end = addDays(today, 5);
+  for (const { id } of all.slice(-30).reverse()) {
+    const ranges = (await (await request.get(`/api/properties/${id}/availability`)).json()) as {
+      checkIn: string;
+      checkOut: string;
+    }[];
+    if (!ranges.some((r) => r.checkIn < end && today < r.checkOut)) return id;
+  }
+  throw new Error('no demo home is free for the default stay');
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the guest dialogs have no serious axe violations (${scheme})`, async ({ page, request }) => {
+    await useColorScheme(page, scheme);
+    await page.goto('/');
+    await page.getByTestId('search-bar-location').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `search dialog, ${scheme}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Login' }).click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `auth dialog, ${scheme}`);
+    await page.keyboard.press('Escape');
+
+    const id = await homeFreeToday(request);
+    await page.goto(`/property/${id}`);
+    await page.getByRole('button', { name: /^Open photo 1 of/ }).click();
+    await expect(page.getByTestId('gallery-viewer')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `gallery, ${scheme}`);
+    await page.getByRole('button', { name: 'Close gallery' }).click();
+
+    await page.getByTestId('booking-card').getByTestId('reserve').click();
+    const form = page.getByRole('dialog', { name: 'Contact information' });
+    await form.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(form.getByText('Name is required')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `contact form with errors, ${scheme}`);
+    await form.getByLabel('Full name').fill('Axe Example');
+    await form.getByLabel('Email').fill('axe@example.com');
+    await form.getByLabel('Phone').fill('+1 555 0100');
+    await form.getByLabel('Country/Region').fill('Ireland');
+    await form.getByRole('button', { name: 'Confirm booking' }).click();
+    await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `booking confirmation, ${scheme}`);
+  });
+}
