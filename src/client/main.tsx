@@ -25,7 +25,7 @@ createRoot(root).render(
       colorSchemeManager={themeStorage}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >
-      <Notifications position="top-center" limit={1} autoClose={5000} />
+      <Notifications position="top-center" limit={1} autoClose={5000} containerWidth={420} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />
