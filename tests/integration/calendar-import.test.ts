@@ -165,6 +165,12 @@ describe('iCal import', () => {
         confirmationNumber: ours.confirmationNumber,
       }),
     ]);
+    // The operator is told through the outbox, in the sync's transaction.
+    const mails = await db.sql<{ subject: string; text: string }>(
+      `select subject, text from emails where template = 'calendar-conflict' and text like $1`,
+      [`%${ours.confirmationNumber}%`],
+    );
+    expect(mails).toHaveLength(1);
     const month = await adminCaller().calendar.month({ id: home.id, from: day(0), to: day(40) });
     expect(month.bars.filter((b) => b.kind === 'conflict')).toEqual([
       expect.objectContaining({ startDate: day(21), bookingId: ours.id }),

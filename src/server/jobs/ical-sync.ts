@@ -2,6 +2,7 @@ import type { PgBoss } from 'pg-boss';
 import type { TServerDeps } from '../context.ts';
 import { log } from '../logger.ts';
 import { syncAllFeeds } from '../services/calendar/ical-import.ts';
+import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 
 export const ICAL_SYNC_JOB = 'ical-sync';
 /** Every 15 minutes (issue 14). */
@@ -14,6 +15,7 @@ export async function registerIcalSync(boss: PgBoss, deps: Pick<TServerDeps, 'or
   await boss.work(ICAL_SYNC_JOB, async () => {
     const totals = await syncAllFeeds(() => deps.orm.em.fork(), {
       allowPrivateHosts: deps.env.icalAllowPrivateHosts,
+      onConflicts: queueConflictEmail,
     });
     log.info('ical feeds synced', totals);
     return totals;

@@ -31,6 +31,7 @@ import {
 } from '../services/calendar/ical-import.ts';
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { propertyMonth, timeline } from '../services/calendar/views.ts';
+import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 const tags = ['calendar'];
@@ -44,7 +45,7 @@ export function publicOrigin(ctx: TContext): string {
 
 /** How this server imports feeds: its SSRF switch, and how the operator hears of new conflicts. */
 export function importOptions(ctx: TContext): TImportOptions {
-  return { allowPrivateHosts: ctx.deps.env.icalAllowPrivateHosts };
+  return { allowPrivateHosts: ctx.deps.env.icalAllowPrivateHosts, onConflicts: queueConflictEmail };
 }
 
 export const calendarRouter = router({
