@@ -11,6 +11,16 @@ export function imageSrcSet(url: string): string | undefined {
   return [...IMAGE_VARIANT_WIDTHS.map((w) => `/media/${m[1]}-${w}.webp ${w}w`), `${url} 1920w`].join(', ');
 }
 
+/**
+ * `srcset` for a grid card: the WebP variants only, so no phone (even at 3× density) downloads the
+ * 1920 px original for a card.
+ */
+export function cardSrcSet(url: string): string | undefined {
+  const m = STORED_IMAGE_RE.exec(url);
+  if (!m) return undefined;
+  return IMAGE_VARIANT_WIDTHS.map((w) => `/media/${m[1]}-${w}.webp ${w}w`).join(', ');
+}
+
 /** The smallest variant, for thumbnails; the URL itself when it is not a stored image. */
 export function thumbnailUrl(url: string): string {
   const m = STORED_IMAGE_RE.exec(url);

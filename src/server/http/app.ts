@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
@@ -10,6 +9,10 @@ import { log } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
+import { apiCaching, trpcCaching } from './caching.ts';
+import { dynamicCompression, precompressedStatic } from './compress.ts';
+import { pageHandler } from './pages.ts';
+import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
 
 /** JSON bodies are small, except where a property's or a review's media arrive as data URLs. */
@@ -55,6 +58,7 @@ export function createApp(deps: TServerDeps): express.Express {
   app.set('query parser', 'simple');
   app.use(requestMetrics);
   app.use(opsRoutes(deps.orm, deps.env.metricsToken));
+  app.use(dynamicCompression());
   app.use(securityHeaders(deps.env.isProduction));
 
   const parsers = new Map(
@@ -64,6 +68,8 @@ export function createApp(deps: TServerDeps): express.Express {
     ]),
   );
   app.use(['/api', '/trpc'], requestGuards);
+  app.use('/api', apiCaching);
+  app.use('/trpc', trpcCaching);
   app.use((req, res, next) => {
     if (!req.path.startsWith('/api') && !req.path.startsWith('/trpc')) return next();
     const parser = parsers.get(bodyLimitFor(req));
@@ -126,6 +132,7 @@ export function createApp(deps: TServerDeps): express.Express {
 
   const clientDir = deps.env.clientDir;
   const indexHtml = path.join(clientDir, 'index.html');
+  app.use(precompressedStatic(clientDir));
   app.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), {
@@ -135,15 +142,9 @@ export function createApp(deps: TServerDeps): express.Express {
       fallthrough: false,
     }),
   );
+  app.use(seoRoutes(deps.orm, deps.env.publicUrl));
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', (_req, res) => {
-    if (!fs.existsSync(indexHtml)) {
-      res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
-      return;
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
-  });
+  app.get('/{*splat}', pageHandler(deps.orm, indexHtml, deps.env.publicUrl));
 
   const errorHandler: ErrorRequestHandler = (
     err: { status?: number; statusCode?: number; type?: string; message?: string },

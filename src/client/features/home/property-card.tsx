@@ -3,7 +3,7 @@ import { IconHeart, IconHeartFilled, IconStarFilled } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { propertyTypeLabel } from '../../../shared/labels.ts';
-import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
+import { FALLBACK_IMAGE, cardSrcSet } from '../../../shared/media.ts';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { useSavedHomes } from '../../lib/saved-homes.tsx';
@@ -21,7 +21,7 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
     <img
       className={classes.cover}
       src={src}
-      srcSet={src === url ? imageSrcSet(url) : undefined}
+      srcSet={src === url ? cardSrcSet(url) : undefined}
       sizes={CARD_SIZES}
       alt={title}
       loading={eager ? 'eager' : 'lazy'}

@@ -1,0 +1,58 @@
+import zlib from 'node:zlib';
+import fs from 'node:fs';
+import path from 'node:path';
+import compression from 'compression';
+import type { NextFunction, Request, Response } from 'express';
+
+/** Brotli (quality 4: fast enough per request) or gzip for HTML and JSON answers over 1 KiB. */
+export function dynamicCompression() {
+  return compression({
+    threshold: 1024,
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    filter: (req, res) => {
+      const type = String(res.getHeader('Content-Type') ?? '');
+      return (
+        /^(text\/html|application\/json|application\/xml|text\/plain)/.test(type) &&
+        compression.filter(req, res)
+      );
+    },
+  });
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+};
+
+/**
+ * Serves the `.br` / `.gz` siblings that `vite build` wrote beside each text asset, when the browser accepts
+ * them: compressed once at build time at the highest level, never per request.
+ */
+export function precompressedStatic(root: string) {
+  const base = path.resolve(root);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const type = TYPES[path.extname(req.path)];
+    if (!type) return next();
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const file = path.join(base, decodeURIComponent(req.path));
+    if (!file.startsWith(base + path.sep)) return next();
+    const choice = /\bbr\b/.test(accept)
+      ? ['br', '.br']
+      : /\bgzip\b/.test(accept)
+        ? ['gzip', '.gz']
+        : undefined;
+    res.vary('Accept-Encoding');
+    if (!choice || !fs.existsSync(file + choice[1])) return next();
+    res.setHeader('Content-Encoding', choice[0] ?? '');
+    res.type(type);
+    res.sendFile(file + choice[1], {
+      immutable: true,
+      maxAge: '365d',
+      headers: { 'Content-Type': type },
+    });
+  };
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProperty } from '../support/fixtures.ts';
+import { startTestServer, type TTestServer } from '../support/server.ts';
+
+/** The filled first response, SEO files, HTTP caching and compression (issue 15, DECISIONS 24). */
+let srv: TTestServer;
+let propertyId: number;
+const INDEX =
+  '<!doctype html><html><head><title>StayHub — holiday homes</title><meta name="description" content="x" />' +
+  '<script type="module" src="/assets/main-abc.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  const clientDir = path.join(srv.env.dataDir, 'client');
+  fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  const js = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.js'), js);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.js.br'), zlib.brotliCompressSync(js));
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.js.gz'), zlib.gzipSync(js));
+  await srv.close();
+  srv = await startTestServer({ clientDir, dataDir: srv.env.dataDir, mediaDir: srv.env.mediaDir });
+  const em = srv.server.db.orm.em.fork();
+  const p = await createProperty(em, {
+    title: 'Harbour loft with <views>',
+    description: 'Bright loft over the old harbour.',
+    location: 'Hobart, Tasmania',
+  });
+  await em.flush();
+  propertyId = p.id;
+});
+afterAll(async () => {
+  await srv.close();
+});
+
+describe('the first response', () => {
+  it("carries a property's title, description, canonical, social preview, JSON-LD and data", async () => {
+    const res = await fetch(`${srv.url}/property/${propertyId}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Harbour loft with &#60;views&#62; — StayHub</title>');
+    expect(html).not.toContain('<title>StayHub — holiday homes</title>');
+    expect(html).toMatch(
+      /<meta name="description" content="Hobart, Tasmania\. Bright loft over the old harbour\."/,
+    );
+    expect(html).toContain(`<link rel="canonical" href="${srv.url}/property/${propertyId}" />`);
+    expect(html).toMatch(
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/media\/[0-9a]+\.jpg"/,
+    );
+    expect(html).toMatch(/<link rel="preload" as="image" fetchpriority="high" href="\/media\//);
+    const ld = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    const parsed = JSON.parse(ld ?? '{}') as Record<string, unknown>;
+    expect(parsed['@type']).toBe('VacationRental');
+    expect(parsed.name).toBe('Harbour loft with <views>');
+    expect(parsed.geo).toMatchObject({ latitude: 25.7617, longitude: -80.1918 });
+    expect(parsed.address).toMatchObject({ addressLocality: 'Hobart', addressRegion: 'Tasmania' });
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(data ?? '[]')).toEqual([
+      [
+        [['properties', 'byId'], { input: { id: propertyId }, type: 'query' }],
+        expect.objectContaining({ id: propertyId }),
+      ],
+    ]);
+    // The head comes before the scripts, so the image preload is found first.
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script type="module"'));
+  });
+
+  it('answers 404 with the client page for unknown paths and missing listings', async () => {
+    for (const p of ['/no-such-page', '/property/999999', '/admin/nothing']) {
+      const res = await fetch(`${srv.url}${p}`);
+      expect(res.status, p).toBe(404);
+      expect(await res.text()).toContain('<div id="root">');
+    }
+    for (const p of ['/', '/about', '/admin', '/admin/calendar/3', '/manage/abc', '/bookings/4']) {
+      expect((await fetch(`${srv.url}${p}`)).status, p).toBe(200);
+    }
+  });
+
+  it('serves the home page with the first search page to hydrate', async () => {
+    const html = await (await fetch(`${srv.url}/`)).text();
+    expect(html).toContain('"properties","search"');
+    expect(html).toContain('"type":"infinite"');
+  });
+});
+
+describe('search engines', () => {
+  it('/sitemap.xml lists the live listings and static pages', async () => {
+    const res = await fetch(`${srv.url}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    const xml = await res.text();
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(`<loc>${srv.url}/property/${propertyId}</loc>`);
+    expect(xml).toContain(`<loc>${srv.url}/about</loc>`);
+  });
+
+  it('/robots.txt keeps crawlers out of admin, api and manage', async () => {
+    const text = await (await fetch(`${srv.url}/robots.txt`)).text();
+    for (const p of ['/admin', '/api', '/manage']) expect(text).toContain(`Disallow: ${p}`);
+  });
+});
+
+describe('HTTP caching and compression', () => {
+  it('public GETs carry an ETag and answer 304 to a matching If-None-Match', async () => {
+    const first = await fetch(`${srv.url}/api/properties/${propertyId}`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toContain('public');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const again = await fetch(`${srv.url}/api/properties/${propertyId}`, {
+      headers: { 'if-none-match': etag ?? '' },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const other = await fetch(`${srv.url}/api/categories`, { headers: { 'if-none-match': etag ?? '' } });
+    expect(other.status).toBe(200);
+  });
+
+  it('anything user- or admin-specific is private, no-store', async () => {
+    for (const p of ['/api/wishlist', '/api/settings', '/api/auth/me']) {
+      const res = await fetch(`${srv.url}${p}`);
+      expect(res.headers.get('cache-control'), p).toBe('private, no-store');
+    }
+  });
+
+  it('sends precompressed assets and compresses HTML and JSON', async () => {
+    const br = await fetch(`${srv.url}/assets/main-abc.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('console.log');
+    const gz = await fetch(`${srv.url}/assets/main-abc.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const html = await fetch(`${srv.url}/property/${propertyId}`, { headers: { 'accept-encoding': 'br' } });
+    expect(html.headers.get('content-encoding')).toBe('br');
+  });
+});
