@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import { sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
 
@@ -32,12 +33,12 @@ export interface TManagedRow {
 
 const MANAGED_SELECT = `
   select b.id, b.user_id, b.confirmation_number, b.status,
-         to_char(b.check_in, 'YYYY-MM-DD') as check_in, to_char(b.check_out, 'YYYY-MM-DD') as check_out,
+         ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
          b.nights, b.guests, b.nightly_price, b.tax_rate, b.tax_amount, b.total_price, b.contact_info,
-         to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+         ${sqlTimestamp('b.created_at')} as created_at,
          p.id as property_id, p.title, p.location, p.images[1] as cover, p.cancellation_policy,
          r.rating as review_rating, r.comment as review_comment,
-         to_char(r.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as review_date
+         ${sqlTimestamp('r.date')} as review_date
     from bookings b
     join properties p on p.id = b.property_id
     left join reviews r on r.booking_id = b.id`;
@@ -102,7 +103,7 @@ export async function findByConfirmationNumber(
   confirmationNumber: string,
 ): Promise<{ id: number; email: string | null; check_out: string } | null> {
   const rows = await em.execute<{ id: number; email: string | null; check_out: string }[]>(
-    `select id, contact_info->>'email' as email, to_char(check_out, 'YYYY-MM-DD') as check_out
+    `select id, contact_info->>'email' as email, ${sqlDate('check_out')} as check_out
        from bookings where upper(confirmation_number) = upper(?)`,
     [confirmationNumber],
   );

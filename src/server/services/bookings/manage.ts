@@ -9,6 +9,7 @@ import { addDays } from '../../../shared/dates.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
+import { lockBooking } from '../../repositories/bookings.ts';
 import {
   assignOwner,
   findBookingLink,
@@ -153,7 +154,7 @@ export async function cancelAsGuest(
   now = new Date(),
 ): Promise<TManagedBooking> {
   await em.transactional(async (tx) => {
-    await tx.execute('select id from bookings where id = ? for update', [bookingId]);
+    await lockBooking(tx, bookingId);
     const row = await findManagedBooking(tx, bookingId);
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (row.status === 'cancelled') throw new AppError('CONFLICT', ALREADY_CANCELLED);

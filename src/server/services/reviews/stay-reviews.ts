@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TManagedBooking, ZStayReviewForm } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
-import { insertStayReview } from '../../repositories/stay-reviews.ts';
+import { insertStayReview } from '../../repositories/reviews.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import {
   BOOKING_NOT_FOUND,
