@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../logger.ts';
+import { referencedMediaUrls } from '../../repositories/media-references.ts';
 import { MEDIA_URL_PREFIX, type TMediaStore } from './store.ts';
 
 /**
@@ -14,17 +15,8 @@ const HASHED_NAME_RE = /^([a-f0-9]{32})(?:-\d+)?\.[a-z0-9]+$/;
 
 /** The content hashes of every media URL still referenced anywhere (archived properties included). */
 async function referencedHashes(em: EntityManager): Promise<Set<string>> {
-  const rows = await em.getConnection().execute<{ url: string }[]>(
-    `select distinct url from (
-       select unnest(images || videos) as url from properties
-       union all select user_image from reviews where user_image is not null
-       union all select icon from categories
-     ) refs
-     where url like ?`,
-    [`${MEDIA_URL_PREFIX}%`],
-  );
   const hashes = new Set<string>();
-  for (const { url } of rows) {
+  for (const url of await referencedMediaUrls(em, MEDIA_URL_PREFIX)) {
     const m = HASHED_NAME_RE.exec(url.slice(MEDIA_URL_PREFIX.length));
     if (m?.[1]) hashes.add(m[1]);
   }
