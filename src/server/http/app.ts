@@ -11,6 +11,7 @@ import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
+import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -119,16 +120,7 @@ export function createApp(deps: TServerDeps): express.Express {
 
   app.get('/ical/:file', icalFeedHandler(deps));
 
-  app.use(
-    '/media',
-    express.static(deps.media.dir, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
+  app.use('/media', mediaHandler(deps.media));
 
   const clientDir = deps.env.clientDir;
   const indexHtml = path.join(clientDir, 'index.html');
