@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
+import { logLevelFrom } from './logger.ts';
 import type { TS3Config } from './services/media/s3-store.ts';
 
 export const DEV_ADMIN_USERNAME = 'admin';
@@ -20,7 +22,8 @@ export interface TEnv {
   /** Media in an S3-compatible bucket (S3_BUCKET…) instead of `mediaDir`, shared by every instance. */
   s3: TS3Config | undefined;
   clientDir: string;
-  logLevel: 'silent' | 'info';
+  /** LOG_LEVEL: pino's levels, `info` by default. */
+  logLevel: LevelWithSilent;
   /** Seed the demo listings, reviews and bookings into an empty database (SEED_DEMO_CONTENT; default true, false in production). */
   seedDemoContent: boolean;
   /** Signs the iCal export tokens (ICAL_SECRET): the database alone can never rebuild a feed URL. */
@@ -79,7 +82,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
     s3,
     clientDir: path.resolve(source.CLIENT_DIR ?? './dist/client'),
-    logLevel: source.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel: logLevelFrom(source.LOG_LEVEL),
     // Demo guests have published passwords: production seeds them only when asked to.
     seedDemoContent: source.SEED_DEMO_CONTENT ? source.SEED_DEMO_CONTENT === 'true' : !isProduction,
     icalSecret,

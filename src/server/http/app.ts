@@ -5,7 +5,7 @@ import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
 import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
-import { log } from '../logger.ts';
+import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
@@ -57,6 +57,7 @@ export function createApp(deps: TServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(requestLogger());
   app.use(requestMetrics);
   app.use(opsRoutes(deps.orm, deps.env.metricsToken));
   app.use(dynamicCompression());
