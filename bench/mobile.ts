@@ -94,10 +94,23 @@ async function coldLoad(browser: Browser, url: string): Promise<TColdLoad> {
       bytes[key] += e.encodedDataLength;
       bytes.total += e.encodedDataLength;
     });
-    await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
-    // LCP is final once the page is idle and nothing new paints; give a late paint a moment.
-    await page.waitForTimeout(500);
-    const lcp = await page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    // The LCP is final once nothing larger has painted for a while (the page may keep a connection
+    // busy, so "network idle" is not a usable signal): poll until it has held still for 3 s.
+    const read = () => page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
+    let lcp = await read();
+    let stableSince = Date.now();
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(500);
+      const next = await read();
+      if (next.t !== lcp.t || next.el !== lcp.el) {
+        lcp = next;
+        stableSince = Date.now();
+      } else if (Number.isFinite(lcp.t) && Date.now() - stableSince >= 3000) {
+        break;
+      }
+    }
     return { lcpMs: lcp.t, lcpElement: lcp.el.replace(/^https?:\/\/[^/]+/, ''), bytes };
   } finally {
     await context.close();
