@@ -8,7 +8,8 @@ let server: TServerProcess;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = await spawnServer({ DATABASE_URL: db.url });
+  // Info level: the test waits for the 'shutting down' line.
+  server = await spawnServer({ DATABASE_URL: db.url, LOG_LEVEL: 'info' });
 }, 90_000);
 
 afterAll(async () => {
