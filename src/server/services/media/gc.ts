@@ -42,6 +42,9 @@ export async function collectUnusedMedia(
   for (const entry of await store.list()) {
     const hash = HASHED_NAME_RE.exec(entry.name)?.[1];
     if (!hash || referenced.has(hash) || entry.modifiedAt.getTime() > cutoff) continue;
+    // A touch may not show in the listing (S3's LastModified), and may have come after it: ask again.
+    const lastUsed = await store.lastUsed(entry.name);
+    if (!lastUsed || lastUsed.getTime() > cutoff) continue;
     await store.remove(entry.name);
     removed.push(entry.name);
   }
