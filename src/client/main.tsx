@@ -2,11 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Toaster } from './components/toaster.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
 import { hydrateFirstScreen, syncDocumentTitle } from './lib/first-screen.ts';
@@ -29,7 +29,7 @@ createRoot(root).render(
       colorSchemeManager={themeStorage}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >
-      <Notifications position="top-center" limit={1} autoClose={5000} containerWidth={420} />
+      <Toaster />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

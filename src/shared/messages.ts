@@ -12,3 +12,5 @@ export const END_AFTER_START = 'End date must be after start date';
 export const START_DATE_REQUIRED = 'Start date is required';
 export const NIGHTLY_PRICE_REQUIRED = 'Nightly price is required';
 export const FEED_URL_HTTP = 'Feed URL must be an http or https URL';
+/** The booking card's inline note when the chosen nights are already held (DECISIONS 19). */
+export const DATES_UNAVAILABLE = 'These dates are unavailable. Choose other dates.';
