@@ -33,7 +33,14 @@ export function GuestCounter({
         >
           <IconMinus size={16} aria-hidden />
         </ActionIcon>
-        <Text w={72} ta="center" size="sm" data-testid="guests-count" aria-live="polite">
+        <Text
+          miw={72}
+          ta="center"
+          size="sm"
+          style={{ whiteSpace: 'nowrap' }}
+          data-testid="guests-count"
+          aria-live="polite"
+        >
           {guestsLabel(guests)}
         </Text>
         <ActionIcon
