@@ -14,14 +14,13 @@ function keepNewest(state: ReturnType<typeof notificationsStore.getState>): void
 }
 
 export function Toaster() {
-  const root = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<number | null>(null);
 
   useEffect(() => {
     const unsubscribe = notificationsStore.subscribe(keepNewest);
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'F8') return;
-      const toast = root.current?.querySelector<HTMLElement>('[role="alert"]');
+      const toast = document.querySelector<HTMLElement>('.mantine-Notifications-root [role="alert"]');
       if (!toast) return;
       e.preventDefault();
       toast.tabIndex = -1;
@@ -43,7 +42,6 @@ export function Toaster() {
 
   return (
     <Notifications
-      ref={root}
       position="top-center"
       limit={1}
       autoClose={TOAST_MS}
@@ -51,7 +49,6 @@ export function Toaster() {
       // Our own swipe: rightwards past 50 px (Mantine's needs a third of the toast's width).
       allowDragDismiss={false}
       styles={{ notification: { touchAction: 'pan-y' } }}
-      aria-label="Notifications (F8)"
       onPointerDown={(e) => {
         swipeStart.current = e.clientX;
       }}

@@ -35,8 +35,8 @@ export function ThemeToggle() {
         {CHOICES.map(({ value, label, Icon: ChoiceIcon }) => (
           <Menu.Item
             key={value}
-            role="menuitemradio"
-            aria-checked={preference === value}
+            // Mantine keeps the item's role 'menuitem' (where aria-checked is not allowed): aria-current marks the choice.
+            aria-current={preference === value ? 'true' : undefined}
             leftSection={<ChoiceIcon size={16} aria-hidden />}
             rightSection={preference === value ? <IconCheck size={14} aria-hidden /> : null}
             onClick={() => setPreference(value)}
