@@ -1,9 +1,10 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 /** Every guest page a visitor opens on a phone; none may scroll sideways (issue 16). */
 const PAGES = ['/', '/property/1', '/help', '/contact', '/about', '/saved', '/find-booking'];
 
-async function expectNoSidewaysScroll(page: import('@playwright/test').Page, label: string) {
+async function expectNoSidewaysScroll(page: Page, label: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
