@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
 import { useTheme, type TThemePreference } from '../../lib/theme.tsx';
+import './theme-menu.css';
 
 const CHOICES: { value: TThemePreference; label: string; Icon: typeof IconSun }[] = [
   { value: 'light', label: 'Light', Icon: IconSun },

@@ -20,6 +20,7 @@ import { PriceBreakdown } from './price-breakdown.tsx';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useStayQuote } from './use-stay-quote.ts';
+import '../../styles/more-components.css';
 
 /**
  * The sticky booking card (guest-side §4, §5, §9): dates with taken days disabled, guests, the price
