@@ -17,9 +17,7 @@ syncDocumentTitle(router, queryClient);
 
 // The toast host is not part of the first paint: its code loads alongside, and toasts raised meanwhile
 // wait in the notifications store until it mounts.
-const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
-);
+const Toaster = lazy(() => import('./components/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -33,7 +31,7 @@ createRoot(root).render(
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >
       <Suspense fallback={null}>
-        <Notifications position="top-center" limit={1} autoClose={5000} containerWidth={420} />
+        <Toaster />
       </Suspense>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>

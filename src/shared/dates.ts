@@ -45,3 +45,8 @@ export function formatIsoDate(value: string, withYear = false): string {
     ...(withYear ? { year: 'numeric' } : {}),
   });
 }
+
+/** `Nov 22` this year, `Jan 3, 2027` in any other (guest-side §9: the year where a year is needed). */
+export function formatDateForToday(value: string, today: string = todayIso()): string {
+  return formatIsoDate(value, value.slice(0, 4) !== today.slice(0, 4));
+}

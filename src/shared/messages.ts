@@ -16,3 +16,5 @@ export const USERNAME_TAKEN = 'Username already exists';
 export const EMAIL_TAKEN = 'Email already registered';
 export const CATEGORY_DUPLICATE = 'A category with this name already exists';
 export const DATES_TAKEN = 'These dates are no longer available';
+/** The booking card's inline note when the chosen nights are already held (DECISIONS 19). */
+export const DATES_UNAVAILABLE = 'These dates are unavailable. Choose other dates.';

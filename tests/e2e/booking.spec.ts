@@ -1,5 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 
 interface TListed {
@@ -166,11 +167,9 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   await expect(confirmed.getByText('3 guests')).toBeVisible();
   await confirmed.getByRole('button', { name: 'Done' }).click();
 
-  // The same dates again: the server refuses them, and the calendar now shows them as booked.
-  await card.getByTestId('reserve').click();
-  await form.getByRole('button', { name: 'Confirm booking' }).click();
-  await expect(page.getByText('Booking failed')).toBeVisible();
-  await expect(page.getByText('These dates are no longer available')).toBeVisible();
+  // The same dates again: the card knows they are taken now, and the calendar shows them as booked.
+  await expect(card.getByTestId('stay-problem')).toHaveText(DATES_UNAVAILABLE);
+  await expect(card.getByTestId('reserve')).toBeDisabled();
   await page.getByTestId('check-in-input').click();
   const calendar = await calendarOf(page, 'check-in-input');
   for (const night of [checkIn, addDays(checkIn, 1), addDays(checkIn, 2)])

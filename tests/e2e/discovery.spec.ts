@@ -386,9 +386,13 @@ test.describe('theme and currency', () => {
     await expect(html).not.toHaveClass(/\bdark\b/);
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'light');
 
-    const toggle = page.getByTestId('theme-toggle');
-    await expect(toggle).toHaveAccessibleName('Switch to dark theme');
-    await toggle.click();
+    const themeMenu = page.getByTestId('theme-toggle');
+    const choose = async (name: 'Light' | 'Dark' | 'System') => {
+      await themeMenu.click();
+      await page.getByRole('menuitem', { name }).click();
+    };
+    await expect(themeMenu).toHaveAccessibleName('Theme: System');
+    await choose('Dark');
     await expect(html).toHaveClass(/\bdark\b/);
     await expect(html).toHaveAttribute('data-mantine-color-scheme', 'dark');
     expect(await page.evaluate(() => localStorage.getItem('stayhub.theme'))).toBe('dark');
@@ -399,12 +403,21 @@ test.describe('theme and currency', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(html).toHaveClass(/\bdark\b/);
 
-    await page.getByTestId('theme-toggle').click();
+    await choose('Light');
     await expect(html).not.toHaveClass(/\bdark\b/);
     await page.reload();
     await expect(page.getByTestId('property-card').first()).toBeVisible();
     await expect(html).not.toHaveClass(/\bdark\b/);
-    await expect(page.getByTestId('theme-toggle')).toHaveAccessibleName('Switch to dark theme');
+    await expect(themeMenu).toHaveAccessibleName('Theme: Light');
+
+    // Back to System: it follows the OS again.
+    await choose('System');
+    await themeMenu.click();
+    await expect(page.getByRole('menuitem', { name: 'System' })).toHaveAttribute('aria-current', 'true');
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem('stayhub.theme'))).toBe('auto');
   });
 
   test('PKR prices show in en-PK format at the stored or default rate, and the tooltip shows the rate', async ({

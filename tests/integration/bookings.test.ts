@@ -359,6 +359,20 @@ describe('bookings.availability', () => {
   });
 });
 
+describe('bookings.stayRules', () => {
+  it("gives the settings' minimum nights until the home sets its own (DECISIONS 19)", async () => {
+    const home = await createProperty(db.em());
+    const guest = callerFor(db, null).caller;
+    const before = await guest.bookings.stayRules({ id: home.id });
+    expect(before.minNights).toBe(1);
+    expect(before.maxNights).toBeGreaterThan(1);
+    const admin = callerFor(db, await seededAdmin(db)).caller;
+    await admin.calendar.setRate({ id: home.id, kind: 'minNights', minNights: 7 });
+    expect(await guest.bookings.stayRules({ id: home.id })).toMatchObject({ minNights: 7 });
+    expect(await failure(guest.bookings.stayRules({ id: 987_654 }))).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
 describe('bookings.quote', () => {
   it('prices a stay with the tax rate in settings', async () => {
     const input = stay(4);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  clampCheckOut,
+  firstFreeStay,
   isCheckOutBlocked,
   isNightBlocked,
   overlapsBlocked,
@@ -31,6 +33,36 @@ describe('booking card calendars', () => {
     expect(isCheckOutBlocked('2027-03-10', null, booked)).toBe(false);
     expect(overlapsBlocked('2027-03-13', '2027-03-20', booked)).toBe(false);
     expect(overlapsBlocked('2027-03-12', '2027-03-14', booked)).toBe(true);
+  });
+});
+
+describe('booking card defaults (DECISIONS 19)', () => {
+  it('starts on the first free stay of the default length, within the window', () => {
+    expect(firstFreeStay('2027-03-01', 5, booked, '2027-12-31')).toEqual({
+      checkIn: '2027-03-01',
+      checkOut: '2027-03-06',
+    });
+    // Booked today: the stay starts on the check-out day of the booking.
+    expect(firstFreeStay('2027-03-11', 5, booked, '2027-12-31')).toEqual({
+      checkIn: '2027-03-13',
+      checkOut: '2027-03-18',
+    });
+    // 7 nights fit exactly between the two bookings; 8 do not, so they start after the second.
+    expect(firstFreeStay('2027-03-11', 7, booked, '2027-12-31')).toEqual({
+      checkIn: '2027-03-13',
+      checkOut: '2027-03-20',
+    });
+    expect(firstFreeStay('2027-03-11', 8, booked, '2027-12-31')).toEqual({
+      checkIn: '2027-03-22',
+      checkOut: '2027-03-30',
+    });
+    expect(firstFreeStay('2027-03-11', 8, booked, '2027-03-21')).toBeNull();
+  });
+
+  it('clamps a check-out that would cross a taken night to the next guest check-in day', () => {
+    expect(clampCheckOut('2027-03-07', '2027-03-12', booked)).toBe('2027-03-10');
+    expect(clampCheckOut('2027-03-13', '2027-03-18', booked)).toBe('2027-03-18');
+    expect(clampCheckOut('2027-03-17', '2027-03-22', booked)).toBe('2027-03-20');
   });
 });
 

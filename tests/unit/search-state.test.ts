@@ -14,6 +14,7 @@ import {
   toHomeSearch,
   toSearchState,
 } from '../../src/client/lib/search-state.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
 
 describe('parseHomeSearch (the home route validateSearch)', () => {
   it('keeps a valid search and normalises its parts', () => {
@@ -94,17 +95,30 @@ describe('search state helpers', () => {
 
   it('labels dates as the spec does', () => {
     expect(datesLabel(null, null)).toBe('Any week');
-    expect(datesLabel('2031-03-10', null)).toBe('From Mar 10');
-    expect(datesLabel('2031-03-10', '2031-03-15')).toBe('Mar 10 - Mar 15');
+    expect(datesLabel('2031-03-10', null)).toBe('From Mar 10, 2031');
+    expect(datesLabel('2031-03-10', '2031-03-15')).toBe('Mar 10, 2031 - Mar 15, 2031');
+    const thisYear = todayIso().slice(0, 4);
+    expect(datesLabel(`${thisYear}-12-30`, `${thisYear}-12-31`)).toBe('Dec 30 - Dec 31');
+  });
+
+  it('drops a stay in the past from the URL state', () => {
+    expect(parseHomeSearch({ checkIn: '2020-01-01', checkOut: '2020-01-05', guests: 2 })).toEqual({
+      guests: 2,
+    });
+    const today = todayIso();
+    expect(parseHomeSearch({ checkIn: today, checkOut: addDays(today, 1) })).toEqual({
+      checkIn: today,
+      checkOut: addDays(today, 1),
+    });
   });
 
   it('shows a chip for location, dates and guests > 1, each clearing its part', () => {
     expect(filterChips(full)).toEqual([
       { key: 'location', label: 'Miami' },
-      { key: 'dates', label: 'Mar 10 - Mar 15' },
+      { key: 'dates', label: 'Mar 10, 2031 - Mar 15, 2031' },
       { key: 'guests', label: '3 guests' },
     ]);
-    expect(filterChips({ checkIn: '2031-03-10' })).toEqual([{ key: 'dates', label: 'From Mar 10' }]);
+    expect(filterChips({ checkIn: '2031-03-10' })).toEqual([{ key: 'dates', label: 'From Mar 10, 2031' }]);
     expect(filterChips({ category: 'beach' })).toEqual([]);
     expect(clearFilter(full, 'dates')).toEqual({ location: 'Miami', guests: 3, category: 'beach' });
     expect(clearFilter(full, 'location')).toEqual({

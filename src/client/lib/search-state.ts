@@ -1,7 +1,7 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { DEFAULT_LOCATION } from '../../shared/constants.ts';
-import { formatIsoDate, isValidIsoDate } from '../../shared/dates.ts';
+import { formatDateForToday, isValidIsoDate, todayIso } from '../../shared/dates.ts';
 import { guestsLabel } from '../../shared/labels.ts';
 import type { TSearchInput } from '../../shared/schemas/property.ts';
 
@@ -55,7 +55,8 @@ export function parseHomeSearch(raw: Record<string, unknown>): THomeSearch {
   if (location && location.toLowerCase() !== DEFAULT_LOCATION.toLowerCase()) out.location = location;
   const checkIn = date(raw.checkIn);
   const checkOut = date(raw.checkOut);
-  if (checkIn) {
+  // A stay in the past cannot be searched or booked: an old link opens without its dates.
+  if (checkIn && checkIn >= todayIso()) {
     out.checkIn = checkIn;
     if (checkOut && checkOut > checkIn) out.checkOut = checkOut;
   }
@@ -97,11 +98,30 @@ export function searchInputFor(search: THomeSearch): Omit<TSearchInput, 'cursor'
   };
 }
 
-/** 'Any week', 'From Nov 22' or 'Nov 22 - Nov 27'. */
+/** 'Any week', 'From Nov 22' or 'Nov 22 - Nov 27' (with the year when it is not this year's). */
 export function datesLabel(checkIn: string | null | undefined, checkOut: string | null | undefined): string {
   if (!checkIn) return 'Any week';
-  if (!checkOut) return `From ${formatIsoDate(checkIn)}`;
-  return `${formatIsoDate(checkIn)} - ${formatIsoDate(checkOut)}`;
+  if (!checkOut) return `From ${formatDateForToday(checkIn)}`;
+  return `${formatDateForToday(checkIn)} - ${formatDateForToday(checkOut)}`;
+}
+
+/** The part of a search a listing page carries (DECISIONS 19): where, when and who, for its card and header. */
+export type TListingSearch = Pick<THomeSearch, 'location' | 'checkIn' | 'checkOut' | 'guests'>;
+
+export function listingSearch(search: THomeSearch): TListingSearch {
+  const out: TListingSearch = {};
+  if (search.location) out.location = search.location;
+  if (search.checkIn && search.checkOut) {
+    out.checkIn = search.checkIn;
+    out.checkOut = search.checkOut;
+  }
+  if (search.guests) out.guests = search.guests;
+  return out;
+}
+
+/** The property route's `validateSearch`: the same rules as the home's, keeping only what a listing uses. */
+export function parseListingSearch(raw: Record<string, unknown>): TListingSearch {
+  return listingSearch(parseHomeSearch(raw));
 }
 
 /** Filters shown as chips: location not 'Anywhere', guests > 1, either date (guest-side §4). */

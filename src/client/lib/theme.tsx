@@ -28,8 +28,6 @@ export interface TThemeContext {
   /** What the page shows now: the preference, or the OS's when the preference is 'system'. */
   resolved: 'light' | 'dark';
   setPreference: (preference: TThemePreference) => void;
-  /** Flips between light and dark (leaving 'system'). */
-  toggle: () => void;
 }
 
 const ThemeContext = createContext<TThemeContext | null>(null);
@@ -53,7 +51,6 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
       preference: toPreference(colorScheme),
       resolved,
       setPreference: (p) => setColorScheme(toScheme(p)),
-      toggle: () => setColorScheme(resolved === 'dark' ? 'light' : 'dark'),
     }),
     [colorScheme, resolved, setColorScheme],
   );

@@ -49,8 +49,11 @@ export const queryClient = createQueryClient();
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type TTrpc = typeof trpc;
 
-/** The server's readable message for a failed call. */
+/** The server's readable message for a failed call; a call that never reached it says so (guest-side §8). */
 export function errorMessage(error: unknown, fallback: string): string {
+  // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable.
+  if (error instanceof TRPCClientError && error.cause instanceof TypeError)
+    return `Network error: ${error.cause.message || error.message}`;
   if (error instanceof TRPCClientError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -50,10 +50,13 @@ export function Header() {
             size="compact-md"
             h={36}
             px={{ base: 10, xs: 14 }}
-            leftSection={<IconShieldLock size={16} aria-hidden className={classes.adminIcon} />}
+            // Phones show the shield alone, so the header fits from 320 px; the name stays the same.
+            aria-label="Admin Access"
+            leftSection={<IconShieldLock size={16} aria-hidden />}
+            classNames={{ section: classes.adminSection }}
             data-testid="admin-access"
           >
-            Admin Access
+            <span className={classes.adminText}>Admin Access</span>
           </Button>
           <ThemeToggle />
           <DeferredUserMenu />

@@ -1,9 +1,15 @@
 import { z } from 'zod';
-import { ZBookingCreateInput, ZMyBooking, ZQuote, ZQuoteInput } from '../../shared/schemas/booking.ts';
+import {
+  ZBookingCreateInput,
+  ZMyBooking,
+  ZQuote,
+  ZQuoteInput,
+  ZStayRules,
+} from '../../shared/schemas/booking.ts';
 import { ZCreatedBooking } from '../../shared/schemas/manage.ts';
 import { ZIdParam } from '../../shared/schemas/common.ts';
 import { ZBlockedRange } from '../../shared/schemas/property.ts';
-import { blockedRanges } from '../services/bookings/availability.ts';
+import { blockedRanges, stayRules } from '../services/bookings/availability.ts';
 import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
@@ -44,6 +50,19 @@ export const bookingsRouter = router({
     .input(ZIdParam)
     .output(z.array(ZBlockedRange))
     .query(({ ctx, input }) => blockedRanges(ctx.em, input.id)),
+
+  stayRules: publicProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/stay-rules',
+        tags: ['bookings'],
+        summary: "A property's minimum and maximum nights and advance-booking days",
+      },
+    })
+    .input(ZIdParam)
+    .output(ZStayRules)
+    .query(({ ctx, input }) => stayRules(ctx.em, input.id)),
 
   mine: authedProcedure
     .meta({

@@ -95,6 +95,14 @@ export const ZQuote = z.object({
 });
 export type TStayQuote = z.infer<typeof ZQuote>;
 
+/** A home's stay rules as a guest's booking card needs them (DECISIONS 19): its own minimum or the settings'. */
+export const ZStayRules = z.object({
+  minNights: z.number().int(),
+  maxNights: z.number().int(),
+  advanceBookingDays: z.number().int(),
+});
+export type TStayRules = z.infer<typeof ZStayRules>;
+
 /** A row of 'My bookings': the user's own booking with what the list shows of its property. */
 export const ZMyBooking = z.object({
   id: z.number().int(),

@@ -28,3 +28,34 @@ export function overlapsBlocked(
 ): boolean {
   return ranges.some((r) => r.checkIn < checkOut && checkIn < r.checkOut);
 }
+
+/**
+ * The first stay of `nights` nights starting on or after `from` (and no later than `lastCheckIn`) that
+ * crosses no held night (DECISIONS 19); null when the window has none.
+ */
+export function firstFreeStay(
+  from: string,
+  nights: number,
+  ranges: readonly TBlockedRange[],
+  lastCheckIn: string,
+): { checkIn: string; checkOut: string } | null {
+  let checkIn = from;
+  while (checkIn <= lastCheckIn) {
+    const checkOut = addDays(checkIn, nights);
+    const clashes = ranges.filter((r) => r.checkIn < checkOut && checkIn < r.checkOut);
+    if (clashes.length === 0) return { checkIn, checkOut };
+    // Every night up to the end of the latest clashing hold is taken for a stay this long.
+    checkIn = clashes.reduce((end, r) => (r.checkOut > end ? r.checkOut : end), checkIn);
+  }
+  return null;
+}
+
+/**
+ * The check-out for a stay from `checkIn` that wants to end on `wanted`: `wanted`, or the last free
+ * check-out before the next held night when the stay would cross one (the next guest's check-in day).
+ */
+export function clampCheckOut(checkIn: string, wanted: string, ranges: readonly TBlockedRange[]): string {
+  let end = wanted;
+  for (const r of ranges) if (r.checkIn > checkIn && r.checkIn < end) end = r.checkIn;
+  return end;
+}

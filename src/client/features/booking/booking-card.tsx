@@ -1,115 +1,66 @@
-import { ActionIcon, Button, Divider, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BOOKING_DEFAULT_GUESTS, BOOKING_DEFAULT_NIGHTS } from '../../../shared/constants.ts';
-import { addDays, formatIsoDate, todayIso } from '../../../shared/dates.ts';
-import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { formatIsoDate } from '../../../shared/dates.ts';
+import { guestsLabel } from '../../../shared/labels.ts';
+import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
-import { isCheckOutBlocked, isNightBlocked } from './blocked-dates.ts';
+import { BookingBar } from './booking-bar.tsx';
 import { BookingConfirmedDialog, type TConfirmationSummary } from './booking-confirmed-dialog.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { ContactFormDialog } from './contact-form-dialog.tsx';
-import { NightBreakdown } from './night-breakdown.tsx';
+import { GuestCounter } from './guest-counter.tsx';
+import { PriceBreakdown } from './price-breakdown.tsx';
+import { StayDates } from './stay-dates.tsx';
+import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useStayQuote } from './use-stay-quote.ts';
-import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 import '../../styles/more-components.css';
 
-const DATE_FORMAT = 'MMM D, YYYY';
-const CALENDAR_LABELS = {
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  nextYear: 'Next year',
-  previousYear: 'Previous year',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
-
-function PriceRow({
-  label,
-  amount,
-  strong,
-  testId,
-}: {
-  label: string;
-  amount: string;
-  strong?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Group justify="space-between" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : 400} td={strong ? undefined : 'underline'}>
-        {label}
-      </Text>
-      <Text size="sm" fw={strong ? 700 : 400} data-testid={testId}>
-        {amount}
-      </Text>
-    </Group>
-  );
-}
-
 /**
- * The sticky booking card (guest-side §4, §5, §9): dates with booked days disabled, guests, the price
- * breakdown in the chosen currency, Reserve → contact form → `bookings.create` → confirmation.
- * The server re-checks every rule and the price (DECISIONS 3, 7); this card only helps the guest get them right.
+ * The sticky booking card (guest-side §4, §5, §9): dates with taken days disabled, guests, the price
+ * breakdown in the chosen currency, Reserve → contact form → `bookings.create` → confirmation. It starts
+ * on a free stay, or the one the URL carries (DECISIONS 19). The server re-checks every rule and the price
+ * (DECISIONS 3, 7); this card only helps the guest get them right. On phones a bar at the bottom of the
+ * screen repeats the price and Reserve.
  */
-export function BookingCard({ property }: { property: TProperty }) {
-  const today = todayIso();
+export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
   const { settings } = useSiteConfig();
   const { user, isAuthenticated, openAuthDialog } = useAuth();
   const { format } = useCurrency();
   const queryClient = useQueryClient();
-
-  const [checkIn, setCheckIn] = useState<string | null>(today);
-  const [checkOut, setCheckOut] = useState<string | null>(addDays(today, BOOKING_DEFAULT_NIGHTS));
-  const [checkOutOpen, setCheckOutOpen] = useState(false);
-  const [guests, setGuests] = useState(Math.min(BOOKING_DEFAULT_GUESTS, Math.max(1, property.maxGuests)));
+  const stay = useBookingStay(property, initial);
+  const { checkIn, checkOut, guests } = stay;
   const [contactOpen, setContactOpen] = useState(false);
   const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
-
-  const availabilityOptions = trpc.bookings.availability.queryOptions({ id: property.id });
-  const availability = useQuery(availabilityOptions);
-  const ranges = availability.data ?? [];
   const create = useMutation(trpc.bookings.create.mutationOptions());
-
   const { quote, error: quoteError } = useStayQuote(property.id, checkIn, checkOut);
-
-  const chooseCheckIn = (value: string | null) => {
-    setCheckIn(value);
-    if (!value) {
-      setCheckOut(null);
-      return;
-    }
-    setCheckOut(addDays(value, BOOKING_DEFAULT_NIGHTS));
-    setCheckOutOpen(true);
-  };
-
-  const requireSignIn = () => {
-    notifications.show({
-      title: SIGN_IN_TO_BOOK,
-      message: 'Sign in or create an account, then reserve your stay.',
-    });
-    openAuthDialog('login');
-  };
+  const problem = stay.problem ?? quoteError;
 
   const reserve = () => {
     if (!checkIn || !checkOut) {
       notifications.show({
+        id: 'dates-required',
         title: 'Dates required',
         message: 'Please select your check-in and check-out dates',
         color: 'red',
       });
       return;
     }
+    // The contact form never opens for dates the card already knows cannot be booked.
+    if (problem) return;
     if (settings.enableGuestRegistration && !isAuthenticated) {
-      requireSignIn();
+      notifications.show({
+        id: 'sign-in-to-book',
+        title: SIGN_IN_TO_BOOK,
+        message: 'Sign in or create an account, then reserve your stay.',
+      });
+      openAuthDialog('login');
       return;
     }
     setContactOpen(true);
@@ -163,20 +114,18 @@ export function BookingCard({ property }: { property: TProperty }) {
       }
       if (status === 409) {
         setContactOpen(false);
-        // The dates were taken or the price moved: show the guest the current calendar and price.
+        // The dates were taken meanwhile or the price moved: show the guest the current calendar and price.
         void queryClient.invalidateQueries({ queryKey: trpc.config.get.queryKey() });
         void queryClient.invalidateQueries({ queryKey: trpc.properties.byId.queryKey({ id: property.id }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.bookings.quote.pathKey() });
       }
     } finally {
-      void queryClient.invalidateQueries({ queryKey: availabilityOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: stay.availabilityKey });
     }
   };
 
-  const maxCheckIn = addDays(today, settings.advanceBookingDays);
-  const maxCheckOut = checkIn ? addDays(checkIn, settings.maxNightsDefault) : undefined;
-
   return (
-    <Paper withBorder shadow="md" radius="lg" p="lg" data-testid="booking-card">
+    <Paper withBorder shadow="md" radius="lg" p="lg" data-testid="booking-card" id="booking-card">
       <Stack gap="md">
         <Group gap={6} align="baseline">
           <Text fz={22} fw={700} data-testid="nightly-price">
@@ -185,113 +134,32 @@ export function BookingCard({ property }: { property: TProperty }) {
           <Text c="dimmed">night</Text>
         </Group>
 
-        <SimpleGrid cols={2} spacing={8}>
-          <DatePickerInput
-            label="Check-in"
-            placeholder="Add date"
-            value={checkIn}
-            onChange={chooseCheckIn}
-            valueFormat={DATE_FORMAT}
-            ariaLabels={CALENDAR_LABELS}
-            minDate={today}
-            maxDate={maxCheckIn}
-            excludeDate={(d) => isNightBlocked(d, ranges)}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
-            data-testid="check-in-input"
-            popoverProps={{ withinPortal: true }}
-          />
-          <DatePickerInput
-            label="Check-out"
-            placeholder="Add date"
-            value={checkOut}
-            onChange={(v) => {
-              setCheckOut(v);
-              setCheckOutOpen(false);
-            }}
-            onClick={() => {
-              if (!checkIn) {
-                notifications.show({ message: 'Select check-in date first', color: 'yellow' });
-                return;
-              }
-              setCheckOutOpen((o) => !o);
-            }}
-            valueFormat={DATE_FORMAT}
-            ariaLabels={CALENDAR_LABELS}
-            minDate={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
-            maxDate={maxCheckOut}
-            excludeDate={(d) => isCheckOutBlocked(d, checkIn, ranges)}
-            clearable
-            clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
-            data-testid="check-out-input"
-            popoverProps={{ opened: checkOutOpen, onClose: () => setCheckOutOpen(false), withinPortal: true }}
-          />
-        </SimpleGrid>
+        <StayDates stay={stay} />
+        <GuestCounter guests={guests} maxGuests={property.maxGuests} onChange={stay.setGuests} />
 
-        <Group justify="space-between" wrap="nowrap">
-          <div>
-            <Text size="sm" fw={500}>
-              Guests
-            </Text>
-            <Text size="xs" c="dimmed">
-              Up to {guestsLabel(property.maxGuests)}
-            </Text>
-          </div>
-          <Group gap="xs" wrap="nowrap">
-            <ActionIcon
-              variant="default"
-              radius="xl"
-              size="lg"
-              onClick={() => setGuests((g) => Math.max(1, g - 1))}
-              disabled={guests <= 1}
-              aria-label="Decrease guests"
-            >
-              <IconMinus size={16} aria-hidden />
-            </ActionIcon>
-            <Text w={72} ta="center" size="sm" data-testid="guests-count" aria-live="polite">
-              {guestsLabel(guests)}
-            </Text>
-            <ActionIcon
-              variant="default"
-              radius="xl"
-              size="lg"
-              onClick={() => setGuests((g) => Math.min(property.maxGuests, g + 1))}
-              disabled={guests >= property.maxGuests}
-              aria-label="Increase guests"
-            >
-              <IconPlus size={16} aria-hidden />
-            </ActionIcon>
-          </Group>
-        </Group>
-
-        <Button size="md" fullWidth onClick={reserve} data-testid="reserve">
+        {problem && (
+          <Text size="sm" c="red" role="alert" data-testid="stay-problem">
+            {problem}
+          </Text>
+        )}
+        <Button size="md" fullWidth onClick={reserve} disabled={problem !== null} data-testid="reserve">
           Reserve
         </Button>
         <Text size="sm" c="dimmed" ta="center">
           You won&apos;t be charged yet
         </Text>
         <CancellationPolicyLine policy={property.cancellationPolicy} checkIn={checkIn} />
-
-        {quoteError && (
-          <Text size="sm" c="red" role="alert" data-testid="quote-error">
-            {quoteError}
-          </Text>
-        )}
-        {quote && (
-          <Stack gap={8} data-testid="price-breakdown">
-            <PriceRow
-              label={`${format(quote.nightlyPrice)}${quote.nightly.some((n) => n.price !== quote.nightlyPrice) ? ' avg.' : ''} x ${nightsLabel(quote.nights)}`}
-              amount={format(quote.subtotal)}
-              testId="subtotal"
-            />
-            <NightBreakdown nightly={quote.nightly} format={format} />
-            <PriceRow label={`GST (${quote.taxRate}%)`} amount={format(quote.tax)} testId="tax" />
-            <Divider />
-            <PriceRow label="Total" amount={format(quote.total)} strong testId="total" />
-          </Stack>
-        )}
+        {quote && !problem && <PriceBreakdown quote={quote} format={format} />}
       </Stack>
 
+      <BookingBar
+        price={quote && !problem ? { amount: format(quote.total), nights: quote.nights } : null}
+        nightly={format(property.price)}
+        checkIn={checkIn}
+        checkOut={checkOut}
+        disabled={problem !== null}
+        onReserve={reserve}
+      />
       <ContactFormDialog
         opened={contactOpen}
         onClose={() => setContactOpen(false)}

@@ -56,7 +56,13 @@ function BookingCard({ booking: b, onCancel }: { booking: TMyBooking; onCancel: 
         <Text fw={600} lineClamp={2}>
           {b.propertyTitle}
         </Text>
-        <Badge color={STAY_COLOR[label]} variant="light" data-testid="booking-status">
+        {/* The badge keeps its whole word; the title wraps instead. */}
+        <Badge
+          color={STAY_COLOR[label]}
+          variant="light"
+          data-testid="booking-status"
+          style={{ flexShrink: 0 }}
+        >
           {label}
         </Badge>
       </Group>

@@ -3,9 +3,6 @@ import { addDays, formatIsoDate } from '../../../shared/dates.ts';
 import type { TNightPrice } from '../../../shared/pricing.ts';
 import { nightsLabel } from '../../../shared/labels.ts';
 
-/** The server's words for a stay that is taken (DECISIONS 5). */
-export const DATES_TAKEN = 'These dates are no longer available';
-
 interface TRun {
   from: string;
   to: string;

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TStayQuote } from '../../../shared/schemas/booking.ts';
-import { DATES_TAKEN } from './night-breakdown.tsx';
+import { DATES_UNAVAILABLE } from '../../../shared/messages.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
@@ -26,5 +26,5 @@ export function useStayQuote(
   if (!enabled) return { quote: null, error: null };
   if (query.isError) return { quote: null, error: errorMessage(query.error, 'Could not price these dates') };
   const quote = query.data ?? null;
-  return { quote, error: quote && !quote.available ? DATES_TAKEN : null };
+  return { quote, error: quote && !quote.available ? DATES_UNAVAILABLE : null };
 }

@@ -2,10 +2,12 @@ import { ActionIcon, Badge, Box, Group, Skeleton, Stack, Text } from '@mantine/c
 import { IconHeart, IconHeartFilled, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { propertyTypeLabel } from '../../../shared/labels.ts';
+import { nightsLabel, propertyTypeLabel } from '../../../shared/labels.ts';
 import { FALLBACK_IMAGE, cardSrcSet } from '../../../shared/media.ts';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
+import type { TListingSearch } from '../../lib/search-state.ts';
+import { daysBetween } from '../../../shared/dates.ts';
 import { useSavedHomes } from '../../lib/saved-homes.tsx';
 import classes from './home.module.css';
 import { ratingLabel } from '../../../shared/labels.ts';
@@ -31,7 +33,7 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
   );
 }
 
-function CardText({ property: p }: { property: TPropertyCard }) {
+function CardText({ property: p, nights }: { property: TPropertyCard; nights: number | null }) {
   const { format } = useCurrency();
   return (
     <Stack gap={2} pt={10}>
@@ -66,10 +68,10 @@ function CardText({ property: p }: { property: TPropertyCard }) {
           {format(p.price)}
         </Text>{' '}
         night
-        {p.stayTotal !== undefined && (
+        {p.stayTotal !== undefined && nights !== null && (
           <Text span c="dimmed" data-testid="card-stay-total">
             {' · '}
-            {format(p.stayTotal)} total
+            {format(p.stayTotal)} total for {nightsLabel(nights)}
           </Text>
         )}
       </Text>
@@ -77,15 +79,27 @@ function CardText({ property: p }: { property: TPropertyCard }) {
   );
 }
 
-/** A home-grid card (guest-side §2). The heart saves the home (DECISIONS 22). */
-export function PropertyCard({ property: p, eager }: { property: TPropertyCard; eager: boolean }) {
+/**
+ * A home-grid card (guest-side §2). The heart saves the home (DECISIONS 22). The link carries the search's
+ * place, dates and guests into the listing (DECISIONS 19).
+ */
+export function PropertyCard({
+  property: p,
+  eager,
+  stay = {},
+}: {
+  property: TPropertyCard;
+  eager: boolean;
+  stay?: TListingSearch;
+}) {
+  const nights = stay.checkIn && stay.checkOut ? daysBetween(stay.checkIn, stay.checkOut) : null;
   const { isSaved, toggle } = useSavedHomes();
   const favourite = isSaved(p.id);
   const Heart = favourite ? IconHeartFilled : IconHeart;
   return (
     // The heart is a sibling of the link, not inside it: a button within a link is not operable on its own.
     <Box className={classes.cardFrame} data-testid="property-card" data-property-id={p.id}>
-      <Link to="/property/$id" params={{ id: String(p.id) }} className={classes.card}>
+      <Link to="/property/$id" params={{ id: String(p.id) }} search={stay} className={classes.card}>
         <Box className={classes.coverFrame}>
           <Cover url={p.images[0]} title={p.title} eager={eager} />
           {p.guestFavorite && (
@@ -94,7 +108,7 @@ export function PropertyCard({ property: p, eager }: { property: TPropertyCard; 
             </Badge>
           )}
         </Box>
-        <CardText property={p} />
+        <CardText property={p} nights={nights} />
       </Link>
       <ActionIcon
         className={classes.heart}

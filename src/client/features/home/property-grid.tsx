@@ -2,7 +2,12 @@ import { Button, Center, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconAlertTriangle, IconHomeSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { HOME_PAGE_SIZE } from '../../../shared/constants.ts';
-import { emptyResultsMessage, searchInputFor, type THomeSearch } from '../../lib/search-state.ts';
+import {
+  emptyResultsMessage,
+  listingSearch,
+  searchInputFor,
+  type THomeSearch,
+} from '../../lib/search-state.ts';
 import { PropertyCard, PropertyCardSkeleton } from './property-card.tsx';
 import { homeGridQuery } from './queries.ts';
 
@@ -60,6 +65,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
     );
   }
   const items = query.data.pages.flatMap((page) => page.items);
+  const stay = listingSearch(search);
   if (items.length === 0) {
     return (
       <Message icon="empty" title="No properties found" body={emptyResultsMessage(search, categoryName)} />
@@ -69,7 +75,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
     <Stack gap="xl">
       <SimpleGrid cols={GRID_COLS} spacing="lg" verticalSpacing="xl" data-testid="property-grid">
         {items.map((p, i) => (
-          <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} />
+          <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} stay={stay} />
         ))}
       </SimpleGrid>
       {query.hasNextPage && (

@@ -90,7 +90,7 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
               <Text size="sm" fw={600} c="var(--mantine-color-text)" data-testid="property-rating">
                 {ratingLabel(p.rating)}
               </Text>
-              <Text size="sm">· {reviewsLabel(p.reviewCount)}</Text>
+              {loaded && settings.enableReviews && <Text size="sm">· {reviewsLabel(p.reviewCount)}</Text>}
             </Group>
             <Group gap={4} wrap="nowrap">
               <IconMapPin size={14} aria-hidden />
@@ -111,6 +111,13 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
             <PropertyDescription description={p.description} />
             <Divider />
             <PropertyFacts property={p} />
+            {/* Reviews in the card's column, so the sticky card stays in view down to them. */}
+            {loaded && settings.enableReviews && (
+              <>
+                <Divider />
+                <PropertyReviews key={p.id} propertyId={p.id} rating={p.rating} reviewCount={p.reviewCount} />
+              </>
+            )}
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
@@ -121,15 +128,11 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
       </Grid>
 
       <Stack gap="xl" mt="xl">
-        {loaded && settings.enableReviews && (
-          <>
-            <Divider />
-            <PropertyReviews key={p.id} propertyId={p.id} rating={p.rating} reviewCount={p.reviewCount} />
-          </>
-        )}
         <Divider />
         <PropertyMap property={p} />
       </Stack>
+      {/* Phones: room for the booking bar fixed over the bottom of the screen. */}
+      <Box hiddenFrom="md" h={88} />
     </Container>
   );
 }

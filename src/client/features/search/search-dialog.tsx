@@ -184,7 +184,14 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
               >
                 <IconMinus size={16} aria-hidden />
               </ActionIcon>
-              <Text fw={600} w={72} ta="center" data-testid="guest-count" aria-live="polite">
+              <Text
+                fw={600}
+                miw={88}
+                ta="center"
+                style={{ whiteSpace: 'nowrap' }}
+                data-testid="guest-count"
+                aria-live="polite"
+              >
                 {guestsLabel(draft.guests)}
               </Text>
               <ActionIcon

@@ -70,7 +70,7 @@ function About() {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg">
           {IMPACT.map((item) => (
             <Stack key={item.label} gap={0} ta="center" py="lg">
-              <Text fz={40} fw={800} c="var(--mantine-color-anchor)" lh={1.1}>
+              <Text fz={{ base: 28, xs: 40 }} fw={800} c="var(--mantine-color-anchor)" lh={1.1}>
                 {item.figure}
               </Text>
               <Text c="dimmed">{item.label}</Text>

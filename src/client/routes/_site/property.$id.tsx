@@ -3,14 +3,18 @@ import { BookingCard } from '../../features/booking/booking-card.tsx';
 import { parsePropertyId } from '../../features/property/property-id.ts';
 import { InvalidPropertyId, PropertyPage } from '../../features/property/property-page.tsx';
 import { propertyQuery } from '../../features/property/property-query.ts';
+import { parseListingSearch } from '../../lib/search-state.ts';
 
 export const Route = createFileRoute('/_site/property/$id')({
+  // A search carries its place, dates and guests into the listing (DECISIONS 19): `?checkIn=…&checkOut=…&guests=…`.
+  validateSearch: parseListingSearch,
   loader: ({ context, params }) => {
     const id = parsePropertyId(params.id);
     // Started here so the data loads alongside the page's code; the page shows skeletons until it lands.
     if (id !== undefined) {
       void context.queryClient.prefetchQuery(propertyQuery(id));
       void context.queryClient.prefetchQuery(context.trpc.bookings.availability.queryOptions({ id }));
+      void context.queryClient.prefetchQuery(context.trpc.bookings.stayRules.queryOptions({ id }));
     }
   },
   component: PropertyRoute,
@@ -18,7 +22,14 @@ export const Route = createFileRoute('/_site/property/$id')({
 
 function PropertyRoute() {
   const { id: raw } = Route.useParams();
+  const search = Route.useSearch();
   const id = parsePropertyId(raw);
   if (id === undefined) return <InvalidPropertyId />;
-  return <PropertyPage key={id} id={id} renderBookingCard={(p) => <BookingCard key={p.id} property={p} />} />;
+  return (
+    <PropertyPage
+      key={id}
+      id={id}
+      renderBookingCard={(p) => <BookingCard key={p.id} property={p} initial={search} />}
+    />
+  );
 }

@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TStayRules } from '../../../shared/schemas/booking.ts';
 import type { TBlockedRange } from '../../../shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { heldRanges } from '../../repositories/calendar-holds.ts';
 import { propertyIsListed } from '../../repositories/properties.ts';
+import { stayRulesFor } from '../../repositories/property-rates.ts';
+import { getSettings } from '../settings/settings.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { todaySpan } from './rules.ts';
 
@@ -18,4 +21,27 @@ export async function blockedRanges(
 ): Promise<TBlockedRange[]> {
   if (!(await propertyIsListed(em, propertyId))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   return heldRanges(em, propertyId, todaySpan(now).earliest);
+}
+
+/**
+ * The stay limits a booking of this home is held to (DECISIONS 7, 19): the home's own minimum nights when
+ * the operator set one, otherwise the settings'. The booking card starts with a stay that passes them.
+ */
+export async function stayRules(
+  em: EntityManager,
+  propertyId: number,
+  now: Date = new Date(),
+): Promise<TStayRules> {
+  const today = todaySpan(now).earliest;
+  const [rules, settings] = await Promise.all([
+    stayRulesFor(em, [propertyId], today, today),
+    getSettings(em),
+  ]);
+  const home = rules.get(propertyId);
+  if (!home) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  return {
+    minNights: home.minNights ?? settings.minNightsDefault,
+    maxNights: settings.maxNightsDefault,
+    advanceBookingDays: settings.advanceBookingDays,
+  };
 }

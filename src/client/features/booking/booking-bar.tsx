@@ -1,0 +1,55 @@
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { formatDateForToday } from '../../../shared/dates.ts';
+import { nightsLabel } from '../../../shared/labels.ts';
+import classes from './booking.module.css';
+
+/**
+ * Phones only: the booking card sits below the listing, so a bar fixed to the bottom of the screen keeps
+ * the stay's price and Reserve in reach. It acts for the card (same dates, same rules).
+ */
+export function BookingBar({
+  price,
+  nightly,
+  checkIn,
+  checkOut,
+  disabled,
+  onReserve,
+}: {
+  price: { amount: string; nights: number } | null;
+  nightly: string;
+  checkIn: string | null;
+  checkOut: string | null;
+  disabled: boolean;
+  onReserve: () => void;
+}) {
+  return (
+    <Box hiddenFrom="md" className={classes.bar} data-testid="booking-bar">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Box style={{ minWidth: 0 }}>
+          <Text fw={700} size="sm" data-testid="booking-bar-price">
+            {price ? `${price.amount} total for ${nightsLabel(price.nights)}` : `${nightly} night`}
+          </Text>
+          <Anchor
+            component="button"
+            type="button"
+            size="xs"
+            onClick={() => {
+              const card = document.getElementById('booking-card');
+              card?.scrollIntoView({ block: 'center' });
+              card
+                ?.querySelector<HTMLElement>('[data-testid="check-in-input"]')
+                ?.focus({ preventScroll: true });
+            }}
+          >
+            {checkIn && checkOut
+              ? `${formatDateForToday(checkIn)} – ${formatDateForToday(checkOut)}`
+              : 'Add dates'}
+          </Anchor>
+        </Box>
+        <Button onClick={onReserve} disabled={disabled} data-testid="booking-bar-reserve">
+          Reserve
+        </Button>
+      </Group>
+    </Box>
+  );
+}
