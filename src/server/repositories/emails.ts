@@ -3,11 +3,11 @@ import type { TAdminEmail } from '../../shared/schemas/emails.ts';
 
 export async function insertEmail(
   em: EntityManager,
-  m: { to: string; subject: string; template: string; html: string; text: string },
+  m: { to: string; subject: string; template: string; html: string; text: string; replyTo: string | null },
 ): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into emails (to_address, subject, template, html, text) values (?, ?, ?, ?, ?) returning id`,
-    [m.to, m.subject, m.template, m.html, m.text],
+    `insert into emails (to_address, subject, template, html, text, reply_to) values (?, ?, ?, ?, ?, ?) returning id`,
+    [m.to, m.subject, m.template, m.html, m.text, m.replyTo],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the email row was not written');
@@ -20,13 +20,16 @@ export interface TQueuedEmail {
   subject: string;
   html: string;
   text: string;
+  reply_to: string | null;
   attempts: number;
+  created_ms: string;
 }
 
 /** Claims a queued email for this transaction; null when another worker holds it or it is done. */
 export async function claimQueuedEmail(em: EntityManager, id: number): Promise<TQueuedEmail | null> {
   const rows = await em.execute<TQueuedEmail[]>(
-    `select id, to_address, subject, html, text, attempts from emails
+    `select id, to_address, subject, html, text, reply_to, attempts,
+            (extract(epoch from created_at) * 1000)::bigint::text as created_ms from emails
       where id = ? and status = 'queued' for update skip locked`,
     [id],
   );
@@ -50,6 +53,15 @@ export async function markEmailAttemptFailed(em: EntityManager, id: number, erro
     `update emails set attempts = attempts + 1, last_error = ?, status = case when ? then 'failed' else status end where id = ?`,
     [error.slice(0, 2000), final, id],
   );
+}
+
+/** A failed email goes back to the queue with a fresh round of attempts; false when it is not failed. */
+export async function resetFailedEmail(em: EntityManager, id: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `update emails set status = 'queued', attempts = 0 where id = ? and status = 'failed' returning id`,
+    [id],
+  );
+  return rows.length > 0;
 }
 
 /** Queued emails older than a minute: their job was lost (e.g. written while no queue ran). */

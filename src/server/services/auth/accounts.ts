@@ -3,6 +3,7 @@ import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../..
 import type { TCookieJar } from '../../context.ts';
 import { User } from '../../entities/user.entity.ts';
 import { AppError } from '../../errors.ts';
+import { emailWelcome } from '../email/guest-emails.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import {
   countLoginAttempt,
@@ -131,15 +132,26 @@ async function registerAccount(em: EntityManager, input: TRegisterInput, req: TA
 
   const name = input.name?.trim() ? input.name.trim() : null;
   // isAdmin is never read from the input (DECISIONS 4).
-  const entity = em.create(User, {
-    username: input.username,
-    email: input.email,
-    name,
-    password: await hashPassword(input.password),
-    isAdmin: false,
-  });
+  const password = await hashPassword(input.password);
+  let entity;
   try {
-    await em.persist(entity).flush();
+    // The welcome email is written in the account's own transaction (DECISIONS 17).
+    entity = await em.transactional(async (tx) => {
+      const created = tx.create(User, {
+        username: input.username,
+        email: input.email,
+        name,
+        password,
+        isAdmin: false,
+      });
+      await tx.persist(created).flush();
+      await emailWelcome(tx, {
+        email: created.email,
+        name: name ?? created.username,
+        username: created.username,
+      });
+      return created;
+    });
   } catch (err) {
     // Two registrations raced past the check above; the unique indexes decide.
     const constraint = uniqueViolation(err);
