@@ -116,11 +116,12 @@ export async function createBooking(
 
   const userId = user?.id ?? null;
   const createdAt = now.toISOString();
-  // One statement per attempt, no transaction: a clash on the confirmation number inserts nothing and
-  // draws again, while a clash on the dates raises 23P01 from the exclusion constraint.
+  // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so the
+  // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
+  // exclusion constraint.
   for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
     const confirmationNumber = newConfirmationNumber();
-    const rows = await em.getConnection().execute<{ id: number }[]>(
+    const rows = await em.execute<{ id: number }[]>(
       `insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
                              nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at)
        values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz)
