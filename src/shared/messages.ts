@@ -12,3 +12,14 @@ export const END_AFTER_START = 'End date must be after start date';
 export const START_DATE_REQUIRED = 'Start date is required';
 export const NIGHTLY_PRICE_REQUIRED = 'Nightly price is required';
 export const FEED_URL_HTTP = 'Feed URL must be an http or https URL';
+
+/** Contact Us (guest-side §8, §11): its four fields are required; the toasts are the spec's. */
+export const CONTACT_NAME_REQUIRED = 'Name is required';
+export const CONTACT_EMAIL_REQUIRED = 'Valid email is required';
+export const CONTACT_SUBJECT_REQUIRED = 'Subject is required';
+export const CONTACT_MESSAGE_REQUIRED = 'Message is required';
+export const ONE_LINE_ONLY = 'Must be a single line';
+export const CONTACT_SENT = "Message sent successfully! We'll get back to you within 24 hours.";
+export const CONTACT_FAILED = 'Error sending message: Please try again later.';
+export const EMAIL_NOT_RETRYABLE = 'Only a failed email can be retried';
+export const EMAIL_NOT_FOUND = 'Email not found';

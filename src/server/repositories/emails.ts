@@ -72,26 +72,23 @@ export async function staleQueuedEmailIds(em: EntityManager): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function listEmails(em: EntityManager, limit: number, offset: number): Promise<TAdminEmail[]> {
-  const rows = await em.execute<
-    {
-      id: number;
-      to_address: string;
-      subject: string;
-      template: string;
-      status: TAdminEmail['status'];
-      attempts: number;
-      last_error: string | null;
-      created_at: Date;
-      sent_at: Date | null;
-      html: string;
-    }[]
-  >(
-    `select id, to_address, subject, template, status, attempts, last_error, created_at, sent_at, html
-       from emails order by id desc limit ? offset ?`,
-    [limit, offset],
-  );
-  return rows.map((r) => ({
+interface TAdminEmailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  template: string;
+  status: TAdminEmail['status'];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  html: string;
+}
+
+const SELECT_ADMIN_EMAIL = `select id, to_address, subject, template, status, attempts, last_error, created_at, sent_at, html from emails`;
+
+function toAdminEmail(r: TAdminEmailRow): TAdminEmail {
+  return {
     id: r.id,
     to: r.to_address,
     subject: r.subject,
@@ -102,7 +99,20 @@ export async function listEmails(em: EntityManager, limit: number, offset: numbe
     createdAt: new Date(r.created_at).toISOString(),
     sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     html: r.html,
-  }));
+  };
+}
+
+export async function listEmails(em: EntityManager, limit: number, offset: number): Promise<TAdminEmail[]> {
+  const rows = await em.execute<TAdminEmailRow[]>(`${SELECT_ADMIN_EMAIL} order by id desc limit ? offset ?`, [
+    limit,
+    offset,
+  ]);
+  return rows.map(toAdminEmail);
+}
+
+export async function findEmail(em: EntityManager, id: number): Promise<TAdminEmail | null> {
+  const rows = await em.execute<TAdminEmailRow[]>(`${SELECT_ADMIN_EMAIL} where id = ?`, [id]);
+  return rows[0] ? toAdminEmail(rows[0]) : null;
 }
 
 export async function countEmails(em: EntityManager): Promise<number> {
