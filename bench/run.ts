@@ -6,7 +6,8 @@
  *  4. drives load from a separate process (autocannon, bench/load.ts) and times search at the database;
  *  5. measures Largest Contentful Paint in headless Chromium with a cold cache;
  *  6. times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
- *  7. the calendar (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced.
+ *  7. the calendar (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced;
+ *  8. emails (bench/emails.ts): booking p95 with and without the outbox, and 1,000 emails drained to an SMTP sink.
  * Prints one table and writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -27,6 +28,7 @@ import { ZSearchInput } from '../src/shared/schemas/property.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
 import { benchCalendar } from './calendar.ts';
+import { benchEmails } from './emails.ts';
 import { benchMediaPipeline } from './media.ts';
 
 const WORK = path.resolve('bench/.work');
@@ -472,6 +474,13 @@ async function main(): Promise<void> {
       results.mediaPipeline = mediaBench;
     } catch (err) {
       row('media pipeline: 20 × 12 MP JPEGs', `failed: ${(err as Error).message}`, '≤ 15 s', false);
+    }
+
+    // Emails (bench/emails.ts): booking p95 with and without the outbox, and 1,000 emails drained over SMTP.
+    try {
+      await benchEmails({ row, log, results });
+    } catch (err) {
+      row('emails', `failed: ${(err as Error).message}`, '', false);
     }
   } finally {
     for (const c of children) c.kill('SIGTERM');
