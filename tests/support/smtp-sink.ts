@@ -28,6 +28,8 @@ export class SmtpSink {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
+      // Offline machine: no reverse DNS of each client.
+      disableReverseLookup: true,
       // Pooled client connections stay open: stop() cuts them instead of waiting.
       closeTimeout: 50,
       onData: (stream, session, callback) => {

@@ -84,14 +84,17 @@ export async function registerJobs(
         burstWhenBatchFull: true,
       },
       async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data ?? {});
-          } catch (err) {
-            // Only this job fails (and is retried); the rest of the batch completes.
-            await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
-          }
-        }
+        // The jobs of a batch run side by side (an email holds only its own row lock).
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data ?? {});
+            } catch (err) {
+              // Only this job fails (and is retried); the rest of the batch completes.
+              await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }),
+        );
       },
     );
   }
