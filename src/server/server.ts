@@ -7,7 +7,7 @@ import { startJobRuntime, type TJobRuntime } from './jobs/runtime.ts';
 import { setEmailBaseUrl } from './services/email/outbox.ts';
 import { log } from './logger.ts';
 import { seedDatabase } from './seeders/seed.ts';
-import { localMediaStore } from './services/media/store.ts';
+import { mediaStoreFromEnv } from './services/media/from-env.ts';
 
 export interface TRunningServer {
   url: string;
@@ -25,7 +25,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
     );
   }
   const db = await openDatabase(env);
-  const media = localMediaStore(env.mediaDir);
+  const media = mediaStoreFromEnv(env);
   let jobs: TJobRuntime | null = null;
   try {
     await migrate(db.orm, db.url);

@@ -5,12 +5,13 @@ import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
 import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
-import { log } from '../logger.ts';
+import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
+import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -56,6 +57,7 @@ export function createApp(deps: TServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(requestLogger());
   app.use(requestMetrics);
   app.use(opsRoutes(deps.orm, deps.env.metricsToken));
   app.use(dynamicCompression());
@@ -119,16 +121,7 @@ export function createApp(deps: TServerDeps): express.Express {
 
   app.get('/ical/:file', icalFeedHandler(deps));
 
-  app.use(
-    '/media',
-    express.static(deps.media.dir, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
+  app.use('/media', mediaHandler(deps.media));
 
   const clientDir = deps.env.clientDir;
   const indexHtml = path.join(clientDir, 'index.html');

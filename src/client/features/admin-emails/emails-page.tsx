@@ -1,19 +1,10 @@
-import {
-  Alert,
-  Group,
-  Modal,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Modal, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
 import { emailsQuery } from './api.ts';
 import { EmailRow } from './email-row.tsx';
+import '../../styles/more-components.css';
 
 const PAGE_SIZE = 20;
 

@@ -3,7 +3,7 @@ import { formatDeadline, cancellationDeadline, POLICY_LABEL } from '../../../sha
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
-import { findManagedBooking, type TManagedRow } from '../../repositories/managed-bookings.ts';
+import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
@@ -16,24 +16,24 @@ import { paragraph, rows, usd, type TEmailBlock } from './render.ts';
  * (password reset, booking link) are always sent.
  */
 
-function stayRows(b: TManagedRow): TEmailBlock {
+function stayRows(b: TManagedRecord): TEmailBlock {
   return rows([
-    ['Home', b.title],
-    ['BIC number', b.confirmation_number],
+    ['Home', b.property.title],
+    ['BIC number', b.confirmationNumber],
     ['Status', b.status[0]?.toUpperCase() + b.status.slice(1)],
-    ['Check-in', formatIsoDate(b.check_in, true)],
-    ['Check-out', formatIsoDate(b.check_out, true)],
+    ['Check-in', formatIsoDate(b.checkIn, true)],
+    ['Check-out', formatIsoDate(b.checkOut, true)],
     ['Nights', b.nights],
     ['Guests', guestsLabel(b.guests)],
-    [`${usd(b.nightly_price)} x ${b.nights} nights`, usd(b.nightly_price * b.nights)],
-    [`GST (${b.tax_rate}%)`, usd(b.tax_amount)],
-    ['Total', usd(b.total_price)],
+    [`${usd(b.nightlyPrice)} x ${b.nights} nights`, usd(b.nightlyPrice * b.nights)],
+    [`GST (${b.taxRate}%)`, usd(b.taxAmount)],
+    ['Total', usd(b.totalPrice)],
   ]);
 }
 
-async function booking(tx: EntityManager, bookingId: number): Promise<TManagedRow | null> {
+async function booking(tx: EntityManager, bookingId: number): Promise<TManagedRecord | null> {
   const b = await findManagedBooking(tx, bookingId);
-  return b?.contact_info?.email ? b : null;
+  return b?.contactInfo?.email ? b : null;
 }
 
 const ADMIN_BOOKINGS_PATH = '/admin/bookings';
@@ -48,19 +48,19 @@ export async function emailBookingReceived(
   token: string,
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications) return;
-  const guest = b.contact_info;
-  const deadline = formatDeadline(cancellationDeadline(b.check_in, b.cancellation_policy));
+  if (!b?.contactInfo || !settings.enableEmailNotifications) return;
+  const guest = b.contactInfo;
+  const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
   await queueComposed(tx, settings, {
     to: guest.email,
-    subject: `Booking received: ${b.title} (${b.confirmation_number})`,
+    subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
     template: 'booking-received',
     heading: 'We have received your booking',
     blocks: [
-      paragraph(`Hello ${guest.name}, thank you for booking ${b.title}. Your booking is pending.`),
+      paragraph(`Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`),
       stayRows(b),
       paragraph(
-        `Cancellation policy: ${POLICY_LABEL[b.cancellation_policy]}. You can cancel free of charge until ${deadline}.`,
+        `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}. You can cancel free of charge until ${deadline}.`,
       ),
       paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
     ],
@@ -68,12 +68,12 @@ export async function emailBookingReceived(
   });
   await queueComposed(tx, settings, {
     to: settings.notificationEmail,
-    subject: `New booking ${b.confirmation_number}: ${b.title}`,
+    subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
     template: 'booking-new-operator',
     heading: 'New booking',
     replyTo: guest.email,
     blocks: [
-      paragraph(`${guest.name} booked ${b.title}. The booking is pending until you confirm it.`),
+      paragraph(`${guest.name} booked ${b.property.title}. The booking is pending until you confirm it.`),
       rows([
         ['Guest', guest.name],
         ['Email', guest.email],
@@ -97,31 +97,31 @@ export async function emailBookingStatusChanged(
   previous: TBookingStatus,
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications || b.status === previous) return;
-  const name = b.contact_info.name;
+  if (!b?.contactInfo || !settings.enableEmailNotifications || b.status === previous) return;
+  const name = b.contactInfo.name;
   if (b.status === 'confirmed') {
     await queueComposed(tx, settings, {
-      to: b.contact_info.email,
-      subject: `Booking confirmed: ${b.title} (${b.confirmation_number})`,
+      to: b.contactInfo.email,
+      subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
       template: 'booking-confirmed',
       heading: 'Your booking is confirmed',
       blocks: [
         paragraph(
-          `Hello ${name}, good news: your booking at ${b.title} is confirmed. We look forward to your stay.`,
+          `Hello ${name}, good news: your booking at ${b.property.title} is confirmed. We look forward to your stay.`,
         ),
         stayRows(b),
       ],
-      action: { label: 'View the home', url: absoluteUrl(`/property/${b.property_id}`) },
+      action: { label: 'View the home', url: absoluteUrl(`/property/${b.property.id}`) },
     });
   } else if (b.status === 'cancelled') {
     await queueComposed(tx, settings, {
-      to: b.contact_info.email,
-      subject: `Booking cancelled: ${b.title} (${b.confirmation_number})`,
+      to: b.contactInfo.email,
+      subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
       template: 'booking-cancelled-by-admin',
       heading: 'Your booking has been cancelled',
       blocks: [
         paragraph(
-          `Hello ${name}, we are sorry: your booking at ${b.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
+          `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
         ),
         stayRows(b),
       ],
@@ -132,25 +132,27 @@ export async function emailBookingStatusChanged(
 /** The guest and the operator each learn that the guest cancelled (off with Email Notifications). */
 export async function emailBookingCancelled(tx: EntityManager, bookingId: number): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications) return;
+  if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   await queueComposed(tx, settings, {
-    to: b.contact_info.email,
-    subject: `Booking cancelled: ${b.title} (${b.confirmation_number})`,
+    to: b.contactInfo.email,
+    subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
     template: 'booking-cancelled-guest',
     heading: 'Your booking is cancelled',
     blocks: [
-      paragraph(`Hello ${b.contact_info.name}, your booking at ${b.title} is cancelled, free of charge.`),
+      paragraph(
+        `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
+      ),
       stayRows(b),
     ],
   });
   await queueComposed(tx, settings, {
     to: settings.notificationEmail,
-    subject: `Guest cancelled ${b.confirmation_number}: ${b.title}`,
+    subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
     template: 'booking-cancelled-operator',
     heading: 'A guest cancelled a booking',
     blocks: [
       paragraph(
-        `${b.contact_info.name} (${b.contact_info.email}, ${b.contact_info.phone}) cancelled their booking. The dates are free again.`,
+        `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
       ),
       stayRows(b),
     ],
@@ -161,15 +163,15 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
 /** 'Find my booking': a fresh manage link, to the address on file only (a security email: always sent). */
 export async function emailManageLink(tx: EntityManager, bookingId: number, token: string): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info) return;
+  if (!b?.contactInfo) return;
   await queueComposed(tx, settings, {
-    to: b.contact_info.email,
-    subject: `Your link to booking ${b.confirmation_number}`,
+    to: b.contactInfo.email,
+    subject: `Your link to booking ${b.confirmationNumber}`,
     template: 'booking-link',
     heading: 'Your booking link',
     blocks: [
       paragraph(
-        `Hello ${b.contact_info.name}, here is the link to manage your booking ${b.confirmation_number}.`,
+        `Hello ${b.contactInfo.name}, here is the link to manage your booking ${b.confirmationNumber}.`,
       ),
       stayRows(b),
     ],
@@ -184,15 +186,15 @@ export async function emailReviewInvitation(
   token: string,
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications || !settings.enableReviews) return;
+  if (!b?.contactInfo || !settings.enableEmailNotifications || !settings.enableReviews) return;
   await queueComposed(tx, settings, {
-    to: b.contact_info.email,
-    subject: `How was your stay at ${b.title}?`,
+    to: b.contactInfo.email,
+    subject: `How was your stay at ${b.property.title}?`,
     template: 'review-invitation',
-    heading: `How was your stay at ${b.title}?`,
+    heading: `How was your stay at ${b.property.title}?`,
     blocks: [
       paragraph(
-        `Hello ${b.contact_info.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
+        `Hello ${b.contactInfo.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
       ),
     ],
     action: { label: 'Review your stay', url: absoluteUrl(managePath(token)) },
