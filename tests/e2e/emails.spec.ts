@@ -6,6 +6,11 @@ import { chooseStay, expectToast, freeWindow } from './support/stay.ts';
 /** axe cannot run inside the preview's sandbox (no scripts there, by design); the frame is titled. */
 const PREVIEW = ['[data-testid="email-preview"]'];
 
+// Axe (and Playwright) try to run inside the preview frame; the sandbox refusing them is the point.
+test.use({
+  allowConsole: [/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/],
+});
+
 /** Issue 12, Must show 2: a booking's and a contact message's emails, as the admin sees them. */
 
 test('a guest books, and the admin sees the confirmation with its BIC number in the Emails preview', async ({
