@@ -6,6 +6,8 @@ import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '..
 /** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
 export const ERROR_TABLE = {
   VALIDATION: { trpc: 'BAD_REQUEST', http: 400 },
+  /** A body that is not JSON at all (the Express adapter's parser). */
+  PARSE: { trpc: 'PARSE_ERROR', http: 400 },
   UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
@@ -53,6 +55,47 @@ export function applyErrorHeaders(
   err: AppError,
 ): void {
   for (const [name, value] of Object.entries(err.headers ?? {})) res?.setHeader(name, value);
+}
+
+/** What a client reads: `code` (the table's tRPC code) and the HTTP status, never the message's words. */
+export function errorBody(err: AppError): { status: number; body: { message: string; code: string } } {
+  const row = ERROR_TABLE[err.code];
+  return { status: row.http, body: { message: err.message, code: row.trpc } };
+}
+
+/** Answers an error on the HTTP transport outside tRPC (Express middleware), headers included. */
+export function sendError(
+  res: {
+    setHeader(name: string, value: string): unknown;
+    status(code: number): { json(body: unknown): unknown };
+  },
+  err: AppError,
+): void {
+  applyErrorHeaders(res, err);
+  const { status, body } = errorBody(err);
+  res.status(status).json(body);
+}
+
+/**
+ * An Express-level failure (body parser, no such path) as an AppError, so REST answers read like the
+ * procedures' own; undefined for a server fault.
+ */
+export function fromHttpError(err: {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+}): AppError | undefined {
+  const status = err.status ?? err.statusCode ?? 500;
+  if (err.type === 'entity.too.large' || status === 413)
+    return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (err.type === 'entity.parse.failed') return new AppError('PARSE', 'Malformed JSON in request body');
+  if (status === 404) return new AppError('NOT_FOUND', 'Not found');
+  if (status >= 400 && status < 500) {
+    const code = (Object.keys(ERROR_TABLE) as TAppErrorCode[]).find((c) => ERROR_TABLE[c].http === status);
+    return new AppError(code ?? 'VALIDATION', err.message ?? 'Bad request');
+  }
+  return undefined;
 }
 
 /** A 429 that tells the client when to come back. */

@@ -20,7 +20,7 @@ import { IconAlertTriangle, IconCategory, IconEdit, IconPlus, IconTrash } from '
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TCategory } from '../../../shared/schemas/category.ts';
-import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import { errorCode, errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
 
 interface TCategoryDraft {
@@ -33,9 +33,9 @@ const EMPTY: TCategoryDraft = { name: '', icon: '', active: true };
 /** The page reloads this long after a delete (admin-side §9). */
 export const CATEGORY_DELETE_RELOAD_MS = 500;
 
-/** A failure that means "already gone": a 404 status or a message that says 404 (admin-side §4). */
+/** A failure that means "already gone" (admin-side §4): read from the error's code and status, not its words. */
 function isNotFound(err: unknown): boolean {
-  return errorStatus(err) === 404 || /404/.test(errorMessage(err, ''));
+  return errorStatus(err) === 404 || errorCode(err) === 'NOT_FOUND';
 }
 
 /** Category management inside Settings (admin-side §2.10). */

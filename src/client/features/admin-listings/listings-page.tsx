@@ -18,7 +18,7 @@ import { ActionIconLink } from '../../components/anchor-link.tsx';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TProperty } from '../../../shared/schemas/property.ts';
-import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import { errorCode, errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { PropertyForm } from './property-form.tsx';
 import '../../styles/more-components.css';
 
@@ -50,7 +50,7 @@ function SkeletonRows() {
 
 /** 'Authentication Required' when the failure is a 401 (admin-side §8). */
 function isUnauthorized(err: unknown): boolean {
-  return errorStatus(err) === 401 || errorMessage(err, '').includes('401');
+  return errorStatus(err) === 401 || errorCode(err) === 'UNAUTHORIZED';
 }
 
 /**
