@@ -10,7 +10,9 @@
  *  5. `calendar` (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced;
  *  6. `mobile` (bench/mobile.ts): a production server on the seeded demo listings, LCP and bytes per route
  *     under the mobile lab profile, median of 5 cold loads;
- *  7. `media`: times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs.
+ *  7. `media`: times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
+ *  8. `emails` (bench/emails.ts): booking p95 with and without the outbox, interleaved, and 1,000 emails
+ *     drained to a local SMTP sink (emails/second).
  * BENCH_ONLY=ratio,mobile (a comma list of the section names) runs only those.
  * Prints one table and writes bench/results.json (bench/results-<sections>.json for a partial run).
  */
@@ -31,6 +33,7 @@ import { ZSearchInput } from '../src/shared/schemas/property.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
 import { benchCalendar } from './calendar.ts';
+import { benchEmails } from './emails.ts';
 import { benchMediaPipeline } from './media.ts';
 import { benchMobile, MOBILE_PROFILE } from './mobile.ts';
 
@@ -41,7 +44,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const BENCH_USER = { username: 'benchuser', password: 'bench-user-password' };
 const started = Date.now();
-const SECTIONS = ['bundle', 'search', 'ratio', 'load', 'calendar', 'mobile', 'media'] as const;
+const SECTIONS = ['bundle', 'search', 'ratio', 'load', 'calendar', 'mobile', 'media', 'emails'] as const;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
 const unknownSection = ONLY?.find((x) => !(SECTIONS as readonly string[]).includes(x));
 if (unknownSection) throw new Error(`BENCH_ONLY: unknown section ${unknownSection} (${SECTIONS.join(', ')})`);
@@ -568,6 +571,15 @@ async function main(): Promise<void> {
       results.mediaPipeline = mediaBench;
     } catch (err) {
       row('media pipeline: 20 × 12 MP JPEGs', `failed: ${(err as Error).message}`, '≤ 15 s', false);
+    }
+  }
+
+  // Emails (bench/emails.ts): booking p95 with and without the outbox, and 1,000 emails drained over SMTP.
+  if (want('emails')) {
+    try {
+      await benchEmails({ row, log, results });
+    } catch (err) {
+      row('emails', `failed: ${(err as Error).message}`, '', false);
     }
   }
   for (const c of children) c.kill('SIGTERM');

@@ -34,6 +34,15 @@ export interface TEnv {
   publicUrl: string | undefined;
   /** Run the job queue's workers and schedules in this process (RUN_JOBS; default true, false in tests). */
   runJobs: boolean;
+  /**
+   * Send jobs to the queue from this process. True when it runs the workers, and when RUN_JOBS=false
+   * says another process (`npm run worker`) does; false only in tests that run no queue at all.
+   */
+  sendJobs: boolean;
+  /** Seconds between a worker's fetches when idle, and so the slack on retries (JOB_POLL_SECONDS, ≥ 0.5). */
+  jobPollSeconds: number;
+  /** The first email retry's delay in seconds, doubling each time (EMAIL_RETRY_DELAY_SECONDS, default 15). */
+  emailRetryDelaySeconds: number;
   /** Lets a non-loopback scraper read /metrics when sent as `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken: string | undefined;
   /** SMTP delivery (`smtp://user:pass@host:587`); without it emails are written as .eml files under DATA_DIR/mail. */
@@ -69,6 +78,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   }
   const s3 = readS3Config(source);
   if (adminPassword.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters.');
+  const runJobs = source.RUN_JOBS ? source.RUN_JOBS === 'true' : nodeEnv !== 'test';
+  const jobPollSeconds = Number(source.JOB_POLL_SECONDS ?? 2);
+  if (!(jobPollSeconds >= 0.5))
+    throw new Error('JOB_POLL_SECONDS must be a number of seconds, at least 0.5.');
+  const emailRetryDelaySeconds = Number(source.EMAIL_RETRY_DELAY_SECONDS ?? 15);
+  if (!Number.isInteger(emailRetryDelaySeconds) || emailRetryDelaySeconds < 1)
+    throw new Error('EMAIL_RETRY_DELAY_SECONDS must be a whole number of seconds, at least 1.');
   return {
     nodeEnv,
     isProduction,
@@ -88,7 +104,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     icalSecret,
     icalAllowPrivateHosts: source.ICAL_ALLOW_PRIVATE_HOSTS === 'true',
     publicUrl: source.PUBLIC_URL?.replace(/\/+$/, '') || undefined,
-    runJobs: source.RUN_JOBS ? source.RUN_JOBS === 'true' : nodeEnv !== 'test',
+    runJobs,
+    sendJobs: runJobs || source.RUN_JOBS === 'false',
+    jobPollSeconds,
+    emailRetryDelaySeconds,
     metricsToken: source.METRICS_TOKEN || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM || undefined,

@@ -8,6 +8,7 @@ import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
 import { manageRouter } from './routers/manage.ts';
 import { configRouter } from './routers/config.ts';
+import { contactRouter } from './routers/contact.ts';
 import { propertiesRouter } from './routers/properties.ts';
 import { reviewsRouter } from './routers/reviews.ts';
 import { settingsRouter } from './routers/settings.ts';
@@ -20,6 +21,7 @@ export const appRouter = router({
   bookings: mergeRouters(bookingsRouter, bookingsAdminRouter, manageRouter),
   calendar: calendarRouter,
   config: configRouter,
+  contact: contactRouter,
   categories: categoriesRouter,
   properties: propertiesRouter,
   reviews: reviewsRouter,

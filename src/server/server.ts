@@ -1,15 +1,10 @@
 import http from 'node:http';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { PgBoss } from 'pg-boss';
 import { migrate, openDatabase, type TDatabase } from './db/database.ts';
 import type { TEnv } from './env.ts';
 import { createApp } from './http/app.ts';
-import { registerIcalSync } from './jobs/ical-sync.ts';
-import { JOB_SCHEDULES, jobHandlers } from './jobs/handlers.ts';
-import { registerJobs, startQueue, stopSendingJobs } from './jobs/queue.ts';
+import { startJobRuntime, type TJobRuntime } from './jobs/runtime.ts';
 import { setEmailBaseUrl } from './services/email/outbox.ts';
-import { createMailTransport } from './services/email/transport.ts';
 import { log } from './logger.ts';
 import { seedDatabase } from './seeders/seed.ts';
 import { mediaStoreFromEnv } from './services/media/from-env.ts';
@@ -23,20 +18,6 @@ export interface TRunningServer {
   close(): Promise<void>;
 }
 
-/** The job queue and its workers: the scheduled iCal import (issue 14), emails, purges and review invitations (issue 13). */
-async function startJobs(db: TDatabase, env: TEnv): Promise<PgBoss> {
-  const boss = await startQueue(db.url);
-  try {
-    await registerIcalSync(boss, { orm: db.orm, env });
-    const transport = createMailTransport({ smtpUrl: env.smtpUrl, mailDir: path.join(env.dataDir, 'mail') });
-    await registerJobs(boss, jobHandlers(db.orm, transport, env.mailFrom), JOB_SCHEDULES);
-  } catch (err) {
-    await boss.stop({ graceful: false });
-    throw err;
-  }
-  return boss;
-}
-
 export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Promise<TRunningServer> {
   if (env.demoDirectAdmin) {
     log.warn(
@@ -45,11 +26,11 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
   }
   const db = await openDatabase(env);
   const media = mediaStoreFromEnv(env);
-  let boss: PgBoss | undefined;
+  let jobs: TJobRuntime | null = null;
   try {
     await migrate(db.orm, db.url);
     if (opts.seed !== false) await seedDatabase(db, { ...env, demo: env.seedDemoContent && { media } });
-    if (env.runJobs) boss = await startJobs(db, env);
+    jobs = await startJobRuntime(db, env);
   } catch (err) {
     await db.close();
     throw err;
@@ -83,8 +64,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
         await drained;
         clearInterval(sweep);
         clearTimeout(force);
-        if (boss) stopSendingJobs();
-        await boss?.stop({ graceful: true, timeout: 10_000 });
+        await jobs?.stop();
         await db.close();
       })();
       return closing;

@@ -18,3 +18,14 @@ export const CATEGORY_DUPLICATE = 'A category with this name already exists';
 export const DATES_TAKEN = 'These dates are no longer available';
 /** The booking card's inline note when the chosen nights are already held (DECISIONS 19). */
 export const DATES_UNAVAILABLE = 'These dates are unavailable. Choose other dates.';
+
+/** Contact Us (guest-side §8, §11): its four fields are required; the toasts are the spec's. */
+export const CONTACT_NAME_REQUIRED = 'Name is required';
+export const CONTACT_EMAIL_REQUIRED = 'Valid email is required';
+export const CONTACT_SUBJECT_REQUIRED = 'Subject is required';
+export const CONTACT_MESSAGE_REQUIRED = 'Message is required';
+export const ONE_LINE_ONLY = 'Must be a single line';
+export const CONTACT_SENT = "Message sent successfully! We'll get back to you within 24 hours.";
+export const CONTACT_FAILED = 'Error sending message: Please try again later.';
+export const EMAIL_NOT_RETRYABLE = 'Only a failed email can be retried';
+export const EMAIL_NOT_FOUND = 'Email not found';

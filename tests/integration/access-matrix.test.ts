@@ -12,6 +12,7 @@ type TAccess = 'public' | 'authed' | 'admin';
 const ACCESS: Record<string, TAccess> = {
   'admin.dashboard': 'admin',
   'admin.emails': 'admin',
+  'admin.retryEmail': 'admin',
 
   'auth.me': 'authed',
   'auth.login': 'public',
@@ -57,6 +58,8 @@ const ACCESS: Record<string, TAccess> = {
 
   'config.get': 'public',
 
+  'contact.send': 'public',
+
   'categories.list': 'public',
   'categories.create': 'admin',
   'categories.update': 'admin',
@@ -76,6 +79,7 @@ const ACCESS: Record<string, TAccess> = {
 
   'settings.get': 'admin',
   'settings.update': 'admin',
+  'settings.emailStatus': 'admin',
 
   'wishlist.list': 'authed',
   'wishlist.save': 'authed',

@@ -18,6 +18,8 @@ export const OutboxEmail = defineEntity({
     template: p.string().length(60),
     html: p.text(),
     text: p.text(),
+    /** Where replies go when not to the From address (the contact form's sender). */
+    replyTo: p.string().length(320).nullable(),
     /** queued → sent (SMTP) or delivered_locally (.eml file); failed after the last attempt. */
     status: p.string().length(20).default('queued').$type<TEmailStatus>(),
     attempts: p.integer().default(0),

@@ -3,11 +3,24 @@ import { fromKysely, PgBoss } from 'pg-boss';
 import { log } from '../logger.ts';
 
 /**
- * The PostgreSQL job queue (pg-boss, in its own `pgboss` schema of the app's database). Every server
- * instance runs workers; pg-boss hands each job, and each scheduled occurrence, to one of them only.
+ * The PostgreSQL job queue (pg-boss, in its own `pgboss` schema of the app's database). Every instance
+ * that runs workers (the server by default, `npm run worker`) fetches from the same tables: pg-boss hands
+ * each job, and each scheduled occurrence, to one of them only.
  */
-export async function startQueue(databaseUrl: string): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', max: 4 });
+export async function startQueue(
+  databaseUrl: string,
+  opts: { work: boolean } = { work: true },
+): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    schema: 'pgboss',
+    max: 4,
+    // A send-only instance (a web server with RUN_JOBS=false) neither supervises nor schedules.
+    supervise: opts.work,
+    schedule: opts.work,
+    // Workers wake the moment a job commits instead of at their next poll.
+    useListenNotify: opts.work,
+  });
   boss.on('error', (err: unknown) => log.error('job queue error', { err: String(err) }));
   await boss.start();
   return boss;
@@ -21,23 +34,69 @@ export const QUEUES = {
   reviewInvitations: 'review-invitations',
 } as const;
 
+/** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */
+const NOTIFY_QUEUES: string[] = [QUEUES.email];
+
 export type TJobHandlers = Record<string, (data: Record<string, unknown>) => Promise<void>>;
 
-/** The queue jobs are sent to; set while this process runs the queue, null otherwise (tests, RUN_JOBS=false). */
+export interface TQueueTuning {
+  /** Seconds between fetches when idle (JOB_POLL_SECONDS; retries wait for the next poll). */
+  pollingIntervalSeconds: number;
+}
+
+/** The queue jobs are sent to; set while this process holds a queue, null otherwise (tests without one). */
 let sender: PgBoss | null = null;
 
-/** Creates the queues and schedules and starts their workers; jobs sent from now on go to `boss`. */
+/** Creates the queues, so a send-only instance can send to them before any worker ran. */
+export async function createQueues(boss: PgBoss, names: string[]): Promise<void> {
+  for (const name of names) {
+    const notify = NOTIFY_QUEUES.includes(name);
+    await boss.createQueue(name, { notify });
+    // A queue created by an older version keeps its options: bring notify in line.
+    if (notify) await boss.updateQueue(name, { notify });
+  }
+}
+
+/** Jobs sent from now on go to `boss` (in the caller's transaction). */
+export function useQueueForSending(boss: PgBoss): void {
+  sender = boss;
+}
+
+/**
+ * Creates the queues and schedules and starts their workers; jobs sent from now on go to `boss`. Each
+ * job of a fetched batch succeeds or fails on its own: a failed one is retried with its queue's backoff.
+ */
 export async function registerJobs(
   boss: PgBoss,
   handlers: TJobHandlers,
   schedules: { name: string; cron: string }[],
+  tuning: TQueueTuning = { pollingIntervalSeconds: 2 },
 ): Promise<void> {
-  for (const name of Object.keys(handlers)) await boss.createQueue(name);
+  await createQueues(boss, Object.keys(handlers));
   for (const s of schedules) await boss.schedule(s.name, s.cron, null, { tz: 'UTC' });
   for (const [name, handler] of Object.entries(handlers)) {
-    await boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await handler(job.data ?? {});
-    });
+    await boss.work<Record<string, unknown>>(
+      name,
+      {
+        pollingIntervalSeconds: tuning.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
+        batchSize: 10,
+        burstWhenBatchFull: true,
+      },
+      async (jobs) => {
+        // The jobs of a batch run side by side (an email holds only its own row lock).
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data ?? {});
+            } catch (err) {
+              // Only this job fails (and is retried); the rest of the batch completes.
+              await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+            }
+          }),
+        );
+      },
+    );
   }
   sender = boss;
 }
@@ -46,15 +105,22 @@ export function stopSendingJobs(): void {
   sender = null;
 }
 
+export interface TSendOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  retryDelayMax?: number;
+}
+
 /**
- * Sends a job inside `em`'s transaction (so a rolled-back change leaves no job). Without a running queue
- * nothing is sent: the outbox row alone records the email, and the sweep of a running instance delivers it.
+ * Sends a job inside `em`'s transaction (so a rolled-back change leaves no job). Without a queue nothing
+ * is sent: the outbox row alone records the email, and the sweep of a running worker delivers it.
  */
 export async function sendJob(
   em: EntityManager,
   name: string,
   data: Record<string, unknown>,
-  options: { retryLimit?: number; retryDelay?: number; retryBackoff?: boolean } = {},
+  options: TSendOptions = {},
 ): Promise<void> {
   if (!sender) return;
   await sender.send(name, data, { ...options, db: fromKysely(em.getKysely()) });

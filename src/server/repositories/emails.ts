@@ -3,11 +3,11 @@ import type { TAdminEmail } from '../../shared/schemas/emails.ts';
 
 export async function insertEmail(
   em: EntityManager,
-  m: { to: string; subject: string; template: string; html: string; text: string },
+  m: { to: string; subject: string; template: string; html: string; text: string; replyTo: string | null },
 ): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into emails (to_address, subject, template, html, text) values (?, ?, ?, ?, ?) returning id`,
-    [m.to, m.subject, m.template, m.html, m.text],
+    `insert into emails (to_address, subject, template, html, text, reply_to) values (?, ?, ?, ?, ?, ?) returning id`,
+    [m.to, m.subject, m.template, m.html, m.text, m.replyTo],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the email row was not written');
@@ -20,13 +20,16 @@ export interface TQueuedEmail {
   subject: string;
   html: string;
   text: string;
+  reply_to: string | null;
   attempts: number;
+  created_ms: string;
 }
 
 /** Claims a queued email for this transaction; null when another worker holds it or it is done. */
 export async function claimQueuedEmail(em: EntityManager, id: number): Promise<TQueuedEmail | null> {
   const rows = await em.execute<TQueuedEmail[]>(
-    `select id, to_address, subject, html, text, attempts from emails
+    `select id, to_address, subject, html, text, reply_to, attempts,
+            (extract(epoch from created_at) * 1000)::bigint::text as created_ms from emails
       where id = ? and status = 'queued' for update skip locked`,
     [id],
   );
@@ -52,6 +55,15 @@ export async function markEmailAttemptFailed(em: EntityManager, id: number, erro
   );
 }
 
+/** A failed email goes back to the queue with a fresh round of attempts; false when it is not failed. */
+export async function resetFailedEmail(em: EntityManager, id: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `update emails set status = 'queued', attempts = 0 where id = ? and status = 'failed' returning id`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
 /** Queued emails older than a minute: their job was lost (e.g. written while no queue ran). */
 export async function staleQueuedEmailIds(em: EntityManager): Promise<number[]> {
   const rows = await em.execute<{ id: number }[]>(
@@ -60,26 +72,23 @@ export async function staleQueuedEmailIds(em: EntityManager): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-export async function listEmails(em: EntityManager, limit: number, offset: number): Promise<TAdminEmail[]> {
-  const rows = await em.execute<
-    {
-      id: number;
-      to_address: string;
-      subject: string;
-      template: string;
-      status: TAdminEmail['status'];
-      attempts: number;
-      last_error: string | null;
-      created_at: Date;
-      sent_at: Date | null;
-      html: string;
-    }[]
-  >(
-    `select id, to_address, subject, template, status, attempts, last_error, created_at, sent_at, html
-       from emails order by id desc limit ? offset ?`,
-    [limit, offset],
-  );
-  return rows.map((r) => ({
+interface TAdminEmailRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  template: string;
+  status: TAdminEmail['status'];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  sent_at: Date | null;
+  html: string;
+}
+
+const SELECT_ADMIN_EMAIL = `select id, to_address, subject, template, status, attempts, last_error, created_at, sent_at, html from emails`;
+
+function toAdminEmail(r: TAdminEmailRow): TAdminEmail {
+  return {
     id: r.id,
     to: r.to_address,
     subject: r.subject,
@@ -90,7 +99,20 @@ export async function listEmails(em: EntityManager, limit: number, offset: numbe
     createdAt: new Date(r.created_at).toISOString(),
     sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
     html: r.html,
-  }));
+  };
+}
+
+export async function listEmails(em: EntityManager, limit: number, offset: number): Promise<TAdminEmail[]> {
+  const rows = await em.execute<TAdminEmailRow[]>(`${SELECT_ADMIN_EMAIL} order by id desc limit ? offset ?`, [
+    limit,
+    offset,
+  ]);
+  return rows.map(toAdminEmail);
+}
+
+export async function findEmail(em: EntityManager, id: number): Promise<TAdminEmail | null> {
+  const rows = await em.execute<TAdminEmailRow[]>(`${SELECT_ADMIN_EMAIL} where id = ?`, [id]);
+  return rows[0] ? toAdminEmail(rows[0]) : null;
 }
 
 export async function countEmails(em: EntityManager): Promise<number> {

@@ -1,5 +1,10 @@
-import { ZAdminEmailList, ZAdminEmailListInput } from '../../shared/schemas/emails.ts';
-import { listOutbox } from '../services/email/admin.ts';
+import {
+  ZAdminEmail,
+  ZAdminEmailList,
+  ZAdminEmailListInput,
+  ZEmailIdInput,
+} from '../../shared/schemas/emails.ts';
+import { listOutbox, retryEmail } from '../services/email/admin.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 /** The admin's view of the email outbox; merged into the `admin` router. */
@@ -16,4 +21,18 @@ export const emailsAdminRouter = router({
     .input(ZAdminEmailListInput)
     .output(ZAdminEmailList)
     .query(({ ctx, input }) => listOutbox(ctx.em, input)),
+
+  retryEmail: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/emails/{id}/retry',
+        tags: ['admin'],
+        summary: 'Queue a failed email again, with a fresh round of attempts (admin)',
+        description: 'Answers the email, queued; 409 when it is not failed, 404 when there is no such email.',
+      },
+    })
+    .input(ZEmailIdInput)
+    .output(ZAdminEmail)
+    .mutation(({ ctx, input }) => retryEmail(ctx.em, input.id)),
 });

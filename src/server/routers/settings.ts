@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ZEmailServiceStatus } from '../../shared/schemas/emails.ts';
 import { ZSettings, ZSettingsView } from '../../shared/schemas/settings.ts';
+import { emailServiceStatus } from '../services/email/status.ts';
 import { getSettings, updateSettings } from '../services/settings/settings.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
@@ -24,4 +26,19 @@ export const settingsRouter = router({
     .input(ZSettings)
     .output(ZSettingsView)
     .mutation(({ ctx, input }) => updateSettings(ctx.em, input)),
+
+  emailStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/settings/email-status',
+        tags: ['settings'],
+        summary: "The Integrations tab's Email Service status, as the server sees it (admin)",
+        description:
+          "'connected' after a successful SMTP verify (cached), 'local' without SMTP_URL (.eml files), 'disabled' with Email Notifications off, 'unreachable' when the SMTP server refuses.",
+      },
+    })
+    .input(z.void())
+    .output(ZEmailServiceStatus)
+    .query(({ ctx }) => emailServiceStatus(ctx.em, ctx.deps.env.smtpUrl)),
 });

@@ -26,3 +26,17 @@ export const ZAdminEmailList = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export const ZEmailIdInput = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The Integrations tab's 'Email Service' (issue 12), decided by the server: 'Connected' after a
+ * successful SMTP verify, 'Local delivery' without SMTP_URL, 'Disabled' with Email Notifications off.
+ */
+export const EMAIL_SERVICE_STATUSES = ['connected', 'local', 'disabled', 'unreachable'] as const;
+export const ZEmailServiceStatus = z.object({
+  status: z.enum(EMAIL_SERVICE_STATUSES),
+  label: z.string(),
+  detail: z.string(),
+});
+export type TEmailServiceStatus = z.infer<typeof ZEmailServiceStatus>;

@@ -1,28 +1,10 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Modal, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { emailsQuery } from './api.ts';
+import { EmailRow } from './email-row.tsx';
 import '../../styles/more-components.css';
-
-const STATUS: Record<TAdminEmail['status'], { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'yellow' },
-  sent: { label: 'Sent', color: 'green' },
-  delivered_locally: { label: 'Delivered locally', color: 'blue' },
-  failed: { label: 'Failed', color: 'red' },
-};
 
 const PAGE_SIZE = 20;
 
@@ -31,7 +13,7 @@ export function EmailsPage() {
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<TAdminEmail | null>(null);
   const emails = useQuery({
-    ...trpc.admin.emails.queryOptions({ page, pageSize: PAGE_SIZE }),
+    ...emailsQuery(page, PAGE_SIZE),
     refetchInterval: 5_000,
   });
   return (
@@ -64,28 +46,7 @@ export function EmailsPage() {
               </Table.Thead>
               <Table.Tbody>
                 {emails.data.items.map((e) => (
-                  <Table.Tr key={e.id} data-testid="email-row">
-                    <Table.Td>{new Date(e.createdAt).toLocaleString('en-US')}</Table.Td>
-                    <Table.Td>{e.to}</Table.Td>
-                    <Table.Td>{e.subject}</Table.Td>
-                    <Table.Td>{e.template}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS[e.status].color} variant="light" title={e.lastError ?? undefined}>
-                        {STATUS[e.status].label}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{e.attempts}</Table.Td>
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setPreview(e)}
-                        aria-label={`Preview: ${e.subject}`}
-                      >
-                        Preview
-                      </Button>
-                    </Table.Td>
-                  </Table.Tr>
+                  <EmailRow key={e.id} email={e} onPreview={() => setPreview(e)} />
                 ))}
               </Table.Tbody>
             </Table>
@@ -114,6 +75,7 @@ export function EmailsPage() {
             </Text>
             <iframe
               title={`Email: ${preview.subject}`}
+              // No scripts, no same-origin access: the email's HTML can do nothing but show itself.
               sandbox=""
               srcDoc={preview.html}
               style={{ width: '100%', height: 480, border: '1px solid var(--mantine-color-default-border)' }}

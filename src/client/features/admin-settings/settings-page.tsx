@@ -33,6 +33,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState, type ReactNode } from 'react';
 import { SETTINGS_DEFAULTS } from '../../../shared/constants.ts';
+import type { TEmailServiceStatus } from '../../../shared/schemas/emails.ts';
 import { ZSettings, type TSettings } from '../../../shared/schemas/settings.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -80,6 +81,41 @@ function StatusRow({ label, enabled }: { label: string; enabled: boolean }) {
   );
 }
 
+const EMAIL_STATUS_COLOR: Record<TEmailServiceStatus['status'], string> = {
+  connected: 'green',
+  local: 'blue',
+  disabled: 'gray',
+  unreachable: 'red',
+};
+
+/** 'Email Service' as the server sees it (issue 12): a verified SMTP login, local files, or off. */
+function EmailServiceRow() {
+  const status = useQuery(trpc.settings.emailStatus.queryOptions(undefined, { staleTime: 0 }));
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between">
+        <Text size="sm">Email Service</Text>
+        {status.data ? (
+          <Badge
+            color={EMAIL_STATUS_COLOR[status.data.status]}
+            variant={status.data.status === 'disabled' ? 'outline' : 'light'}
+            data-testid="email-service-status"
+          >
+            {status.data.label}
+          </Badge>
+        ) : (
+          <Loader size="xs" aria-label="Checking the email service" />
+        )}
+      </Group>
+      {status.data && (
+        <Text size="xs" c="dimmed">
+          {status.data.detail}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /**
  * Settings (admin-side §2.9): six tabs over one form validated by ZSettings, the schema the server
  * applies too; saved to the one settings record (DECISIONS 10). The Categories tab is passed in.
@@ -108,6 +144,7 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
         form.setValues(saved);
         form.resetDirty(saved);
         queryClient.setQueryData(trpc.settings.get.queryKey(), saved);
+        void queryClient.invalidateQueries({ queryKey: trpc.settings.emailStatus.queryKey() });
         notifications.show({
           title: 'Settings saved',
           message: 'Your changes have been saved successfully.',
@@ -377,7 +414,7 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
                   </Text>
                   <Stack gap="xs">
                     <StatusRow label="Exchange Rate API" enabled={v.enableExchangeRates} />
-                    <StatusRow label="Email Service" enabled={v.enableEmailNotifications} />
+                    <EmailServiceRow />
                   </Stack>
                 </Paper>
               </Stack>

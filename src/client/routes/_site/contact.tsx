@@ -1,32 +1,24 @@
 import {
   Anchor,
-  Button,
   Card,
   Container,
   Grid,
   Group,
   Stack,
   Text,
-  Textarea,
-  TextInput,
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { ContactForm } from '../../features/contact/contact-form.tsx';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 
 export const Route = createFileRoute('/_site/contact')({
   component: ContactUs,
 });
-
-const EMPTY = { name: '', email: '', subject: '', message: '' };
-
-/** The spec's contact send makes no call: it is simulated for 1 s (guest-side §2). */
-const SIMULATED_SEND_MS = 1000;
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -46,29 +38,6 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
 
 function ContactUs() {
   const { settings } = useSiteConfig();
-  const [values, setValues] = useState(EMPTY);
-  const [sending, setSending] = useState(false);
-  const set = (key: keyof typeof EMPTY) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    setSending(true);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, SIMULATED_SEND_MS));
-      notifications.show({
-        color: 'green',
-        message: "Message sent successfully! We'll get back to you within 24 hours.",
-      });
-      setValues(EMPTY);
-    } catch {
-      notifications.show({ color: 'red', message: 'Error sending message: Please try again later.' });
-    } finally {
-      setSending(false);
-    }
-  };
 
   return (
     <>
@@ -83,50 +52,7 @@ function ContactUs() {
               <Title order={2} fz="h3" mb="md">
                 Send us a message
               </Title>
-              <form onSubmit={(e) => void submit(e)} data-testid="contact-form">
-                <Stack gap="md">
-                  <Group grow align="flex-start" wrap="wrap">
-                    <TextInput
-                      label="Name"
-                      name="name"
-                      required
-                      autoComplete="name"
-                      value={values.name}
-                      onChange={set('name')}
-                    />
-                    <TextInput
-                      label="Email"
-                      name="email"
-                      type="email"
-                      required
-                      autoComplete="email"
-                      value={values.email}
-                      onChange={set('email')}
-                    />
-                  </Group>
-                  <TextInput
-                    label="Subject"
-                    name="subject"
-                    required
-                    value={values.subject}
-                    onChange={set('subject')}
-                  />
-                  <Textarea
-                    label="Message"
-                    name="message"
-                    required
-                    minRows={5}
-                    autosize
-                    value={values.message}
-                    onChange={set('message')}
-                  />
-                  <Group justify="flex-end">
-                    <Button type="submit" loading={sending} radius="md" size="md">
-                      Send message
-                    </Button>
-                  </Group>
-                </Stack>
-              </form>
+              <ContactForm />
             </Card>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 5 }}>

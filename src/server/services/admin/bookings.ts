@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
+import { emailBookingStatusChanged } from '../email/guest-emails.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -107,10 +108,15 @@ export async function updateBookingStatus(
   id: number,
   status: TBookingStatus,
 ): Promise<TAdminBooking> {
-  const updated = await em.execute<{ id: number }[]>(
-    'update bookings set status = ? where id = ? returning id',
-    [status, id],
-  );
-  if (updated.length === 0) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return getAdminBooking(em, id);
+  // The guest's email is written in the same transaction as the change (DECISIONS 17).
+  return em.transactional(async (tx) => {
+    const updated = await tx.execute<{ previous: TBookingStatus }[]>(
+      'update bookings b set status = ? from bookings o where o.id = b.id and b.id = ? returning o.status as previous',
+      [status, id],
+    );
+    const previous = updated[0]?.previous;
+    if (!previous) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+    await emailBookingStatusChanged(tx, id, previous);
+    return getAdminBooking(tx, id);
+  });
 }

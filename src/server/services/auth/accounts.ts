@@ -8,6 +8,7 @@ import {
   insertGuestAccount,
   registrationClashes,
 } from '../../repositories/accounts.ts';
+import { emailWelcome } from '../email/guest-emails.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import {
   countLoginAttempt,
@@ -110,11 +111,21 @@ async function registerAccount(em: EntityManager, input: TRegisterInput, req: TA
 
   const name = input.name?.trim() ? input.name.trim() : null;
   // isAdmin is never read from the input (DECISIONS 4).
-  const user = await insertGuestAccount(em, {
-    username: input.username,
-    email: input.email,
-    name,
-    passwordHash: await hashPassword(input.password),
+  const passwordHash = await hashPassword(input.password);
+  // The welcome email is written in the account's own transaction (DECISIONS 17).
+  const user = await em.transactional(async (tx) => {
+    const created = await insertGuestAccount(tx, {
+      username: input.username,
+      email: input.email,
+      name,
+      passwordHash,
+    });
+    await emailWelcome(tx, {
+      email: created.email,
+      name: name ?? created.username,
+      username: created.username,
+    });
+    return created;
   });
   await startSession(em, user, req);
   return toUser(user);

@@ -20,6 +20,7 @@ export const LIMITS = {
   lookupPerIp: { name: 'lookup:ip', max: 10, windowMinutes: 15 },
   lookupPerBooking: { name: 'lookup:booking', max: 3, windowMinutes: 60 },
   registerPerIp: { name: 'register:ip', max: 20, windowMinutes: 15 },
+  contactPerIp: { name: 'contact:ip', max: 5, windowMinutes: 15 },
 } as const satisfies Record<string, TLimit>;
 
 function keyOf(limit: TLimit, subject: string): string {

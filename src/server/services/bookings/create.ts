@@ -71,8 +71,9 @@ export async function createBooking(
 
   const userId = user?.id ?? null;
   const createdAt = now.toISOString();
-  // One statement per attempt, no transaction: a clash on the confirmation number inserts nothing and
-  // draws again, while a clash on the dates raises 23P01 from the exclusion constraint.
+  // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so the
+  // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
+  // exclusion constraint.
   for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
     const confirmationNumber = newConfirmationNumber();
     const id = await insertPendingBooking(em, {

@@ -194,12 +194,12 @@ export async function createBookingWithLink(
   caller: TBookingCaller,
   input: z.output<typeof ZBookingCreateInput>,
 ): Promise<TBooking & { manageToken: string }> {
-  const booking = await createBooking(em, caller, input);
-  // The link and the email that carries it are written together; the booking itself is already in.
-  const manageToken = await em.transactional(async (tx) => {
-    const token = await issueManageLink(tx, booking.id, booking.checkOut);
-    await emailBookingReceived(tx, booking.id, token);
-    return token;
+  // The booking, its link and its emails commit together or not at all (DECISIONS 17): a refused or
+  // rolled-back booking never gets an email, a committed one always does.
+  return em.transactional(async (tx) => {
+    const booking = await createBooking(tx, caller, input);
+    const manageToken = await issueManageLink(tx, booking.id, booking.checkOut);
+    await emailBookingReceived(tx, booking.id, manageToken);
+    return { ...booking, manageToken };
   });
-  return { ...booking, manageToken };
 }

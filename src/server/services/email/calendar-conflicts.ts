@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TConflict } from '../../../shared/schemas/calendar.ts';
+import { formatIsoDate } from '../../../shared/dates.ts';
 import { getSettings } from '../settings/settings.ts';
-import { join, layout, paragraph, rows } from './layout.ts';
-import { queueEmail } from './outbox.ts';
+import { queueComposed } from './compose.ts';
+import { paragraph, rows } from './render.ts';
 
 /**
  * Tells the operator (settings' notification address) of imported events that fall on our bookings,
@@ -15,10 +16,12 @@ export async function queueConflictEmail(tx: EntityManager, conflicts: TConflict
     conflicts.length === 1
       ? 'A calendar conflict needs your attention'
       : `${conflicts.length} calendar conflicts need your attention`;
-  const body = layout(
-    settings.siteName,
+  await queueComposed(tx, settings, {
+    to: settings.notificationEmail,
+    subject: heading,
+    template: 'calendar-conflict',
     heading,
-    join(
+    blocks: [
       paragraph(
         'Another channel has dates that overlap one of our bookings. Both are kept; please resolve it.',
       ),
@@ -26,16 +29,10 @@ export async function queueConflictEmail(tx: EntityManager, conflicts: TConflict
         rows([
           ['Home', c.propertyTitle],
           ['Channel', c.feedName],
-          ['Dates', `${c.startDate} to ${c.endDate}`],
+          ['Dates', `${formatIsoDate(c.startDate, true)} to ${formatIsoDate(c.endDate, true)}`],
           ['Our booking', c.confirmationNumber],
         ]),
       ),
-    ),
-  );
-  await queueEmail(tx, {
-    to: settings.notificationEmail,
-    subject: heading,
-    template: 'calendar-conflict',
-    ...body,
+    ],
   });
 }

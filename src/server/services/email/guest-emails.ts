@@ -1,19 +1,26 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDeadline, cancellationDeadline, POLICY_LABEL } from '../../../shared/cancellation.ts';
+import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
-import { join, layout, paragraph, rows, usd } from './layout.ts';
-import { absoluteUrl, queueEmail } from './outbox.ts';
+import { queueComposed } from './compose.ts';
+import { absoluteUrl } from './outbox.ts';
+import { paragraph, rows, usd, type TEmailBlock } from './render.ts';
 
-/** The guest's own emails about a booking and an account (issue 13), written into the outbox in the caller's transaction. */
+/**
+ * The emails about a booking and an account, written into the outbox in the caller's transaction
+ * (DECISIONS 17). Booking and status emails follow the 'Email Notifications' switch; security emails
+ * (password reset, booking link) are always sent.
+ */
 
-function stayRows(b: TManagedRecord) {
+function stayRows(b: TManagedRecord): TEmailBlock {
   return rows([
     ['Home', b.property.title],
     ['BIC number', b.confirmationNumber],
+    ['Status', b.status[0]?.toUpperCase() + b.status.slice(1)],
     ['Check-in', formatIsoDate(b.checkIn, true)],
     ['Check-out', formatIsoDate(b.checkOut, true)],
     ['Nights', b.nights],
@@ -29,7 +36,12 @@ async function booking(tx: EntityManager, bookingId: number): Promise<TManagedRe
   return b?.contactInfo?.email ? b : null;
 }
 
-/** 'Booking received' with the manage link (a booking email; off with Email Notifications). */
+const ADMIN_BOOKINGS_PATH = '/admin/bookings';
+
+/**
+ * A new booking: 'booking received' to the guest with the manage link, and 'new booking' to the
+ * operator (settings' notification address) with the guest's contact details. Off with Email Notifications.
+ */
 export async function emailBookingReceived(
   tx: EntityManager,
   bookingId: number,
@@ -37,66 +49,114 @@ export async function emailBookingReceived(
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
+  const guest = b.contactInfo;
   const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
-  const body = layout(
-    settings.siteName,
-    'We have received your booking',
-    join(
-      paragraph(
-        `Hello ${b.contactInfo.name}, thank you for booking ${b.property.title}. Your booking is pending.`,
-      ),
+  await queueComposed(tx, settings, {
+    to: guest.email,
+    subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
+    template: 'booking-received',
+    heading: 'We have received your booking',
+    blocks: [
+      paragraph(`Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`),
       stayRows(b),
       paragraph(
         `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}. You can cancel free of charge until ${deadline}.`,
       ),
       paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
-    ),
-    { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
-  );
-  await queueEmail(tx, {
-    to: b.contactInfo.email,
-    subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
-    template: 'booking-received',
-    ...body,
+    ],
+    action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
   });
+  await queueComposed(tx, settings, {
+    to: settings.notificationEmail,
+    subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
+    template: 'booking-new-operator',
+    heading: 'New booking',
+    replyTo: guest.email,
+    blocks: [
+      paragraph(`${guest.name} booked ${b.property.title}. The booking is pending until you confirm it.`),
+      rows([
+        ['Guest', guest.name],
+        ['Email', guest.email],
+        ['Phone', guest.phone],
+        ['Country', guest.country],
+        ['Special requests', guest.specialRequests?.trim() || 'None'],
+      ]),
+      stayRows(b),
+    ],
+    action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
+  });
+}
+
+/**
+ * The admin moved a booking to another status: the guest hears of a confirmation or a cancellation
+ * (off with Email Notifications; no email when the status did not change).
+ */
+export async function emailBookingStatusChanged(
+  tx: EntityManager,
+  bookingId: number,
+  previous: TBookingStatus,
+): Promise<void> {
+  const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
+  if (!b?.contactInfo || !settings.enableEmailNotifications || b.status === previous) return;
+  const name = b.contactInfo.name;
+  if (b.status === 'confirmed') {
+    await queueComposed(tx, settings, {
+      to: b.contactInfo.email,
+      subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
+      template: 'booking-confirmed',
+      heading: 'Your booking is confirmed',
+      blocks: [
+        paragraph(
+          `Hello ${name}, good news: your booking at ${b.property.title} is confirmed. We look forward to your stay.`,
+        ),
+        stayRows(b),
+      ],
+      action: { label: 'View the home', url: absoluteUrl(`/property/${b.property.id}`) },
+    });
+  } else if (b.status === 'cancelled') {
+    await queueComposed(tx, settings, {
+      to: b.contactInfo.email,
+      subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
+      template: 'booking-cancelled-by-admin',
+      heading: 'Your booking has been cancelled',
+      blocks: [
+        paragraph(
+          `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
+        ),
+        stayRows(b),
+      ],
+    });
+  }
 }
 
 /** The guest and the operator each learn that the guest cancelled (off with Email Notifications). */
 export async function emailBookingCancelled(tx: EntityManager, bookingId: number): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
-  const guest = layout(
-    settings.siteName,
-    'Your booking is cancelled',
-    join(
+  await queueComposed(tx, settings, {
+    to: b.contactInfo.email,
+    subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
+    template: 'booking-cancelled-guest',
+    heading: 'Your booking is cancelled',
+    blocks: [
       paragraph(
         `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
       ),
       stayRows(b),
-    ),
-  );
-  await queueEmail(tx, {
-    to: b.contactInfo.email,
-    subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
-    template: 'booking-cancelled-guest',
-    ...guest,
+    ],
   });
-  const operator = layout(
-    settings.siteName,
-    'A guest cancelled a booking',
-    join(
+  await queueComposed(tx, settings, {
+    to: settings.notificationEmail,
+    subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
+    template: 'booking-cancelled-operator',
+    heading: 'A guest cancelled a booking',
+    blocks: [
       paragraph(
         `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
       ),
       stayRows(b),
-    ),
-    { label: 'Open the bookings', url: absoluteUrl('/admin/bookings') },
-  );
-  await queueEmail(tx, {
-    to: settings.notificationEmail,
-    subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
-    template: 'booking-cancelled-operator',
-    ...operator,
+    ],
+    action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
   });
 }
 
@@ -104,22 +164,18 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
 export async function emailManageLink(tx: EntityManager, bookingId: number, token: string): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo) return;
-  const body = layout(
-    settings.siteName,
-    'Your booking link',
-    join(
+  await queueComposed(tx, settings, {
+    to: b.contactInfo.email,
+    subject: `Your link to booking ${b.confirmationNumber}`,
+    template: 'booking-link',
+    heading: 'Your booking link',
+    blocks: [
       paragraph(
         `Hello ${b.contactInfo.name}, here is the link to manage your booking ${b.confirmationNumber}.`,
       ),
       stayRows(b),
-    ),
-    { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
-  );
-  await queueEmail(tx, {
-    to: b.contactInfo.email,
-    subject: `Your link to booking ${b.confirmationNumber}`,
-    template: 'booking-link',
-    ...body,
+    ],
+    action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
   });
 }
 
@@ -131,19 +187,17 @@ export async function emailReviewInvitation(
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications || !settings.enableReviews) return;
-  const body = layout(
-    settings.siteName,
-    `How was your stay at ${b.property.title}?`,
-    paragraph(
-      `Hello ${b.contactInfo.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
-    ),
-    { label: 'Review your stay', url: absoluteUrl(managePath(token)) },
-  );
-  await queueEmail(tx, {
+  await queueComposed(tx, settings, {
     to: b.contactInfo.email,
     subject: `How was your stay at ${b.property.title}?`,
     template: 'review-invitation',
-    ...body,
+    heading: `How was your stay at ${b.property.title}?`,
+    blocks: [
+      paragraph(
+        `Hello ${b.contactInfo.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
+      ),
+    ],
+    action: { label: 'Review your stay', url: absoluteUrl(managePath(token)) },
   });
 }
 
@@ -154,13 +208,37 @@ export async function emailPasswordReset(
   resetPath: string,
 ): Promise<void> {
   const settings = await getSettings(tx);
-  const body = layout(
-    settings.siteName,
-    'Reset your password',
-    paragraph(
-      `Hello ${to.name}, someone asked to reset the password of your account. The link works once, within one hour. If it was not you, ignore this email: your password stays as it is.`,
-    ),
-    { label: 'Choose a new password', url: absoluteUrl(resetPath) },
-  );
-  await queueEmail(tx, { to: to.email, subject: 'Reset your password', template: 'password-reset', ...body });
+  await queueComposed(tx, settings, {
+    to: to.email,
+    subject: 'Reset your password',
+    template: 'password-reset',
+    heading: 'Reset your password',
+    blocks: [
+      paragraph(
+        `Hello ${to.name}, someone asked to reset the password of your account. The link works once, within one hour. If it was not you, ignore this email: your password stays as it is.`,
+      ),
+    ],
+    action: { label: 'Choose a new password', url: absoluteUrl(resetPath) },
+  });
+}
+
+/** Welcome on registration (an account email, off with Email Notifications like the booking emails). */
+export async function emailWelcome(
+  tx: EntityManager,
+  to: { email: string; name: string; username: string },
+): Promise<void> {
+  const settings = await getSettings(tx);
+  if (!settings.enableEmailNotifications) return;
+  await queueComposed(tx, settings, {
+    to: to.email,
+    subject: `Welcome to ${settings.siteName}`,
+    template: 'welcome',
+    heading: `Welcome to ${settings.siteName}`,
+    blocks: [
+      paragraph(
+        `Hello ${to.name}, your account ${to.username} is ready. Save the homes you love, book in a few steps and find all your bookings in one place.`,
+      ),
+    ],
+    action: { label: 'Find a place to stay', url: absoluteUrl('/') },
+  });
 }

@@ -5,12 +5,29 @@ import {
   insertEmail,
   markEmailAttemptFailed,
   markEmailDelivered,
+  resetFailedEmail,
   staleQueuedEmailIds,
 } from '../../repositories/emails.ts';
 import type { TMailTransport } from './transport.ts';
 
 /** Attempts before an email is marked failed (the first try and its retries, with exponential backoff). */
 export const EMAIL_ATTEMPTS = 5;
+
+/** The first retry's delay in seconds, doubling each time (EMAIL_RETRY_DELAY_SECONDS; short in tests). */
+let retryDelaySeconds = 15;
+
+export function setEmailRetryDelay(seconds: number): void {
+  retryDelaySeconds = seconds;
+}
+
+function retryOptions() {
+  return {
+    retryLimit: EMAIL_ATTEMPTS - 1,
+    retryDelay: retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: 3600,
+  };
+}
 
 let baseUrl = 'http://localhost:3000';
 
@@ -29,6 +46,7 @@ export interface TOutgoingEmail {
   template: string;
   html: string;
   text: string;
+  replyTo: string | null;
 }
 
 /**
@@ -37,12 +55,7 @@ export interface TOutgoingEmail {
  */
 export async function queueEmail(em: EntityManager, email: TOutgoingEmail): Promise<number> {
   const id = await insertEmail(em, email);
-  await sendJob(
-    em,
-    QUEUES.email,
-    { emailId: id },
-    { retryLimit: EMAIL_ATTEMPTS - 1, retryDelay: 15, retryBackoff: true },
-  );
+  await sendJob(em, QUEUES.email, { emailId: id }, retryOptions());
   return id;
 }
 
@@ -67,6 +80,8 @@ export async function deliverEmail(
         subject: row.subject,
         html: row.html,
         text: row.text,
+        replyTo: row.reply_to,
+        messageId: `<stayhub.${row.id}.${row.created_ms}@${domainOf(from)}>`,
       });
       await markEmailDelivered(tx, emailId, transport.kind, messageId);
     } catch (err) {
@@ -79,9 +94,26 @@ export async function deliverEmail(
   if (failure) throw failure;
 }
 
+/** The sender's domain, for Message-IDs. */
+function domainOf(from: string): string {
+  return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'stayhub.local';
+}
+
 /** Emails whose job never ran (written while no queue was running): each gets its job again. */
 export async function requeueStaleEmails(em: EntityManager): Promise<number> {
   const ids = await staleQueuedEmailIds(em);
-  for (const id of ids) await sendJob(em, QUEUES.email, { emailId: id }, { retryLimit: EMAIL_ATTEMPTS - 1 });
+  for (const id of ids) await sendJob(em, QUEUES.email, { emailId: id }, retryOptions());
   return ids.length;
+}
+
+/**
+ * The admin's Retry: a failed email is queued again with a fresh round of attempts, and its job is sent
+ * in the same transaction. Answers false when the email is not (or no longer) failed.
+ */
+export async function requeueFailedEmail(em: EntityManager, emailId: number): Promise<boolean> {
+  return em.transactional(async (tx) => {
+    if (!(await resetFailedEmail(tx, emailId))) return false;
+    await sendJob(tx, QUEUES.email, { emailId }, retryOptions());
+    return true;
+  });
 }

@@ -7,12 +7,18 @@ export interface TMailMessage {
   subject: string;
   html: string;
   text: string;
+  replyTo: string | null;
+  /** The same for every attempt at one outbox row, so a receiving server can tell a resend. */
+  messageId: string;
 }
 
 export interface TMailTransport {
   /** 'sent' over SMTP, or 'delivered_locally' as a .eml file. */
   kind: 'sent' | 'delivered_locally';
   send(from: string, message: TMailMessage): Promise<string>;
+  /** Checks the SMTP connection and login (nodemailer's verify); true for local delivery. */
+  verify(): Promise<true>;
+  close(): void;
 }
 
 /** Header values never carry CR or LF, so no address, name or subject can inject a header. */
@@ -20,39 +26,54 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
+function envelope(from: string, m: TMailMessage) {
+  return {
+    from: headerSafe(from),
+    to: headerSafe(m.to),
+    subject: headerSafe(m.subject),
+    ...(m.replyTo ? { replyTo: headerSafe(m.replyTo) } : {}),
+    messageId: headerSafe(m.messageId),
+    html: m.html,
+    text: m.text,
+    // Addresses are taken as they are; nodemailer must not go looking for files or URLs in content.
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
 /** SMTP when SMTP_URL is set; otherwise each message is written as a .eml file under DATA_DIR/mail. */
 export function createMailTransport(opts: { smtpUrl: string | undefined; mailDir: string }): TMailTransport {
   if (opts.smtpUrl) {
-    const smtp = nodemailer.createTransport(opts.smtpUrl);
+    const smtp = nodemailer.createTransport({
+      url: opts.smtpUrl,
+      pool: true,
+      maxConnections: 3,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       kind: 'sent',
       async send(from, m) {
-        const info = await smtp.sendMail({
-          from: headerSafe(from),
-          to: headerSafe(m.to),
-          subject: headerSafe(m.subject),
-          html: m.html,
-          text: m.text,
-        });
+        const info = await smtp.sendMail(envelope(from, m));
         return String(info.messageId);
       },
+      verify: () => smtp.verify(),
+      close: () => smtp.close(),
     };
   }
   const local = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'delivered_locally',
     async send(from, m) {
-      const info = await local.sendMail({
-        from: headerSafe(from),
-        to: headerSafe(m.to),
-        subject: headerSafe(m.subject),
-        html: m.html,
-        text: m.text,
-      });
+      const info = await local.sendMail(envelope(from, m));
       await fs.mkdir(opts.mailDir, { recursive: true });
       const id = String(info.messageId).replace(/[^A-Za-z0-9@._-]/g, '');
-      await fs.writeFile(path.join(opts.mailDir, `${Date.now()}-${id}.eml`), info.message as Buffer);
+      // Named by the message id: a repeated delivery of one row rewrites its file, never adds one.
+      await fs.writeFile(path.join(opts.mailDir, `${id}.eml`), info.message as Buffer);
       return String(info.messageId);
     },
+    verify: () => Promise.resolve(true),
+    close: () => undefined,
   };
 }

@@ -1,0 +1,168 @@
+/**
+ * The email figures (issue 12). Runs on its own embedded PostgreSQL, so `node bench/emails.ts` works alone;
+ * bench/run.ts calls it too.
+ *  - booking p95 with the outbox (Email Notifications on: two MJML emails rendered and two outbox rows
+ *    and queue jobs written in the booking's transaction) against without (off), interleaved in rounds
+ *    in the same sitting, so both see the same machine load. Target: within 10 %.
+ *  - 1,000 queued emails drained by the queue's workers to a local SMTP sink (smtp-server): emails/second.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { migrate, openDatabase } from '../src/server/db/database.ts';
+import { readEnv } from '../src/server/env.ts';
+import { startJobRuntime } from '../src/server/jobs/runtime.ts';
+import { seedDatabase } from '../src/server/seeders/seed.ts';
+import { createBookingWithLink } from '../src/server/services/bookings/manage.ts';
+import { queueComposed } from '../src/server/services/email/compose.ts';
+import { paragraph } from '../src/server/services/email/render.ts';
+import { addDays, todayIso } from '../src/shared/dates.ts';
+import { SmtpSink } from '../tests/support/smtp-sink.ts';
+
+export interface TEmailBenchContext {
+  row: (figure: string, value: string, target?: string, ok?: boolean | null) => void;
+  log: (msg: string) => void;
+  results: Record<string, unknown>;
+}
+
+const ROUNDS = Number(process.env.BENCH_EMAIL_ROUNDS ?? 10);
+const PER_ROUND = 20;
+const DRAIN = Number(process.env.BENCH_EMAILS ?? 1000);
+
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(0.95 * (xs.length - 1))] ?? NaN;
+
+export async function benchEmails(ctx: TEmailBenchContext): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-bench-mail-'));
+  fs.chmodSync(dataDir, 0o755);
+  const sink = new SmtpSink();
+  await sink.start();
+  const env = {
+    ...readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    smtpUrl: sink.url,
+    jobPollSeconds: 0.5,
+  };
+  const db = await openDatabase(env);
+  try {
+    await migrate(db.orm, db.url);
+    await seedDatabase(db, { ...env, demo: false });
+    const em = () => db.orm.em.fork() as EntityManager;
+    const [home] = await em().execute<{ id: number }[]>(
+      `insert into properties (title, description, location, price, images, bedrooms, bathrooms, max_guests)
+       values ('Bench house', 'A home for the email bench.', 'Lisbon, Portugal', 120, '{/media/a.jpg}', 2, 1, 4) returning id`,
+    );
+    if (!home) throw new Error('no bench home');
+    await em().execute('update settings set max_nights_default = 3650, advance_booking_days = 3650');
+
+    // 1. Booking with and without the outbox: a send-only queue, as a web server with RUN_JOBS=false.
+    ctx.log(`emails: ${ROUNDS} rounds of ${PER_ROUND} bookings with and without the outbox`);
+    const sendOnly = await startJobRuntime(db, { ...env, runJobs: false, sendJobs: true });
+    const times = { with: [] as number[], without: [] as number[] };
+    let day = 1;
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const mode = round % 2 === 0 ? 'with' : 'without';
+      await em().execute('update settings set enable_email_notifications = ?', [mode === 'with']);
+      for (let i = 0; i < PER_ROUND; i++) {
+        const checkIn = addDays(todayIso(), day);
+        day += 2;
+        const t0 = performance.now();
+        await createBookingWithLink(
+          em(),
+          { sessionUser: null },
+          {
+            propertyId: home.id,
+            checkIn,
+            checkOut: addDays(checkIn, 2),
+            guests: 2,
+            contactInfo: {
+              name: 'Bench Guest',
+              email: 'bench@example.com',
+              phone: '+1 555 0100',
+              country: 'Portugal',
+            },
+          },
+        );
+        if (round >= 2) times[mode].push(performance.now() - t0);
+      }
+    }
+    await sendOnly?.stop();
+    const withP95 = p95(times.with);
+    const withoutP95 = p95(times.without);
+    const overhead = withP95 / withoutP95 - 1;
+    ctx.row('booking p95 without the outbox (service, emails off)', `${withoutP95.toFixed(1)} ms`);
+    ctx.row(
+      'booking p95 with the outbox (2 emails in the transaction)',
+      `${withP95.toFixed(1)} ms (${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(1)} %)`,
+      '≤ +10 %',
+      overhead <= 0.1,
+    );
+
+    // 2. Drain: 1,000 emails queued (outbox rows + jobs), then the workers deliver them over SMTP.
+    await em().execute(`delete from emails`);
+    await em().execute(`delete from pgboss.job where name = 'email'`);
+    const queueOnly = await startJobRuntime(db, { ...env, runJobs: false, sendJobs: true });
+    await em().transactional(async (tx) => {
+      for (let i = 0; i < DRAIN; i++) {
+        await queueComposed(
+          tx,
+          { siteName: 'StayHub' },
+          {
+            to: `guest${i}@example.com`,
+            subject: `Bench email ${i}`,
+            template: 'bench',
+            heading: 'Bench',
+            blocks: [paragraph(`Email number ${i}.`)],
+          },
+        );
+      }
+    });
+    await queueOnly?.stop();
+    const before = sink.received.length;
+    ctx.log(`emails: draining ${DRAIN} queued emails to a local SMTP sink`);
+    const t0 = performance.now();
+    const workers = await startJobRuntime(db, { ...env, runJobs: true, sendJobs: true });
+    for (;;) {
+      const [left] = await em().execute<{ n: number }[]>(
+        `select count(*)::int as n from emails where status <> 'sent'`,
+      );
+      if ((left?.n ?? 1) === 0) break;
+      if (performance.now() - t0 > 600_000) throw new Error('the drain took over 10 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    await workers?.stop();
+    const delivered = sink.received.length - before;
+    const rate = DRAIN / seconds;
+    ctx.row(
+      `${DRAIN} queued emails drained to a local SMTP sink`,
+      `${rate.toFixed(0)} emails/s (${seconds.toFixed(1)} s, ${delivered} received)`,
+      'all, once each',
+      delivered === DRAIN,
+    );
+    ctx.results.emails = {
+      bookingP95WithOutboxMs: withP95,
+      bookingP95WithoutOutboxMs: withoutP95,
+      overhead,
+      drained: DRAIN,
+      delivered,
+      drainSeconds: seconds,
+      emailsPerSecond: rate,
+    };
+  } finally {
+    await db.close();
+    await sink.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows: string[] = [];
+  const results: Record<string, unknown> = {};
+  await benchEmails({
+    row: (figure, value, target = '', ok = null) =>
+      rows.push(`${figure} | ${value} | ${target} | ${ok === null ? '' : ok ? 'ok' : 'MISSED'}`),
+    log: (msg) => console.error(`[bench] ${msg}`),
+    results,
+  });
+  console.log(rows.join('\n'));
+}

@@ -1,0 +1,39 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSettings } from '../../../shared/schemas/settings.ts';
+import { absoluteUrl, queueEmail } from './outbox.ts';
+import { renderEmail, type TEmailAction, type TEmailBlock } from './render.ts';
+
+/** The PNG served from the client's public folder (mail clients do not show SVG). */
+export const EMAIL_LOGO_PATH = '/email-logo.png';
+
+export interface TComposedEmail {
+  to: string;
+  subject: string;
+  /** Names the kind of email in the outbox (admin Emails page). */
+  template: string;
+  heading: string;
+  blocks: TEmailBlock[];
+  action?: TEmailAction;
+  /** Where a reply goes (the contact form's sender), when not the From address. */
+  replyTo?: string;
+}
+
+/** Renders an email in the site's frame (name and logo from the settings) and writes it to the outbox in `tx`. */
+export async function queueComposed(
+  tx: EntityManager,
+  settings: Pick<TSettings, 'siteName'>,
+  email: TComposedEmail,
+): Promise<number> {
+  const rendered = await renderEmail(
+    { siteName: settings.siteName, logoUrl: absoluteUrl(EMAIL_LOGO_PATH), heading: email.heading },
+    email.blocks,
+    email.action,
+  );
+  return queueEmail(tx, {
+    to: email.to,
+    subject: email.subject,
+    template: email.template,
+    replyTo: email.replyTo ?? null,
+    ...rendered,
+  });
+}

@@ -1,0 +1,68 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface TReceivedMail {
+  to: string[];
+  raw: string;
+  /** A header's value (first occurrence, unfolded), or '' when absent. */
+  header(name: string): string;
+  /** The message's text with quoted-printable soft breaks and escapes undone. */
+  body: string;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** A real SMTP server (the `smtp-server` package) on loopback that keeps every message it accepts. */
+export class SmtpSink {
+  readonly received: TReceivedMail[] = [];
+  port = 0;
+  private server: SMTPServer | null = null;
+
+  /** Listens on `port` (0: a free one), and keeps that port across stop() and start(). */
+  async start(port = this.port): Promise<void> {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      // Offline machine: no reverse DNS of each client.
+      disableReverseLookup: true,
+      // Pooled client connections stay open: stop() cuts them instead of waiting.
+      closeTimeout: 50,
+      onData: (stream, session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const head = raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
+          this.received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw,
+            header: (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '',
+            body: decodeQuotedPrintable(raw),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+    this.port = (server.server.address() as AddressInfo).port;
+    this.server = server;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  get url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+}
