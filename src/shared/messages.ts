@@ -12,3 +12,9 @@ export const END_AFTER_START = 'End date must be after start date';
 export const START_DATE_REQUIRED = 'Start date is required';
 export const NIGHTLY_PRICE_REQUIRED = 'Nightly price is required';
 export const FEED_URL_HTTP = 'Feed URL must be an http or https URL';
+
+/** Admin back office: guests and accounts (issue 17). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own admin role.';
+export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
+export const USER_NOT_FOUND = 'User not found';

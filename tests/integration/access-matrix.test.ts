@@ -12,6 +12,10 @@ type TAccess = 'public' | 'authed' | 'admin';
 const ACCESS: Record<string, TAccess> = {
   'admin.dashboard': 'admin',
   'admin.emails': 'admin',
+  'admin.activity': 'admin',
+  'admin.users': 'admin',
+  'admin.setAdmin': 'admin',
+  'admin.setDisabled': 'admin',
 
   'auth.me': 'authed',
   'auth.login': 'public',
@@ -38,6 +42,10 @@ const ACCESS: Record<string, TAccess> = {
   'bookings.list': 'admin',
   'bookings.page': 'admin',
   'bookings.updateStatus': 'admin',
+  'bookings.bulkStatus': 'admin',
+  'bookings.detail': 'admin',
+  'bookings.addNote': 'admin',
+  'bookings.export': 'admin',
 
   'calendar.blocks': 'admin',
   'calendar.block': 'admin',

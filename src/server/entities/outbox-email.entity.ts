@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { Booking } from './booking.entity.ts';
 
 /**
  * The email outbox (DECISIONS 17): a row is written in the same transaction as the change that causes
@@ -24,6 +25,8 @@ export const OutboxEmail = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
+    /** The booking an email is about, so the admin's booking drawer lists it; null for other emails. */
+    booking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),
   },
   indexes: [
     { name: 'emails_created_idx', properties: ['createdAt'] },

@@ -13,6 +13,8 @@ export const User = defineEntity({
     isAdmin: p.boolean().default(false),
     /** Set when the owner deletes the account: it can no longer sign in, and the purge job removes it. */
     deactivatedAt: p.datetime().nullable(),
+    /** Set when an admin disables the account: it cannot sign in and its sessions are gone. */
+    disabledAt: p.datetime().nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -7,6 +7,7 @@ import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { log } from '../logger.ts';
 import { appRouter } from '../router.ts';
+import { bookingsCsvHandler } from './bookings-csv.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: TServerDeps): express.Express {
     res.json(doc);
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
+  app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
   app.use('/api', deleteBodyAsQuery);
   app.use(
     '/api',

@@ -3,11 +3,18 @@ import type { TAdminEmail } from '../../shared/schemas/emails.ts';
 
 export async function insertEmail(
   em: EntityManager,
-  m: { to: string; subject: string; template: string; html: string; text: string },
+  m: {
+    to: string;
+    subject: string;
+    template: string;
+    html: string;
+    text: string;
+    bookingId?: number | undefined;
+  },
 ): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into emails (to_address, subject, template, html, text) values (?, ?, ?, ?, ?) returning id`,
-    [m.to, m.subject, m.template, m.html, m.text],
+    `insert into emails (to_address, subject, template, html, text, booking_id) values (?, ?, ?, ?, ?, ?) returning id`,
+    [m.to, m.subject, m.template, m.html, m.text, m.bookingId ?? null],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the email row was not written');

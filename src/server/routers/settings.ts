@@ -23,5 +23,5 @@ export const settingsRouter = router({
     })
     .input(ZSettings)
     .output(ZSettingsView)
-    .mutation(({ ctx, input }) => updateSettings(ctx.em, input)),
+    .mutation(({ ctx, input }) => updateSettings(ctx.em, input, ctx.actingUser)),
 });

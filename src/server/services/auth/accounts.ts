@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
 import type { TCookieJar } from '../../context.ts';
 import { User } from '../../entities/user.entity.ts';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../../shared/messages.ts';
 import { AppError } from '../../errors.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -59,6 +60,7 @@ interface TUserRow {
   name: string | null;
   is_admin: boolean;
   password: string;
+  disabled: boolean;
 }
 
 /** The account for these credentials, or null: unknown user and wrong password cost the same. */
@@ -66,7 +68,7 @@ async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<
   const rows = await em
     .getConnection()
     .execute<TUserRow[]>(
-      'select id, username, email, name, is_admin, password from users where lower(username) = lower(?) and deactivated_at is null',
+      'select id, username, email, name, is_admin, password, disabled_at is not null as disabled from users where lower(username) = lower(?) and deactivated_at is null',
       [input.username],
     );
   const row = rows[0];
@@ -76,6 +78,8 @@ async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<
     return null;
   }
   if (!(await verifyPassword(row.password, input.password))) return null;
+  // Said only to whoever knows the password, so it reveals nothing to a guesser.
+  if (row.disabled) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
   return { id: row.id, username: row.username, email: row.email, name: row.name, isAdmin: row.is_admin };
 }
 

@@ -9,6 +9,7 @@ import { addDays } from '../../../shared/dates.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity } from '../activity/activity.ts';
 import {
   assignOwner,
   findBookingLink,
@@ -163,6 +164,13 @@ export async function cancelAsGuest(
         details: { contact: '/contact', deadline: deadline.toISOString() },
       });
     if (!(await markCancelled(tx, bookingId))) throw new AppError('CONFLICT', ALREADY_CANCELLED);
+    await recordActivity(tx, viewer, {
+      action: 'booking.cancel_by_guest',
+      entityType: 'booking',
+      entityId: bookingId,
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
     await emailBookingCancelled(tx, bookingId);
   });
   return loadManaged(em, bookingId, viewer, now);

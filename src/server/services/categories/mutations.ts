@@ -4,6 +4,7 @@ import type { TCategory, ZCategoryInput } from '../../../shared/schemas/category
 import type { z } from 'zod';
 import { Category } from '../../entities/category.entity.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_DUPLICATE = 'A category with this name already exists';
@@ -36,11 +37,25 @@ function mapUniqueViolation(err: unknown): never {
   throw err;
 }
 
-export async function createCategory(em: EntityManager, input: TCategoryData): Promise<TCategory> {
-  await refuseDuplicate(em, input.name);
-  const c = em.create(Category, { name: input.name, icon: input.icon, active: input.active });
-  await em.persist(c).flush().catch(mapUniqueViolation);
-  return toDto(c);
+export async function createCategory(
+  em: EntityManager,
+  input: TCategoryData,
+  actor: TActor | null,
+): Promise<TCategory> {
+  return em.transactional(async (tx) => {
+    await refuseDuplicate(tx, input.name);
+    const c = tx.create(Category, { name: input.name, icon: input.icon, active: input.active });
+    await tx.persist(c).flush().catch(mapUniqueViolation);
+    const { id, ...after } = toDto(c);
+    await recordActivity(tx, actor, {
+      action: 'category.create',
+      entityType: 'category',
+      entityId: id,
+      before: {},
+      after,
+    });
+    return toDto(c);
+  });
 }
 
 /**
@@ -51,12 +66,14 @@ export async function updateCategory(
   em: EntityManager,
   id: number,
   input: TCategoryData,
+  actor: TActor | null,
 ): Promise<TCategory> {
   return em.transactional(async (tx) => {
     const c = await tx.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!c) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     await refuseDuplicate(tx, input.name, id);
     const oldName = c.name;
+    const before = toDto(c);
     tx.assign(c, { name: input.name, icon: input.icon, active: input.active });
     await tx.flush().catch(mapUniqueViolation);
     if (oldName !== input.name) {
@@ -76,16 +93,28 @@ export async function updateCategory(
         [oldName, input.name, oldName, oldName, input.name],
       );
     }
+    await recordActivity(tx, actor, {
+      action: 'category.update',
+      entityType: 'category',
+      entityId: id,
+      before,
+      after: toDto(c),
+    });
     return toDto(c);
   });
 }
 
 /** Deletes a category and takes its name off every property that carries it, in one transaction. */
-export async function deleteCategory(em: EntityManager, id: number): Promise<{ ok: true }> {
+export async function deleteCategory(
+  em: EntityManager,
+  id: number,
+  actor: TActor | null,
+): Promise<{ ok: true }> {
   return em.transactional(async (tx) => {
-    const rows = await tx.execute<{ name: string }[]>('delete from categories where id = ? returning name', [
-      id,
-    ]);
+    const rows = await tx.execute<{ name: string; icon: string; active: boolean }[]>(
+      'delete from categories where id = ? returning name, icon, active',
+      [id],
+    );
     const removed = rows[0];
     if (!removed) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     await tx.execute(
@@ -95,6 +124,13 @@ export async function deleteCategory(em: EntityManager, id: number): Promise<{ o
         where category_keys @> array[lower(?)]::text[]`,
       [removed.name, removed.name, removed.name],
     );
+    await recordActivity(tx, actor, {
+      action: 'category.delete',
+      entityType: 'category',
+      entityId: id,
+      before: removed,
+      after: {},
+    });
     return { ok: true as const };
   });
 }

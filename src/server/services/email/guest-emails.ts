@@ -55,6 +55,7 @@ export async function emailBookingReceived(
     to: b.contact_info.email,
     subject: `Booking received: ${b.title} (${b.confirmation_number})`,
     template: 'booking-received',
+    bookingId,
     ...body,
   });
 }
@@ -75,6 +76,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
     to: b.contact_info.email,
     subject: `Booking cancelled: ${b.title} (${b.confirmation_number})`,
     template: 'booking-cancelled-guest',
+    bookingId,
     ...guest,
   });
   const operator = layout(
@@ -92,6 +94,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
     to: settings.notificationEmail,
     subject: `Guest cancelled ${b.confirmation_number}: ${b.title}`,
     template: 'booking-cancelled-operator',
+    bookingId,
     ...operator,
   });
 }
@@ -115,6 +118,7 @@ export async function emailManageLink(tx: EntityManager, bookingId: number, toke
     to: b.contact_info.email,
     subject: `Your link to booking ${b.confirmation_number}`,
     template: 'booking-link',
+    bookingId,
     ...body,
   });
 }
@@ -139,6 +143,7 @@ export async function emailReviewInvitation(
     to: b.contact_info.email,
     subject: `How was your stay at ${b.title}?`,
     template: 'review-invitation',
+    bookingId,
     ...body,
   });
 }

@@ -29,6 +29,8 @@ export interface TOutgoingEmail {
   template: string;
   html: string;
   text: string;
+  /** The booking the email is about: the admin's booking drawer lists its emails. */
+  bookingId?: number | undefined;
 }
 
 /**

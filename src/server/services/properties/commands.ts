@@ -7,8 +7,9 @@ import type {
 } from '../../../shared/schemas/property.ts';
 import { Booking } from '../../entities/booking.entity.ts';
 import { Category } from '../../entities/category.entity.ts';
-import { Property } from '../../entities/property.entity.ts';
+import { Property, type IProperty } from '../../entities/property.entity.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { storePropertyMedia } from '../media/uploads.ts';
@@ -58,17 +59,52 @@ function columnsOf(
   };
 }
 
+/** The audited fields of a property: what the form edits (categoryKeys only mirrors categories). */
+function auditedFields(p: ReturnType<typeof columnsOf> | IProperty): Record<string, unknown> {
+  return {
+    title: p.title,
+    description: p.description,
+    location: p.location,
+    price: p.price,
+    images: p.images,
+    videos: p.videos ?? [],
+    bedrooms: p.bedrooms,
+    bathrooms: p.bathrooms,
+    maxGuests: p.maxGuests,
+    propertyType: p.propertyType,
+    amenities: p.amenities,
+    categories: p.categories,
+    latitude: p.latitude ?? null,
+    longitude: p.longitude ?? null,
+    showLogo: p.showLogo,
+    guestFavorite: p.guestFavorite,
+    cancellationPolicy: p.cancellationPolicy,
+  };
+}
+
 /** Cheap checks first, then the media (decoded, checked, stored), then one insert. */
 export async function createProperty(
   em: EntityManager,
   store: TMediaStore,
   input: TPropertyInputParsed,
+  actor: TActor | null,
 ): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  const property = em.create(Property, columnsOf(input, categories, media));
-  await em.persist(property).flush();
-  return getProperty(em, property.id);
+  const id = await em.transactional(async (tx) => {
+    const columns = columnsOf(input, categories, media);
+    const property = tx.create(Property, columns);
+    await tx.persist(property).flush();
+    await recordActivity(tx, actor, {
+      action: 'property.create',
+      entityType: 'property',
+      entityId: property.id,
+      before: {},
+      after: auditedFields(columns),
+    });
+    return property.id;
+  });
+  return getProperty(em, id);
 }
 
 /**
@@ -80,15 +116,33 @@ export async function updateProperty(
   store: TMediaStore,
   id: number,
   input: TPropertyInputParsed,
+  actor: TActor | null,
 ): Promise<TProperty> {
-  const property = await em.findOne(Property, { id, archivedAt: null });
-  if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  const existing = await em.findOne(Property, { id, archivedAt: null });
+  if (!existing) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  em.assign(property, columnsOf(input, categories, media));
-  await em.flush();
+  await em.transactional(async (tx) => {
+    const property = await tx.findOne(
+      Property,
+      { id, archivedAt: null },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
+    );
+    if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    const before = auditedFields(property);
+    const columns = columnsOf(input, categories, media);
+    tx.assign(property, columns);
+    await tx.flush();
+    await recordActivity(tx, actor, {
+      action: 'property.update',
+      entityType: 'property',
+      entityId: id,
+      before,
+      after: auditedFields(columns),
+    });
+  });
   await collectUnusedMediaQuietly(em, store);
-  return getProperty(em, property.id);
+  return getProperty(em, id);
 }
 
 /**
@@ -104,6 +158,7 @@ export async function deleteProperty(
   em: EntityManager,
   store: TMediaStore,
   id: number,
+  actor: TActor | null,
 ): Promise<TPropertyDeleteResult> {
   const result = await em.transactional(async (tx) => {
     const property = await tx.findOne(
@@ -113,11 +168,26 @@ export async function deleteProperty(
     );
     if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
     const bookings = await tx.count(Booking, { property: id });
+    const before = { title: property.title, location: property.location };
     if (bookings > 0) {
       property.archivedAt = new Date();
+      await recordActivity(tx, actor, {
+        action: 'property.archive',
+        entityType: 'property',
+        entityId: id,
+        before: { ...before, archived: false },
+        after: { archived: true },
+      });
       return { id, archived: true };
     }
     tx.remove(property);
+    await recordActivity(tx, actor, {
+      action: 'property.delete',
+      entityType: 'property',
+      entityId: id,
+      before,
+      after: {},
+    });
     return { id, archived: false };
   });
   await collectUnusedMediaQuietly(em, store);

@@ -5,6 +5,7 @@ import { Review } from '../../entities/review.entity.ts';
 import { User } from '../../entities/user.entity.ts';
 import { Property } from '../../entities/property.entity.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
@@ -40,11 +41,24 @@ export async function recountRating(tx: EntityManager, propertyId: number): Prom
   );
 }
 
+/** What the audit trail records of a review. */
+const auditedReview = (r: {
+  rating: number;
+  comment: string;
+  userName: string;
+  userImage?: string | null;
+}) => ({
+  rating: r.rating,
+  comment: r.comment,
+  userName: r.userName,
+  userImage: r.userImage ?? null,
+});
+
 /** The author is the signed-in admin whatever the body's userId says (the spec's client sends 1). */
 export async function createReview(
   em: EntityManager,
   media: TMediaStore,
-  userId: number,
+  actor: TActor,
   input: z.output<typeof ZReviewCreateInput>,
 ): Promise<TReview> {
   const userImage = await storeAvatar(media, input.userImage);
@@ -52,7 +66,7 @@ export async function createReview(
     await lockProperty(tx, input.propertyId, { live: true });
     const review = tx.create(Review, {
       property: tx.getReference(Property, input.propertyId),
-      user: tx.getReference(User, userId),
+      user: tx.getReference(User, actor.id),
       rating: input.rating,
       comment: input.comment,
       userName: input.userName,
@@ -60,6 +74,13 @@ export async function createReview(
     });
     await tx.persist(review).flush();
     await recountRating(tx, input.propertyId);
+    await recordActivity(tx, actor, {
+      action: 'review.create',
+      entityType: 'review',
+      entityId: review.id,
+      before: {},
+      after: { propertyId: input.propertyId, ...auditedReview(review) },
+    });
     return toReviewDto(review);
   });
 }
@@ -69,6 +90,7 @@ export async function updateReview(
   media: TMediaStore,
   id: number,
   input: z.output<typeof ZReviewUpdateInput>,
+  actor: TActor | null,
 ): Promise<TReview> {
   const existing = await em.findOne(Review, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
@@ -84,6 +106,7 @@ export async function updateReview(
     await lockProperty(tx, propertyId, { live: false });
     const review = await tx.findOne(Review, id);
     if (!review) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
+    const before = auditedReview(review);
     tx.assign(review, {
       ...(input.rating !== undefined ? { rating: input.rating } : {}),
       ...(input.comment !== undefined ? { comment: input.comment } : {}),
@@ -92,22 +115,47 @@ export async function updateReview(
     });
     await tx.flush();
     await recountRating(tx, propertyId);
+    await recordActivity(tx, actor, {
+      action: 'review.update',
+      entityType: 'review',
+      entityId: id,
+      before,
+      after: auditedReview(review),
+    });
     return toReviewDto(review);
   });
   if (previousImage && updated.userImage !== previousImage) await collectUnusedMediaQuietly(em, media);
   return updated;
 }
 
-export async function deleteReview(em: EntityManager, media: TMediaStore, id: number): Promise<{ ok: true }> {
+export async function deleteReview(
+  em: EntityManager,
+  media: TMediaStore,
+  id: number,
+  actor: TActor | null,
+): Promise<{ ok: true }> {
   const existing = await em.findOne(Review, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
   const propertyId = existing.property.id;
   const hadImage = Boolean(existing.userImage);
   await em.transactional(async (tx) => {
     await lockProperty(tx, propertyId, { live: false });
-    const deleted = await tx.execute<{ id: number }[]>('delete from reviews where id = ? returning id', [id]);
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
+    const deleted = await tx.execute<
+      { id: number; rating: number; comment: string; user_name: string; user_image: string | null }[]
+    >('delete from reviews where id = ? returning id, rating, comment, user_name, user_image', [id]);
+    const row = deleted[0];
+    if (!row) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await recountRating(tx, propertyId);
+    await recordActivity(tx, actor, {
+      action: 'review.delete',
+      entityType: 'review',
+      entityId: id,
+      before: {
+        propertyId,
+        ...auditedReview({ ...row, userName: row.user_name, userImage: row.user_image }),
+      },
+      after: {},
+    });
   });
   if (hadImage) await collectUnusedMediaQuietly(em, media);
   return { ok: true };

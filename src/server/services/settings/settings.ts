@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPublicConfig, TSettings } from '../../../shared/schemas/settings.ts';
+import { LockMode } from '@mikro-orm/core';
 import { Settings, type ISettings } from '../../entities/settings.entity.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 
 function toDto(s: ISettings): TSettings {
   return {
@@ -39,12 +41,27 @@ export async function getSettings(em: EntityManager): Promise<TSettings> {
  * Saves the whole settings object (validated by ZSettings, the form's own schema) in the one row. Every
  * reader (booking rules, the public config) reads the row per request, so the change takes effect at once.
  */
-export async function updateSettings(em: EntityManager, input: TSettings): Promise<TSettings> {
-  await em.execute('insert into settings (id) values (1) on conflict (id) do nothing');
-  const s = await em.findOneOrFail(Settings, 1);
-  em.assign(s, input);
-  await em.flush();
-  return toDto(s);
+export async function updateSettings(
+  em: EntityManager,
+  input: TSettings,
+  actor: TActor | null,
+): Promise<TSettings> {
+  return em.transactional(async (tx) => {
+    await tx.execute('insert into settings (id) values (1) on conflict (id) do nothing');
+    const s = await tx.findOneOrFail(Settings, 1, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const before = toDto(s);
+    tx.assign(s, input);
+    await tx.flush();
+    const after = toDto(s);
+    await recordActivity(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: 1,
+      before,
+      after,
+    });
+    return after;
+  });
 }
 
 export async function getPublicConfig(em: EntityManager, demoDirectAdmin: boolean): Promise<TPublicConfig> {
