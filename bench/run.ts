@@ -6,7 +6,8 @@
  *  4. drives load from a separate process (autocannon, bench/load.ts) and times search at the database;
  *  5. measures Largest Contentful Paint in headless Chromium with a cold cache;
  *  6. times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
- *  7. the calendar (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced.
+ *  7. the calendar (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced;
+ *  8. the admin back office (bench/admin.ts): table page queries and the dashboard at the database.
  * Prints one table and writes bench/results.json.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -26,6 +27,7 @@ import { searchProperties } from '../src/server/services/properties/queries.ts';
 import { ZSearchInput } from '../src/shared/schemas/property.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
+import { benchAdmin } from './admin.ts';
 import { benchCalendar } from './calendar.ts';
 import { benchMediaPipeline } from './media.ts';
 
@@ -421,6 +423,8 @@ async function main(): Promise<void> {
       log,
       results,
     });
+
+    await benchAdmin({ em: () => orm.em.fork(), properties: PROPERTIES, row, log, results });
 
     // Largest Contentful Paint, cold cache.
     log('Largest Contentful Paint');

@@ -29,6 +29,11 @@ export const User = defineEntity({
       name: 'users_email_lower_idx',
       expression: 'create unique index "users_email_lower_idx" on "users" (lower("email"))',
     },
+    {
+      name: 'users_search_trgm_idx',
+      // The admin's Guests search (issue 17): same expression as in repositories/admin-users.ts.
+      expression: `create index "users_search_trgm_idx" on "users" using gin ((lower(username || ' ' || email || ' ' || coalesce(name, ''))) gin_trgm_ops)`,
+    },
   ],
 });
 export type IUser = InferEntity<typeof User>;

@@ -58,14 +58,15 @@ function GuestCell({ booking }: { booking: TAdminBooking }) {
   return (
     <HoverCard width={300} shadow="md" withArrow openDelay={150} position="bottom-start">
       <HoverCard.Target>
-        <Stack gap={0} style={{ cursor: 'default' }} data-testid="guest-cell" maw={200}>
+        {/* A button, so the contact card (aria-expanded) has a role and a keyboard user can reach it. */}
+        <UnstyledButton data-testid="guest-cell" maw={200} style={{ display: 'block' }}>
           <Text size="sm" fw={500} truncate>
             {c.name}
           </Text>
           <Text size="xs" c="dimmed" truncate>
             {c.email}
           </Text>
-        </Stack>
+        </UnstyledButton>
       </HoverCard.Target>
       <HoverCard.Dropdown data-testid="guest-hovercard">
         <Stack gap={6}>

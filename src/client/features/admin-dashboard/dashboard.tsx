@@ -91,7 +91,6 @@ function Counter({
       component="a"
       href={href}
       onClick={click(href)}
-      aria-label={`${label}: open the list`}
       style={{ textDecoration: 'none', color: 'inherit' }}
     >
       <Group justify="space-between" align="flex-start" wrap="nowrap">
