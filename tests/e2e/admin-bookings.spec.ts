@@ -195,6 +195,8 @@ test("the dashboard's Pending Bookings opens the filtered list; today's check-in
 });
 
 test('Guests and Activity pages, in light and dark', async ({ page }) => {
+  // Six axe runs on a shared, busy machine.
+  test.setTimeout(180_000);
   await page.goto('/admin/users');
   await expect(page.getByRole('heading', { name: 'Guests' })).toBeVisible();
   const me = page.locator('[data-testid="user-row"]').filter({ hasText: '@admin' });

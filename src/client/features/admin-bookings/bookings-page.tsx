@@ -105,7 +105,6 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
           </Text>
           <Button
             size="xs"
-            color="green"
             leftSection={<IconCheck size={14} aria-hidden />}
             onClick={() => ask('confirmed', chosen)}
             disabled={chosen.every((b) => b.status === 'confirmed')}

@@ -48,7 +48,7 @@ export function StatusConfirmModal({
             <Button variant="default" onClick={onClose}>
               Keep as is
             </Button>
-            <Button color={cancel ? 'red' : 'green'} loading={busy} onClick={onConfirm}>
+            <Button color={cancel ? 'red' : undefined} loading={busy} onClick={onConfirm}>
               {cancel ? 'Cancel bookings' : 'Confirm bookings'}
             </Button>
           </Group>
