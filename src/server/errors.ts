@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '../shared/messages.ts';
 
 /** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
 export const ERROR_TABLE = {
@@ -62,7 +63,39 @@ export function tooManyRequestsError(message: string, retryAfterSeconds: number)
   });
 }
 
-export const DATES_TAKEN_MESSAGE = 'These dates are no longer available';
+export const DATES_TAKEN_MESSAGE = DATES_TAKEN;
+
+interface TConstraintAnswer {
+  code: TAppErrorCode;
+  message: string;
+}
+
+/**
+ * PostgreSQL constraint violations (23505 unique, 23503 foreign key, 23P01 exclusion) that a request can
+ * cause, keyed by constraint name: the database decides races, and this says what the loser hears.
+ * Services check first for a friendly answer; these rows give the same answer when a racer slips past.
+ */
+export const CONSTRAINT_TABLE: Record<string, TConstraintAnswer> = {
+  users_username_lower_idx: { code: 'CONFLICT', message: USERNAME_TAKEN },
+  users_email_lower_idx: { code: 'CONFLICT', message: EMAIL_TAKEN },
+  categories_name_lower_idx: { code: 'CONFLICT', message: CATEGORY_DUPLICATE },
+  /** Bookings, blocks and imported events all hold dates here (DECISIONS 5, 21). */
+  date_holds_no_overlap: { code: 'CONFLICT', message: DATES_TAKEN },
+};
+
+/** A violation of a constraint the table does not name, by SQLSTATE. A 23505 not named above is a bug. */
+const SQLSTATE_ANSWERS: Record<string, TConstraintAnswer> = {
+  '23P01': { code: 'CONFLICT', message: DATES_TAKEN },
+  // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
+  '23503': { code: 'NOT_FOUND', message: 'The item this refers to no longer exists' },
+};
+
+function constraintAnswer(code: string, constraint: unknown): TConstraintAnswer | undefined {
+  if (code !== '23505' && code !== '23503' && code !== '23P01') return undefined;
+  return (
+    (typeof constraint === 'string' ? CONSTRAINT_TABLE[constraint] : undefined) ?? SQLSTATE_ANSWERS[code]
+  );
+}
 
 /** PostgreSQL and driver failures that mean "the database is away", not "the request is wrong". */
 const UNAVAILABLE_CODES = new Set([
@@ -103,12 +136,15 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
       return new AppError('VALIDATION', issues[0]?.message ?? 'Invalid input', { issues });
     }
     if (e && typeof e === 'object') {
-      const { code: rawCode, message: rawMessage } = e as { code?: unknown; message?: unknown };
+      const {
+        code: rawCode,
+        message: rawMessage,
+        constraint,
+      } = e as { code?: unknown; message?: unknown; constraint?: unknown };
       const code = typeof rawCode === 'string' ? rawCode : '';
       const message = typeof rawMessage === 'string' ? rawMessage : '';
-      if (code === '23P01') return new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
-      // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
-      if (code === '23503') return new AppError('NOT_FOUND', 'The item this refers to no longer exists');
+      const answer = constraintAnswer(code, constraint);
+      if (answer) return new AppError(answer.code, answer.message);
       if (
         UNAVAILABLE_CODES.has(code) ||
         /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(

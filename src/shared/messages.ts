@@ -12,6 +12,10 @@ export const END_AFTER_START = 'End date must be after start date';
 export const START_DATE_REQUIRED = 'Start date is required';
 export const NIGHTLY_PRICE_REQUIRED = 'Nightly price is required';
 export const FEED_URL_HTTP = 'Feed URL must be an http or https URL';
+export const USERNAME_TAKEN = 'Username already exists';
+export const EMAIL_TAKEN = 'Email already registered';
+export const CATEGORY_DUPLICATE = 'A category with this name already exists';
+export const DATES_TAKEN = 'These dates are no longer available';
 
 /** Admin back office: guests and accounts (issue 17). */
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';

@@ -36,6 +36,11 @@ export const Property = defineEntity({
     /** Set when a property with booking history is deleted: it leaves every list but its bookings stay. */
     archivedAt: p.datetime().nullable(),
   },
+  /**
+   * The archived rule, in one place: every ORM query of Property sees listed homes only. A query that
+   * must reach archived homes too (the admin's records) passes `filters: false`.
+   */
+  filters: { listed: { name: 'listed', cond: { archivedAt: null }, default: true } },
   indexes: [
     {
       name: 'properties_location_trgm_idx',

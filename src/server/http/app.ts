@@ -5,13 +5,14 @@ import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
 import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
-import { log } from '../logger.ts';
+import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { bookingsCsvHandler } from './bookings-csv.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
+import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -57,6 +58,7 @@ export function createApp(deps: TServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(requestLogger());
   app.use(requestMetrics);
   app.use(opsRoutes(deps.orm, deps.env.metricsToken));
   app.use(dynamicCompression());
@@ -121,16 +123,7 @@ export function createApp(deps: TServerDeps): express.Express {
 
   app.get('/ical/:file', icalFeedHandler(deps));
 
-  app.use(
-    '/media',
-    express.static(deps.media.dir, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
+  app.use('/media', mediaHandler(deps.media));
 
   const clientDir = deps.env.clientDir;
   const indexHtml = path.join(clientDir, 'index.html');

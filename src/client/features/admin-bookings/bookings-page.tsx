@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 import { useBulkBookingStatus, useUpdateBookingStatus } from './api.ts';
 import { BookingDrawer } from './booking-drawer.tsx';
 import { BookingsFilters } from './bookings-filters.tsx';

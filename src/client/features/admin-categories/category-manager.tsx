@@ -21,6 +21,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TCategory } from '../../../shared/schemas/category.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 interface TCategoryDraft {
   name: string;

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { PropertyForm } from './property-form.tsx';
+import '../../styles/more-components.css';
 
 const COLUMNS = [
   'ID',

@@ -37,6 +37,7 @@ import { ZSettings, type TSettings } from '../../../shared/schemas/settings.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { LoadingLine } from '../../components/loading-line.tsx';
+import '../../styles/more-components.css';
 
 const CURRENCIES = [
   { value: 'USD', label: 'USD - US Dollar' },

@@ -1,15 +1,22 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TProperty,
   TPropertyDeleteResult,
   TPropertyInputParsed,
 } from '../../../shared/schemas/property.ts';
-import { Booking } from '../../entities/booking.entity.ts';
-import { Category } from '../../entities/category.entity.ts';
-import { Property, type IProperty } from '../../entities/property.entity.ts';
 import { AppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { categoryNamesByKey } from '../../repositories/categories.ts';
+import {
+  archiveProperty,
+  deletePropertyRow,
+  insertProperty,
+  lockListedProperty,
+  propertyHasBookings,
+  propertyIsListed,
+  updateListedProperty,
+  type TPropertyColumns,
+} from '../../repositories/properties.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { storePropertyMedia } from '../media/uploads.ts';
@@ -21,7 +28,7 @@ import { getProperty, PROPERTY_NOT_FOUND } from './queries.ts';
  */
 async function resolveCategories(em: EntityManager, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const known = new Map((await em.find(Category, {})).map((c) => [c.name.toLowerCase(), c.name]));
+  const known = await categoryNamesByKey(em);
   const out: string[] = [];
   for (const name of names) {
     const canonical = known.get(name.trim().toLowerCase());
@@ -31,12 +38,12 @@ async function resolveCategories(em: EntityManager, names: readonly string[]): P
   return out;
 }
 
-/** Every column a body sets; `categoryKeys` always follows `categories`. */
+/** Every column a body sets. */
 function columnsOf(
   input: TPropertyInputParsed,
   categories: string[],
   media: { images: string[]; videos: string[] },
-) {
+): TPropertyColumns {
   return {
     title: input.title,
     description: input.description,
@@ -50,7 +57,6 @@ function columnsOf(
     propertyType: input.propertyType,
     amenities: [...new Set(input.amenities)],
     categories,
-    categoryKeys: categories.map((c) => c.toLowerCase()),
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     showLogo: input.showLogo,
@@ -59,27 +65,12 @@ function columnsOf(
   };
 }
 
-/** The audited fields of a property: what the form edits (categoryKeys only mirrors categories). */
-function auditedFields(p: ReturnType<typeof columnsOf> | IProperty): Record<string, unknown> {
-  return {
-    title: p.title,
-    description: p.description,
-    location: p.location,
-    price: p.price,
-    images: p.images,
-    videos: p.videos ?? [],
-    bedrooms: p.bedrooms,
-    bathrooms: p.bathrooms,
-    maxGuests: p.maxGuests,
-    propertyType: p.propertyType,
-    amenities: p.amenities,
-    categories: p.categories,
-    latitude: p.latitude ?? null,
-    longitude: p.longitude ?? null,
-    showLogo: p.showLogo,
-    guestFavorite: p.guestFavorite,
-    cancellationPolicy: p.cancellationPolicy,
-  };
+/** The audited fields: those a body sets (categoryKeys only mirrors categories), read off any shape. */
+function audited(columns: TPropertyColumns, from: object = columns): Record<string, unknown> {
+  const source = from as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(columns)) if (key !== 'categoryKeys') out[key] = source[key] ?? null;
+  return out;
 }
 
 /** Cheap checks first, then the media (decoded, checked, stored), then one insert. */
@@ -91,18 +82,17 @@ export async function createProperty(
 ): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
+  const columns = columnsOf(input, categories, media);
   const id = await em.transactional(async (tx) => {
-    const columns = columnsOf(input, categories, media);
-    const property = tx.create(Property, columns);
-    await tx.persist(property).flush();
+    const newId = await insertProperty(tx, columns);
     await recordActivity(tx, actor, {
       action: 'property.create',
       entityType: 'property',
-      entityId: property.id,
+      entityId: newId,
       before: {},
-      after: auditedFields(columns),
+      after: audited(columns),
     });
-    return property.id;
+    return newId;
   });
   return getProperty(em, id);
 }
@@ -118,27 +108,20 @@ export async function updateProperty(
   input: TPropertyInputParsed,
   actor: TActor | null,
 ): Promise<TProperty> {
-  const existing = await em.findOne(Property, { id, archivedAt: null });
-  if (!existing) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  if (!(await propertyIsListed(em, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
+  const columns = columnsOf(input, categories, media);
   await em.transactional(async (tx) => {
-    const property = await tx.findOne(
-      Property,
-      { id, archivedAt: null },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true },
-    );
-    if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    const before = auditedFields(property);
-    const columns = columnsOf(input, categories, media);
-    tx.assign(property, columns);
-    await tx.flush();
+    if (!(await lockListedProperty(tx, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    const before = audited(columns, await getProperty(tx, id));
+    if (!(await updateListedProperty(tx, id, columns))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
     await recordActivity(tx, actor, {
       action: 'property.update',
       entityType: 'property',
       entityId: id,
       before,
-      after: auditedFields(columns),
+      after: audited(columns),
     });
   });
   await collectUnusedMediaQuietly(em, store);
@@ -161,31 +144,24 @@ export async function deleteProperty(
   actor: TActor | null,
 ): Promise<TPropertyDeleteResult> {
   const result = await em.transactional(async (tx) => {
-    const property = await tx.findOne(
-      Property,
-      { id, archivedAt: null },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    const bookings = await tx.count(Booking, { property: id });
-    const before = { title: property.title, location: property.location };
-    if (bookings > 0) {
-      property.archivedAt = new Date();
+    if (!(await lockListedProperty(tx, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    if (await propertyHasBookings(tx, id)) {
+      await archiveProperty(tx, id, new Date());
       await recordActivity(tx, actor, {
         action: 'property.archive',
         entityType: 'property',
         entityId: id,
-        before: { ...before, archived: false },
+        before: { archived: false },
         after: { archived: true },
       });
       return { id, archived: true };
     }
-    tx.remove(property);
+    await deletePropertyRow(tx, id);
     await recordActivity(tx, actor, {
       action: 'property.delete',
       entityType: 'property',
       entityId: id,
-      before,
+      before: { id },
       after: {},
     });
     return { id, archived: false };

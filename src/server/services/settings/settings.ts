@@ -1,40 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPublicConfig, TSettings } from '../../../shared/schemas/settings.ts';
-import { LockMode } from '@mikro-orm/core';
-import { Settings, type ISettings } from '../../entities/settings.entity.ts';
+import { ZPublicConfig, type TPublicConfig, type TSettings } from '../../../shared/schemas/settings.ts';
+import { readSettings, writeSettings } from '../../repositories/settings.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
-
-function toDto(s: ISettings): TSettings {
-  return {
-    siteName: s.siteName,
-    siteDescription: s.siteDescription,
-    businessAddress: s.businessAddress,
-    phoneNumber: s.phoneNumber,
-    businessHours: s.businessHours,
-    adminEmail: s.adminEmail,
-    supportEmail: s.supportEmail,
-    notificationEmail: s.notificationEmail,
-    maxGuestsDefault: s.maxGuestsDefault,
-    minNightsDefault: s.minNightsDefault,
-    maxNightsDefault: s.maxNightsDefault,
-    advanceBookingDays: s.advanceBookingDays,
-    currency: s.currency,
-    taxRate: s.taxRate,
-    enableExchangeRates: s.enableExchangeRates,
-    enableEmailNotifications: s.enableEmailNotifications,
-    enableGuestRegistration: s.enableGuestRegistration,
-    enableReviews: s.enableReviews,
-  };
-}
 
 /** The one settings record, created with the defaults the first time it is read. */
 export async function getSettings(em: EntityManager): Promise<TSettings> {
-  let s = await em.findOne(Settings, 1);
-  if (!s) {
-    await em.getConnection().execute('insert into settings (id) values (1) on conflict (id) do nothing');
-    s = await em.findOneOrFail(Settings, 1);
-  }
-  return toDto(s);
+  return readSettings(em);
 }
 
 /**
@@ -47,12 +18,8 @@ export async function updateSettings(
   actor: TActor | null,
 ): Promise<TSettings> {
   return em.transactional(async (tx) => {
-    await tx.execute('insert into settings (id) values (1) on conflict (id) do nothing');
-    const s = await tx.findOneOrFail(Settings, 1, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const before = toDto(s);
-    tx.assign(s, input);
-    await tx.flush();
-    const after = toDto(s);
+    const before = await readSettings(tx);
+    const after = await writeSettings(tx, input);
     await recordActivity(tx, actor, {
       action: 'settings.update',
       entityType: 'settings',
@@ -64,26 +31,7 @@ export async function updateSettings(
   });
 }
 
+/** The settings any visitor may read: the public schema's fields, the rest stays with admins. */
 export async function getPublicConfig(em: EntityManager, demoDirectAdmin: boolean): Promise<TPublicConfig> {
-  const s = await getSettings(em);
-  return {
-    demoDirectAdmin,
-    settings: {
-      siteName: s.siteName,
-      siteDescription: s.siteDescription,
-      businessAddress: s.businessAddress,
-      phoneNumber: s.phoneNumber,
-      businessHours: s.businessHours,
-      supportEmail: s.supportEmail,
-      maxGuestsDefault: s.maxGuestsDefault,
-      minNightsDefault: s.minNightsDefault,
-      maxNightsDefault: s.maxNightsDefault,
-      advanceBookingDays: s.advanceBookingDays,
-      currency: s.currency,
-      taxRate: s.taxRate,
-      enableExchangeRates: s.enableExchangeRates,
-      enableGuestRegistration: s.enableGuestRegistration,
-      enableReviews: s.enableReviews,
-    },
-  };
+  return { demoDirectAdmin, settings: ZPublicConfig.shape.settings.parse(await getSettings(em)) };
 }
