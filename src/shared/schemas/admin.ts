@@ -227,11 +227,9 @@ export const ZDashboard = z.object({
     .meta({
       description: 'Nights held by pending and confirmed stays in the next 30 days, over listed homes',
     }),
-  revenueByMonth: z
-    .array(z.object({ month: z.string(), revenue: z.number().int() }))
-    .meta({
-      description: 'Last 12 months by month of check-in: confirmed + pending, excluding cancelled (USD)',
-    }),
+  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number().int() })).meta({
+    description: 'Last 12 months by month of check-in: confirmed + pending, excluding cancelled (USD)',
+  }),
   failedEmails: z.number().int(),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;
