@@ -64,6 +64,7 @@ const row = (page: Page, id: number) => page.locator(`[data-testid="booking-row"
 test('search by BIC, filter pending, bulk-confirm two after a confirm step, drawer by keyboard, CSV export', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const all = await getJson<TProperty[]>(page.request, '/api/properties');
   const property = all[Math.floor(all.length / 2) + 5] ?? all[0]!;
   const settings = await getJson<TSettings>(page.request, '/api/settings');

@@ -170,6 +170,15 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
               total={pages}
               value={Math.min(page, pages)}
               onChange={(next) => setSearch({ page: next > 1 ? next : undefined }, false)}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'First page',
+                  last: 'Last page',
+                  next: 'Next page',
+                  previous: 'Previous page',
+                }[control],
+              })}
             />
           )}
         </Group>

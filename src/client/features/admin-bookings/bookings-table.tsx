@@ -22,13 +22,13 @@ import { bookingDate } from './format.ts';
 function StatusBadge({ status }: { status: TBookingStatus }) {
   if (status === 'confirmed')
     return (
-      <Badge color="green" variant="filled" data-testid="status-badge">
+      <Badge color="#1e6b2e" variant="filled" data-testid="status-badge">
         Confirmed
       </Badge>
     );
   if (status === 'cancelled')
     return (
-      <Badge color="red" variant="filled" data-testid="status-badge">
+      <Badge color="red.9" variant="filled" data-testid="status-badge">
         Cancelled
       </Badge>
     );
