@@ -13,6 +13,7 @@
  *  7. `media`: times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
  *  8. `emails` (bench/emails.ts): booking p95 with and without the outbox, interleaved, and 1,000 emails
  *     drained to a local SMTP sink (emails/second).
+ *  9. `admin` (bench/admin.ts): the admin table page queries and the dashboard at the database.
  * BENCH_ONLY=ratio,mobile (a comma list of the section names) runs only those.
  * Prints one table and writes bench/results.json (bench/results-<sections>.json for a partial run).
  */
@@ -32,6 +33,7 @@ import { searchProperties } from '../src/server/services/properties/queries.ts';
 import { ZSearchInput } from '../src/shared/schemas/property.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
+import { benchAdmin } from './admin.ts';
 import { benchCalendar } from './calendar.ts';
 import { benchEmails } from './emails.ts';
 import { benchMediaPipeline } from './media.ts';
@@ -44,7 +46,7 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const BENCH_USER = { username: 'benchuser', password: 'bench-user-password' };
 const started = Date.now();
-const SECTIONS = ['bundle', 'search', 'ratio', 'load', 'calendar', 'mobile', 'media', 'emails'] as const;
+const SECTIONS = ['bundle', 'search', 'ratio', 'load', 'calendar', 'admin', 'mobile', 'media', 'emails'] as const;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
 const unknownSection = ONLY?.find((x) => !(SECTIONS as readonly string[]).includes(x));
 if (unknownSection) throw new Error(`BENCH_ONLY: unknown section ${unknownSection} (${SECTIONS.join(', ')})`);
@@ -427,6 +429,8 @@ async function dataSections(clientDir: string): Promise<void> {
         results,
       });
     }
+
+    if (want('admin')) await benchAdmin({ em, properties: PROPERTIES, row, log, results });
   } finally {
     for (const c of children.splice(0)) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
@@ -553,7 +557,7 @@ async function main(): Promise<void> {
   const clientDir = buildClient();
   if (want('bundle')) bundleSizes(clientDir);
 
-  const needsData = want('search') || want('ratio') || want('load') || want('calendar');
+  const needsData = want('search') || want('ratio') || want('load') || want('calendar') || want('admin');
   if (needsData) await dataSections(clientDir);
   if (want('mobile')) await mobileFigures(clientDir);
 

@@ -24,11 +24,13 @@ import { Route as SitePrivacyRouteImport } from './routes/_site/privacy.tsx'
 import { Route as SiteSavedRouteImport } from './routes/_site/saved.tsx'
 import { Route as SiteTermsRouteImport } from './routes/_site/terms.tsx'
 import { Route as AdminIndexRouteImport } from './routes/admin/index.tsx'
+import { Route as AdminActivityRouteImport } from './routes/admin/activity.tsx'
 import { Route as AdminBookingsRouteImport } from './routes/admin/bookings.tsx'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
+import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
 import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id.tsx'
 import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token.tsx'
 import { Route as SitePropertyIdRouteImport } from './routes/_site/property.$id.tsx'
@@ -110,6 +112,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminActivityRoute = AdminActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminBookingsRoute = AdminBookingsRouteImport.update({
   id: '/bookings',
   path: '/bookings',
@@ -133,6 +140,11 @@ const AdminReviewsRoute = AdminReviewsRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const SiteBookingsIdRoute = SiteBookingsIdRouteImport.update({
@@ -180,11 +192,13 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof SitePrivacyRoute
   '/saved': typeof SiteSavedRoute
   '/terms': typeof SiteTermsRoute
+  '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
@@ -205,11 +219,13 @@ export interface FileRoutesByTo {
   '/privacy': typeof SitePrivacyRoute
   '/saved': typeof SiteSavedRoute
   '/terms': typeof SiteTermsRoute
+  '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
@@ -234,11 +250,13 @@ export interface FileRoutesById {
   '/_site/privacy': typeof SitePrivacyRoute
   '/_site/saved': typeof SiteSavedRoute
   '/_site/terms': typeof SiteTermsRoute
+  '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/users': typeof AdminUsersRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
   '/_site/bookings_/$id': typeof SiteBookingsIdRoute
@@ -264,11 +282,13 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/saved'
     | '/terms'
+    | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/users'
     | '/admin/'
     | '/bookings/$id'
     | '/manage/$token'
@@ -289,11 +309,13 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/saved'
     | '/terms'
+    | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/users'
     | '/'
     | '/admin'
     | '/bookings/$id'
@@ -317,11 +339,13 @@ export interface FileRouteTypes {
     | '/_site/privacy'
     | '/_site/saved'
     | '/_site/terms'
+    | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
     | '/admin/listings'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/users'
     | '/_site/'
     | '/admin/'
     | '/_site/bookings_/$id'
@@ -444,6 +468,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/activity': {
+      id: '/admin/activity'
+      path: '/activity'
+      fullPath: '/admin/activity'
+      preLoaderRoute: typeof AdminActivityRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/bookings': {
       id: '/admin/bookings'
       path: '/bookings'
@@ -477,6 +508,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/admin/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/_site/bookings_/$id': {
@@ -525,22 +563,26 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteRouteChildren {
+  AdminActivityRoute: typeof AdminActivityRoute
   AdminBookingsRoute: typeof AdminBookingsRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminListingsRoute: typeof AdminListingsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCalendarIdRoute: typeof AdminCalendarIdRoute
   AdminCalendarIndexRoute: typeof AdminCalendarIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
+  AdminActivityRoute: AdminActivityRoute,
   AdminBookingsRoute: AdminBookingsRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminListingsRoute: AdminListingsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCalendarIdRoute: AdminCalendarIdRoute,
   AdminCalendarIndexRoute: AdminCalendarIndexRoute,

@@ -29,3 +29,9 @@ export const CONTACT_SENT = "Message sent successfully! We'll get back to you wi
 export const CONTACT_FAILED = 'Error sending message: Please try again later.';
 export const EMAIL_NOT_RETRYABLE = 'Only a failed email can be retried';
 export const EMAIL_NOT_FOUND = 'Email not found';
+
+/** Admin back office: guests and accounts (issue 17). */
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
+export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own admin role.';
+export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
+export const USER_NOT_FOUND = 'User not found';

@@ -173,6 +173,11 @@ test('confirm a pending booking and cancel another; the badges change', async ({
 
     await rowB.getByRole('button', { name: `Actions for booking #${b.id}` }).click();
     await menuOf(b.id).getByRole('menuitem', { name: 'Cancel' }).click();
+    // Cancelling asks first, naming the booking (issue 17); nothing changes until confirmed.
+    const ask = page.getByRole('dialog', { name: 'Cancel this booking?' });
+    await expect(ask).toContainText(`#${b.id}`);
+    await expect(rowB.getByTestId('status-badge')).toHaveText('Pending');
+    await ask.getByRole('button', { name: 'Cancel bookings' }).click();
     await expect(rowB.getByTestId('status-badge')).toHaveText('Cancelled');
     await expect(rowA.getByTestId('status-badge')).toHaveText('Confirmed');
     const after = await getJson<TAdminBookingList>(page.request, '/api/bookings/page?pageSize=200');

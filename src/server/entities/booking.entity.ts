@@ -35,7 +35,19 @@ export const Booking = defineEntity({
     /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
     reviewInvitedAt: p.datetime().nullable(),
   },
-  indexes: [{ name: 'bookings_created_idx', properties: ['createdAt'] }],
+  indexes: [
+    { name: 'bookings_created_idx', properties: ['createdAt'] },
+    /** The admin table (issue 17): filters, sorts and the dashboard's today/occupancy/revenue figures. */
+    { name: 'bookings_status_created_idx', properties: ['status', 'createdAt'] },
+    { name: 'bookings_check_in_idx', properties: ['checkIn'] },
+    { name: 'bookings_check_out_idx', properties: ['checkOut'] },
+    { name: 'bookings_property_check_in_idx', properties: ['property', 'checkIn'] },
+    {
+      name: 'bookings_search_trgm_idx',
+      // Must stay identical to BOOKING_SEARCH_EXPR in repositories/admin-bookings.ts.
+      expression: `create index "bookings_search_trgm_idx" on "bookings" using gin ((lower(coalesce(contact_info->>'name', '') || ' ' || coalesce(contact_info->>'email', '') || ' ' || confirmation_number)) gin_trgm_ops)`,
+    },
+  ],
   checks: [
     { name: 'bookings_status_check', expression: oneOf('status', BOOKING_STATUSES) },
     { name: 'bookings_dates_check', expression: 'check_out > check_in' },

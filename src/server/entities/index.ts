@@ -1,4 +1,6 @@
+import { Activity } from './activity.entity.ts';
 import { Booking } from './booking.entity.ts';
+import { BookingNote } from './booking-note.entity.ts';
 import { BookingLink } from './booking-link.entity.ts';
 import { CalendarBlock } from './calendar-block.entity.ts';
 import { DateHold } from './date-hold.entity.ts';
@@ -20,6 +22,7 @@ import { User } from './user.entity.ts';
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
 export { BookingLink, OutboxEmail, PasswordReset, WishlistItem };
+export { Activity, BookingNote };
 export const entities = [
   User,
   Session,
@@ -39,4 +42,6 @@ export const entities = [
   PasswordReset,
   WishlistItem,
   OutboxEmail,
+  Activity,
+  BookingNote,
 ];

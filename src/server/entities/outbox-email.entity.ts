@@ -3,6 +3,7 @@ import { BaseEntity, oneOf } from './base.entity.ts';
 import { EMAIL_STATUSES } from '../../shared/schemas/emails.ts';
 
 type TEmailStatus = (typeof EMAIL_STATUSES)[number];
+import { Booking } from './booking.entity.ts';
 
 /**
  * The email outbox (DECISIONS 17): a row is written in the same transaction as the change that causes
@@ -26,6 +27,8 @@ export const OutboxEmail = defineEntity({
     lastError: p.text().nullable(),
     messageId: p.string().length(300).nullable(),
     sentAt: p.datetime().nullable(),
+    /** The booking an email is about, so the admin's booking drawer lists it; null for other emails. */
+    booking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),
   },
   indexes: [
     { name: 'emails_created_idx', properties: ['createdAt'] },

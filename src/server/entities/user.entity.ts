@@ -14,6 +14,8 @@ export const User = defineEntity({
     isAdmin: p.boolean().default(false),
     /** Set when the owner deletes the account: it can no longer sign in, and the purge job removes it. */
     deactivatedAt: p.datetime().nullable(),
+    /** Set when an admin disables the account: it cannot sign in and its sessions are gone. */
+    disabledAt: p.datetime().nullable(),
   },
   indexes: [
     {
@@ -23,6 +25,11 @@ export const User = defineEntity({
     {
       name: 'users_email_lower_idx',
       expression: 'create unique index "users_email_lower_idx" on "users" (lower("email"))',
+    },
+    {
+      name: 'users_search_trgm_idx',
+      // The admin's Guests search (issue 17): same expression as in repositories/admin-users.ts.
+      expression: `create index "users_search_trgm_idx" on "users" using gin ((lower(username || ' ' || email || ' ' || coalesce(name, ''))) gin_trgm_ops)`,
     },
   ],
 });

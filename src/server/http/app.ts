@@ -8,6 +8,7 @@ import { contextFactory, type TServerDeps } from '../context.ts';
 import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
+import { bookingsCsvHandler } from './bookings-csv.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
@@ -105,6 +106,7 @@ export function createApp(deps: TServerDeps): express.Express {
     res.json(doc);
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
+  app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
   app.use('/api', deleteBodyAsQuery);
   app.use(
     '/api',

@@ -3,11 +3,19 @@ import type { TAdminEmail } from '../../shared/schemas/emails.ts';
 
 export async function insertEmail(
   em: EntityManager,
-  m: { to: string; subject: string; template: string; html: string; text: string; replyTo: string | null },
+  m: {
+    to: string;
+    subject: string;
+    template: string;
+    html: string;
+    text: string;
+    replyTo: string | null;
+    bookingId?: number | undefined;
+  },
 ): Promise<number> {
   const rows = await em.execute<{ id: number }[]>(
-    `insert into emails (to_address, subject, template, html, text, reply_to) values (?, ?, ?, ?, ?, ?) returning id`,
-    [m.to, m.subject, m.template, m.html, m.text, m.replyTo],
+    `insert into emails (to_address, subject, template, html, text, reply_to, booking_id) values (?, ?, ?, ?, ?, ?, ?) returning id`,
+    [m.to, m.subject, m.template, m.html, m.text, m.replyTo, m.bookingId ?? null],
   );
   const id = rows[0]?.id;
   if (id === undefined) throw new Error('the email row was not written');

@@ -33,7 +33,7 @@ export async function findSessionWithUser(
     }[]
   >(
     `select s.expires_at, s.absolute_expires_at, u.id, u.username, u.email, u.name, u.is_admin
-       from sessions s join users u on u.id = s.user_id where s.id = ? and u.deactivated_at is null`,
+       from sessions s join users u on u.id = s.user_id where s.id = ? and u.deactivated_at is null and u.disabled_at is null`,
     [sessionId],
   );
   const row = rows[0];

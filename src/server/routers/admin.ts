@@ -1,6 +1,16 @@
 import { z } from 'zod';
+import { ZActivityList, ZActivityListInput } from '../../shared/schemas/activity.ts';
 import { ZDashboard } from '../../shared/schemas/admin.ts';
+import {
+  ZAdminUser,
+  ZAdminUserList,
+  ZAdminUserListInput,
+  ZSetAdminInput,
+  ZSetDisabledInput,
+} from '../../shared/schemas/admin-users.ts';
+import { listActivityPage } from '../services/activity/activity.ts';
 import { getDashboard } from '../services/admin/dashboard.ts';
+import { listUsers, setAccountDisabled, setAdminRole } from '../services/admin/users.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 export const adminRouter = router({
@@ -11,10 +21,64 @@ export const adminRouter = router({
         path: '/admin/dashboard',
         tags: ['admin'],
         summary:
-          'Dashboard counters (revenue = sum of totalPrice of bookings not cancelled) and the 5 newest bookings and properties',
+          "Dashboard counters (revenue = sum of totalPrice of confirmed + pending bookings, excluding cancelled), the 5 newest bookings and properties, today's arrivals and departures, occupancy, revenue by month",
       },
     })
     .input(z.void())
     .output(ZDashboard)
     .query(({ ctx }) => getDashboard(ctx.em)),
+
+  activity: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/activity',
+        tags: ['admin'],
+        summary:
+          'The audit trail: who changed what and when, newest first, optionally for one entity (admin)',
+      },
+    })
+    .input(ZActivityListInput)
+    .output(ZActivityList)
+    .query(({ ctx, input }) => listActivityPage(ctx.em, input)),
+
+  users: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/users',
+        tags: ['admin'],
+        summary: 'Accounts, newest first, searchable by username, e-mail or name (admin)',
+      },
+    })
+    .input(ZAdminUserListInput)
+    .output(ZAdminUserList)
+    .query(({ ctx, input }) => listUsers(ctx.em, input)),
+
+  setAdmin: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{id}/admin',
+        tags: ['admin'],
+        summary: 'Make or revoke an admin (admin; never oneself)',
+      },
+    })
+    .input(ZSetAdminInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => setAdminRole(ctx.em, input.id, input.isAdmin, ctx.actingUser)),
+
+  setDisabled: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/users/{id}/disabled',
+        tags: ['admin'],
+        summary:
+          'Disable an account, which signs out its sessions, or enable it again (admin; never oneself)',
+      },
+    })
+    .input(ZSetDisabledInput)
+    .output(ZAdminUser)
+    .mutation(({ ctx, input }) => setAccountDisabled(ctx.em, input.id, input.disabled, ctx.actingUser)),
 });

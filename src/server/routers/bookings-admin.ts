@@ -2,11 +2,27 @@ import { z } from 'zod';
 import {
   ZAdminBooking,
   ZAdminBookingAllInput,
+  ZAdminBookingDetail,
+  ZAdminBookingFilter,
   ZAdminBookingList,
   ZAdminBookingListInput,
+  ZBookingBulkStatusInput,
+  ZBookingBulkStatusResult,
+  ZBookingExport,
+  ZBookingNote,
+  ZBookingNoteInput,
   ZBookingStatusInput,
 } from '../../shared/schemas/admin.ts';
-import { listAdminBookings, listAllAdminBookings, updateBookingStatus } from '../services/admin/bookings.ts';
+import { ZIdParam } from '../../shared/schemas/common.ts';
+import {
+  addBookingNote,
+  getAdminBookingDetail,
+  listAdminBookings,
+  listAllAdminBookings,
+  setBookingStatuses,
+  updateBookingStatus,
+} from '../services/admin/bookings.ts';
+import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 export const bookingsAdminRouter = router({
@@ -31,13 +47,27 @@ export const bookingsAdminRouter = router({
         method: 'GET',
         path: '/bookings/page',
         tags: ['bookings'],
-        summary: 'One page of bookings with the total, newest first (admin)',
-        description: 'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200.',
+        summary: 'One page of bookings with the total, filtered and sorted (admin)',
+        description:
+          'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200. q searches guest name, e-mail and BIC number; status, propertyId and from/to (stay dates, inclusive) filter; sort and dir order (newest first by default).',
       },
     })
     .input(ZAdminBookingListInput)
     .output(ZAdminBookingList)
     .query(({ ctx, input }) => listAdminBookings(ctx.em, input)),
+
+  detail: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/bookings/{id}/detail',
+        tags: ['bookings'],
+        summary: 'One booking with its price snapshot, status history, emails and internal notes (admin)',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZAdminBookingDetail)
+    .query(({ ctx, input }) => getAdminBookingDetail(ctx.em, input.id)),
 
   updateStatus: adminProcedure
     .meta({
@@ -51,5 +81,52 @@ export const bookingsAdminRouter = router({
     })
     .input(ZBookingStatusInput)
     .output(ZAdminBooking)
-    .mutation(({ ctx, input }) => updateBookingStatus(ctx.em, input.id, input.status)),
+    .mutation(({ ctx, input }) => updateBookingStatus(ctx.em, input.id, input.status, ctx.actingUser)),
+
+  bulkStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/bulk-status',
+        tags: ['bookings'],
+        summary: 'Confirm or cancel several bookings at once (admin): all change or none',
+      },
+    })
+    .input(ZBookingBulkStatusInput)
+    .output(ZBookingBulkStatusResult)
+    .mutation(async ({ ctx, input }) => ({
+      updated: await setBookingStatuses(ctx.em, input.ids, input.status, ctx.actingUser),
+    })),
+
+  addNote: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/bookings/{id}/notes',
+        tags: ['bookings'],
+        summary: 'Add an internal note to a booking (admin; never shown to the guest)',
+      },
+    })
+    .input(ZBookingNoteInput)
+    .output(ZBookingNote)
+    .mutation(({ ctx, input }) => addBookingNote(ctx.em, input.id, input.body, ctx.actingUser)),
+
+  export: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/bookings/export',
+        tags: ['bookings'],
+        summary:
+          'The filtered bookings as CSV inside JSON (admin); GET /api/bookings/export.csv downloads the file',
+      },
+    })
+    .input(
+      ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
+        error: 'The start date must be on or before the end date',
+        path: ['to'],
+      }).prefault({}),
+    )
+    .output(ZBookingExport)
+    .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input)),
 });

@@ -25,7 +25,7 @@ export const categoriesRouter = router({
     })
     .input(ZCategoryInput)
     .output(ZCategory)
-    .mutation(({ ctx, input }) => createCategory(ctx.em, input)),
+    .mutation(({ ctx, input }) => createCategory(ctx.em, input, ctx.actingUser)),
 
   update: adminProcedure
     .meta({
@@ -38,7 +38,7 @@ export const categoriesRouter = router({
     })
     .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
     .output(ZCategory)
-    .mutation(({ ctx, input: { id, ...data } }) => updateCategory(ctx.em, id, data)),
+    .mutation(({ ctx, input: { id, ...data } }) => updateCategory(ctx.em, id, data, ctx.actingUser)),
 
   delete: adminProcedure
     .meta({
@@ -51,5 +51,5 @@ export const categoriesRouter = router({
     })
     .input(ZIdParam)
     .output(ZOk)
-    .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id)),
+    .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id, ctx.actingUser)),
 });

@@ -54,7 +54,7 @@ export const propertiesRouter = router({
     })
     .input(ZPropertyInput)
     .output(ZProperty)
-    .mutation(({ ctx, input }) => createProperty(ctx.em, ctx.deps.media, input)),
+    .mutation(({ ctx, input }) => createProperty(ctx.em, ctx.deps.media, input, ctx.actingUser)),
 
   update: adminProcedure
     .meta({
@@ -68,7 +68,9 @@ export const propertiesRouter = router({
     })
     .input(ZPropertyUpdateInput)
     .output(ZProperty)
-    .mutation(({ ctx, input: { id, ...body } }) => updateProperty(ctx.em, ctx.deps.media, id, body)),
+    .mutation(({ ctx, input: { id, ...body } }) =>
+      updateProperty(ctx.em, ctx.deps.media, id, body, ctx.actingUser),
+    ),
 
   delete: adminProcedure
     .meta({
@@ -82,5 +84,5 @@ export const propertiesRouter = router({
     })
     .input(ZIdParam)
     .output(ZPropertyDeleteResult)
-    .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id)),
+    .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 });

@@ -30,7 +30,7 @@ export const reviewsRouter = router({
     })
     .input(ZReviewCreateInput)
     .output(ZReview)
-    .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.actingUser.id, input)),
+    .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.actingUser, input)),
 
   update: adminProcedure
     .meta({
@@ -43,7 +43,9 @@ export const reviewsRouter = router({
     })
     .input(z.object({ id: ZId, ...ZReviewUpdateInput.shape }))
     .output(ZReview)
-    .mutation(({ ctx, input: { id, ...changes } }) => updateReview(ctx.em, ctx.deps.media, id, changes)),
+    .mutation(({ ctx, input: { id, ...changes } }) =>
+      updateReview(ctx.em, ctx.deps.media, id, changes, ctx.actingUser),
+    ),
 
   delete: adminProcedure
     .meta({
@@ -56,5 +58,5 @@ export const reviewsRouter = router({
     })
     .input(ZIdParam)
     .output(ZOk)
-    .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id)),
+    .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 });

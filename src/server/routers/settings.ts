@@ -25,7 +25,7 @@ export const settingsRouter = router({
     })
     .input(ZSettings)
     .output(ZSettingsView)
-    .mutation(({ ctx, input }) => updateSettings(ctx.em, input)),
+    .mutation(({ ctx, input }) => updateSettings(ctx.em, input, ctx.actingUser)),
 
   emailStatus: adminProcedure
     .meta({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBookingStatus } from './booking.ts';
-import { ZId } from './common.ts';
+import { ZId, ZIsoDate } from './common.ts';
 
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 export const ADMIN_BOOKINGS_MAX_PAGE_SIZE = 200;
@@ -17,8 +17,41 @@ const ZPageSize = z.coerce
   .min(1, { error: 'Page size must be at least 1' })
   .max(ADMIN_BOOKINGS_MAX_PAGE_SIZE, { error: `Page size must be at most ${ADMIN_BOOKINGS_MAX_PAGE_SIZE}` });
 
-export const ZAdminBookingListInput = z
-  .object({ page: ZPage.default(1), pageSize: ZPageSize.default(ADMIN_BOOKINGS_PAGE_SIZE) })
+export const ADMIN_BOOKING_SORTS = [
+  'createdAt',
+  'id',
+  'checkIn',
+  'checkOut',
+  'guests',
+  'total',
+  'status',
+] as const;
+export type TAdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
+
+/**
+ * What narrows the admin bookings table (and its CSV export): search by guest name, e-mail or BIC number,
+ * status, the property, and stay dates (bookings with at least one night between `from` and `to`).
+ */
+export const ZAdminBookingFilter = z.object({
+  q: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+  status: ZBookingStatus.optional(),
+  propertyId: ZId.optional(),
+  userId: ZId.optional().meta({ description: "Only this account's bookings (the Guests page)" }),
+  from: ZIsoDate.optional(),
+  to: ZIsoDate.optional(),
+  sort: z.enum(ADMIN_BOOKING_SORTS, { error: 'Unknown sort column' }).default('createdAt'),
+  dir: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).default('desc'),
+});
+export type TAdminBookingFilter = z.output<typeof ZAdminBookingFilter>;
+
+export const ZAdminBookingListInput = ZAdminBookingFilter.extend({
+  page: ZPage.default(1),
+  pageSize: ZPageSize.default(ADMIN_BOOKINGS_PAGE_SIZE),
+})
+  .refine((v) => !v.from || !v.to || v.from <= v.to, {
+    error: 'The start date must be on or before the end date',
+    path: ['to'],
+  })
   .prefault({});
 export type TAdminBookingListInput = z.input<typeof ZAdminBookingListInput>;
 
@@ -69,6 +102,92 @@ export type TAdminBookingList = z.infer<typeof ZAdminBookingList>;
 export const ZBookingStatusInput = z.object({ id: ZId, status: ZBookingStatus });
 export type TBookingStatusInput = z.input<typeof ZBookingStatusInput>;
 
+export const BULK_BOOKINGS_MAX = 100;
+
+/** Bulk confirm or cancel: all of them change, or none (a clash names the booking). */
+export const ZBookingBulkStatusInput = z.object({
+  ids: z
+    .array(ZId)
+    .min(1, { error: 'Choose at least one booking' })
+    .max(BULK_BOOKINGS_MAX, { error: `At most ${BULK_BOOKINGS_MAX} bookings at once` }),
+  status: ZBookingStatus,
+});
+export const ZBookingBulkStatusResult = z.object({ updated: z.array(ZAdminBooking) });
+
+export const ZBookingNoteInput = z.object({
+  id: ZId,
+  body: z
+    .string()
+    .trim()
+    .min(1, { error: 'Write a note first' })
+    .max(2000, { error: 'A note must be at most 2000 characters' }),
+});
+
+export const ZBookingNote = z.object({
+  id: z.number().int(),
+  authorName: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+});
+export type TBookingNote = z.infer<typeof ZBookingNote>;
+
+/** Everything the booking drawer shows. */
+export const ZAdminBookingDetail = ZAdminBooking.extend({
+  price: z.object({
+    nights: z.number().int(),
+    nightlyPrice: z.number().int(),
+    taxRate: z.number(),
+    taxAmount: z.number().int(),
+    total: z.number().int(),
+    nightPrices: z.array(z.number().int()).nullable(),
+  }),
+  history: z.array(
+    z.object({
+      at: z.string(),
+      actorName: z.string(),
+      action: z.string(),
+      from: ZBookingStatus.nullable(),
+      to: ZBookingStatus,
+    }),
+  ),
+  emails: z.array(
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      subject: z.string(),
+      template: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+  notes: z.array(ZBookingNote),
+});
+export type TAdminBookingDetail = z.infer<typeof ZAdminBookingDetail>;
+
+export const ZBookingExport = z.object({
+  filename: z.string(),
+  rows: z.number().int(),
+  csv: z
+    .string()
+    .meta({ description: 'RFC 4180 CSV; cells a spreadsheet would run as formulas are escaped' }),
+});
+
+const ZDashboardStay = z.object({
+  id: z.number().int(),
+  confirmationNumber: z.string(),
+  guestName: z.string(),
+  propertyTitle: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  status: ZBookingStatus,
+});
+export type TDashboardStay = z.infer<typeof ZDashboardStay>;
+
+export const DASHBOARD_TODAY_LIST = 10;
+export const OCCUPANCY_DAYS = 30;
+export const REVENUE_MONTHS = 12;
+
 export const ZDashboard = z.object({
   totalProperties: z.number().int(),
   totalBookings: z.number().int(),
@@ -90,5 +209,27 @@ export const ZDashboard = z.object({
   recentProperties: z.array(
     z.object({ id: z.number().int(), title: z.string(), location: z.string(), price: z.number().int() }),
   ),
+  /** The database's date: what "today" means for every figure below. */
+  today: z.string(),
+  checkInsToday: z.number().int(),
+  checkOutsToday: z.number().int(),
+  checkInsWeek: z.number().int().meta({ description: 'Arrivals from today through the next 6 days' }),
+  checkOutsWeek: z.number().int().meta({ description: 'Departures from today through the next 6 days' }),
+  /** The first arrivals and departures of today (pending and confirmed stays). */
+  arrivalsToday: z.array(ZDashboardStay),
+  departuresToday: z.array(ZDashboardStay),
+  occupancy: z
+    .object({
+      bookedNights: z.number().int(),
+      availableNights: z.number().int(),
+      rate: z.number().meta({ description: 'bookedNights / availableNights, 0 to 1' }),
+    })
+    .meta({
+      description: 'Nights held by pending and confirmed stays in the next 30 days, over listed homes',
+    }),
+  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number().int() })).meta({
+    description: 'Last 12 months by month of check-in: confirmed + pending, excluding cancelled (USD)',
+  }),
+  failedEmails: z.number().int(),
 });
 export type TDashboard = z.infer<typeof ZDashboard>;

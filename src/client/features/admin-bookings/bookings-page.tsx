@@ -1,163 +1,89 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Card,
-  Group,
-  HoverCard,
-  Menu,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { IconCheck, IconDots, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import type { MouseEvent } from 'react';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
-import { ADMIN_BOOKINGS_PAGE_SIZE, type TAdminBooking } from '../../../shared/schemas/admin.ts';
+import { useCallback, useState, type MouseEvent } from 'react';
+import {
+  ADMIN_BOOKINGS_PAGE_SIZE,
+  type TAdminBooking,
+  type TAdminBookingSort,
+} from '../../../shared/schemas/admin.ts';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
-import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import { trpc } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
+import { useBulkBookingStatus, useUpdateBookingStatus } from './api.ts';
+import { BookingDrawer } from './booking-drawer.tsx';
+import { BookingsFilters } from './bookings-filters.tsx';
+import { BookingsTable } from './bookings-table.tsx';
+import { bookingsListError } from './format.ts';
+import { exportHref, filterOf, type TBookingsSearch } from './search.ts';
+import { StatusConfirmModal, type TPendingStatusChange } from './status-confirm-modal.tsx';
 
-/** Short month, day and year, or 'N/A' (admin-side §2.7). */
-export function bookingDate(value: string | null | undefined): string {
-  return value && isValidIsoDate(value) ? formatIsoDate(value, true) : 'N/A';
-}
-
-/** The list failure texts of admin-side §8. */
-export function bookingsListError(err: unknown, directAdmin: boolean): string {
-  if (errorStatus(err) === 401) return 'Authentication required';
-  return directAdmin
-    ? `Failed to fetch bookings: ${errorMessage(err, 'Unknown error')}`
-    : 'Failed to fetch bookings';
-}
-
-/** The status update failure texts of admin-side §8; a date clash says so (DECISIONS 5). */
-export function statusUpdateError(err: unknown, directAdmin: boolean): string {
-  const status = errorStatus(err);
-  if (status === 401) return 'Authentication required';
-  if (status === 409) return errorMessage(err, 'These dates are no longer available');
-  return directAdmin
-    ? `Failed to update booking: ${errorMessage(err, 'Unknown error')}`
-    : 'Failed to update booking status';
-}
-
-function StatusBadge({ status }: { status: TBookingStatus }) {
-  if (status === 'confirmed') {
-    return (
-      <Badge color="green" variant="filled" miw={100} data-testid="status-badge">
-        Confirmed
-      </Badge>
-    );
-  }
-  if (status === 'cancelled') {
-    return (
-      <Badge color="red" variant="filled" miw={100} data-testid="status-badge">
-        Cancelled
-      </Badge>
-    );
-  }
-  return (
-    <Badge color="gray" variant="outline" miw={100} data-testid="status-badge">
-      Pending
-    </Badge>
-  );
-}
-
-function GuestCell({ booking }: { booking: TAdminBooking }) {
-  const c = booking.contactInfo;
-  if (!c) {
-    const name =
-      booking.user?.name ||
-      booking.user?.username ||
-      (booking.userId !== null ? `User #${booking.userId}` : 'Guest');
-    return <Text size="sm">{name}</Text>;
-  }
-  const rows: [string, string][] = [
-    ['Name', c.name],
-    ['Email', c.email],
-    ['Phone', c.phone ?? ''],
-    ['Country', c.country ?? ''],
-    ['Special Requests', c.specialRequests?.trim() ? c.specialRequests : 'None'],
-  ];
-  return (
-    <HoverCard width={300} shadow="md" withArrow openDelay={150} position="bottom-start">
-      <HoverCard.Target>
-        <Stack gap={0} style={{ cursor: 'default' }} data-testid="guest-cell">
-          <Text size="sm" fw={500}>
-            {c.name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {c.email}
-          </Text>
-        </Stack>
-      </HoverCard.Target>
-      <HoverCard.Dropdown data-testid="guest-hovercard">
-        <Stack gap={6}>
-          {rows.map(([label, value]) => (
-            <div key={label}>
-              <Text size="xs" c="dimmed" fw={600}>
-                {label}
-              </Text>
-              <Text size="sm" style={{ wordBreak: 'break-word' }}>
-                {value}
-              </Text>
-            </div>
-          ))}
-        </Stack>
-      </HoverCard.Dropdown>
-    </HoverCard>
-  );
-}
-
-export function BookingsPage({ page }: { page: number }) {
+/** Manage Bookings (admin-side §2.7) as a server-side table whose whole state is in the URL (issue 17). */
+export function BookingsPage({ search }: { search: TBookingsSearch }) {
   const directAdmin = useDirectAdmin();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const listInput = { page, pageSize: ADMIN_BOOKINGS_PAGE_SIZE };
-  const bookings = useQuery(trpc.bookings.page.queryOptions(listInput, { staleTime: 0 }));
+  const page = search.page ?? 1;
+  const filter = filterOf(search);
+  const bookings = useQuery({
+    ...trpc.bookings.page.queryOptions(
+      { ...filter, page, pageSize: ADMIN_BOOKINGS_PAGE_SIZE },
+      { staleTime: 0 },
+    ),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<Map<number, TAdminBooking>>(new Map());
+  const [pending, setPending] = useState<TPendingStatusChange | null>(null);
+  const update = useUpdateBookingStatus(directAdmin);
+  const bulk = useBulkBookingStatus(directAdmin, () => {
+    setPending(null);
+    setSelected(new Map());
+  });
 
-  const update = useMutation(
-    trpc.bookings.updateStatus.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({
-          title: 'Booking updated',
-          message: 'The booking status has been updated successfully.',
-          color: 'green',
-        });
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.bookings.page.pathFilter()),
-          queryClient.invalidateQueries(trpc.admin.dashboard.pathFilter()),
-        ]);
-      },
-      onError: (err) => {
-        notifications.show({ title: 'Error', message: statusUpdateError(err, directAdmin), color: 'red' });
-      },
-    }),
+  const setSearch = useCallback(
+    (patch: Partial<TBookingsSearch>, resetPage = true) => {
+      void navigate({
+        to: '/admin/bookings',
+        search: (prev: TBookingsSearch) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...patch }),
+      });
+    },
+    [navigate],
   );
-
-  const goToPage = (next: number) => {
-    void navigate({
-      to: '/admin/bookings',
-      search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }),
-    });
+  const onFilter = useCallback(
+    (patch: Partial<TBookingsSearch>) => {
+      setSelected(new Map());
+      setSearch(patch);
+    },
+    [setSearch],
+  );
+  const onSort = (sort: TAdminBookingSort) => {
+    const dir = filter.sort === sort && filter.dir === 'desc' ? 'asc' : 'desc';
+    setSearch({ sort, dir });
   };
   const openProperty = (href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
     void navigate({ href });
   };
-
   const data = bookings.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  const onSelect = (ids: number[], on: boolean) => {
+    setSelected((prev) => {
+      const next = new Map(prev);
+      for (const id of ids) {
+        const b = data?.items.find((x) => x.id === id);
+        if (on && b) next.set(id, b);
+        else next.delete(id);
+      }
+      return next;
+    });
+  };
+  const chosen = [...selected.values()];
+  const ask = (status: 'confirmed' | 'cancelled', list: TAdminBooking[]) => {
+    const relevant = list.filter((b) => b.status !== status);
+    if (relevant.length > 0) setPending({ status, bookings: relevant });
+  };
 
   return (
     <Stack gap="lg">
@@ -170,6 +96,37 @@ export function BookingsPage({ page }: { page: number }) {
           </Text>
         )}
       </div>
+
+      <BookingsFilters search={search} onChange={onFilter} exportHref={exportHref(search, directAdmin)} />
+
+      {chosen.length > 0 && (
+        <Group gap="sm" data-testid="bulk-bar">
+          <Text size="sm" fw={500}>
+            {chosen.length} selected
+          </Text>
+          <Button
+            size="xs"
+            leftSection={<IconCheck size={14} aria-hidden />}
+            onClick={() => ask('confirmed', chosen)}
+            disabled={chosen.every((b) => b.status === 'confirmed')}
+          >
+            Confirm selected
+          </Button>
+          <Button
+            size="xs"
+            color="red"
+            variant="light"
+            leftSection={<IconX size={14} aria-hidden />}
+            onClick={() => ask('cancelled', chosen)}
+            disabled={chosen.every((b) => b.status === 'cancelled')}
+          >
+            Cancel selected
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
+            Clear selection
+          </Button>
+        </Group>
+      )}
 
       {bookings.isError ? (
         <Alert
@@ -184,111 +141,58 @@ export function BookingsPage({ page }: { page: number }) {
         </Alert>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={1040}>
-            <Table verticalSpacing="sm" highlightOnHover data-testid="bookings-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>ID</Table.Th>
-                  <Table.Th>Property</Table.Th>
-                  <Table.Th>Guest</Table.Th>
-                  <Table.Th>Check In</Table.Th>
-                  <Table.Th>Check Out</Table.Th>
-                  <Table.Th>Guests</Table.Th>
-                  <Table.Th>Total</Table.Th>
-                  <Table.Th w={120}>Status</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {Array.from({ length: 9 }, (_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton h={18} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                ) : data.items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={9}>
-                      <Text ta="center" c="dimmed" py="lg">
-                        No bookings found
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  data.items.map((b) => {
-                    const href = `/property/${b.propertyId}`;
-                    const busy = update.isPending;
-                    return (
-                      <Table.Tr key={b.id} data-testid="booking-row" data-booking-id={b.id}>
-                        <Table.Td>#{b.id}</Table.Td>
-                        <Table.Td maw={240}>
-                          <Anchor href={href} onClick={openProperty(href)} size="sm" lineClamp={2}>
-                            {b.property.title || `Property #${b.propertyId}`}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <GuestCell booking={b} />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{bookingDate(b.checkIn)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{bookingDate(b.checkOut)}</Table.Td>
-                        <Table.Td>{b.guests}</Table.Td>
-                        <Table.Td>{formatMoney(b.totalPrice)}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                          <StatusBadge status={b.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Menu position="bottom-end" withinPortal shadow="md">
-                            <Menu.Target>
-                              <ActionIcon
-                                variant="subtle"
-                                color="gray"
-                                aria-label={`Actions for booking #${b.id}`}
-                              >
-                                <IconDots size={18} />
-                              </ActionIcon>
-                            </Menu.Target>
-                            <Menu.Dropdown>
-                              <Menu.Item
-                                leftSection={<IconCheck size={16} />}
-                                disabled={busy || b.status === 'confirmed'}
-                                onClick={() => update.mutate({ id: b.id, status: 'confirmed' })}
-                              >
-                                Confirm
-                              </Menu.Item>
-                              <Menu.Item
-                                leftSection={<IconX size={16} />}
-                                color="red"
-                                disabled={busy || b.status === 'cancelled'}
-                                onClick={() => update.mutate({ id: b.id, status: 'cancelled' })}
-                              >
-                                Cancel
-                              </Menu.Item>
-                            </Menu.Dropdown>
-                          </Menu>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <BookingsTable
+            items={data?.items}
+            sort={filter.sort}
+            dir={filter.dir}
+            onSort={onSort}
+            selected={new Set(selected.keys())}
+            onSelect={onSelect}
+            busy={update.isPending || bulk.isPending}
+            onOpen={(id) => setSearch({ booking: id }, false)}
+            onStatus={(b, status) =>
+              status === 'cancelled' ? ask('cancelled', [b]) : update.mutate({ id: b.id, status })
+            }
+            onPropertyClick={openProperty}
+          />
         </Card>
       )}
 
-      {data && data.total > data.pageSize && (
+      {data && (
         <Group justify="space-between" data-testid="bookings-paging">
           <Text size="sm" c="dimmed">
-            Showing {(data.page - 1) * data.pageSize + 1}–{Math.min(data.page * data.pageSize, data.total)} of{' '}
-            {data.total}
+            {data.total === 0
+              ? '0 bookings'
+              : `Showing ${(data.page - 1) * data.pageSize + 1}–${Math.min(data.page * data.pageSize, data.total)} of ${data.total}`}
           </Text>
-          <Pagination total={pages} value={Math.min(page, pages)} onChange={goToPage} />
+          {data.total > data.pageSize && (
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={(next) => setSearch({ page: next > 1 ? next : undefined }, false)}
+              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
+              getControlProps={(control) => ({
+                'aria-label': {
+                  first: 'First page',
+                  last: 'Last page',
+                  next: 'Next page',
+                  previous: 'Previous page',
+                }[control],
+              })}
+            />
+          )}
         </Group>
       )}
+
+      <StatusConfirmModal
+        change={pending}
+        busy={bulk.isPending}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          if (pending) bulk.mutate({ ids: pending.bookings.map((b) => b.id), status: pending.status });
+        }}
+      />
+      <BookingDrawer bookingId={search.booking} onClose={() => setSearch({ booking: undefined }, false)} />
     </Stack>
   );
 }

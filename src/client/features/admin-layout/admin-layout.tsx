@@ -5,11 +5,13 @@ import {
   IconBuildingEstate,
   IconCalendarEvent,
   IconCalendarMonth,
+  IconHistory,
   IconLayoutDashboard,
   IconLogout,
   IconMail,
   IconSettings,
   IconStar,
+  IconUsers,
 } from '@tabler/icons-react';
 import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
@@ -32,7 +34,9 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Bookings', path: '/admin/bookings', icon: IconCalendarEvent },
   { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
+  { label: 'Guests', path: '/admin/users', icon: IconUsers },
   { label: 'Emails', path: '/admin/emails', icon: IconMail },
+  { label: 'Activity', path: '/admin/activity', icon: IconHistory },
   { label: 'Settings', path: '/admin/settings', icon: IconSettings },
 ];
 

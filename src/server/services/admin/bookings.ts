@@ -1,79 +1,44 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type TAdminBooking,
+  type TAdminBookingDetail,
   type TAdminBookingList,
+  type TBookingNote,
+  type ZAdminBookingListInput,
 } from '../../../shared/schemas/admin.ts';
-import type { TContactInfo } from '../../../shared/schemas/booking.ts';
-import { AppError } from '../../errors.ts';
+import { activityOf } from '../../repositories/activity.ts';
+import {
+  countAdminBookings,
+  emailsOfBooking,
+  findAdminBooking,
+  findAdminBookingWithPrice,
+  insertBookingNote,
+  listAdminBookingRows,
+  listAllAdminBookingRows,
+  lockBookingStatuses,
+  notesOfBooking,
+  setBookingStatus,
+  toAdminBooking,
+} from '../../repositories/admin-bookings.ts';
+import { AppError, DATES_TAKEN_MESSAGE, toAppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailBookingStatusChanged } from '../email/guest-emails.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
-interface TAdminBookingRow {
-  id: number;
-  property_id: number;
-  property_title: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_username: string | null;
-  contact_info: TContactInfo | null;
-  check_in: string;
-  check_out: string;
-  guests: number;
-  total_price: number;
-  status: TBookingStatus;
-  confirmation_number: string;
-  created_at: Date | string;
-}
-
-/** Dates leave as `yyyy-MM-dd` text (DECISIONS 8), so no time zone can move them. */
-const SELECT_ADMIN_BOOKING = `
-  select b.id, b.property_id, p.title as property_title, b.user_id, u.name as user_name, u.username as user_username,
-         b.contact_info, to_char(b.check_in, 'YYYY-MM-DD') as check_in, to_char(b.check_out, 'YYYY-MM-DD') as check_out,
-         b.guests, b.total_price, b.status, b.confirmation_number, b.created_at
-    from bookings b
-    join properties p on p.id = b.property_id
-    left join users u on u.id = b.user_id`;
-
-function toAdminBooking(r: TAdminBookingRow): TAdminBooking {
-  return {
-    id: r.id,
-    propertyId: r.property_id,
-    property: { id: r.property_id, title: r.property_title },
-    userId: r.user_id,
-    user:
-      r.user_id !== null && r.user_username !== null
-        ? { id: r.user_id, name: r.user_name, username: r.user_username }
-        : null,
-    contactInfo: r.contact_info,
-    checkIn: r.check_in,
-    checkOut: r.check_out,
-    guests: r.guests,
-    totalPrice: r.total_price,
-    status: r.status,
-    confirmationNumber: r.confirmation_number,
-    createdAt: new Date(r.created_at).toISOString(),
-  };
-}
-
-/** Every booking, newest first, one page at a time (offset paging: an admin table jumps to page N). */
+/** One page of the filtered, sorted bookings with the filtered total (offset paging: a table jumps to page N). */
 export async function listAdminBookings(
   em: EntityManager,
-  input: { page: number; pageSize: number },
+  input: z.output<typeof ZAdminBookingListInput>,
 ): Promise<TAdminBookingList> {
-  const [count] = await em.execute<{ n: number }[]>('select count(*)::int as n from bookings');
-  const rows = await em.execute<TAdminBookingRow[]>(
-    `${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc limit ? offset ?`,
-    [input.pageSize, (input.page - 1) * input.pageSize],
-  );
-  return {
-    items: rows.map(toAdminBooking),
-    total: count?.n ?? 0,
-    page: input.page,
-    pageSize: input.pageSize,
-  };
+  const [items, total] = await Promise.all([
+    listAdminBookingRows(em, input, input.pageSize, (input.page - 1) * input.pageSize),
+    countAdminBookings(em, input),
+  ]);
+  return { items, total, page: input.page, pageSize: input.pageSize };
 }
 
 /** Every booking newest first, as the spec's plain list; a page of it when `page` is given. */
@@ -81,42 +46,139 @@ export async function listAllAdminBookings(
   em: EntityManager,
   input: { page?: number | undefined; pageSize?: number | undefined },
 ): Promise<TAdminBooking[]> {
-  if (input.page === undefined) {
-    const rows = await em.execute<TAdminBookingRow[]>(
-      `${SELECT_ADMIN_BOOKING} order by b.created_at desc, b.id desc`,
-    );
-    return rows.map(toAdminBooking);
-  }
-  return (
-    await listAdminBookings(em, { page: input.page, pageSize: input.pageSize ?? ADMIN_BOOKINGS_PAGE_SIZE })
-  ).items;
+  if (input.page === undefined) return listAllAdminBookingRows(em);
+  const pageSize = input.pageSize ?? ADMIN_BOOKINGS_PAGE_SIZE;
+  return listAdminBookingRows(em, { sort: 'createdAt', dir: 'desc' }, pageSize, (input.page - 1) * pageSize);
 }
 
 export async function getAdminBooking(em: EntityManager, id: number): Promise<TAdminBooking> {
-  const [row] = await em.execute<TAdminBookingRow[]>(`${SELECT_ADMIN_BOOKING} where b.id = ?`, [id]);
-  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return toAdminBooking(row);
+  const booking = await findAdminBooking(em, id);
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return booking;
 }
 
 /**
- * Sets a booking's status. Moving a cancelled booking back to pending or confirmed makes it hold its
- * dates again; the exclusion constraint refuses that when another booking took them meanwhile
- * (23P01 → 409 'These dates are no longer available', DECISIONS 5).
+ * Sets the status of several bookings in one transaction: all change or none. Moving a cancelled booking
+ * back to pending or confirmed makes it hold its dates again; the exclusion constraint refuses that when
+ * another booking took them meanwhile (23P01 → 409, DECISIONS 5), and the message names the booking.
+ * Each change is recorded in the audit trail; a booking already in that status is left as it is.
  */
+export async function setBookingStatuses(
+  em: EntityManager,
+  ids: readonly number[],
+  status: TBookingStatus,
+  actor: TActor | null,
+): Promise<TAdminBooking[]> {
+  const unique = [...new Set(ids)];
+  await em.transactional(async (tx) => {
+    const current = await lockBookingStatuses(tx, unique);
+    const missing = unique.find((id) => !current.has(id));
+    if (missing !== undefined) {
+      throw new AppError(
+        'NOT_FOUND',
+        unique.length === 1 ? BOOKING_NOT_FOUND : `Booking #${missing} not found`,
+      );
+    }
+    for (const id of unique) {
+      const before = current.get(id);
+      if (before === status) continue;
+      try {
+        await setBookingStatus(tx, id, status);
+      } catch (err) {
+        if (toAppError(err)?.message === DATES_TAKEN_MESSAGE && unique.length > 1) {
+          throw new AppError('CONFLICT', `Booking #${id}: ${DATES_TAKEN_MESSAGE}`);
+        }
+        throw err;
+      }
+      await recordActivity(tx, actor, {
+        action: 'booking.status',
+        entityType: 'booking',
+        entityId: id,
+        before: { status: before },
+        after: { status },
+      });
+      // The guest's email is written in the same transaction as the change (DECISIONS 17).
+      if (before) await emailBookingStatusChanged(tx, id, before);
+    }
+  });
+  return Promise.all(unique.map((id) => getAdminBooking(em, id)));
+}
+
 export async function updateBookingStatus(
   em: EntityManager,
   id: number,
   status: TBookingStatus,
+  actor: TActor | null,
 ): Promise<TAdminBooking> {
-  // The guest's email is written in the same transaction as the change (DECISIONS 17).
-  return em.transactional(async (tx) => {
-    const updated = await tx.execute<{ previous: TBookingStatus }[]>(
-      'update bookings b set status = ? from bookings o where o.id = b.id and b.id = ? returning o.status as previous',
-      [status, id],
-    );
-    const previous = updated[0]?.previous;
-    if (!previous) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-    await emailBookingStatusChanged(tx, id, previous);
-    return getAdminBooking(tx, id);
+  const [booking] = await setBookingStatuses(em, [id], status, actor);
+  if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return booking;
+}
+
+function asStatus(v: unknown): TBookingStatus | null {
+  return v === 'pending' || v === 'confirmed' || v === 'cancelled' ? v : null;
+}
+
+/** The drawer: the booking, its price snapshot, its status history, its emails and the operator's notes. */
+export async function getAdminBookingDetail(em: EntityManager, id: number): Promise<TAdminBookingDetail> {
+  const row = await findAdminBookingWithPrice(em, id);
+  if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  const [activity, emails, notes] = await Promise.all([
+    activityOf(em, 'booking', String(id)),
+    emailsOfBooking(em, id),
+    notesOfBooking(em, id),
+  ]);
+  const booking = toAdminBooking(row);
+  const changes = activity.flatMap((a) => {
+    const to = asStatus(a.changes.status?.after);
+    return to
+      ? [
+          {
+            at: a.createdAt,
+            actorName: a.actorName,
+            action: a.action,
+            from: asStatus(a.changes.status?.before),
+            to,
+          },
+        ]
+      : [];
+  });
+  return {
+    ...booking,
+    price: {
+      nights: row.nights,
+      nightlyPrice: row.nightly_price,
+      taxRate: Number(row.tax_rate),
+      taxAmount: row.tax_amount,
+      total: row.total_price,
+      nightPrices: row.night_prices,
+    },
+    history: [
+      {
+        at: booking.createdAt,
+        actorName: booking.contactInfo?.name ?? booking.user?.name ?? booking.user?.username ?? 'Guest',
+        action: 'booking.create',
+        from: null,
+        to: 'pending',
+      },
+      ...changes,
+    ],
+    emails,
+    notes,
+  };
+}
+
+export async function addBookingNote(
+  em: EntityManager,
+  bookingId: number,
+  body: string,
+  actor: TActor,
+): Promise<TBookingNote> {
+  if (!(await findAdminBooking(em, bookingId))) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  return insertBookingNote(em, {
+    bookingId,
+    authorId: actor.id,
+    authorName: actor.name || actor.username,
+    body,
   });
 }

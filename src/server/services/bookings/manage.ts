@@ -10,6 +10,7 @@ import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/book
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import { lockBooking } from '../../repositories/bookings.ts';
+import { recordActivity } from '../activity/activity.ts';
 import {
   assignOwner,
   findBookingLink,
@@ -148,6 +149,13 @@ export async function cancelAsGuest(
         details: { contact: '/contact', deadline: deadline.toISOString() },
       });
     if (!(await markCancelled(tx, bookingId))) throw new AppError('CONFLICT', ALREADY_CANCELLED);
+    await recordActivity(tx, viewer, {
+      action: 'booking.cancel_by_guest',
+      entityType: 'booking',
+      entityId: bookingId,
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
     await emailBookingCancelled(tx, bookingId);
   });
   return loadManaged(em, bookingId, viewer, now);

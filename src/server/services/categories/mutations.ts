@@ -3,6 +3,7 @@ import type { TCategory, ZCategoryInput } from '../../../shared/schemas/category
 import type { z } from 'zod';
 import { CATEGORY_DUPLICATE } from '../../../shared/messages.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import {
   categoryNameTaken,
   deleteCategoryRow,
@@ -26,9 +27,24 @@ async function refuseDuplicate(em: EntityManager, name: string, exceptId?: numbe
   if (await categoryNameTaken(em, name, exceptId)) throw new AppError('CONFLICT', CATEGORY_DUPLICATE);
 }
 
-export async function createCategory(em: EntityManager, input: TCategoryData): Promise<TCategory> {
-  await refuseDuplicate(em, input.name);
-  return insertCategory(em, { name: input.name, icon: input.icon, active: input.active });
+export async function createCategory(
+  em: EntityManager,
+  input: TCategoryData,
+  actor: TActor | null,
+): Promise<TCategory> {
+  return em.transactional(async (tx) => {
+    await refuseDuplicate(tx, input.name);
+    const created = await insertCategory(tx, { name: input.name, icon: input.icon, active: input.active });
+    const { id, ...after } = created;
+    await recordActivity(tx, actor, {
+      action: 'category.create',
+      entityType: 'category',
+      entityId: id,
+      before: {},
+      after,
+    });
+    return created;
+  });
 }
 
 /**
@@ -39,6 +55,7 @@ export async function updateCategory(
   em: EntityManager,
   id: number,
   input: TCategoryData,
+  actor: TActor | null,
 ): Promise<TCategory> {
   return em.transactional(async (tx) => {
     const current = await lockCategory(tx, id);
@@ -50,16 +67,35 @@ export async function updateCategory(
       active: input.active,
     });
     if (current.name !== input.name) await renameCategoryOnProperties(tx, current.name, input.name);
+    const { id: _id, ...after } = updated;
+    await recordActivity(tx, actor, {
+      action: 'category.update',
+      entityType: 'category',
+      entityId: id,
+      before: { name: current.name, icon: current.icon, active: current.active },
+      after,
+    });
     return updated;
   });
 }
 
 /** Deletes a category and takes its name off every property that carries it, in one transaction. */
-export async function deleteCategory(em: EntityManager, id: number): Promise<{ ok: true }> {
+export async function deleteCategory(
+  em: EntityManager,
+  id: number,
+  actor: TActor | null,
+): Promise<{ ok: true }> {
   return em.transactional(async (tx) => {
     const removed = await deleteCategoryRow(tx, id);
     if (removed === null) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     await removeCategoryFromProperties(tx, removed);
+    await recordActivity(tx, actor, {
+      action: 'category.delete',
+      entityType: 'category',
+      entityId: id,
+      before: { name: removed },
+      after: {},
+    });
     return { ok: true as const };
   });
 }

@@ -16,6 +16,8 @@ export interface TComposedEmail {
   action?: TEmailAction;
   /** Where a reply goes (the contact form's sender), when not the From address. */
   replyTo?: string;
+  /** The booking the email is about: the admin's booking drawer lists its emails. */
+  bookingId?: number | undefined;
 }
 
 /** Renders an email in the site's frame (name and logo from the settings) and writes it to the outbox in `tx`. */
@@ -34,6 +36,7 @@ export async function queueComposed(
     subject: email.subject,
     template: email.template,
     replyTo: email.replyTo ?? null,
+    bookingId: email.bookingId,
     ...rendered,
   });
 }

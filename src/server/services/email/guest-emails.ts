@@ -52,6 +52,7 @@ export async function emailBookingReceived(
   const guest = b.contactInfo;
   const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
   await queueComposed(tx, settings, {
+    bookingId,
     to: guest.email,
     subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
     template: 'booking-received',
@@ -67,6 +68,7 @@ export async function emailBookingReceived(
     action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
   });
   await queueComposed(tx, settings, {
+    bookingId,
     to: settings.notificationEmail,
     subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
     template: 'booking-new-operator',
@@ -101,6 +103,7 @@ export async function emailBookingStatusChanged(
   const name = b.contactInfo.name;
   if (b.status === 'confirmed') {
     await queueComposed(tx, settings, {
+      bookingId,
       to: b.contactInfo.email,
       subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
       template: 'booking-confirmed',
@@ -115,6 +118,7 @@ export async function emailBookingStatusChanged(
     });
   } else if (b.status === 'cancelled') {
     await queueComposed(tx, settings, {
+      bookingId,
       to: b.contactInfo.email,
       subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
       template: 'booking-cancelled-by-admin',
@@ -134,6 +138,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   await queueComposed(tx, settings, {
+    bookingId,
     to: b.contactInfo.email,
     subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
     template: 'booking-cancelled-guest',
@@ -146,6 +151,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
     ],
   });
   await queueComposed(tx, settings, {
+    bookingId,
     to: settings.notificationEmail,
     subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
     template: 'booking-cancelled-operator',
@@ -165,6 +171,7 @@ export async function emailManageLink(tx: EntityManager, bookingId: number, toke
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo) return;
   await queueComposed(tx, settings, {
+    bookingId,
     to: b.contactInfo.email,
     subject: `Your link to booking ${b.confirmationNumber}`,
     template: 'booking-link',
@@ -188,6 +195,7 @@ export async function emailReviewInvitation(
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications || !settings.enableReviews) return;
   await queueComposed(tx, settings, {
+    bookingId,
     to: b.contactInfo.email,
     subject: `How was your stay at ${b.property.title}?`,
     template: 'review-invitation',

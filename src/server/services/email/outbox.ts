@@ -47,6 +47,8 @@ export interface TOutgoingEmail {
   html: string;
   text: string;
   replyTo: string | null;
+  /** The booking the email is about: the admin's booking drawer lists its emails. */
+  bookingId?: number | undefined;
 }
 
 /**

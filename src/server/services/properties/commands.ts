@@ -5,6 +5,7 @@ import type {
   TPropertyInputParsed,
 } from '../../../shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { categoryNamesByKey } from '../../repositories/categories.ts';
 import {
   archiveProperty,
@@ -64,15 +65,35 @@ function columnsOf(
   };
 }
 
+/** The audited fields: those a body sets (categoryKeys only mirrors categories), read off any shape. */
+function audited(columns: TPropertyColumns, from: object = columns): Record<string, unknown> {
+  const source = from as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(columns)) if (key !== 'categoryKeys') out[key] = source[key] ?? null;
+  return out;
+}
+
 /** Cheap checks first, then the media (decoded, checked, stored), then one insert. */
 export async function createProperty(
   em: EntityManager,
   store: TMediaStore,
   input: TPropertyInputParsed,
+  actor: TActor | null,
 ): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  const id = await insertProperty(em, columnsOf(input, categories, media));
+  const columns = columnsOf(input, categories, media);
+  const id = await em.transactional(async (tx) => {
+    const newId = await insertProperty(tx, columns);
+    await recordActivity(tx, actor, {
+      action: 'property.create',
+      entityType: 'property',
+      entityId: newId,
+      before: {},
+      after: audited(columns),
+    });
+    return newId;
+  });
   return getProperty(em, id);
 }
 
@@ -85,12 +106,24 @@ export async function updateProperty(
   store: TMediaStore,
   id: number,
   input: TPropertyInputParsed,
+  actor: TActor | null,
 ): Promise<TProperty> {
   if (!(await propertyIsListed(em, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  if (!(await updateListedProperty(em, id, columnsOf(input, categories, media))))
-    throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  const columns = columnsOf(input, categories, media);
+  await em.transactional(async (tx) => {
+    if (!(await lockListedProperty(tx, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    const before = audited(columns, await getProperty(tx, id));
+    if (!(await updateListedProperty(tx, id, columns))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      action: 'property.update',
+      entityType: 'property',
+      entityId: id,
+      before,
+      after: audited(columns),
+    });
+  });
   await collectUnusedMediaQuietly(em, store);
   return getProperty(em, id);
 }
@@ -108,14 +141,29 @@ export async function deleteProperty(
   em: EntityManager,
   store: TMediaStore,
   id: number,
+  actor: TActor | null,
 ): Promise<TPropertyDeleteResult> {
   const result = await em.transactional(async (tx) => {
     if (!(await lockListedProperty(tx, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
     if (await propertyHasBookings(tx, id)) {
       await archiveProperty(tx, id, new Date());
+      await recordActivity(tx, actor, {
+        action: 'property.archive',
+        entityType: 'property',
+        entityId: id,
+        before: { archived: false },
+        after: { archived: true },
+      });
       return { id, archived: true };
     }
     await deletePropertyRow(tx, id);
+    await recordActivity(tx, actor, {
+      action: 'property.delete',
+      entityType: 'property',
+      entityId: id,
+      before: { id },
+      after: {},
+    });
     return { id, archived: false };
   });
   await collectUnusedMediaQuietly(em, store);

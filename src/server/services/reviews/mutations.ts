@@ -2,6 +2,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { TReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../../shared/schemas/review.ts';
 import { AppError } from '../../errors.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
+
+/** What the audit trail records of a review. */
+const auditedReview = (r: {
+  rating: number;
+  comment: string;
+  userName: string;
+  userImage?: string | null;
+}) => ({
+  rating: r.rating,
+  comment: r.comment,
+  userName: r.userName,
+  userImage: r.userImage ?? null,
+});
 import {
   deleteReviewRow,
   findReview,
@@ -36,7 +50,7 @@ export { recountRating };
 export async function createReview(
   em: EntityManager,
   media: TMediaStore,
-  userId: number,
+  actor: TActor,
   input: z.output<typeof ZReviewCreateInput>,
 ): Promise<TReview> {
   const userImage = await storeAvatar(media, input.userImage);
@@ -44,13 +58,20 @@ export async function createReview(
     await lockProperty(tx, input.propertyId, { live: true });
     const review = await insertReview(tx, {
       propertyId: input.propertyId,
-      userId,
+      userId: actor.id,
       rating: input.rating,
       comment: input.comment,
       userName: input.userName,
       userImage,
     });
     await recountRating(tx, input.propertyId);
+    await recordActivity(tx, actor, {
+      action: 'review.create',
+      entityType: 'review',
+      entityId: review.id,
+      before: {},
+      after: { propertyId: input.propertyId, ...auditedReview(review) },
+    });
     return review;
   });
 }
@@ -60,6 +81,7 @@ export async function updateReview(
   media: TMediaStore,
   id: number,
   input: z.output<typeof ZReviewUpdateInput>,
+  actor: TActor | null,
 ): Promise<TReview> {
   const existing = await findReview(em, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
@@ -81,13 +103,25 @@ export async function updateReview(
     });
     if (!review) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await recountRating(tx, propertyId);
+    await recordActivity(tx, actor, {
+      action: 'review.update',
+      entityType: 'review',
+      entityId: id,
+      before: auditedReview(existing),
+      after: auditedReview(review),
+    });
     return review;
   });
   if (previousImage && updated.userImage !== previousImage) await collectUnusedMediaQuietly(em, media);
   return updated;
 }
 
-export async function deleteReview(em: EntityManager, media: TMediaStore, id: number): Promise<{ ok: true }> {
+export async function deleteReview(
+  em: EntityManager,
+  media: TMediaStore,
+  id: number,
+  actor: TActor | null,
+): Promise<{ ok: true }> {
   const existing = await findReview(em, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
   const propertyId = existing.propertyId;
@@ -96,6 +130,13 @@ export async function deleteReview(em: EntityManager, media: TMediaStore, id: nu
     await lockProperty(tx, propertyId, { live: false });
     if (!(await deleteReviewRow(tx, id))) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await recountRating(tx, propertyId);
+    await recordActivity(tx, actor, {
+      action: 'review.delete',
+      entityType: 'review',
+      entityId: id,
+      before: { propertyId, ...auditedReview(existing) },
+      after: {},
+    });
   });
   if (hadImage) await collectUnusedMediaQuietly(em, media);
   return { ok: true };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ZPublicConfig, type TPublicConfig, type TSettings } from '../../../shared/schemas/settings.ts';
 import { readSettings, writeSettings } from '../../repositories/settings.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 
 /** The one settings record, created with the defaults the first time it is read. */
 export async function getSettings(em: EntityManager): Promise<TSettings> {
@@ -11,8 +12,23 @@ export async function getSettings(em: EntityManager): Promise<TSettings> {
  * Saves the whole settings object (validated by ZSettings, the form's own schema) in the one row. Every
  * reader (booking rules, the public config) reads the row per request, so the change takes effect at once.
  */
-export async function updateSettings(em: EntityManager, input: TSettings): Promise<TSettings> {
-  return writeSettings(em, input);
+export async function updateSettings(
+  em: EntityManager,
+  input: TSettings,
+  actor: TActor | null,
+): Promise<TSettings> {
+  return em.transactional(async (tx) => {
+    const before = await readSettings(tx);
+    const after = await writeSettings(tx, input);
+    await recordActivity(tx, actor, {
+      action: 'settings.update',
+      entityType: 'settings',
+      entityId: 1,
+      before,
+      after,
+    });
+    return after;
+  });
 }
 
 /** The settings any visitor may read: the public schema's fields, the rest stays with admins. */

@@ -1,0 +1,173 @@
+/**
+ * The admin back office's figures (issue 17), called from bench/run.ts on its 100,000 homes and 200,000
+ * bookings: each admin table page query (bookings with search/filters/sorts, guests, activity) and the
+ * dashboard, timed at the database through the services (p95 ≤ 50 ms each).
+ *
+ * `node bench/admin.ts` runs this module alone on its own fresh embedded PostgreSQL and generated data.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { ormConfig } from '../mikro-orm.config.ts';
+import { migrate } from '../src/server/db/database.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
+import { listActivityPage } from '../src/server/services/activity/activity.ts';
+import { listAdminBookings } from '../src/server/services/admin/bookings.ts';
+import { getDashboard } from '../src/server/services/admin/dashboard.ts';
+import { listUsers } from '../src/server/services/admin/users.ts';
+import { addDays, todayIso } from '../src/shared/dates.ts';
+import { ZActivityListInput } from '../src/shared/schemas/activity.ts';
+import { ZAdminBookingListInput, type TAdminBookingListInput } from '../src/shared/schemas/admin.ts';
+import { ZAdminUserListInput } from '../src/shared/schemas/admin-users.ts';
+
+export interface TAdminBenchContext {
+  em: () => EntityManager;
+  properties: number;
+  row: (figure: string, value: string, target?: string, ok?: boolean | null) => void;
+  log: (msg: string) => void;
+  results: Record<string, unknown>;
+}
+
+const TARGET_MS = 50;
+const RUNS = 60;
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+async function timeIt(fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await fn(i);
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** 20,000 accounts (a share of them owning bookings) and 100,000 activity rows, as a busy year would leave. */
+async function generateAdminData(em: EntityManager, properties: number): Promise<void> {
+  await em.execute(`
+    insert into users (username, password, email, name, created_at)
+    select 'guest' || g, 'x', 'guest' || g || '@bench.example.com', 'Bench Guest ' || g, now() - (g || ' minutes')::interval
+      from generate_series(1, 20000) g`);
+  await em.execute(`
+    update bookings b set user_id = u.id
+      from users u where u.username = 'guest' || (1 + b.id % 20000) and b.id % 4 = 0`);
+  await em.execute(`
+    insert into activity_log (actor_id, actor_name, action, entity_type, entity_id, changes, created_at)
+    select null, 'admin', (array['booking.status','property.update','review.update','settings.update'])[1 + g % 4],
+           (array['booking','property','review','settings'])[1 + g % 4], (1 + g % ${properties})::text,
+           jsonb_build_object('status', jsonb_build_object('before', 'pending', 'after', 'confirmed')),
+           now() - (g || ' seconds')::interval
+      from generate_series(1, 100000) g`);
+  await em.execute('analyze');
+}
+
+export async function benchAdmin(ctx: TAdminBenchContext): Promise<void> {
+  ctx.log('admin: generating accounts and activity');
+  await generateAdminData(ctx.em(), ctx.properties);
+  const soon = addDays(todayIso(), 10);
+  const bookingPages: [string, TAdminBookingListInput | ((i: number) => TAdminBookingListInput)][] = [
+    ['bookings page 1, newest first', {}],
+    ['bookings page 40, newest first', { page: 40 }],
+    ['bookings, status pending', { status: 'pending' }],
+    ['bookings, search by BIC', (i) => ({ q: `BIC${100000 + ((i * 7919) % 200000)}` })],
+    ['bookings, search by guest name', (i) => ({ q: `guest ${1 + ((i * 104729) % ctx.properties)}` })],
+    ['bookings, search by e-mail', (i) => ({ q: `guest${1 + ((i * 104729) % ctx.properties)}@example.com` })],
+    ['bookings, one property', (i) => ({ propertyId: 1 + ((i * 7919) % ctx.properties) })],
+    ['bookings, stay dates (a week)', { from: soon, to: addDays(soon, 6) }],
+    ['bookings, sort by check-in ascending', { sort: 'checkIn', dir: 'asc' }],
+    ['bookings, sort by total, pending', { sort: 'total', dir: 'desc', status: 'pending' }],
+  ];
+  const figures: Record<string, { p50: number; p95: number }> = {};
+  const record = (name: string, times: number[]) => {
+    const p95 = pct(times, 95);
+    figures[name] = { p50: pct(times, 50), p95 };
+    ctx.row(`admin DB p95: ${name}`, ms(p95), `≤ ${TARGET_MS} ms`, p95 <= TARGET_MS);
+  };
+  for (const [name, input] of bookingPages) {
+    ctx.log(`admin: ${name}`);
+    record(
+      name,
+      await timeIt((i) =>
+        listAdminBookings(
+          ctx.em(),
+          ZAdminBookingListInput.parse(typeof input === 'function' ? input(i) : input),
+        ),
+      ),
+    );
+  }
+  ctx.log('admin: guests');
+  record('guests page 1', await timeIt(() => listUsers(ctx.em(), ZAdminUserListInput.parse({}))));
+  record(
+    'guests, search',
+    await timeIt((i) =>
+      listUsers(ctx.em(), ZAdminUserListInput.parse({ q: `guest${1 + ((i * 31) % 20000)}@` })),
+    ),
+  );
+  ctx.log('admin: activity');
+  record('activity page 1', await timeIt(() => listActivityPage(ctx.em(), ZActivityListInput.parse({}))));
+  record(
+    'activity, bookings only, page 10',
+    await timeIt(() =>
+      listActivityPage(ctx.em(), ZActivityListInput.parse({ entityType: 'booking', page: 10 })),
+    ),
+  );
+  ctx.log('admin: dashboard');
+  record('dashboard (all figures)', await timeIt(() => getDashboard(ctx.em())));
+  ctx.results.admin = figures;
+}
+
+/** Standalone: `node bench/admin.ts` (BENCH_PROPERTIES to change the size). */
+async function standalone(): Promise<void> {
+  const properties = Number(process.env.BENCH_PROPERTIES ?? 100_000);
+  const work = path.resolve('bench/.work/admin');
+  fs.rmSync(work, { recursive: true, force: true });
+  fs.mkdirSync(work, { recursive: true });
+  fs.chmodSync(work, 0o755);
+  const started = Date.now();
+  const log = (msg: string) =>
+    console.error(`[bench admin ${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
+  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(work, 'data'), database: 'stayhub' });
+  const orm = await MikroORM.init(ormConfig(pgServer.url, { pool: { min: 0, max: 4 } }));
+  const rows: string[] = [];
+  try {
+    await migrate(orm, pgServer.url);
+    const em = orm.em.fork();
+    log(`generating ${properties.toLocaleString()} homes and ${(2 * properties).toLocaleString()} bookings`);
+    await em.execute(`
+      insert into properties (title, description, location, price, images, videos, bedrooms, bathrooms, max_guests,
+                              amenities, categories, category_keys, property_type)
+      select 'Bench home ' || g, 'A generated listing.', 'Miami, Florida', 40 + (g * 37) % 900,
+             array['/media/x.jpg'], '{}', 1 + g % 6, 1 + g % 4, 4, array['Wifi'], array['Beach'], array['beach'], 'apartment'
+        from generate_series(1, ${properties}) g`);
+    // The same bookings as bench/run.ts: two stays per home between 30 days ago and 220 days ahead.
+    await em.execute(`
+      insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
+                            nightly_price, nights, tax_rate, tax_amount, confirmation_number)
+      select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
+             ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
+             jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
+             100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * 2 + k)
+        from generate_series(1, ${properties}) p, generate_series(0, 1) k`);
+    await benchAdmin({
+      em: () => orm.em.fork(),
+      properties,
+      row: (figure, value, target = '', ok = null) =>
+        rows.push(
+          `${ok === null ? ' ' : ok ? '✓' : '✗'} ${figure.padEnd(52)} ${value.padStart(10)}  ${target}`,
+        ),
+      log,
+      results: {},
+    });
+    console.log(rows.join('\n'));
+  } finally {
+    await orm.close(true);
+    await pgServer.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('bench/admin.ts')) {
+  await standalone();
+}

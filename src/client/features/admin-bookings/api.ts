@@ -1,0 +1,86 @@
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TBookingStatus } from '../../../shared/constants.ts';
+import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+
+/** The status update failure texts of admin-side §8; a date clash says so (DECISIONS 5). */
+export function statusUpdateError(err: unknown, directAdmin: boolean): string {
+  const status = errorStatus(err);
+  if (status === 401) return 'Authentication required';
+  if (status === 409) return errorMessage(err, 'These dates are no longer available');
+  return directAdmin
+    ? `Failed to update booking: ${errorMessage(err, 'Unknown error')}`
+    : 'Failed to update booking status';
+}
+
+/** Everything a status change makes stale: the table, the drawer, the dashboard and the activity list. */
+function useBookingInvalidation() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.bookings.page.pathFilter()),
+      queryClient.invalidateQueries(trpc.bookings.detail.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.dashboard.pathFilter()),
+      queryClient.invalidateQueries(trpc.admin.activity.pathFilter()),
+    ]);
+}
+
+function notifyUpdated() {
+  notifications.show({
+    title: 'Booking updated',
+    message: 'The booking status has been updated successfully.',
+    color: 'green',
+  });
+}
+
+export function useUpdateBookingStatus(directAdmin: boolean) {
+  const invalidate = useBookingInvalidation();
+  return useMutation(
+    trpc.bookings.updateStatus.mutationOptions({
+      onSuccess: async () => {
+        notifyUpdated();
+        await invalidate();
+      },
+      onError: (err) => {
+        notifications.show({ title: 'Error', message: statusUpdateError(err, directAdmin), color: 'red' });
+      },
+    }),
+  );
+}
+
+export function useBulkBookingStatus(directAdmin: boolean, onDone: () => void) {
+  const invalidate = useBookingInvalidation();
+  return useMutation(
+    trpc.bookings.bulkStatus.mutationOptions({
+      onSuccess: async () => {
+        notifyUpdated();
+        onDone();
+        await invalidate();
+      },
+      onError: (err) => {
+        notifications.show({ title: 'Error', message: statusUpdateError(err, directAdmin), color: 'red' });
+      },
+    }),
+  );
+}
+
+export function useAddBookingNote() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.bookings.addNote.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.bookings.detail.pathFilter()),
+      onError: (err) => {
+        notifications.show({
+          title: 'Error',
+          message: errorMessage(err, 'Failed to add the note'),
+          color: 'red',
+        });
+      },
+    }),
+  );
+}
+
+export const STATUS_VERB: Record<Exclude<TBookingStatus, 'pending'>, string> = {
+  confirmed: 'Confirm',
+  cancelled: 'Cancel',
+};

@@ -1,0 +1,171 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TBookingStatus } from '../../shared/constants.ts';
+import type { TDashboard, TDashboardStay } from '../../shared/schemas/admin.ts';
+
+/**
+ * The dashboard's figures, each computed by the database. "Holding" stays are pending or confirmed (a
+ * cancelled stay holds no night and earns nothing), as in the exclusion constraint (DECISIONS 5).
+ */
+
+/** One pass over bookings for three of the four counters. */
+export async function dashboardCounters(em: EntityManager): Promise<{
+  totalProperties: number;
+  totalBookings: number;
+  totalRevenue: number;
+  pendingBookings: number;
+  failedEmails: number;
+}> {
+  const [row] = await em.execute<
+    {
+      total_properties: number;
+      total_bookings: number;
+      total_revenue: number;
+      pending_bookings: number;
+      failed_emails: number;
+    }[]
+  >(
+    `select (select count(*)::int from properties where archived_at is null) as total_properties,
+            b.total_bookings, b.total_revenue, b.pending_bookings,
+            (select count(*)::int from emails where status = 'failed') as failed_emails
+       from (select count(*)::int as total_bookings,
+                    coalesce(sum(total_price) filter (where status <> 'cancelled'), 0)::float8 as total_revenue,
+                    count(*) filter (where status = 'pending')::int as pending_bookings
+               from bookings) b`,
+  );
+  return {
+    totalProperties: row?.total_properties ?? 0,
+    totalBookings: row?.total_bookings ?? 0,
+    totalRevenue: row?.total_revenue ?? 0,
+    pendingBookings: row?.pending_bookings ?? 0,
+    failedEmails: row?.failed_emails ?? 0,
+  };
+}
+
+export async function recentBookings(
+  em: EntityManager,
+  limit: number,
+): Promise<TDashboard['recentBookings']> {
+  const rows = await em.execute<
+    { id: number; confirmation_number: string; check_in: string; check_out: string; status: TBookingStatus }[]
+  >(
+    `select id, confirmation_number, to_char(check_in, 'YYYY-MM-DD') as check_in, to_char(check_out, 'YYYY-MM-DD') as check_out, status
+       from bookings order by created_at desc, id desc limit ?`,
+    [limit],
+  );
+  return rows.map((b) => ({
+    id: b.id,
+    confirmationNumber: b.confirmation_number,
+    checkIn: b.check_in,
+    checkOut: b.check_out,
+    status: b.status,
+  }));
+}
+
+export async function recentProperties(
+  em: EntityManager,
+  limit: number,
+): Promise<TDashboard['recentProperties']> {
+  return em.execute<{ id: number; title: string; location: string; price: number }[]>(
+    'select id, title, location, price from properties where archived_at is null order by id desc limit ?',
+    [limit],
+  );
+}
+
+/** Arrivals and departures today and over the week (today + 6 days), by the database's date. */
+export async function turnoverCounts(em: EntityManager): Promise<{
+  today: string;
+  checkInsToday: number;
+  checkOutsToday: number;
+  checkInsWeek: number;
+  checkOutsWeek: number;
+}> {
+  const [row] = await em.execute<
+    { today: string; in_today: number; out_today: number; in_week: number; out_week: number }[]
+  >(
+    `select to_char(current_date, 'YYYY-MM-DD') as today,
+            (select count(*)::int from bookings where check_in = current_date and status <> 'cancelled') as in_today,
+            (select count(*)::int from bookings where check_out = current_date and status <> 'cancelled') as out_today,
+            (select count(*)::int from bookings
+              where check_in >= current_date and check_in < current_date + 7 and status <> 'cancelled') as in_week,
+            (select count(*)::int from bookings
+              where check_out >= current_date and check_out < current_date + 7 and status <> 'cancelled') as out_week`,
+  );
+  return {
+    today: row?.today ?? '',
+    checkInsToday: row?.in_today ?? 0,
+    checkOutsToday: row?.out_today ?? 0,
+    checkInsWeek: row?.in_week ?? 0,
+    checkOutsWeek: row?.out_week ?? 0,
+  };
+}
+
+/** Today's first arrivals (`check_in`) or departures (`check_out`), holding stays only. */
+export async function staysOnDay(
+  em: EntityManager,
+  column: 'check_in' | 'check_out',
+  limit: number,
+): Promise<TDashboardStay[]> {
+  const rows = await em.execute<
+    {
+      id: number;
+      confirmation_number: string;
+      guest_name: string | null;
+      property_title: string;
+      check_in: string;
+      check_out: string;
+      status: TBookingStatus;
+    }[]
+  >(
+    `select b.id, b.confirmation_number, coalesce(b.contact_info->>'name', u.name, u.username) as guest_name,
+            p.title as property_title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
+            to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status
+       from bookings b join properties p on p.id = b.property_id left join users u on u.id = b.user_id
+      where b.${column} = current_date and b.status <> 'cancelled'
+      order by b.id limit ?`,
+    [limit],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    confirmationNumber: r.confirmation_number,
+    guestName: r.guest_name ?? 'Guest',
+    propertyTitle: r.property_title,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    status: r.status,
+  }));
+}
+
+/**
+ * Nights held in the next `days` days (today included) over nights offered by listed homes in that time.
+ * Each stay counts only its nights inside the window.
+ */
+export async function occupancy(em: EntityManager, days: number): Promise<TDashboard['occupancy']> {
+  const [row] = await em.execute<{ booked: number; homes: number }[]>(
+    `select (select coalesce(sum(least(b.check_out, current_date + ?::int) - greatest(b.check_in, current_date)), 0)::int
+               from bookings b join properties p on p.id = b.property_id and p.archived_at is null
+              where b.check_in < current_date + ?::int and b.check_out > current_date and b.status <> 'cancelled') as booked,
+            (select count(*)::int from properties where archived_at is null) as homes`,
+    [days, days],
+  );
+  const bookedNights = row?.booked ?? 0;
+  const availableNights = (row?.homes ?? 0) * days;
+  return { bookedNights, availableNights, rate: availableNights > 0 ? bookedNights / availableNights : 0 };
+}
+
+/** Revenue of holding stays by month of check-in, the last `months` months up to this one, empty months as 0. */
+export async function revenueByMonth(
+  em: EntityManager,
+  months: number,
+): Promise<TDashboard['revenueByMonth']> {
+  const rows = await em.execute<{ month: string; revenue: number }[]>(
+    `with m as (
+       select generate_series(date_trunc('month', current_date) - make_interval(months => ? - 1),
+                              date_trunc('month', current_date), interval '1 month')::date as month)
+     select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
+       from m left join bookings b
+         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status <> 'cancelled'
+      group by m.month order by m.month`,
+    [months],
+  );
+  return rows.map((r) => ({ month: r.month, revenue: Math.round(Number(r.revenue)) }));
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** What each admin mutation records in the audit trail (issue 17). */
+export const ACTIVITY_ENTITY_TYPES = [
+  'property',
+  'booking',
+  'review',
+  'category',
+  'settings',
+  'user',
+] as const;
+export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+
+export const ZActivityChanges = z.record(
+  z.string(),
+  z.object({ before: z.unknown().optional(), after: z.unknown().optional() }),
+);
+export type TActivityChanges = z.infer<typeof ZActivityChanges>;
+
+export const ZActivity = z.object({
+  id: z.number().int(),
+  actorId: z.number().int().nullable(),
+  actorName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string(),
+  changes: ZActivityChanges,
+  createdAt: z.string(),
+});
+export type TActivity = z.infer<typeof ZActivity>;
+
+export const ACTIVITY_PAGE_SIZE = 50;
+
+export const ZActivityListInput = z
+  .object({
+    page: z.coerce
+      .number({ error: 'Page must be a number' })
+      .int({ error: 'Page must be a whole number' })
+      .min(1, { error: 'Page must be at least 1' })
+      .max(100_000, { error: 'Page is too large' })
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'Page size must be a number' })
+      .int({ error: 'Page size must be a whole number' })
+      .min(1, { error: 'Page size must be at least 1' })
+      .max(200, { error: 'Page size must be at most 200' })
+      .default(ACTIVITY_PAGE_SIZE),
+    entityType: z.enum(ACTIVITY_ENTITY_TYPES, { error: 'Unknown entity type' }).optional(),
+    entityId: z.string().trim().max(40, { error: 'Entity id is too long' }).optional(),
+  })
+  .prefault({});
+export type TActivityListInput = z.input<typeof ZActivityListInput>;
+
+export const ZActivityList = z.object({
+  items: z.array(ZActivity),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TActivityList = z.infer<typeof ZActivityList>;

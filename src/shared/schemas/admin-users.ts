@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { ZId } from './common.ts';
+
+/** The admin's Guests page (issue 17): accounts, their role and whether they may sign in. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+
+export const ZAdminUserListInput = z
+  .object({
+    page: z.coerce
+      .number({ error: 'Page must be a number' })
+      .int({ error: 'Page must be a whole number' })
+      .min(1, { error: 'Page must be at least 1' })
+      .max(100_000, { error: 'Page is too large' })
+      .default(1),
+    pageSize: z.coerce
+      .number({ error: 'Page size must be a number' })
+      .int({ error: 'Page size must be a whole number' })
+      .min(1, { error: 'Page size must be at least 1' })
+      .max(100, { error: 'Page size must be at most 100' })
+      .default(ADMIN_USERS_PAGE_SIZE),
+    q: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+    role: z.enum(['admin', 'guest'], { error: 'Role must be admin or guest' }).optional(),
+  })
+  .prefault({});
+export type TAdminUserListInput = z.input<typeof ZAdminUserListInput>;
+
+export const ZAdminUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  isAdmin: z.boolean(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  bookings: z.number().int().meta({ description: 'Number of bookings made with this account' }),
+});
+export type TAdminUser = z.infer<typeof ZAdminUser>;
+
+export const ZAdminUserList = z.object({
+  items: z.array(ZAdminUser),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TAdminUserList = z.infer<typeof ZAdminUserList>;
+
+export const ZSetAdminInput = z.object({
+  id: ZId,
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+});
+export const ZSetDisabledInput = z.object({
+  id: ZId,
+  disabled: z.boolean({ error: 'disabled must be true or false' }),
+});
