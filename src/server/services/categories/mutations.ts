@@ -4,6 +4,8 @@ import type { TCategory, ZCategoryInput } from '../../../shared/schemas/category
 import type { z } from 'zod';
 import { Category } from '../../entities/category.entity.ts';
 import { AppError } from '../../errors.ts';
+import type { TMediaStore } from '../media/store.ts';
+import { storeImageDataUrl } from '../media/uploads.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 export const CATEGORY_DUPLICATE = 'A category with this name already exists';
@@ -36,9 +38,22 @@ function mapUniqueViolation(err: unknown): never {
   throw err;
 }
 
-export async function createCategory(em: EntityManager, input: TCategoryData): Promise<TCategory> {
+/**
+ * An uploaded icon (a data URL) goes through the media pipeline like an avatar (DECISIONS 11) and only its
+ * /media URL is kept; an https URL or a path on this site is kept as given (the schema's rule).
+ */
+async function storedIcon(media: TMediaStore, icon: string): Promise<string> {
+  return icon.startsWith('data:') ? storeImageDataUrl(media, icon, 'Category icon') : icon;
+}
+
+export async function createCategory(
+  em: EntityManager,
+  media: TMediaStore,
+  input: TCategoryData,
+): Promise<TCategory> {
   await refuseDuplicate(em, input.name);
-  const c = em.create(Category, { name: input.name, icon: input.icon, active: input.active });
+  const icon = await storedIcon(media, input.icon);
+  const c = em.create(Category, { name: input.name, icon, active: input.active });
   await em.persist(c).flush().catch(mapUniqueViolation);
   return toDto(c);
 }
@@ -49,15 +64,17 @@ export async function createCategory(em: EntityManager, input: TCategoryData): P
  */
 export async function updateCategory(
   em: EntityManager,
+  media: TMediaStore,
   id: number,
   input: TCategoryData,
 ): Promise<TCategory> {
+  const icon = await storedIcon(media, input.icon);
   return em.transactional(async (tx) => {
     const c = await tx.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!c) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     await refuseDuplicate(tx, input.name, id);
     const oldName = c.name;
-    tx.assign(c, { name: input.name, icon: input.icon, active: input.active });
+    tx.assign(c, { name: input.name, icon, active: input.active });
     await tx.flush().catch(mapUniqueViolation);
     if (oldName !== input.name) {
       await tx.execute(

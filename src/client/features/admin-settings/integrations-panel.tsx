@@ -1,0 +1,113 @@
+import { Badge, Group, Paper, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useCurrency } from '../../lib/currency.tsx';
+import { latestEmailQueryOptions } from './api.ts';
+import { Panel, type TSettingsForm } from './settings-panels.tsx';
+
+interface TStatus {
+  label: string;
+  color: string;
+  detail?: string;
+}
+
+function StatusRow({ name, status }: { name: string; status: TStatus }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <div>
+        <Text size="sm">{name}</Text>
+        {status.detail && (
+          <Text size="xs" c="dimmed">
+            {status.detail}
+          </Text>
+        )}
+      </div>
+      <Badge color={status.color} variant="light">
+        {status.label}
+      </Badge>
+    </Group>
+  );
+}
+
+const DISABLED: TStatus = { label: 'Disabled', color: 'gray' };
+
+/**
+ * Exchange rates are fetched by the browser, so this tab knows how its own last refresh went;
+ * 'Connected' only after a rate actually arrived.
+ */
+function useExchangeStatus(enabled: boolean): TStatus {
+  const { lastRefresh, lastUpdated, rates } = useCurrency();
+  if (!enabled) return DISABLED;
+  if (lastRefresh === 'ok') return { label: 'Connected', color: 'green', detail: `Updated ${lastUpdated}` };
+  if (lastRefresh === 'failed')
+    return { label: 'Unreachable', color: 'red', detail: `Using the stored rate (${lastUpdated})` };
+  return {
+    label: 'Not checked yet',
+    color: 'yellow',
+    detail: rates.updatedAt ? `Last rate ${lastUpdated}` : 'No rate received yet',
+  };
+}
+
+/** E-mail: what the newest e-mail in the outbox went through (SMTP, local files, or a failure). */
+function useEmailStatus(enabled: boolean): TStatus {
+  const latest = useQuery(latestEmailQueryOptions());
+  if (!enabled) return { ...DISABLED, detail: 'Security e-mails (password reset) are still sent' };
+  const last = latest.data?.items[0];
+  if (!last) return { label: 'No e-mail sent yet', color: 'yellow' };
+  switch (last.status) {
+    case 'sent':
+      return { label: 'Connected', color: 'green', detail: 'The last e-mail was delivered over SMTP' };
+    case 'delivered_locally':
+      return {
+        label: 'Local files only',
+        color: 'yellow',
+        detail: 'No SMTP server is configured: e-mails are written to files (see Emails)',
+      };
+    case 'failed':
+      return {
+        label: 'Failing',
+        color: 'red',
+        detail: last.lastError ?? 'The last e-mail could not be sent',
+      };
+    default:
+      return { label: 'Queued', color: 'yellow', detail: 'The last e-mail is waiting to be sent' };
+  }
+}
+
+export function IntegrationsPanel({ form }: { form: TSettingsForm }) {
+  const v = form.getValues();
+  const exchange = useExchangeStatus(v.enableExchangeRates);
+  const email = useEmailStatus(v.enableEmailNotifications);
+  return (
+    <Panel title="Integrations">
+      <Switch
+        label="Currency Exchange Rates"
+        description="Refresh the USD to PKR rate from the exchange rate services"
+        {...form.getInputProps('enableExchangeRates', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Email Notifications"
+        description="Send booking notifications by email"
+        {...form.getInputProps('enableEmailNotifications', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Guest Registration"
+        description="When on, guests must sign in to book; when off, they book without an account"
+        {...form.getInputProps('enableGuestRegistration', { type: 'checkbox' })}
+      />
+      <Switch
+        label="Property Reviews"
+        description="Show reviews on property pages"
+        {...form.getInputProps('enableReviews', { type: 'checkbox' })}
+      />
+      <Paper withBorder p="md" radius="md" data-testid="api-status">
+        <Text fw={600} mb="sm">
+          API Integration Status
+        </Text>
+        <Stack gap="xs">
+          <StatusRow name="Exchange Rate API" status={exchange} />
+          <StatusRow name="Email Service" status={email} />
+        </Stack>
+      </Paper>
+    </Panel>
+  );
+}
