@@ -220,7 +220,12 @@ test('the form refuses 4 images and 21 images with the spec messages, and checks
     .setInputFiles([1, 2, 3, 4].map((n) => ({ ...webm, name: `clip-${n}.webm` })));
   await expectToast(page, 'Too many videos', 'You can upload a maximum of 3 videos.');
 
+  // Cancel with images chosen asks first (nothing is saved either way).
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
   await expect(dialog).toBeHidden();
   const after = (await (await page.request.get('/api/properties')).json()) as TProperty[];
   expect(after.length).toBe(before.length);

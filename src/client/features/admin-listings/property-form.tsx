@@ -145,11 +145,14 @@ export function PropertyForm({
   onSaved,
   onCancel,
   onPendingChange,
+  onDirtyChange,
 }: {
   property?: TProperty;
   onSaved: (saved: TProperty) => void;
   onCancel: () => void;
   onPendingChange?: (pending: boolean) => void;
+  /** Reports whether the form holds edits not saved yet, so closing can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const editing = property !== undefined;
   const queryClient = useQueryClient();
@@ -202,6 +205,10 @@ export function PropertyForm({
   useEffect(() => {
     onPendingChange?.(save.isPending);
   }, [save.isPending, onPendingChange]);
+  const dirty = form.isDirty();
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   const addImages = ({ images, cut }: TImageUploadResult) => {
     const combined = [...form.values.images, ...images];
@@ -361,7 +368,16 @@ export function PropertyForm({
             <Progress value={sentPercent} animated={sentPercent >= 100} aria-label="Upload progress" />
           </Stack>
         )}
-        <Group justify="flex-end">
+        {/* Sticky: the long form's Save and Cancel stay in reach while scrolling. */}
+        <Group
+          justify="flex-end"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+          data-testid="property-form-footer"
+        >
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             Cancel
           </Button>
