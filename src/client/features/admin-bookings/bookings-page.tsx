@@ -22,7 +22,7 @@ import type { MouseEvent } from 'react';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
 import { ADMIN_BOOKINGS_PAGE_SIZE, type TAdminBooking } from '../../../shared/schemas/admin.ts';
-import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import { useDirectAdmin, useDirectAdminAccess } from '../../lib/direct-admin.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { formatMoney } from '../../../shared/money.ts';
 
@@ -119,6 +119,7 @@ function GuestCell({ booking }: { booking: TAdminBooking }) {
 
 export function BookingsPage({ page }: { page: number }) {
   const directAdmin = useDirectAdmin();
+  const directAccess = useDirectAdminAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const listInput = { page, pageSize: ADMIN_BOOKINGS_PAGE_SIZE };
@@ -163,7 +164,7 @@ export function BookingsPage({ page }: { page: number }) {
       <div>
         <Title order={1}>All Bookings</Title>
         <Text c="dimmed">View and manage all bookings across all properties</Text>
-        {directAdmin && (
+        {directAccess && (
           <Text size="sm" c="blue" mt={4}>
             Using direct admin access
           </Text>
