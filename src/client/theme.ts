@@ -49,14 +49,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    // Light badges and alerts (status tags in the admin tables): shade 6 text on its own light tint is
-    // under 4.5:1; shade 9 passes.
-    ...Object.fromEntries(
-      ['green', 'yellow', 'orange', 'red', 'gray', 'blue', 'teal'].map((c) => [
-        `--mantine-color-${c}-light-color`,
-        `var(--mantine-color-${c}-9)`,
-      ]),
-    ),
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

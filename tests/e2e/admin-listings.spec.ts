@@ -180,3 +180,29 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('photos reorder by keyboard and the first one is the cover', async ({ asAdmin: page }) => {
+  const files = await Promise.all(
+    ['#c62828', '#2e7d32', '#1565c0'].map(async (background, i) => ({
+      name: `p${i}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 120, height: 90, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    })),
+  );
+  await page.goto('/admin/listings');
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  await dialog.getByTestId('image-upload-input').setInputFiles(files);
+  await expect(dialog.getByTestId('image-item')).toHaveCount(3);
+  const srcOf = (i: number) =>
+    dialog.getByRole('img', { name: `Image ${i}`, exact: true }).getAttribute('src');
+  const [first, second] = [await srcOf(1), await srcOf(2)];
+  await dialog.getByRole('button', { name: 'Move image 2 earlier' }).focus();
+  await page.keyboard.press('Enter');
+  expect(await srcOf(1)).toBe(second);
+  expect(await srcOf(2)).toBe(first);
+  await expect(dialog.getByTestId('image-item').first()).toContainText('Cover');
+  await expect(dialog.getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
+});
