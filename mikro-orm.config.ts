@@ -25,6 +25,10 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
     driverOptions: { connectionTimeoutMillis: 5_000 },
     debug: process.env.DB_DEBUG === 'true',
     allowGlobalContext: false,
+    // Property's `listed` filter hides archived homes from lists, not from the bookings and reviews that
+    // point at them: a relation always resolves, so filters apply to the queried entity only.
+    filtersOnRelations: false,
+    autoJoinRefsForFilters: false,
     ...overrides,
   });
 }

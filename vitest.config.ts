@@ -1,10 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
+// Request logs (info) and refused calls (warn) would drown the report; errors still show.
+const env = { LOG_LEVEL: process.env.LOG_LEVEL ?? 'error' };
+
 const dbProject = (name: string, timeout: number) => ({
   test: {
     name,
     include: [`tests/${name}/**/*.test.ts`],
     environment: 'node',
+    env,
     setupFiles: ['tests/setup/console.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     testTimeout: timeout,
@@ -22,6 +26,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          env,
           setupFiles: ['tests/setup/console.ts'],
         },
       },

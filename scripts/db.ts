@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { migrate, openDatabase } from '../src/server/db/database.ts';
 import { readEnv } from '../src/server/env.ts';
 import { seedDatabase } from '../src/server/seeders/seed.ts';
-import { localMediaStore } from '../src/server/services/media/store.ts';
+import { mediaStoreFromEnv } from '../src/server/services/media/from-env.ts';
 
 const command = process.argv[2];
 const env = readEnv();
@@ -19,7 +19,7 @@ try {
     console.log('migrations applied');
   }
   if (command === 'seed' || command === 'reset') {
-    await seedDatabase(db, { ...env, demo: env.seedDemoContent && { media: localMediaStore(env.mediaDir) } });
+    await seedDatabase(db, { ...env, demo: env.seedDemoContent && { media: mediaStoreFromEnv(env) } });
     console.log('seed data in place');
   }
   if (!['migrate', 'seed', 'reset'].includes(command ?? '')) {

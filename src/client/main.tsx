@@ -1,11 +1,8 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
+import './styles/first-screen.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
@@ -18,6 +15,12 @@ import { cssVariablesResolver, theme } from './theme.ts';
 hydrateFirstScreen(queryClient);
 syncDocumentTitle(router, queryClient);
 
+// The toast host is not part of the first paint: its code loads alongside, and toasts raised meanwhile
+// wait in the notifications store until it mounts.
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+);
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
@@ -29,7 +32,9 @@ createRoot(root).render(
       colorSchemeManager={themeStorage}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >
-      <Notifications position="top-center" limit={1} autoClose={5000} containerWidth={420} />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" limit={1} autoClose={5000} containerWidth={420} />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

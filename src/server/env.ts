@@ -1,4 +1,7 @@
 import path from 'node:path';
+import type { LevelWithSilent } from 'pino';
+import { logLevelFrom } from './logger.ts';
+import type { TS3Config } from './services/media/s3-store.ts';
 
 export const DEV_ADMIN_USERNAME = 'admin';
 export const DEV_ADMIN_PASSWORD = 'admin123';
@@ -16,8 +19,11 @@ export interface TEnv {
   adminPassword: string;
   demoDirectAdmin: boolean;
   mediaDir: string;
+  /** Media in an S3-compatible bucket (S3_BUCKET…) instead of `mediaDir`, shared by every instance. */
+  s3: TS3Config | undefined;
   clientDir: string;
-  logLevel: 'silent' | 'info';
+  /** LOG_LEVEL: pino's levels, `info` by default. */
+  logLevel: LevelWithSilent;
   /** Seed the demo listings, reviews and bookings into an empty database (SEED_DEMO_CONTENT; default true, false in production). */
   seedDemoContent: boolean;
   /** Signs the iCal export tokens (ICAL_SECRET): the database alone can never rebuild a feed URL. */
@@ -61,6 +67,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   if (isProduction && icalSecret === DEV_ICAL_SECRET) {
     throw new Error('Set ICAL_SECRET (a long random string): it signs the iCal feed URLs in production.');
   }
+  const s3 = readS3Config(source);
   if (adminPassword.length < 6) throw new Error('ADMIN_PASSWORD must be at least 6 characters.');
   return {
     nodeEnv,
@@ -73,8 +80,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     adminPassword,
     demoDirectAdmin,
     mediaDir: path.resolve(source.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    s3,
     clientDir: path.resolve(source.CLIENT_DIR ?? './dist/client'),
-    logLevel: source.LOG_LEVEL === 'silent' ? 'silent' : 'info',
+    logLevel: logLevelFrom(source.LOG_LEVEL),
     // Demo guests have published passwords: production seeds them only when asked to.
     seedDemoContent: source.SEED_DEMO_CONTENT ? source.SEED_DEMO_CONTENT === 'true' : !isProduction,
     icalSecret,
@@ -84,5 +92,32 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     metricsToken: source.METRICS_TOKEN || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM || undefined,
+  };
+}
+
+/**
+ * S3_BUCKET selects the S3-compatible media store; S3_ENDPOINT (MinIO, R2…; path-style URLs unless
+ * S3_FORCE_PATH_STYLE=false), S3_REGION (else AWS_REGION, else us-east-1), S3_PREFIX, and the key pair
+ * S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY (else the SDK's own AWS_* chain) go with it.
+ */
+function readS3Config(source: NodeJS.ProcessEnv): TS3Config | undefined {
+  const bucket = source.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = source.S3_ACCESS_KEY_ID;
+  const secretAccessKey = source.S3_SECRET_ACCESS_KEY;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the AWS_* chain).');
+  }
+  const endpoint = source.S3_ENDPOINT?.trim() || undefined;
+  const prefix = source.S3_PREFIX?.trim().replace(/^\/+/, '') ?? '';
+  return {
+    bucket,
+    endpoint,
+    region: source.S3_REGION || source.AWS_REGION || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    forcePathStyle: source.S3_FORCE_PATH_STYLE
+      ? source.S3_FORCE_PATH_STYLE === 'true'
+      : endpoint !== undefined,
   };
 }

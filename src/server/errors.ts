@@ -1,10 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '../shared/messages.ts';
 
 /** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
 export const ERROR_TABLE = {
   VALIDATION: { trpc: 'BAD_REQUEST', http: 400 },
+  /** A body that is not JSON at all (the Express adapter's parser). */
+  PARSE: { trpc: 'PARSE_ERROR', http: 400 },
   UNAUTHORIZED: { trpc: 'UNAUTHORIZED', http: 401 },
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
@@ -54,6 +57,47 @@ export function applyErrorHeaders(
   for (const [name, value] of Object.entries(err.headers ?? {})) res?.setHeader(name, value);
 }
 
+/** What a client reads: `code` (the table's tRPC code) and the HTTP status, never the message's words. */
+export function errorBody(err: AppError): { status: number; body: { message: string; code: string } } {
+  const row = ERROR_TABLE[err.code];
+  return { status: row.http, body: { message: err.message, code: row.trpc } };
+}
+
+/** Answers an error on the HTTP transport outside tRPC (Express middleware), headers included. */
+export function sendError(
+  res: {
+    setHeader(name: string, value: string): unknown;
+    status(code: number): { json(body: unknown): unknown };
+  },
+  err: AppError,
+): void {
+  applyErrorHeaders(res, err);
+  const { status, body } = errorBody(err);
+  res.status(status).json(body);
+}
+
+/**
+ * An Express-level failure (body parser, no such path) as an AppError, so REST answers read like the
+ * procedures' own; undefined for a server fault.
+ */
+export function fromHttpError(err: {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  message?: string;
+}): AppError | undefined {
+  const status = err.status ?? err.statusCode ?? 500;
+  if (err.type === 'entity.too.large' || status === 413)
+    return new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large');
+  if (err.type === 'entity.parse.failed') return new AppError('PARSE', 'Malformed JSON in request body');
+  if (status === 404) return new AppError('NOT_FOUND', 'Not found');
+  if (status >= 400 && status < 500) {
+    const code = (Object.keys(ERROR_TABLE) as TAppErrorCode[]).find((c) => ERROR_TABLE[c].http === status);
+    return new AppError(code ?? 'VALIDATION', err.message ?? 'Bad request');
+  }
+  return undefined;
+}
+
 /** A 429 that tells the client when to come back. */
 export function tooManyRequestsError(message: string, retryAfterSeconds: number): AppError {
   return new AppError('TOO_MANY_REQUESTS', message, {
@@ -62,7 +106,39 @@ export function tooManyRequestsError(message: string, retryAfterSeconds: number)
   });
 }
 
-export const DATES_TAKEN_MESSAGE = 'These dates are no longer available';
+export const DATES_TAKEN_MESSAGE = DATES_TAKEN;
+
+interface TConstraintAnswer {
+  code: TAppErrorCode;
+  message: string;
+}
+
+/**
+ * PostgreSQL constraint violations (23505 unique, 23503 foreign key, 23P01 exclusion) that a request can
+ * cause, keyed by constraint name: the database decides races, and this says what the loser hears.
+ * Services check first for a friendly answer; these rows give the same answer when a racer slips past.
+ */
+export const CONSTRAINT_TABLE: Record<string, TConstraintAnswer> = {
+  users_username_lower_idx: { code: 'CONFLICT', message: USERNAME_TAKEN },
+  users_email_lower_idx: { code: 'CONFLICT', message: EMAIL_TAKEN },
+  categories_name_lower_idx: { code: 'CONFLICT', message: CATEGORY_DUPLICATE },
+  /** Bookings, blocks and imported events all hold dates here (DECISIONS 5, 21). */
+  date_holds_no_overlap: { code: 'CONFLICT', message: DATES_TAKEN },
+};
+
+/** A violation of a constraint the table does not name, by SQLSTATE. A 23505 not named above is a bug. */
+const SQLSTATE_ANSWERS: Record<string, TConstraintAnswer> = {
+  '23P01': { code: 'CONFLICT', message: DATES_TAKEN },
+  // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
+  '23503': { code: 'NOT_FOUND', message: 'The item this refers to no longer exists' },
+};
+
+function constraintAnswer(code: string, constraint: unknown): TConstraintAnswer | undefined {
+  if (code !== '23505' && code !== '23503' && code !== '23P01') return undefined;
+  return (
+    (typeof constraint === 'string' ? CONSTRAINT_TABLE[constraint] : undefined) ?? SQLSTATE_ANSWERS[code]
+  );
+}
 
 /** PostgreSQL and driver failures that mean "the database is away", not "the request is wrong". */
 const UNAVAILABLE_CODES = new Set([
@@ -103,12 +179,15 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
       return new AppError('VALIDATION', issues[0]?.message ?? 'Invalid input', { issues });
     }
     if (e && typeof e === 'object') {
-      const { code: rawCode, message: rawMessage } = e as { code?: unknown; message?: unknown };
+      const {
+        code: rawCode,
+        message: rawMessage,
+        constraint,
+      } = e as { code?: unknown; message?: unknown; constraint?: unknown };
       const code = typeof rawCode === 'string' ? rawCode : '';
       const message = typeof rawMessage === 'string' ? rawMessage : '';
-      if (code === '23P01') return new AppError('CONFLICT', DATES_TAKEN_MESSAGE);
-      // A row this write points at was deleted meanwhile (e.g. booking a property as it is removed).
-      if (code === '23503') return new AppError('NOT_FOUND', 'The item this refers to no longer exists');
+      const answer = constraintAnswer(code, constraint);
+      if (answer) return new AppError(answer.code, answer.message);
       if (
         UNAVAILABLE_CODES.has(code) ||
         /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(

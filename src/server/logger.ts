@@ -1,13 +1,102 @@
-/** A tiny structured logger: one JSON line per event on stderr, silenced by LOG_LEVEL=silent. */
-const silent = process.env.LOG_LEVEL === 'silent';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import pino, { type Level, type LevelWithSilent } from 'pino';
+import { pinoHttp } from 'pino-http';
 
-function write(level: string, msg: string, extra?: Record<string, unknown>): void {
-  if (silent && level !== 'error') return;
-  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...extra })}\n`);
+const LEVELS: readonly LevelWithSilent[] = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'];
+
+/** LOG_LEVEL (default info); anything else is refused at start-up rather than logging nothing. */
+export function logLevelFrom(value: string | undefined): LevelWithSilent {
+  const level = (value?.trim().toLowerCase() || 'info') as LevelWithSilent;
+  if (!LEVELS.includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LEVELS.join(', ')}, got "${value}"`);
+  return level;
 }
 
-export const log = {
-  info: (msg: string, extra?: Record<string, unknown>) => write('info', msg, extra),
-  warn: (msg: string, extra?: Record<string, unknown>) => write('warn', msg, extra),
-  error: (msg: string, extra?: Record<string, unknown>) => write('error', msg, extra),
-};
+/**
+ * Secret path segments: manage-booking, password-reset and iCal tokens (≥ 128 bits, so ≥ 22 characters of
+ * base64url or hex). A log line keeps the route's shape, never the token.
+ */
+const TOKEN_SEGMENT = /\/[A-Za-z0-9_-]{22,}(?=\.ics|\/|\?|$)/g;
+export const redactUrl = (url: string) =>
+  url.replace(TOKEN_SEGMENT, '/[token]').replace(/([?&](?:token|code|key)=)[^&]*/gi, '$1[redacted]');
+
+/**
+ * One JSON line per event on stderr (pino). Cookies, authorization headers, set-cookie answers and any
+ * password or token field are redacted wherever they appear.
+ */
+export const logger = pino(
+  {
+    level: logLevelFrom(process.env.LOG_LEVEL),
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'req.headers["x-metrics-token"]',
+        'res.headers["set-cookie"]',
+        'password',
+        'token',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+        '*.secret',
+      ],
+      censor: '[redacted]',
+    },
+  },
+  pino.destination({ fd: 2, sync: true }),
+);
+
+type TExtra = Record<string, unknown> | undefined;
+const at = (level: Level) => (msg: string, extra?: TExtra) => logger[level](extra ?? {}, msg);
+
+/** The call sites' shape: `log.info('what happened', { details })`. */
+export const log = { info: at('info'), warn: at('warn'), error: at('error'), debug: at('debug') };
+
+/** Express rewrites `req.url` under a mount point; `originalUrl` is what the caller asked for. */
+const fullUrl = (req: IncomingMessage) =>
+  (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * Request logs (pino-http): one line per answered request with its id, method, redacted URL, status and
+ * time. The id is the caller's `X-Request-Id` when it looks like one (a load balancer's), else a new UUID,
+ * and is sent back in `X-Request-Id`. Health checks and metric scrapes are not logged.
+ */
+export function requestLogger() {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.url ?? '') },
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customSuccessMessage: (req, res) => `${req.method} ${redactUrl(fullUrl(req))} ${res.statusCode}`,
+    customErrorMessage: (req, res) => `${req.method} ${redactUrl(fullUrl(req))} ${res.statusCode}`,
+    serializers: {
+      req: (req: {
+        id: unknown;
+        method: string;
+        url: string;
+        headers: Record<string, unknown>;
+        remoteAddress: string;
+      }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        userAgent: req.headers['user-agent'],
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  });
+}

@@ -21,9 +21,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // The listener closes synchronously inside close(); logging after it means anyone who reads this line
+    // can rely on new connections being refused.
+    const closing = server.close();
     log.info('shutting down', { signal });
-    server
-      .close()
+    closing
       .then(() => process.exit(0))
       .catch((err: unknown) => {
         log.error('shutdown failed', { err: String(err) });

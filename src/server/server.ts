@@ -12,7 +12,7 @@ import { setEmailBaseUrl } from './services/email/outbox.ts';
 import { createMailTransport } from './services/email/transport.ts';
 import { log } from './logger.ts';
 import { seedDatabase } from './seeders/seed.ts';
-import { localMediaStore } from './services/media/store.ts';
+import { mediaStoreFromEnv } from './services/media/from-env.ts';
 
 export interface TRunningServer {
   url: string;
@@ -44,7 +44,7 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
     );
   }
   const db = await openDatabase(env);
-  const media = localMediaStore(env.mediaDir);
+  const media = mediaStoreFromEnv(env);
   let boss: PgBoss | undefined;
   try {
     await migrate(db.orm, db.url);

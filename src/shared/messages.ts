@@ -17,3 +17,7 @@ export const MIN_NIGHTS_ABOVE_MAX = 'Minimum nights cannot be more than maximum 
 /** The rule for a category icon (README, "Category icons"). */
 export const CATEGORY_ICON_RULE =
   'Icon must be an https:// image URL, an uploaded image or a path on this site.';
+export const USERNAME_TAKEN = 'Username already exists';
+export const EMAIL_TAKEN = 'Email already registered';
+export const CATEGORY_DUPLICATE = 'A category with this name already exists';
+export const DATES_TAKEN = 'These dates are no longer available';

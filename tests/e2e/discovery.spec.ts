@@ -358,7 +358,7 @@ test.describe('performance', () => {
     });
     await page.goto('/');
     await expect(page.getByTestId('property-card')).toHaveCount(12);
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('load');
     let total = 0;
     const sizes: string[] = [];
     for (const [url, body] of scripts) {

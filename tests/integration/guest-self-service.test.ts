@@ -463,13 +463,14 @@ describe('nobody reaches another user’s booking, wishlist or account', () => {
     const mine = await book({ user: owner, email: 'owner-one@example.com' });
     const past = await pastStay(owner.id, 'owner-one@example.com');
     const { caller } = callerFor(db, other);
+    // Thunks, called one at a time: a call started early would reject before anything awaits it.
     for (const call of [
-      caller.bookings.mineDetail({ id: mine.id }),
-      caller.bookings.cancelMine({ id: mine.id }),
-      caller.bookings.reviewMine({ id: past.id, rating: 5, comment: 'Not my stay at all.' }),
-      caller.bookings.mineDetail({ id: 999_999 }),
+      () => caller.bookings.mineDetail({ id: mine.id }),
+      () => caller.bookings.cancelMine({ id: mine.id }),
+      () => caller.bookings.reviewMine({ id: past.id, rating: 5, comment: 'Not my stay at all.' }),
+      () => caller.bookings.mineDetail({ id: 999_999 }),
     ]) {
-      expect(await failure(call)).toEqual({ code: 'NOT_FOUND', message: 'Booking not found' });
+      expect(await failure(call())).toEqual({ code: 'NOT_FOUND', message: 'Booking not found' });
     }
     expect((await caller.bookings.mine()).map((b) => b.id)).not.toContain(mine.id);
     const [row] = await db.sql<{ status: string }>('select status from bookings where id = $1', [mine.id]);

@@ -1,6 +1,7 @@
 import { Card, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import '../styles/more-components.css';
 
 /** A titled card with a round icon, for the static pages' value and step grids. */
 export function IconCard({

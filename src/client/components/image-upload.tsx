@@ -7,6 +7,7 @@ import {
   IMAGE_MAX_SIDE,
   IMAGES_TOTAL_MAX_BYTES,
 } from '../../shared/constants.ts';
+import '../styles/more-components.css';
 
 /** A failure whose message is one of the widget's texts (admin-side §8), shown as is. */
 class ImageUploadError extends Error {}

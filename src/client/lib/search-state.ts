@@ -1,6 +1,5 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { z } from 'zod/mini';
 import { DEFAULT_LOCATION } from '../../shared/constants.ts';
 import { formatIsoDate, isValidIsoDate } from '../../shared/dates.ts';
 import { guestsLabel } from '../../shared/labels.ts';
@@ -28,19 +27,22 @@ export interface TSearchState {
   category: string | null;
 }
 
-// zod/mini keeps the home page's first load small (the classic API does not tree-shake).
+// Plain checks rather than a schema library: this runs on the home page's first load, where zod's core
+// alone is ~15 KiB gzipped; the server validates the search again (ZSearchInput).
 // Router search values arrive JSON-parsed: `?location=123` is the number 123, so text fields accept numbers.
-const ZText = (max: number) =>
-  z.pipe(
-    z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
-    z.string().check(z.trim(), z.minLength(1), z.maxLength(max)),
-  );
-const ZDate = z.string().check(z.refine(isValidIsoDate));
-const ZGuests = z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100));
+function text(value: unknown, max: number): string | undefined {
+  const raw = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+  if (typeof raw !== 'string') return undefined;
+  const trimmed = raw.trim();
+  return trimmed.length >= 1 && trimmed.length <= max ? trimmed : undefined;
+}
 
-function pick<T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined {
-  const parsed = schema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+const date = (value: unknown) => (typeof value === 'string' && isValidIsoDate(value) ? value : undefined);
+
+function guestCount(value: unknown): number | undefined {
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : undefined;
 }
 
 /**
@@ -49,17 +51,17 @@ function pick<T>(schema: z.ZodMiniType<T>, value: unknown): T | undefined {
  */
 export function parseHomeSearch(raw: Record<string, unknown>): THomeSearch {
   const out: THomeSearch = {};
-  const location = pick(ZText(200), raw.location);
+  const location = text(raw.location, 200);
   if (location && location.toLowerCase() !== DEFAULT_LOCATION.toLowerCase()) out.location = location;
-  const checkIn = pick(ZDate, raw.checkIn);
-  const checkOut = pick(ZDate, raw.checkOut);
+  const checkIn = date(raw.checkIn);
+  const checkOut = date(raw.checkOut);
   if (checkIn) {
     out.checkIn = checkIn;
     if (checkOut && checkOut > checkIn) out.checkOut = checkOut;
   }
-  const guests = pick(ZGuests, raw.guests);
+  const guests = guestCount(raw.guests);
   if (guests && guests > 1) out.guests = guests;
-  const category = pick(ZText(60), raw.category);
+  const category = text(raw.category, 60);
   if (category) out.category = category.toLowerCase();
   return out;
 }

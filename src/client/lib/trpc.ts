@@ -56,6 +56,12 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The error table's code of a failed tRPC call (`NOT_FOUND`, `UNAUTHORIZED`, ...), when known. */
+export function errorCode(error: unknown): string | undefined {
+  if (error instanceof TRPCClientError) return (error.data as { code?: string } | undefined)?.code;
+  return undefined;
+}
+
 /** HTTP status of a failed tRPC call, when known. */
 export function errorStatus(error: unknown): number | undefined {
   if (error instanceof TRPCClientError)

@@ -1,4 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity, oneOf } from './base.entity.ts';
+import { BOOKING_STATUSES, type TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
@@ -10,8 +12,8 @@ import { User } from './user.entity.ts';
 export const Booking = defineEntity({
   name: 'Booking',
   tableName: 'bookings',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     /** Null for a guest booking (DECISIONS 2). */
     user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     property: () => p.manyToOne(Property).deleteRule('restrict'),
@@ -20,7 +22,7 @@ export const Booking = defineEntity({
     checkOut: p.date(),
     guests: p.integer(),
     totalPrice: p.integer(),
-    status: p.string().length(20).default('pending'),
+    status: p.string().length(20).default('pending').$type<TBookingStatus>(),
     contactInfo: p.json<TContactInfo>().nullable(),
     /** The price snapshot (DECISIONS 3). */
     nightlyPrice: p.integer(),
@@ -32,14 +34,10 @@ export const Booking = defineEntity({
     confirmationNumber: p.string().length(12).unique(),
     /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
     reviewInvitedAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   indexes: [{ name: 'bookings_created_idx', properties: ['createdAt'] }],
   checks: [
-    { name: 'bookings_status_check', expression: `status in ('pending', 'confirmed', 'cancelled')` },
+    { name: 'bookings_status_check', expression: oneOf('status', BOOKING_STATUSES) },
     { name: 'bookings_dates_check', expression: 'check_out > check_in' },
     { name: 'bookings_guests_check', expression: 'guests >= 1' },
   ],

@@ -1,25 +1,23 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity, oneOf } from './base.entity.ts';
+import { BLOCK_REASONS, type TBlockReason } from '../../shared/schemas/calendar.ts';
 import { Property } from './property.entity.ts';
 
 /** Dates the operator closed (maintenance, owner's stay, other); its hold lives in `date_holds`. */
 export const CalendarBlock = defineEntity({
   name: 'CalendarBlock',
   tableName: 'calendar_blocks',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     property: () => p.manyToOne(Property).deleteRule('cascade').index(),
     startDate: p.date(),
     endDate: p.date(),
-    reason: p.string().length(20).default('other'),
+    reason: p.string().length(20).default('other').$type<TBlockReason>(),
     note: p.string().length(200).default(''),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   checks: [
     { name: 'calendar_blocks_dates_check', expression: 'end_date > start_date' },
-    { name: 'calendar_blocks_reason_check', expression: `reason in ('maintenance', 'owner', 'other')` },
+    { name: 'calendar_blocks_reason_check', expression: oneOf('reason', BLOCK_REASONS) },
   ],
 });
 export type ICalendarBlock = InferEntity<typeof CalendarBlock>;

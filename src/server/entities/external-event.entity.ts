@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { IcalFeed } from './ical-feed.entity.ts';
 import { Property } from './property.entity.ts';
@@ -11,8 +12,8 @@ import { Property } from './property.entity.ts';
 export const ExternalEvent = defineEntity({
   name: 'ExternalEvent',
   tableName: 'external_events',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     feed: () => p.manyToOne(IcalFeed).deleteRule('cascade'),
     property: () => p.manyToOne(Property).deleteRule('cascade').index(),
     uid: p.string().length(500),
@@ -20,10 +21,6 @@ export const ExternalEvent = defineEntity({
     endDate: p.date(),
     summary: p.string().length(200).default(''),
     conflictBooking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   uniques: [{ name: 'external_events_feed_uid_unique', properties: ['feed', 'uid'] }],
   checks: [{ name: 'external_events_dates_check', expression: 'end_date > start_date' }],

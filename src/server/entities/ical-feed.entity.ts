@@ -1,12 +1,13 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 
 /** Another channel's calendar (e.g. 'Airbnb') imported into a home, with what its last sync saw. */
 export const IcalFeed = defineEntity({
   name: 'IcalFeed',
   tableName: 'ical_feeds',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     property: () => p.manyToOne(Property).deleteRule('cascade').index(),
     name: p.string().length(60),
     url: p.string().length(2000),
@@ -14,10 +15,6 @@ export const IcalFeed = defineEntity({
     lastModified: p.string().length(100).nullable(),
     lastSyncAt: p.datetime().nullable(),
     lastError: p.string().length(500).nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
 });
 export type IIcalFeed = InferEntity<typeof IcalFeed>;

@@ -1,4 +1,8 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity, oneOf } from './base.entity.ts';
+import { EMAIL_STATUSES } from '../../shared/schemas/emails.ts';
+
+type TEmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
  * The email outbox (DECISIONS 17): a row is written in the same transaction as the change that causes
@@ -7,22 +11,18 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 export const OutboxEmail = defineEntity({
   name: 'OutboxEmail',
   tableName: 'emails',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     toAddress: p.string().length(254),
     subject: p.string().length(300),
     template: p.string().length(60),
     html: p.text(),
     text: p.text(),
     /** queued → sent (SMTP) or delivered_locally (.eml file); failed after the last attempt. */
-    status: p.string().length(20).default('queued'),
+    status: p.string().length(20).default('queued').$type<TEmailStatus>(),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),
     messageId: p.string().length(300).nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
     sentAt: p.datetime().nullable(),
   },
   indexes: [
@@ -35,7 +35,7 @@ export const OutboxEmail = defineEntity({
   checks: [
     {
       name: 'emails_status_check',
-      expression: `status in ('queued', 'sent', 'delivered_locally', 'failed')`,
+      expression: oneOf('status', EMAIL_STATUSES),
     },
   ],
 });

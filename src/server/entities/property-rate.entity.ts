@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 
 /**
@@ -9,17 +10,13 @@ import { Property } from './property.entity.ts';
 export const PropertyRate = defineEntity({
   name: 'PropertyRate',
   tableName: 'property_rates',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     property: () => p.manyToOne(Property).deleteRule('cascade').index(),
     kind: p.string().length(12),
     startDate: p.date().nullable(),
     endDate: p.date().nullable(),
     amount: p.integer(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   indexes: [
     {

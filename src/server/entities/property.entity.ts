@@ -1,10 +1,17 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity, oneOf } from './base.entity.ts';
+import {
+  CANCELLATION_POLICIES,
+  DEFAULT_CANCELLATION_POLICY,
+  type TCancellationPolicy,
+} from '../../shared/cancellation.ts';
+import { PROPERTY_TYPES, type TPropertyType } from '../../shared/constants.ts';
 
 export const Property = defineEntity({
   name: 'Property',
   tableName: 'properties',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     title: p.string().length(200),
     description: p.text(),
     location: p.string().length(200),
@@ -26,16 +33,21 @@ export const Property = defineEntity({
     reviewCount: p.integer().default(0),
     showLogo: p.boolean().default(false),
     guestFavorite: p.boolean().default(false),
-    propertyType: p.string().length(20).default('apartment'),
+    propertyType: p.string().length(20).default('apartment').$type<TPropertyType>(),
     /** DECISIONS 20: flexible, moderate or strict. */
-    cancellationPolicy: p.string().length(10).default('moderate'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    cancellationPolicy: p
+      .string()
+      .length(10)
+      .default(DEFAULT_CANCELLATION_POLICY)
+      .$type<TCancellationPolicy>(),
     /** Set when a property with booking history is deleted: it leaves every list but its bookings stay. */
     archivedAt: p.datetime().nullable(),
   },
+  /**
+   * The archived rule, in one place: every ORM query of Property sees listed homes only. A query that
+   * must reach archived homes too (the admin's records) passes `filters: false`.
+   */
+  filters: { listed: { name: 'listed', cond: { archivedAt: null }, default: true } },
   indexes: [
     {
       name: 'properties_location_trgm_idx',
@@ -56,11 +68,11 @@ export const Property = defineEntity({
     { name: 'properties_price_check', expression: 'price >= 1' },
     {
       name: 'properties_type_check',
-      expression: `property_type in ('apartment', 'house', 'cabin', 'villa')`,
+      expression: oneOf('property_type', PROPERTY_TYPES),
     },
     {
       name: 'properties_cancellation_policy_check',
-      expression: `cancellation_policy in ('flexible', 'moderate', 'strict')`,
+      expression: oneOf('cancellation_policy', CANCELLATION_POLICIES),
     },
   ],
 });

@@ -1,10 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { BaseEntity } from './base.entity.ts';
 
 export const User = defineEntity({
   name: 'User',
   tableName: 'users',
+  extends: BaseEntity,
   properties: {
-    id: p.integer().primary(),
     username: p.string().length(50),
     /** An argon2id hash, never the password itself. */
     password: p.text().hidden().lazy(),
@@ -13,10 +14,6 @@ export const User = defineEntity({
     isAdmin: p.boolean().default(false),
     /** Set when the owner deletes the account: it can no longer sign in, and the purge job removes it. */
     deactivatedAt: p.datetime().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
   },
   indexes: [
     {

@@ -5,12 +5,14 @@ import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
 import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
-import { log } from '../logger.ts';
+import { AppError, fromHttpError, sendError } from '../errors.ts';
+import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
+import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -59,6 +61,7 @@ export function createApp(deps: TServerDeps): express.Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('query parser', 'simple');
+  app.use(requestLogger());
   app.use(requestMetrics);
   app.use(opsRoutes(deps.orm, deps.env.metricsToken));
   app.use(dynamicCompression());
@@ -117,21 +120,12 @@ export function createApp(deps: TServerDeps): express.Express {
     }) as unknown as express.RequestHandler,
   );
   app.use('/api', (_req, res) => {
-    res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
+    sendError(res, new AppError('NOT_FOUND', 'Not found'));
   });
 
   app.get('/ical/:file', icalFeedHandler(deps));
 
-  app.use(
-    '/media',
-    express.static(deps.media.dir, {
-      immutable: true,
-      maxAge: '365d',
-      index: false,
-      redirect: false,
-      fallthrough: false,
-    }),
-  );
+  app.use('/media', mediaHandler(deps.media));
 
   const clientDir = deps.env.clientDir;
   const indexHtml = path.join(clientDir, 'index.html');
@@ -155,20 +149,10 @@ export function createApp(deps: TServerDeps): express.Express {
     res,
     _next,
   ) => {
-    const status = err.status ?? err.statusCode ?? 500;
     if (res.headersSent) return;
-    if (err.type === 'entity.too.large' || status === 413) {
-      res.status(413).json({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
-    } else if (err.type === 'entity.parse.failed') {
-      res.status(400).json({ message: 'Malformed JSON in request body', code: 'PARSE_ERROR' });
-    } else if (status === 404) {
-      res.status(404).json({ message: 'Not found', code: 'NOT_FOUND' });
-    } else if (status >= 400 && status < 500) {
-      res.status(status).json({ message: err.message ?? 'Bad request', code: 'BAD_REQUEST' });
-    } else {
-      log.error('unhandled error', { path: req.path, err: err.message ?? 'no message' });
-      res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
-    }
+    const known = fromHttpError(err);
+    if (!known) log.error('unhandled error', { path: req.path, err: err.message ?? 'no message' });
+    sendError(res, known ?? new AppError('INTERNAL', 'Internal server error'));
   };
   app.use(errorHandler);
   return app;

@@ -49,7 +49,9 @@ export function precompressedStatic(root: string) {
     if (!choice || !fs.existsSync(file + choice[1])) return next();
     res.setHeader('Content-Encoding', choice[0] ?? '');
     res.type(type);
-    res.sendFile(file + choice[1], {
+    // Relative to `root`, so a client folder under a dot-named parent (bench/.work) is still served.
+    res.sendFile(path.relative(base, file) + choice[1], {
+      root: base,
       immutable: true,
       maxAge: '365d',
       headers: { 'Content-Type': type },

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { AppError, sendError } from '../errors.ts';
 import { migrationsList } from '../migrations/index.ts';
 import {
   addScrapeProbe,
@@ -115,9 +116,7 @@ export function opsRoutes(orm: MikroORM, metricsToken: string | undefined): expr
     const allowed = metricsToken ? tokenMatches(sent, metricsToken) : false;
     // req.socket, not req.ip: a proxy on loopback must not make every remote caller look local.
     if (!allowed && !(isLoopback(req.socket.remoteAddress) && !req.headers['x-forwarded-for'])) {
-      res
-        .status(403)
-        .json({ message: 'Metrics are only served to loopback or with METRICS_TOKEN', code: 'FORBIDDEN' });
+      sendError(res, new AppError('FORBIDDEN', 'Metrics are only served to loopback or with METRICS_TOKEN'));
       return;
     }
     const { contentType, body } = await renderMetrics();

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '../../shared/external.ts';
+import { AppError, sendError } from '../errors.ts';
 
 export function securityHeaders(isProduction: boolean) {
   return helmet({
@@ -30,9 +31,7 @@ export function securityHeaders(isProduction: boolean) {
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function jsonError(res: Response, status: number, code: string, message: string): void {
-  res.status(status).json({ message, code });
-}
+const CROSS_SITE = 'Cross-site requests are not allowed';
 
 /**
  * State-changing calls (DECISIONS 15): refuse what a browser marks as cross-site, an Origin that is not
@@ -41,7 +40,7 @@ function jsonError(res: Response, status: number, code: string, message: string)
 export function requestGuards(req: Request, res: Response, next: NextFunction): void {
   if (!UNSAFE_METHODS.has(req.method)) return next();
   const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site') return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+  if (site === 'cross-site') return sendError(res, new AppError('FORBIDDEN', CROSS_SITE));
   const origin = req.headers.origin;
   if (origin && origin !== 'null') {
     let host: string | undefined;
@@ -50,20 +49,17 @@ export function requestGuards(req: Request, res: Response, next: NextFunction): 
     } catch {
       host = undefined;
     }
-    if (host !== req.headers.host)
-      return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+    if (host !== req.headers.host) return sendError(res, new AppError('FORBIDDEN', CROSS_SITE));
   } else if (origin === 'null') {
-    return jsonError(res, 403, 'FORBIDDEN', 'Cross-site requests are not allowed');
+    return sendError(res, new AppError('FORBIDDEN', CROSS_SITE));
   }
   const hasBody =
     Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (hasBody && !type.startsWith('application/json')) {
-    return jsonError(
+    return sendError(
       res,
-      415,
-      'UNSUPPORTED_MEDIA_TYPE',
-      'Request bodies must be JSON (Content-Type: application/json)',
+      new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)'),
     );
   }
   next();

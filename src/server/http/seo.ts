@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express from 'express';
+import { sitemapEntries } from '../repositories/properties.ts';
 import { SITEMAP_STATIC_PATHS, publicOrigin } from './pages.ts';
 
 function xmlEscape(s: string): string {
@@ -29,19 +30,12 @@ export function seoRoutes(orm: MikroORM, configuredOrigin: string | undefined): 
   });
   router.get('/sitemap.xml', async (req, res) => {
     const origin = publicOrigin(req, configuredOrigin);
-    const rows = await orm.em
-      .fork()
-      .getConnection()
-      .execute<{ id: number; updated: Date | string }[]>(
-        'select id, created_at as updated from properties where archived_at is null order by id',
-      );
+    const rows = await sitemapEntries(orm.em.fork());
     const urls = [
       ...SITEMAP_STATIC_PATHS.map((p) => `  <url><loc>${xmlEscape(`${origin}${p}`)}</loc></url>`),
       ...rows.map(
         (r) =>
-          `  <url><loc>${xmlEscape(`${origin}/property/${r.id}`)}</loc><lastmod>${new Date(r.updated)
-            .toISOString()
-            .slice(0, 10)}</lastmod></url>`,
+          `  <url><loc>${xmlEscape(`${origin}/property/${r.id}`)}</loc><lastmod>${r.updated.toISOString().slice(0, 10)}</lastmod></url>`,
       ),
     ];
     res.setHeader('Cache-Control', 'public, max-age=300, stale-while-revalidate=600');

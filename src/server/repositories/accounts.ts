@@ -1,8 +1,18 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TUser } from '../../shared/schemas/auth.ts';
+import { User } from '../entities/user.entity.ts';
 
-/** The account queries behind settings, password reset and the purge (users, sessions, reset links). */
+/** The account queries behind sign-in, registration, settings, password reset and the purge. */
 
-export interface TAccountRow {
+/** Who a request comes from: an active account, as sessions and services see it. */
+export type TSessionUser = TUser;
+
+/** An active account with its argon2id hash, for the services that check a password. */
+export interface TAccount extends TSessionUser {
+  passwordHash: string;
+}
+
+interface TAccountRow {
   id: number;
   username: string;
   email: string;
@@ -11,25 +21,65 @@ export interface TAccountRow {
   password: string;
 }
 
-const ACCOUNT_COLUMNS = 'id, username, email, name, is_admin, password';
-
-export async function findActiveAccount(em: EntityManager, userId: number): Promise<TAccountRow | null> {
-  const rows = await em.execute<TAccountRow[]>(
-    `select ${ACCOUNT_COLUMNS} from users where id = ? and deactivated_at is null`,
-    [userId],
-  );
-  return rows[0] ?? null;
+/** The one row → TSessionUser mapper (the session look-up joins the same columns). */
+export function toSessionUser(r: Omit<TAccountRow, 'password'>): TSessionUser {
+  return { id: r.id, username: r.username, email: r.email, name: r.name, isAdmin: r.is_admin };
 }
 
-export async function findActiveAccountByEmail(
-  em: EntityManager,
-  email: string,
-): Promise<TAccountRow | null> {
+const ACCOUNT_COLUMNS = 'id, username, email, name, is_admin, password';
+
+async function findAccount(em: EntityManager, where: string, param: unknown): Promise<TAccount | null> {
   const rows = await em.execute<TAccountRow[]>(
-    `select ${ACCOUNT_COLUMNS} from users where lower(email) = lower(?) and deactivated_at is null`,
-    [email],
+    `select ${ACCOUNT_COLUMNS} from users where ${where} and deactivated_at is null`,
+    [param],
   );
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row ? { ...toSessionUser(row), passwordHash: row.password } : null;
+}
+
+export async function findActiveAccount(em: EntityManager, userId: number): Promise<TAccount | null> {
+  return findAccount(em, 'id = ?', userId);
+}
+
+export async function findActiveAccountByEmail(em: EntityManager, email: string): Promise<TAccount | null> {
+  return findAccount(em, 'lower(email) = lower(?)', email);
+}
+
+export async function findActiveAccountByUsername(
+  em: EntityManager,
+  username: string,
+): Promise<TAccount | null> {
+  return findAccount(em, 'lower(username) = lower(?)', username);
+}
+
+/** Whether any account (deleted ones too, until purged) already uses the username or the e-mail. */
+export async function registrationClashes(
+  em: EntityManager,
+  username: string,
+  email: string,
+): Promise<{ usernameTaken: boolean; emailTaken: boolean }> {
+  const rows = await em.execute<{ username_taken: boolean; email_taken: boolean }[]>(
+    `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
+            exists(select 1 from users where lower(email) = lower(?)) as email_taken`,
+    [username, email],
+  );
+  return { usernameTaken: rows[0]?.username_taken === true, emailTaken: rows[0]?.email_taken === true };
+}
+
+/** A new guest account (never an admin, DECISIONS 4); the unique indexes refuse a racing duplicate. */
+export async function insertGuestAccount(
+  em: EntityManager,
+  data: { username: string; email: string; name: string | null; passwordHash: string },
+): Promise<TSessionUser> {
+  const user = em.create(User, {
+    username: data.username,
+    email: data.email,
+    name: data.name,
+    password: data.passwordHash,
+    isAdmin: false,
+  });
+  await em.persist(user).flush();
+  return { id: user.id, username: user.username, email: user.email, name: data.name, isAdmin: false };
 }
 
 export async function emailTakenByOther(em: EntityManager, email: string, userId: number): Promise<boolean> {
@@ -53,11 +103,6 @@ export async function updatePasswordHash(em: EntityManager, userId: number, hash
   await em.execute('update users set password = ? where id = ?', [hash, userId]);
 }
 
-/** Ends every session of the user except `keepSessionId` (null ends them all). */
-export async function deleteSessionsOf(em: EntityManager, userId: number, keepSessionId: string | null) {
-  await em.execute('delete from sessions where user_id = ? and id <> ?', [userId, keepSessionId ?? '']);
-}
-
 export async function deactivateAccount(em: EntityManager, userId: number, now: Date): Promise<void> {
   await em.execute('update users set deactivated_at = ? where id = ? and deactivated_at is null', [
     now,
@@ -78,14 +123,14 @@ export async function consumePasswordReset(
   em: EntityManager,
   hash: string,
   now: Date,
-): Promise<{ id: string; user_id: number } | null> {
+): Promise<{ id: string; userId: number } | null> {
   const rows = await em.execute<{ id: string; user_id: number; expires_at: Date }[]>(
     'delete from password_resets where id = ? returning id, user_id, expires_at',
     [hash],
   );
   const row = rows[0];
   return row && new Date(row.expires_at).getTime() > now.getTime()
-    ? { id: row.id, user_id: row.user_id }
+    ? { id: row.id, userId: row.user_id }
     : null;
 }
 

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlock, TBlockReason } from '../../shared/schemas/calendar.ts';
+import { sqlDate, sqlTimestamp } from './sql.ts';
 
-const BLOCK_COLUMNS = `id, property_id as "propertyId", to_char(start_date, 'YYYY-MM-DD') as "startDate",
-  to_char(end_date, 'YYYY-MM-DD') as "endDate", reason, note,
-  to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt"`;
+const BLOCK_COLUMNS = `id, property_id as "propertyId", ${sqlDate('start_date')} as "startDate",
+  ${sqlDate('end_date')} as "endDate", reason, note,
+  ${sqlTimestamp('created_at')} as "createdAt"`;
 
 export async function listBlocks(em: EntityManager, propertyId: number): Promise<TBlock[]> {
   return em.execute<TBlock[]>(

@@ -1,19 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlockedRange } from '../../shared/schemas/property.ts';
 import type { TCalendarBar, THoldKind } from '../../shared/schemas/calendar.ts';
+import { intArray, liveProperty, sqlDate } from './sql.ts';
 
 /**
  * Reads of `date_holds`, the one table where every taken date lives (bookings, blocks, imported events),
  * and the bars calendars draw from it. Dates leave the database as `yyyy-MM-dd` text (DECISIONS 8).
  */
-
-export async function propertyExists(em: EntityManager, propertyId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from properties where id = ? and archived_at is null',
-    [propertyId],
-  );
-  return rows.length > 0;
-}
 
 /** The ranges a home cannot be booked on, ending on or after `from`; no guest data (DECISIONS 6). */
 export async function heldRanges(
@@ -22,7 +15,7 @@ export async function heldRanges(
   from: string,
 ): Promise<TBlockedRange[]> {
   return em.execute<TBlockedRange[]>(
-    `select to_char(start_date, 'YYYY-MM-DD') as "checkIn", to_char(end_date, 'YYYY-MM-DD') as "checkOut"
+    `select ${sqlDate('start_date')} as "checkIn", ${sqlDate('end_date')} as "checkOut"
        from date_holds
       where property_id = ? and end_date >= ?::date
       order by start_date`,
@@ -46,7 +39,7 @@ export async function clashingHolds(
   end: string,
 ): Promise<TClash[]> {
   return em.execute<TClash[]>(
-    `select to_char(h.start_date, 'YYYY-MM-DD') as "startDate", to_char(h.end_date, 'YYYY-MM-DD') as "endDate",
+    `select ${sqlDate('h.start_date')} as "startDate", ${sqlDate('h.end_date')} as "endDate",
             b.confirmation_number as "confirmationNumber", h.block_id as "blockId", f.name as "feedName"
        from date_holds h
        left join bookings b on b.id = h.booking_id
@@ -89,7 +82,7 @@ export async function barsFor(
     `select h.property_id,
             case when h.booking_id is not null then b.status
                  when h.block_id is not null then 'block' else 'external' end as kind,
-            to_char(h.start_date, 'YYYY-MM-DD') as start_date, to_char(h.end_date, 'YYYY-MM-DD') as end_date,
+            ${sqlDate('h.start_date')} as start_date, ${sqlDate('h.end_date')} as end_date,
             case when h.booking_id is not null then ${bookingLabel}
                  when h.block_id is not null then
                    case k.reason when 'maintenance' then 'Maintenance' when 'owner' then 'Owner''s stay' else 'Blocked' end
@@ -103,7 +96,7 @@ export async function barsFor(
        left join ical_feeds f on f.id = e.feed_id
       where h.property_id = any(?::int[]) and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')
      union all
-     select e.property_id, 'conflict', to_char(e.start_date, 'YYYY-MM-DD'), to_char(e.end_date, 'YYYY-MM-DD'),
+     select e.property_id, 'conflict', ${sqlDate('e.start_date')}, ${sqlDate('e.end_date')},
             f.name || ' conflicts with ' || b.confirmation_number, e.conflict_booking_id, null
        from external_events e
        join ical_feeds f on f.id = e.feed_id
@@ -136,7 +129,7 @@ export async function timelineHomes(
   em: EntityManager,
   opts: { cursor?: number | undefined; search?: string | undefined; limit: number },
 ): Promise<TTimelineHome[]> {
-  const where = ['archived_at is null'];
+  const where = [liveProperty()];
   const params: unknown[] = [];
   if (opts.search) {
     where.push(`(title ilike ? escape '\\' or location ilike ? escape '\\')`);
@@ -154,7 +147,4 @@ export async function timelineHomes(
   );
 }
 
-/** An int[] parameter as PostgreSQL's array literal: the driver would expand a JS array into a list. */
-export function intArray(values: number[]): string {
-  return `{${values.map((v) => Math.trunc(v)).join(',')}}`;
-}
+export { intArray };

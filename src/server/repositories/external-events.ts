@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TConflict } from '../../shared/schemas/calendar.ts';
+import { sqlDate } from './sql.ts';
 
 export interface TParsedEvent {
   uid: string;
@@ -101,8 +102,8 @@ export async function replaceFeedEvents(
 }
 
 const CONFLICT_SELECT = `select e.id as "eventId", e.property_id as "propertyId", p.title as "propertyTitle",
-    f.name as "feedName", to_char(e.start_date, 'YYYY-MM-DD') as "startDate",
-    to_char(e.end_date, 'YYYY-MM-DD') as "endDate", b.id as "bookingId", b.confirmation_number as "confirmationNumber"
+    f.name as "feedName", ${sqlDate('e.start_date')} as "startDate",
+    ${sqlDate('e.end_date')} as "endDate", b.id as "bookingId", b.confirmation_number as "confirmationNumber"
   from external_events e
   join ical_feeds f on f.id = e.feed_id
   join properties p on p.id = e.property_id

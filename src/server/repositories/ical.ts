@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TFeed } from '../../shared/schemas/calendar.ts';
+import { liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Every query of the iCal tables: the export token, the imported feeds and their events. */
 
@@ -38,7 +39,7 @@ export async function propertyByTokenHash(
 ): Promise<{ id: number; title: string } | null> {
   const [row] = await em.execute<{ id: number; title: string }[]>(
     `select p.id, p.title from ical_exports x join properties p on p.id = x.property_id
-      where x.token_hash = ? and p.archived_at is null`,
+      where x.token_hash = ? and ${liveProperty('p')}`,
     [tokenHash],
   );
   return row ?? null;
@@ -60,7 +61,7 @@ export async function exportEvents(
   return em.execute<TExportEvent[]>(
     `select case when booking_id is not null then 'booking' else 'block' end as kind,
             coalesce(booking_id, block_id) as id,
-            to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date
+            ${sqlDate('start_date')} as start_date, ${sqlDate('end_date')} as end_date
        from date_holds
       where property_id = ? and external_event_id is null and end_date >= ?::date
       order by start_date`,
@@ -82,7 +83,7 @@ interface TFeedRow {
 }
 
 const FEED_SELECT = `select f.id, f.property_id, f.name, f.url, f.etag, f.last_modified, f.last_error,
-    to_char(f.last_sync_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_sync_at,
+    ${sqlTimestamp('f.last_sync_at')} as last_sync_at,
     (select count(*)::int from external_events e where e.feed_id = f.id) as event_count,
     (select count(*)::int from external_events e where e.feed_id = f.id and e.conflict_booking_id is not null) as conflict_count
   from ical_feeds f`;

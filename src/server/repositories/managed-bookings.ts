@@ -2,50 +2,97 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import { sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
 
-export interface TManagedRow {
+/** A booking as its guest manages it: the stored facts, before the rules (deadline, what may be done). */
+export interface TManagedRecord {
   id: number;
-  user_id: number | null;
-  confirmation_number: string;
+  userId: number | null;
+  confirmationNumber: string;
   status: TBookingStatus;
-  check_in: string;
-  check_out: string;
+  checkIn: string;
+  checkOut: string;
   nights: number;
   guests: number;
-  nightly_price: number;
-  tax_rate: number;
-  tax_amount: number;
-  total_price: number;
-  contact_info: TContactInfo | null;
-  created_at: string;
-  property_id: number;
-  title: string;
-  location: string;
-  cover: string | null;
-  cancellation_policy: TCancellationPolicy;
-  review_rating: number | null;
-  review_comment: string | null;
-  review_date: string | null;
+  nightlyPrice: number;
+  taxRate: number;
+  taxAmount: number;
+  totalPrice: number;
+  contactInfo: TContactInfo | null;
+  createdAt: string;
+  property: { id: number; title: string; location: string; cover: string | null };
+  cancellationPolicy: TCancellationPolicy;
+  review: { rating: number; comment: string; date: string } | null;
 }
 
 const MANAGED_SELECT = `
   select b.id, b.user_id, b.confirmation_number, b.status,
-         to_char(b.check_in, 'YYYY-MM-DD') as check_in, to_char(b.check_out, 'YYYY-MM-DD') as check_out,
+         ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
          b.nights, b.guests, b.nightly_price, b.tax_rate, b.tax_amount, b.total_price, b.contact_info,
-         to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+         ${sqlTimestamp('b.created_at')} as created_at,
          p.id as property_id, p.title, p.location, p.images[1] as cover, p.cancellation_policy,
          r.rating as review_rating, r.comment as review_comment,
-         to_char(r.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as review_date
+         ${sqlTimestamp('r.date')} as review_date
     from bookings b
     join properties p on p.id = b.property_id
     left join reviews r on r.booking_id = b.id`;
 
-export async function findManagedBooking(em: EntityManager, bookingId: number): Promise<TManagedRow | null> {
-  const rows = await em.execute<TManagedRow[]>(`${MANAGED_SELECT} where b.id = ?`, [bookingId]);
-  const row = rows[0];
-  return row ? { ...row, tax_rate: Number(row.tax_rate) } : null;
+export async function findManagedBooking(
+  em: EntityManager,
+  bookingId: number,
+): Promise<TManagedRecord | null> {
+  const rows = await em.execute<
+    {
+      id: number;
+      user_id: number | null;
+      confirmation_number: string;
+      status: TBookingStatus;
+      check_in: string;
+      check_out: string;
+      nights: number;
+      guests: number;
+      nightly_price: number;
+      tax_rate: number | string;
+      tax_amount: number;
+      total_price: number;
+      contact_info: TContactInfo | null;
+      created_at: string;
+      property_id: number;
+      title: string;
+      location: string;
+      cover: string | null;
+      cancellation_policy: TCancellationPolicy;
+      review_rating: number | null;
+      review_comment: string | null;
+      review_date: string | null;
+    }[]
+  >(`${MANAGED_SELECT} where b.id = ?`, [bookingId]);
+  const r = rows[0];
+  if (!r) return null;
+  return {
+    id: r.id,
+    userId: r.user_id,
+    confirmationNumber: r.confirmation_number,
+    status: r.status,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    nights: r.nights,
+    guests: r.guests,
+    nightlyPrice: r.nightly_price,
+    taxRate: Number(r.tax_rate),
+    taxAmount: r.tax_amount,
+    totalPrice: r.total_price,
+    contactInfo: r.contact_info,
+    createdAt: r.created_at,
+    property: { id: r.property_id, title: r.title, location: r.location, cover: r.cover },
+    cancellationPolicy: r.cancellation_policy,
+    review:
+      r.review_rating !== null
+        ? { rating: r.review_rating, comment: r.review_comment ?? '', date: r.review_date ?? '' }
+        : null,
+  };
 }
 
 export async function insertBookingLink(
@@ -102,7 +149,7 @@ export async function findByConfirmationNumber(
   confirmationNumber: string,
 ): Promise<{ id: number; email: string | null; check_out: string } | null> {
   const rows = await em.execute<{ id: number; email: string | null; check_out: string }[]>(
-    `select id, contact_info->>'email' as email, to_char(check_out, 'YYYY-MM-DD') as check_out
+    `select id, contact_info->>'email' as email, ${sqlDate('check_out')} as check_out
        from bookings where upper(confirmation_number) = upper(?)`,
     [confirmationNumber],
   );

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPriceRules } from '../../shared/pricing.ts';
 import type { TRate, TRateKind } from '../../shared/schemas/calendar.ts';
-import { intArray } from './calendar-holds.ts';
+import { intArray, liveProperty, sqlDate } from './sql.ts';
 
 type TStoredKind = 'season' | 'weekend' | 'min_nights';
 const toStored: Record<TRateKind, TStoredKind> = {
@@ -19,8 +19,8 @@ interface TRateRow {
   amount: number;
 }
 
-const RATE_COLUMNS = `id, property_id, kind, to_char(start_date, 'YYYY-MM-DD') as start_date,
-  to_char(end_date, 'YYYY-MM-DD') as end_date, amount`;
+const RATE_COLUMNS = `id, property_id, kind, ${sqlDate('start_date')} as start_date,
+  ${sqlDate('end_date')} as end_date, amount`;
 
 function toRate(r: TRateRow): TRate {
   const minNights = r.kind === 'min_nights';
@@ -134,8 +134,8 @@ export async function stayRulesFor(
     `select p.id as property_id, p.price,
             (select amount from property_rates r where r.property_id = p.id and r.kind = 'weekend') as weekend,
             (select amount from property_rates r where r.property_id = p.id and r.kind = 'min_nights') as min_nights,
-            (select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'),
-                                               'endDate', to_char(r.end_date, 'YYYY-MM-DD'),
+            (select json_agg(json_build_object('startDate', ${sqlDate('r.start_date')},
+                                               'endDate', ${sqlDate('r.end_date')},
                                                'nightlyPrice', r.amount) order by r.start_date)
                from property_rates r
               where r.property_id = p.id and r.kind = 'season'
@@ -145,7 +145,7 @@ export async function stayRulesFor(
                      where h.property_id = p.id
                        and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')) as held
        from properties p
-      where p.id = any(?::int[]) and p.archived_at is null`,
+      where p.id = any(?::int[]) and ${liveProperty('p')}`,
     // An inverted stay (refused later by the rules) asks for no season rather than an invalid range.
     [from, end, from, end, intArray(propertyIds)],
   );

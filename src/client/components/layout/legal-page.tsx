@@ -1,6 +1,8 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageHeader } from './page-header.tsx';
+// The pages built on this (contact, help, careers, legal) render forms, cards, lists and accordions.
+import '../../styles/more-components.css';
 
 export interface TLegalSection {
   title: string;

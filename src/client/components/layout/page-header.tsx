@@ -1,5 +1,7 @@
 import { Box, Container, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+// The pages built on this (contact, help, careers, legal) render forms, cards, lists and accordions.
+import '../../styles/more-components.css';
 
 /** The band at the top of a static page: title and a short introduction. */
 export function PageHeader({

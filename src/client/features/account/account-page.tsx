@@ -30,6 +30,7 @@ import {
 import type { TUser } from '../../../shared/schemas/auth.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 function ProfileForm({ user }: { user: TUser }) {
   const { signedIn } = useAuth();

@@ -5,6 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZResetRequest, type TResetRequest } from '../../../shared/schemas/account.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 /** 'Forgot password?': the same answer whether or not the address has an account (DECISIONS 18). */
 export function ForgotPasswordPage() {

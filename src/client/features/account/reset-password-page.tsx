@@ -10,6 +10,7 @@ import { ZPassword } from '../../../shared/schemas/auth.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 const ZNewPassword = z
   .object({ password: ZPassword, confirm: z.string() })

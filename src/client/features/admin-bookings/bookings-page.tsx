@@ -25,6 +25,7 @@ import { ADMIN_BOOKINGS_PAGE_SIZE, type TAdminBooking } from '../../../shared/sc
 import { useDirectAdmin, useDirectAdminAccess } from '../../lib/direct-admin.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { formatMoney } from '../../../shared/money.ts';
+import '../../styles/more-components.css';
 
 /** Short month, day and year, or 'N/A' (admin-side §2.7). */
 export function bookingDate(value: string | null | undefined): string {

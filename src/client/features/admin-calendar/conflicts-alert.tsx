@@ -5,6 +5,7 @@ import { formatIsoDate } from '../../../shared/dates.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { plural } from '../../../shared/labels.ts';
+import '../../styles/more-components.css';
 
 /**
  * The dashboard's warning (issue 14): events imported from other channels that fall on our bookings.

@@ -6,6 +6,7 @@ import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TFeed } from '../../../shared/schemas/calendar.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { notifyFailure, useCalendarInvalidation } from './api.ts';
+import '../../styles/more-components.css';
 
 function lastSync(feed: TFeed): string {
   return feed.lastSyncAt ? new Date(feed.lastSyncAt).toLocaleString('en-US') : 'Never';

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { FeedsCard } from './feeds-card.tsx';
+import '../../styles/more-components.css';
 
 /** The home's iCal export: the secret URL other channels import, a copy button and 'Regenerate'. */
 export function IcalPanel({ propertyId }: { propertyId: number }) {

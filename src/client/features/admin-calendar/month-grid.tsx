@@ -4,6 +4,7 @@ import { addDays, daysBetween, formatIsoDate, isoToLocalDate } from '../../../sh
 import type { TCalendarBar, TPropertyMonth } from '../../../shared/schemas/calendar.ts';
 import { BAR_STYLE } from './bar-colors.ts';
 import { shiftMonth } from './months.ts';
+import '../../styles/more-components.css';
 
 export interface TSelection {
   start: string;

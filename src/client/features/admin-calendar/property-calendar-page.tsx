@@ -29,6 +29,7 @@ import { IcalPanel } from './ical-panel.tsx';
 import { MonthGrid, type TSelection } from './month-grid.tsx';
 import { monthStartOf, monthTitle, shiftMonth } from './months.ts';
 import { nightsLabel } from '../../../shared/labels.ts';
+import '../../styles/more-components.css';
 
 /** What to do with the selected nights: block them, reopen them, or give them a price. */
 function SelectionActions({

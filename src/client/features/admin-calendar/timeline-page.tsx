@@ -21,6 +21,7 @@ import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calenda
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { BAR_STYLE } from './bar-colors.ts';
 import { BarLegend, PeriodStepper } from './calendar-controls.tsx';
+import '../../styles/more-components.css';
 
 const DAY_PX = 56;
 const NAME_PX = 220;

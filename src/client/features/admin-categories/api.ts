@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCategory } from '../../../shared/schemas/category.ts';
-import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import { errorCode, errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 
 /** The page reloads this long after a delete (admin-side §9). */
 export const CATEGORY_DELETE_RELOAD_MS = 500;
@@ -14,9 +14,9 @@ export const categoryListOptions = () =>
     refetchOnWindowFocus: true,
   });
 
-/** A failure that means "already gone": a 404 status or a message that says 404 (admin-side §4). */
+/** A failure that means "already gone" (admin-side §4): read from the error's code and status, not its words. */
 export function isNotFound(err: unknown): boolean {
-  return errorStatus(err) === 404 || /404/.test(errorMessage(err, ''));
+  return errorStatus(err) === 404 || errorCode(err) === 'NOT_FOUND';
 }
 
 const notifySaveFailure = (err: unknown) =>

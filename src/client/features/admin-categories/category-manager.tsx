@@ -8,6 +8,7 @@ import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { categoryListOptions, useDeleteCategory } from './api.ts';
 import { CategoryDialog } from './category-dialog.tsx';
 import { CategoryTable } from './category-table.tsx';
+import '../../styles/more-components.css';
 
 /** Category management inside Settings (admin-side §2.10). */
 export function CategoryManager() {

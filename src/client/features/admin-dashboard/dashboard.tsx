@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { LoadingLine } from '../../components/loading-line.tsx';
 import { formatMoney } from '../../../shared/money.ts';
+import '../../styles/more-components.css';
 
 const usd = { format: (n: number) => formatMoney(n, 'USD', { whole: true }) };
 

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
 import { trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 const STATUS: Record<TAdminEmail['status'], { label: string; color: string }> = {
   queued: { label: 'Queued', color: 'yellow' },

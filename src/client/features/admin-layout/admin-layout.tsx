@@ -18,6 +18,7 @@ import { ThemeToggle } from '../../components/layout/theme-toggle.tsx';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import '../../styles/more-components.css';
 
 interface TNavItem {
   label: string;

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
-import { errorMessage, errorStatus } from '../../lib/trpc.ts';
+import { errorCode, errorMessage, errorStatus } from '../../lib/trpc.ts';
 import {
   archivedListingsQueryOptions,
   listingsQueryOptions,
@@ -15,10 +15,11 @@ import {
 import { DeletePropertyDialog } from './delete-property-dialog.tsx';
 import { ListingsTable } from './listings-table.tsx';
 import { PropertyDialog, type TPropertyDialog } from './property-dialog.tsx';
+import '../../styles/more-components.css';
 
 /** 'Authentication Required' when the failure is a 401 (admin-side §8). */
 function isUnauthorized(err: unknown): boolean {
-  return errorStatus(err) === 401 || errorMessage(err, '').includes('401');
+  return errorStatus(err) === 401 || errorCode(err) === 'UNAUTHORIZED';
 }
 
 function notifyDeleteFailure(err: unknown) {

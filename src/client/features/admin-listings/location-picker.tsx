@@ -4,6 +4,7 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { MAP_HEIGHT_PX, PICKER_PRESETS } from '../../../shared/constants.ts';
 import { coordinatesLabel, coordinateText, forwardGeocode, reverseGeocode } from './geocode.ts';
 import type { TLatLng } from './location-map.tsx';
+import '../../styles/more-components.css';
 
 const LocationMap = lazy(() => import('./location-map.tsx'));
 

@@ -48,6 +48,7 @@ import {
 import { LocationPicker } from './location-picker.tsx';
 import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
 import { VideoInput } from './video-input.tsx';
+import '../../styles/more-components.css';
 
 const choices = (list: readonly number[]) => list.map((n) => ({ value: String(n), label: String(n) }));
 const CATEGORY_CACHE_MS = 5 * 60_000;

@@ -23,6 +23,7 @@ import type { TReview } from '../../../shared/schemas/review.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { AvatarInput } from './avatar-input.tsx';
 import { plural } from '../../../shared/labels.ts';
+import '../../styles/more-components.css';
 
 const RATING_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({
   value: String(n),

@@ -24,6 +24,7 @@ import {
   GeneralPanel,
   useSettingsForm,
 } from './settings-panels.tsx';
+import '../../styles/more-components.css';
 
 type TTab = 'general' | 'business' | 'booking' | 'financial' | 'categories' | 'integrations';
 

@@ -14,6 +14,7 @@ import {
 import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { router } from '../../router.tsx';
+import '../../styles/more-components.css';
 
 const SOCIAL_PROVIDERS = [
   { name: 'Google', icon: IconBrandGoogle },

@@ -16,6 +16,7 @@ import {
 import { useNavigate } from '@tanstack/react-router';
 import type { MouseEvent, ReactNode } from 'react';
 import { useAuth } from '../../lib/auth.tsx';
+import '../../styles/more-components.css';
 
 /** A menu entry that is a real link (middle-click, copy address) but navigates inside the app. */
 function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {

@@ -20,6 +20,7 @@ import { ContactFormDialog } from './contact-form-dialog.tsx';
 import { NightBreakdown } from './night-breakdown.tsx';
 import { useStayQuote } from './use-stay-quote.ts';
 import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
+import '../../styles/more-components.css';
 
 const DATE_FORMAT = 'MMM D, YYYY';
 const CALENDAR_LABELS = {

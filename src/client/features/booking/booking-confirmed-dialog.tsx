@@ -6,6 +6,7 @@ import { guestsLabel } from '../../../shared/labels.ts';
 import { imageSrcSet } from '../../../shared/media.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import { useCurrency } from '../../lib/currency.tsx';
+import '../../styles/more-components.css';
 
 /** What the confirmation dialog shows (guest-side §3). */
 export interface TConfirmationSummary {

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { ZContactInfo, type TContactInfo } from '../../../shared/schemas/booking.ts';
+import '../../styles/more-components.css';
 
 interface TContactFormValues {
   name: string;

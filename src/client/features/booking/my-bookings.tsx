@@ -28,6 +28,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { STAY_COLOR, stayGroup, stayLabel, type TStayGroup } from '../../../shared/stay-status.ts';
+import '../../styles/more-components.css';
 
 const GROUPS: { key: TStayGroup; title: string; empty: string }[] = [
   { key: 'upcoming', title: 'Upcoming', empty: 'No upcoming stays.' },

@@ -29,6 +29,7 @@ import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { StayReviewForm } from './review-form.tsx';
 import { STAY_COLOR, stayLabel } from '../../../shared/stay-status.ts';
+import '../../styles/more-components.css';
 
 function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (

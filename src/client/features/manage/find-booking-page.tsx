@@ -5,6 +5,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZLookupInput, type TLookupInput } from '../../../shared/schemas/manage.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 /** 'Find my booking' (DECISIONS 18): a lost manage link is sent again to the booking's e-mail address. */
 export function FindBookingPage() {

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh } from './use-booking-actions.ts';
+import '../../styles/more-components.css';
 
 /** `/manage/{token}`: a booking managed through the secret link in its e-mail (no account needed). */
 export function ManageBookingPage({ token }: { token: string }) {

@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { CANCELLED_TOAST, REVIEWED_TOAST, useBookingRefresh } from './use-booking-actions.ts';
+import '../../styles/more-components.css';
 
 function Detail({ id }: { id: number }) {
   const options = trpc.bookings.mineDetail.queryOptions({ id });

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ZStayReviewForm, type TStayReviewForm } from '../../../shared/schemas/manage.ts';
 import { plural } from '../../../shared/labels.ts';
+import '../../styles/more-components.css';
 
 /** 1–5 stars and a comment, for a completed stay (DECISIONS 23). */
 export function StayReviewForm({

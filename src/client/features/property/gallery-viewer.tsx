@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
 import classes from './gallery.module.css';
+import '../../styles/more-components.css';
 
 export type TGalleryMode = 'photos' | 'videos';
 

@@ -12,6 +12,7 @@ import { PropertyGallery } from './gallery.tsx';
 import { HostLine, PropertyDescription, PropertyFacts } from './property-details.tsx';
 import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
+import '../../styles/more-components.css';
 
 /** The spec's property query: always treated as stale (guest-side §7). */
 

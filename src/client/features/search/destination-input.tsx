@@ -2,6 +2,7 @@ import { Combobox, TextInput, useCombobox } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { suggestLocations } from './suggestions.ts';
+import '../../styles/more-components.css';
 
 interface TProps {
   value: string;

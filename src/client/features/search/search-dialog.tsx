@@ -20,6 +20,7 @@ import { guestsLabel } from '../../../shared/labels.ts';
 import { datesLabel, useSearchState, type TSearchState } from '../../lib/search-state.ts';
 import { DestinationInput } from './destination-input.tsx';
 import type { TSearchTab } from './types.ts';
+import '../../styles/more-components.css';
 
 // Leaflet is only fetched when the Where tab actually shows the map.
 const SearchMap = lazy(() => import('./search-map.tsx'));

@@ -11,13 +11,13 @@ import { AppError } from '../../errors.ts';
 import {
   deactivateAccount,
   deactivatedAccountIds,
-  deleteSessionsOf,
   emailTakenByOther,
   findActiveAccount,
   purgeAccountRows,
   updatePasswordHash,
   updateProfileRow,
 } from '../../repositories/accounts.ts';
+import { deleteSessionsOf } from '../../repositories/sessions.ts';
 import { EMAIL_TAKEN_MESSAGE, toUser, type TAuthRequest } from './accounts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { countLoginAttempt, loginSucceeded, tooManyAttempts } from './rate-limit.ts';
@@ -34,13 +34,8 @@ export async function updateProfile(
 ): Promise<TUser> {
   if (await emailTakenByOther(em, input.email, user.id)) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
   const name = input.name.trim() ? input.name.trim() : null;
-  try {
-    await updateProfileRow(em, user.id, name, input.email);
-  } catch (err) {
-    // Two changes raced past the check; the unique index decides.
-    if ((err as { code?: unknown }).code === '23505') throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
-    throw err;
-  }
+  // Two changes may race past the check: the unique index then decides, and errors.ts answers the same 409.
+  await updateProfileRow(em, user.id, name, input.email);
   return toUser({ ...user, name, email: input.email });
 }
 
@@ -54,7 +49,7 @@ async function confirmPassword(em: EntityManager, user: TSessionUser, password: 
     throw tooManyAttempts(wait);
   }
   const account = await findActiveAccount(em, user.id);
-  if (!account || !(await verifyPassword(account.password, password)))
+  if (!account || !(await verifyPassword(account.passwordHash, password)))
     throw new AppError('FORBIDDEN', WRONG_PASSWORD_MESSAGE);
   await loginSucceeded(em, user.username, req.ip);
 }

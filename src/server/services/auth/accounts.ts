@@ -1,8 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
 import type { TCookieJar } from '../../context.ts';
-import { User } from '../../entities/user.entity.ts';
 import { AppError } from '../../errors.ts';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '../../../shared/messages.ts';
+import {
+  findActiveAccountByUsername,
+  insertGuestAccount,
+  registrationClashes,
+} from '../../repositories/accounts.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.ts';
 import {
   countLoginAttempt,
@@ -15,8 +20,8 @@ import { enforceLimit, LIMITS, refundAttempt } from './throttle.ts';
 import { createSession, deleteExpiredSessions, invalidateSession, type TSessionUser } from './sessions.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
-export const USERNAME_TAKEN_MESSAGE = 'Username already exists';
-export const EMAIL_TAKEN_MESSAGE = 'Email already registered';
+export const USERNAME_TAKEN_MESSAGE = USERNAME_TAKEN;
+export const EMAIL_TAKEN_MESSAGE = EMAIL_TAKEN;
 
 /** The parts of a request the account services read and write. */
 export interface TAuthRequest {
@@ -52,31 +57,17 @@ async function startSession(em: EntityManager, user: TSessionUser, req: TAuthReq
   req.cookies.setSession(token, expiresAt);
 }
 
-interface TUserRow {
-  id: number;
-  username: string;
-  email: string;
-  name: string | null;
-  is_admin: boolean;
-  password: string;
-}
-
 /** The account for these credentials, or null: unknown user and wrong password cost the same. */
 async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<TSessionUser | null> {
-  const rows = await em
-    .getConnection()
-    .execute<TUserRow[]>(
-      'select id, username, email, name, is_admin, password from users where lower(username) = lower(?) and deactivated_at is null',
-      [input.username],
-    );
-  const row = rows[0];
-  if (!row) {
+  const account = await findActiveAccountByUsername(em, input.username);
+  if (!account) {
     // Same cost as a real check, so response time does not tell whether the account exists.
     await burnPasswordCheck(input.password);
     return null;
   }
-  if (!(await verifyPassword(row.password, input.password))) return null;
-  return { id: row.id, username: row.username, email: row.email, name: row.name, isAdmin: row.is_admin };
+  if (!(await verifyPassword(account.passwordHash, input.password))) return null;
+  const { passwordHash: _hash, ...user } = account;
+  return user;
 }
 
 export async function login(em: EntityManager, input: TLoginInput, req: TAuthRequest): Promise<TUser> {
@@ -100,18 +91,6 @@ export async function login(em: EntityManager, input: TLoginInput, req: TAuthReq
   return toUser(user);
 }
 
-function uniqueViolation(err: unknown): string | undefined {
-  for (
-    let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
-    e && depth < 5;
-    depth++
-  ) {
-    if (e.code === '23505') return typeof e.constraint === 'string' ? e.constraint : '';
-    e = e.cause as typeof e;
-  }
-  return undefined;
-}
-
 /** Registration is limited like login (DECISIONS 15): attempts per IP are counted, a success gives its one back. */
 export async function register(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
   await enforceLimit(em, LIMITS.registerPerIp, req.ip);
@@ -120,42 +99,23 @@ export async function register(em: EntityManager, input: TRegisterInput, req: TA
   return user;
 }
 
+/**
+ * Two registrations may race past the clash check; then the unique indexes on lower(username) and
+ * lower(email) refuse the second insert, and errors.ts answers it the same 409 as the check would.
+ */
 async function registerAccount(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
-  const taken = await em.getConnection().execute<{ username_taken: boolean; email_taken: boolean }[]>(
-    `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
-              exists(select 1 from users where lower(email) = lower(?)) as email_taken`,
-    [input.username, input.email],
-  );
-  if (taken[0]?.username_taken) throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE);
-  if (taken[0]?.email_taken) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
+  const clashes = await registrationClashes(em, input.username, input.email);
+  if (clashes.usernameTaken) throw new AppError('CONFLICT', USERNAME_TAKEN_MESSAGE);
+  if (clashes.emailTaken) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
 
   const name = input.name?.trim() ? input.name.trim() : null;
   // isAdmin is never read from the input (DECISIONS 4).
-  const entity = em.create(User, {
+  const user = await insertGuestAccount(em, {
     username: input.username,
     email: input.email,
     name,
-    password: await hashPassword(input.password),
-    isAdmin: false,
+    passwordHash: await hashPassword(input.password),
   });
-  try {
-    await em.persist(entity).flush();
-  } catch (err) {
-    // Two registrations raced past the check above; the unique indexes decide.
-    const constraint = uniqueViolation(err);
-    if (constraint === undefined) throw err;
-    throw new AppError(
-      'CONFLICT',
-      constraint.includes('email') ? EMAIL_TAKEN_MESSAGE : USERNAME_TAKEN_MESSAGE,
-    );
-  }
-  const user: TSessionUser = {
-    id: entity.id,
-    username: entity.username,
-    email: entity.email,
-    name,
-    isAdmin: false,
-  };
   await startSession(em, user, req);
   return toUser(user);
 }

@@ -12,12 +12,12 @@ import { AppError } from '../../errors.ts';
 import {
   consumePasswordReset,
   deletePasswordResetsOf,
-  deleteSessionsOf,
   findActiveAccount,
   findActiveAccountByEmail,
   insertPasswordReset,
   updatePasswordHash,
 } from '../../repositories/accounts.ts';
+import { deleteSessionsOf } from '../../repositories/sessions.ts';
 import { toUser, type TAuthRequest } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 import { newLinkToken, sameHash, tokenHash } from './secret-tokens.ts';
@@ -67,7 +67,7 @@ export async function confirmPasswordReset(
   const account = await em.transactional(async (tx) => {
     const link = hash ? await consumePasswordReset(tx, hash, now) : null;
     if (!hash || !link || !sameHash(link.id, hash)) throw new AppError('NOT_FOUND', RESET_LINK_INVALID);
-    const found = await findActiveAccount(tx, link.user_id);
+    const found = await findActiveAccount(tx, link.userId);
     if (!found) throw new AppError('NOT_FOUND', RESET_LINK_INVALID);
     await updatePasswordHash(tx, found.id, passwordHash);
     await deleteSessionsOf(tx, found.id, null);
@@ -75,13 +75,8 @@ export async function confirmPasswordReset(
     return found;
   });
   if (req.sessionId) await invalidateSession(em, req.sessionId);
-  const { token, expiresAt } = await createSession(em, account.id, account.is_admin);
+  const { token, expiresAt } = await createSession(em, account.id, account.isAdmin);
   req.cookies.setSession(token, expiresAt);
-  return toUser({
-    id: account.id,
-    username: account.username,
-    email: account.email,
-    name: account.name,
-    isAdmin: account.is_admin,
-  });
+  const { passwordHash: _hash, ...user } = account;
+  return toUser(user);
 }

@@ -1,6 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import type { TSessionUser } from '../../repositories/accounts.ts';
+import {
+  deleteExpiredSessionRows,
+  deleteSession,
+  extendSession,
+  findSessionWithUser,
+  insertSession,
+} from '../../repositories/sessions.ts';
 
 /** Sessions as in the Lucia guide (DECISIONS 15). */
 export const SESSION_COOKIE = 'stayhub_session';
@@ -13,13 +21,7 @@ export const SESSION_LIFETIMES = {
   admin: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR },
 } as const;
 
-export interface TSessionUser {
-  id: number;
-  username: string;
-  email: string;
-  name: string | null;
-  isAdmin: boolean;
-}
+export type { TSessionUser };
 
 export interface TValidSession {
   sessionId: string;
@@ -44,17 +46,17 @@ function lifetimes(isAdmin: boolean) {
   return isAdmin ? SESSION_LIFETIMES.admin : SESSION_LIFETIMES.user;
 }
 
-/** One plain insert: login is a hot path, and a unit-of-work flush would add a transaction round trip. */
 export async function createSession(em: EntityManager, userId: number, isAdmin: boolean, now = new Date()) {
   const token = generateSessionToken();
   const life = lifetimes(isAdmin);
   const expiresAt = new Date(now.getTime() + life.idleMs);
-  await em
-    .getConnection()
-    .execute(
-      'insert into sessions (id, user_id, created_at, expires_at, absolute_expires_at) values (?, ?, ?, ?, ?)',
-      [sessionIdFromToken(token), userId, now, expiresAt, new Date(now.getTime() + life.absoluteMs)],
-    );
+  await insertSession(em, {
+    id: sessionIdFromToken(token),
+    userId,
+    createdAt: now,
+    expiresAt,
+    absoluteExpiresAt: new Date(now.getTime() + life.absoluteMs),
+  });
   return { token, expiresAt };
 }
 
@@ -65,53 +67,29 @@ export async function validateSessionToken(
 ): Promise<TValidSession | null> {
   if (!/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sessionIdFromToken(token);
-  const rows = await em.getConnection().execute<
-    {
-      expires_at: Date;
-      absolute_expires_at: Date;
-      id: number;
-      username: string;
-      email: string;
-      name: string | null;
-      is_admin: boolean;
-    }[]
-  >(
-    `select s.expires_at, s.absolute_expires_at, u.id, u.username, u.email, u.name, u.is_admin
-       from sessions s join users u on u.id = s.user_id where s.id = ? and u.deactivated_at is null`,
-    [sessionId],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const hardEnd = Math.min(new Date(row.expires_at).getTime(), new Date(row.absolute_expires_at).getTime());
+  const found = await findSessionWithUser(em, sessionId);
+  if (!found) return null;
+  const hardEnd = Math.min(found.expiresAt.getTime(), found.absoluteExpiresAt.getTime());
   if (now.getTime() >= hardEnd) {
-    await em.getConnection().execute('delete from sessions where id = ?', [sessionId]);
+    await deleteSession(em, sessionId);
     return null;
   }
-  const life = lifetimes(row.is_admin);
-  let expiresAt = new Date(row.expires_at);
+  const life = lifetimes(found.user.isAdmin);
+  let expiresAt = found.expiresAt;
   let refreshed = false;
   // Slide the idle expiry forward once half of it has passed, never past the absolute limit.
   if (expiresAt.getTime() - now.getTime() < life.idleMs / 2) {
-    expiresAt = new Date(Math.min(now.getTime() + life.idleMs, new Date(row.absolute_expires_at).getTime()));
-    await em
-      .getConnection()
-      .execute('update sessions set expires_at = ? where id = ?', [expiresAt, sessionId]);
+    expiresAt = new Date(Math.min(now.getTime() + life.idleMs, found.absoluteExpiresAt.getTime()));
+    await extendSession(em, sessionId, expiresAt);
     refreshed = true;
   }
-  return {
-    sessionId,
-    expiresAt,
-    refreshed,
-    user: { id: row.id, username: row.username, email: row.email, name: row.name, isAdmin: row.is_admin },
-  };
+  return { sessionId, expiresAt, refreshed, user: found.user };
 }
 
 export async function invalidateSession(em: EntityManager, sessionId: string): Promise<void> {
-  await em.getConnection().execute('delete from sessions where id = ?', [sessionId]);
+  await deleteSession(em, sessionId);
 }
 
 export async function deleteExpiredSessions(em: EntityManager): Promise<void> {
-  await em
-    .getConnection()
-    .execute('delete from sessions where expires_at < now() or absolute_expires_at < now()');
+  await deleteExpiredSessionRows(em);
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AppError, tooManyRequestsError } from '../../errors.ts';
+import { countAttempts, refundCounter } from '../../repositories/rate-limits.ts';
 
 /**
  * Fixed-window counters for the e-mail look-ups and registration (DECISIONS 15, 16), in the same shared
@@ -21,32 +22,23 @@ export const LIMITS = {
   registerPerIp: { name: 'register:ip', max: 20, windowMinutes: 15 },
 } as const satisfies Record<string, TLimit>;
 
+function keyOf(limit: TLimit, subject: string): string {
+  return `${limit.name}:${subject.trim().toLowerCase()}`;
+}
+
 /** Counts one attempt; answers the seconds to wait when the key is over its limit, else null. */
 export async function countAttempt(
   em: EntityManager,
   limit: TLimit,
   subject: string,
 ): Promise<number | null> {
-  const w = limit.windowMinutes;
-  const rows = await em.getConnection().execute<{ count: number; retry_after: number }[]>(
-    `insert into rate_limits (key, count, window_start) values (?, 1, now())
-     on conflict (key) do update set
-       count = case when rate_limits.window_start <= now() - make_interval(mins => ${w}) then 1 else rate_limits.count + 1 end,
-       window_start = case when rate_limits.window_start <= now() - make_interval(mins => ${w}) then now() else rate_limits.window_start end
-     returning count, ceil(extract(epoch from window_start + make_interval(mins => ${w}) - now()))::int as retry_after`,
-    [`${limit.name}:${subject.trim().toLowerCase()}`],
-  );
-  const row = rows[0];
-  return row && row.count > limit.max ? Math.max(1, Number(row.retry_after)) : null;
+  const [counter] = await countAttempts(em, [keyOf(limit, subject)], limit.windowMinutes);
+  return counter && counter.count > limit.max ? Math.max(1, counter.retryAfter) : null;
 }
 
 /** Gives back an attempt that turned out not to be a guess (a successful registration). */
 export async function refundAttempt(em: EntityManager, limit: TLimit, subject: string): Promise<void> {
-  await em
-    .getConnection()
-    .execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [
-      `${limit.name}:${subject.trim().toLowerCase()}`,
-    ]);
+  await refundCounter(em, keyOf(limit, subject));
 }
 
 export function tooManyRequests(retryAfterSeconds: number): AppError {

@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlockedRange } from '../../../shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
-import { heldRanges, propertyExists } from '../../repositories/calendar-holds.ts';
+import { heldRanges } from '../../repositories/calendar-holds.ts';
+import { propertyIsListed } from '../../repositories/properties.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { todaySpan } from './rules.ts';
 
@@ -15,6 +16,6 @@ export async function blockedRanges(
   propertyId: number,
   now: Date = new Date(),
 ): Promise<TBlockedRange[]> {
-  if (!(await propertyExists(em, propertyId))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  if (!(await propertyIsListed(em, propertyId))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   return heldRanges(em, propertyId, todaySpan(now).earliest);
 }

@@ -9,13 +9,14 @@ import { addDays } from '../../../shared/dates.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
+import { lockBooking } from '../../repositories/bookings.ts';
 import {
   assignOwner,
   findBookingLink,
   findManagedBooking,
   insertBookingLink,
   markCancelled,
-  type TManagedRow,
+  type TManagedRecord,
 } from '../../repositories/managed-bookings.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
@@ -62,44 +63,28 @@ export function stayIsOver(checkOut: string, now: Date): boolean {
   return checkOut <= todaySpan(now).latest;
 }
 
+/** The booking as its guest sees it: the stored facts plus what the rules allow right now. */
 function toManaged(
-  row: TManagedRow,
+  b: TManagedRecord,
   opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null },
 ): TManagedBooking {
-  const deadline = cancellationDeadline(row.check_in, row.cancellation_policy);
-  const active = row.status === 'pending' || row.status === 'confirmed';
-  const contactEmail = row.contact_info?.email?.toLowerCase();
+  const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy);
+  const active = b.status === 'pending' || b.status === 'confirmed';
+  const contactEmail = b.contactInfo?.email?.toLowerCase();
+  const { userId, ...facts } = b;
   return {
-    id: row.id,
-    confirmationNumber: row.confirmation_number,
-    status: row.status,
-    checkIn: row.check_in,
-    checkOut: row.check_out,
-    nights: row.nights,
-    guests: row.guests,
-    nightlyPrice: row.nightly_price,
-    subtotal: row.nightly_price * row.nights,
-    taxRate: row.tax_rate,
-    taxAmount: row.tax_amount,
-    totalPrice: row.total_price,
-    contactInfo: row.contact_info,
-    createdAt: row.created_at,
-    property: { id: row.property_id, title: row.title, location: row.location, cover: row.cover },
-    cancellationPolicy: row.cancellation_policy,
+    ...facts,
+    subtotal: b.nightlyPrice * b.nights,
     cancellationDeadline: deadline.toISOString(),
     canCancel: active && canCancelUntil(deadline, opts.now),
     canReview:
       opts.reviewsEnabled &&
-      row.status === 'confirmed' &&
-      stayIsOver(row.check_out, opts.now) &&
-      row.review_rating === null,
-    review:
-      row.review_rating !== null
-        ? { rating: row.review_rating, comment: row.review_comment ?? '', date: row.review_date ?? '' }
-        : null,
+      b.status === 'confirmed' &&
+      stayIsOver(b.checkOut, opts.now) &&
+      b.review === null,
     claimable:
       opts.viewer !== null &&
-      row.user_id === null &&
+      userId === null &&
       contactEmail !== undefined &&
       contactEmail === opts.viewer.email.toLowerCase(),
   };
@@ -119,7 +104,7 @@ export async function loadManaged(
 /** The user's own booking, or the same 404 as a booking that does not exist. */
 export async function ownBookingId(em: EntityManager, userId: number, bookingId: number): Promise<number> {
   const row = await findManagedBooking(em, bookingId);
-  if (!row || row.user_id !== userId) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
+  if (!row || row.userId !== userId) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return row.id;
 }
 
@@ -153,11 +138,11 @@ export async function cancelAsGuest(
   now = new Date(),
 ): Promise<TManagedBooking> {
   await em.transactional(async (tx) => {
-    await tx.execute('select id from bookings where id = ? for update', [bookingId]);
+    await lockBooking(tx, bookingId);
     const row = await findManagedBooking(tx, bookingId);
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (row.status === 'cancelled') throw new AppError('CONFLICT', ALREADY_CANCELLED);
-    const deadline = cancellationDeadline(row.check_in, row.cancellation_policy);
+    const deadline = cancellationDeadline(row.checkIn, row.cancellationPolicy);
     if (!canCancelUntil(deadline, now))
       throw new AppError('CONFLICT', CANCELLATION_CLOSED_MESSAGE, {
         details: { contact: '/contact', deadline: deadline.toISOString() },

@@ -1,6 +1,6 @@
 import { daysBetween, formatIsoDate } from '../../../shared/dates.ts';
 import { AppError } from '../../errors.ts';
-import { propertyExists } from '../../repositories/calendar-holds.ts';
+import { propertyIsListed } from '../../repositories/properties.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 
@@ -13,7 +13,7 @@ export function checkRangeLength(startDate: string, endDate: string): void {
 }
 
 export async function requireProperty(em: EntityManager, propertyId: number): Promise<void> {
-  if (!(await propertyExists(em, propertyId))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  if (!(await propertyIsListed(em, propertyId))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
 }
 
 /** `Dec 1, 2026 to Dec 5, 2026`: how a message names a range (the end day is the first free day). */

@@ -10,6 +10,7 @@ import type {
 } from '../../../shared/schemas/calendar.ts';
 import { AppError } from '../../errors.ts';
 import { barsFor, timelineHomes } from '../../repositories/calendar-holds.ts';
+import { propertyTitle } from '../../repositories/properties.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -33,17 +34,17 @@ export async function propertyMonth(
   input: z.output<typeof ZMonthInput>,
 ): Promise<TPropertyMonth> {
   checkWindow(input.from, input.to);
-  const [rules, bars, settings, titles] = await Promise.all([
+  const [rules, bars, settings, title] = await Promise.all([
     stayRulesFor(em, [input.id], input.from, input.to),
     barsFor(em, [input.id], input.from, input.to, true),
     getSettings(em),
-    em.execute<{ title: string }[]>('select title from properties where id = ?', [input.id]),
+    propertyTitle(em, input.id),
   ]);
   const homeRules = rules.get(input.id);
   if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   return {
     propertyId: input.id,
-    title: titles[0]?.title ?? '',
+    title: title ?? '',
     basePrice: homeRules.basePrice,
     minNights: homeRules.minNights ?? settings.minNightsDefault,
     bars: bars.get(input.id) ?? [],

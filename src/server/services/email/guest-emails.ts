@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatDeadline, cancellationDeadline, POLICY_LABEL } from '../../../shared/cancellation.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
-import { findManagedBooking, type TManagedRow } from '../../repositories/managed-bookings.ts';
+import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
 import { join, layout, paragraph, rows, usd } from './layout.ts';
@@ -10,23 +10,23 @@ import { absoluteUrl, queueEmail } from './outbox.ts';
 
 /** The guest's own emails about a booking and an account (issue 13), written into the outbox in the caller's transaction. */
 
-function stayRows(b: TManagedRow) {
+function stayRows(b: TManagedRecord) {
   return rows([
-    ['Home', b.title],
-    ['BIC number', b.confirmation_number],
-    ['Check-in', formatIsoDate(b.check_in, true)],
-    ['Check-out', formatIsoDate(b.check_out, true)],
+    ['Home', b.property.title],
+    ['BIC number', b.confirmationNumber],
+    ['Check-in', formatIsoDate(b.checkIn, true)],
+    ['Check-out', formatIsoDate(b.checkOut, true)],
     ['Nights', b.nights],
     ['Guests', guestsLabel(b.guests)],
-    [`${usd(b.nightly_price)} x ${b.nights} nights`, usd(b.nightly_price * b.nights)],
-    [`GST (${b.tax_rate}%)`, usd(b.tax_amount)],
-    ['Total', usd(b.total_price)],
+    [`${usd(b.nightlyPrice)} x ${b.nights} nights`, usd(b.nightlyPrice * b.nights)],
+    [`GST (${b.taxRate}%)`, usd(b.taxAmount)],
+    ['Total', usd(b.totalPrice)],
   ]);
 }
 
-async function booking(tx: EntityManager, bookingId: number): Promise<TManagedRow | null> {
+async function booking(tx: EntityManager, bookingId: number): Promise<TManagedRecord | null> {
   const b = await findManagedBooking(tx, bookingId);
-  return b?.contact_info?.email ? b : null;
+  return b?.contactInfo?.email ? b : null;
 }
 
 /** 'Booking received' with the manage link (a booking email; off with Email Notifications). */
@@ -36,24 +36,26 @@ export async function emailBookingReceived(
   token: string,
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications) return;
-  const deadline = formatDeadline(cancellationDeadline(b.check_in, b.cancellation_policy));
+  if (!b?.contactInfo || !settings.enableEmailNotifications) return;
+  const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
   const body = layout(
     settings.siteName,
     'We have received your booking',
     join(
-      paragraph(`Hello ${b.contact_info.name}, thank you for booking ${b.title}. Your booking is pending.`),
+      paragraph(
+        `Hello ${b.contactInfo.name}, thank you for booking ${b.property.title}. Your booking is pending.`,
+      ),
       stayRows(b),
       paragraph(
-        `Cancellation policy: ${POLICY_LABEL[b.cancellation_policy]}. You can cancel free of charge until ${deadline}.`,
+        `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}. You can cancel free of charge until ${deadline}.`,
       ),
       paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
     ),
     { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
   );
   await queueEmail(tx, {
-    to: b.contact_info.email,
-    subject: `Booking received: ${b.title} (${b.confirmation_number})`,
+    to: b.contactInfo.email,
+    subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
     template: 'booking-received',
     ...body,
   });
@@ -62,18 +64,20 @@ export async function emailBookingReceived(
 /** The guest and the operator each learn that the guest cancelled (off with Email Notifications). */
 export async function emailBookingCancelled(tx: EntityManager, bookingId: number): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications) return;
+  if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   const guest = layout(
     settings.siteName,
     'Your booking is cancelled',
     join(
-      paragraph(`Hello ${b.contact_info.name}, your booking at ${b.title} is cancelled, free of charge.`),
+      paragraph(
+        `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
+      ),
       stayRows(b),
     ),
   );
   await queueEmail(tx, {
-    to: b.contact_info.email,
-    subject: `Booking cancelled: ${b.title} (${b.confirmation_number})`,
+    to: b.contactInfo.email,
+    subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
     template: 'booking-cancelled-guest',
     ...guest,
   });
@@ -82,7 +86,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
     'A guest cancelled a booking',
     join(
       paragraph(
-        `${b.contact_info.name} (${b.contact_info.email}, ${b.contact_info.phone}) cancelled their booking. The dates are free again.`,
+        `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
       ),
       stayRows(b),
     ),
@@ -90,7 +94,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
   );
   await queueEmail(tx, {
     to: settings.notificationEmail,
-    subject: `Guest cancelled ${b.confirmation_number}: ${b.title}`,
+    subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
     template: 'booking-cancelled-operator',
     ...operator,
   });
@@ -99,21 +103,21 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
 /** 'Find my booking': a fresh manage link, to the address on file only (a security email: always sent). */
 export async function emailManageLink(tx: EntityManager, bookingId: number, token: string): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info) return;
+  if (!b?.contactInfo) return;
   const body = layout(
     settings.siteName,
     'Your booking link',
     join(
       paragraph(
-        `Hello ${b.contact_info.name}, here is the link to manage your booking ${b.confirmation_number}.`,
+        `Hello ${b.contactInfo.name}, here is the link to manage your booking ${b.confirmationNumber}.`,
       ),
       stayRows(b),
     ),
     { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
   );
   await queueEmail(tx, {
-    to: b.contact_info.email,
-    subject: `Your link to booking ${b.confirmation_number}`,
+    to: b.contactInfo.email,
+    subject: `Your link to booking ${b.confirmationNumber}`,
     template: 'booking-link',
     ...body,
   });
@@ -126,18 +130,18 @@ export async function emailReviewInvitation(
   token: string,
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contact_info || !settings.enableEmailNotifications || !settings.enableReviews) return;
+  if (!b?.contactInfo || !settings.enableEmailNotifications || !settings.enableReviews) return;
   const body = layout(
     settings.siteName,
-    `How was your stay at ${b.title}?`,
+    `How was your stay at ${b.property.title}?`,
     paragraph(
-      `Hello ${b.contact_info.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
+      `Hello ${b.contactInfo.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
     ),
     { label: 'Review your stay', url: absoluteUrl(managePath(token)) },
   );
   await queueEmail(tx, {
-    to: b.contact_info.email,
-    subject: `How was your stay at ${b.title}?`,
+    to: b.contactInfo.email,
+    subject: `How was your stay at ${b.property.title}?`,
     template: 'review-invitation',
     ...body,
   });

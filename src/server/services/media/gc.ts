@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../../logger.ts';
+import { referencedMediaUrls } from '../../repositories/media-references.ts';
 import { MEDIA_URL_PREFIX, type TMediaStore } from './store.ts';
 
 /**
@@ -14,17 +15,8 @@ const HASHED_NAME_RE = /^([a-f0-9]{32})(?:-\d+)?\.[a-z0-9]+$/;
 
 /** The content hashes of every media URL still referenced anywhere (archived properties included). */
 async function referencedHashes(em: EntityManager): Promise<Set<string>> {
-  const rows = await em.getConnection().execute<{ url: string }[]>(
-    `select distinct url from (
-       select unnest(images || videos) as url from properties
-       union all select user_image from reviews where user_image is not null
-       union all select icon from categories
-     ) refs
-     where url like ?`,
-    [`${MEDIA_URL_PREFIX}%`],
-  );
   const hashes = new Set<string>();
-  for (const { url } of rows) {
+  for (const url of await referencedMediaUrls(em, MEDIA_URL_PREFIX)) {
     const m = HASHED_NAME_RE.exec(url.slice(MEDIA_URL_PREFIX.length));
     if (m?.[1]) hashes.add(m[1]);
   }
@@ -50,6 +42,9 @@ export async function collectUnusedMedia(
   for (const entry of await store.list()) {
     const hash = HASHED_NAME_RE.exec(entry.name)?.[1];
     if (!hash || referenced.has(hash) || entry.modifiedAt.getTime() > cutoff) continue;
+    // A touch may not show in the listing (S3's LastModified), and may have come after it: ask again.
+    const lastUsed = await store.lastUsed(entry.name);
+    if (!lastUsed || lastUsed.getTime() > cutoff) continue;
     await store.remove(entry.name);
     removed.push(entry.name);
   }

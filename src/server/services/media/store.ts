@@ -1,15 +1,39 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import fsSync from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * Where media bytes live (DECISIONS 11). A local folder by default; an S3-compatible store can implement
- * the same interface so several server instances share one store.
+ * Where media bytes live (DECISIONS 11): a local folder by default, or an S3-compatible bucket
+ * (`s3-store.ts`) that several server instances share. `/media` serves either through `open`.
  */
 export interface TMediaEntry {
   name: string;
-  /** Last write or touch; the garbage collector spares anything younger than its grace period. */
+  /** Last write (or touch, where the store's listing shows it); the collector spares anything younger. */
   modifiedAt: Date;
+}
+
+/** One byte range of a file, as a `Range: bytes=…` header asks: `start-end`, `start-` or the last `suffix` bytes. */
+export type TByteRange = { start: number; end?: number } | { suffix: number };
+
+export interface TMediaObject {
+  body: Readable;
+  /** The whole file's size. */
+  size: number;
+  /** The bytes `body` carries, inclusive; the whole file unless a range was asked for. */
+  start: number;
+  end: number;
+  contentType: string;
+}
+
+/** Thrown by `open` when a range lies outside the file (HTTP 416). */
+export class RangeNotSatisfiableError extends Error {
+  readonly size: number | undefined;
+  constructor(size: number | undefined) {
+    super('range not satisfiable');
+    this.size = size;
+  }
 }
 
 export interface TMediaStore {
@@ -22,9 +46,48 @@ export interface TMediaStore {
   /** Marks a file as just used, so a garbage collection running meanwhile spares it. No-op when absent. */
   touch(name: string): Promise<void>;
   list(): Promise<TMediaEntry[]>;
+  /** When the file was last written or touched; undefined when it is gone. Read again just before removal. */
+  lastUsed(name: string): Promise<Date | undefined>;
   remove(name: string): Promise<void>;
-  /** The local folder that `/media` serves, for the local store. */
-  readonly dir: string;
+  /** The file's bytes (or one range of them) to serve; undefined when there is no such file. */
+  open(name: string, range?: TByteRange): Promise<TMediaObject | undefined>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  avif: 'image/avif',
+  heic: 'image/heic',
+  mp4: 'video/mp4',
+  m4v: 'video/x-m4v',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  mkv: 'video/x-matroska',
+  ogv: 'video/ogg',
+};
+
+/** The type `/media` answers for a stored name, from the extension the upload pipeline gave it. */
+export function mediaContentType(name: string): string {
+  return CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/** Names the stores accept: no path separators, no hidden files. */
+export function isSafeMediaName(name: string): boolean {
+  return /^[A-Za-z0-9._-]+$/.test(name) && !name.startsWith('.');
+}
+
+/** The inclusive bounds of `range` in a file of `size` bytes; throws when they fall outside it. */
+export function resolveRange(range: TByteRange | undefined, size: number): { start: number; end: number } {
+  if (!range) return { start: 0, end: Math.max(size - 1, 0) };
+  if ('suffix' in range) {
+    if (range.suffix === 0 || size === 0) throw new RangeNotSatisfiableError(size);
+    return { start: Math.max(size - range.suffix, 0), end: size - 1 };
+  }
+  if (range.start >= size) throw new RangeNotSatisfiableError(size);
+  return { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) };
 }
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -39,7 +102,7 @@ export function mediaNameFromUrl(url: string): string | undefined {
 
 export function localMediaStore(dir: string): TMediaStore {
   const safe = (name: string) => {
-    if (!/^[A-Za-z0-9._-]+$/.test(name) || name.startsWith('.')) throw new Error(`unsafe media name ${name}`);
+    if (!isSafeMediaName(name)) throw new Error(`unsafe media name ${name}`);
     return path.join(dir, name);
   };
   const touch = async (name: string) => {
@@ -47,7 +110,6 @@ export function localMediaStore(dir: string): TMediaStore {
     await fs.utimes(safe(name), now, now).catch(() => undefined);
   };
   return {
-    dir,
     async put(name, bytes) {
       const file = safe(name);
       await fs.mkdir(dir, { recursive: true });
@@ -86,8 +148,20 @@ export function localMediaStore(dir: string): TMediaStore {
       );
       return entries.filter((e) => e !== undefined);
     },
+    async lastUsed(name) {
+      const stat = await fs.stat(safe(name)).catch(() => undefined);
+      return stat?.mtime;
+    },
     async remove(name) {
       await fs.rm(safe(name), { force: true });
+    },
+    async open(name, range) {
+      const file = safe(name);
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      const { start, end } = resolveRange(range, stat.size);
+      const body = fsSync.createReadStream(file, { start, end });
+      return { body, size: stat.size, start, end, contentType: mediaContentType(name) };
     },
   };
 }

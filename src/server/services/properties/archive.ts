@@ -3,11 +3,7 @@ import { todayIso } from '../../../shared/dates.ts';
 import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
 import type { TProperty, TPropertyDeleteImpact } from '../../../shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
-import {
-  countBookingsOf,
-  listArchivedProperties,
-  unarchiveProperty,
-} from '../../repositories/property-archive.ts';
+import { countBookingsOf, listArchivedProperties, unarchiveProperty } from '../../repositories/properties.ts';
 import { getProperty } from './queries.ts';
 
 /** Asked before the delete dialog opens, so it can say 'archived' and how many stays are ahead. */

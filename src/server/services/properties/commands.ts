@@ -1,14 +1,21 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TProperty,
   TPropertyDeleteResult,
   TPropertyInputParsed,
 } from '../../../shared/schemas/property.ts';
-import { Booking } from '../../entities/booking.entity.ts';
-import { Category } from '../../entities/category.entity.ts';
-import { Property } from '../../entities/property.entity.ts';
 import { AppError } from '../../errors.ts';
+import { categoryNamesByKey } from '../../repositories/categories.ts';
+import {
+  archiveProperty,
+  deletePropertyRow,
+  insertProperty,
+  lockListedProperty,
+  propertyHasBookings,
+  propertyIsListed,
+  updateListedProperty,
+  type TPropertyColumns,
+} from '../../repositories/properties.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { storePropertyMedia } from '../media/uploads.ts';
@@ -20,7 +27,7 @@ import { getProperty, PROPERTY_NOT_FOUND } from './queries.ts';
  */
 async function resolveCategories(em: EntityManager, names: readonly string[]): Promise<string[]> {
   if (names.length === 0) return [];
-  const known = new Map((await em.find(Category, {})).map((c) => [c.name.toLowerCase(), c.name]));
+  const known = await categoryNamesByKey(em);
   const out: string[] = [];
   for (const name of names) {
     const canonical = known.get(name.trim().toLowerCase());
@@ -30,12 +37,12 @@ async function resolveCategories(em: EntityManager, names: readonly string[]): P
   return out;
 }
 
-/** Every column a body sets; `categoryKeys` always follows `categories`. */
+/** Every column a body sets. */
 function columnsOf(
   input: TPropertyInputParsed,
   categories: string[],
   media: { images: string[]; videos: string[] },
-) {
+): TPropertyColumns {
   return {
     title: input.title,
     description: input.description,
@@ -49,7 +56,6 @@ function columnsOf(
     propertyType: input.propertyType,
     amenities: [...new Set(input.amenities)],
     categories,
-    categoryKeys: categories.map((c) => c.toLowerCase()),
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     showLogo: input.showLogo,
@@ -66,9 +72,8 @@ export async function createProperty(
 ): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  const property = em.create(Property, columnsOf(input, categories, media));
-  await em.persist(property).flush();
-  return getProperty(em, property.id);
+  const id = await insertProperty(em, columnsOf(input, categories, media));
+  return getProperty(em, id);
 }
 
 /**
@@ -81,14 +86,13 @@ export async function updateProperty(
   id: number,
   input: TPropertyInputParsed,
 ): Promise<TProperty> {
-  const property = await em.findOne(Property, { id, archivedAt: null });
-  if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  if (!(await propertyIsListed(em, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  em.assign(property, columnsOf(input, categories, media));
-  await em.flush();
+  if (!(await updateListedProperty(em, id, columnsOf(input, categories, media))))
+    throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   await collectUnusedMediaQuietly(em, store);
-  return getProperty(em, property.id);
+  return getProperty(em, id);
 }
 
 /**
@@ -106,18 +110,12 @@ export async function deleteProperty(
   id: number,
 ): Promise<TPropertyDeleteResult> {
   const result = await em.transactional(async (tx) => {
-    const property = await tx.findOne(
-      Property,
-      { id, archivedAt: null },
-      { lockMode: LockMode.PESSIMISTIC_WRITE },
-    );
-    if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    const bookings = await tx.count(Booking, { property: id });
-    if (bookings > 0) {
-      property.archivedAt = new Date();
+    if (!(await lockListedProperty(tx, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    if (await propertyHasBookings(tx, id)) {
+      await archiveProperty(tx, id, new Date());
       return { id, archived: true };
     }
-    tx.remove(property);
+    await deletePropertyRow(tx, id);
     return { id, archived: false };
   });
   await collectUnusedMediaQuietly(em, store);

@@ -5,33 +5,21 @@ import type { ZSearchInput } from '../../../shared/schemas/property.ts';
 import type { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { addStayTotals } from '../calendar/stay-totals.ts';
-import { PROPERTY_COLUMNS, rowToPropertyDto, type TPropertyRow } from './dto.ts';
+import { findListedProperty, listListedProperties } from '../../repositories/properties.ts';
 
 import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { PROPERTY_NOT_FOUND };
 
-// The two most-read paths map rows straight to DTOs: entity hydration and the identity map buy
-// nothing for a read-only answer, and cost a measurable share of each request.
 export async function listProperties(em: EntityManager): Promise<TProperty[]> {
-  const rows = await em
-    .getConnection()
-    .execute<TPropertyRow[]>(
-      `select ${PROPERTY_COLUMNS} from properties where archived_at is null order by id`,
-    );
-  return rows.map(rowToPropertyDto);
+  return listListedProperties(em);
 }
 
 export async function getProperty(em: EntityManager, id: number): Promise<TProperty> {
-  const [row] = await em
-    .getConnection()
-    .execute<TPropertyRow[]>(
-      `select ${PROPERTY_COLUMNS} from properties where id = ? and archived_at is null`,
-      [id],
-    );
-  if (!row) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-  return rowToPropertyDto(row);
+  const property = await findListedProperty(em, id);
+  if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  return property;
 }
 
 function escapeLike(s: string): string {

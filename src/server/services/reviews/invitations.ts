@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays } from '../../../shared/dates.ts';
+import { bookingCheckOut } from '../../repositories/bookings.ts';
 import { markReviewInvited, staysToInviteForReview } from '../../repositories/managed-bookings.ts';
 import { issueManageLink } from '../bookings/manage.ts';
 import { emailReviewInvitation } from '../email/guest-emails.ts';
@@ -18,11 +19,7 @@ export async function sendReviewInvitations(em: EntityManager, now = new Date())
   for (const id of ids) {
     await em.transactional(async (tx) => {
       if (!(await markReviewInvited(tx, id))) return;
-      const rows = await tx.execute<{ check_out: string }[]>(
-        `select to_char(check_out, 'YYYY-MM-DD') as check_out from bookings where id = ?`,
-        [id],
-      );
-      const checkOut = rows[0]?.check_out;
+      const checkOut = await bookingCheckOut(tx, id);
       if (!checkOut) return;
       await emailReviewInvitation(tx, id, await issueManageLink(tx, id, checkOut));
       sent += 1;

@@ -1,44 +1,36 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { TReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../../shared/schemas/review.ts';
-import { Review } from '../../entities/review.entity.ts';
-import { User } from '../../entities/user.entity.ts';
-import { Property } from '../../entities/property.entity.ts';
 import { AppError } from '../../errors.ts';
+import {
+  deleteReviewRow,
+  findReview,
+  insertReview,
+  lockReviewedProperty,
+  recountRating,
+  updateReviewRow,
+} from '../../repositories/reviews.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { storeAvatar } from './avatar.ts';
-import { toReviewDto } from './queries.ts';
 
 export const REVIEW_NOT_FOUND = 'Review not found';
 
 /**
  * Holds the property row for the rest of the transaction, so concurrent review changes of one property
- * run one after another and each recount sees the others (DECISIONS 14).
+ * run one after another and each recount sees the others (DECISIONS 14). `live` refuses an archived home.
  */
 export async function lockProperty(
   tx: EntityManager,
   propertyId: number,
   opts: { live: boolean },
 ): Promise<void> {
-  const rows = await tx.execute<{ id: number }[]>(
-    `select id from properties where id = ? ${opts.live ? 'and archived_at is null' : ''} for update`,
-    [propertyId],
-  );
-  if (rows.length === 0) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  if (!(await lockReviewedProperty(tx, propertyId, { listed: opts.live })))
+    throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
 }
 
-/** rating = average of the reviews (null when none remain), reviewCount = their number. */
-export async function recountRating(tx: EntityManager, propertyId: number): Promise<void> {
-  await tx.execute(
-    `update properties p
-        set rating = s.avg, review_count = s.n
-       from (select avg(rating)::float8 as avg, count(*)::int as n from reviews where property_id = ?) s
-      where p.id = ?`,
-    [propertyId, propertyId],
-  );
-}
+export { recountRating };
 
 /** The author is the signed-in admin whatever the body's userId says (the spec's client sends 1). */
 export async function createReview(
@@ -50,17 +42,16 @@ export async function createReview(
   const userImage = await storeAvatar(media, input.userImage);
   return em.transactional(async (tx) => {
     await lockProperty(tx, input.propertyId, { live: true });
-    const review = tx.create(Review, {
-      property: tx.getReference(Property, input.propertyId),
-      user: tx.getReference(User, userId),
+    const review = await insertReview(tx, {
+      propertyId: input.propertyId,
+      userId,
       rating: input.rating,
       comment: input.comment,
       userName: input.userName,
       userImage,
     });
-    await tx.persist(review).flush();
     await recountRating(tx, input.propertyId);
-    return toReviewDto(review);
+    return review;
   });
 }
 
@@ -70,7 +61,7 @@ export async function updateReview(
   id: number,
   input: z.output<typeof ZReviewUpdateInput>,
 ): Promise<TReview> {
-  const existing = await em.findOne(Review, id);
+  const existing = await findReview(em, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
   const userImage =
     input.userImage === undefined
@@ -78,35 +69,32 @@ export async function updateReview(
       : input.userImage === existing.userImage
         ? existing.userImage
         : await storeAvatar(media, input.userImage);
-  const propertyId = existing.property.id;
-  const previousImage = existing.userImage ?? null;
+  const propertyId = existing.propertyId;
+  const previousImage = existing.userImage;
   const updated = await em.transactional(async (tx) => {
     await lockProperty(tx, propertyId, { live: false });
-    const review = await tx.findOne(Review, id);
-    if (!review) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
-    tx.assign(review, {
+    const review = await updateReviewRow(tx, id, {
       ...(input.rating !== undefined ? { rating: input.rating } : {}),
       ...(input.comment !== undefined ? { comment: input.comment } : {}),
       ...(input.userName !== undefined ? { userName: input.userName } : {}),
       ...(userImage !== undefined ? { userImage } : {}),
     });
-    await tx.flush();
+    if (!review) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await recountRating(tx, propertyId);
-    return toReviewDto(review);
+    return review;
   });
   if (previousImage && updated.userImage !== previousImage) await collectUnusedMediaQuietly(em, media);
   return updated;
 }
 
 export async function deleteReview(em: EntityManager, media: TMediaStore, id: number): Promise<{ ok: true }> {
-  const existing = await em.findOne(Review, id);
+  const existing = await findReview(em, id);
   if (!existing) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
-  const propertyId = existing.property.id;
+  const propertyId = existing.propertyId;
   const hadImage = Boolean(existing.userImage);
   await em.transactional(async (tx) => {
     await lockProperty(tx, propertyId, { live: false });
-    const deleted = await tx.execute<{ id: number }[]>('delete from reviews where id = ? returning id', [id]);
-    if (deleted.length === 0) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
+    if (!(await deleteReviewRow(tx, id))) throw new AppError('NOT_FOUND', REVIEW_NOT_FOUND);
     await recountRating(tx, propertyId);
   });
   if (hadImage) await collectUnusedMediaQuietly(em, media);

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TManagedBooking, ZStayReviewForm } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
-import { insertStayReview } from '../../repositories/stay-reviews.ts';
+import { insertStayReview } from '../../repositories/reviews.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import {
   BOOKING_NOT_FOUND,
@@ -45,19 +45,19 @@ async function reviewStay(
   await em.transactional(async (tx) => {
     const booking = await findManagedBooking(tx, bookingId);
     if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-    await lockProperty(tx, booking.property_id, { live: false });
+    await lockProperty(tx, booking.property.id, { live: false });
     if (booking.status !== 'confirmed') throw new AppError('CONFLICT', REVIEW_NOT_CONFIRMED);
-    if (!stayIsOver(booking.check_out, now)) throw new AppError('CONFLICT', REVIEW_NOT_YET);
+    if (!stayIsOver(booking.checkOut, now)) throw new AppError('CONFLICT', REVIEW_NOT_YET);
     const inserted = await insertStayReview(tx, {
       bookingId,
-      propertyId: booking.property_id,
-      userId: booking.user_id,
-      userName: publicReviewerName(booking.contact_info?.name ?? viewer?.name ?? undefined),
+      propertyId: booking.property.id,
+      userId: booking.userId,
+      userName: publicReviewerName(booking.contactInfo?.name ?? viewer?.name ?? undefined),
       rating: input.rating,
       comment: input.comment,
     });
     if (!inserted) throw new AppError('CONFLICT', ALREADY_REVIEWED);
-    await recountRating(tx, booking.property_id);
+    await recountRating(tx, booking.property.id);
   });
   return loadManaged(em, bookingId, viewer, now);
 }

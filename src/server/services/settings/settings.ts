@@ -1,38 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPublicConfig, TSettings } from '../../../shared/schemas/settings.ts';
-import { Settings, type ISettings } from '../../entities/settings.entity.ts';
-
-function toDto(s: ISettings): TSettings {
-  return {
-    siteName: s.siteName,
-    siteDescription: s.siteDescription,
-    businessAddress: s.businessAddress,
-    phoneNumber: s.phoneNumber,
-    businessHours: s.businessHours,
-    adminEmail: s.adminEmail,
-    supportEmail: s.supportEmail,
-    notificationEmail: s.notificationEmail,
-    maxGuestsDefault: s.maxGuestsDefault,
-    minNightsDefault: s.minNightsDefault,
-    maxNightsDefault: s.maxNightsDefault,
-    advanceBookingDays: s.advanceBookingDays,
-    currency: s.currency,
-    taxRate: s.taxRate,
-    enableExchangeRates: s.enableExchangeRates,
-    enableEmailNotifications: s.enableEmailNotifications,
-    enableGuestRegistration: s.enableGuestRegistration,
-    enableReviews: s.enableReviews,
-  };
-}
+import { ZPublicConfig, type TPublicConfig, type TSettings } from '../../../shared/schemas/settings.ts';
+import { readSettings, writeSettings } from '../../repositories/settings.ts';
 
 /** The one settings record, created with the defaults the first time it is read. */
 export async function getSettings(em: EntityManager): Promise<TSettings> {
-  let s = await em.findOne(Settings, 1);
-  if (!s) {
-    await em.getConnection().execute('insert into settings (id) values (1) on conflict (id) do nothing');
-    s = await em.findOneOrFail(Settings, 1);
-  }
-  return toDto(s);
+  return readSettings(em);
 }
 
 /**
@@ -40,33 +12,10 @@ export async function getSettings(em: EntityManager): Promise<TSettings> {
  * reader (booking rules, the public config) reads the row per request, so the change takes effect at once.
  */
 export async function updateSettings(em: EntityManager, input: TSettings): Promise<TSettings> {
-  await em.execute('insert into settings (id) values (1) on conflict (id) do nothing');
-  const s = await em.findOneOrFail(Settings, 1);
-  em.assign(s, input);
-  await em.flush();
-  return toDto(s);
+  return writeSettings(em, input);
 }
 
+/** The settings any visitor may read: the public schema's fields, the rest stays with admins. */
 export async function getPublicConfig(em: EntityManager, demoDirectAdmin: boolean): Promise<TPublicConfig> {
-  const s = await getSettings(em);
-  return {
-    demoDirectAdmin,
-    settings: {
-      siteName: s.siteName,
-      siteDescription: s.siteDescription,
-      businessAddress: s.businessAddress,
-      phoneNumber: s.phoneNumber,
-      businessHours: s.businessHours,
-      supportEmail: s.supportEmail,
-      maxGuestsDefault: s.maxGuestsDefault,
-      minNightsDefault: s.minNightsDefault,
-      maxNightsDefault: s.maxNightsDefault,
-      advanceBookingDays: s.advanceBookingDays,
-      currency: s.currency,
-      taxRate: s.taxRate,
-      enableExchangeRates: s.enableExchangeRates,
-      enableGuestRegistration: s.enableGuestRegistration,
-      enableReviews: s.enableReviews,
-    },
-  };
+  return { demoDirectAdmin, settings: ZPublicConfig.shape.settings.parse(await getSettings(em)) };
 }

@@ -1,18 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
-import {
-  propertyIsListed,
-  savedPropertyRows,
-  saveProperties,
-  unsaveProperty,
-} from '../../repositories/wishlist.ts';
-import { rowToPropertyDto } from '../properties/dto.ts';
+import { propertyIsListed } from '../../repositories/properties.ts';
+import { savedProperties, saveProperties, unsaveProperty } from '../../repositories/wishlist.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 
 /** Saved homes of a signed-in user (DECISIONS 22); the user id always comes from the session. */
 export async function listSaved(em: EntityManager, userId: number): Promise<TProperty[]> {
-  return (await savedPropertyRows(em, userId)).map(rowToPropertyDto);
+  return savedProperties(em, userId);
 }
 
 export async function saveHome(em: EntityManager, userId: number, propertyId: number): Promise<{ ok: true }> {

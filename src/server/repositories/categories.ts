@@ -1,0 +1,106 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TCategory } from '../../shared/schemas/category.ts';
+import { Category, type ICategory } from '../entities/category.entity.ts';
+
+/** Categories, and the category names properties carry (properties hold names, not ids). */
+
+function toCategoryDto(c: ICategory): TCategory {
+  return { id: c.id, name: c.name, icon: c.icon, active: c.active };
+}
+
+export async function listCategoryRows(em: EntityManager): Promise<TCategory[]> {
+  const rows = await em.find(Category, {}, { orderBy: { id: 'asc' } });
+  return rows.map(toCategoryDto);
+}
+
+/** Every category name by its lower-cased key. */
+export async function categoryNamesByKey(em: EntityManager): Promise<Map<string, string>> {
+  const rows = await em.find(Category, {}, { fields: ['name'] });
+  return new Map(rows.map((c) => [c.name.toLowerCase(), c.name]));
+}
+
+/** Whether another category (not `exceptId`) already has this name, case-insensitively. */
+export async function categoryNameTaken(
+  em: EntityManager,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    'select id from categories where lower(name) = lower(?) and id <> ?',
+    [name, exceptId ?? 0],
+  );
+  return rows.length > 0;
+}
+
+export async function insertCategory(
+  em: EntityManager,
+  data: { name: string; icon: string; active: boolean },
+): Promise<TCategory> {
+  const c = em.create(Category, data);
+  await em.persist(c).flush();
+  return toCategoryDto(c);
+}
+
+/** Locks the category for the rest of the transaction; null when it does not exist. */
+export async function lockCategory(tx: EntityManager, id: number): Promise<TCategory | null> {
+  const c = await tx.findOne(Category, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  return c ? toCategoryDto(c) : null;
+}
+
+export async function updateCategoryRow(
+  tx: EntityManager,
+  id: number,
+  data: { name: string; icon: string; active: boolean },
+): Promise<TCategory> {
+  const c = await tx.findOneOrFail(Category, id);
+  tx.assign(c, data);
+  await tx.flush();
+  return toCategoryDto(c);
+}
+
+/** Deletes the category; its name, or null when it did not exist. */
+export async function deleteCategoryRow(tx: EntityManager, id: number): Promise<string | null> {
+  const rows = await tx.execute<{ name: string }[]>('delete from categories where id = ? returning name', [
+    id,
+  ]);
+  return rows[0]?.name ?? null;
+}
+
+/**
+ * Rewrites `oldName` to `newName` on every property that carries it (matched case-insensitively, as
+ * search does), keeping `categories` in order, merging a duplicate, and `category_keys` in step.
+ * One set-based statement: a rename touches every home of that category at once.
+ */
+export async function renameCategoryOnProperties(
+  tx: EntityManager,
+  oldName: string,
+  newName: string,
+): Promise<void> {
+  await tx.execute(
+    `update properties p
+        set categories = r.categories, category_keys = r.keys
+       from (select q.id,
+                    array_agg(q.name order by q.first) as categories,
+                    array_agg(lower(q.name) order by q.first) as keys
+               from (select p2.id, min(u.ord) as first,
+                            (array_agg(case when lower(u.c) = lower(?) then ? else u.c end order by u.ord))[1] as name
+                       from properties p2, unnest(p2.categories) with ordinality as u(c, ord)
+                      where p2.category_keys @> array[lower(?)]::text[]
+                      group by p2.id, lower(case when lower(u.c) = lower(?) then ? else u.c end)) q
+              group by q.id) r
+      where p.id = r.id`,
+    [oldName, newName, oldName, oldName, newName],
+  );
+}
+
+/** Takes the name off every property that carries it (one set-based statement). */
+export async function removeCategoryFromProperties(tx: EntityManager, name: string): Promise<void> {
+  await tx.execute(
+    `update properties
+        set categories = array(select c from unnest(categories) with ordinality as u(c, ord) where lower(c) <> lower(?) order by ord),
+            category_keys = array_remove(category_keys, lower(?))
+      where category_keys @> array[lower(?)]::text[]`,
+    [name, name, name],
+  );
+}

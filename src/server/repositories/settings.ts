@@ -1,0 +1,51 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TSettings } from '../../shared/schemas/settings.ts';
+import { Settings, type ISettings } from '../entities/settings.entity.ts';
+
+/** The one settings record (id 1). */
+
+function toSettingsDto(s: ISettings): TSettings {
+  return {
+    siteName: s.siteName,
+    siteDescription: s.siteDescription,
+    businessAddress: s.businessAddress,
+    phoneNumber: s.phoneNumber,
+    businessHours: s.businessHours,
+    adminEmail: s.adminEmail,
+    supportEmail: s.supportEmail,
+    notificationEmail: s.notificationEmail,
+    maxGuestsDefault: s.maxGuestsDefault,
+    minNightsDefault: s.minNightsDefault,
+    maxNightsDefault: s.maxNightsDefault,
+    advanceBookingDays: s.advanceBookingDays,
+    currency: s.currency,
+    taxRate: s.taxRate,
+    enableExchangeRates: s.enableExchangeRates,
+    enableEmailNotifications: s.enableEmailNotifications,
+    enableGuestRegistration: s.enableGuestRegistration,
+    enableReviews: s.enableReviews,
+  };
+}
+
+/** Creates the record with the column defaults unless it exists (any number of racers, one row). */
+export async function ensureSettingsRow(em: EntityManager): Promise<void> {
+  await em.execute('insert into settings (id) values (1) on conflict (id) do nothing');
+}
+
+/** The settings, the record created with its defaults the first time it is read. */
+export async function readSettings(em: EntityManager): Promise<TSettings> {
+  let s = await em.findOne(Settings, 1);
+  if (!s) {
+    await ensureSettingsRow(em);
+    s = await em.findOneOrFail(Settings, 1);
+  }
+  return toSettingsDto(s);
+}
+
+export async function writeSettings(em: EntityManager, input: TSettings): Promise<TSettings> {
+  await ensureSettingsRow(em);
+  const s = await em.findOneOrFail(Settings, 1);
+  em.assign(s, input);
+  await em.flush();
+  return toSettingsDto(s);
+}
