@@ -36,7 +36,7 @@ export function CategoryTable({
                 </Table.Td>
                 <Table.Td fw={500}>{c.name}</Table.Td>
                 <Table.Td>
-                  <Badge color={c.active ? 'green.9' : 'gray.7'} variant="filled">
+                  <Badge color={c.active ? '#1b5e20' : 'gray.7'} variant="filled">
                     {c.active ? 'Active' : 'Inactive'}
                   </Badge>
                 </Table.Td>

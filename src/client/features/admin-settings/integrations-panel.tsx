@@ -37,12 +37,12 @@ const DISABLED: TStatus = { label: 'Disabled', color: 'gray.7' };
 function useExchangeStatus(enabled: boolean): TStatus {
   const { lastRefresh, lastUpdated, rates } = useCurrency();
   if (!enabled) return DISABLED;
-  if (lastRefresh === 'ok') return { label: 'Connected', color: 'green.9', detail: `Updated ${lastUpdated}` };
+  if (lastRefresh === 'ok') return { label: 'Connected', color: '#1b5e20', detail: `Updated ${lastUpdated}` };
   if (lastRefresh === 'failed')
-    return { label: 'Unreachable', color: 'red.9', detail: `Using the stored rate (${lastUpdated})` };
+    return { label: 'Unreachable', color: '#b71c1c', detail: `Using the stored rate (${lastUpdated})` };
   return {
     label: 'Not checked yet',
-    color: 'orange.9',
+    color: '#8a4b00',
     detail: rates.updatedAt ? `Last rate ${lastUpdated}` : 'No rate received yet',
   };
 }
@@ -52,24 +52,24 @@ function useEmailStatus(enabled: boolean): TStatus {
   const latest = useQuery(latestEmailQueryOptions());
   if (!enabled) return { ...DISABLED, detail: 'Security e-mails (password reset) are still sent' };
   const last = latest.data?.items[0];
-  if (!last) return { label: 'No e-mail sent yet', color: 'orange.9' };
+  if (!last) return { label: 'No e-mail sent yet', color: '#8a4b00' };
   switch (last.status) {
     case 'sent':
-      return { label: 'Connected', color: 'green.9', detail: 'The last e-mail was delivered over SMTP' };
+      return { label: 'Connected', color: '#1b5e20', detail: 'The last e-mail was delivered over SMTP' };
     case 'delivered_locally':
       return {
         label: 'Local files only',
-        color: 'orange.9',
+        color: '#8a4b00',
         detail: 'No SMTP server is configured: e-mails are written to files (see Emails)',
       };
     case 'failed':
       return {
         label: 'Failing',
-        color: 'red.9',
+        color: '#b71c1c',
         detail: last.lastError ?? 'The last e-mail could not be sent',
       };
     default:
-      return { label: 'Queued', color: 'orange.9', detail: 'The last e-mail is waiting to be sent' };
+      return { label: 'Queued', color: '#8a4b00', detail: 'The last e-mail is waiting to be sent' };
   }
 }
 
