@@ -257,7 +257,8 @@ test('a delete refused with 401 asks the admin to log in', async ({ asAdmin: pag
   const title = (await first.locator('td').nth(1).textContent()) ?? '';
   await rewriteTrpc(page, 'properties.delete', () => trpcError(401, 'Authentication required'));
   await first.getByRole('button', { name: `Delete ${title}` }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  // A demo home has bookings, so the confirm button says 'Archive' (README: archived, not deleted).
+  await page.getByTestId('confirm-delete').click();
   await expectToast(page, 'Authentication Required', 'Please login as an admin to perform this action');
   await expect(page.getByTestId('listing-row').filter({ hasText: title })).toHaveCount(1);
 });
