@@ -171,6 +171,11 @@ export interface TDemoBooking {
 }
 
 /** A moment on a calendar day at a plausible local hour (UTC on the server; only the day matters). */
+/** A booking made "today" at a random hour may land later than now: it is never in the future. */
+function notAfterNow(d: Date, now = new Date()): Date {
+  return d.getTime() > now.getTime() ? new Date(now.getTime() - 60_000) : d;
+}
+
 function at(day: string, r: TRandom): Date {
   return new Date(
     `${day}T${String(r.int(8, 21)).padStart(2, '0')}:${String(r.int(0, 59)).padStart(2, '0')}:00Z`,
@@ -263,7 +268,7 @@ export function planBookings(
       status,
       contactInfo: contact,
       confirmationNumber,
-      createdAt: at(booked < listed ? listed : booked, r),
+      createdAt: notAfterNow(at(booked < listed ? listed : booked, r)),
     });
   };
 

@@ -26,7 +26,11 @@ export const theme = createTheme({
     // Links inside running text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Every dialog's close button gets a name (Mantine renders it as an unlabelled icon).
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // One dialog title style everywhere (admin dialogs came in three).
+    Modal: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } },
+    },
     // Toasts: a named close button, and the description in the dimmed colour above (Mantine hard-codes gray.6).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

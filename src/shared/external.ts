@@ -33,4 +33,9 @@ export const CSP_CONNECT_ORIGINS = [
   'https://api.frankfurter.app',
   'https://nominatim.openstreetmap.org',
 ];
-export const CSP_IMG_ORIGINS = ['https://*.tile.openstreetmap.org', 'https://unpkg.com'];
+/**
+ * Images: the tile and marker hosts, plus any https origin, because a category icon may be any https image
+ * URL the admin enters (README, "Category icons"). Images cannot run script; the cost is that a page may
+ * load an image from a host we do not list.
+ */
+export const CSP_IMG_ORIGINS = ['https://*.tile.openstreetmap.org', 'https://unpkg.com', 'https:'];

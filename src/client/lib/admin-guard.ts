@@ -6,7 +6,7 @@ import { trpc } from './trpc.ts';
 
 export interface TAdminGuardArgs {
   context: { queryClient: QueryClient };
-  location: { search: unknown };
+  location: { search: unknown; href: string };
   /** True when the router only preloads (hover): no toasts, no dialog. */
   preload: boolean;
 }
@@ -32,7 +32,8 @@ export async function requireAdmin({ context, location, preload }: TAdminGuardAr
   const user = await ensureSessionUser(context.queryClient);
   if (!user) {
     if (!preload) {
-      openAuthDialog('login');
+      // After signing in, the admin lands on the page they asked for, not on /.
+      openAuthDialog('login', location.href);
       notifications.show({
         title: 'Authentication Required',
         message: 'Please login to access the admin area',

@@ -17,6 +17,8 @@ export type TAuthView = 'login' | 'register';
 export interface TAuthDialogState {
   opened: boolean;
   view: TAuthView;
+  /** Where to go after signing in (the admin page the guard refused), when the dialog was opened for one. */
+  returnTo?: string | undefined;
 }
 
 /**
@@ -31,8 +33,13 @@ function setDialogState(next: TAuthDialogState): void {
   for (const listener of dialogListeners) listener();
 }
 
-export function openAuthDialog(view: TAuthView = 'login'): void {
-  setDialogState({ opened: true, view });
+/** Switching between login and sign-up while open keeps the page to return to. */
+export function openAuthDialog(view: TAuthView = 'login', returnTo?: string): void {
+  setDialogState({
+    opened: true,
+    view,
+    returnTo: returnTo ?? (dialogState.opened ? dialogState.returnTo : undefined),
+  });
 }
 
 export function closeAuthDialog(): void {

@@ -77,31 +77,43 @@ export interface TCurrencyContext {
   lastUpdated: string;
   refresh: () => Promise<void>;
   refreshing: boolean;
+  /** How the last refresh in this tab went: null before any attempt. */
+  lastRefresh: 'ok' | 'failed' | null;
 }
 
 const CurrencyContext = createContext<TCurrencyContext | null>(null);
 
+function readStoredCurrency(): TCurrency | null {
+  const stored = localStorage.getItem(CURRENCY_KEY);
+  return stored === 'PKR' || stored === 'USD' ? stored : null;
+}
+
 export function CurrencyProvider({
   children,
   enableRefresh,
+  defaultCurrency,
 }: {
   children: ReactNode;
   enableRefresh: boolean;
+  /** Settings → Primary Currency: what a visitor sees until they choose one themselves. */
+  defaultCurrency?: string | undefined;
 }) {
   const [rates, setRates] = useState<TRates>(readStoredRates);
-  const [currency, setCurrencyState] = useState<TCurrency>(() =>
-    localStorage.getItem(CURRENCY_KEY) === 'PKR' ? 'PKR' : 'USD',
-  );
+  const [chosen, setChosen] = useState<TCurrency | null>(readStoredCurrency);
+  const currency: TCurrency = chosen ?? (defaultCurrency === 'PKR' ? 'PKR' : 'USD');
   const [refreshing, setRefreshing] = useState(false);
+  const [lastRefresh, setLastRefresh] = useState<'ok' | 'failed' | null>(null);
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
     try {
       const found = await fetchPkrRate();
       if (!found) {
+        setLastRefresh('failed');
         console.warn('Exchange rates: every service failed; keeping the last stored rates.');
         return;
       }
+      setLastRefresh('ok');
       const next: TRates = { USD: 1, PKR: found.rate, updatedAt: Date.now(), source: found.source };
       localStorage.setItem(RATES_KEY, JSON.stringify(next));
       setRates(next);
@@ -123,7 +135,7 @@ export function CurrencyProvider({
 
   const setCurrency = useCallback((c: TCurrency) => {
     localStorage.setItem(CURRENCY_KEY, c);
-    setCurrencyState(c);
+    setChosen(c);
   }, []);
 
   const value = useMemo<TCurrencyContext>(
@@ -136,8 +148,9 @@ export function CurrencyProvider({
       lastUpdated: lastUpdatedLabel(rates.updatedAt),
       refresh,
       refreshing,
+      lastRefresh,
     }),
-    [currency, setCurrency, rates, refresh, refreshing],
+    [currency, setCurrency, rates, refresh, refreshing, lastRefresh],
   );
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
+import { trpc } from './trpc.ts';
 
 /** The admin pages' search: `directAdmin=true` is carried from page to page (admin-side §2.1). */
 export interface TAdminSearch {
@@ -21,4 +23,14 @@ export function useDirectAdmin(): boolean {
 /** Search params for an admin link: the flag when present, nothing otherwise. */
 export function adminLinkSearch(directAdmin: boolean): TAdminSearch {
   return directAdmin ? { directAdmin: true } : {};
+}
+
+/**
+ * True only when the flag is in the address AND the server runs in demo mode, i.e. when the flag is what
+ * grants access. With demo mode off the admin is signed in for real, and the page must not claim otherwise.
+ */
+export function useDirectAdminAccess(): boolean {
+  const flag = useDirectAdmin();
+  const { data } = useQuery({ ...trpc.config.get.queryOptions(), enabled: flag });
+  return flag && data?.demoDirectAdmin === true;
 }

@@ -11,8 +11,12 @@ function Root() {
   const { data: config } = useQuery(siteConfigQuery());
   return (
     <ThemeProvider>
-      {/* The rate refresh follows the enableExchangeRates setting (DECISIONS 10). */}
-      <CurrencyProvider enableRefresh={config?.settings.enableExchangeRates ?? false}>
+      {/* The rate refresh follows the enableExchangeRates setting (DECISIONS 10); Primary Currency is
+          the default for visitors without a choice of their own. */}
+      <CurrencyProvider
+        enableRefresh={config?.settings.enableExchangeRates ?? false}
+        defaultCurrency={config?.settings.currency}
+      >
         <Outlet />
       </CurrencyProvider>
     </ThemeProvider>

@@ -29,6 +29,9 @@ function bodyLimitFor(req: Request): string {
     return MEDIA_BODY_LIMIT;
   if (/^\/api\/reviews(\/\d+)?$/.test(p) || /^\/trpc\/reviews\.(create|update)$/.test(p))
     return AVATAR_BODY_LIMIT;
+  // A category icon may be uploaded as a data URL, like an avatar.
+  if (/^\/api\/categories(\/\d+)?$/.test(p) || /^\/trpc\/categories\.(create|update)$/.test(p))
+    return AVATAR_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }
 

@@ -25,7 +25,7 @@ export const categoriesRouter = router({
     })
     .input(ZCategoryInput)
     .output(ZCategory)
-    .mutation(({ ctx, input }) => createCategory(ctx.em, input, ctx.actingUser)),
+    .mutation(({ ctx, input }) => createCategory(ctx.em, ctx.deps.media, input, ctx.actingUser)),
 
   update: adminProcedure
     .meta({
@@ -38,7 +38,9 @@ export const categoriesRouter = router({
     })
     .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
     .output(ZCategory)
-    .mutation(({ ctx, input: { id, ...data } }) => updateCategory(ctx.em, id, data, ctx.actingUser)),
+    .mutation(({ ctx, input: { id, ...data } }) =>
+      updateCategory(ctx.em, ctx.deps.media, id, data, ctx.actingUser),
+    ),
 
   delete: adminProcedure
     .meta({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdParam } from '../../shared/schemas/common.ts';
 import {
   ZProperty,
+  ZPropertyDeleteImpact,
   ZPropertyDeleteResult,
   ZPropertyInput,
   ZPropertyUpdateInput,
@@ -10,6 +11,7 @@ import {
 } from '../../shared/schemas/property.ts';
 import { createProperty, deleteProperty, updateProperty } from '../services/properties/commands.ts';
 import { getProperty, listProperties, searchProperties } from '../services/properties/queries.ts';
+import { archivedProperties, propertyDeleteImpact, restoreProperty } from '../services/properties/archive.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const propertiesRouter = router({
@@ -85,4 +87,44 @@ export const propertiesRouter = router({
     .input(ZIdParam)
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
+
+  deleteImpact: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}/delete-impact',
+        tags: ['properties'],
+        summary:
+          'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZPropertyDeleteImpact)
+    .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
+
+  archived: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/properties/archived',
+        tags: ['properties'],
+        summary: 'Archived properties (admin)',
+      },
+    })
+    .input(z.void())
+    .output(z.array(ZProperty))
+    .query(({ ctx }) => archivedProperties(ctx.em)),
+
+  restore: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/restore',
+        tags: ['properties'],
+        summary: 'Bring an archived property back to the listings (admin)',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZProperty)
+    .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id)),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_ICON_RULE } from '../messages.ts';
 
 export const ZCategory = z.object({
   id: z.number().int(),
@@ -8,13 +9,36 @@ export const ZCategory = z.object({
 });
 export type TCategory = z.infer<typeof ZCategory>;
 
+/**
+ * What a category icon may be (README, "Category icons"): an image uploaded through the form (a data URL,
+ * which the server checks, re-encodes and stores like an avatar), a path on this site (`/media/…`,
+ * `/icons/…`), or any `https://` image URL, which the Content-Security-Policy allows for images.
+ * Nothing else: `http://` would be blocked as mixed content, and `javascript:` never belongs in a src.
+ */
+export function isCategoryIconRef(v: string): boolean {
+  if (v === '') return true;
+  if (v.startsWith('data:image/')) return true;
+  if (v.startsWith('/') && !v.startsWith('//')) return true;
+  if (!v.startsWith('https://')) return false;
+  try {
+    return new URL(v).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export const ZCategoryInput = z.object({
   name: z
     .string({ error: 'Category name is required.' })
     .trim()
     .min(1, { error: 'Category name is required.' })
     .max(60, { error: 'Category name must be at most 60 characters.' }),
-  icon: z.string().trim().max(2048, { error: 'Icon URL is too long.' }).default(''),
+  icon: z
+    .string()
+    .trim()
+    .refine((v) => v.startsWith('data:') || v.length <= 2048, { error: 'Icon URL is too long.' })
+    .refine(isCategoryIconRef, { error: CATEGORY_ICON_RULE })
+    .default(''),
   active: z.boolean().default(true),
 });
 export type TCategoryInput = z.input<typeof ZCategoryInput>;

@@ -166,3 +166,12 @@ export type TSearchResult = z.infer<typeof ZSearchResult>;
 
 export const ZBlockedRange = z.object({ checkIn: z.string(), checkOut: z.string() });
 export type TBlockedRange = z.infer<typeof ZBlockedRange>;
+
+/** What deleting a home would do: archive it (it has bookings) and how many stays are still ahead. */
+export const ZPropertyDeleteImpact = z.object({
+  id: z.number().int(),
+  bookings: z.number().int(),
+  upcoming: z.number().int(),
+  willArchive: z.boolean(),
+});
+export type TPropertyDeleteImpact = z.infer<typeof ZPropertyDeleteImpact>;

@@ -8,7 +8,7 @@ import {
   type TAdminBooking,
   type TAdminBookingSort,
 } from '../../../shared/schemas/admin.ts';
-import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import { useDirectAdmin, useDirectAdminAccess } from '../../lib/direct-admin.ts';
 import { trpc } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
 import { useBulkBookingStatus, useUpdateBookingStatus } from './api.ts';
@@ -22,6 +22,7 @@ import { StatusConfirmModal, type TPendingStatusChange } from './status-confirm-
 /** Manage Bookings (admin-side §2.7) as a server-side table whose whole state is in the URL (issue 17). */
 export function BookingsPage({ search }: { search: TBookingsSearch }) {
   const directAdmin = useDirectAdmin();
+  const directAccess = useDirectAdminAccess();
   const navigate = useNavigate();
   const page = search.page ?? 1;
   const filter = filterOf(search);
@@ -43,8 +44,9 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
   const setSearch = useCallback(
     (patch: Partial<TBookingsSearch>, resetPage = true) => {
       void navigate({
+        from: '/admin/bookings',
         to: '/admin/bookings',
-        search: (prev: TBookingsSearch) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...patch }),
+        search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...patch }),
       });
     },
     [navigate],
@@ -90,7 +92,7 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
       <div>
         <Title order={1}>All Bookings</Title>
         <Text c="dimmed">View and manage all bookings across all properties</Text>
-        {directAdmin && (
+        {directAccess && (
           <Text size="sm" c="blue" mt={4}>
             Using direct admin access
           </Text>

@@ -1,4 +1,4 @@
-import { FALLBACK_CATEGORIES, type TPropertyType } from '../../../shared/constants.ts';
+import { FALLBACK_CATEGORIES, MAX_GUEST_CHOICES, type TPropertyType } from '../../../shared/constants.ts';
 import { DEFAULT_CANCELLATION_POLICY, type TCancellationPolicy } from '../../../shared/cancellation.ts';
 import { isPropertyType } from '../../../shared/labels.ts';
 import type { TCategory } from '../../../shared/schemas/category.ts';
@@ -50,6 +50,15 @@ export const NEW_PROPERTY_VALUES: TPropertyFormValues = {
   guestFavorite: false,
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
 };
+
+/**
+ * A new property's values with Max Guests prefilled from Settings → Default Max Guests: the largest
+ * choice the list offers that does not exceed it (the list skips some numbers above 10).
+ */
+export function newPropertyValues(maxGuestsDefault: number): TPropertyFormValues {
+  const fit = [...MAX_GUEST_CHOICES].reverse().find((n) => n <= maxGuestsDefault) ?? MAX_GUEST_CHOICES[0];
+  return { ...NEW_PROPERTY_VALUES, maxGuests: String(fit) };
+}
 
 export function valuesFromProperty(p: TProperty): TPropertyFormValues {
   return {

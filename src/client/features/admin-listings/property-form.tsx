@@ -1,11 +1,8 @@
 import {
-  ActionIcon,
-  Badge,
   Button,
   Checkbox,
   Divider,
   Group,
-  Image,
   MultiSelect,
   NumberInput,
   Progress,
@@ -19,32 +16,31 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { IconX } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import {
   AMENITIES,
   BATHROOM_CHOICES,
   BEDROOM_CHOICES,
   MAX_GUEST_CHOICES,
   MAX_IMAGES,
-  MIN_IMAGES,
   PROPERTY_TYPES,
 } from '../../../shared/constants.ts';
 import { CANCELLATION_POLICIES, POLICY_LABEL, POLICY_SUMMARY } from '../../../shared/cancellation.ts';
 import { propertyTypeLabel } from '../../../shared/labels.ts';
-import { thumbnailUrl } from '../../../shared/media.ts';
 import {
   ZPropertyInput,
   type TProperty,
   type TPropertyInputParsed,
 } from '../../../shared/schemas/property.ts';
-import { ImageUpload, type TImageUploadResult } from '../../components/image-upload.tsx';
+import { useSiteConfig } from '../../components/layout/use-site-config.ts';
+import type { TImageUploadResult } from '../../components/image-upload.tsx';
+import { ImagesField } from './images-field.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import {
   categoryChoices,
-  NEW_PROPERTY_VALUES,
+  newPropertyValues,
   priceFromInput,
   valuesFromProperty,
   type TPropertyFormValues,
@@ -57,84 +53,6 @@ import '../../styles/more-components.css';
 const choices = (list: readonly number[]) => list.map((n) => ({ value: String(n), label: String(n) }));
 const CATEGORY_CACHE_MS = 5 * 60_000;
 
-function ImagesField({
-  images,
-  error,
-  disabled,
-  onRemove,
-  onAdd,
-  onProcessingChange,
-}: {
-  images: string[];
-  error: ReactNode;
-  disabled: boolean;
-  onRemove: (index: number) => void;
-  onAdd: (result: TImageUploadResult) => void;
-  onProcessingChange: (processing: boolean) => void;
-}) {
-  return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Text size="sm" fw={500}>
-          Images{' '}
-          <Text span c="red">
-            *
-          </Text>
-        </Text>
-        <Text size="xs" c="dimmed" data-testid="image-count">
-          {images.length} / {MAX_IMAGES} (at least {MIN_IMAGES})
-        </Text>
-      </Group>
-      {images.length > 0 && (
-        <SimpleGrid cols={{ base: 3, sm: 5 }} spacing="xs" data-testid="image-list">
-          {images.map((src, i) => (
-            <div key={`${i}-${src.slice(-48)}`} style={{ position: 'relative' }}>
-              <Image
-                src={src.startsWith('data:') ? src : thumbnailUrl(src)}
-                alt={`Image ${i + 1}`}
-                h={80}
-                radius="sm"
-                fit="cover"
-              />
-              {i === 0 && (
-                <Badge size="xs" pos="absolute" bottom={4} left={4} variant="filled">
-                  Cover
-                </Badge>
-              )}
-              <ActionIcon
-                pos="absolute"
-                top={4}
-                right={4}
-                size="sm"
-                radius="xl"
-                color="dark"
-                variant="filled"
-                aria-label={`Remove image ${i + 1}`}
-                onClick={() => onRemove(i)}
-                disabled={disabled}
-              >
-                <IconX size={12} />
-              </ActionIcon>
-            </div>
-          ))}
-        </SimpleGrid>
-      )}
-      {error && (
-        <Text size="sm" c="red" role="alert" data-testid="images-error">
-          {error}
-        </Text>
-      )}
-      <ImageUpload
-        mode="multiple"
-        maxImages={MAX_IMAGES}
-        onImagesProcessed={onAdd}
-        disabled={disabled}
-        onProcessingChange={onProcessingChange}
-      />
-    </Stack>
-  );
-}
-
 /**
  * The property form (admin-side §2.5): create mode without a property, edit mode with one. Validated by
  * the shared ZPropertyInput, sent with upload progress, then `onSaved` runs (the page closes the dialog
@@ -145,11 +63,14 @@ export function PropertyForm({
   onSaved,
   onCancel,
   onPendingChange,
+  onDirtyChange,
 }: {
   property?: TProperty;
   onSaved: (saved: TProperty) => void;
   onCancel: () => void;
   onPendingChange?: (pending: boolean) => void;
+  /** Reports whether the form holds edits not saved yet, so closing can ask first. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const editing = property !== undefined;
   const queryClient = useQueryClient();
@@ -158,9 +79,10 @@ export function PropertyForm({
   const [progress, setProgress] = useState<TSendProgress | null>(null);
 
   const categories = useQuery({ ...trpc.categories.list.queryOptions(), staleTime: CATEGORY_CACHE_MS });
+  const { settings: siteSettings } = useSiteConfig();
 
   const form = useForm<TPropertyFormValues>({
-    initialValues: property ? valuesFromProperty(property) : NEW_PROPERTY_VALUES,
+    initialValues: property ? valuesFromProperty(property) : newPropertyValues(siteSettings.maxGuestsDefault),
     validate: zod4Resolver(ZPropertyInput),
   });
 
@@ -201,6 +123,10 @@ export function PropertyForm({
   useEffect(() => {
     onPendingChange?.(save.isPending);
   }, [save.isPending, onPendingChange]);
+  const dirty = form.isDirty();
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
 
   const addImages = ({ images, cut }: TImageUploadResult) => {
     const combined = [...form.values.images, ...images];
@@ -329,6 +255,7 @@ export function PropertyForm({
           error={form.errors.images}
           disabled={save.isPending}
           onRemove={(i) => form.removeListItem('images', i)}
+          onMove={(from, to) => form.reorderListItem('images', { from, to })}
           onAdd={addImages}
           onProcessingChange={setProcessingImages}
         />
@@ -360,7 +287,16 @@ export function PropertyForm({
             <Progress value={sentPercent} animated={sentPercent >= 100} aria-label="Upload progress" />
           </Stack>
         )}
-        <Group justify="flex-end">
+        {/* Sticky: the long form's Save and Cancel stay in reach while scrolling. */}
+        <Group
+          justify="flex-end"
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          bg="var(--mantine-color-body)"
+          style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+          data-testid="property-form-footer"
+        >
           <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             Cancel
           </Button>

@@ -1,26 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Center,
-  Divider,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
+import { Alert, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
 import {
   IconBriefcase,
   IconCalendar,
@@ -29,21 +7,24 @@ import {
   IconPlugConnected,
   IconSettings,
 } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useEffect, useState, type ReactNode } from 'react';
-import { SETTINGS_DEFAULTS } from '../../../shared/constants.ts';
-import type { TEmailServiceStatus } from '../../../shared/schemas/emails.ts';
-import { ZSettings, type TSettings } from '../../../shared/schemas/settings.ts';
-import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import type { TSettings } from '../../../shared/schemas/settings.ts';
+import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { LoadingLine } from '../../components/loading-line.tsx';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorMessage } from '../../lib/trpc.ts';
+import { settingsQueryOptions, useSaveSettings } from './api.ts';
+import { IntegrationsPanel } from './integrations-panel.tsx';
+import {
+  BookingPanel,
+  BusinessPanel,
+  FinancialPanel,
+  GeneralPanel,
+  useSettingsForm,
+} from './settings-panels.tsx';
 import '../../styles/more-components.css';
-
-const CURRENCIES = [
-  { value: 'USD', label: 'USD - US Dollar' },
-  { value: 'PKR', label: 'PKR - Pakistani Rupee' },
-];
 
 type TTab = 'general' | 'business' | 'booking' | 'financial' | 'categories' | 'integrations';
 
@@ -70,102 +51,39 @@ const FIELD_TAB: Record<keyof TSettings, TTab> = {
 };
 const TAB_ORDER: TTab[] = ['general', 'business', 'booking', 'financial', 'categories', 'integrations'];
 
-function StatusRow({ label, enabled }: { label: string; enabled: boolean }) {
-  return (
-    <Group justify="space-between">
-      <Text size="sm">{label}</Text>
-      <Badge color={enabled ? 'green' : 'gray'} variant={enabled ? 'light' : 'outline'}>
-        {enabled ? 'Connected' : 'Disabled'}
-      </Badge>
-    </Group>
-  );
-}
-
-const EMAIL_STATUS_COLOR: Record<TEmailServiceStatus['status'], string> = {
-  connected: 'green',
-  local: 'blue',
-  disabled: 'gray',
-  unreachable: 'red',
-};
-
-/** 'Email Service' as the server sees it (issue 12): a verified SMTP login, local files, or off. */
-function EmailServiceRow() {
-  const status = useQuery(trpc.settings.emailStatus.queryOptions(undefined, { staleTime: 0 }));
-  return (
-    <Stack gap={2}>
-      <Group justify="space-between">
-        <Text size="sm">Email Service</Text>
-        {status.data ? (
-          <Badge
-            color={EMAIL_STATUS_COLOR[status.data.status]}
-            variant={status.data.status === 'disabled' ? 'outline' : 'light'}
-            data-testid="email-service-status"
-          >
-            {status.data.label}
-          </Badge>
-        ) : (
-          <Loader size="xs" aria-label="Checking the email service" />
-        )}
-      </Group>
-      {status.data && (
-        <Text size="xs" c="dimmed">
-          {status.data.detail}
-        </Text>
-      )}
-    </Stack>
-  );
-}
+const TABS: { value: TTab; label: string; icon: typeof IconSettings }[] = [
+  { value: 'general', label: 'General', icon: IconSettings },
+  { value: 'business', label: 'Business', icon: IconBriefcase },
+  { value: 'booking', label: 'Booking', icon: IconCalendar },
+  { value: 'financial', label: 'Financial', icon: IconCoin },
+  { value: 'categories', label: 'Categories', icon: IconCategory },
+  { value: 'integrations', label: 'Integrations', icon: IconPlugConnected },
+];
 
 /**
  * Settings (admin-side §2.9): six tabs over one form validated by ZSettings, the schema the server
- * applies too; saved to the one settings record (DECISIONS 10). The Categories tab is passed in.
+ * applies too; saved to the one settings record (DECISIONS 10). The Categories tab is passed in; its
+ * dialogs submit their own forms only (DialogForm), and this form ignores any submit that is not its own.
  */
 export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }) {
   const { isLoading: authLoading } = useAuth();
-  const queryClient = useQueryClient();
   const [tab, setTab] = useState<TTab>('general');
-  const settings = useQuery(trpc.settings.get.queryOptions(undefined, { staleTime: 0 }));
-  const form = useForm<TSettings>({
-    mode: 'controlled',
-    initialValues: { ...SETTINGS_DEFAULTS },
-    validate: zod4Resolver(ZSettings),
-  });
+  const settings = useQuery(settingsQueryOptions());
+  const form = useSettingsForm();
 
   const { initialize } = form;
   useEffect(() => {
     if (settings.data) initialize(settings.data);
   }, [settings.data, initialize]);
 
-  const save = useMutation(
-    trpc.settings.update.mutationOptions({
-      onSuccess: async (saved) => {
-        // The saved values become the new baseline.
-        form.setInitialValues(saved);
-        form.setValues(saved);
-        form.resetDirty(saved);
-        queryClient.setQueryData(trpc.settings.get.queryKey(), saved);
-        void queryClient.invalidateQueries({ queryKey: trpc.settings.emailStatus.queryKey() });
-        notifications.show({
-          title: 'Settings saved',
-          message: 'Your changes have been saved successfully.',
-          color: 'green',
-        });
-        // The guest site reads the public part; it follows at once.
-        await queryClient.invalidateQueries(trpc.config.get.queryFilter());
-      },
-      onError: () => {
-        notifications.show({
-          title: 'Error',
-          message: 'Failed to save settings. Please try again.',
-          color: 'red',
-        });
-      },
-    }),
-  );
+  const save = useSaveSettings((saved) => {
+    // The saved values become the new baseline.
+    form.setInitialValues(saved);
+    form.setValues(saved);
+    form.resetDirty(saved);
+  });
 
-  if (authLoading) {
-    return <LoadingLine />;
-  }
+  if (authLoading) return <LoadingLine />;
   if (settings.isPending) {
     return (
       <Center py={80}>
@@ -184,31 +102,27 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
     );
   }
 
-  const v = form.getValues();
-  const numberProps = (field: keyof TSettings) => {
-    const p = form.getInputProps(field);
-    const onChange = p.onChange as (value: unknown) => void;
-    return { ...p, onChange: (value: string | number) => onChange(value === '' ? '' : Number(value)) };
+  const submit = form.onSubmit(
+    (values) => save.mutate(values),
+    (errors) => {
+      const tabs = Object.keys(errors).map((field) => FIELD_TAB[field as keyof TSettings]);
+      const first = TAB_ORDER.find((t) => tabs.includes(t));
+      if (first && !tabs.includes(tab)) setTab(first);
+    },
+  );
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    // A form inside a dialog (in a portal) bubbles through the React tree: it is never ours.
+    if (e.target !== e.currentTarget) return;
+    submit(e);
   };
 
   return (
-    <form
-      onSubmit={form.onSubmit(
-        (values) => save.mutate(values),
-        (errors) => {
-          const tabs = Object.keys(errors).map((field) => FIELD_TAB[field as keyof TSettings]);
-          const first = TAB_ORDER.find((t) => tabs.includes(t));
-          if (first && !tabs.includes(tab)) setTab(first);
-        },
-      )}
-      noValidate
-    >
-      <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
-          <div>
-            <Title order={1}>Settings</Title>
-            <Text c="dimmed">Manage your site, business, booking and integration settings</Text>
-          </div>
+    <form onSubmit={onSubmit} noValidate aria-label="Settings">
+      <UnsavedChangesPrompt dirty={form.isDirty() && !save.isPending} />
+      <AdminPageHeader
+        title="Settings"
+        description="Manage your site, business, booking and integration settings"
+        actions={
           <Button
             type="submit"
             loading={save.isPending}
@@ -218,210 +132,33 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
           >
             {save.isPending ? 'Saving...' : 'Save Settings'}
           </Button>
-        </Group>
-
-        <Tabs value={tab} onChange={(t) => setTab((t as TTab | null) ?? 'general')} keepMounted={false}>
-          <Tabs.List mb="md">
-            <Tabs.Tab value="general" leftSection={<IconSettings size={16} />}>
-              General
+        }
+      />
+      <Tabs value={tab} onChange={(t) => setTab((t as TTab | null) ?? 'general')} keepMounted={false}>
+        <Tabs.List mb="md">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
+              {label}
             </Tabs.Tab>
-            <Tabs.Tab value="business" leftSection={<IconBriefcase size={16} />}>
-              Business
-            </Tabs.Tab>
-            <Tabs.Tab value="booking" leftSection={<IconCalendar size={16} />}>
-              Booking
-            </Tabs.Tab>
-            <Tabs.Tab value="financial" leftSection={<IconCoin size={16} />}>
-              Financial
-            </Tabs.Tab>
-            <Tabs.Tab value="categories" leftSection={<IconCategory size={16} />}>
-              Categories
-            </Tabs.Tab>
-            <Tabs.Tab value="integrations" leftSection={<IconPlugConnected size={16} />}>
-              Integrations
-            </Tabs.Tab>
-          </Tabs.List>
-
-          <Tabs.Panel value="general">
-            <Card withBorder padding="lg">
-              <Stack gap="md">
-                <Title order={3}>General Settings</Title>
-                <TextInput label="Site Name" {...form.getInputProps('siteName')} key={form.key('siteName')} />
-                <Textarea
-                  label="Site Description"
-                  autosize
-                  minRows={2}
-                  {...form.getInputProps('siteDescription')}
-                  key={form.key('siteDescription')}
-                />
-                <Divider label="Email Settings" labelPosition="left" mt="sm" />
-                <SimpleGrid cols={{ base: 1, md: 3 }}>
-                  <TextInput
-                    label="Admin Email"
-                    type="email"
-                    {...form.getInputProps('adminEmail')}
-                    key={form.key('adminEmail')}
-                  />
-                  <TextInput
-                    label="Support Email"
-                    type="email"
-                    {...form.getInputProps('supportEmail')}
-                    key={form.key('supportEmail')}
-                  />
-                  <TextInput
-                    label="Notification Email"
-                    type="email"
-                    {...form.getInputProps('notificationEmail')}
-                    key={form.key('notificationEmail')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Card>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="business">
-            <Card withBorder padding="lg">
-              <Stack gap="md">
-                <Title order={3}>Business Information</Title>
-                <Textarea
-                  label="Business Address"
-                  autosize
-                  minRows={2}
-                  {...form.getInputProps('businessAddress')}
-                  key={form.key('businessAddress')}
-                />
-                <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <TextInput
-                    label="Phone Number"
-                    type="tel"
-                    {...form.getInputProps('phoneNumber')}
-                    key={form.key('phoneNumber')}
-                  />
-                  <TextInput
-                    label="Business Hours"
-                    {...form.getInputProps('businessHours')}
-                    key={form.key('businessHours')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Card>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="booking">
-            <Card withBorder padding="lg">
-              <Stack gap="md">
-                <Title order={3}>Booking Settings</Title>
-                <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <NumberInput
-                    clampBehavior="none"
-                    label="Default Max Guests"
-                    min={1}
-                    max={20}
-                    allowDecimal={false}
-                    {...numberProps('maxGuestsDefault')}
-                    key={form.key('maxGuestsDefault')}
-                  />
-                  <NumberInput
-                    clampBehavior="none"
-                    label="Advance Booking Days"
-                    min={0}
-                    allowDecimal={false}
-                    {...numberProps('advanceBookingDays')}
-                    key={form.key('advanceBookingDays')}
-                  />
-                  <NumberInput
-                    clampBehavior="none"
-                    label="Default Min Nights"
-                    min={1}
-                    allowDecimal={false}
-                    {...numberProps('minNightsDefault')}
-                    key={form.key('minNightsDefault')}
-                  />
-                  <NumberInput
-                    clampBehavior="none"
-                    label="Default Max Nights"
-                    min={1}
-                    allowDecimal={false}
-                    {...numberProps('maxNightsDefault')}
-                    key={form.key('maxNightsDefault')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Card>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="financial">
-            <Card withBorder padding="lg">
-              <Stack gap="md">
-                <Title order={3}>Financial Settings</Title>
-                <SimpleGrid cols={{ base: 1, md: 2 }}>
-                  <Select
-                    label="Primary Currency"
-                    data={CURRENCIES}
-                    allowDeselect={false}
-                    {...form.getInputProps('currency')}
-                    onChange={(value: string | null) => form.setFieldValue('currency', value ?? '')}
-                    key={form.key('currency')}
-                  />
-                  <NumberInput
-                    clampBehavior="none"
-                    label="Tax Rate (%)"
-                    min={0}
-                    max={100}
-                    step={0.01}
-                    decimalScale={2}
-                    {...numberProps('taxRate')}
-                    key={form.key('taxRate')}
-                  />
-                </SimpleGrid>
-              </Stack>
-            </Card>
-          </Tabs.Panel>
-
-          <Tabs.Panel value="categories">{categoriesPanel}</Tabs.Panel>
-
-          <Tabs.Panel value="integrations">
-            <Card withBorder padding="lg">
-              <Stack gap="lg">
-                <Title order={3}>Integrations</Title>
-                <Switch
-                  label="Currency Exchange Rates"
-                  description="Refresh the USD to PKR rate from the exchange rate services"
-                  {...form.getInputProps('enableExchangeRates', { type: 'checkbox' })}
-                  key={form.key('enableExchangeRates')}
-                />
-                <Switch
-                  label="Email Notifications"
-                  description="Send booking notifications by email"
-                  {...form.getInputProps('enableEmailNotifications', { type: 'checkbox' })}
-                  key={form.key('enableEmailNotifications')}
-                />
-                <Switch
-                  label="Guest Registration"
-                  description="When on, guests must sign in to book; when off, they book without an account"
-                  {...form.getInputProps('enableGuestRegistration', { type: 'checkbox' })}
-                  key={form.key('enableGuestRegistration')}
-                />
-                <Switch
-                  label="Property Reviews"
-                  description="Show reviews on property pages"
-                  {...form.getInputProps('enableReviews', { type: 'checkbox' })}
-                  key={form.key('enableReviews')}
-                />
-                <Paper withBorder p="md" radius="md" data-testid="api-status">
-                  <Text fw={600} mb="sm">
-                    API Integration Status
-                  </Text>
-                  <Stack gap="xs">
-                    <StatusRow label="Exchange Rate API" enabled={v.enableExchangeRates} />
-                    <EmailServiceRow />
-                  </Stack>
-                </Paper>
-              </Stack>
-            </Card>
-          </Tabs.Panel>
-        </Tabs>
-      </Stack>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <GeneralPanel form={form} />
+        </Tabs.Panel>
+        <Tabs.Panel value="business">
+          <BusinessPanel form={form} />
+        </Tabs.Panel>
+        <Tabs.Panel value="booking">
+          <BookingPanel form={form} />
+        </Tabs.Panel>
+        <Tabs.Panel value="financial">
+          <FinancialPanel form={form} />
+        </Tabs.Panel>
+        <Tabs.Panel value="categories">{categoriesPanel}</Tabs.Panel>
+        <Tabs.Panel value="integrations">
+          <IntegrationsPanel form={form} />
+        </Tabs.Panel>
+      </Tabs>
     </form>
   );
 }

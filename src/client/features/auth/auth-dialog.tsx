@@ -23,7 +23,7 @@ const SOCIAL_PROVIDERS = [
 ] as const;
 
 function LoginForm() {
-  const { login, closeAuthDialog } = useAuth();
+  const { login, closeAuthDialog, authDialog } = useAuth();
   const forgot = (e: MouseEvent<HTMLAnchorElement>) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
@@ -42,6 +42,7 @@ function LoginForm() {
     try {
       await login(values);
       form.reset();
+      if (authDialog.returnTo) void router.navigate({ href: authDialog.returnTo });
     } catch {
       // The toast already told the visitor; the form stays as typed so they can correct it.
     } finally {

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import { CATEGORY_DUPLICATE } from '../../../shared/messages.ts';
 import { AppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import type { TMediaStore } from '../media/store.ts';
+import { storeImageDataUrl } from '../media/uploads.ts';
 import {
   categoryNameTaken,
   deleteCategoryRow,
@@ -27,14 +29,25 @@ async function refuseDuplicate(em: EntityManager, name: string, exceptId?: numbe
   if (await categoryNameTaken(em, name, exceptId)) throw new AppError('CONFLICT', CATEGORY_DUPLICATE);
 }
 
+/**
+ * An uploaded icon (a data URL) goes through the media pipeline like an avatar (DECISIONS 11) and only its
+ * /media URL is kept; an https URL or a path on this site is kept as given (the schema's rule).
+ */
+async function storedIcon(media: TMediaStore, icon: string): Promise<string> {
+  return icon.startsWith('data:') ? storeImageDataUrl(media, icon, 'Category icon') : icon;
+}
+
 export async function createCategory(
   em: EntityManager,
+  media: TMediaStore,
   input: TCategoryData,
   actor: TActor | null,
 ): Promise<TCategory> {
+  await refuseDuplicate(em, input.name);
+  const icon = await storedIcon(media, input.icon);
   return em.transactional(async (tx) => {
     await refuseDuplicate(tx, input.name);
-    const created = await insertCategory(tx, { name: input.name, icon: input.icon, active: input.active });
+    const created = await insertCategory(tx, { name: input.name, icon, active: input.active });
     const { id, ...after } = created;
     await recordActivity(tx, actor, {
       action: 'category.create',
@@ -53,17 +66,19 @@ export async function createCategory(
  */
 export async function updateCategory(
   em: EntityManager,
+  media: TMediaStore,
   id: number,
   input: TCategoryData,
   actor: TActor | null,
 ): Promise<TCategory> {
+  const icon = await storedIcon(media, input.icon);
   return em.transactional(async (tx) => {
     const current = await lockCategory(tx, id);
     if (!current) throw new AppError('NOT_FOUND', CATEGORY_NOT_FOUND);
     await refuseDuplicate(tx, input.name, id);
     const updated = await updateCategoryRow(tx, id, {
       name: input.name,
-      icon: input.icon,
+      icon,
       active: input.active,
     });
     if (current.name !== input.name) await renameCategoryOnProperties(tx, current.name, input.name);

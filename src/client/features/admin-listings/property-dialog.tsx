@@ -1,0 +1,61 @@
+import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import type { TProperty } from '../../../shared/schemas/property.ts';
+import { DiscardChangesDialog, UnsavedChangesPrompt } from '../../components/unsaved-changes.tsx';
+import { PropertyForm } from './property-form.tsx';
+
+export type TPropertyDialog = { mode: 'create' } | { mode: 'edit'; property: TProperty } | null;
+
+/**
+ * 'Add New Property' / 'Edit Property' (admin-side §2.4). Escape, the close button and Cancel ask before
+ * throwing away typed edits, and so does leaving the page; while a save is on its way the dialog stays
+ * open (closing it would hide the progress, not stop the upload).
+ */
+export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; onClose: () => void }) {
+  const [saving, setSaving] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const narrow = useMediaQuery('(max-width: 48em)');
+
+  const close = () => {
+    setSaving(false);
+    setDirty(false);
+    setAsking(false);
+    onClose();
+  };
+  const requestClose = () => {
+    if (saving) return;
+    if (!dirty) close();
+    // After this event: opened during the Escape keydown, the question's own window Escape listener
+    // would still receive that same keydown and close it at once.
+    else window.setTimeout(() => setAsking(true), 0);
+  };
+
+  return (
+    <>
+      <Modal
+        opened={dialog !== null}
+        onClose={requestClose}
+        withCloseButton={!saving}
+        title={dialog?.mode === 'edit' ? 'Edit Property' : 'Add New Property'}
+        size={1000}
+        fullScreen={narrow}
+        closeOnClickOutside={!saving}
+      >
+        {dialog && (
+          <PropertyForm
+            key={dialog.mode === 'edit' ? dialog.property.id : 'new'}
+            property={dialog.mode === 'edit' ? dialog.property : undefined}
+            onSaved={close}
+            onCancel={requestClose}
+            onPendingChange={setSaving}
+            onDirtyChange={setDirty}
+          />
+        )}
+      </Modal>
+      <UnsavedChangesPrompt dirty={dialog !== null && dirty && !saving} />
+      <DiscardChangesDialog opened={asking} onStay={() => setAsking(false)} onDiscard={close} />
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import type { APIRequestContext } from '@playwright/test';
+import sharp from 'sharp';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { quoteStay } from '../../src/shared/pricing.ts';
+import type { TProperty, TPropertyDeleteImpact } from '../../src/shared/schemas/property.ts';
+import { expect, expectToast, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations, useColorScheme } from './support/a11y.ts';
+
+/** Listings and category icons as the admin; each test restores what it changes. */
+
+async function json<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.ok(), `${path}: ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** Books a free 2-night stay far ahead on `property` (a guest booking through the public REST path). */
+async function bookAhead(request: APIRequestContext, property: TProperty): Promise<number> {
+  for (let start = 200; start < 360; start += 3) {
+    const checkIn = addDays(todayIso(), start);
+    const checkOut = addDays(checkIn, 2);
+    const res = await request.post('/api/bookings', {
+      data: {
+        propertyId: property.id,
+        checkIn,
+        checkOut,
+        guests: 1,
+        totalPrice: quoteStay(property.price, checkIn, checkOut, 17).total,
+        contactInfo: {
+          name: 'Ada Archive',
+          email: 'ada@example.com',
+          phone: '+1 555 0100',
+          country: 'Canada',
+        },
+      },
+    });
+    if (res.status() === 409) continue;
+    expect(res.ok(), await res.text()).toBe(true);
+    return ((await res.json()) as { id: number }).id;
+  }
+  throw new Error('no free window');
+}
+
+test('deleting a home with a booking says it is archived, and Archived restores it', async ({
+  asAdmin: page,
+}) => {
+  const all = await json<TProperty[]>(page.request, '/api/properties');
+  const home = all[all.length - 3];
+  if (!home) throw new Error('too few demo homes');
+  const bookingId = await bookAhead(page.request, home);
+  const impact = await json<TPropertyDeleteImpact>(page.request, `/api/properties/${home.id}/delete-impact`);
+  expect(impact.willArchive).toBe(true);
+  expect(impact.upcoming).toBeGreaterThanOrEqual(1);
+
+  try {
+    await page.goto('/admin/listings');
+    await page.getByRole('button', { name: `Delete ${home.title}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Archive property' });
+    await expect(dialog).toContainText(`${impact.upcoming} of them upcoming`);
+    await expect(dialog).toContainText('It will be archived, not deleted');
+    await expect(dialog).not.toContainText('cannot be undone');
+    await expectNoSeriousA11yViolations(page, 'archive dialog');
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await expectToast(page, 'Property archived', `${home.title} has been archived`);
+    await expect(page.getByTestId('listing-row').filter({ hasText: home.title })).toHaveCount(0);
+    expect((await page.request.get(`/api/properties/${home.id}`)).status()).toBe(404);
+
+    await page.getByText('Archived', { exact: true }).click();
+    await expect(page).toHaveURL(/status=archived/);
+    const row = page.getByTestId('listing-row').filter({ hasText: home.title });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: `Restore ${home.title}` }).click();
+    await expectToast(page, 'Property restored', `${home.title} is back in your listings.`);
+    await expect(row).toHaveCount(0);
+    expect((await page.request.get(`/api/properties/${home.id}`)).status()).toBe(200);
+  } finally {
+    await page.request.post(`/api/properties/${home.id}/restore`);
+    await page.request.put(`/api/bookings/${bookingId}/status`, { data: { status: 'cancelled' } });
+  }
+});
+
+test('Escape on the property dialog with unsaved edits asks before discarding them', async ({
+  asAdmin: page,
+}) => {
+  await page.goto('/admin/listings');
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  // Nothing typed: Escape just closes.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  await dialog.getByLabel('Title').fill('Half-typed home');
+  // The sticky footer keeps Save in view without scrolling the long form.
+  await expect(dialog.getByRole('button', { name: 'Create Property' })).toBeInViewport();
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog.getByLabel('Title')).toHaveValue('Half-typed home');
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page
+    .getByRole('dialog', { name: 'Discard unsaved changes?' })
+    .getByRole('button', { name: 'Discard changes' })
+    .click();
+  await expect(dialog).toBeHidden();
+});
+
+test('an uploaded category icon shows on the home page', async ({ asAdmin: page }) => {
+  const name = `E2E Icon ${Date.now() % 100000}`;
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#1e88e5' } })
+    .png()
+    .toBuffer();
+  await page.goto('/admin/settings');
+  await page.getByRole('tab', { name: 'Categories' }).click();
+  await page.getByRole('button', { name: 'Add Category' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Category' });
+  await dialog.getByLabel('Category Name').fill(name);
+  await dialog.getByTestId('image-upload-input-single').setInputFiles({
+    name: 'icon.png',
+    mimeType: 'image/png',
+    buffer: png,
+  });
+  await expect(dialog.getByText('Uploaded image selected.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await expectToast(page, 'Category created');
+
+  const list = await json<{ id: number; name: string; icon: string }[]>(page.request, '/api/categories');
+  const created = list.find((c) => c.name === name);
+  try {
+    // Stored through the media pipeline: a /media URL, never a data URL.
+    expect(created?.icon).toMatch(/^\/media\//);
+    await page.goto('/');
+    const img = page.getByTestId('category').filter({ hasText: name }).locator('img');
+    await expect(img).toHaveAttribute('src', created?.icon ?? '');
+    await expect
+      .poll(() =>
+        img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth),
+      )
+      .toBeGreaterThan(0);
+  } finally {
+    if (created) await page.request.delete(`/api/categories/${created.id}`);
+  }
+});
+
+test('an https icon URL is accepted and anything else is refused with the rule', async ({
+  asAdmin: page,
+}) => {
+  const ok = await page.request.post('/api/categories', {
+    data: { name: `E2E Https ${Date.now() % 100000}`, icon: 'https://icons.example.com/a.svg', active: true },
+  });
+  expect(ok.ok(), await ok.text()).toBe(true);
+  await page.request.delete(`/api/categories/${((await ok.json()) as { id: number }).id}`);
+  const bad = await page.request.post('/api/categories', {
+    data: { name: 'E2E Bad icon', icon: 'javascript:alert(1)', active: true },
+  });
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain('Icon must be an https:// image URL');
+  const csp = (await page.request.get('/')).headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/img-src [^;]*https:(\s|;|$)/);
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`Listings, its Archived view and the property dialog have no serious axe violations (${scheme})`, async ({
+    asAdmin: page,
+  }) => {
+    await useColorScheme(page, scheme);
+    await page.goto('/admin/listings');
+    await expect(page.getByTestId('listing-row').first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `listings, ${scheme}`);
+    await page.goto('/admin/listings?status=archived');
+    await expect(page.getByTestId('listings-table')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `archived listings, ${scheme}`);
+    await page.goto('/admin/listings');
+    await page.getByRole('button', { name: 'Add New Property' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add New Property' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `property dialog, ${scheme}`, {
+      exclude: ['.leaflet-container'],
+    });
+  });
+}
+
+test('photos reorder by keyboard and the first one is the cover', async ({ asAdmin: page }) => {
+  const files = await Promise.all(
+    ['#c62828', '#2e7d32', '#1565c0'].map(async (background, i) => ({
+      name: `p${i}.png`,
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 120, height: 90, channels: 3, background } })
+        .png()
+        .toBuffer(),
+    })),
+  );
+  await page.goto('/admin/listings');
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  await dialog.getByTestId('image-upload-input').setInputFiles(files);
+  await expect(dialog.getByTestId('image-item')).toHaveCount(3);
+  const srcOf = (i: number) =>
+    dialog.getByRole('img', { name: `Image ${i}`, exact: true }).getAttribute('src');
+  const [first, second] = [await srcOf(1), await srcOf(2)];
+  await dialog.getByRole('button', { name: 'Move image 2 earlier' }).focus();
+  await page.keyboard.press('Enter');
+  expect(await srcOf(1)).toBe(second);
+  expect(await srcOf(2)).toBe(first);
+  await expect(dialog.getByTestId('image-item').first()).toContainText('Cover');
+  await expect(dialog.getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
+});
