@@ -46,7 +46,17 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const BENCH_USER = { username: 'benchuser', password: 'bench-user-password' };
 const started = Date.now();
-const SECTIONS = ['bundle', 'search', 'ratio', 'load', 'calendar', 'admin', 'mobile', 'media', 'emails'] as const;
+const SECTIONS = [
+  'bundle',
+  'search',
+  'ratio',
+  'load',
+  'calendar',
+  'admin',
+  'mobile',
+  'media',
+  'emails',
+] as const;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
 const unknownSection = ONLY?.find((x) => !(SECTIONS as readonly string[]).includes(x));
 if (unknownSection) throw new Error(`BENCH_ONLY: unknown section ${unknownSection} (${SECTIONS.join(', ')})`);

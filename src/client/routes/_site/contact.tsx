@@ -1,14 +1,4 @@
-import {
-  Anchor,
-  Card,
-  Container,
-  Grid,
-  Group,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Anchor, Card, Container, Grid, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { createFileRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
