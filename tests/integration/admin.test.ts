@@ -232,12 +232,12 @@ describe('settings', () => {
     });
   }
 
-  it('accepts min nights above max nights (the spec has no such check) and a tax rate with 2 decimals', async () => {
+  it('refuses min nights above max nights (issue 17; README) and accepts a tax rate with 2 decimals', async () => {
     const { caller } = callerFor(db, admin);
-    await expect(
-      caller.settings.update({ ...validSettings, minNightsDefault: 40, maxNightsDefault: 3, taxRate: 12.25 }),
-    ).resolves.toMatchObject({
-      minNightsDefault: 40,
+    expect(
+      await failure(caller.settings.update({ ...validSettings, minNightsDefault: 40, maxNightsDefault: 3 })),
+    ).toMatchObject({ code: 'BAD_REQUEST', message: 'Minimum nights cannot be more than maximum nights.' });
+    await expect(caller.settings.update({ ...validSettings, taxRate: 12.25 })).resolves.toMatchObject({
       taxRate: 12.25,
     });
     await caller.settings.update(validSettings);
