@@ -169,3 +169,26 @@ export const SETTINGS_DEFAULTS = {
   enableGuestRegistration: false,
   enableReviews: true,
 } as const;
+
+/** What each admin mutation records in the audit trail (issue 17). Kept free of zod: route search parsing uses it. */
+export const ACTIVITY_ENTITY_TYPES = [
+  'property',
+  'booking',
+  'review',
+  'category',
+  'settings',
+  'user',
+] as const;
+export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+
+/** The admin bookings table's sortable columns (issue 17). */
+export const ADMIN_BOOKING_SORTS = [
+  'createdAt',
+  'id',
+  'checkIn',
+  'checkOut',
+  'guests',
+  'total',
+  'status',
+] as const;
+export type TAdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];

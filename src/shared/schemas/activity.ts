@@ -1,15 +1,8 @@
 import { z } from 'zod';
 
-/** What each admin mutation records in the audit trail (issue 17). */
-export const ACTIVITY_ENTITY_TYPES = [
-  'property',
-  'booking',
-  'review',
-  'category',
-  'settings',
-  'user',
-] as const;
-export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
+import { ACTIVITY_ENTITY_TYPES } from '../constants.ts';
+
+export { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../constants.ts';
 
 export const ZActivityChanges = z.record(
   z.string(),

@@ -17,16 +17,8 @@ const ZPageSize = z.coerce
   .min(1, { error: 'Page size must be at least 1' })
   .max(ADMIN_BOOKINGS_MAX_PAGE_SIZE, { error: `Page size must be at most ${ADMIN_BOOKINGS_MAX_PAGE_SIZE}` });
 
-export const ADMIN_BOOKING_SORTS = [
-  'createdAt',
-  'id',
-  'checkIn',
-  'checkOut',
-  'guests',
-  'total',
-  'status',
-] as const;
-export type TAdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
+import { ADMIN_BOOKING_SORTS } from '../constants.ts';
+export { ADMIN_BOOKING_SORTS, type TAdminBookingSort } from '../constants.ts';
 
 /**
  * What narrows the admin bookings table (and its CSV export): search by guest name, e-mail or BIC number,

@@ -1,51 +1,71 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconCheck, IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react';
+import { ActionIcon } from '@mantine/core';
+import { IconMoon, IconSun } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTheme, type TThemePreference } from '../../lib/theme.tsx';
-import './theme-menu.css';
 
-const CHOICES: { value: TThemePreference; label: string; Icon: typeof IconSun }[] = [
-  { value: 'light', label: 'Light', Icon: IconSun },
-  { value: 'dark', label: 'Dark', Icon: IconMoon },
-  { value: 'system', label: 'System', Icon: IconDeviceDesktop },
-];
+const loadThemeMenu = () => import('./theme-menu.tsx');
+const ThemeMenu = lazy(() => loadThemeMenu().then((m) => ({ default: m.ThemeMenu })));
+
+const LABEL: Record<TThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
+export const themeLabel = (preference: TThemePreference) => `Theme: ${LABEL[preference]}`;
+
+/** Calls `onMounted` once the real menu is on the page. */
+function Loaded({ onMounted }: { onMounted: () => void }) {
+  useEffect(onMounted, [onMounted]);
+  return <ThemeMenu />;
+}
 
 /**
- * The header's theme control (guest-side §2, §4): light, dark or system. 'System' (the default) follows
- * the OS and reacts to its changes; it can be chosen again after an explicit choice.
+ * The header's theme control (guest-side §2, §4): light, dark or system. Its menu (Mantine Menu and
+ * Floating UI, ~30 KiB gzipped) stays out of the first page load: a look-alike button stands in, pointer
+ * or focus fetches the code, and the first click swaps in the real menu and opens it (as the user menu does).
  */
 export function ThemeToggle() {
-  const { preference, resolved, setPreference } = useTheme();
-  const current = CHOICES.find((c) => c.value === preference) ?? CHOICES[2];
+  const { preference, resolved } = useTheme();
+  const [wanted, setWanted] = useState(false);
+  const openWhenLoaded = useRef(false);
+  const slot = useRef<HTMLDivElement>(null);
+  const preload = () => void loadThemeMenu();
+
+  const onMounted = useCallback(() => {
+    if (!openWhenLoaded.current) return;
+    openWhenLoaded.current = false;
+    const trigger = slot.current?.querySelector<HTMLButtonElement>('[data-testid="theme-toggle"]');
+    trigger?.focus();
+    trigger?.click();
+  }, []);
+
   const Icon = resolved === 'dark' ? IconMoon : IconSun;
+  const standIn = (
+    <ActionIcon
+      variant="default"
+      size={36}
+      radius="xl"
+      aria-label={themeLabel(preference)}
+      aria-haspopup="menu"
+      title="Theme"
+      data-testid="theme-toggle"
+      data-theme={resolved}
+      onPointerEnter={preload}
+      onFocus={preload}
+      onClick={() => {
+        openWhenLoaded.current = true;
+        setWanted(true);
+      }}
+    >
+      <Icon size={18} stroke={1.6} aria-hidden />
+    </ActionIcon>
+  );
+
   return (
-    <Menu position="bottom-end" shadow="md" width={160} withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="default"
-          size={36}
-          radius="xl"
-          aria-label={`Theme: ${current?.label ?? 'System'}`}
-          title="Theme"
-          data-testid="theme-toggle"
-          data-theme={resolved}
-        >
-          <Icon size={18} stroke={1.6} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {CHOICES.map(({ value, label, Icon: ChoiceIcon }) => (
-          <Menu.Item
-            key={value}
-            // Mantine keeps the item's role 'menuitem' (where aria-checked is not allowed): aria-current marks the choice.
-            aria-current={preference === value ? 'true' : undefined}
-            leftSection={<ChoiceIcon size={16} aria-hidden />}
-            rightSection={preference === value ? <IconCheck size={14} aria-hidden /> : null}
-            onClick={() => setPreference(value)}
-          >
-            {label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <div ref={slot} style={{ display: 'contents' }}>
+      {wanted ? (
+        <Suspense fallback={standIn}>
+          <Loaded onMounted={onMounted} />
+        </Suspense>
+      ) : (
+        standIn
+      )}
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ActivityPage, type TActivitySearch } from '../../features/admin-activity/activity-page.tsx';
-import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../../../shared/schemas/activity.ts';
+import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../../../shared/constants.ts';
 
 export const Route = createFileRoute('/admin/activity')({
   validateSearch: (search: Record<string, unknown>): TActivitySearch => {

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BookingsPage } from '../../features/admin-bookings/bookings-page.tsx';
-import { ZBookingsSearch } from '../../features/admin-bookings/search.ts';
+import { parseBookingsSearch } from '../../features/admin-bookings/search.ts';
 
 export const Route = createFileRoute('/admin/bookings')({
-  validateSearch: (search: Record<string, unknown>) => ZBookingsSearch.parse(search),
+  validateSearch: (search: Record<string, unknown>) => parseBookingsSearch(search),
   component: function AdminBookings() {
     return <BookingsPage search={Route.useSearch()} />;
   },
