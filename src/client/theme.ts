@@ -31,6 +31,10 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } },
     },
+    Drawer: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } },
+    },
     // Toasts: a named close button, and the description in the dimmed colour above (Mantine hard-codes gray.6).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
