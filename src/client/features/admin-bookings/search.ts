@@ -47,7 +47,7 @@ export function parseBookingsSearch(search: Record<string, unknown>): TBookingsS
     dir: oneOf(['asc', 'desc'] as const, search.dir),
     booking: positiveInt(search.booking),
   };
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as TBookingsSearch;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 /** The list and export input of a URL state (the drawer and paging aside). */
