@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSearchInput } from '../../src/shared/schemas/property.ts';
 import { callerFor, createTestDatabase, type TTestDb } from '../support/db.ts';
@@ -39,7 +40,7 @@ async function searchAll(
   const { caller } = callerFor(db, null);
   const ids: number[] = [];
   const limit = Number(input.limit ?? 12);
-  let cursor: number | undefined;
+  let cursor: number | string | undefined;
   for (let guard = 0; guard < 1000; guard++) {
     const page = await caller.properties.search({ ...input, cursor });
     ids.push(...page.items.map((p) => p.id));
@@ -48,7 +49,10 @@ async function searchAll(
       return ids;
     }
     expect(page.items).toHaveLength(limit);
-    expect(page.nextCursor).toBe(page.items[page.items.length - 1]?.id);
+    const lastId = page.items[page.items.length - 1]?.id;
+    // The recommended order keeps the plain numeric id cursor; sorted pages end on sort:key:id.
+    if ((input.sort ?? 'recommended') === 'recommended') expect(page.nextCursor).toBe(lastId);
+    else expect(page.nextCursor).toMatch(new RegExp(`^${input.sort}:[-\\d.e]+:${lastId}$`));
     cursor = page.nextCursor;
     await between?.();
   }
@@ -223,6 +227,8 @@ describe('properties.search filters', () => {
       propertyType: 'cabin',
       guestFavorite: false,
       categories: ['Beach'],
+      latitude: '25.7617',
+      longitude: '-80.1918',
     });
     expect(page.items[0]?.images).toEqual([]);
   });
@@ -309,5 +315,271 @@ describe('properties.search paging', () => {
       limit: 5,
     });
     expect(ids).toEqual([...big].reverse());
+  });
+});
+
+describe('properties.search filters: price, type, bedrooms, amenities', () => {
+  it('keeps homes whose nightly price lies in the range, ends included', async () => {
+    const place = uniquePlace();
+    const em = db.em();
+    const [p50, p100, p150, p200] = await Promise.all(
+      [50, 100, 150, 200].map(async (price) => createProperty(em.fork(), { location: place, price })),
+    );
+    const ids = (xs: { id: number }[]) => xs.map((x) => x.id).sort((a, b) => b - a);
+    const sorted = (xs: number[]) => [...xs].sort((a, b) => b - a);
+    expect(sorted(await searchAll({ location: place, minPrice: 100 }))).toEqual(ids([p100!, p150!, p200!]));
+    expect(sorted(await searchAll({ location: place, maxPrice: 100 }))).toEqual(ids([p50!, p100!]));
+    expect(sorted(await searchAll({ location: place, minPrice: 60, maxPrice: 150 }))).toEqual(
+      ids([p100!, p150!]),
+    );
+    expect(await searchAll({ location: place, minPrice: 201 })).toEqual([]);
+    // Dates do not change what the price filter reads: the nightly base price, not the stay total.
+    expect(
+      sorted(
+        await searchAll({ location: place, maxPrice: 100, checkIn: '2033-01-01', checkOut: '2033-01-04' }),
+      ),
+    ).toEqual(ids([p50!, p100!]));
+  });
+
+  it('refuses a minimum above the maximum, or a negative price', async () => {
+    const { caller } = callerFor(db, null);
+    await expect(caller.properties.search({ minPrice: 300, maxPrice: 200 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'Minimum price must not exceed the maximum price',
+    });
+    await expect(caller.properties.search({ minPrice: -1 })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('keeps homes of any of the chosen types', async () => {
+    const place = uniquePlace();
+    const em = db.em();
+    const cabin = await createProperty(em, { location: place, propertyType: 'cabin' });
+    const villa = await createProperty(em, { location: place, propertyType: 'villa' });
+    await createProperty(em, { location: place, propertyType: 'apartment' });
+    expect(await searchAll({ location: place, types: ['cabin'] })).toEqual([cabin.id]);
+    expect(await searchAll({ location: place, types: ['villa', 'cabin'] })).toEqual([villa.id, cabin.id]);
+    expect(await searchAll({ location: place, types: ['house'] })).toEqual([]);
+    expect(await searchAll({ location: place, types: [] })).toHaveLength(3);
+    const { caller } = callerFor(db, null);
+    await expect(
+      caller.properties.search({ types: ['castle'] } as unknown as TSearchInput),
+    ).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+
+  it('keeps homes with at least the chosen number of bedrooms', async () => {
+    const place = uniquePlace();
+    const em = db.em();
+    const one = await createProperty(em, { location: place, bedrooms: 1 });
+    const three = await createProperty(em, { location: place, bedrooms: 3 });
+    const five = await createProperty(em, { location: place, bedrooms: 5 });
+    expect(await searchAll({ location: place, bedrooms: 1 })).toEqual([five.id, three.id, one.id]);
+    expect(await searchAll({ location: place, bedrooms: 3 })).toEqual([five.id, three.id]);
+    expect(await searchAll({ location: place, bedrooms: 6 })).toEqual([]);
+  });
+
+  it('keeps homes that have every chosen amenity', async () => {
+    const place = uniquePlace();
+    const em = db.em();
+    const wifi = await createProperty(em, { location: place, amenities: ['Wifi'] });
+    const both = await createProperty(em, { location: place, amenities: ['Pool', 'Wifi', 'Kitchen'] });
+    const pool = await createProperty(em, { location: place, amenities: ['Pool'] });
+    expect(await searchAll({ location: place, amenities: ['Wifi'] })).toEqual([both.id, wifi.id]);
+    expect(await searchAll({ location: place, amenities: ['Pool'] })).toEqual([pool.id, both.id]);
+    expect(await searchAll({ location: place, amenities: ['Pool', 'Wifi'] })).toEqual([both.id]);
+    expect(await searchAll({ location: place, amenities: ['Pool', 'Gym'] })).toEqual([]);
+  });
+
+  it('combines the new filters with the old ones', async () => {
+    const place = uniquePlace();
+    const em = db.em();
+    const match = await createProperty(em, {
+      location: place,
+      price: 180,
+      propertyType: 'house',
+      bedrooms: 4,
+      amenities: ['Pool', 'Wifi'],
+      maxGuests: 8,
+    });
+    await createProperty(em, {
+      location: place,
+      price: 180,
+      propertyType: 'house',
+      bedrooms: 4,
+      maxGuests: 8,
+    });
+    await createProperty(em, {
+      location: place,
+      price: 400,
+      propertyType: 'house',
+      bedrooms: 4,
+      amenities: ['Pool', 'Wifi'],
+      maxGuests: 8,
+    });
+    expect(
+      await searchAll({
+        location: place,
+        guests: 6,
+        minPrice: 100,
+        maxPrice: 200,
+        types: ['house'],
+        bedrooms: 3,
+        amenities: ['Pool'],
+      }),
+    ).toEqual([match.id]);
+  });
+});
+
+describe('properties.search sorts', () => {
+  /** 25 homes with repeated prices and ratings (ties are where keysets go wrong), some unrated. */
+  async function seedSortable(place: string) {
+    const em = db.em();
+    const homes: { id: number; price: number; rating: number | null }[] = [];
+    for (let i = 0; i < 25; i++) {
+      const price = [80, 120, 120, 200, 95][i % 5]!;
+      const rating = i % 6 === 0 ? null : [4.5, 4.9, 3.75, 4.9][i % 4]!;
+      const p = await createProperty(em, { location: place, price, rating });
+      homes.push({ id: p.id, price, rating });
+    }
+    return homes;
+  }
+
+  it('price low to high, then high to low, page through every home once in order', async () => {
+    const place = uniquePlace();
+    const homes = await seedSortable(place);
+    const asc = [...homes].sort((a, b) => a.price - b.price || a.id - b.id).map((h) => h.id);
+    const desc = [...homes].sort((a, b) => b.price - a.price || b.id - a.id).map((h) => h.id);
+    for (const limit of [4, 5, 12]) {
+      expect(await searchAll({ location: place, sort: 'price_asc', limit })).toEqual(asc);
+      expect(await searchAll({ location: place, sort: 'price_desc', limit })).toEqual(desc);
+    }
+  });
+
+  it('rating puts the best first and unrated homes last, paging without repeats or skips', async () => {
+    const place = uniquePlace();
+    const homes = await seedSortable(place);
+    const expected = [...homes]
+      .sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || b.id - a.id)
+      .map((h) => h.id);
+    for (const limit of [3, 7]) {
+      expect(await searchAll({ location: place, sort: 'rating', limit })).toEqual(expected);
+    }
+    const ids = await searchAll({ location: place, sort: 'rating', limit: 4 });
+    expect(new Set(ids).size).toBe(25);
+  });
+
+  it('recommended is the newest-first order with the numeric cursor older callers send', async () => {
+    const place = uniquePlace();
+    const homes = await seedSortable(place);
+    const newest = homes.map((h) => h.id).reverse();
+    expect(await searchAll({ location: place, sort: 'recommended', limit: 6 })).toEqual(newest);
+    expect(await searchAll({ location: place, limit: 6 })).toEqual(newest);
+  });
+
+  it('sorts a filtered search, and a home added between pages neither repeats nor skips one', async () => {
+    const place = uniquePlace();
+    const homes = await seedSortable(place);
+    const matching = homes.filter((h) => h.price >= 100);
+    const added: number[] = [];
+    const ids = await searchAll({ location: place, minPrice: 100, sort: 'price_asc', limit: 4 }, async () => {
+      // A cheap and a dear home land while the guest reads: before and after the keyset.
+      added.push((await createProperty(db.em(), { location: place, price: 100 })).id);
+      added.push((await createProperty(db.em(), { location: place, price: 500 })).id);
+    });
+    const original = matching.sort((a, b) => a.price - b.price || a.id - b.id).map((h) => h.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Every original match is there, in order; the added ones only appear after the page they follow.
+    expect(ids.filter((id) => !added.includes(id))).toEqual(original);
+  });
+
+  it('refuses a cursor of another sort and a malformed one', async () => {
+    const { caller } = callerFor(db, null);
+    await expect(
+      caller.properties.search({ sort: 'rating', cursor: 'price_asc:100:5' }),
+    ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('another sort') });
+    await expect(caller.properties.search({ sort: 'price_asc', cursor: 12 })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    await expect(caller.properties.search({ cursor: 'price_asc:1;drop' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+  });
+});
+
+describe('properties.search bounds', () => {
+  /** A grid of homes around a far corner of the map no other test uses, plus one without a position. */
+  async function seedGrid(place: string, lat0: number, lng0: number) {
+    const em = db.em();
+    const at: Record<string, number> = {};
+    for (const [name, dlat, dlng] of [
+      ['sw', 0, 0],
+      ['se', 0, 2],
+      ['nw', 2, 0],
+      ['ne', 2, 2],
+      ['mid', 1, 1],
+    ] as const) {
+      const p = await createProperty(em, {
+        location: place,
+        latitude: String(lat0 + dlat),
+        longitude: String(lng0 + dlng),
+      });
+      at[name] = p.id;
+    }
+    await createProperty(em, { location: place, latitude: null, longitude: null });
+    return at as Record<'sw' | 'se' | 'nw' | 'ne' | 'mid', number>;
+  }
+
+  it('keeps homes inside south,west,north,east (edges included) and drops homes without a position', async () => {
+    const place = uniquePlace();
+    const at = await seedGrid(place, -60, 100);
+    expect(await searchAll({ location: place, bounds: '-60.5,99.5,-57.5,102.5' })).toEqual([
+      at.mid,
+      at.ne,
+      at.nw,
+      at.se,
+      at.sw,
+    ]);
+    expect(await searchAll({ location: place, bounds: '-59.5,100.5,-58.5,101.5' })).toEqual([at.mid]);
+    expect(await searchAll({ location: place, bounds: '-60,100,-59,101' })).toEqual([at.mid, at.sw]);
+    expect(await searchAll({ location: place, bounds: '-59.5,99.5,-57.5,100.5' })).toEqual([at.nw]);
+    expect(await searchAll({ location: place, bounds: '10,10,11,11' })).toEqual([]);
+    // Bounds with a sort and other filters, paged one at a time.
+    expect(
+      await searchAll({ location: place, bounds: '-60.5,99.5,-57.5,102.5', sort: 'price_desc', limit: 1 }),
+    ).toHaveLength(5);
+  });
+
+  it('a view across the antimeridian (west > east) finds homes on both sides', async () => {
+    const place = uniquePlace();
+    const em = db.em();
+    const east = await createProperty(em, { location: place, latitude: '-70', longitude: '179.5' });
+    const west = await createProperty(em, { location: place, latitude: '-70', longitude: '-179.5' });
+    await createProperty(em, { location: place, latitude: '-70', longitude: '0' });
+    expect(await searchAll({ location: place, bounds: '-71,179,-69,-179' })).toEqual([west.id, east.id]);
+  });
+
+  it('refuses bounds that are not an area', async () => {
+    const { caller } = callerFor(db, null);
+    for (const bounds of ['1,2,3', '10,0,5,1', '0,0,95,1', '0,-190,1,1', 'a,b,c,d']) {
+      await expect(caller.properties.search({ bounds })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    }
+  });
+
+  it('uses the GiST index for a small area at the database', async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      // The test database is tiny, so a scan would win on cost; forbid it to see which index serves the box.
+      await client.query('set enable_seqscan = off');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `explain select id from properties p
+          where p.archived_at is null and p.latitude is not null and p.longitude is not null
+            and point(p.longitude::float8, p.latitude::float8) <@ box(point(1, 1), point(2, 2))`,
+      );
+      expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('properties_geo_idx');
+    } finally {
+      await client.end();
+    }
   });
 });

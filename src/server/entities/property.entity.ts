@@ -63,6 +63,27 @@ export const Property = defineEntity({
       expression:
         'create index "properties_live_id_idx" on "properties" ("id" desc) where "archived_at" is null',
     },
+    // The home search's sorts: keysets on (price, id) both ways and (rating, unrated last; id).
+    {
+      name: 'properties_price_id_idx',
+      expression:
+        'create index "properties_price_id_idx" on "properties" ("price", "id") where "archived_at" is null',
+    },
+    {
+      name: 'properties_rating_id_idx',
+      expression:
+        'create index "properties_rating_id_idx" on "properties" ((coalesce("rating", 0)), "id") where "archived_at" is null',
+    },
+    {
+      name: 'properties_amenities_idx',
+      expression: 'create index "properties_amenities_idx" on "properties" using gin ("amenities")',
+    },
+    // The map search's bounds: a GiST on the position, so a box finds its homes without a scan.
+    {
+      name: 'properties_geo_idx',
+      expression:
+        'create index "properties_geo_idx" on "properties" using gist ((point("longitude"::float8, "latitude"::float8))) where "archived_at" is null and "latitude" is not null and "longitude" is not null',
+    },
   ],
   checks: [
     { name: 'properties_price_check', expression: 'price >= 1' },

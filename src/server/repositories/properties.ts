@@ -8,7 +8,7 @@ import { Property } from '../entities/property.entity.ts';
 import { liveProperty } from './sql.ts';
 
 /**
- * Every query of the `properties` aggregate except the home search. ORM queries see listed homes only
+ * Every query of the `properties` aggregate except the home search (property-search.ts). ORM queries see listed homes only
  * (Property's default `listed` filter); the hand-written reads use `liveProperty`.
  */
 

@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation.ts';
 import { ZId, ZIsoDate } from './common.ts';
+import { BEDROOM_FILTER_MAX, BOUNDS_ERROR, parseBounds, PRICE_FILTER_MAX, SEARCH_SORTS } from '../search.ts';
 import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
 
 export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
@@ -136,12 +137,52 @@ export const ZPropertyCard = ZProperty.pick({
   propertyType: true,
   guestFavorite: true,
   categories: true,
+  latitude: true,
+  longitude: true,
 }).extend({
   /** With dates in the search: the stay's total, each night by the home's rates, tax included. */
   stayTotal: z.number().int().optional(),
 });
 export type TPropertyCard = z.infer<typeof ZPropertyCard>;
 
+/**
+ * Keyset cursor of a sorted search: `<sort>:<sort key>:<id>`, the last card's position. The
+ * recommended order (newest first) keeps the plain numeric id cursor older callers send.
+ */
+export const SEARCH_CURSOR_PATTERN =
+  /^(price_asc|price_desc|rating):(-?\d+(?:\.\d+)?(?:e-?\d+)?):(\d{1,10})$/;
+
+// Query parameters must be string-like for trpc-to-openapi, so unions and arrays go through a transform.
+const ZSearchCursor = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    const id = typeof value === 'number' ? value : /^\d{1,10}$/.test(value) ? Number(value) : null;
+    if (id !== null && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647) return id;
+    if (typeof value === 'string' && SEARCH_CURSOR_PATTERN.test(value)) return value;
+    ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
+    return z.NEVER;
+  })
+  .meta({
+    description:
+      "The previous page's nextCursor: a home id in the recommended order, '<sort>:<key>:<id>' in the others",
+  });
+
+/** One value or several (`?types=cabin&types=villa` arrives as an array, `?types=cabin` as a string). */
+const ZOneOrMany = <T extends z.ZodType>(item: T) =>
+  z.union([z.array(item), item]).transform((v): z.output<T>[] => (Array.isArray(v) ? v : [v]));
+
+const ZPriceBound = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int({ error: `${label} must be a whole number of dollars` })
+    .min(0, { error: `${label} must be at least 0` })
+    .max(PRICE_FILTER_MAX, { error: `${label} must be at most ${PRICE_FILTER_MAX}` });
+
+/**
+ * The home search (DECISIONS 12, 13): the tRPC input, the REST query of GET /api/search/properties
+ * (repeat `types` and `amenities` for several) and the contract the home URL's plain parser follows.
+ * Prices are per night in USD on the home's base price, with or without dates (see searchProperties).
+ */
 export const ZSearchInput = z
   .object({
     category: z.string().trim().max(60).optional(),
@@ -149,18 +190,51 @@ export const ZSearchInput = z
     checkIn: ZIsoDate.optional(),
     checkOut: ZIsoDate.optional(),
     guests: z.coerce.number().int().min(1).max(100).optional(),
-    cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    minPrice: ZPriceBound('Minimum price').optional(),
+    maxPrice: ZPriceBound('Maximum price').optional(),
+    types: ZOneOrMany(
+      z.enum(PROPERTY_TYPES, { error: 'Property type must be apartment, house, cabin or villa' }),
+    ).optional(),
+    bedrooms: z.coerce.number().int().min(1).max(BEDROOM_FILTER_MAX).optional(),
+    /** Homes that have every one of these. */
+    amenities: ZOneOrMany(z.enum(AMENITIES, { error: 'Unknown amenity' })).optional(),
+    /** `south,west,north,east`: only homes whose map position lies in this area. */
+    bounds: z
+      .string()
+      .transform((value, ctx) => {
+        const bounds = parseBounds(value);
+        if (!bounds) ctx.addIssue({ code: 'custom', message: BOUNDS_ERROR });
+        return bounds ?? z.NEVER;
+      })
+      .meta({ description: 'south,west,north,east in degrees', example: '25.7,-80.3,25.9,-80.1' })
+      .optional(),
+    sort: z
+      .enum(SEARCH_SORTS, { error: `Sort must be one of ${SEARCH_SORTS.join(', ')}` })
+      .default('recommended'),
+    cursor: ZSearchCursor.optional(),
     limit: z.coerce.number().int().min(1).max(48).default(12),
   })
   .refine((v) => !v.checkIn || !v.checkOut || v.checkOut > v.checkIn, {
     error: CHECK_OUT_AFTER_CHECK_IN,
     path: ['checkOut'],
-  });
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    error: 'Minimum price must not exceed the maximum price',
+    path: ['maxPrice'],
+  })
+  .refine(
+    (v) =>
+      v.cursor === undefined ||
+      (typeof v.cursor === 'number' ? v.sort === 'recommended' : v.cursor.startsWith(`${v.sort}:`)),
+    { error: 'The cursor belongs to another sort', path: ['cursor'] },
+  );
 export type TSearchInput = z.input<typeof ZSearchInput>;
+export type TSearchInputParsed = z.output<typeof ZSearchInput>;
 
 export const ZSearchResult = z.object({
   items: z.array(ZPropertyCard),
-  nextCursor: z.number().int().nullable(),
+  /** The next page's cursor: the last id in the recommended order, a sort cursor otherwise. */
+  nextCursor: z.union([z.number().int(), z.string()]).nullable(),
 });
 export type TSearchResult = z.infer<typeof ZSearchResult>;
 

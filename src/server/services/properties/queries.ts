@@ -1,11 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_LOCATION } from '../../../shared/constants.ts';
-import type { TProperty, TPropertyCard, TSearchResult } from '../../../shared/schemas/property.ts';
-import type { ZSearchInput } from '../../../shared/schemas/property.ts';
-import type { z } from 'zod';
+import {
+  SEARCH_CURSOR_PATTERN,
+  type TProperty,
+  type TPropertyCard,
+  type TSearchInputParsed,
+  type TSearchResult,
+} from '../../../shared/schemas/property.ts';
+import type { TSearchSort } from '../../../shared/search.ts';
 import { AppError } from '../../errors.ts';
 import { addStayTotals } from '../calendar/stay-totals.ts';
 import { findListedProperty, listListedProperties } from '../../repositories/properties.ts';
+import { searchCards, type TSearchAfter, type TSearchFilters } from '../../repositories/property-search.ts';
 
 import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
 
@@ -22,87 +28,44 @@ export async function getProperty(em: EntityManager, id: number): Promise<TPrope
   return property;
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The next page's cursor: the plain id in the recommended order (as before sorts existed), else sort:key:id. */
+function cursorAfter(sort: TSearchSort, last: { card: TPropertyCard; key: number | null }): number | string {
+  return sort === 'recommended' ? last.card.id : `${sort}:${last.key ?? 0}:${last.card.id}`;
 }
 
-interface TCardRow {
-  id: number;
-  title: string;
-  location: string;
-  price: number;
-  cover: string | null;
-  bedrooms: number;
-  max_guests: number;
-  rating: number | null;
-  review_count: number;
-  property_type: string;
-  guest_favorite: boolean;
-  categories: string[];
+function decodeCursor(cursor: number | string | undefined): TSearchAfter | undefined {
+  if (cursor === undefined) return undefined;
+  if (typeof cursor === 'number') return { key: null, id: cursor };
+  const m = SEARCH_CURSOR_PATTERN.exec(cursor);
+  if (!m) throw new AppError('VALIDATION', 'Invalid cursor');
+  return { key: Number(m[2]), id: Number(m[3]) };
 }
 
 /**
- * The home grid (DECISIONS 6, 12): filters in SQL, newest first, keyset-paged on id so page 50 costs
- * what page 1 costs and a property added between pages neither repeats nor skips one.
+ * The home grid (DECISIONS 6, 12): filters in SQL, in the chosen order, keyset-paged on (sort key, id)
+ * so page 50 costs what page 1 costs and a home added between pages neither repeats nor skips one.
+ * Price filters and the price sorts use the home's nightly base price, with or without dates: the
+ * stay totals the cards show with dates come from each home's rates and are computed for the 12 cards
+ * of a page only, so filtering or ordering on them would price every home in the search.
  */
-export async function searchProperties(
-  em: EntityManager,
-  input: z.output<typeof ZSearchInput>,
-): Promise<TSearchResult> {
-  const where: string[] = ['p.archived_at is null'];
-  const params: unknown[] = [];
-  const category = input.category?.trim().toLowerCase();
-  if (category) {
-    where.push('p.category_keys @> array[?]::text[]');
-    params.push(category);
-  }
+export async function searchProperties(em: EntityManager, input: TSearchInputParsed): Promise<TSearchResult> {
   const location = input.location?.trim();
-  if (location && location.toLowerCase() !== DEFAULT_LOCATION.toLowerCase()) {
-    where.push(`p.location ilike ? escape '\\'`);
-    params.push(`%${escapeLike(location)}%`);
-  }
-  if (input.guests && input.guests > 1) {
-    where.push('p.max_guests >= ?');
-    params.push(input.guests);
-  }
-  if (input.checkIn && input.checkOut) {
-    // Bookings, blocks and imported events all hold dates in date_holds (DECISIONS 21).
-    where.push(`not exists (
-      select 1 from date_holds h
-       where h.property_id = p.id
-         and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)'))`);
-    params.push(input.checkIn, input.checkOut);
-  }
-  if (input.cursor) {
-    where.push('p.id < ?');
-    params.push(input.cursor);
-  }
-  params.push(input.limit + 1);
-  const rows = await em.getConnection().execute<TCardRow[]>(
-    `select p.id, p.title, p.location, p.price, p.images[1] as cover, p.bedrooms, p.max_guests, p.rating,
-            p.review_count, p.property_type, p.guest_favorite, p.categories
-       from properties p
-      where ${where.join(' and ')}
-      order by p.id desc
-      limit ?`,
-    params,
-  );
+  const filters: TSearchFilters = {
+    category: input.category?.trim().toLowerCase() || undefined,
+    location: location && location.toLowerCase() !== DEFAULT_LOCATION.toLowerCase() ? location : undefined,
+    guests: input.guests,
+    stay: input.checkIn && input.checkOut ? { checkIn: input.checkIn, checkOut: input.checkOut } : undefined,
+    minPrice: input.minPrice,
+    maxPrice: input.maxPrice,
+    types: input.types,
+    bedrooms: input.bedrooms,
+    amenities: input.amenities,
+    bounds: input.bounds,
+  };
+  const rows = await searchCards(em, filters, input.sort, decodeCursor(input.cursor), input.limit);
   const page = rows.slice(0, input.limit);
-  const items: TPropertyCard[] = page.map((r) => ({
-    id: r.id,
-    title: r.title,
-    location: r.location,
-    price: r.price,
-    images: r.cover ? [r.cover] : [],
-    bedrooms: r.bedrooms,
-    maxGuests: r.max_guests,
-    rating: r.rating,
-    reviewCount: r.review_count,
-    propertyType: r.property_type,
-    guestFavorite: r.guest_favorite,
-    categories: r.categories,
-  }));
-  if (input.checkIn && input.checkOut) await addStayTotals(em, items, input.checkIn, input.checkOut);
+  const items = page.map((r) => r.card);
+  if (filters.stay) await addStayTotals(em, items, filters.stay.checkIn, filters.stay.checkOut);
   const last = page[page.length - 1];
-  return { items, nextCursor: rows.length > input.limit && last ? last.id : null };
+  return { items, nextCursor: rows.length > input.limit && last ? cursorAfter(input.sort, last) : null };
 }

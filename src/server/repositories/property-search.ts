@@ -1,0 +1,180 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TPropertyCard } from '../../shared/schemas/property.ts';
+import type { TBounds, TSearchSort } from '../../shared/search.ts';
+
+/** What the home search filters on; every part is optional and they combine with AND. */
+export interface TSearchFilters {
+  /** Lower-cased category name. */
+  category?: string;
+  /** A substring of the location, matched case-insensitively. */
+  location?: string;
+  guests?: number;
+  /** A stay: homes with any hold overlapping it are left out. */
+  stay?: { checkIn: string; checkOut: string };
+  minPrice?: number;
+  maxPrice?: number;
+  types?: string[];
+  bedrooms?: number;
+  amenities?: string[];
+  bounds?: TBounds;
+}
+
+/** Where the previous page ended: its last card's sort key (none in the recommended order) and id. */
+export interface TSearchAfter {
+  key: number | null;
+  id: number;
+}
+
+/**
+ * Each order is a keyset on (key, id), served by an index on the same expression
+ * (properties_live_id_idx, properties_price_id_idx, properties_rating_id_idx). Homes without a
+ * rating sort as 0, after every rated one.
+ */
+const ORDERS: Record<TSearchSort, { key: string | null; dir: 'asc' | 'desc' }> = {
+  recommended: { key: null, dir: 'desc' },
+  price_asc: { key: 'p.price', dir: 'asc' },
+  price_desc: { key: 'p.price', dir: 'desc' },
+  rating: { key: 'coalesce(p.rating, 0)', dir: 'desc' },
+};
+
+/**
+ * The map position as properties_geo_idx indexes it. Coordinates are stored as the admin typed them
+ * (text, validated as numbers by ZPropertyInput), so the index is on the cast expression.
+ */
+const GEO_POINT = 'point(p.longitude::float8, p.latitude::float8)';
+
+interface TCardRow {
+  id: number;
+  title: string;
+  location: string;
+  price: number;
+  cover: string | null;
+  bedrooms: number;
+  max_guests: number;
+  rating: number | null;
+  review_count: number;
+  property_type: string;
+  guest_favorite: boolean;
+  categories: string[];
+  latitude: string | null;
+  longitude: string | null;
+  sort_key: number | null;
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function toCard(r: TCardRow): TPropertyCard {
+  return {
+    id: r.id,
+    title: r.title,
+    location: r.location,
+    price: r.price,
+    images: r.cover ? [r.cover] : [],
+    bedrooms: r.bedrooms,
+    maxGuests: r.max_guests,
+    rating: r.rating,
+    reviewCount: r.review_count,
+    propertyType: r.property_type,
+    guestFavorite: r.guest_favorite,
+    categories: r.categories,
+    latitude: r.latitude,
+    longitude: r.longitude,
+  };
+}
+
+function whereFor(f: TSearchFilters): { where: string[]; params: unknown[] } {
+  const where: string[] = ['p.archived_at is null'];
+  const params: unknown[] = [];
+  if (f.category) {
+    where.push('p.category_keys @> array[?]::text[]');
+    params.push(f.category);
+  }
+  if (f.location) {
+    where.push(`p.location ilike ? escape '\\'`);
+    params.push(`%${escapeLike(f.location)}%`);
+  }
+  if (f.guests && f.guests > 1) {
+    where.push('p.max_guests >= ?');
+    params.push(f.guests);
+  }
+  if (f.stay) {
+    // Bookings, blocks and imported events all hold dates in date_holds (DECISIONS 21).
+    where.push(`not exists (
+      select 1 from date_holds h
+       where h.property_id = p.id
+         and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)'))`);
+    params.push(f.stay.checkIn, f.stay.checkOut);
+  }
+  if (f.minPrice !== undefined) {
+    where.push('p.price >= ?');
+    params.push(f.minPrice);
+  }
+  if (f.maxPrice !== undefined) {
+    where.push('p.price <= ?');
+    params.push(f.maxPrice);
+  }
+  if (f.types?.length) {
+    where.push(`p.property_type in (${f.types.map(() => '?').join(', ')})`);
+    params.push(...f.types);
+  }
+  if (f.bedrooms && f.bedrooms > 1) {
+    where.push('p.bedrooms >= ?');
+    params.push(f.bedrooms);
+  }
+  if (f.amenities?.length) {
+    where.push(`p.amenities @> array[${f.amenities.map(() => '?').join(', ')}]::text[]`);
+    params.push(...f.amenities);
+  }
+  if (f.bounds) {
+    const { south, west, north, east } = f.bounds;
+    // A view across the antimeridian (west > east) is two boxes, one on each side.
+    const boxes =
+      west <= east
+        ? [[west, east]]
+        : [
+            [west, 180],
+            [-180, east],
+          ];
+    where.push('p.latitude is not null and p.longitude is not null');
+    where.push(`(${boxes.map(() => `${GEO_POINT} <@ box(point(?, ?), point(?, ?))`).join(' or ')})`);
+    for (const [w, e] of boxes) params.push(w, south, e, north);
+  }
+  return { where, params };
+}
+
+/**
+ * One page of the home grid in the given order, after `after` when given: `limit + 1` rows are read
+ * so the caller knows whether another page follows. Returns the cards with their sort keys.
+ */
+export async function searchCards(
+  em: EntityManager,
+  filters: TSearchFilters,
+  sort: TSearchSort,
+  after: TSearchAfter | undefined,
+  limit: number,
+): Promise<{ card: TPropertyCard; key: number | null }[]> {
+  const { where, params } = whereFor(filters);
+  const { key, dir } = ORDERS[sort];
+  const cmp = dir === 'asc' ? '>' : '<';
+  if (after && key !== null) {
+    where.push(`(${key}, p.id) ${cmp} (?, ?)`);
+    params.push(after.key ?? 0, after.id);
+  } else if (after) {
+    where.push(`p.id ${cmp} ?`);
+    params.push(after.id);
+  }
+  params.push(limit + 1);
+  const rows = await em.getConnection().execute<TCardRow[]>(
+    `select p.id, p.title, p.location, p.price, p.images[1] as cover, p.bedrooms, p.max_guests, p.rating,
+            p.review_count, p.property_type, p.guest_favorite, p.categories, p.latitude, p.longitude,
+            ${key ?? 'null'} as sort_key
+       from properties p
+      where ${where.join(' and ')}
+      order by ${key ? `${key} ${dir}, ` : ''}p.id ${dir}
+      limit ?`,
+    params,
+  );
+  return rows.map((r) => ({ card: toCard(r), key: r.sort_key }));
+}
