@@ -63,6 +63,12 @@ export const Property = defineEntity({
       expression:
         'create index "properties_live_id_idx" on "properties" ("id" desc) where "archived_at" is null',
     },
+    {
+      /** The few archived homes, so a query can leave them out with an anti-join instead of reading every home. */
+      name: 'properties_archived_id_idx',
+      expression:
+        'create index "properties_archived_id_idx" on "properties" ("id") where "archived_at" is not null',
+    },
   ],
   checks: [
     { name: 'properties_price_check', expression: 'price >= 1' },
