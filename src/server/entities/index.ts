@@ -1,4 +1,5 @@
 import { Activity } from './activity.entity.ts';
+import { AdminCounter } from './admin-counter.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { BookingNote } from './booking-note.entity.ts';
 import { BookingLink } from './booking-link.entity.ts';
@@ -22,8 +23,9 @@ import { User } from './user.entity.ts';
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
 export { BookingLink, OutboxEmail, PasswordReset, WishlistItem };
-export { Activity, BookingNote };
+export { Activity, AdminCounter, BookingNote };
 export const entities = [
+  AdminCounter,
   User,
   Session,
   RateLimit,

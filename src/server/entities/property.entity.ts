@@ -84,6 +84,12 @@ export const Property = defineEntity({
       expression:
         'create index "properties_geo_idx" on "properties" using gist ((point("longitude"::float8, "latitude"::float8))) where "archived_at" is null and "latitude" is not null and "longitude" is not null',
     },
+    {
+      /** The few archived homes, so a query can leave them out with an anti-join instead of reading every home. */
+      name: 'properties_archived_id_idx',
+      expression:
+        'create index "properties_archived_id_idx" on "properties" ("id") where "archived_at" is not null',
+    },
   ],
   checks: [
     { name: 'properties_price_check', expression: 'price >= 1' },

@@ -42,9 +42,19 @@ const COLUMNS = `b.id, b.property_id, p.title as property_title, b.user_id, u.na
          b.guests, b.total_price, b.status, b.confirmation_number, b.created_at`;
 const PRICE_COLUMNS =
   'b.nightly_price, b.nights, b.tax_rate::float8 as tax_rate, b.tax_amount, b.night_prices';
-const FROM = `from bookings b
-    join properties p on p.id = b.property_id
+const JOINS = `join properties p on p.id = b.property_id
     left join users u on u.id = b.user_id`;
+const FROM = `from bookings b ${JOINS}`;
+
+/**
+ * A page picks its bookings first (filter, order, limit: one index walk that stops after the page) and joins
+ * their home and account after, for those rows only. Joining first made PostgreSQL join all 200,000 bookings
+ * and sort them for every page (122 ms at p95 on the benchmark data). The inner join cannot drop a row:
+ * every booking has its property (restrict on delete). The caller closes the subquery after its limit.
+ */
+function pageFrom(whereSql: string, f: Pick<TAdminBookingFilter, 'sort' | 'dir'>): string {
+  return `from (select * from bookings b ${whereSql} ${orderOf(f)}`;
+}
 
 /**
  * The text the search box matches, one expression so one trigram index (bookings_search_trgm_idx) serves
@@ -132,7 +142,7 @@ export async function listAdminBookingRows(
 ): Promise<TAdminBooking[]> {
   const where = whereOf(filter);
   const rows = await em.execute<TAdminBookingRow[]>(
-    `select ${COLUMNS} ${FROM} ${where.sql} ${orderOf(filter)} limit ? offset ?`,
+    `select ${COLUMNS} ${pageFrom(where.sql, filter)} limit ? offset ?) b ${JOINS} ${orderOf(filter)}`,
     [...where.params, limit, offset],
   );
   return rows.map(toAdminBooking);
@@ -142,6 +152,15 @@ export async function countAdminBookings(
   em: EntityManager,
   filter: Omit<TAdminBookingFilter, 'sort' | 'dir'>,
 ): Promise<number> {
+  const { status } = filter;
+  if (!filter.q && !filter.propertyId && !filter.userId && !filter.from && !filter.to) {
+    // All bookings, or all of one status: the running totals answer without counting 200,000 rows.
+    const rows = await em.execute<{ n: number }[]>(
+      `select coalesce(sum(n), 0)::int as n from admin_counters where name ${status ? '= ?' : "like 'bookings:%'"}`,
+      status ? [`bookings:${status}`] : [],
+    );
+    return rows[0]?.n ?? 0;
+  }
   const where = whereOf(filter);
   // The join to properties is not needed to count: every booking has its property (restrict on delete).
   const rows = await em.execute<{ n: number }[]>(
@@ -167,7 +186,7 @@ export async function exportAdminBookingRows(
 ): Promise<TAdminBookingPriceRow[]> {
   const where = whereOf(filter);
   return em.execute<TAdminBookingPriceRow[]>(
-    `select ${COLUMNS}, ${PRICE_COLUMNS} ${FROM} ${where.sql} ${orderOf(filter)} limit ?`,
+    `select ${COLUMNS}, ${PRICE_COLUMNS} ${pageFrom(where.sql, filter)} limit ?) b ${JOINS} ${orderOf(filter)}`,
     [...where.params, limit],
   );
 }

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import {
   dashboardCounters,
-  occupancy,
+  bookedNights,
   recentBookings,
   recentProperties,
   revenueByMonth,
@@ -17,22 +17,29 @@ import {
 
 export const DASHBOARD_RECENT = 5;
 
+/** Nights held over nights offered by listed homes (the homes counted once, with the counters). */
+function occupancy(bookedNights: number, availableNights: number): TDashboard['occupancy'] {
+  return { bookedNights, availableNights, rate: availableNights > 0 ? bookedNights / availableNights : 0 };
+}
+
 /**
  * The dashboard, counted by the database. Revenue sums totalPrice of confirmed and pending bookings,
  * excluding cancelled ones (a cancelled stay earns nothing), and the page says so. Archived (deleted)
  * properties are not counted, as they are listed nowhere.
  */
 export async function getDashboard(em: EntityManager): Promise<TDashboard> {
-  const [counters, bookings, properties, turnover, arrivals, departures, occ, revenue] = await Promise.all([
-    dashboardCounters(em),
-    recentBookings(em, DASHBOARD_RECENT),
-    recentProperties(em, DASHBOARD_RECENT),
-    turnoverCounts(em),
-    staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST),
-    staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST),
-    occupancy(em, OCCUPANCY_DAYS),
-    revenueByMonth(em, REVENUE_MONTHS),
-  ]);
+  const [counters, bookings, properties, turnover, arrivals, departures, booked, revenue] = await Promise.all(
+    [
+      dashboardCounters(em),
+      recentBookings(em, DASHBOARD_RECENT),
+      recentProperties(em, DASHBOARD_RECENT),
+      turnoverCounts(em),
+      staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST),
+      staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST),
+      bookedNights(em, OCCUPANCY_DAYS),
+      revenueByMonth(em, REVENUE_MONTHS),
+    ],
+  );
   return {
     ...counters,
     recentBookings: bookings,
@@ -40,7 +47,7 @@ export async function getDashboard(em: EntityManager): Promise<TDashboard> {
     ...turnover,
     arrivalsToday: arrivals,
     departuresToday: departures,
-    occupancy: occ,
+    occupancy: occupancy(booked, counters.totalProperties * OCCUPANCY_DAYS),
     revenueByMonth: revenue,
   };
 }
