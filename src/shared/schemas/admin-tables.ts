@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROPERTY_TYPES } from '../constants.ts';
+import { ADMIN_LISTING_SORTS, ADMIN_LISTINGS_PAGE_SIZE, PROPERTY_TYPES } from '../constants.ts';
 import { ZPage, ZPageSize } from './admin.ts';
 import { ZId } from './common.ts';
 import { ZProperty } from './property.ts';
@@ -12,17 +12,7 @@ export const ADMIN_TABLE_PAGE_SIZE = ADMIN_TABLE_PAGE_SIZES[0];
 const ZSearchText = z.string().trim().max(100, { error: 'Search must be at most 100 characters' });
 const ZDir = z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' });
 
-/** The listings table's sortable columns: every column but Actions and the photo. */
-export const ADMIN_LISTING_SORTS = [
-  'id',
-  'title',
-  'location',
-  'price',
-  'bedrooms',
-  'bathrooms',
-  'maxGuests',
-] as const;
-export type TAdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
+export { ADMIN_LISTING_SORTS, ADMIN_LISTINGS_PAGE_SIZE, type TAdminListingSort } from '../constants.ts';
 export const ADMIN_LISTING_STATUSES = ['active', 'archived'] as const;
 
 /**
@@ -42,7 +32,7 @@ export const ZAdminListingListInput = z
     sort: z.enum(ADMIN_LISTING_SORTS, { error: 'Unknown sort column' }).default('id'),
     dir: ZDir.default('asc'),
     page: ZPage.default(1),
-    pageSize: ZPageSize.default(ADMIN_TABLE_PAGE_SIZE),
+    pageSize: ZPageSize.default(ADMIN_LISTINGS_PAGE_SIZE),
   })
   .prefault({});
 export type TAdminListingListInput = z.input<typeof ZAdminListingListInput>;
