@@ -15,6 +15,14 @@ import { listActivityPage } from '../src/server/services/activity/activity.ts';
 import { listAdminBookings } from '../src/server/services/admin/bookings.ts';
 import { getDashboard } from '../src/server/services/admin/dashboard.ts';
 import { listUsers } from '../src/server/services/admin/users.ts';
+import { listAdminProperties } from '../src/server/services/properties/admin-list.ts';
+import { listAdminReviews } from '../src/server/services/reviews/queries.ts';
+import {
+  ZAdminListingListInput,
+  ZAdminReviewListInput,
+  type TAdminListingListInput,
+  type TAdminReviewListInput,
+} from '../src/shared/schemas/admin-tables.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import { ZActivityListInput } from '../src/shared/schemas/activity.ts';
 import { ZAdminBookingListInput, type TAdminBookingListInput } from '../src/shared/schemas/admin.ts';
@@ -61,6 +69,12 @@ async function generateAdminData(em: EntityManager, properties: number): Promise
            jsonb_build_object('status', jsonb_build_object('before', 'pending', 'after', 'confirmed')),
            now() - (g || ' seconds')::interval
       from generate_series(1, 100000) g`);
+  // Two reviews per home, written over the last year, every rating present.
+  await em.execute(`
+    insert into reviews (property_id, user_id, rating, comment, user_name, date)
+    select 1 + g % ${properties}, null, 1 + (g * 7) % 5, 'A generated review.', 'Reviewer ' || g,
+           now() - ((g % 525600) || ' minutes')::interval
+      from generate_series(1, ${2 * properties}) g`);
   // A live database's autovacuum has long set the visibility map of rows this old, so counts can read their
   // index alone; a table loaded a moment ago has none yet, and autovacuum has not come round.
   await em.execute('vacuum analyze');
@@ -116,10 +130,52 @@ export async function benchAdmin(ctx: TAdminBenchContext): Promise<void> {
       listActivityPage(ctx.em(), ZActivityListInput.parse({ entityType: 'booking', page: 10 })),
     ),
   );
+  const listingPages: [string, TAdminListingListInput | ((i: number) => TAdminListingListInput)][] = [
+    ['listings page 1', {}],
+    ['listings page 40, sorted by price descending', { page: 40, sort: 'price', dir: 'desc' }],
+    ['listings, search by title', (i) => ({ q: `home ${1 + ((i * 7919) % ctx.properties)}` })],
+    ['listings, search by location, sorted by title', { q: 'paris', sort: 'title' }],
+    ['listings, type and category', { type: 'cabin', category: 'beach' }],
+    ['listings, city, sorted by max guests', { city: 'Tokyo', sort: 'maxGuests', dir: 'desc' }],
+    ['listings, archived', { status: 'archived' }],
+  ];
+  for (const [name, input] of listingPages) {
+    ctx.log(`admin: ${name}`);
+    record(
+      name,
+      await timeIt((i) =>
+        listAdminProperties(
+          ctx.em(),
+          ZAdminListingListInput.parse(typeof input === 'function' ? input(i) : input),
+        ),
+      ),
+    );
+  }
+  const reviewPages: [string, TAdminReviewListInput | ((i: number) => TAdminReviewListInput)][] = [
+    ['reviews page 1 (all homes)', {}],
+    ['reviews, rating 2, page 20', { rating: 2, page: 20 }],
+    ['reviews, one home', (i) => ({ propertyId: 1 + ((i * 7919) % ctx.properties) })],
+    ['reviews, reviewer name', (i) => ({ q: `reviewer ${1 + ((i * 104729) % (2 * ctx.properties))}` })],
+  ];
+  for (const [name, input] of reviewPages) {
+    ctx.log(`admin: ${name}`);
+    record(
+      name,
+      await timeIt((i) =>
+        listAdminReviews(
+          ctx.em(),
+          ZAdminReviewListInput.parse(typeof input === 'function' ? input(i) : input),
+        ),
+      ),
+    );
+  }
   ctx.log('admin: dashboard');
   record('dashboard (all figures)', await timeIt(() => getDashboard(ctx.em())));
   ctx.results.admin = figures;
 }
+
+const CITIES = `array['Miami, Florida','New York, New York','Los Angeles, California','London, United Kingdom','Paris, France','Tokyo, Japan','Aspen, Colorado','Sedona, Arizona','Austin, Texas','Sydney, Australia','Dubai, United Arab Emirates','Islamabad, Pakistan']`;
+const CATS = `array['Beach','Mountain','City','Countryside','Lakefront','Cabin','Tiny home','Villa','Apartment','Design','OMG!']`;
 
 /** Standalone: `node bench/admin.ts` (BENCH_PROPERTIES to change the size). */
 async function standalone(): Promise<void> {
@@ -141,8 +197,10 @@ async function standalone(): Promise<void> {
     await em.execute(`
       insert into properties (title, description, location, price, images, videos, bedrooms, bathrooms, max_guests,
                               amenities, categories, category_keys, property_type)
-      select 'Bench home ' || g, 'A generated listing.', 'Miami, Florida', 40 + (g * 37) % 900,
-             array['/media/x.jpg'], '{}', 1 + g % 6, 1 + g % 4, 4, array['Wifi'], array['Beach'], array['beach'], 'apartment'
+      select 'Bench home ' || g, 'A generated listing.', (${CITIES})[1 + g % 12], 40 + (g * 37) % 900,
+             array['/media/x.jpg'], '{}', 1 + g % 6, 1 + g % 4, (array[1,2,3,4,5,6,8,10,12,16])[1 + g % 10], array['Wifi'],
+             array[(${CATS})[1 + (g * 7) % 11]], array[lower((${CATS})[1 + (g * 7) % 11])],
+             (array['apartment','house','cabin','villa'])[1 + g % 4]
         from generate_series(1, ${properties}) g`);
     // The same bookings as bench/run.ts: two stays per home between 30 days ago and 220 days ahead.
     await em.execute(`

@@ -192,3 +192,17 @@ export const ADMIN_BOOKING_SORTS = [
   'status',
 ] as const;
 export type TAdminBookingSort = (typeof ADMIN_BOOKING_SORTS)[number];
+
+/** The admin listings table's sortable columns (every column but Actions), and its default page size. */
+export const ADMIN_LISTING_SORTS = [
+  'id',
+  'title',
+  'location',
+  'price',
+  'bedrooms',
+  'bathrooms',
+  'maxGuests',
+] as const;
+export type TAdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
+/** A small business's whole catalogue on one page by default. */
+export const ADMIN_LISTINGS_PAGE_SIZE = 100;

@@ -206,3 +206,79 @@ test('photos reorder by keyboard and the first one is the cover', async ({ asAdm
   await expect(dialog.getByTestId('image-item').first()).toContainText('Cover');
   await expect(dialog.getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
 });
+
+test('search, filter and sort of the listings are in the URL and survive a reload', async ({
+  asAdmin: page,
+}) => {
+  const all = await json<TProperty[]>(page.request, '/api/properties');
+  const home = all.find((p) => p.location.includes(','));
+  if (!home) throw new Error('no demo home with a city');
+  const city = home.location.split(',')[0]!.trim();
+  const expected = all
+    .filter((p) => p.location.toLowerCase().startsWith(`${city.toLowerCase()},`) || p.location === city)
+    .filter((p) => p.propertyType === home.propertyType)
+    .sort((a, b) => b.price - a.price || b.id - a.id)
+    .map((p) => p.title);
+
+  await page.goto('/admin/listings');
+  await expect(page.getByTestId('listing-row').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'City' }).fill(city);
+  await page.getByRole('combobox', { name: 'Type' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${home.propertyType}$`, 'i') }).click();
+  await page.getByRole('button', { name: 'Price' }).click();
+  await page.getByRole('button', { name: 'Price' }).click();
+  await expect(page).toHaveURL(/sort=price/);
+  await expect(page).toHaveURL(/dir=desc/);
+  await expect(page).toHaveURL(new RegExp(`city=${encodeURIComponent(city).replace(/%20/g, '(%20|\\+)')}`));
+  await expect(page).toHaveURL(new RegExp(`type=${home.propertyType}`));
+  const titles = page.getByTestId('listing-row').locator('td:nth-child(2)');
+  await expect(titles).toHaveText(expected);
+  await expect(page.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+
+  await page.reload();
+  await expect(titles).toHaveText(expected);
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue(city);
+  await expect(page.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
+  const thumb = page.getByTestId('listing-thumbnail').first();
+  await expect(thumb).toHaveAttribute('loading', 'lazy');
+  await expect(thumb).toHaveAttribute('alt', `Photo of ${expected[0]}`);
+  await expect(thumb).toHaveAttribute('src', /-400\.webp$|fallback/);
+
+  // A title search narrows to that home.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(home.title);
+  await expect(page).toHaveURL(/q=/);
+  await expect(titles).toContainText([home.title]);
+  await expectNoSeriousA11yViolations(page, 'filtered listings');
+});
+
+test('duplicating a listing opens the copy in the edit dialog, with the same photos', async ({
+  asAdmin: page,
+}) => {
+  const all = await json<TProperty[]>(page.request, '/api/properties');
+  const source = all[0];
+  if (!source) throw new Error('no demo home');
+  let copyId: number | null = null;
+  try {
+    await page.goto(`/admin/listings?q=${encodeURIComponent(source.title)}`);
+    await page
+      .getByRole('button', { name: `Duplicate ${source.title}` })
+      .first()
+      .click();
+    await expectToast(page, 'Property duplicated', `${source.title} (copy) has been added to your listings.`);
+    const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('Title')).toHaveValue(`${source.title} (copy)`);
+    const after = await json<TProperty[]>(page.request, '/api/properties');
+    const copy = after.find((p) => p.title === `${source.title} (copy)`);
+    expect(copy).toBeDefined();
+    copyId = copy!.id;
+    expect(copy!.images).toEqual(source.images);
+    expect(copy!.categories).toEqual(source.categories);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('listing-row').filter({ hasText: `${source.title} (copy)` })).toHaveCount(
+      1,
+    );
+  } finally {
+    if (copyId !== null) await page.request.delete(`/api/properties/${copyId}`);
+  }
+});

@@ -236,7 +236,12 @@ test('the listings table shows 5 skeleton rows while loading, then the empty and
 }) => {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  await rewriteTrpc(page, 'properties.list', () => ({ result: { data: { json: [] } } }), gate);
+  await rewriteTrpc(
+    page,
+    'properties.adminPage',
+    () => ({ result: { data: { json: { items: [], total: 0, page: 1, pageSize: 100 } } } }),
+    gate,
+  );
   await page.goto('/admin/listings');
   await expect(page.getByTestId('listing-skeleton-row')).toHaveCount(5);
   await expect(page.getByTestId('listing-skeleton-row').locator('td')).toHaveCount(40);
@@ -245,7 +250,7 @@ test('the listings table shows 5 skeleton rows while loading, then the empty and
   await expect(page.getByTestId('listing-skeleton-row')).toHaveCount(0);
 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
-  await rewriteTrpc(page, 'properties.list', () => trpcError(500, 'Internal server error'));
+  await rewriteTrpc(page, 'properties.adminPage', () => trpcError(500, 'Internal server error'));
   await page.reload();
   await expect(page.getByTestId('listings-error')).toContainText('Failed to load properties');
 });

@@ -7,7 +7,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  *
  * A counter is the sum of its shards: each database session adds to the shard of its backend pid, so
  * concurrent bookings do not queue on one hot row. Names: `bookings:<status>` (n and the sum of
- * total_price) and `properties:listed` (n).
+ * total_price), `properties:listed` and `reviews:<rating>` (n).
  */
 export const AdminCounter = defineEntity({
   name: 'AdminCounter',

@@ -85,6 +85,26 @@ export const Property = defineEntity({
         'create index "properties_geo_idx" on "properties" using gist ((point("longitude"::float8, "latitude"::float8))) where "archived_at" is null and "latitude" is not null and "longitude" is not null',
     },
     {
+      name: 'properties_title_trgm_idx',
+      expression: 'create index "properties_title_trgm_idx" on "properties" using gin ("title" gin_trgm_ops)',
+    },
+    // The admin listings table (issue 17): one index per sort column over listed homes, ending in the id
+    // tie-breaker, so a sorted page is an index walk that stops after its rows (the id sort uses live_id).
+    ...(
+      [
+        ['title', 'title'],
+        ['location', 'location'],
+        ['price', 'price'],
+        ['bedrooms', 'bedrooms'],
+        ['bathrooms', 'bathrooms'],
+        ['max_guests', 'max_guests'],
+        ['type', 'property_type'],
+      ] as const
+    ).map(([name, column]) => ({
+      name: `properties_live_${name}_idx`,
+      expression: `create index "properties_live_${name}_idx" on "properties" ("${column}", "id") where "archived_at" is null`,
+    })),
+    {
       /** The few archived homes, so a query can leave them out with an anti-join instead of reading every home. */
       name: 'properties_archived_id_idx',
       expression:

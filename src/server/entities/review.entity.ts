@@ -22,7 +22,17 @@ export const Review = defineEntity({
       .defaultRaw('now()')
       .onCreate(() => new Date()),
   },
-  indexes: [{ name: 'reviews_property_date_idx', properties: ['property', 'date'] }],
+  indexes: [
+    { name: 'reviews_property_date_idx', properties: ['property', 'date'] },
+    /** The admin's list of every review (issue 17): newest first, and newest first within a rating. */
+    { name: 'reviews_date_id_idx', properties: ['date', 'id'] },
+    { name: 'reviews_rating_date_id_idx', properties: ['rating', 'date', 'id'] },
+    {
+      name: 'reviews_user_name_trgm_idx',
+      expression:
+        'create index "reviews_user_name_trgm_idx" on "reviews" using gin ("user_name" gin_trgm_ops)',
+    },
+  ],
   checks: [{ name: 'reviews_rating_check', expression: '(rating >= 1) AND (rating <= 5)' }],
 });
 export type IReview = InferEntity<typeof Review>;

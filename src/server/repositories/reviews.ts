@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TAdminReview, TAdminReviewFilter } from '../../shared/schemas/admin-tables.ts';
 import type { TReview } from '../../shared/schemas/review.ts';
 import { Property } from '../entities/property.entity.ts';
 import { Review, type IReview } from '../entities/review.entity.ts';
@@ -120,4 +121,91 @@ export async function insertStayReview(
     [r.bookingId, r.propertyId, r.userId, r.userName, r.rating, r.comment],
   );
   return rows.length > 0;
+}
+
+/** The admin's list of every review: newest first, by home, rating and reviewer name. */
+interface TAdminReviewRow {
+  id: number;
+  property_id: number;
+  property_title: string;
+  user_id: number | null;
+  booking_id: number | null;
+  user_name: string;
+  user_image: string | null;
+  date: Date | string;
+  rating: number;
+  comment: string;
+}
+
+function toAdminReview(r: TAdminReviewRow): TAdminReview {
+  return {
+    id: r.id,
+    propertyId: r.property_id,
+    propertyTitle: r.property_title,
+    userId: r.user_id,
+    verified: r.booking_id !== null,
+    userName: r.user_name,
+    userImage: r.user_image,
+    date: new Date(r.date).toISOString(),
+    rating: r.rating,
+    comment: r.comment,
+  };
+}
+
+function adminReviewWhere(f: TAdminReviewFilter): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  if (f.propertyId) {
+    parts.push('r.property_id = ?');
+    params.push(f.propertyId);
+  }
+  if (f.rating) {
+    parts.push('r.rating = ?');
+    params.push(f.rating);
+  }
+  if (f.q) {
+    parts.push('r.user_name ilike ?');
+    params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  }
+  return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
+}
+
+/**
+ * One page, picked by index before its homes' titles are joined (reviews_date_id_idx, reviews_rating_date_id_idx,
+ * reviews_property_date_idx, reviews_user_name_trgm_idx). Reviews of archived homes are listed too: they stay
+ * on record, as the home's bookings do.
+ */
+export async function listAdminReviewRows(
+  em: EntityManager,
+  f: TAdminReviewFilter,
+  limit: number,
+  offset: number,
+): Promise<TAdminReview[]> {
+  const where = adminReviewWhere(f);
+  const rows = await em.execute<TAdminReviewRow[]>(
+    `select r.id, r.property_id, p.title as property_title, r.user_id, r.booking_id, r.user_name, r.user_image,
+            r.date, r.rating, r.comment
+       from (select * from reviews r ${where.sql} order by r.date desc, r.id desc limit ? offset ?) r
+       join properties p on p.id = r.property_id
+      order by r.date desc, r.id desc`,
+    [...where.params, limit, offset],
+  );
+  return rows.map(toAdminReview);
+}
+
+export async function countAdminReviews(em: EntityManager, f: TAdminReviewFilter): Promise<number> {
+  if (!f.propertyId && !f.q) {
+    // All reviews, or all of one rating: the running totals answer without counting every review.
+    const rows = await em.execute<{ n: number }[]>(
+      `select coalesce(sum(n), 0)::int as n from admin_counters where name ${f.rating ? '= ?' : "like 'reviews:%'"}`,
+      f.rating ? [`reviews:${f.rating}`] : [],
+    );
+    return rows[0]?.n ?? 0;
+  }
+  const where = adminReviewWhere(f);
+  const rows = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from reviews r ${where.sql}`,
+    where.params,
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAdminListingList, ZAdminListingListInput } from '../../shared/schemas/admin-tables.ts';
 import { ZIdParam } from '../../shared/schemas/common.ts';
 import {
   ZProperty,
@@ -12,6 +13,7 @@ import {
 import { createProperty, deleteProperty, updateProperty } from '../services/properties/commands.ts';
 import { getProperty, listProperties, searchProperties } from '../services/properties/queries.ts';
 import { archivedProperties, propertyDeleteImpact, restoreProperty } from '../services/properties/archive.ts';
+import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const propertiesRouter = router({
@@ -127,4 +129,32 @@ export const propertiesRouter = router({
     .input(ZIdParam)
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id)),
+
+  adminPage: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/properties',
+        tags: ['properties'],
+        summary:
+          'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
+      },
+    })
+    .input(ZAdminListingListInput)
+    .output(ZAdminListingList)
+    .query(({ ctx, input }) => listAdminProperties(ctx.em, input)),
+
+  duplicate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/duplicate',
+        tags: ['properties'],
+        summary:
+          "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
+      },
+    })
+    .input(ZIdParam)
+    .output(ZProperty)
+    .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser)),
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { ZAdminReviewList, ZAdminReviewListInput } from '../../shared/schemas/admin-tables.ts';
 import { ZId, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
 import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../shared/schemas/review.ts';
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
-import { listReviewsForProperty } from '../services/reviews/queries.ts';
+import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const reviewsRouter = router({
@@ -59,4 +60,18 @@ export const reviewsRouter = router({
     .input(ZIdParam)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
+
+  adminList: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/reviews',
+        tags: ['reviews'],
+        summary:
+          'Every review across all homes (admin), newest first: by home, rating and reviewer name, paged',
+      },
+    })
+    .input(ZAdminReviewListInput)
+    .output(ZAdminReviewList)
+    .query(({ ctx, input }) => listAdminReviews(ctx.em, input)),
 });

@@ -6,12 +6,12 @@ export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 export const ADMIN_BOOKINGS_MAX_PAGE_SIZE = 200;
 
 /** Server paging of the admin bookings table (`bookings.page`, GET /api/bookings/page). */
-const ZPage = z.coerce
+export const ZPage = z.coerce
   .number({ error: 'Page must be a number' })
   .int({ error: 'Page must be a whole number' })
   .min(1, { error: 'Page must be at least 1' })
   .max(1_000_000, { error: 'Page is too large' });
-const ZPageSize = z.coerce
+export const ZPageSize = z.coerce
   .number({ error: 'Page size must be a number' })
   .int({ error: 'Page size must be a whole number' })
   .min(1, { error: 'Page size must be at least 1' })

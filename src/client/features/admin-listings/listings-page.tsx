@@ -1,20 +1,24 @@
-import { Alert, Button, SegmentedControl, Stack } from '@mantine/core';
+import { Alert, Button, Card, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { errorCode, errorMessage, errorStatus } from '../../lib/trpc.ts';
+import type { TAdminListingSort } from '../../../shared/constants.ts';
+import { TablePaging } from '../../components/table-paging.tsx';
 import {
-  archivedListingsQueryOptions,
-  listingsQueryOptions,
+  listingsPageQueryOptions,
   useDeleteProperty,
+  useDuplicateProperty,
   useRestoreProperty,
 } from './api.ts';
 import { DeletePropertyDialog } from './delete-property-dialog.tsx';
 import { ListingsTable } from './listings-table.tsx';
+import { ListingsFilters } from './listings-filters.tsx';
 import { PropertyDialog, type TPropertyDialog } from './property-dialog.tsx';
+import { LISTINGS_PAGE_SIZES, listingsInput, type TListingsSearch } from './search.ts';
 import '../../styles/more-components.css';
 
 /** 'Authentication Required' when the failure is a 401 (admin-side §8). */
@@ -35,25 +39,29 @@ function notifyDeleteFailure(err: unknown) {
 }
 
 /**
- * Manage Listings (admin-side §2.4): the properties in a table, add and edit in a large dialog, delete
- * after a confirmation. 'Archived' (in the URL) shows the homes a delete archived, with Restore.
+ * Manage Listings (admin-side §2.4): the properties in a server-paged table whose search, filters, sort
+ * and page live in the URL (issue 17); add and edit in a large dialog, delete after a confirmation,
+ * duplicate into the edit dialog. 'Archived' shows the homes a delete archived, with Restore.
  * `onDone` brings the page back to /admin/listings after a save or a cancel.
  */
 export function ListingsPage({
   directAdmin,
-  archived,
-  onArchivedChange,
+  search,
+  onSearch,
   onDone,
 }: {
   directAdmin: boolean;
-  archived: boolean;
-  onArchivedChange: (archived: boolean) => void;
+  search: TListingsSearch;
+  onSearch: (patch: Partial<TListingsSearch>, resetPage?: boolean) => void;
   onDone: () => void;
 }) {
-  const list = useQuery({ ...listingsQueryOptions(), enabled: !archived });
-  const archivedList = useQuery({ ...archivedListingsQueryOptions(), enabled: archived });
-  const shown = archived ? archivedList : list;
+  const input = listingsInput(search);
+  const archived = input.status === 'archived';
+  const shown = useQuery({ ...listingsPageQueryOptions(input), placeholderData: keepPreviousData });
   const [dialog, setDialog] = useState<TPropertyDialog>(null);
+  const duplicate = useDuplicateProperty((copy) => setDialog({ mode: 'edit', property: copy }));
+  const onSort = (sort: TAdminListingSort) =>
+    onSearch({ sort, dir: input.sort === sort && input.dir === 'asc' ? 'desc' : 'asc' });
   const [toDelete, setToDelete] = useState<TProperty | null>(null);
   const remove = useDeleteProperty();
   const restore = useRestoreProperty();
@@ -102,16 +110,7 @@ export function ListingsPage({
           </Button>
         }
       />
-      <SegmentedControl
-        w="fit-content"
-        aria-label="Show"
-        value={archived ? 'archived' : 'active'}
-        onChange={(v) => onArchivedChange(v === 'archived')}
-        data={[
-          { value: 'active', label: 'Active' },
-          { value: 'archived', label: 'Archived' },
-        ]}
-      />
+      <ListingsFilters search={search} onChange={onSearch} />
       {shown.isError ? (
         <Alert
           color="red"
@@ -123,16 +122,33 @@ export function ListingsPage({
           {errorMessage(shown.error, 'Please try again later.')}
         </Alert>
       ) : (
-        <ListingsTable
-          rows={shown.data}
-          archived={archived}
-          onEdit={(p) => setDialog({ mode: 'edit', property: p })}
-          onDelete={setToDelete}
-          onRestore={(p) => {
-            setRestoringId(p.id);
-            restore.mutate({ id: p.id });
-          }}
-          restoring={restore.isPending ? restoringId : null}
+        <Card withBorder padding={0}>
+          <ListingsTable
+            rows={shown.data?.items}
+            archived={archived}
+            sorting={{ sort: input.sort, dir: input.dir, onSort }}
+            onEdit={(p) => setDialog({ mode: 'edit', property: p })}
+            onDelete={setToDelete}
+            onDuplicate={(p) => duplicate.mutate({ id: p.id })}
+            duplicating={duplicate.isPending ? Number(duplicate.variables.id) : null}
+            onRestore={(p) => {
+              setRestoringId(p.id);
+              restore.mutate({ id: p.id });
+            }}
+            restoring={restore.isPending ? restoringId : null}
+          />
+        </Card>
+      )}
+      {shown.data && (
+        <TablePaging
+          total={shown.data.total}
+          page={shown.data.page}
+          pageSize={shown.data.pageSize}
+          sizes={LISTINGS_PAGE_SIZES}
+          noun="properties"
+          onPage={(page) => onSearch({ page: page > 1 ? page : undefined }, false)}
+          onPageSize={(pageSize) => onSearch({ pageSize })}
+          testId="listings-paging"
         />
       )}
       <PropertyDialog

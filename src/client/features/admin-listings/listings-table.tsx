@@ -1,70 +1,69 @@
-import { ActionIcon, Button, Group, Table, Text, Tooltip } from '@mantine/core';
-import { IconCalendarMonth, IconPencil, IconRestore, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconRestore } from '@tabler/icons-react';
+import type { TAdminListingSort } from '../../../shared/constants.ts';
+import { FALLBACK_IMAGE, thumbnailUrl } from '../../../shared/media.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
-import { ActionIconLink } from '../../components/anchor-link.tsx';
 import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { ActiveActions, type TRowActions } from './listing-actions.tsx';
 
-export const COLUMNS = [
-  'ID',
-  'Title',
-  'Location',
-  'Price',
-  'Bedrooms',
-  'Bathrooms',
-  'Max Guests',
-  'Actions',
-] as const;
+/** The spec's columns (admin-side §2.4); the Title cell leads with the cover's thumbnail. */
+export const COLUMNS: { label: string; sort?: TAdminListingSort }[] = [
+  { label: 'ID', sort: 'id' },
+  { label: 'Title', sort: 'title' },
+  { label: 'Location', sort: 'location' },
+  { label: 'Price', sort: 'price' },
+  { label: 'Bedrooms', sort: 'bedrooms' },
+  { label: 'Bathrooms', sort: 'bathrooms' },
+  { label: 'Max Guests', sort: 'maxGuests' },
+  { label: 'Actions' },
+];
 
-interface TRowActions {
-  onEdit: (p: TProperty) => void;
-  onDelete: (p: TProperty) => void;
-  onRestore: (p: TProperty) => void;
-  restoring: number | null;
+function SortHeader({ label, column, ...p }: { label: string; column: TAdminListingSort } & TSorting) {
+  const active = p.sort === column;
+  return (
+    <Table.Th aria-sort={active ? (p.dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <UnstyledButton onClick={() => p.onSort(column)} fw={700} fz="sm">
+        <Group gap={2} wrap="nowrap">
+          {label}
+          {active &&
+            (p.dir === 'asc' ? (
+              <IconChevronUp size={14} aria-hidden />
+            ) : (
+              <IconChevronDown size={14} aria-hidden />
+            ))}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
 }
 
-function ActiveActions({ p, onEdit, onDelete }: { p: TProperty } & TRowActions) {
-  return (
-    <>
-      <Tooltip label="Edit">
-        <ActionIcon variant="subtle" aria-label={`Edit ${p.title}`} onClick={() => onEdit(p)}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Calendar">
-        <ActionIconLink
-          variant="subtle"
-          to="/admin/calendar/$id"
-          params={{ id: String(p.id) }}
-          aria-label={`Calendar of ${p.title}`}
-        >
-          <IconCalendarMonth size={18} />
-        </ActionIconLink>
-      </Tooltip>
-      <Tooltip label="Delete">
-        <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.title}`} onClick={() => onDelete(p)}>
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
-    </>
-  );
+interface TSorting {
+  sort: TAdminListingSort;
+  dir: 'asc' | 'desc';
+  onSort: (sort: TAdminListingSort) => void;
 }
 
 /** The listings table (admin-side §2.4): 5 skeleton rows of 8 cells, then rows or 'No properties found'. */
 export function ListingsTable({
   rows,
   archived,
+  sorting,
   ...actions
-}: { rows: TProperty[] | undefined; archived: boolean } & TRowActions) {
+}: { rows: TProperty[] | undefined; archived: boolean; sorting: TSorting } & TRowActions) {
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={980}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="listings-table">
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((c) => (
-              <Table.Th key={c} style={c === 'Actions' ? { textAlign: 'right' } : undefined}>
-                {c}
-              </Table.Th>
-            ))}
+            {COLUMNS.map((c) =>
+              c.sort ? (
+                <SortHeader key={c.label} label={c.label} column={c.sort} {...sorting} />
+              ) : (
+                <Table.Th key={c.label} style={{ textAlign: 'right' }}>
+                  {c.label}
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -82,7 +81,22 @@ export function ListingsTable({
             rows.map((p) => (
               <Table.Tr key={p.id} data-testid="listing-row">
                 <Table.Td>{p.id}</Table.Td>
-                <Table.Td fw={500}>{p.title}</Table.Td>
+                <Table.Td fw={500}>
+                  <Group gap="sm" wrap="nowrap">
+                    <Image
+                      src={p.images[0] ? thumbnailUrl(p.images[0]) : FALLBACK_IMAGE}
+                      alt={`Photo of ${p.title}`}
+                      loading="lazy"
+                      w={56}
+                      h={40}
+                      radius="sm"
+                      fit="cover"
+                      fallbackSrc={FALLBACK_IMAGE}
+                      data-testid="listing-thumbnail"
+                    />
+                    {p.title}
+                  </Group>
+                </Table.Td>
                 <Table.Td>{p.location}</Table.Td>
                 <Table.Td>${p.price}</Table.Td>
                 <Table.Td>{p.bedrooms}</Table.Td>

@@ -1,33 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { ListingsPage } from '../../features/admin-listings/listings-page.tsx';
+import { parseListingsSearch, type TListingsSearch } from '../../features/admin-listings/search.ts';
 import { adminLinkSearch, useDirectAdmin } from '../../lib/direct-admin.ts';
 
-interface TListingsSearch {
-  status?: 'archived';
-}
-
 export const Route = createFileRoute('/admin/listings')({
-  validateSearch: (search: Record<string, unknown>): TListingsSearch =>
-    search.status === 'archived' ? { status: 'archived' } : {},
-  loader: ({ context }) => {
-    // Start the list early; the page shows its skeleton rows until it arrives.
-    void context.queryClient.prefetchQuery(context.trpc.properties.list.queryOptions());
-  },
+  validateSearch: (search: Record<string, unknown>) => parseListingsSearch(search),
   component: function AdminListings() {
     const directAdmin = useDirectAdmin();
-    const { status } = Route.useSearch();
+    const search = Route.useSearch();
     const navigate = Route.useNavigate();
+    const onSearch = useCallback(
+      (patch: Partial<TListingsSearch>, resetPage = true) =>
+        void navigate({
+          search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...patch }),
+        }),
+      [navigate],
+    );
     return (
       <ListingsPage
         directAdmin={directAdmin}
-        archived={status === 'archived'}
-        onArchivedChange={(archived) =>
-          void navigate({ search: (prev) => ({ ...prev, status: archived ? 'archived' : undefined }) })
-        }
+        search={search}
+        onSearch={onSearch}
         onDone={() =>
           void navigate({
             to: '/admin/listings',
-            search: { ...adminLinkSearch(directAdmin), ...(status ? { status } : {}) },
+            search: (prev) => ({ ...prev, ...adminLinkSearch(directAdmin) }),
             replace: true,
           })
         }

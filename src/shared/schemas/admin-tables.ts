@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ADMIN_LISTING_SORTS, ADMIN_LISTINGS_PAGE_SIZE, PROPERTY_TYPES } from '../constants.ts';
+import { ZPage, ZPageSize } from './admin.ts';
+import { ZId } from './common.ts';
+import { ZProperty } from './property.ts';
+import { ZReview } from './review.ts';
+
+/** The page sizes the admin tables offer; the first is the default. */
+export const ADMIN_TABLE_PAGE_SIZES = [20, 50, 100] as const;
+export const ADMIN_TABLE_PAGE_SIZE = ADMIN_TABLE_PAGE_SIZES[0];
+
+const ZSearchText = z.string().trim().max(100, { error: 'Search must be at most 100 characters' });
+const ZDir = z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' });
+
+export { ADMIN_LISTING_SORTS, ADMIN_LISTINGS_PAGE_SIZE, type TAdminListingSort } from '../constants.ts';
+export const ADMIN_LISTING_STATUSES = ['active', 'archived'] as const;
+
+/**
+ * One page of the admin's listings (GET /api/admin/properties): search by title or location, filter by
+ * type, category (case-insensitive, as on the home page), city (the location's part before its first comma)
+ * and active or archived, sorted by any column.
+ */
+export const ZAdminListingListInput = z
+  .object({
+    q: ZSearchText.optional(),
+    type: z
+      .enum(PROPERTY_TYPES, { error: 'Property type must be apartment, house, cabin or villa' })
+      .optional(),
+    category: z.string().trim().max(100, { error: 'Category is too long' }).optional(),
+    city: z.string().trim().max(100, { error: 'City is too long' }).optional(),
+    status: z.enum(ADMIN_LISTING_STATUSES, { error: 'Status must be active or archived' }).default('active'),
+    sort: z.enum(ADMIN_LISTING_SORTS, { error: 'Unknown sort column' }).default('id'),
+    dir: ZDir.default('asc'),
+    page: ZPage.default(1),
+    pageSize: ZPageSize.default(ADMIN_LISTINGS_PAGE_SIZE),
+  })
+  .prefault({});
+export type TAdminListingListInput = z.input<typeof ZAdminListingListInput>;
+export type TAdminListingFilter = z.output<typeof ZAdminListingListInput>;
+
+export const ZAdminListingList = z
+  .object({
+    items: z.array(ZProperty),
+    total: z.number().int().meta({ description: 'Number of homes in all pages' }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ description: 'One page of listings with the total count' });
+export type TAdminListingList = z.infer<typeof ZAdminListingList>;
+
+/** Every review across all homes (GET /api/admin/reviews), newest first: by home, by rating, by reviewer name. */
+export const ZAdminReviewListInput = z
+  .object({
+    propertyId: ZId.optional(),
+    rating: z.coerce
+      .number({ error: 'Rating must be a number' })
+      .int({ error: 'Rating must be a whole number' })
+      .min(1, { error: 'Rating must be between 1 and 5' })
+      .max(5, { error: 'Rating must be between 1 and 5' })
+      .optional(),
+    q: ZSearchText.optional(),
+    page: ZPage.default(1),
+    pageSize: ZPageSize.default(ADMIN_TABLE_PAGE_SIZE),
+  })
+  .prefault({});
+export type TAdminReviewListInput = z.input<typeof ZAdminReviewListInput>;
+export type TAdminReviewFilter = z.output<typeof ZAdminReviewListInput>;
+
+export const ZAdminReview = ZReview.extend({ propertyTitle: z.string() });
+export type TAdminReview = z.infer<typeof ZAdminReview>;
+
+export const ZAdminReviewList = z
+  .object({
+    items: z.array(ZAdminReview),
+    total: z.number().int().meta({ description: 'Number of reviews in all pages' }),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ description: 'One page of reviews across all homes, newest first, with the total count' });
+export type TAdminReviewList = z.infer<typeof ZAdminReviewList>;
