@@ -6,6 +6,7 @@ import { Migration20261123002648_email_outbox as m4 } from './migration-20261123
 import { Migration20261123093638_admin_audit as m5 } from './migration-20261123093638-admin-audit.ts';
 import { Migration20261123093937_email_reply_to as m6 } from './migration-20261123093937-email-reply-to.ts';
 import { Migration20261123105127_admin_table_indexes as m7 } from './migration-20261123105127-admin-table-indexes.ts';
+import { Migration20261123195213_email_source as m8 } from './migration-20261123195213-email-source.ts';
 
 /** Every migration, in order. Listed explicitly so no file-system discovery is needed at start. */
-export const migrationsList = [{ name: 'migration-20261122084653-initial', class: m0 }, { name: 'migration-20261122085637-business-hours-default', class: m1 }, { name: 'migration-20261122234032-calendar', class: m2 }, { name: 'migration-20261122235450-guests-self-service', class: m3 }, { name: 'migration-20261123002648-email-outbox', class: m4 }, { name: 'migration-20261123093638-admin-audit', class: m5 }, { name: 'migration-20261123093937-email-reply-to', class: m6 }, { name: 'migration-20261123105127-admin-table-indexes', class: m7 }];
+export const migrationsList = [{ name: 'migration-20261122084653-initial', class: m0 }, { name: 'migration-20261122085637-business-hours-default', class: m1 }, { name: 'migration-20261122234032-calendar', class: m2 }, { name: 'migration-20261122235450-guests-self-service', class: m3 }, { name: 'migration-20261123002648-email-outbox', class: m4 }, { name: 'migration-20261123093638-admin-audit', class: m5 }, { name: 'migration-20261123093937-email-reply-to', class: m6 }, { name: 'migration-20261123105127-admin-table-indexes', class: m7 }, { name: 'migration-20261123195213-email-source', class: m8 }];
