@@ -39,14 +39,16 @@ export function canCancelUntil(deadline: Date, now: Date): boolean {
   return now.getTime() < deadline.getTime();
 }
 
+const UTC_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
 /** `Dec 5, 2026, 00:00 UTC`: the deadline as an exact instant, readable in any time zone. */
 export function formatDeadline(deadline: Date): string {
-  const date = deadline.toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  const date = UTC_DATE.format(deadline);
   const time = deadline.toISOString().slice(11, 16);
   return `${date}, ${time} UTC`;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEnv } from '../../src/server/env.ts';
 import { collectUnusedMedia } from '../../src/server/services/media/gc.ts';
 import { s3MediaStore } from '../../src/server/services/media/s3-store.ts';
@@ -92,10 +92,19 @@ describe('S3 media store (against an S3-compatible server)', () => {
     await store.put(kept, Buffer.from('kept'));
     await store.put(dropped, Buffer.from('dropped'));
     const written = (await store.lastUsed(kept))?.getTime() ?? 0;
-    await new Promise((r) => setTimeout(r, 1100));
-    await store.touch(kept);
-    const touched = (await store.lastUsed(kept))?.getTime() ?? 0;
-    expect(touched).toBeGreaterThan(written);
+    const droppedAt = (await store.lastUsed(dropped))?.getTime() ?? 0;
+    // Touch until the time the store reads has moved past the write, and past the collector's grace
+    // (500 ms below) after the other file's (the store's write times are whole seconds).
+    let touched = written;
+    await vi.waitFor(
+      async () => {
+        await store.touch(kept);
+        touched = (await store.lastUsed(kept))?.getTime() ?? 0;
+        expect(touched).toBeGreaterThan(written);
+        expect(touched - droppedAt).toBeGreaterThan(500);
+      },
+      { timeout: 5_000, interval: 100 },
+    );
     // Still readable with its type after the metadata rewrite.
     expect((await store.open(kept))?.contentType).toBe('image/jpeg');
 

@@ -5,7 +5,7 @@ import { createProperty } from '../support/fixtures.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 let db: TTestDb;
-interface TRow {
+interface TEmailRow {
   id: number;
   to_address: string;
   subject: string;
@@ -16,11 +16,21 @@ interface TRow {
   attempts: number;
   reply_to: string | null;
 }
-const emails = (where = 'true', params: unknown[] = []) =>
-  db.sql<TRow>(
-    `select id, to_address, subject, template, html, text, status, attempts, reply_to from emails where ${where} order by id`,
+/**
+ * The emails, each with the HTML the admin's preview shows: the outbox keeps an email unrendered until
+ * the worker sends it, so this also checks that the preview renders it.
+ */
+const emails = async (where = 'true', params: unknown[] = []) => {
+  const rows = await db.sql<Omit<TEmailRow, 'html'>>(
+    `select id, to_address, subject, template, text, status, attempts, reply_to from emails where ${where} order by id`,
     params,
   );
+  const { items } = await callerFor(db, await seededAdmin(db)).caller.admin.emails({
+    page: 1,
+    pageSize: 100,
+  });
+  return rows.map((r): TEmailRow => ({ ...r, html: items.find((m) => m.id === r.id)?.html ?? '' }));
+};
 const admin = async () => callerFor(db, await seededAdmin(db)).caller;
 
 beforeAll(async () => {

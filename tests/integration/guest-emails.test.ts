@@ -8,7 +8,7 @@ import { cancelAsGuest } from '../../src/server/services/bookings/manage.ts';
 import { deliverEmail } from '../../src/server/services/email/outbox.ts';
 import { createMailTransport, headerSafe } from '../../src/server/services/email/transport.ts';
 import { sendReviewInvitations } from '../../src/server/services/reviews/invitations.ts';
-import { callerFor, createTestDatabase, type TTestDb } from '../support/db.ts';
+import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
 let db: TTestDb;
@@ -23,11 +23,21 @@ interface TEmailRow {
   text: string;
   status: string;
 }
-const emails = (where = 'true', params: unknown[] = []) =>
-  db.sql<TEmailRow>(
-    `select id, to_address, subject, template, html, text, status from emails where ${where} order by id`,
+/**
+ * The emails, each with the HTML the admin's preview shows: the outbox keeps an email unrendered until
+ * the worker sends it, so this also checks that the preview renders it.
+ */
+const emails = async (where = 'true', params: unknown[] = []) => {
+  const rows = await db.sql<Omit<TEmailRow, 'html'>>(
+    `select id, to_address, subject, template, text, status from emails where ${where} order by id`,
     params,
   );
+  const { items } = await callerFor(db, await seededAdmin(db)).caller.admin.emails({
+    page: 1,
+    pageSize: 100,
+  });
+  return rows.map((r): TEmailRow => ({ ...r, html: items.find((m) => m.id === r.id)?.html ?? '' }));
+};
 
 let windowStart = 30;
 async function book(email: string) {
@@ -63,6 +73,13 @@ describe('booking emails carry the manage link', () => {
     expect(m?.html).toContain('Mia &lt;b&gt;Guest&lt;/b&gt;');
     expect(m?.html).not.toContain('<b>Guest</b>');
     expect(m?.text).toContain('$351.00');
+    // The booking's transaction only composes the email: the MJML render waits for the worker.
+    const [stored] = await db.sql<{ html: string | null; source: { blocks: string[] } | null }>(
+      'select html, source from emails where id = $1',
+      [m?.id],
+    );
+    expect(stored?.html).toBeNull();
+    expect(stored?.source?.blocks.join('')).toContain('Mia &lt;b&gt;Guest&lt;/b&gt;');
   });
 
   it('a guest cancel writes one email to the guest and one to the operator; a refused cancel writes none', async () => {

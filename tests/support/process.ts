@@ -78,3 +78,48 @@ export async function spawnServer(env: Record<string, string>): Promise<TServerP
     },
   };
 }
+
+export type TWorkerProcess = Omit<TServerProcess, 'url' | 'port'>;
+
+/**
+ * `npm run worker` in its own process (node src/server/worker.ts), ready once it logs that it runs;
+ * failed when it exits first. It needs DATABASE_URL in `env`.
+ */
+export async function spawnWorker(env: Record<string, string>): Promise<TWorkerProcess> {
+  const dataDir = tempDir('worker-');
+  const proc = spawn(process.execPath, ['src/server/worker.ts'], {
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  proc.stderr?.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const logged = (pattern: RegExp) =>
+    new Promise<void>((resolve) => {
+      if (pattern.test(stderr)) return resolve();
+      const onData = () => {
+        if (!pattern.test(stderr)) return;
+        proc.stderr?.off('data', onData);
+        resolve();
+      };
+      proc.stderr?.on('data', onData);
+    });
+  await Promise.race([
+    logged(/"worker running"/),
+    exited.then((code) => {
+      throw new Error(`worker exited (${code}) during start-up: ${stderr}`);
+    }),
+  ]);
+  return {
+    proc,
+    stderr: () => stderr,
+    logged,
+    exited,
+    async kill(signal = 'SIGTERM') {
+      if (proc.exitCode === null) proc.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -61,4 +61,30 @@ describe('readEnv refuses unsafe production settings (DECISIONS 1 and 4)', () =>
   it('seeds the demo content in production only when SEED_DEMO_CONTENT=true', () => {
     expect(readEnv({ ...production, SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
   });
+
+  it('refuses a job poll under half a second and an email retry delay that is not whole seconds', () => {
+    for (const value of ['0.1', '0', 'often'])
+      expect(() => readEnv({ ...production, JOB_POLL_SECONDS: value })).toThrow('JOB_POLL_SECONDS');
+    expect(readEnv({ ...production, JOB_POLL_SECONDS: '0.5' }).jobPollSeconds).toBe(0.5);
+    for (const value of ['0', '1.5', 'soon'])
+      expect(() => readEnv({ ...production, EMAIL_RETRY_DELAY_SECONDS: value })).toThrow(
+        'EMAIL_RETRY_DELAY_SECONDS',
+      );
+    expect(readEnv({ ...production, EMAIL_RETRY_DELAY_SECONDS: '30' }).emailRetryDelaySeconds).toBe(30);
+  });
+
+  it('refuses half an S3 key pair', () => {
+    expect(() => readEnv({ ...production, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => readEnv({ ...production, S3_BUCKET: 'media', S3_SECRET_ACCESS_KEY: 'secret' })).toThrow(
+      'Set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY',
+    );
+  });
+
+  it('without SMTP_URL delivers locally; a web server with RUN_JOBS=false still sends jobs for a worker', () => {
+    expect(readEnv(production).smtpUrl).toBeUndefined();
+    const web = readEnv({ ...production, RUN_JOBS: 'false' });
+    expect([web.runJobs, web.sendJobs]).toEqual([false, true]);
+  });
 });

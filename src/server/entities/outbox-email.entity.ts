@@ -1,9 +1,22 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity, oneOf } from './base.entity.ts';
 import { EMAIL_STATUSES } from '../../shared/schemas/emails.ts';
+import { Booking } from './booking.entity.ts';
 
 type TEmailStatus = (typeof EMAIL_STATUSES)[number];
-import { Booking } from './booking.entity.ts';
+
+/**
+ * What the worker renders an email's HTML from: its frame and its MJML blocks, already escaped, as
+ * composed when the change happened (a snapshot: the email says what was true then).
+ */
+export interface TEmailSource {
+  siteName: string;
+  logoUrl: string;
+  heading: string;
+  preview: string;
+  blocks: string[];
+  action: { label: string; url: string } | null;
+}
 
 /**
  * The email outbox (DECISIONS 17): a row is written in the same transaction as the change that causes
@@ -17,8 +30,14 @@ export const OutboxEmail = defineEntity({
     toAddress: p.string().length(254),
     subject: p.string().length(300),
     template: p.string().length(60),
-    html: p.text(),
+    /**
+     * Rendered by the worker when it sends (MJML is too slow for the booking's transaction); null until
+     * then, when the admin's preview renders it from `source`.
+     */
+    html: p.text().nullable(),
     text: p.text(),
+    /** The composed email the HTML is rendered from; null on rows written rendered (before it existed). */
+    source: p.json<TEmailSource>().nullable(),
     /** Where replies go when not to the From address (the contact form's sender). */
     replyTo: p.string().length(320).nullable(),
     /** queued → sent (SMTP) or delivered_locally (.eml file); failed after the last attempt. */
@@ -42,6 +61,8 @@ export const OutboxEmail = defineEntity({
       name: 'emails_status_check',
       expression: oneOf('status', EMAIL_STATUSES),
     },
+    // Every email can be shown and sent: rendered, or renderable.
+    { name: 'emails_body_check', expression: 'html is not null or source is not null' },
   ],
 });
 export type IOutboxEmail = InferEntity<typeof OutboxEmail>;

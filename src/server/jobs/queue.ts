@@ -125,3 +125,18 @@ export async function sendJob(
   if (!sender) return;
   await sender.send(name, data, { ...options, db: fromKysely(em.getKysely()) });
 }
+
+/** Like sendJob for many jobs of one queue, in one multi-row insert. */
+export async function sendJobs(
+  em: EntityManager,
+  name: string,
+  data: Record<string, unknown>[],
+  options: TSendOptions = {},
+): Promise<void> {
+  if (!sender || data.length === 0) return;
+  await sender.insert(
+    name,
+    data.map((d) => ({ data: d, ...options })),
+    { db: fromKysely(em.getKysely()) },
+  );
+}

@@ -3,18 +3,37 @@ import type { z } from 'zod';
 import { EMAIL_NOT_FOUND, EMAIL_NOT_RETRYABLE } from '../../../shared/messages.ts';
 import type { TAdminEmail, ZAdminEmailList, ZAdminEmailListInput } from '../../../shared/schemas/emails.ts';
 import { AppError } from '../../errors.ts';
-import { countEmails, findEmail, listEmails } from '../../repositories/emails.ts';
-import { requeueFailedEmail } from './outbox.ts';
+import { countEmails, findEmail, listEmails, type TAdminEmailRecord } from '../../repositories/emails.ts';
+import { renderStored, requeueFailedEmail } from './outbox.ts';
+import { esc } from './render.ts';
+
+/**
+ * The preview shows the HTML an email was sent with; one not sent yet (stored unrendered, see
+ * queueEmails) is rendered here from its source, the same way the worker will render it.
+ */
+async function withPreview({ source, ...email }: TAdminEmailRecord): Promise<TAdminEmail> {
+  try {
+    return { ...email, html: await renderStored({ html: email.html, source }) };
+  } catch (err) {
+    // One unrenderable email must not take the whole list down: its preview says why instead.
+    return { ...email, html: `<p>This email could not be rendered: ${esc(String(err))}</p>` };
+  }
+}
 
 export async function listOutbox(
   em: EntityManager,
   input: z.output<typeof ZAdminEmailListInput>,
 ): Promise<z.infer<typeof ZAdminEmailList>> {
-  const [items, total] = await Promise.all([
+  const [records, total] = await Promise.all([
     listEmails(em, input.pageSize, (input.page - 1) * input.pageSize),
     countEmails(em),
   ]);
-  return { items, total, page: input.page, pageSize: input.pageSize };
+  return {
+    items: await Promise.all(records.map(withPreview)),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** The admin's Retry on a failed email: queued again with a fresh round of attempts. */
@@ -26,5 +45,5 @@ export async function retryEmail(em: EntityManager, id: number): Promise<TAdminE
   }
   const email = await findEmail(em, id);
   if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
-  return email;
+  return withPreview(email);
 }

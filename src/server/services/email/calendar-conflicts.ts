@@ -16,23 +16,25 @@ export async function queueConflictEmail(tx: EntityManager, conflicts: TConflict
     conflicts.length === 1
       ? 'A calendar conflict needs your attention'
       : `${conflicts.length} calendar conflicts need your attention`;
-  await queueComposed(tx, settings, {
-    to: settings.notificationEmail,
-    subject: heading,
-    template: 'calendar-conflict',
-    heading,
-    blocks: [
-      paragraph(
-        'Another channel has dates that overlap one of our bookings. Both are kept; please resolve it.',
-      ),
-      ...conflicts.map((c) =>
-        rows([
-          ['Home', c.propertyTitle],
-          ['Channel', c.feedName],
-          ['Dates', `${formatIsoDate(c.startDate, true)} to ${formatIsoDate(c.endDate, true)}`],
-          ['Our booking', c.confirmationNumber],
-        ]),
-      ),
-    ],
-  });
+  await queueComposed(tx, settings, [
+    {
+      to: settings.notificationEmail,
+      subject: heading,
+      template: 'calendar-conflict',
+      heading,
+      blocks: [
+        paragraph(
+          'Another channel has dates that overlap one of our bookings. Both are kept; please resolve it.',
+        ),
+        ...conflicts.map((c) =>
+          rows([
+            ['Home', c.propertyTitle],
+            ['Channel', c.feedName],
+            ['Dates', `${formatIsoDate(c.startDate, true)} to ${formatIsoDate(c.endDate, true)}`],
+            ['Our booking', c.confirmationNumber],
+          ]),
+        ),
+      ],
+    },
+  ]);
 }

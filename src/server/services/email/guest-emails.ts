@@ -50,43 +50,46 @@ export async function emailBookingReceived(
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   const guest = b.contactInfo;
+  const stay = stayRows(b);
   const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
-  await queueComposed(tx, settings, {
-    bookingId,
-    to: guest.email,
-    subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
-    template: 'booking-received',
-    heading: 'We have received your booking',
-    blocks: [
-      paragraph(`Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`),
-      stayRows(b),
-      paragraph(
-        `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}. You can cancel free of charge until ${deadline}.`,
-      ),
-      paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
-    ],
-    action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
-  });
-  await queueComposed(tx, settings, {
-    bookingId,
-    to: settings.notificationEmail,
-    subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
-    template: 'booking-new-operator',
-    heading: 'New booking',
-    replyTo: guest.email,
-    blocks: [
-      paragraph(`${guest.name} booked ${b.property.title}. The booking is pending until you confirm it.`),
-      rows([
-        ['Guest', guest.name],
-        ['Email', guest.email],
-        ['Phone', guest.phone],
-        ['Country', guest.country],
-        ['Special requests', guest.specialRequests?.trim() || 'None'],
-      ]),
-      stayRows(b),
-    ],
-    action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
-  });
+  await queueComposed(tx, settings, [
+    {
+      bookingId,
+      to: guest.email,
+      subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
+      template: 'booking-received',
+      heading: 'We have received your booking',
+      blocks: [
+        paragraph(`Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`),
+        stay,
+        paragraph(
+          `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}. You can cancel free of charge until ${deadline}.`,
+        ),
+        paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
+      ],
+      action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
+    },
+    {
+      bookingId,
+      to: settings.notificationEmail,
+      subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
+      template: 'booking-new-operator',
+      heading: 'New booking',
+      replyTo: guest.email,
+      blocks: [
+        paragraph(`${guest.name} booked ${b.property.title}. The booking is pending until you confirm it.`),
+        rows([
+          ['Guest', guest.name],
+          ['Email', guest.email],
+          ['Phone', guest.phone],
+          ['Country', guest.country],
+          ['Special requests', guest.specialRequests?.trim() || 'None'],
+        ]),
+        stay,
+      ],
+      action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
+    },
+  ]);
 }
 
 /**
@@ -102,34 +105,38 @@ export async function emailBookingStatusChanged(
   if (!b?.contactInfo || !settings.enableEmailNotifications || b.status === previous) return;
   const name = b.contactInfo.name;
   if (b.status === 'confirmed') {
-    await queueComposed(tx, settings, {
-      bookingId,
-      to: b.contactInfo.email,
-      subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
-      template: 'booking-confirmed',
-      heading: 'Your booking is confirmed',
-      blocks: [
-        paragraph(
-          `Hello ${name}, good news: your booking at ${b.property.title} is confirmed. We look forward to your stay.`,
-        ),
-        stayRows(b),
-      ],
-      action: { label: 'View the home', url: absoluteUrl(`/property/${b.property.id}`) },
-    });
+    await queueComposed(tx, settings, [
+      {
+        bookingId,
+        to: b.contactInfo.email,
+        subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
+        template: 'booking-confirmed',
+        heading: 'Your booking is confirmed',
+        blocks: [
+          paragraph(
+            `Hello ${name}, good news: your booking at ${b.property.title} is confirmed. We look forward to your stay.`,
+          ),
+          stayRows(b),
+        ],
+        action: { label: 'View the home', url: absoluteUrl(`/property/${b.property.id}`) },
+      },
+    ]);
   } else if (b.status === 'cancelled') {
-    await queueComposed(tx, settings, {
-      bookingId,
-      to: b.contactInfo.email,
-      subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
-      template: 'booking-cancelled-by-admin',
-      heading: 'Your booking has been cancelled',
-      blocks: [
-        paragraph(
-          `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
-        ),
-        stayRows(b),
-      ],
-    });
+    await queueComposed(tx, settings, [
+      {
+        bookingId,
+        to: b.contactInfo.email,
+        subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
+        template: 'booking-cancelled-by-admin',
+        heading: 'Your booking has been cancelled',
+        blocks: [
+          paragraph(
+            `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
+          ),
+          stayRows(b),
+        ],
+      },
+    ]);
   }
 }
 
@@ -137,53 +144,58 @@ export async function emailBookingStatusChanged(
 export async function emailBookingCancelled(tx: EntityManager, bookingId: number): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
-  await queueComposed(tx, settings, {
-    bookingId,
-    to: b.contactInfo.email,
-    subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
-    template: 'booking-cancelled-guest',
-    heading: 'Your booking is cancelled',
-    blocks: [
-      paragraph(
-        `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
-      ),
-      stayRows(b),
-    ],
-  });
-  await queueComposed(tx, settings, {
-    bookingId,
-    to: settings.notificationEmail,
-    subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
-    template: 'booking-cancelled-operator',
-    heading: 'A guest cancelled a booking',
-    blocks: [
-      paragraph(
-        `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
-      ),
-      stayRows(b),
-    ],
-    action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
-  });
+  const stay = stayRows(b);
+  await queueComposed(tx, settings, [
+    {
+      bookingId,
+      to: b.contactInfo.email,
+      subject: `Booking cancelled: ${b.property.title} (${b.confirmationNumber})`,
+      template: 'booking-cancelled-guest',
+      heading: 'Your booking is cancelled',
+      blocks: [
+        paragraph(
+          `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
+        ),
+        stay,
+      ],
+    },
+    {
+      bookingId,
+      to: settings.notificationEmail,
+      subject: `Guest cancelled ${b.confirmationNumber}: ${b.property.title}`,
+      template: 'booking-cancelled-operator',
+      heading: 'A guest cancelled a booking',
+      blocks: [
+        paragraph(
+          `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
+        ),
+        stay,
+      ],
+      action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
+    },
+  ]);
 }
 
 /** 'Find my booking': a fresh manage link, to the address on file only (a security email: always sent). */
 export async function emailManageLink(tx: EntityManager, bookingId: number, token: string): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo) return;
-  await queueComposed(tx, settings, {
-    bookingId,
-    to: b.contactInfo.email,
-    subject: `Your link to booking ${b.confirmationNumber}`,
-    template: 'booking-link',
-    heading: 'Your booking link',
-    blocks: [
-      paragraph(
-        `Hello ${b.contactInfo.name}, here is the link to manage your booking ${b.confirmationNumber}.`,
-      ),
-      stayRows(b),
-    ],
-    action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
-  });
+  await queueComposed(tx, settings, [
+    {
+      bookingId,
+      to: b.contactInfo.email,
+      subject: `Your link to booking ${b.confirmationNumber}`,
+      template: 'booking-link',
+      heading: 'Your booking link',
+      blocks: [
+        paragraph(
+          `Hello ${b.contactInfo.name}, here is the link to manage your booking ${b.confirmationNumber}.`,
+        ),
+        stayRows(b),
+      ],
+      action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
+    },
+  ]);
 }
 
 /** The day after check-out: an invitation to review the stay (off with Email Notifications or reviews). */
@@ -194,19 +206,21 @@ export async function emailReviewInvitation(
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications || !settings.enableReviews) return;
-  await queueComposed(tx, settings, {
-    bookingId,
-    to: b.contactInfo.email,
-    subject: `How was your stay at ${b.property.title}?`,
-    template: 'review-invitation',
-    heading: `How was your stay at ${b.property.title}?`,
-    blocks: [
-      paragraph(
-        `Hello ${b.contactInfo.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
-      ),
-    ],
-    action: { label: 'Review your stay', url: absoluteUrl(managePath(token)) },
-  });
+  await queueComposed(tx, settings, [
+    {
+      bookingId,
+      to: b.contactInfo.email,
+      subject: `How was your stay at ${b.property.title}?`,
+      template: 'review-invitation',
+      heading: `How was your stay at ${b.property.title}?`,
+      blocks: [
+        paragraph(
+          `Hello ${b.contactInfo.name}, we hope you enjoyed your stay. A few words help the next guests choose.`,
+        ),
+      ],
+      action: { label: 'Review your stay', url: absoluteUrl(managePath(token)) },
+    },
+  ]);
 }
 
 /** A password-reset link (a security email: sent even with Email Notifications off). */
@@ -216,18 +230,20 @@ export async function emailPasswordReset(
   resetPath: string,
 ): Promise<void> {
   const settings = await getSettings(tx);
-  await queueComposed(tx, settings, {
-    to: to.email,
-    subject: 'Reset your password',
-    template: 'password-reset',
-    heading: 'Reset your password',
-    blocks: [
-      paragraph(
-        `Hello ${to.name}, someone asked to reset the password of your account. The link works once, within one hour. If it was not you, ignore this email: your password stays as it is.`,
-      ),
-    ],
-    action: { label: 'Choose a new password', url: absoluteUrl(resetPath) },
-  });
+  await queueComposed(tx, settings, [
+    {
+      to: to.email,
+      subject: 'Reset your password',
+      template: 'password-reset',
+      heading: 'Reset your password',
+      blocks: [
+        paragraph(
+          `Hello ${to.name}, someone asked to reset the password of your account. The link works once, within one hour. If it was not you, ignore this email: your password stays as it is.`,
+        ),
+      ],
+      action: { label: 'Choose a new password', url: absoluteUrl(resetPath) },
+    },
+  ]);
 }
 
 /** Welcome on registration (an account email, off with Email Notifications like the booking emails). */
@@ -237,16 +253,18 @@ export async function emailWelcome(
 ): Promise<void> {
   const settings = await getSettings(tx);
   if (!settings.enableEmailNotifications) return;
-  await queueComposed(tx, settings, {
-    to: to.email,
-    subject: `Welcome to ${settings.siteName}`,
-    template: 'welcome',
-    heading: `Welcome to ${settings.siteName}`,
-    blocks: [
-      paragraph(
-        `Hello ${to.name}, your account ${to.username} is ready. Save the homes you love, book in a few steps and find all your bookings in one place.`,
-      ),
-    ],
-    action: { label: 'Find a place to stay', url: absoluteUrl('/') },
-  });
+  await queueComposed(tx, settings, [
+    {
+      to: to.email,
+      subject: `Welcome to ${settings.siteName}`,
+      template: 'welcome',
+      heading: `Welcome to ${settings.siteName}`,
+      blocks: [
+        paragraph(
+          `Hello ${to.name}, your account ${to.username} is ready. Save the homes you love, book in a few steps and find all your bookings in one place.`,
+        ),
+      ],
+      action: { label: 'Find a place to stay', url: absoluteUrl('/') },
+    },
+  ]);
 }

@@ -1,13 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { QUEUES, sendJob } from '../../jobs/queue.ts';
+import type { TEmailSource } from '../../entities/outbox-email.entity.ts';
+import { QUEUES, sendJob, sendJobs } from '../../jobs/queue.ts';
 import {
   claimQueuedEmail,
-  insertEmail,
+  insertEmails,
   markEmailAttemptFailed,
   markEmailDelivered,
   resetFailedEmail,
   staleQueuedEmailIds,
+  type TNewEmail,
 } from '../../repositories/emails.ts';
+import { renderEmailHtml } from './render.ts';
 import type { TMailTransport } from './transport.ts';
 
 /** Attempts before an email is marked failed (the first try and its retries, with exponential backoff). */
@@ -40,30 +43,26 @@ export function absoluteUrl(pathname: string): string {
   return `${baseUrl}${pathname}`;
 }
 
-export interface TOutgoingEmail {
-  to: string;
-  subject: string;
-  template: string;
-  html: string;
-  text: string;
-  replyTo: string | null;
-  /** The booking the email is about: the admin's booking drawer lists its emails. */
-  bookingId?: number | undefined;
-}
-
 /**
- * Writes the email into the outbox inside `em`'s transaction and sends its delivery job in the same
- * transaction (DECISIONS 17): it exists exactly when the change that caused it commits.
+ * Writes emails into the outbox inside `em`'s transaction and sends their delivery jobs in the same
+ * transaction (DECISIONS 17): they exist exactly when the change that caused them commits. Two
+ * statements whatever the count (one multi-row insert each); the HTML is rendered when sent.
  */
-export async function queueEmail(em: EntityManager, email: TOutgoingEmail): Promise<number> {
-  const id = await insertEmail(em, email);
-  await sendJob(em, QUEUES.email, { emailId: id }, retryOptions());
-  return id;
+export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promise<number[]> {
+  const ids = await insertEmails(em, emails);
+  await sendJobs(
+    em,
+    QUEUES.email,
+    ids.map((emailId) => ({ emailId })),
+    retryOptions(),
+  );
+  return ids;
 }
 
 /**
- * Delivers one queued email. A failure is recorded on the row and thrown, so the queue retries it with
- * backoff; the last failed attempt marks it failed. A sent email is never sent again (status check).
+ * Delivers one queued email, rendering its HTML first when it has none yet (the HTML it was sent with
+ * is kept). A failure is recorded on the row and thrown, so the queue retries it with backoff; the last
+ * failed attempt marks it failed. A sent email is never sent again (status check).
  */
 export async function deliverEmail(
   em: EntityManager,
@@ -76,24 +75,38 @@ export async function deliverEmail(
   await em.transactional(async (tx) => {
     const row = await claimQueuedEmail(tx, emailId);
     if (!row) return;
+    let html = row.html;
     try {
+      html ??= await renderStored(row);
       const messageId = await transport.send(from, {
         to: row.to_address,
         subject: row.subject,
-        html: row.html,
+        html,
         text: row.text,
         replyTo: row.reply_to,
+        // Stable across attempts (the row's id and time), so a resent message is recognisably the same.
         messageId: `<stayhub.${row.id}.${row.created_ms}@${domainOf(from)}>`,
       });
-      await markEmailDelivered(tx, emailId, transport.kind, messageId);
+      await markEmailDelivered(tx, emailId, transport.kind, messageId, html);
     } catch (err) {
       const final = row.attempts + 1 >= EMAIL_ATTEMPTS;
-      await markEmailAttemptFailed(tx, emailId, err instanceof Error ? err.message : String(err), final);
+      const error = err instanceof Error ? err.message : String(err);
+      await markEmailAttemptFailed(tx, emailId, error, final, html);
       if (!final) failure = err instanceof Error ? err : new Error(String(err));
     }
   });
   // Thrown after the failure is recorded, so the queue retries with backoff.
   if (failure) throw failure;
+}
+
+/** An email's HTML: as stored, or rendered from its source (emails are stored unrendered until sent). */
+export async function renderStored(email: {
+  html: string | null;
+  source: TEmailSource | null;
+}): Promise<string> {
+  if (email.html !== null) return email.html;
+  if (!email.source) throw new Error('the email has neither HTML nor a source to render it from');
+  return renderEmailHtml(email.source);
 }
 
 /** The sender's domain, for Message-IDs. */

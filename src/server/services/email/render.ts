@@ -1,4 +1,6 @@
 import mjml2html from 'mjml';
+import { formatMoney } from '../../../shared/money.ts';
+import type { TEmailSource } from '../../entities/outbox-email.entity.ts';
 
 /**
  * Every email is built from MJML blocks (issue 12): MJML writes the table markup mail clients need, we
@@ -22,11 +24,6 @@ export interface TEmailBlock {
   text: string;
 }
 
-export interface TRenderedEmail {
-  html: string;
-  text: string;
-}
-
 /** What every email shows around its content: the site's name and logo, and a heading. */
 export interface TEmailFrame {
   siteName: string;
@@ -42,7 +39,7 @@ export interface TEmailAction {
   url: string;
 }
 
-/** Tests check every template against MJML's rules; production skips the check on the booking's hot path. */
+/** Tests check every template against MJML's rules; production skips the check (it costs each send time). */
 const VALIDATION = process.env.NODE_ENV === 'test' || process.env.VITEST ? 'strict' : 'skip';
 
 /** Text and surfaces follow the reader's colour scheme; the brand button reads the same in both. */
@@ -50,8 +47,8 @@ const LIGHT_TEXT = '#1f2328';
 const LIGHT_MUTED = '#57606a';
 const BRAND = '#d6193e';
 
-const HEAD = (frame: TEmailFrame, preview: string) => `<mj-head>
-    <mj-title>${esc(frame.heading)}</mj-title>
+const HEAD = (heading: string, preview: string) => `<mj-head>
+    <mj-title>${esc(heading)}</mj-title>
     <mj-preview>${esc(preview)}</mj-preview>
     <mj-raw><meta name="color-scheme" content="light dark" /><meta name="supported-color-schemes" content="light dark" /></mj-raw>
     <mj-attributes>
@@ -73,37 +70,55 @@ const HEAD = (frame: TEmailFrame, preview: string) => `<mj-head>
     </mj-style>
   </mj-head>`;
 
-/** One email as HTML (MJML) and plain text, from its blocks. */
-export async function renderEmail(
+/**
+ * One email, composed: its plain text, and the source its HTML is rendered from. Cheap (string joins),
+ * so it runs in the transaction that causes the email; the MJML render waits for the worker.
+ */
+export function composeEmail(
   frame: TEmailFrame,
   blocks: TEmailBlock[],
   action?: TEmailAction,
-): Promise<TRenderedEmail> {
-  const preview = frame.preview ?? blocks[0]?.text.split('\n')[0] ?? frame.heading;
+): { source: TEmailSource; text: string } {
+  const text = [frame.siteName, frame.heading, ...blocks.map((b) => b.text)]
+    .concat(action ? [`${action.label}: ${action.url}`] : [])
+    .join('\n\n');
+  return {
+    source: {
+      siteName: frame.siteName,
+      logoUrl: frame.logoUrl,
+      heading: frame.heading,
+      preview: frame.preview ?? blocks[0]?.text.split('\n')[0] ?? frame.heading,
+      blocks: blocks.map((b) => b.mjml),
+      action: action ?? null,
+    },
+    text: `${text}\n`,
+  };
+}
+
+/** An email's HTML (MJML), from its composed source: when it is sent, or previewed before. */
+export async function renderEmailHtml(source: TEmailSource): Promise<string> {
+  const { action } = source;
   const button = action
     ? `<mj-button href="${esc(action.url)}" background-color="${BRAND}" color="#ffffff" font-size="15px" font-weight="700" border-radius="8px" inner-padding="12px 22px" align="left" padding="8px 0 12px">${esc(action.label)}</mj-button>
       <mj-text css-class="e-text e-muted" font-size="13px">Or open this link: <a href="${esc(action.url)}" style="color:inherit">${esc(action.url)}</a></mj-text>`
     : '';
-  const source = `<mjml lang="en" dir="ltr">
-  ${HEAD(frame, preview)}
+  const mjml = `<mjml lang="en" dir="ltr">
+  ${HEAD(source.heading, source.preview)}
   <mj-body width="600px">
     <mj-section padding="24px 16px 8px">
       <mj-column>
-        <mj-text font-size="20px" font-weight="700" padding="0 0 16px"><img src="${esc(frame.logoUrl)}" width="32" height="32" alt="" style="vertical-align:middle;border-radius:8px;margin-right:8px" /><span style="vertical-align:middle">${esc(frame.siteName)}</span></mj-text>
-        <mj-text font-size="22px" font-weight="700" line-height="1.3" padding="0 0 16px"><h1 style="font-size:22px;margin:0;font-weight:700">${esc(frame.heading)}</h1></mj-text>
-        ${blocks.map((b) => b.mjml).join('\n        ')}
+        <mj-text font-size="20px" font-weight="700" padding="0 0 16px"><img src="${esc(source.logoUrl)}" width="32" height="32" alt="" style="vertical-align:middle;border-radius:8px;margin-right:8px" /><span style="vertical-align:middle">${esc(source.siteName)}</span></mj-text>
+        <mj-text font-size="22px" font-weight="700" line-height="1.3" padding="0 0 16px"><h1 style="font-size:22px;margin:0;font-weight:700">${esc(source.heading)}</h1></mj-text>
+        ${source.blocks.join('\n        ')}
         ${button}
         <mj-divider border-width="1px" border-color="#d0d7de" padding="16px 0 12px" css-class="e-rule" />
-        <mj-text css-class="e-text e-muted" font-size="13px">${esc(frame.siteName)}</mj-text>
+        <mj-text css-class="e-text e-muted" font-size="13px">${esc(source.siteName)}</mj-text>
       </mj-column>
     </mj-section>
   </mj-body>
 </mjml>`;
-  const result = await mjml2html(source, { validationLevel: VALIDATION, keepComments: false });
-  const text = [frame.siteName, frame.heading, ...blocks.map((b) => b.text)]
-    .concat(action ? [`${action.label}: ${action.url}`] : [])
-    .join('\n\n');
-  return { html: result.html, text: `${text}\n` };
+  const result = await mjml2html(mjml, { validationLevel: VALIDATION, keepComments: false });
+  return result.html;
 }
 
 export function paragraph(value: string): TEmailBlock {
@@ -136,5 +151,5 @@ export function quote(value: string): TEmailBlock {
   };
 }
 
-export const usd = (n: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
+/** Prices in emails are USD, en-US style (issue 12), through the one money formatter. */
+export const usd = (n: number) => formatMoney(n, 'USD');
