@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Card,
-  Code,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Code, Group, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import {
@@ -19,6 +7,7 @@ import {
   type TActivity,
   type TActivityEntityType,
 } from '../../../shared/schemas/activity.ts';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 export interface TActivitySearch {
@@ -106,15 +95,7 @@ export function ActivityPage({ search }: { search: TActivitySearch }) {
               </Table.Thead>
               <Table.Tbody>
                 {!data ? (
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {Array.from({ length: 5 }, (_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton h={18} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
+                  <TableSkeleton rows={5} cols={5} testId="activity-skeleton-row" />
                 ) : data.items.length === 0 ? (
                   <Table.Tr>
                     <Table.Td colSpan={5}>

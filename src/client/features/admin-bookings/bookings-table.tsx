@@ -6,7 +6,6 @@ import {
   Group,
   HoverCard,
   Menu,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -17,6 +16,7 @@ import type { MouseEvent } from 'react';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatMoney } from '../../../shared/money.ts';
 import type { TAdminBooking, TAdminBookingSort } from '../../../shared/schemas/admin.ts';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { bookingDate } from './format.ts';
 
 function StatusBadge({ status }: { status: TBookingStatus }) {
@@ -164,15 +164,7 @@ export function BookingsTable(p: TBookingsTableProps) {
         </Table.Thead>
         <Table.Tbody>
           {!p.items ? (
-            Array.from({ length: 5 }, (_, i) => (
-              <Table.Tr key={i}>
-                {Array.from({ length: COLUMNS.length + 1 }, (_, j) => (
-                  <Table.Td key={j}>
-                    <Skeleton h={18} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+            <TableSkeleton rows={5} cols={COLUMNS.length + 1} testId="bookings-skeleton-row" />
           ) : p.items.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={COLUMNS.length + 1}>
