@@ -14,9 +14,9 @@ import {
 } from '@mantine/core';
 import { IconBuildingEstate, IconCalendarEvent, IconClock, IconCurrencyDollar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, type MouseEvent, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { TDashboardStay } from '../../../shared/schemas/admin.ts';
+import { useHrefClick } from '../../lib/href-click.ts';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
@@ -28,16 +28,6 @@ import '../../styles/more-components.css';
 
 const usd = { format: (n: number) => formatMoney(n, 'USD', { whole: true }) };
 const RevenueChart = lazy(() => import('./revenue-chart.tsx'));
-
-/** Client-side navigation for a plain link, leaving modified clicks (new tab…) to the browser. */
-function useHrefClick() {
-  const navigate = useNavigate();
-  return (href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    void navigate({ href });
-  };
-}
 
 function StaysTable({ stays, empty, testId }: { stays: TDashboardStay[]; empty: string; testId: string }) {
   if (stays.length === 0)

@@ -2,7 +2,8 @@ import { Alert, Card, Group, Pagination, Select, Stack, Text, TextInput, Title }
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { errorMessage } from '../../lib/trpc.ts';
@@ -45,11 +46,7 @@ export function UsersPage({ search }: { search: TUsersSearch }) {
 
   const bookingsHref = (id: number) =>
     `/admin/bookings?userId=${id}${directAdmin ? '&directAdmin=true' : ''}`;
-  const go = (href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    void navigate({ href });
-  };
+  const go = useHrefClick();
   const data = users.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const busy = setAdmin.isPending || setDisabled.isPending;

@@ -11,6 +11,7 @@ import {
   type TLoginInput,
   type TRegisterInput,
 } from '../../../shared/schemas/auth.ts';
+import { isPlainClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { router } from '../../router.tsx';
@@ -25,7 +26,7 @@ const SOCIAL_PROVIDERS = [
 function LoginForm() {
   const { login, closeAuthDialog, authDialog } = useAuth();
   const forgot = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    if (!isPlainClick(e)) return;
     e.preventDefault();
     closeAuthDialog();
     // The dialog lives beside the router (main.tsx), so it navigates through the router instance.
