@@ -105,3 +105,10 @@ export function useRemoveFeed() {
     trpc.calendar.deleteFeed.mutationOptions({ onSuccess: () => invalidate(), onError: notifyFailure }),
   );
 }
+
+/** Every home's bars between two days, a page of homes at a time (the list scrolls for more). */
+export const timelineQuery = (from: string, to: string, search: string) =>
+  trpc.calendar.timeline.infiniteQueryOptions(
+    { from, to, ...(search ? { search } : {}) },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
