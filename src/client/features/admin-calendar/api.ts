@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { shiftMonth } from './months.ts';
 
 /** After any calendar change: the home's views, the timeline and the guest-side availability are stale. */
 export function useCalendarInvalidation() {
@@ -112,3 +113,8 @@ export const timelineQuery = (from: string, to: string, search: string) =>
     { from, to, ...(search ? { search } : {}) },
     { getNextPageParam: (last) => last.nextCursor ?? undefined },
   );
+
+export const ratesQuery = (propertyId: number) => trpc.calendar.rates.queryOptions({ id: propertyId });
+/** One month of a home's nights: prices, stays, holds and blocks. */
+export const monthQuery = (propertyId: number, monthStart: string) =>
+  trpc.calendar.month.queryOptions({ id: propertyId, from: monthStart, to: shiftMonth(monthStart, 1) });
