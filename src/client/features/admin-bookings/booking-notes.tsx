@@ -1,32 +1,37 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
-import type { TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ZBookingNoteInput, type TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
 import { useAddBookingNote } from './api.ts';
 import { Section, when } from './drawer-parts.tsx';
 
+const ZNoteForm = ZBookingNoteInput.pick({ body: true });
+
+/** A new internal note, checked by the same schema as `bookings.addNote`. */
 function NoteForm({ bookingId }: { bookingId: number }) {
-  const [body, setBody] = useState('');
   const add = useAddBookingNote();
+  const form = useForm<{ body: string }>({
+    initialValues: { body: '' },
+    validate: zod4Resolver(ZNoteForm),
+  });
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!body.trim()) return;
-        add.mutate({ id: bookingId, body }, { onSuccess: () => setBody('') });
-      }}
+      noValidate
+      onSubmit={form.onSubmit(({ body }) =>
+        add.mutate({ id: bookingId, body }, { onSuccess: () => form.reset() }),
+      )}
     >
       <Stack gap="xs">
         <Textarea
           label="Add an internal note"
           description="Only admins see notes."
-          value={body}
-          onChange={(e) => setBody(e.currentTarget.value)}
+          {...form.getInputProps('body')}
           autosize
           minRows={2}
           maxLength={2000}
         />
         <Group justify="flex-end">
-          <Button type="submit" size="xs" loading={add.isPending} disabled={!body.trim()}>
+          <Button type="submit" size="xs" loading={add.isPending} disabled={!form.values.body.trim()}>
             Add note
           </Button>
         </Group>

@@ -1,28 +1,25 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { ZFeedInput } from '../../../shared/schemas/calendar.ts';
 import { useAddFeed } from './api.ts';
 
-/** A channel's name and iCal URL; the fields clear once the feed is added. */
+const ZFeedForm = ZFeedInput.omit({ id: true });
+
+/** A channel's name and iCal URL, checked by the schema `calendar.addFeed` applies; cleared once added. */
 export function AddFeedForm({ propertyId }: { propertyId: number }) {
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
-  const add = useAddFeed(() => {
-    setName('');
-    setUrl('');
+  const form = useForm<{ name: string; url: string }>({
+    initialValues: { name: '', url: '' },
+    validate: zod4Resolver(ZFeedForm),
   });
+  const add = useAddFeed(() => form.reset());
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        add.mutate({ id: propertyId, name, url });
-      }}
-    >
+    <form noValidate onSubmit={form.onSubmit((values) => add.mutate({ id: propertyId, ...values }))}>
       <Group align="flex-end" wrap="wrap">
         <TextInput
           label="Channel name"
           placeholder="Airbnb"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          {...form.getInputProps('name')}
           required
           maxLength={60}
           w={180}
@@ -30,8 +27,7 @@ export function AddFeedForm({ propertyId }: { propertyId: number }) {
         <TextInput
           label="iCal URL"
           placeholder="https://…/calendar.ics"
-          value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
+          {...form.getInputProps('url')}
           required
           type="url"
           style={{ flex: 1, minWidth: 240 }}
