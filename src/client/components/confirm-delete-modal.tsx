@@ -13,6 +13,7 @@ interface TProps {
   cancelLabel?: string;
   /** Red for what cannot be undone; a reversible change (a role, enabling an account) is 'primary'. */
   tone?: 'danger' | 'primary';
+  centered?: boolean;
 }
 
 /** The one confirm step before a destructive or access-changing action (listings, reviews, categories, guests). */
@@ -26,9 +27,10 @@ export function ConfirmDeleteModal({
   confirmLabel = 'Delete',
   cancelLabel = 'Cancel',
   tone = 'danger',
+  centered = false,
 }: TProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} centered={centered}>
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>

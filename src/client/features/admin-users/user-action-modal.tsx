@@ -39,6 +39,7 @@ export function UserActionModal({
       onClose={onClose}
       onConfirm={onConfirm}
       loading={busy}
+      centered
       confirmLabel="Yes, continue"
       cancelLabel="Keep as is"
       tone={action?.kind === 'disable' && !action.user.disabled ? 'danger' : 'primary'}
