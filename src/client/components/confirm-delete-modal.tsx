@@ -10,9 +10,13 @@ interface TProps {
   onConfirm: () => void;
   loading?: boolean;
   confirmLabel?: string;
+  cancelLabel?: string;
+  /** Red for what cannot be undone; a reversible change (a role, enabling an account) is 'primary'. */
+  tone?: 'danger' | 'primary';
+  centered?: boolean;
 }
 
-/** The one confirm step before a destructive admin action (listings, reviews, categories). */
+/** The one confirm step before a destructive or access-changing action (listings, reviews, categories, guests). */
 export function ConfirmDeleteModal({
   opened,
   title,
@@ -21,15 +25,23 @@ export function ConfirmDeleteModal({
   onConfirm,
   loading = false,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
+  tone = 'danger',
+  centered = false,
 }: TProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title}>
+    <Modal opened={opened} onClose={onClose} title={title} centered={centered}>
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
-          Cancel
+          {cancelLabel}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading} data-testid="confirm-delete">
+        <Button
+          color={tone === 'danger' ? 'red' : undefined}
+          onClick={onConfirm}
+          loading={loading}
+          data-testid="confirm-delete"
+        >
           {confirmLabel}
         </Button>
       </Group>

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { ensureSessionUser, openAuthDialog } from './auth.tsx';
+import { openAuthDialog } from './auth-dialog-state.ts';
+import { ensureSessionUser } from './session.ts';
 import { trpc } from './trpc.ts';
 
 export interface TAdminGuardArgs {

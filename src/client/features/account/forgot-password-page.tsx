@@ -1,15 +1,15 @@
 import { Alert, Button, Container, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZResetRequest, type TResetRequest } from '../../../shared/schemas/account.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useRequestPasswordReset } from './api.ts';
 import '../../styles/more-components.css';
 
 /** 'Forgot password?': the same answer whether or not the address has an account (DECISIONS 18). */
 export function ForgotPasswordPage() {
-  const request = useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+  const request = useRequestPasswordReset();
   const [answer, setAnswer] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<TResetRequest>({

@@ -1,7 +1,6 @@
 import { Alert, Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -9,7 +8,8 @@ import { z } from 'zod';
 import { ZPassword } from '../../../shared/schemas/auth.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useConfirmPasswordReset } from './api.ts';
 import '../../styles/more-components.css';
 
 const ZNewPassword = z
@@ -20,7 +20,7 @@ const ZNewPassword = z
 export function ResetPasswordPage({ token }: { token: string }) {
   const { signedIn } = useAuth();
   const navigate = useNavigate();
-  const confirm = useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
+  const confirm = useConfirmPasswordReset();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     mode: 'uncontrolled',

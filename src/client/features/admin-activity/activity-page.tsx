@@ -1,30 +1,10 @@
-import {
-  Alert,
-  Card,
-  Code,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import {
-  ACTIVITY_ENTITY_TYPES,
-  ACTIVITY_PAGE_SIZE,
-  type TActivity,
-  type TActivityEntityType,
-} from '../../../shared/schemas/activity.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-
-export interface TActivitySearch {
-  page?: number;
-  entityType?: TActivityEntityType;
-}
+import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../../../shared/schemas/activity.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { activityPageQuery, type TActivitySearch } from './api.ts';
+import { ActivityTable } from './activity-table.tsx';
 
 const TYPE_LABEL: Record<TActivityEntityType, string> = {
   property: 'Properties',
@@ -35,38 +15,11 @@ const TYPE_LABEL: Record<TActivityEntityType, string> = {
   user: 'Accounts',
 };
 
-function show(v: unknown): string {
-  if (v === undefined || v === null || v === '') return '—';
-  const text = typeof v === 'string' ? v : JSON.stringify(v);
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-function Changes({ changes }: { changes: TActivity['changes'] }) {
-  const entries = Object.entries(changes);
-  if (entries.length === 0) return <Text size="xs">—</Text>;
-  return (
-    <Stack gap={2}>
-      {entries.map(([field, { before, after }]) => (
-        <Text key={field} size="xs" style={{ wordBreak: 'break-word' }}>
-          <Code>{field}</Code> {show(before)} → {show(after)}
-        </Text>
-      ))}
-    </Stack>
-  );
-}
-
 /** Activity (issue 17): the audit trail of every admin change, newest first, server-paged. */
 export function ActivityPage({ search }: { search: TActivitySearch }) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
-  const activity = useQuery({
-    ...trpc.admin.activity.queryOptions({
-      page,
-      pageSize: ACTIVITY_PAGE_SIZE,
-      entityType: search.entityType,
-    }),
-    placeholderData: keepPreviousData,
-  });
+  const activity = useQuery(activityPageQuery(search));
   const data = activity.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const setSearch = (patch: Partial<TActivitySearch>) =>
@@ -93,59 +46,7 @@ export function ActivityPage({ search }: { search: TActivitySearch }) {
         </Alert>
       ) : (
         <Card withBorder padding={0}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing="xs" fz="sm" data-testid="activity-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Who</Table.Th>
-                  <Table.Th>Action</Table.Th>
-                  <Table.Th>Item</Table.Th>
-                  <Table.Th>Changes</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {!data ? (
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {Array.from({ length: 5 }, (_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton h={18} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))
-                ) : data.items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={5}>
-                      <Text ta="center" c="dimmed" py="lg">
-                        No activity yet
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  data.items.map((a) => (
-                    <Table.Tr key={a.id} data-testid="activity-row">
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {new Date(a.createdAt).toLocaleString('en-US', {
-                          dateStyle: 'medium',
-                          timeStyle: 'short',
-                        })}
-                      </Table.Td>
-                      <Table.Td>{a.actorName}</Table.Td>
-                      <Table.Td>{a.action}</Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {a.entityType} #{a.entityId}
-                      </Table.Td>
-                      <Table.Td>
-                        <Changes changes={a.changes} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ActivityTable items={data?.items} />
         </Card>
       )}
       {data && data.total > data.pageSize && (

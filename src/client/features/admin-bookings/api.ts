@@ -1,7 +1,25 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBookingStatus } from '../../../shared/constants.ts';
+import { ADMIN_BOOKINGS_PAGE_SIZE } from '../../../shared/schemas/admin.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import { filterOf, type TBookingsSearch } from './search.ts';
+
+/** One server page of the bookings table; the previous page stays on screen while the next loads. */
+export function bookingsPageQuery(search: TBookingsSearch) {
+  return {
+    ...trpc.bookings.page.queryOptions(
+      { ...filterOf(search), page: search.page ?? 1, pageSize: ADMIN_BOOKINGS_PAGE_SIZE },
+      { staleTime: 0 },
+    ),
+    placeholderData: keepPreviousData,
+  };
+}
+
+/** The drawer's booking; nothing is fetched while the drawer is closed. */
+export function bookingDetailQuery(id: number | undefined) {
+  return { ...trpc.bookings.detail.queryOptions({ id: id ?? 0 }), enabled: id !== undefined };
+}
 
 /** The status update failure texts of admin-side §8; a date clash says so (DECISIONS 5). */
 export function statusUpdateError(err: unknown, directAdmin: boolean): string {

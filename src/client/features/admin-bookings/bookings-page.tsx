@@ -1,17 +1,15 @@
-import { Alert, Button, Card, Group, Pagination, Stack, Text, Title } from '@mantine/core';
-import { IconCheck, IconInfoCircle, IconX } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useState, type MouseEvent } from 'react';
-import {
-  ADMIN_BOOKINGS_PAGE_SIZE,
-  type TAdminBooking,
-  type TAdminBookingSort,
-} from '../../../shared/schemas/admin.ts';
+import { useCallback, useState } from 'react';
+import type { TAdminBooking, TAdminBookingSort } from '../../../shared/schemas/admin.ts';
+import { useHrefClick } from '../../lib/href-click.ts';
 import { useDirectAdmin, useDirectAdminAccess } from '../../lib/direct-admin.ts';
-import { trpc } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
-import { useBulkBookingStatus, useUpdateBookingStatus } from './api.ts';
+import { bookingsPageQuery, useBulkBookingStatus, useUpdateBookingStatus } from './api.ts';
+import { BulkBar } from './bulk-bar.tsx';
+import { BookingsPaging } from './bookings-paging.tsx';
 import { BookingDrawer } from './booking-drawer.tsx';
 import { BookingsFilters } from './bookings-filters.tsx';
 import { BookingsTable } from './bookings-table.tsx';
@@ -26,13 +24,7 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
   const navigate = useNavigate();
   const page = search.page ?? 1;
   const filter = filterOf(search);
-  const bookings = useQuery({
-    ...trpc.bookings.page.queryOptions(
-      { ...filter, page, pageSize: ADMIN_BOOKINGS_PAGE_SIZE },
-      { staleTime: 0 },
-    ),
-    placeholderData: keepPreviousData,
-  });
+  const bookings = useQuery(bookingsPageQuery(search));
   const [selected, setSelected] = useState<Map<number, TAdminBooking>>(new Map());
   const [pending, setPending] = useState<TPendingStatusChange | null>(null);
   const update = useUpdateBookingStatus(directAdmin);
@@ -62,11 +54,7 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
     const dir = filter.sort === sort && filter.dir === 'desc' ? 'asc' : 'desc';
     setSearch({ sort, dir });
   };
-  const openProperty = (href: string) => (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    void navigate({ href });
-  };
+  const openProperty = useHrefClick();
   const data = bookings.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -102,32 +90,11 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
       <BookingsFilters search={search} onChange={onFilter} exportHref={exportHref(search, directAdmin)} />
 
       {chosen.length > 0 && (
-        <Group gap="sm" data-testid="bulk-bar">
-          <Text size="sm" fw={500}>
-            {chosen.length} selected
-          </Text>
-          <Button
-            size="xs"
-            leftSection={<IconCheck size={14} aria-hidden />}
-            onClick={() => ask('confirmed', chosen)}
-            disabled={chosen.every((b) => b.status === 'confirmed')}
-          >
-            Confirm selected
-          </Button>
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            leftSection={<IconX size={14} aria-hidden />}
-            onClick={() => ask('cancelled', chosen)}
-            disabled={chosen.every((b) => b.status === 'cancelled')}
-          >
-            Cancel selected
-          </Button>
-          <Button size="xs" variant="subtle" onClick={() => setSelected(new Map())}>
-            Clear selection
-          </Button>
-        </Group>
+        <BulkBar
+          chosen={chosen}
+          onAsk={(status) => ask(status, chosen)}
+          onClear={() => setSelected(new Map())}
+        />
       )}
 
       {bookings.isError ? (
@@ -161,29 +128,12 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
       )}
 
       {data && (
-        <Group justify="space-between" data-testid="bookings-paging">
-          <Text size="sm" c="dimmed">
-            {data.total === 0
-              ? '0 bookings'
-              : `Showing ${(data.page - 1) * data.pageSize + 1}–${Math.min(data.page * data.pageSize, data.total)} of ${data.total}`}
-          </Text>
-          {data.total > data.pageSize && (
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={(next) => setSearch({ page: next > 1 ? next : undefined }, false)}
-              getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-              getControlProps={(control) => ({
-                'aria-label': {
-                  first: 'First page',
-                  last: 'Last page',
-                  next: 'Next page',
-                  previous: 'Previous page',
-                }[control],
-              })}
-            />
-          )}
-        </Group>
+        <BookingsPaging
+          data={data}
+          pages={pages}
+          page={page}
+          onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, false)}
+        />
       )}
 
       <StatusConfirmModal

@@ -1,6 +1,7 @@
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 
 export interface TPendingStatusChange {
   status: Exclude<TBookingStatus, 'pending'>;
@@ -9,7 +10,7 @@ export interface TPendingStatusChange {
 
 /**
  * The confirm step before a status change (issue 17): it names every booking it will change, so a cancel
- * can never happen in one click. A local piece until the shared admin confirm modal lands.
+ * can never happen in one click.
  */
 export function StatusConfirmModal({
   change,
@@ -28,7 +29,17 @@ export function StatusConfirmModal({
     ? `Cancel ${n === 1 ? 'this booking' : `${n} bookings`}?`
     : `Confirm ${n === 1 ? 'this booking' : `${n} bookings`}?`;
   return (
-    <Modal opened={change !== null} onClose={onClose} title={title} centered>
+    <ConfirmDeleteModal
+      opened={change !== null}
+      title={title}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      loading={busy}
+      confirmLabel={cancel ? 'Cancel bookings' : 'Confirm bookings'}
+      cancelLabel="Keep as is"
+      tone={cancel ? 'danger' : 'primary'}
+      centered
+    >
       {change && (
         <Stack gap="md">
           <Text size="sm">
@@ -44,16 +55,8 @@ export function StatusConfirmModal({
               </List.Item>
             ))}
           </List>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep as is
-            </Button>
-            <Button color={cancel ? 'red' : undefined} loading={busy} onClick={onConfirm}>
-              {cancel ? 'Cancel bookings' : 'Confirm bookings'}
-            </Button>
-          </Group>
         </Stack>
       )}
-    </Modal>
+    </ConfirmDeleteModal>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { shiftMonth } from './months.ts';
 
 /** After any calendar change: the home's views, the timeline and the guest-side availability are stale. */
 export function useCalendarInvalidation() {
@@ -40,3 +41,80 @@ export function useCalendarMutations() {
     deleteRate: useMutation(trpc.calendar.deleteRate.mutationOptions(handlers('Rate removed'))),
   };
 }
+
+export const icalQuery = (propertyId: number) => trpc.calendar.ical.queryOptions({ id: propertyId });
+/** Imported events overlapping our bookings: one home's, or every home's without an id. */
+export const conflictsQuery = (propertyId?: number) =>
+  trpc.calendar.conflicts.queryOptions(propertyId === undefined ? undefined : { propertyId });
+
+/** A new secret export URL: the answer replaces the cached one, since the old URL no longer works. */
+export function useRegenerateIcal(propertyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.calendar.regenerateIcal.mutationOptions({
+      onSuccess: (data) => {
+        queryClient.setQueryData(icalQuery(propertyId).queryKey, data);
+        notifications.show({
+          message: 'A new feed URL was made; the old one no longer works.',
+          color: 'green',
+        });
+      },
+      onError: (err) =>
+        notifications.show({ message: errorMessage(err, 'Could not regenerate'), color: 'red' }),
+    }),
+  );
+}
+
+/** Imported channel calendars: add, sync now and remove, each refreshing the calendar views. */
+export function useAddFeed(onAdded: () => void) {
+  const invalidate = useCalendarInvalidation();
+  return useMutation(
+    trpc.calendar.addFeed.mutationOptions({
+      onSuccess: async () => {
+        onAdded();
+        await invalidate();
+        notifications.show({ message: 'Feed added; it syncs every 15 minutes', color: 'green' });
+      },
+      onError: notifyFailure,
+    }),
+  );
+}
+
+export function useSyncFeed() {
+  const invalidate = useCalendarInvalidation();
+  return useMutation(
+    trpc.calendar.syncFeed.mutationOptions({
+      onSuccess: async (r) => {
+        await invalidate();
+        notifications.show(
+          r.feed.lastError
+            ? { title: `${r.feed.name} not synced`, message: r.feed.lastError, color: 'red' }
+            : {
+                message: `${r.feed.name} synced: ${r.added} added, ${r.updated} changed, ${r.removed} removed`,
+                color: 'green',
+              },
+        );
+      },
+      onError: notifyFailure,
+    }),
+  );
+}
+
+export function useRemoveFeed() {
+  const invalidate = useCalendarInvalidation();
+  return useMutation(
+    trpc.calendar.deleteFeed.mutationOptions({ onSuccess: () => invalidate(), onError: notifyFailure }),
+  );
+}
+
+/** Every home's bars between two days, a page of homes at a time (the list scrolls for more). */
+export const timelineQuery = (from: string, to: string, search: string) =>
+  trpc.calendar.timeline.infiniteQueryOptions(
+    { from, to, ...(search ? { search } : {}) },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
+
+export const ratesQuery = (propertyId: number) => trpc.calendar.rates.queryOptions({ id: propertyId });
+/** One month of a home's nights: prices, stays, holds and blocks. */
+export const monthQuery = (propertyId: number, monthStart: string) =>
+  trpc.calendar.month.queryOptions({ id: propertyId, from: monthStart, to: shiftMonth(monthStart, 1) });

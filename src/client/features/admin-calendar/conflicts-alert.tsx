@@ -3,16 +3,16 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
-import { trpc } from '../../lib/trpc.ts';
 import { plural } from '../../../shared/labels.ts';
 import '../../styles/more-components.css';
+import { conflictsQuery } from './api.ts';
 
 /**
  * The dashboard's warning (issue 14): events imported from other channels that fall on our bookings.
  * Nothing shows while there are none.
  */
 export function ConflictsAlert() {
-  const conflicts = useQuery(trpc.calendar.conflicts.queryOptions());
+  const conflicts = useQuery(conflictsQuery());
   const list = conflicts.data ?? [];
   if (list.length === 0) return null;
   return (

@@ -1,27 +1,14 @@
 import { Alert, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessage } from '../../lib/trpc.ts';
+import { icalQuery, useRegenerateIcal } from './api.ts';
 import { FeedsCard } from './feeds-card.tsx';
 import '../../styles/more-components.css';
 
 /** The home's iCal export: the secret URL other channels import, a copy button and 'Regenerate'. */
 export function IcalPanel({ propertyId }: { propertyId: number }) {
-  const queryClient = useQueryClient();
-  const info = useQuery(trpc.calendar.ical.queryOptions({ id: propertyId }));
-  const regenerate = useMutation(
-    trpc.calendar.regenerateIcal.mutationOptions({
-      onSuccess: (data) => {
-        queryClient.setQueryData(trpc.calendar.ical.queryKey({ id: propertyId }), data);
-        notifications.show({
-          message: 'A new feed URL was made; the old one no longer works.',
-          color: 'green',
-        });
-      },
-      onError: (err) =>
-        notifications.show({ message: errorMessage(err, 'Could not regenerate'), color: 'red' }),
-    }),
-  );
+  const info = useQuery(icalQuery(propertyId));
+  const regenerate = useRegenerateIcal(propertyId);
   return (
     <Stack gap="md">
       <Card withBorder padding="md">

@@ -1,12 +1,4 @@
-import { Alert, Button, Center, Loader, Stack, Tabs, Text } from '@mantine/core';
-import {
-  IconBriefcase,
-  IconCalendar,
-  IconCategory,
-  IconCoin,
-  IconPlugConnected,
-  IconSettings,
-} from '@tabler/icons-react';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
@@ -16,49 +8,9 @@ import { UnsavedChangesPrompt } from '../../components/unsaved-changes.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { settingsQueryOptions, useSaveSettings } from './api.ts';
-import { IntegrationsPanel } from './integrations-panel.tsx';
-import {
-  BookingPanel,
-  BusinessPanel,
-  FinancialPanel,
-  GeneralPanel,
-  useSettingsForm,
-} from './settings-panels.tsx';
+import { useSettingsForm } from './settings-panels.tsx';
+import { FIELD_TAB, SettingsTabs, TAB_ORDER, type TTab } from './settings-tabs.tsx';
 import '../../styles/more-components.css';
-
-type TTab = 'general' | 'business' | 'booking' | 'financial' | 'categories' | 'integrations';
-
-/** Which tab holds each field, so a failed save can show the first field in error. */
-const FIELD_TAB: Record<keyof TSettings, TTab> = {
-  siteName: 'general',
-  siteDescription: 'general',
-  adminEmail: 'general',
-  supportEmail: 'general',
-  notificationEmail: 'general',
-  businessAddress: 'business',
-  phoneNumber: 'business',
-  businessHours: 'business',
-  maxGuestsDefault: 'booking',
-  minNightsDefault: 'booking',
-  maxNightsDefault: 'booking',
-  advanceBookingDays: 'booking',
-  currency: 'financial',
-  taxRate: 'financial',
-  enableExchangeRates: 'integrations',
-  enableEmailNotifications: 'integrations',
-  enableGuestRegistration: 'integrations',
-  enableReviews: 'integrations',
-};
-const TAB_ORDER: TTab[] = ['general', 'business', 'booking', 'financial', 'categories', 'integrations'];
-
-const TABS: { value: TTab; label: string; icon: typeof IconSettings }[] = [
-  { value: 'general', label: 'General', icon: IconSettings },
-  { value: 'business', label: 'Business', icon: IconBriefcase },
-  { value: 'booking', label: 'Booking', icon: IconCalendar },
-  { value: 'financial', label: 'Financial', icon: IconCoin },
-  { value: 'categories', label: 'Categories', icon: IconCategory },
-  { value: 'integrations', label: 'Integrations', icon: IconPlugConnected },
-];
 
 /**
  * Settings (admin-side §2.9): six tabs over one form validated by ZSettings, the schema the server
@@ -134,31 +86,7 @@ export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }
           </Button>
         }
       />
-      <Tabs value={tab} onChange={(t) => setTab((t as TTab | null) ?? 'general')} keepMounted={false}>
-        <Tabs.List mb="md">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <Tabs.Tab key={value} value={value} leftSection={<Icon size={16} />}>
-              {label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="general">
-          <GeneralPanel form={form} />
-        </Tabs.Panel>
-        <Tabs.Panel value="business">
-          <BusinessPanel form={form} />
-        </Tabs.Panel>
-        <Tabs.Panel value="booking">
-          <BookingPanel form={form} />
-        </Tabs.Panel>
-        <Tabs.Panel value="financial">
-          <FinancialPanel form={form} />
-        </Tabs.Panel>
-        <Tabs.Panel value="categories">{categoriesPanel}</Tabs.Panel>
-        <Tabs.Panel value="integrations">
-          <IntegrationsPanel form={form} />
-        </Tabs.Panel>
-      </Tabs>
+      <SettingsTabs tab={tab} setTab={setTab} form={form} categoriesPanel={categoriesPanel} />
     </form>
   );
 }

@@ -1,6 +1,26 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin-users.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+export interface TUsersSearch {
+  page?: number;
+  q?: string;
+  role?: 'admin' | 'guest';
+}
+
+/** One server page of accounts; the previous page stays on screen while the next loads. */
+export function usersPageQuery(search: TUsersSearch) {
+  return {
+    ...trpc.admin.users.queryOptions({
+      page: search.page ?? 1,
+      pageSize: ADMIN_USERS_PAGE_SIZE,
+      q: search.q,
+      role: search.role,
+    }),
+    placeholderData: keepPreviousData,
+  };
+}
 
 /** Role and disable changes: the list and the activity trail are stale after each. */
 export function useUserMutations() {

@@ -1,20 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 
 const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((m) => ({ default: m.AuthDialog })));
 
-/**
- * Mounts the auth dialog the first time it is opened, so its forms and validation code stay out of
- * every page's first load; once loaded it stays mounted for its open/close transitions.
- */
+/** The auth dialog, whose forms and validation code load the first time it is opened. */
 export function AuthDialogOnDemand() {
   const { authDialog } = useAuth();
-  const [needed, setNeeded] = useState(false);
-  if (authDialog.opened && !needed) setNeeded(true);
-  if (!needed) return null;
   return (
-    <Suspense fallback={null}>
+    <MountOnFirstOpen opened={authDialog.opened}>
       <AuthDialog />
-    </Suspense>
+    </MountOnFirstOpen>
   );
 }

@@ -13,21 +13,16 @@ import {
   IconSettings,
   IconUserPlus,
 } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import '../../styles/more-components.css';
 
 /** A menu entry that is a real link (middle-click, copy address) but navigates inside the app. */
 function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
-  const navigate = useNavigate();
-  const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-    e.preventDefault();
-    void navigate({ href });
-  };
+  const onHrefClick = useHrefClick();
   return (
-    <Menu.Item component="a" href={href} onClick={onClick} leftSection={icon}>
+    <Menu.Item component="a" href={href} onClick={onHrefClick(href)} leftSection={icon}>
       {children}
     </Menu.Item>
   );

@@ -1,24 +1,18 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
-import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
-import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
-import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
-import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingBar } from './booking-bar.tsx';
-import { BookingConfirmedDialog, type TConfirmationSummary } from './booking-confirmed-dialog.tsx';
+import { BookingConfirmedDialog } from './booking-confirmed-dialog.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { ContactFormDialog } from './contact-form-dialog.tsx';
 import { GuestCounter } from './guest-counter.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
+import { useReservation } from './use-reservation.ts';
 import { useStayQuote } from './use-stay-quote.ts';
 import '../../styles/more-components.css';
 
@@ -30,99 +24,14 @@ import '../../styles/more-components.css';
  * screen repeats the price and Reserve.
  */
 export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
-  const { settings } = useSiteConfig();
-  const { user, isAuthenticated, openAuthDialog } = useAuth();
+  const { user } = useAuth();
   const { format } = useCurrency();
-  const queryClient = useQueryClient();
   const stay = useBookingStay(property, initial);
   const { checkIn, checkOut, guests } = stay;
-  const [contactOpen, setContactOpen] = useState(false);
-  const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
-  const create = useMutation(trpc.bookings.create.mutationOptions());
   const { quote, error: quoteError } = useStayQuote(property.id, checkIn, checkOut);
   const problem = stay.problem ?? quoteError;
-
-  const reserve = () => {
-    if (!checkIn || !checkOut) {
-      notifications.show({
-        id: 'dates-required',
-        title: 'Dates required',
-        message: 'Please select your check-in and check-out dates',
-        color: 'red',
-      });
-      return;
-    }
-    // The contact form never opens for dates the card already knows cannot be booked.
-    if (problem) return;
-    if (settings.enableGuestRegistration && !isAuthenticated) {
-      notifications.show({
-        id: 'sign-in-to-book',
-        title: SIGN_IN_TO_BOOK,
-        message: 'Sign in or create an account, then reserve your stay.',
-      });
-      openAuthDialog('login');
-      return;
-    }
-    setContactOpen(true);
-  };
-
-  const submit = async (contactInfo: TContactInfo) => {
-    if (!checkIn || !checkOut || !quote) {
-      notifications.show({ message: 'Please select check-in and check-out dates', color: 'red' });
-      return;
-    }
-    try {
-      const booking = await create.mutateAsync({
-        propertyId: property.id,
-        checkIn,
-        checkOut,
-        guests,
-        totalPrice: quote.total,
-        contactInfo,
-      });
-      setContactOpen(false);
-      setConfirmation({
-        propertyTitle: property.title,
-        image: property.images[0] ?? null,
-        checkIn: booking.checkIn,
-        checkOut: booking.checkOut,
-        guests: booking.guests,
-        totalPrice: booking.totalPrice,
-        bookingId: booking.id,
-        confirmationNumber: booking.confirmationNumber,
-        manageToken: booking.manageToken,
-        guest: contactInfo,
-      });
-      notifications.show({
-        title: 'Booking confirmed!',
-        message: `Your stay at ${property.title} is confirmed. A confirmation email has been sent to ${contactInfo.email}`,
-        color: 'green',
-      });
-      void queryClient.invalidateQueries({ queryKey: trpc.bookings.mine.queryKey() });
-      // Home searches with dates leave out properties booked on them (DECISIONS 6).
-      void queryClient.invalidateQueries({ queryKey: trpc.properties.search.pathKey() });
-    } catch (err) {
-      notifications.show({
-        title: 'Booking failed',
-        message: errorMessage(err, 'Could not complete your booking'),
-        color: 'red',
-      });
-      const status = errorStatus(err);
-      if (status === 401) {
-        setContactOpen(false);
-        openAuthDialog('login');
-      }
-      if (status === 409) {
-        setContactOpen(false);
-        // The dates were taken meanwhile or the price moved: show the guest the current calendar and price.
-        void queryClient.invalidateQueries({ queryKey: trpc.config.get.queryKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.properties.byId.queryKey({ id: property.id }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.bookings.quote.pathKey() });
-      }
-    } finally {
-      void queryClient.invalidateQueries({ queryKey: stay.availabilityKey });
-    }
-  };
+  const reservation = useReservation(property, stay, quote, problem);
+  const { reserve } = reservation;
 
   return (
     <Paper withBorder shadow="md" radius="lg" p="lg" data-testid="booking-card" id="booking-card">
@@ -161,18 +70,18 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         onReserve={reserve}
       />
       <ContactFormDialog
-        opened={contactOpen}
-        onClose={() => setContactOpen(false)}
+        opened={reservation.contactOpen}
+        onClose={reservation.closeContact}
         initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
-        pending={create.isPending}
+        pending={reservation.pending}
         summary={
           checkIn && checkOut
             ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
             : property.title
         }
-        onSubmit={(contact) => void submit(contact)}
+        onSubmit={(contact) => void reservation.submit(contact)}
       />
-      <BookingConfirmedDialog summary={confirmation} onClose={() => setConfirmation(null)} />
+      <BookingConfirmedDialog summary={reservation.confirmation} onClose={reservation.closeConfirmation} />
     </Paper>
   );
 }

@@ -6,7 +6,7 @@ import { plural } from '../../../shared/labels.ts';
 import { DATES_UNAVAILABLE } from '../../../shared/messages.ts';
 import type { TBlockedRange, TProperty } from '../../../shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { availabilityQuery, stayRulesQuery } from './api.ts';
 import { clampCheckOut, firstFreeStay, isCheckOutBlocked, overlapsBlocked } from './blocked-dates.ts';
 
 /** Dates and guests carried in the page URL from a search (DECISIONS 19): they come before the defaults. */
@@ -26,9 +26,8 @@ const NO_RANGES: TBlockedRange[] = [];
 export function useBookingStay(property: TProperty, initial: TInitialStay) {
   const today = todayIso();
   const { settings } = useSiteConfig();
-  const availabilityOptions = trpc.bookings.availability.queryOptions({ id: property.id });
-  const availability = useQuery(availabilityOptions);
-  const rules = useQuery(trpc.bookings.stayRules.queryOptions({ id: property.id }));
+  const availability = useQuery(availabilityQuery(property.id));
+  const rules = useQuery(stayRulesQuery(property.id));
   const ranges = availability.data ?? NO_RANGES;
   const minNights = rules.data?.minNights ?? settings.minNightsDefault;
   const maxNights = rules.data?.maxNights ?? settings.maxNightsDefault;
@@ -76,7 +75,6 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
   return {
     today,
     ranges,
-    availabilityKey: availabilityOptions.queryKey,
     checkIn,
     checkOut,
     guests,

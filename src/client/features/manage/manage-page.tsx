@@ -4,13 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
-import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh } from './use-booking-actions.ts';
+import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh, manageQuery } from './api.ts';
 import '../../styles/more-components.css';
 
 /** `/manage/{token}`: a booking managed through the secret link in its e-mail (no account needed). */
 export function ManageBookingPage({ token }: { token: string }) {
   const { isAuthenticated } = useAuth();
-  const options = trpc.bookings.manage.queryOptions({ token });
+  const options = manageQuery(token);
   const booking = useQuery(options);
   const cancel = useMutation(trpc.bookings.manageCancel.mutationOptions());
   const review = useMutation(trpc.bookings.manageReview.mutationOptions());

@@ -5,11 +5,11 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
-import { CANCELLED_TOAST, REVIEWED_TOAST, useBookingRefresh } from './use-booking-actions.ts';
+import { CANCELLED_TOAST, REVIEWED_TOAST, useBookingRefresh, myBookingDetailQuery } from './api.ts';
 import '../../styles/more-components.css';
 
 function Detail({ id }: { id: number }) {
-  const options = trpc.bookings.mineDetail.queryOptions({ id });
+  const options = myBookingDetailQuery(id);
   const booking = useQuery(options);
   const cancel = useMutation(trpc.bookings.cancelMine.mutationOptions());
   const review = useMutation(trpc.bookings.reviewMine.mutationOptions());

@@ -1,16 +1,12 @@
 import { ActionIcon, Group, Modal, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
+import { IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
+import { thumbnailUrl } from '../../../shared/media.ts';
+import { GalleryStage } from './gallery-stage.tsx';
 import classes from './gallery.module.css';
 import '../../styles/more-components.css';
 
 export type TGalleryMode = 'photos' | 'videos';
-
-const STEPS = [
-  { delta: -1, label: 'Previous', side: 'left', Icon: IconChevronLeft },
-  { delta: 1, label: 'Next', side: 'right', Icon: IconChevronRight },
-] as const;
 
 /** Steps through a list of `length`, wrapping past either end. */
 export function wrapIndex(index: number, length: number): number {
@@ -101,53 +97,14 @@ export function GalleryViewer({
           )}
         </Group>
 
-        <div className={classes.viewerStage}>
-          {url === undefined ? (
-            <Text c="dimmed">No videos available for this property.</Text>
-          ) : mode === 'photos' ? (
-            <img
-              key={url}
-              className={classes.viewerMedia}
-              src={url}
-              srcSet={imageSrcSet(url)}
-              sizes="100vw"
-              alt={`${title}, photo ${current + 1} of ${items.length}`}
-              data-testid="gallery-current"
-              data-index={current}
-              onError={(e) => {
-                if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) {
-                  e.currentTarget.srcset = '';
-                  e.currentTarget.src = FALLBACK_IMAGE;
-                }
-              }}
-            />
-          ) : (
-            <video
-              key={url}
-              className={classes.viewerMedia}
-              src={url}
-              controls
-              playsInline
-              data-testid="gallery-current"
-              data-index={current}
-            />
-          )}
-          {items.length > 1 &&
-            STEPS.map(({ delta, label, side, Icon }) => (
-              <ActionIcon
-                key={label}
-                className={classes.viewerNav}
-                style={{ [side]: 8 }}
-                variant="default"
-                size="xl"
-                radius="xl"
-                onClick={() => step(delta)}
-                aria-label={label}
-              >
-                <Icon aria-hidden />
-              </ActionIcon>
-            ))}
-        </div>
+        <GalleryStage
+          url={url}
+          mode={mode}
+          title={title}
+          current={current}
+          count={items.length}
+          onStep={step}
+        />
 
         {mode === 'photos' && photos.length > 1 && (
           <div className={classes.thumbs}>

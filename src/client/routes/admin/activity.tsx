@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ActivityPage, type TActivitySearch } from '../../features/admin-activity/activity-page.tsx';
+import type { TActivitySearch } from '../../features/admin-activity/api.ts';
+import { ActivityPage } from '../../features/admin-activity/activity-page.tsx';
 import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../../../shared/constants.ts';
 
 export const Route = createFileRoute('/admin/activity')({

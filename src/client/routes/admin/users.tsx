@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersPage, type TUsersSearch } from '../../features/admin-users/users-page.tsx';
+import type { TUsersSearch } from '../../features/admin-users/api.ts';
+import { UsersPage } from '../../features/admin-users/users-page.tsx';
 
 export const Route = createFileRoute('/admin/users')({
   validateSearch: (search: Record<string, unknown>): TUsersSearch => {

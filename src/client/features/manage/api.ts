@@ -4,6 +4,9 @@ import { useState } from 'react';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
+export const manageQuery = (token: string) => trpc.bookings.manage.queryOptions({ token });
+export const myBookingDetailQuery = (id: number) => trpc.bookings.mineDetail.queryOptions({ id });
+
 /**
  * After a change to a booking: the detail shows the server's answer, and everything derived from the
  * booking (its home's free dates, My bookings, the home's reviews and rating) is fetched again.

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
+
+/*
+ * Account changes touch no cached list: the one thing they change on screen is the session, which the
+ * caller hands to `useAuth().signedIn` (it refetches everything that depends on who is signed in).
+ */
+export const useUpdateProfile = () => useMutation(trpc.auth.updateMe.mutationOptions());
+export const useChangePassword = () => useMutation(trpc.auth.changePassword.mutationOptions());
+export const useDeleteAccount = () => useMutation(trpc.auth.deleteMe.mutationOptions());
+export const useRequestPasswordReset = () => useMutation(trpc.auth.requestPasswordReset.mutationOptions());
+export const useConfirmPasswordReset = () => useMutation(trpc.auth.confirmPasswordReset.mutationOptions());

@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { ZAccountDelete, type TAccountDelete } from '../../../shared/schemas/account.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useDeleteAccount } from './api.ts';
+
+/** Closing the account, confirmed with the password in a dialog. */
+export function DeleteAccount() {
+  const { signedIn } = useAuth();
+  const navigate = useNavigate();
+  const remove = useDeleteAccount();
+  const [opened, setOpened] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TAccountDelete>({
+    mode: 'uncontrolled',
+    initialValues: { password: '' },
+    validate: zod4Resolver(ZAccountDelete),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await remove.mutateAsync(values);
+      setOpened(false);
+      signedIn(null);
+      notifications.show({ title: 'Account deleted', message: 'Your account is closed. Goodbye!' });
+      void navigate({ to: '/' });
+    } catch (err) {
+      setError(errorMessage(err, 'Could not delete your account'));
+    }
+  });
+  return (
+    <>
+      <Text size="sm">
+        Your account is closed at once and you are signed out everywhere. Your personal data is removed within
+        30 days; your bookings stay in the operator&apos;s records without your details.
+      </Text>
+      <Group>
+        <Button color="red" variant="light" onClick={() => setOpened(true)}>
+          Delete account
+        </Button>
+      </Group>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Delete your account?" centered>
+        <form onSubmit={submit} noValidate aria-label="Delete account">
+          <Stack gap="sm">
+            <Text size="sm">This cannot be undone. Enter your password to confirm.</Text>
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              data-autofocus
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            {error && (
+              <Alert color="red" variant="light" role="alert">
+                {error}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpened(false)}>
+                Keep my account
+              </Button>
+              <Button type="submit" color="red" loading={remove.isPending}>
+                Delete account
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

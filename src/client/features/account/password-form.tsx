@@ -1,0 +1,61 @@
+import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { ZPasswordChange, type TPasswordChange } from '../../../shared/schemas/account.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useChangePassword } from './api.ts';
+
+/** A new password, given the current one; the server signs out the account's other sessions. */
+export function PasswordForm() {
+  const change = useChangePassword();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TPasswordChange>({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '' },
+    validate: zod4Resolver(ZPasswordChange),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      await change.mutateAsync(values);
+      form.reset();
+      notifications.show({
+        title: 'Password changed',
+        message: 'Every other session of your account has been signed out.',
+        color: 'green',
+      });
+    } catch (err) {
+      setError(errorMessage(err, 'Could not change your password'));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Change password">
+      <Stack gap="sm">
+        <PasswordInput
+          label="Current password"
+          autoComplete="current-password"
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label="New password"
+          autoComplete="new-password"
+          key={form.key('newPassword')}
+          {...form.getInputProps('newPassword')}
+        />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={change.isPending}>
+            Change password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

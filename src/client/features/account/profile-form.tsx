@@ -1,0 +1,58 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
+import { ZProfileUpdate, type TProfileUpdate } from '../../../shared/schemas/account.ts';
+import type { TUser } from '../../../shared/schemas/auth.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useUpdateProfile } from './api.ts';
+
+/** Name and e-mail; the username is shown but cannot change. */
+export function ProfileForm({ user }: { user: TUser }) {
+  const { signedIn } = useAuth();
+  const update = useUpdateProfile();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TProfileUpdate>({
+    initialValues: { name: user.name ?? '', email: user.email },
+    validate: zod4Resolver(ZProfileUpdate),
+  });
+  const submit = form.onSubmit(async (values) => {
+    setError(null);
+    try {
+      signedIn(await update.mutateAsync(values));
+      notifications.show({
+        title: 'Profile saved',
+        message: 'Your name and e-mail are updated.',
+        color: 'green',
+      });
+    } catch (err) {
+      setError(errorMessage(err, 'Could not save your profile'));
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate aria-label="Profile">
+      <Stack gap="sm">
+        <TextInput
+          label="Username"
+          value={user.username}
+          readOnly
+          description="Your username cannot change"
+        />
+        <TextInput label="Full name" autoComplete="name" {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Save profile
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { Badge, Divider, Group, Stack, Text, Timeline } from '@mantine/core';
+import { formatMoney } from '../../../shared/money.ts';
+import type { TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
+import { BookingNotes } from './booking-notes.tsx';
+import { Rows, Section, STATUS_LABEL, when } from './drawer-parts.tsx';
+import { bookingDate } from './format.ts';
+
+/** Everything about one booking: stay, contact, price, status history, its emails and the notes. */
+export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
+  const c = d.contactInfo;
+  return (
+    <Stack gap="lg">
+      <Group gap="xs">
+        <Badge variant="light">{d.confirmationNumber}</Badge>
+        <Badge color={d.status === 'confirmed' ? 'green' : d.status === 'cancelled' ? 'red' : 'gray'}>
+          {STATUS_LABEL[d.status]}
+        </Badge>
+      </Group>
+      <Section title="Stay">
+        <Rows
+          testId="drawer-stay"
+          rows={[
+            ['Property', d.property.title || `Property #${d.propertyId}`],
+            ['Check In', bookingDate(d.checkIn)],
+            ['Check Out', bookingDate(d.checkOut)],
+            ['Guests', String(d.guests)],
+          ]}
+        />
+      </Section>
+      <Section title="Contact">
+        <Rows
+          testId="drawer-contact"
+          rows={[
+            ['Name', c?.name ?? d.user?.name ?? d.user?.username ?? 'Guest'],
+            ['Email', c?.email ?? ''],
+            ['Phone', c?.phone ?? ''],
+            ['Country', c?.country ?? ''],
+            ['Special Requests', c?.specialRequests?.trim() ? c.specialRequests : 'None'],
+          ]}
+        />
+      </Section>
+      <Section title="Price">
+        <Rows
+          testId="drawer-price"
+          rows={[
+            ['Nights', String(d.price.nights)],
+            ['Nightly price', formatMoney(d.price.nightlyPrice)],
+            ...(d.price.nightPrices && new Set(d.price.nightPrices).size > 1
+              ? [['Per night', d.price.nightPrices.map((p) => formatMoney(p)).join(', ')] as [string, string]]
+              : []),
+            ['Tax rate', `${d.price.taxRate}%`],
+            ['Tax', formatMoney(d.price.taxAmount)],
+            ['Total', formatMoney(d.price.total)],
+          ]}
+        />
+      </Section>
+      <Section title="Status history">
+        <Timeline bulletSize={14} lineWidth={2} data-testid="drawer-history">
+          {d.history.map((h, i) => (
+            <Timeline.Item
+              key={i}
+              title={h.from ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}` : 'Booked (Pending)'}
+            >
+              <Text size="xs" c="dimmed">
+                {h.actorName} · {when(h.at)}
+              </Text>
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      </Section>
+      <Section title="Emails">
+        {d.emails.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No emails for this booking
+          </Text>
+        ) : (
+          <Stack gap={4} data-testid="drawer-emails">
+            {d.emails.map((m) => (
+              <Text key={m.id} size="sm">
+                {m.subject} · {m.to} · {m.status.replace('_', ' ')} · {when(m.createdAt)}
+              </Text>
+            ))}
+          </Stack>
+        )}
+      </Section>
+      <Divider />
+      <BookingNotes bookingId={d.id} notes={d.notes} />
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import type { TFeed } from '../../../shared/schemas/calendar.ts';
+
+function lastSync(feed: TFeed): string {
+  return feed.lastSyncAt ? new Date(feed.lastSyncAt).toLocaleString('en-US') : 'Never';
+}
+
+/** One row per imported calendar: its last sync, events, conflicts and status, with Sync now and Remove. */
+export function FeedsTable({
+  feeds,
+  isSyncing,
+  onSync,
+  onRemove,
+}: {
+  feeds: TFeed[];
+  isSyncing: (feedId: number) => boolean;
+  onSync: (feedId: number) => void;
+  onRemove: (feedId: number) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table data-testid="feeds">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Last sync</Table.Th>
+            <Table.Th>Events</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {feeds.map((f) => (
+            <Table.Tr key={f.id}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {f.name}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={1} title={f.url} maw={260}>
+                  {f.url}
+                </Text>
+              </Table.Td>
+              <Table.Td>{lastSync(f)}</Table.Td>
+              <Table.Td>
+                {f.eventCount}
+                {f.conflictCount > 0 && (
+                  <Badge color="red" ml={6}>
+                    {f.conflictCount} in conflict
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {f.lastError ? (
+                  <Text size="sm" c="red" data-testid="feed-error">
+                    {f.lastError}
+                  </Text>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {f.lastSyncAt ? 'OK' : 'Waiting for the first sync'}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  <Button size="xs" variant="light" loading={isSyncing(f.id)} onClick={() => onSync(f.id)}>
+                    Sync now
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove the feed ${f.name}`}
+                    onClick={() => onRemove(f.id)}
+                  >
+                    Remove
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

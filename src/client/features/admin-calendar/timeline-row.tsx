@@ -1,0 +1,86 @@
+import { Badge, Box, Group, VisuallyHidden } from '@mantine/core';
+import { daysBetween, formatIsoDate } from '../../../shared/dates.ts';
+import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calendar.ts';
+import { AnchorLink } from '../../components/anchor-link.tsx';
+import { BAR_STYLE } from './bar-colors.ts';
+import { DAY_PX, NAME_PX, ROW_PX, WINDOW_DAYS } from './timeline-geometry.ts';
+
+function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
+  const start = Math.max(0, daysBetween(from, bar.startDate));
+  const end = Math.min(WINDOW_DAYS, daysBetween(from, bar.endDate));
+  if (end <= start) return null;
+  const style = BAR_STYLE[bar.kind];
+  const text = `${style.label}: ${bar.label} (${formatIsoDate(bar.startDate)} – ${formatIsoDate(bar.endDate)})`;
+  return (
+    <Badge
+      data-testid="timeline-bar"
+      data-kind={bar.kind}
+      color={style.color}
+      variant="filled"
+      autoContrast
+      radius="sm"
+      title={text}
+      tt="none"
+      style={{
+        position: 'absolute',
+        top: 8,
+        // Half a day in and out: a stay runs from its check-in afternoon to its check-out morning.
+        left: start * DAY_PX + DAY_PX / 2,
+        width: (end - start) * DAY_PX - 4,
+        height: ROW_PX - 16,
+        justifyContent: 'flex-start',
+      }}
+    >
+      <VisuallyHidden>{`${style.label}, ${formatIsoDate(bar.startDate)} to ${formatIsoDate(bar.endDate)}: `}</VisuallyHidden>
+      {bar.label}
+    </Badge>
+  );
+}
+
+/** One home: its name (a link to its own calendar) and its stays and blocks as bars. */
+export function TimelineRow({ row, from }: { row: TTimelineRow; from: string }) {
+  return (
+    <Group gap={0} wrap="nowrap" h={ROW_PX} data-testid="timeline-row" data-property-id={row.propertyId}>
+      <Box
+        w={NAME_PX}
+        px="xs"
+        style={{
+          position: 'sticky',
+          left: 0,
+          zIndex: 1,
+          flexShrink: 0,
+          background: 'var(--mantine-color-body)',
+          borderRight: '1px solid var(--mantine-color-default-border)',
+          height: ROW_PX,
+          display: 'flex',
+          alignItems: 'center',
+        }}
+      >
+        <AnchorLink
+          to="/admin/calendar/$id"
+          params={{ id: String(row.propertyId) }}
+          size="sm"
+          c="var(--mantine-color-text)"
+          underline="always"
+          lineClamp={1}
+        >
+          {row.title}
+        </AnchorLink>
+      </Box>
+      <Box
+        style={{
+          position: 'relative',
+          width: WINDOW_DAYS * DAY_PX,
+          height: ROW_PX,
+          flexShrink: 0,
+          borderBottom: '1px solid var(--mantine-color-default-border)',
+          backgroundImage: `repeating-linear-gradient(to right, transparent 0, transparent ${DAY_PX - 1}px, var(--mantine-color-default-border) ${DAY_PX - 1}px, var(--mantine-color-default-border) ${DAY_PX}px)`,
+        }}
+      >
+        {row.bars.map((b) => (
+          <Bar key={`${b.kind}-${b.startDate}-${b.bookingId ?? b.blockId ?? b.label}`} bar={b} from={from} />
+        ))}
+      </Box>
+    </Group>
+  );
+}

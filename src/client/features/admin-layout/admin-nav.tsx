@@ -1,0 +1,106 @@
+import { AppShell, NavLink, ScrollArea, Stack } from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconBuildingEstate,
+  IconCalendarEvent,
+  IconCalendarMonth,
+  IconHistory,
+  IconLayoutDashboard,
+  IconLogout,
+  IconMail,
+  IconSettings,
+  IconStar,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import type { MouseEvent } from 'react';
+import { useAuth } from '../../lib/auth.tsx';
+import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import { useHrefClick } from '../../lib/href-click.ts';
+
+interface TNavItem {
+  label: string;
+  path: string;
+  icon: typeof IconStar;
+}
+
+export const ADMIN_NAV: readonly TNavItem[] = [
+  { label: 'Dashboard', path: '/admin', icon: IconLayoutDashboard },
+  { label: 'Listings', path: '/admin/listings', icon: IconBuildingEstate },
+  { label: 'Bookings', path: '/admin/bookings', icon: IconCalendarEvent },
+  { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
+  { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
+  { label: 'Guests', path: '/admin/users', icon: IconUsers },
+  { label: 'Emails', path: '/admin/emails', icon: IconMail },
+  { label: 'Activity', path: '/admin/activity', icon: IconHistory },
+  { label: 'Settings', path: '/admin/settings', icon: IconSettings },
+];
+
+/** The item whose path is the longest prefix of the current path (so /admin only matches the dashboard itself). */
+export function activeNavPath(pathname: string): string | undefined {
+  const clean = pathname.replace(/\/+$/, '') || '/';
+  return ADMIN_NAV.map((i) => i.path)
+    .filter((p) => clean === p || clean.startsWith(`${p}/`))
+    .sort((a, b) => b.length - a.length)[0];
+}
+
+/** The sidebar: the sections (direct admin access carried along), Back to site and Logout. */
+export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
+  const { pathname } = useLocation();
+  const directAdmin = useDirectAdmin();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const hrefClick = useHrefClick();
+  const active = activeNavPath(pathname);
+  const suffix = directAdmin ? '?directAdmin=true' : '';
+  return (
+    <AppShell.Navbar p="sm" aria-label="Admin navigation" data-testid="admin-sidebar">
+      <AppShell.Section grow component={ScrollArea}>
+        <Stack gap={4}>
+          {ADMIN_NAV.map(({ label, path, icon: Icon }) => {
+            const href = `${path}${suffix}`;
+            return (
+              <NavLink
+                key={path}
+                component="a"
+                href={href}
+                onClick={(e: MouseEvent<HTMLAnchorElement>) => {
+                  onNavigate();
+                  hrefClick(href)(e);
+                }}
+                label={label}
+                leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+                active={active === path}
+                aria-current={active === path ? 'page' : undefined}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </Stack>
+      </AppShell.Section>
+      <AppShell.Section>
+        <Stack gap={4} pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+          <NavLink
+            component="a"
+            href="/"
+            onClick={hrefClick('/')}
+            label="Back to site"
+            leftSection={<IconArrowLeft size={18} stroke={1.6} aria-hidden />}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+          <NavLink
+            component="button"
+            type="button"
+            onClick={() => {
+              void logout().then(() => navigate({ to: '/' }));
+            }}
+            label="Logout"
+            leftSection={<IconLogout size={18} stroke={1.6} aria-hidden />}
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        </Stack>
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}

@@ -1,0 +1,49 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorStatus, trpc } from '../../lib/trpc.ts';
+
+export const availabilityQuery = (propertyId: number) =>
+  trpc.bookings.availability.queryOptions({ id: propertyId });
+export const stayRulesQuery = (propertyId: number) =>
+  trpc.bookings.stayRules.queryOptions({ id: propertyId });
+export const myBookingsQuery = () => trpc.bookings.mine.queryOptions();
+
+/*
+ * The hooks below refresh in the background (`void`): the caller's toast and dialog do not wait for the
+ * refetches.
+ */
+
+/** Reserving a home: the guest's list, date searches and this home's calendar change with it. */
+export function useCreateBooking(propertyId: number) {
+  const queryClient = useQueryClient();
+  const refresh = (filter: Parameters<typeof queryClient.invalidateQueries>[0]) =>
+    void queryClient.invalidateQueries(filter);
+  return useMutation(
+    trpc.bookings.create.mutationOptions({
+      onSuccess: () => {
+        refresh(trpc.bookings.mine.queryFilter());
+        // Home searches with dates leave out properties booked on them (DECISIONS 6).
+        refresh(trpc.properties.search.pathFilter());
+      },
+      onError: (err) => {
+        if (errorStatus(err) !== 409) return;
+        // The dates were taken meanwhile or the price moved: show the guest the current calendar and price.
+        refresh(trpc.config.get.queryFilter());
+        refresh(trpc.properties.byId.queryFilter({ id: propertyId }));
+        refresh(trpc.bookings.quote.pathFilter());
+      },
+      onSettled: () => refresh({ queryKey: availabilityQuery(propertyId).queryKey }),
+    }),
+  );
+}
+
+/** Cancelling from My bookings: the freed dates show on the home's calendar, and the list moves the stay. */
+export function useCancelMyBooking() {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.bookings.cancelMine.mutationOptions({
+      onSuccess: (updated) =>
+        void queryClient.invalidateQueries({ queryKey: availabilityQuery(updated.property.id).queryKey }),
+      onSettled: () => void queryClient.invalidateQueries(trpc.bookings.mine.queryFilter()),
+    }),
+  );
+}

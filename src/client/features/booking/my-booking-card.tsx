@@ -1,0 +1,85 @@
+import { Badge, Button, Card, Group, Image, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatIsoDate } from '../../../shared/dates.ts';
+import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
+import type { TMyBooking } from '../../../shared/schemas/booking.ts';
+import { STAY_COLOR, stayGroup, stayLabel } from '../../../shared/stay-status.ts';
+import { useCurrency } from '../../lib/currency.tsx';
+
+/** One of My bookings: the home, dates, guests and total, with Details and (while upcoming) Cancel. */
+export function MyBookingCard({
+  booking: b,
+  onCancel,
+}: {
+  booking: TMyBooking;
+  onCancel: (b: TMyBooking) => void;
+}) {
+  const { format } = useCurrency();
+  const label = stayLabel(b.status, b.checkOut);
+  const group = stayGroup(b.status, b.checkOut);
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="my-booking" data-booking-id={b.id}>
+      <Card.Section component={Link} to={`/property/${b.propertyId}`} tabIndex={-1} aria-hidden>
+        <Image
+          src={b.propertyImage ?? FALLBACK_IMAGE}
+          srcSet={b.propertyImage ? imageSrcSet(b.propertyImage) : undefined}
+          sizes="(max-width: 48em) 100vw, 33vw"
+          h={160}
+          alt=""
+          fallbackSrc={FALLBACK_IMAGE}
+        />
+      </Card.Section>
+      <Group justify="space-between" mt="sm" wrap="nowrap" align="flex-start">
+        <Text fw={600} lineClamp={2}>
+          {b.propertyTitle}
+        </Text>
+        {/* The badge keeps its whole word; the title wraps instead. */}
+        <Badge
+          color={STAY_COLOR[label]}
+          variant="light"
+          data-testid="booking-status"
+          style={{ flexShrink: 0 }}
+        >
+          {label}
+        </Badge>
+      </Group>
+      <Text size="sm" c="dimmed" mt={4}>
+        {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} · {nightsLabel(b.nights)}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {guestsLabel(b.guests)}
+      </Text>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" fw={700}>
+          {format(b.totalPrice)}
+        </Text>
+        <Text size="xs" c="dimmed" ff="monospace">
+          {b.confirmationNumber}
+        </Text>
+      </Group>
+      <Group gap="xs" mt="sm">
+        <Button
+          component={Link}
+          to={`/bookings/${b.id}`}
+          size="xs"
+          variant="light"
+          aria-label={`Details of ${b.propertyTitle}, ${formatIsoDate(b.checkIn, true)}`}
+        >
+          {label === 'Completed' ? 'Details and review' : 'Details'}
+        </Button>
+        {group === 'upcoming' && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => onCancel(b)}
+            data-testid="cancel-from-list"
+          >
+            Cancel
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+}
