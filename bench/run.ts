@@ -276,7 +276,7 @@ function loadRow(name: string, r: TLoadResult, target = '', ok: boolean | null =
 async function searchAtDatabase(
   em: () => EntityManager,
   filter: ReturnType<typeof ZSearchInput.parse>,
-  page50Cursor: number | undefined,
+  page50Cursor: number | string | undefined,
 ): Promise<void> {
   // Page 1 and page 50 alternate, so whatever else the machine does weighs on both alike.
   const p1: number[] = [];
@@ -359,7 +359,7 @@ async function dataSections(clientDir: string): Promise<void> {
     const em = () => orm.em.fork() as EntityManager;
     // Search at the database: the service's own SQL, timed in this process.
     const filter = ZSearchInput.parse({ category: 'beach', guests: 3, limit: 12 });
-    let page50Cursor: number | undefined;
+    let page50Cursor: number | string | undefined;
     for (let page = 1; page < 50; page++)
       page50Cursor =
         (await searchProperties(em(), { ...filter, cursor: page50Cursor })).nextCursor ?? undefined;
@@ -395,7 +395,8 @@ async function dataSections(clientDir: string): Promise<void> {
       });
       loadRow('GET /api/properties/{id} at 500 req/s', byIdRate, 'p99 ≤ 20 ms', byIdRate.p99 <= 20);
       log('load: search, categories');
-      const q = (c?: number) => `/api/search/properties?category=beach&guests=3${c ? `&cursor=${c}` : ''}`;
+      const q = (c?: number | string) =>
+        `/api/search/properties?category=beach&guests=3${c ? `&cursor=${c}` : ''}`;
       loadRow(
         'properties.search page 1 (HTTP)',
         load({ url, kind: 'get', path: q(), connections: 16, durationSec: DURATION }),
