@@ -103,7 +103,7 @@ test('the map view searches the visible area as the map moves, and the area surv
   page,
 }) => {
   await page.goto('/');
-  await page.getByTestId('results-toolbar').getByText('Map', { exact: true }).click();
+  await page.getByRole('button', { name: 'Show map' }).click();
   await expect(page).toHaveURL(/view=map/);
   const map = page.locator('.results-map');
   await expect(map).toBeVisible();

@@ -1,5 +1,5 @@
-import { Badge, Button, Group, SegmentedControl } from '@mantine/core';
-import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { Badge, Button, Group } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconList, IconMap } from '@tabler/icons-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { SEARCH_SORT_LABELS, SEARCH_SORTS, type TSearchSort } from '../../../shared/search.ts';
 import { activeFilterCount, withFilters, type THomeSearch } from '../../lib/search-state.ts';
@@ -13,7 +13,7 @@ interface TProps {
   onChange: (next: THomeSearch) => void;
 }
 
-/** Above the results: the Filters button (with its count), the sort and the list/map switch. */
+/** Above the results: the Filters button (with its count), the sort and the switch between list and map. */
 export function ResultsToolbar({ search, onChange }: TProps) {
   const [opened, setOpened] = useState(false);
   const [used, setUsed] = useState(false);
@@ -24,6 +24,7 @@ export function ResultsToolbar({ search, onChange }: TProps) {
     requestAnimationFrame(() => button.current?.focus());
   };
   const count = activeFilterCount(search);
+  const mapView = search.view === 'map';
   const { minPrice, maxPrice, types, bedrooms, amenities } = search;
   return (
     <Group justify="space-between" gap="sm" data-testid="results-toolbar">
@@ -66,19 +67,18 @@ export function ResultsToolbar({ search, onChange }: TProps) {
           </select>
         </label>
       </Group>
-      <SegmentedControl
-        aria-label="Show results as"
+      {/* One button rather than a segmented control: its code would join the home's first load. */}
+      <Button
+        variant="default"
         radius="xl"
-        data={[
-          { value: 'list', label: 'List' },
-          { value: 'map', label: 'Map' },
-        ]}
-        value={search.view ?? 'list'}
-        onChange={(view) => {
+        leftSection={mapView ? <IconList size={18} aria-hidden /> : <IconMap size={18} aria-hidden />}
+        onClick={() => {
           const { view: _old, ...rest } = search;
-          onChange(view === 'map' ? { ...rest, view: 'map' } : rest);
+          onChange(mapView ? rest : { ...rest, view: 'map' });
         }}
-      />
+      >
+        {mapView ? 'Show list' : 'Show map'}
+      </Button>
       {used && (
         <Suspense fallback={null}>
           <FiltersDrawer
