@@ -203,11 +203,12 @@ async function generateData(em: EntityManager, images: string[]): Promise<void> 
            40 + (g * 37) % 900,
            ${arr(images)}::text[], '{}',
            1 + g % 6, 1 + g % 4, (array[1,2,3,4,5,6,8,10,12,16])[1 + g % 10],
-           -- Amenities in varied combinations, so 'every chosen amenity' filters select a real share.
-           array_remove(array[case when g % 2 = 0 then 'Wifi' end, case when g % 3 = 0 then 'Kitchen' end,
-                              case when g % 4 = 1 then 'Air conditioning' end, case when g % 5 = 0 then 'Pool' end,
-                              case when g % 7 = 0 then 'Free parking' end, case when g % 11 = 0 then 'Hot tub' end],
-                        null),
+           -- Each amenity on its own share of homes, hashed so it does not follow price, type or rating
+           -- (all functions of g here), as real listings would not.
+           array(select a from unnest(array['Wifi','Kitchen','TV','Washer','Free parking','Air conditioning',
+                                            'Pool','Hot tub','Gym','Workspace','Smoking allowed','Pets allowed'],
+                                      array[80, 60, 50, 40, 30, 50, 20, 10, 10, 30, 5, 15]) with ordinality as t(a, pct, i)
+                  where abs(hashint4(g * 16 + i::int)) % 100 < pct),
            array[(${arr(cats)})[1 + (g * 7) % 11]], array[lower((${arr(cats)})[1 + (g * 7) % 11])],
            ((${arr(cities.map((c) => c[1]))})[1 + g % ${cities.length}] + ((g % 100) - 50) / 1000.0)::text,
            ((${arr(cities.map((c) => c[2]))})[1 + g % ${cities.length}] + ((g % 97) - 48) / 1000.0)::text,
