@@ -3,7 +3,6 @@ import {
   Checkbox,
   Drawer,
   Group,
-  NumberInput,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -16,6 +15,7 @@ import { PRICE_FILTER_MAX } from '../../../shared/search.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { listOf, type TFilterFields } from '../../lib/search-state.ts';
 import '../../styles/more-components.css';
+import { PriceRangeFields } from './price-range-fields.tsx';
 
 const BEDROOM_OPTIONS = [
   { value: '1', label: 'Any' },
@@ -96,28 +96,12 @@ export default function FiltersDrawer({ opened, filters, onApply, onClose }: TPr
           <Title order={3} fz="md">
             Price per night ({currency})
           </Title>
-          <Group grow align="flex-start">
-            <NumberInput
-              label="Minimum"
-              prefix={symbol}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              value={draft.minPrice}
-              onChange={(v) => set({ minPrice: typeof v === 'number' ? v : '' })}
-            />
-            <NumberInput
-              label="Maximum"
-              prefix={symbol}
-              min={0}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              value={draft.maxPrice}
-              onChange={(v) => set({ maxPrice: typeof v === 'number' ? v : '' })}
-            />
-          </Group>
+          <PriceRangeFields
+            symbol={symbol}
+            min={draft.minPrice}
+            max={draft.maxPrice}
+            onChange={(minPrice, maxPrice) => set({ minPrice, maxPrice })}
+          />
         </Stack>
         <Checkbox.Group label="Property type" value={draft.types} onChange={(types) => set({ types })}>
           <SimpleGrid cols={2} mt="xs">
