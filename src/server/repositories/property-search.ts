@@ -196,15 +196,20 @@ export async function searchCards(
     params.push(after.id);
   }
   params.push(limit + 1);
-  const rows = await em.getConnection().execute<TCardRow[]>(
-    `select p.id, p.title, p.location, p.price, p.images[1] as cover, p.bedrooms, p.max_guests, p.rating,
+  const sql = `select p.id, p.title, p.location, p.price, p.images[1] as cover, p.bedrooms, p.max_guests, p.rating,
             p.review_count, p.property_type, p.guest_favorite, p.categories, p.latitude, p.longitude,
             ${key ?? 'null'} as sort_key
        from properties p
       where ${where.join(' and ')}
       order by ${key ? `${key} ${dir}, ` : ''}p.id ${dir}
-      limit ?`,
-    params,
-  );
+      limit ?`;
+  const rows = dense
+    ? // The planner still reckons the box holds a handful of homes, so it expects a long walk and starts
+      // parallel workers, whose start-up costs more than the few hundred rows the walk really reads.
+      await em.transactional(async (tx) => {
+        await tx.execute('set local max_parallel_workers_per_gather = 0');
+        return tx.execute<TCardRow[]>(sql, params);
+      })
+    : await em.getConnection().execute<TCardRow[]>(sql, params);
   return rows.map((r) => ({ card: toCard(r), key: r.sort_key }));
 }
