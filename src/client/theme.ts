@@ -35,6 +35,10 @@ export const theme = createTheme({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
       styles: { title: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 700 } },
     },
+    // Menus open without Mantine's focus placeholder: a focusable div (role=presentation, which a focusable
+    // element cannot have) inside role=menu, where only menu items belong (axe aria-required-children).
+    // Focus goes to the first item instead, as the WAI-ARIA menu button pattern has it.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     // Toasts: a named close button, and the description in the dimmed colour above (Mantine hard-codes gray.6).
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

@@ -559,6 +559,32 @@ describe('properties.search bounds', () => {
     expect(await searchAll({ location: place, bounds: '-71,179,-69,-179' })).toEqual([west.id, east.id]);
   });
 
+  it('a dense area (hundreds of homes) pages through exactly the homes inside it, in every sort', async () => {
+    const place = uniquePlace();
+    // 600 homes in a 1° square far from the other tests, and 40 just outside it.
+    const rows = await db.sql<{ id: number; price: number; inside: boolean }>(
+      `insert into properties (title, description, location, price, images, bedrooms, bathrooms, max_guests,
+                               latitude, longitude, property_type)
+       select 'Dense ' || g, 'x', $1, 50 + (g * 37) % 400, array['/media/x.jpg'], 2, 1, 4,
+              (-40 + (g % 25) / 25.0 + case when g > 600 then 2 else 0 end)::text, (-150 + (g % 24) / 24.0)::text,
+              'house'
+         from generate_series(1, 640) g
+       returning id, price, latitude::float8 < -39 as inside`,
+      [place],
+    );
+    const inside = rows.filter((r) => r.inside);
+    expect(inside).toHaveLength(600);
+    const bounds = '-40.01,-150.01,-38.99,-148.99';
+    const byId = inside.map((r) => r.id).sort((a, b) => b - a);
+    expect(await searchAll({ location: place, bounds, limit: 48 })).toEqual(byId);
+    const byPrice = [...inside].sort((a, b) => a.price - b.price || a.id - b.id).map((r) => r.id);
+    expect(await searchAll({ location: place, bounds, sort: 'price_asc', limit: 48 })).toEqual(byPrice);
+    // A sparse corner of the same area takes the GiST path and agrees with it.
+    const corner = await searchAll({ location: place, bounds: '-40.01,-150.01,-39.95,-149.95' });
+    expect(corner.length).toBeGreaterThan(0);
+    expect(corner.every((id) => byId.includes(id))).toBe(true);
+  });
+
   it('refuses bounds that are not an area', async () => {
     const { caller } = callerFor(db, null);
     for (const bounds of ['1,2,3', '10,0,5,1', '0,0,95,1', '0,-190,1,1', 'a,b,c,d']) {

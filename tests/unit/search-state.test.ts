@@ -1,3 +1,5 @@
+import { AMENITIES } from '../../src/shared/constants.ts';
+import { ZSearchInput } from '../../src/shared/schemas/property.ts';
 import { describe, expect, it } from 'vitest';
 import { ratingLabel } from '../../src/shared/labels.ts';
 import { suggestLocations } from '../../src/client/features/search/suggestions.ts';
@@ -7,12 +9,14 @@ import {
   emptyResultsMessage,
   filterChips,
   hasActiveFilters,
+  activeFilterCount,
   parseHomeSearch,
   resetFilters,
   searchInputFor,
   toggleCategory,
   toHomeSearch,
   toSearchState,
+  withFilters,
 } from '../../src/client/lib/search-state.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 
@@ -174,5 +178,82 @@ describe('card rating', () => {
     expect(ratingLabel(5)).toBe('5.0');
     expect(ratingLabel(4.5)).toBe('4.5');
     expect(ratingLabel(4.666)).toBe('4.67');
+  });
+});
+
+describe('filters, sort, map area and view in the URL', () => {
+  it('keeps valid refinements in canonical form and drops defaults and junk', () => {
+    expect(
+      parseHomeSearch({
+        minPrice: '50',
+        maxPrice: 300,
+        types: 'Villa,cabin,castle',
+        bedrooms: 3,
+        amenities: 'pool,wifi,Free parking,sauna',
+        sort: 'price_desc',
+        bounds: '25.123456,-80.5,26,-80',
+        view: 'map',
+      }),
+    ).toEqual({
+      minPrice: 50,
+      maxPrice: 300,
+      types: 'cabin,villa',
+      bedrooms: 3,
+      amenities: 'Wifi,Free parking,Pool',
+      sort: 'price_desc',
+      bounds: '25.12346,-80.5,26,-80',
+      view: 'map',
+    });
+    expect(
+      parseHomeSearch({
+        minPrice: 0,
+        bedrooms: 1,
+        sort: 'recommended',
+        types: 'castle',
+        bounds: '1,2,3',
+        view: 'list',
+      }),
+    ).toEqual({});
+    // A maximum below the minimum is dropped, the minimum kept.
+    expect(parseHomeSearch({ minPrice: 200, maxPrice: 100 })).toEqual({ minPrice: 200 });
+    expect(parseHomeSearch({ minPrice: -5, maxPrice: 'x', bedrooms: 11 })).toEqual({});
+  });
+
+  it('every URL search it keeps is a valid server search (the one contract: ZSearchInput)', () => {
+    const raws: Record<string, unknown>[] = [
+      { minPrice: 1, maxPrice: 1_000_000, types: 'apartment,house,cabin,villa', bedrooms: 10 },
+      { amenities: AMENITIES.join(','), sort: 'rating', bounds: '-90,-180,90,180' },
+      { bounds: '-10,170,10,-170', sort: 'price_asc', location: 'Miami', guests: 3, category: 'beach' },
+    ];
+    for (const raw of raws) {
+      const input = searchInputFor(parseHomeSearch(raw));
+      expect(ZSearchInput.safeParse(input).success, JSON.stringify(input)).toBe(true);
+    }
+  });
+
+  it('counts active filters for the Filters button and replaces them all at once', () => {
+    const search = parseHomeSearch({
+      minPrice: 50,
+      types: 'cabin,villa',
+      bedrooms: 2,
+      amenities: 'Wifi',
+      sort: 'rating',
+    });
+    expect(activeFilterCount(search)).toBe(5);
+    expect(withFilters(search, {})).toEqual({ sort: 'rating' });
+    expect(withFilters(search, { bedrooms: 4 })).toEqual({ sort: 'rating', bedrooms: 4 });
+  });
+
+  it('Reset clears where, when and who but keeps filters, sort and view', () => {
+    expect(
+      resetFilters({
+        location: 'Paris',
+        guests: 3,
+        category: 'beach',
+        types: 'cabin',
+        sort: 'rating',
+        view: 'map',
+      }),
+    ).toEqual({ category: 'beach', types: 'cabin', sort: 'rating', view: 'map' });
   });
 });

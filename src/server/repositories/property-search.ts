@@ -84,7 +84,43 @@ function toCard(r: TCardRow): TPropertyCard {
   };
 }
 
-function whereFor(f: TSearchFilters): { where: string[]; params: unknown[] } {
+/** The map area as a condition on GEO_POINT: one box, or two across the antimeridian (west > east). */
+function areaPredicate({ south, west, north, east }: TBounds): { sql: string; params: number[] } {
+  const boxes =
+    west <= east
+      ? [[west, east]]
+      : [
+          [west, 180],
+          [-180, east],
+        ];
+  return {
+    sql: `(${boxes.map(() => `${GEO_POINT} <@ box(point(?, ?), point(?, ?))`).join(' or ')})`,
+    params: boxes.flatMap(([w, e]) => [w!, south, e!, north]),
+  };
+}
+
+/**
+ * At least this many homes in the map area make it 'dense'. PostgreSQL cannot estimate how many points
+ * a box holds (it assumes a handful), so left alone it always collects the box's homes through the GiST
+ * index and sorts them: fine for a neighbourhood, slow for a city of thousands. A dense area instead
+ * walks the sort's own index and keeps the homes inside the box, which finds a page within a few hundred
+ * rows; a sparse one keeps the GiST path, which reads fewer than this many rows.
+ */
+const DENSE_AREA = 500;
+
+async function isDenseArea(em: EntityManager, bounds: TBounds): Promise<boolean> {
+  const area = areaPredicate(bounds);
+  const [row] = await em.getConnection().execute<{ n: number }[]>(
+    `select count(*)::int as n from (
+       select 1 from properties p
+        where p.archived_at is null and p.latitude is not null and p.longitude is not null and ${area.sql}
+        limit ${DENSE_AREA}) t`,
+    area.params,
+  );
+  return (row?.n ?? 0) >= DENSE_AREA;
+}
+
+function whereFor(f: TSearchFilters, denseArea: boolean): { where: string[]; params: unknown[] } {
   const where: string[] = ['p.archived_at is null'];
   const params: unknown[] = [];
   if (f.category) {
@@ -128,18 +164,11 @@ function whereFor(f: TSearchFilters): { where: string[]; params: unknown[] } {
     params.push(...f.amenities);
   }
   if (f.bounds) {
-    const { south, west, north, east } = f.bounds;
-    // A view across the antimeridian (west > east) is two boxes, one on each side.
-    const boxes =
-      west <= east
-        ? [[west, east]]
-        : [
-            [west, 180],
-            [-180, east],
-          ];
+    const area = areaPredicate(f.bounds);
     where.push('p.latitude is not null and p.longitude is not null');
-    where.push(`(${boxes.map(() => `${GEO_POINT} <@ box(point(?, ?), point(?, ?))`).join(' or ')})`);
-    for (const [w, e] of boxes) params.push(w, south, e, north);
+    // `is true` hides the box from the GiST index: see searchCards.
+    where.push(denseArea ? `(${area.sql}) is true` : area.sql);
+    params.push(...area.params);
   }
   return { where, params };
 }
@@ -155,7 +184,8 @@ export async function searchCards(
   after: TSearchAfter | undefined,
   limit: number,
 ): Promise<{ card: TPropertyCard; key: number | null }[]> {
-  const { where, params } = whereFor(filters);
+  const dense = filters.bounds ? await isDenseArea(em, filters.bounds) : false;
+  const { where, params } = whereFor(filters, dense);
   const { key, dir } = ORDERS[sort];
   const cmp = dir === 'asc' ? '>' : '<';
   if (after && key !== null) {
@@ -166,15 +196,20 @@ export async function searchCards(
     params.push(after.id);
   }
   params.push(limit + 1);
-  const rows = await em.getConnection().execute<TCardRow[]>(
-    `select p.id, p.title, p.location, p.price, p.images[1] as cover, p.bedrooms, p.max_guests, p.rating,
+  const sql = `select p.id, p.title, p.location, p.price, p.images[1] as cover, p.bedrooms, p.max_guests, p.rating,
             p.review_count, p.property_type, p.guest_favorite, p.categories, p.latitude, p.longitude,
             ${key ?? 'null'} as sort_key
        from properties p
       where ${where.join(' and ')}
       order by ${key ? `${key} ${dir}, ` : ''}p.id ${dir}
-      limit ?`,
-    params,
-  );
+      limit ?`;
+  const rows = dense
+    ? // The planner still reckons the box holds a handful of homes, so it expects a long walk and starts
+      // parallel workers, whose start-up costs more than the few hundred rows the walk really reads.
+      await em.transactional(async (tx) => {
+        await tx.execute('set local max_parallel_workers_per_gather = 0');
+        return tx.execute<TCardRow[]>(sql, params);
+      })
+    : await em.getConnection().execute<TCardRow[]>(sql, params);
   return rows.map((r) => ({ card: toCard(r), key: r.sort_key }));
 }

@@ -1,11 +1,19 @@
 import { Container, Stack } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { AppliedFilters } from '../../features/home/applied-filters.tsx';
 import { CategoryStrip } from '../../features/home/category-strip.tsx';
 import { PropertyGrid } from '../../features/home/property-grid.tsx';
 import { categoriesQuery, homeGridQuery } from '../../features/home/queries.ts';
-import { parseHomeSearch, searchInputFor, useSearchState } from '../../lib/search-state.ts';
+import { LazyResultsMap } from '../../features/search/lazy-results-map.tsx';
+import { ResultsToolbar } from '../../features/search/results-toolbar.tsx';
+import {
+  listingSearch,
+  parseHomeSearch,
+  searchInputFor,
+  useSearchState,
+  type THomeSearch,
+} from '../../lib/search-state.ts';
 
 export const Route = createFileRoute('/_site/')({
   // The search lives in the URL (DECISIONS 13); anything invalid in it is dropped, not an error page.
@@ -19,8 +27,25 @@ export const Route = createFileRoute('/_site/')({
   component: HomePage,
 });
 
+/** The map view: the loaded pages' homes as markers; 'Show more' under the grid adds more. */
+function MapView({ search, onChange }: { search: THomeSearch; onChange: (next: THomeSearch) => void }) {
+  const query = useInfiniteQuery(homeGridQuery(searchInputFor(search)));
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <LazyResultsMap
+      items={items}
+      bounds={search.bounds}
+      stay={listingSearch(search)}
+      onBoundsChange={(bounds) => {
+        const { bounds: _old, ...rest } = search;
+        onChange(bounds ? { ...rest, bounds } : rest);
+      }}
+    />
+  );
+}
+
 function HomePage() {
-  const { search, clear, reset, toggleCategory } = useSearchState();
+  const { search, clear, reset, toggleCategory, refine } = useSearchState();
   const { data: categories } = useQuery(categoriesQuery());
   const categoryName = categories?.find((c) => c.name.toLowerCase() === search.category)?.name;
   return (
@@ -28,6 +53,8 @@ function HomePage() {
       <Stack gap="md">
         <CategoryStrip selected={search.category ?? null} onToggle={toggleCategory} />
         <AppliedFilters search={search} onClear={clear} onReset={reset} />
+        <ResultsToolbar search={search} onChange={refine} />
+        {search.view === 'map' && <MapView search={search} onChange={refine} />}
         <PropertyGrid search={search} categoryName={categoryName} />
       </Stack>
     </Container>
