@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
@@ -14,13 +14,17 @@ import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingBar } from './booking-bar.tsx';
 import { BookingConfirmedDialog, type TConfirmationSummary } from './booking-confirmed-dialog.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
-import { ContactFormDialog } from './contact-form-dialog.tsx';
 import { GuestCounter } from './guest-counter.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useStayQuote } from './use-stay-quote.ts';
 import '../../styles/more-components.css';
+
+// The contact form (Mantine form and the zod schema it validates with, ~30 KiB gzipped) loads when Reserve
+// is pointed at, focused or pressed, not with the page.
+const loadContactForm = () => import('./contact-form-dialog.tsx');
+const ContactFormDialog = lazy(() => loadContactForm().then((m) => ({ default: m.ContactFormDialog })));
 
 /**
  * The sticky booking card (guest-side §4, §5, §9): dates with taken days disabled, guests, the price
@@ -37,6 +41,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
   const stay = useBookingStay(property, initial);
   const { checkIn, checkOut, guests } = stay;
   const [contactOpen, setContactOpen] = useState(false);
+  const [contactWanted, setContactWanted] = useState(false);
   const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
   const create = useMutation(trpc.bookings.create.mutationOptions());
   const { quote, error: quoteError } = useStayQuote(property.id, checkIn, checkOut);
@@ -63,6 +68,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
       openAuthDialog('login');
       return;
     }
+    setContactWanted(true);
     setContactOpen(true);
   };
 
@@ -142,7 +148,15 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
             {problem}
           </Text>
         )}
-        <Button size="md" fullWidth onClick={reserve} disabled={problem !== null} data-testid="reserve">
+        <Button
+          size="md"
+          fullWidth
+          onClick={reserve}
+          onPointerEnter={() => void loadContactForm()}
+          onFocus={() => void loadContactForm()}
+          disabled={problem !== null}
+          data-testid="reserve"
+        >
           Reserve
         </Button>
         <Text size="sm" c="dimmed" ta="center">
@@ -160,18 +174,22 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         disabled={problem !== null}
         onReserve={reserve}
       />
-      <ContactFormDialog
-        opened={contactOpen}
-        onClose={() => setContactOpen(false)}
-        initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
-        pending={create.isPending}
-        summary={
-          checkIn && checkOut
-            ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
-            : property.title
-        }
-        onSubmit={(contact) => void submit(contact)}
-      />
+      {contactWanted && (
+        <Suspense fallback={null}>
+          <ContactFormDialog
+            opened={contactOpen}
+            onClose={() => setContactOpen(false)}
+            initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
+            pending={create.isPending}
+            summary={
+              checkIn && checkOut
+                ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
+                : property.title
+            }
+            onSubmit={(contact) => void submit(contact)}
+          />
+        </Suspense>
+      )}
       <BookingConfirmedDialog summary={confirmation} onClose={() => setConfirmation(null)} />
     </Paper>
   );
