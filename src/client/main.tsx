@@ -2,8 +2,9 @@ import './styles/first-screen.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { lazy, StrictMode, Suspense } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
 import { hydrateFirstScreen, syncDocumentTitle } from './lib/first-screen.ts';
@@ -14,10 +15,6 @@ import { cssVariablesResolver, theme } from './theme.ts';
 
 hydrateFirstScreen(queryClient);
 syncDocumentTitle(router, queryClient);
-
-// The toast host is not part of the first paint: its code loads alongside, and toasts raised meanwhile
-// wait in the notifications store until it mounts.
-const Toaster = lazy(() => import('./components/toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -30,9 +27,7 @@ createRoot(root).render(
       colorSchemeManager={themeStorage}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >
-      <Suspense fallback={null}>
-        <Toaster />
-      </Suspense>
+      <ToasterOnDemand />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

@@ -14,6 +14,8 @@ beforeAll(async () => {
   const clientDir = path.join(srv.env.dataDir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>t</title>');
+  fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, 'assets', 'chunk-abc123.js'), 'export const x = 1;\n');
   srv.env.clientDir = clientDir;
   await srv.close();
   srv = await startTestServer({ clientDir, dataDir: srv.env.dataDir, mediaDir: srv.env.mediaDir });
@@ -60,6 +62,15 @@ describe('security headers on every kind of response', () => {
       expect(res.headers.get('content-type')).toContain('application/json');
       expectSecurityHeaders(res.headers);
     }
+  });
+
+  it('built scripts: only the headers that act on a subresource, none of the document-only ones', async () => {
+    const res = await fetch(`${srv.url}/assets/chunk-abc123.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBeNull();
   });
 
   it('media, with an immutable cache header and the right type', async () => {

@@ -351,7 +351,7 @@ test.describe('search', () => {
 });
 
 test.describe('performance', () => {
-  test("the home page's initial JavaScript is at most 200 KiB gzipped, with no map code", async ({
+  test("the home page's initial JavaScript is at most 180 KiB gzipped, with no map code", async ({
     page,
   }) => {
     const scripts = new Map<string, Promise<Buffer>>();
@@ -370,7 +370,7 @@ test.describe('performance', () => {
     }
     console.log(`home initial JS: ${(total / 1024).toFixed(1)} KiB gzipped\n${sizes.join('\n')}`);
     expect([...scripts.keys()].filter((u) => /leaflet|search-map/.test(u))).toEqual([]);
-    expect(total).toBeLessThanOrEqual(200 * 1024);
+    expect(total).toBeLessThanOrEqual(180 * 1024);
   });
 });
 

@@ -18,6 +18,8 @@ export function Toaster() {
 
   useEffect(() => {
     const unsubscribe = notificationsStore.subscribe(keepNewest);
+    // Toasts raised before this host loaded (see toaster-on-demand.tsx) were never trimmed.
+    keepNewest(notificationsStore.getState());
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'F8') return;
       const toast = document.querySelector<HTMLElement>('.mantine-Notifications-root [role="alert"]');

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Public reads that are the same for every caller (issue 15): a CDN may keep them briefly. */
@@ -22,7 +22,7 @@ export const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 export const PRIVATE_CACHE = 'private, no-store';
 
 function etagOf(body: string | Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return `W/"${hash('sha1', body, 'base64url').slice(0, 27)}"`;
 }
 
 function matches(header: string | undefined, etag: string): boolean {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { cardSrcSet, imageSrcSet } from '../../shared/media.ts';
@@ -7,6 +8,7 @@ import { ZSearchInput } from '../../shared/schemas/property.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { log } from '../logger.ts';
+import { routePreloads } from './route-preloads.ts';
 
 /** Client routes that exist (src/client/routes); anything else answers 404 with the client's 404 page. */
 const KNOWN_PATHS: RegExp[] = [
@@ -232,6 +234,7 @@ function templateLoader(file: string) {
  */
 export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: string | undefined) {
   const template = templateLoader(indexHtml);
+  const preloadsFor = routePreloads(path.dirname(indexHtml));
   return async (req: Request, res: Response): Promise<void> => {
     const html = template();
     if (!html) {
@@ -262,7 +265,14 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     // Before the scripts, so the LCP image preload is discovered first.
     const tags = `${renderHead(head ?? fallback)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
-    const body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+    let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+    // After the entry's own preloads: the route's code comes next, in the same wave.
+    const routeCode = status === 200 ? preloadsFor(req.path) : [];
+    if (routeCode.length)
+      body = body.replace(
+        '</head>',
+        `${routeCode.map((f) => `  <link rel="modulepreload" crossorigin href="/${f}" />`).join('\n  ')}\n  </head>`,
+      );
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(body);

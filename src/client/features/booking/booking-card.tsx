@@ -1,13 +1,14 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { lazy } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
 import { BookingConfirmedDialog } from './booking-confirmed-dialog.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
-import { ContactFormDialog } from './contact-form-dialog.tsx';
 import { GuestCounter } from './guest-counter.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { StayDates } from './stay-dates.tsx';
@@ -15,6 +16,11 @@ import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useReservation } from './use-reservation.ts';
 import { useStayQuote } from './use-stay-quote.ts';
 import '../../styles/more-components.css';
+
+// The contact form (Mantine form and the zod schema it validates with, ~30 KiB gzipped) loads when Reserve
+// is pointed at, focused or pressed, not with the page.
+const loadContactForm = () => import('./contact-form-dialog.tsx');
+const ContactFormDialog = lazy(() => loadContactForm().then((m) => ({ default: m.ContactFormDialog })));
 
 /**
  * The sticky booking card (guest-side §4, §5, §9): dates with taken days disabled, guests, the price
@@ -51,7 +57,15 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
             {problem}
           </Text>
         )}
-        <Button size="md" fullWidth onClick={reserve} disabled={problem !== null} data-testid="reserve">
+        <Button
+          size="md"
+          fullWidth
+          onClick={reserve}
+          onPointerEnter={() => void loadContactForm()}
+          onFocus={() => void loadContactForm()}
+          disabled={problem !== null}
+          data-testid="reserve"
+        >
           Reserve
         </Button>
         <Text size="sm" c="dimmed" ta="center">
@@ -69,18 +83,20 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         disabled={problem !== null}
         onReserve={reserve}
       />
-      <ContactFormDialog
-        opened={reservation.contactOpen}
-        onClose={reservation.closeContact}
-        initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
-        pending={reservation.pending}
-        summary={
-          checkIn && checkOut
-            ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
-            : property.title
-        }
-        onSubmit={(contact) => void reservation.submit(contact)}
-      />
+      <MountOnFirstOpen opened={reservation.contactOpen}>
+        <ContactFormDialog
+          opened={reservation.contactOpen}
+          onClose={reservation.closeContact}
+          initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
+          pending={reservation.pending}
+          summary={
+            checkIn && checkOut
+              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
+              : property.title
+          }
+          onSubmit={(contact) => void reservation.submit(contact)}
+        />
+      </MountOnFirstOpen>
       <BookingConfirmedDialog summary={reservation.confirmation} onClose={reservation.closeConfirmation} />
     </Paper>
   );

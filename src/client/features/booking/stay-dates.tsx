@@ -1,76 +1,97 @@
-import { SimpleGrid } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { useState } from 'react';
-import { addDays } from '../../../shared/dates.ts';
-import { notifications } from '@mantine/notifications';
+import { CloseButton, Input, InputBase, SimpleGrid } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 
-const DATE_FORMAT = 'MMM D, YYYY';
-const CALENDAR_LABELS = {
-  nextMonth: 'Next month',
-  previousMonth: 'Previous month',
-  nextYear: 'Next year',
-  previousYear: 'Previous year',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
+const loadPickers = () => import('./stay-date-pickers.tsx');
+const StayDatePickers = lazy(() => loadPickers().then((m) => ({ default: m.StayDatePickers })));
+
+type TField = 'check-in-input' | 'check-out-input';
 
 /**
- * Check-in and check-out with every taken night disabled (DECISIONS 6, 19). Choosing a check-in sets the
- * check-out (clamped before the next taken night) and opens the check-out picker (guest-side §4).
+ * Check-in and check-out (guest-side §4). The calendars (@mantine/dates, its popover and Floating UI, ~30 KiB
+ * gzipped) stay out of the property page's first load: look-alike fields show the stay, pointer or focus
+ * fetches the code, and the first click swaps in the real pickers and repeats that click on the same field.
  */
 export function StayDates({ stay }: { stay: TBookingStay }) {
-  const [checkOutOpen, setCheckOutOpen] = useState(false);
-  const { checkIn, checkOut, today } = stay;
+  const [clicked, setClicked] = useState<TField | null>(null);
+  const slot = useRef<HTMLDivElement>(null);
+  const standIns = <StandIns stay={stay} onUse={setClicked} />;
+  return (
+    <div ref={slot}>
+      {clicked ? (
+        <Suspense fallback={standIns}>
+          <Loaded stay={stay} onMounted={() => repeatClick(slot.current, clicked)} />
+        </Suspense>
+      ) : (
+        standIns
+      )}
+    </div>
+  );
+}
+
+function repeatClick(slot: HTMLElement | null, field: TField): void {
+  const target = slot?.querySelector<HTMLButtonElement>(`[data-testid="${field}"]`);
+  target?.focus();
+  target?.click();
+}
+
+function Loaded({ stay, onMounted }: { stay: TBookingStay; onMounted: () => void }) {
+  const mounted = useRef(onMounted);
+  useEffect(() => mounted.current(), []);
+  return <StayDatePickers stay={stay} />;
+}
+
+function StandIns({ stay, onUse }: { stay: TBookingStay; onUse: (field: TField) => void }) {
   return (
     <SimpleGrid cols={2} spacing={8}>
-      <DatePickerInput
+      <StandIn
         label="Check-in"
-        placeholder="Add date"
-        value={checkIn}
-        onChange={(value) => {
-          stay.chooseCheckIn(value);
-          if (value) setCheckOutOpen(true);
-        }}
-        valueFormat={DATE_FORMAT}
-        ariaLabels={CALENDAR_LABELS}
-        minDate={today}
-        maxDate={stay.lastCheckIn}
-        excludeDate={stay.isCheckInBlocked}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
-        data-testid="check-in-input"
-        popoverProps={{ withinPortal: true }}
+        value={stay.checkIn}
+        testId="check-in-input"
+        clearLabel="Clear check-in date"
+        onClear={() => stay.chooseCheckIn(null)}
+        onUse={onUse}
       />
-      <DatePickerInput
+      <StandIn
         label="Check-out"
-        placeholder="Add date"
-        value={checkOut}
-        onChange={(value) => {
-          stay.chooseCheckOut(value);
-          setCheckOutOpen(false);
-        }}
-        onClick={() => {
-          if (!checkIn) {
-            notifications.show({
-              id: 'check-in-first',
-              message: 'Select check-in date first',
-              color: 'yellow',
-            });
-            return;
-          }
-          setCheckOutOpen((o) => !o);
-        }}
-        valueFormat={DATE_FORMAT}
-        ariaLabels={CALENDAR_LABELS}
-        minDate={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
-        maxDate={checkIn ? addDays(checkIn, stay.maxNights) : undefined}
-        excludeDate={stay.isCheckOutBlocked}
-        clearable
-        clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
-        data-testid="check-out-input"
-        popoverProps={{ opened: checkOutOpen, onClose: () => setCheckOutOpen(false), withinPortal: true }}
+        value={stay.checkOut}
+        testId="check-out-input"
+        clearLabel="Clear check-out date"
+        onClear={() => stay.chooseCheckOut(null)}
+        onUse={onUse}
       />
     </SimpleGrid>
+  );
+}
+
+function StandIn(props: {
+  label: string;
+  value: string | null;
+  testId: TField;
+  clearLabel: string;
+  onClear: () => void;
+  onUse: (field: TField) => void;
+}) {
+  const { value, testId } = props;
+  return (
+    <InputBase
+      component="button"
+      type="button"
+      pointer
+      label={props.label}
+      data-testid={testId}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={() => void loadPickers()}
+      onFocus={() => void loadPickers()}
+      onClick={() => props.onUse(testId)}
+      rightSectionPointerEvents="all"
+      rightSection={
+        value ? <CloseButton size="sm" aria-label={props.clearLabel} onClick={props.onClear} /> : undefined
+      }
+    >
+      {value ? formatIsoDate(value, true) : <Input.Placeholder>Add date</Input.Placeholder>}
+    </InputBase>
   );
 }

@@ -1,0 +1,76 @@
+import { SimpleGrid } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useState } from 'react';
+import { addDays } from '../../../shared/dates.ts';
+import { notifications } from '@mantine/notifications';
+import type { TBookingStay } from './use-booking-stay.ts';
+
+const DATE_FORMAT = 'MMM D, YYYY';
+const CALENDAR_LABELS = {
+  nextMonth: 'Next month',
+  previousMonth: 'Previous month',
+  nextYear: 'Next year',
+  previousYear: 'Previous year',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+/**
+ * The real pickers (loaded on first use, see stay-dates.tsx): check-in and check-out with every taken night disabled (DECISIONS 6, 19). Choosing a check-in sets the
+ * check-out (clamped before the next taken night) and opens the check-out picker (guest-side §4).
+ */
+export function StayDatePickers({ stay }: { stay: TBookingStay }) {
+  const [checkOutOpen, setCheckOutOpen] = useState(false);
+  const { checkIn, checkOut, today } = stay;
+  return (
+    <SimpleGrid cols={2} spacing={8}>
+      <DatePickerInput
+        label="Check-in"
+        placeholder="Add date"
+        value={checkIn}
+        onChange={(value) => {
+          stay.chooseCheckIn(value);
+          if (value) setCheckOutOpen(true);
+        }}
+        valueFormat={DATE_FORMAT}
+        ariaLabels={CALENDAR_LABELS}
+        minDate={today}
+        maxDate={stay.lastCheckIn}
+        excludeDate={stay.isCheckInBlocked}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
+        data-testid="check-in-input"
+        popoverProps={{ withinPortal: true }}
+      />
+      <DatePickerInput
+        label="Check-out"
+        placeholder="Add date"
+        value={checkOut}
+        onChange={(value) => {
+          stay.chooseCheckOut(value);
+          setCheckOutOpen(false);
+        }}
+        onClick={() => {
+          if (!checkIn) {
+            notifications.show({
+              id: 'check-in-first',
+              message: 'Select check-in date first',
+              color: 'yellow',
+            });
+            return;
+          }
+          setCheckOutOpen((o) => !o);
+        }}
+        valueFormat={DATE_FORMAT}
+        ariaLabels={CALENDAR_LABELS}
+        minDate={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
+        maxDate={checkIn ? addDays(checkIn, stay.maxNights) : undefined}
+        excludeDate={stay.isCheckOutBlocked}
+        clearable
+        clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
+        data-testid="check-out-input"
+        popoverProps={{ opened: checkOutOpen, onClose: () => setCheckOutOpen(false), withinPortal: true }}
+      />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { routePreloads } from '../../src/server/http/route-preloads.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+function writeManifest(manifest: Record<string, unknown>): void {
+  fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+}
+
+describe('route code preloads', () => {
+  it("lists the first screen's route chunks beyond the entry's, for home and a property only", () => {
+    writeManifest({
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
+      'routes/_site.tsx?tsr-split=component': { file: 'assets/site.js', imports: ['_shared.js'] },
+      'routes/_site/index.tsx?tsr-split=component': { file: 'assets/home.js', imports: ['_card.js'] },
+      'routes/_site/property.$id.tsx?tsr-split=component': { file: 'assets/property.js', css: ['x.css'] },
+      'routes/_site/help.tsx?tsr-split=component': { file: 'assets/help.js' },
+    });
+    const preloads = routePreloads(dir);
+    expect(preloads('/').sort()).toEqual(['assets/card.js', 'assets/home.js', 'assets/site.js']);
+    expect(preloads('/property/12').sort()).toEqual(['assets/property.js', 'assets/site.js']);
+    expect(preloads('/help')).toEqual([]);
+  });
+
+  it('answers nothing before a build, and follows a new build', () => {
+    const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-none-'));
+    expect(routePreloads(empty)('/')).toEqual([]);
+    fs.rmSync(empty, { recursive: true, force: true });
+    writeManifest({
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'routes/_site/index.tsx?tsr-split=component': { file: 'assets/home-2.js' },
+    });
+    const preloads = routePreloads(dir);
+    expect(preloads('/')).toEqual(['assets/home-2.js']);
+    writeManifest({
+      'index.html': { file: 'assets/index.js', isEntry: true },
+      'routes/_site/index.tsx?tsr-split=component': { file: 'assets/home-3.js' },
+    });
+    const later = new Date(Date.now() + 5_000);
+    fs.utimesSync(path.join(dir, '.vite', 'manifest.json'), later, later);
+    expect(preloads('/')).toEqual(['assets/home-3.js']);
+  });
+});
