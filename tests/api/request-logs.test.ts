@@ -22,7 +22,7 @@ const linesFor = (id: string) =>
     .filter((l) => l.includes(id))
     .map((l) => JSON.parse(l) as Record<string, unknown> & { req?: Record<string, unknown> });
 
-describe('request logs', () => {
+describe('request logs (pino-http)', () => {
   it('one JSON line per request with its id, method, URL and status; cookies and tokens never appear', async () => {
     const secretCookie = 'stayhub_session=do-not-log-this-session-token';
     const res = await fetch(`${server.url}/api/categories`, {

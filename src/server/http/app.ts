@@ -3,7 +3,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
-import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
@@ -15,7 +15,6 @@ import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
-import { restHandler } from './rest.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
 
@@ -113,7 +112,16 @@ export function createApp(deps: TServerDeps): express.Express {
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
   app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
   app.use('/api', deleteBodyAsQuery);
-  app.use('/api', restHandler({ router: appRouter, createContext, onError }));
+  app.use(
+    '/api',
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext,
+      onError,
+      maxBodySize: 120 * 1024 * 1024,
+      responseMeta: undefined,
+    }) as unknown as express.RequestHandler,
+  );
   app.use('/api', (_req, res) => {
     sendError(res, new AppError('NOT_FOUND', 'Not found'));
   });
