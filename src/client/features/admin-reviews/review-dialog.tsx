@@ -23,7 +23,10 @@ export function ReviewDialog({
   onClose: () => void;
   onAdded: (propertyId: number) => void;
 }) {
-  const editing = dialog?.mode === 'edit' ? dialog.review : undefined;
+  // The last dialog asked for: while the modal fades out (`dialog` already null) it keeps its title.
+  const [shown, setShown] = useState(dialog);
+  if (dialog !== null && dialog !== shown) setShown(dialog);
+  const editing = shown?.mode === 'edit' ? shown.review : undefined;
   const form = useReviewForm();
   // Submit waits while the avatar is being compressed.
   const [processing, setProcessing] = useState(false);
