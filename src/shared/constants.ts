@@ -206,3 +206,5 @@ export const ADMIN_LISTING_SORTS = [
 export type TAdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
 /** A small business's whole catalogue on one page by default. */
 export const ADMIN_LISTINGS_PAGE_SIZE = 100;
+/** The page sizes the other admin tables offer (reviews across all homes); the first is the default. */
+export const ADMIN_TABLE_PAGE_SIZES = [20, 50, 100] as const;

@@ -26,3 +26,17 @@ export function thumbnailUrl(url: string): string {
   const m = STORED_IMAGE_RE.exec(url);
   return m ? `/media/${m[1]}-${IMAGE_VARIANT_WIDTHS[0]}.webp` : url;
 }
+
+/**
+ * The bytes a data URL carries once decoded (what the server counts against the 19 MB image total);
+ * 0 for a stored /media/ URL, which is not uploaded again.
+ */
+export function uploadedBytes(ref: string): number {
+  if (!ref.startsWith('data:')) return 0;
+  const comma = ref.indexOf(',');
+  const header = ref.slice(0, comma);
+  const body = ref.slice(comma + 1);
+  if (!header.endsWith(';base64')) return decodeURIComponent(body).length;
+  const padding = body.endsWith('==') ? 2 : body.endsWith('=') ? 1 : 0;
+  return Math.floor((body.length * 3) / 4) - padding;
+}

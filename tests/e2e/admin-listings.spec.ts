@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
@@ -205,6 +209,71 @@ test('photos reorder by keyboard and the first one is the cover', async ({ asAdm
   expect(await srcOf(2)).toBe(first);
   await expect(dialog.getByTestId('image-item').first()).toContainText('Cover');
   await expect(dialog.getByRole('button', { name: 'Move image 1 earlier' })).toBeDisabled();
+});
+
+/**
+ * Noise photos, which no encoder can shrink: 1920 × 1600 keeps its size through the browser's own
+ * compression (longest side 1920, JPEG 0.85), about 2 MB each. Written to a temp folder, as an admin's
+ * files would be on disk.
+ */
+async function noisePhotos(dir: string, count: number, prefix: string): Promise<string[]> {
+  const [width, height] = [1920, 1600];
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const file = path.join(dir, `${prefix}-${i}.${i % 2 ? 'png' : 'jpg'}`);
+      const img = sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+      await (i % 2 ? img.png({ compressionLevel: 1 }) : img.jpeg({ quality: 92 })).toFile(file);
+      return file;
+    }),
+  );
+}
+
+test('a selection that would take the new photos past 19 MB in all is refused when chosen', async ({
+  asAdmin: page,
+}) => {
+  // Eleven 3-megapixel photos compressed in the browser, twice over: slow on a shared machine.
+  test.setTimeout(180_000);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stayhub-photos-'));
+  const saves: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() !== 'GET' && req.url().includes('/api/properties')) saves.push(req.url());
+  });
+  try {
+    const [first, second] = [await noisePhotos(dir, 7, 'a'), await noisePhotos(dir, 4, 'b')];
+    await page.goto('/admin/listings');
+    await page.getByRole('button', { name: 'Add New Property' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+    const held = dialog.getByTestId('image-bytes');
+    await expect(held).toHaveText('New images: 0.00 MB of 19.00 MB');
+
+    await dialog.getByTestId('image-upload-input').setInputFiles(first);
+    await expect(dialog.getByTestId('image-item')).toHaveCount(7, { timeout: 60_000 });
+    const heldText = (await held.textContent()) ?? '';
+    const heldMb = Number(/New images: (\d+\.\d+) MB of 19\.00 MB/.exec(heldText)?.[1]);
+    // Large enough that four more cannot fit, small enough that the seven do.
+    expect(heldMb).toBeGreaterThan(7 * 1.6);
+    expect(heldMb).toBeLessThan(19);
+
+    await dialog.getByTestId('image-upload-input').setInputFiles(second);
+    const refusal = dialog.getByTestId('image-upload-errors');
+    await expect(refusal).toHaveText(
+      /^Total image size \((\d+\.\d+) MB\) exceeds server limit\. Try fewer or smaller images\.$/,
+      { timeout: 60_000 },
+    );
+    const totalMb = Number(/\((\d+\.\d+) MB\)/.exec((await refusal.textContent()) ?? '')?.[1]);
+    expect(totalMb).toBeGreaterThan(19);
+    expect(totalMb).toBeGreaterThan(heldMb);
+    // Nothing of the refused selection was added, and nothing was sent.
+    await expect(dialog.getByTestId('image-item')).toHaveCount(7);
+    await expect(held).toHaveText(heldText);
+    expect(saves).toEqual([]);
+    await expectNoSeriousA11yViolations(page, 'property dialog, images refused', {
+      include: '[role="dialog"]',
+      exclude: ['.leaflet-container'],
+    });
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 });
 
 test('search, filter and sort of the listings are in the URL and survive a reload', async ({

@@ -263,7 +263,9 @@ test('adding a review without a property says so', async ({ page }) => {
   const add = page.getByRole('dialog', { name: 'Add Review' });
   await add.getByLabel('Review Comment').fill('No property chosen');
   await add.getByRole('button', { name: 'Add Review' }).click();
-  await expect(page.getByText('Please select a property')).toBeVisible();
+  // The spec's toast, and the shared schema's message under the field.
+  await expectToast(page, 'Error', 'Please select a property');
+  await expect(add.getByText('Please select a property')).toBeVisible();
 });
 
 test('a 10 % tax rate in Settings prices a new booking at 10 %; reviews off hides them', async ({ page }) => {

@@ -83,11 +83,14 @@ const ACCESS: Record<string, TAccess> = {
   'properties.deleteImpact': 'admin',
   'properties.archived': 'admin',
   'properties.restore': 'admin',
+  'properties.adminPage': 'admin',
+  'properties.duplicate': 'admin',
 
   'reviews.byProperty': 'public',
   'reviews.create': 'admin',
   'reviews.update': 'admin',
   'reviews.delete': 'admin',
+  'reviews.adminList': 'admin',
 
   'settings.get': 'admin',
   'settings.update': 'admin',

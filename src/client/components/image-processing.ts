@@ -8,7 +8,8 @@ import {
 /** A failure whose message is one of the widget's texts (admin-side §8), shown as is. */
 class ImageUploadError extends Error {}
 
-const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
+/** Megabytes as the spec's messages show them, two decimals. */
+export const toMb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);
 
 function readAsDataUrl(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -60,13 +61,15 @@ export interface TImageUploadResult {
 
 /**
  * Runs the widget's rules over a selection: image files only, at most `max` of them, each compressed
- * and refused over 3 MB (the others go on), the whole batch refused over 19 MB. Reports progress as a
- * percentage and every failure as one of the spec's messages.
+ * and refused over 3 MB (the others go on), the whole batch refused when it and the `heldBytes` the
+ * form already holds would pass 19 MB (the server's limit is on the whole save, issue 17). Reports
+ * progress as a percentage and every failure as one of the spec's messages.
  */
 export async function processImageFiles(
   files: readonly File[],
   max: number,
   onProgress: (percent: number) => void,
+  heldBytes = 0,
 ): Promise<TImageUploadResult & { errors: string[] }> {
   const imageFiles = files.filter((f) => f.type.startsWith('image/'));
   const chosen = imageFiles.slice(0, max);
@@ -76,16 +79,16 @@ export async function processImageFiles(
     try {
       const blob = await compressImage(file);
       if (blob.size > IMAGE_MAX_BYTES)
-        errors.push(`Image too large (${mb(blob.size)} MB). Maximum size is 3MB per image.`);
+        errors.push(`Image too large (${toMb(blob.size)} MB). Maximum size is 3MB per image.`);
       else blobs.push(blob);
     } catch (err) {
       errors.push(err instanceof ImageUploadError ? err.message : 'Error processing image');
     }
     onProgress(Math.round(((i + 1) / chosen.length) * 100));
   }
-  const total = blobs.reduce((sum, b) => sum + b.size, 0);
+  const total = heldBytes + blobs.reduce((sum, b) => sum + b.size, 0);
   if (total > IMAGES_TOTAL_MAX_BYTES) {
-    errors.push(`Total image size (${mb(total)} MB) exceeds server limit. Try fewer or smaller images.`);
+    errors.push(`Total image size (${toMb(total)} MB) exceeds server limit. Try fewer or smaller images.`);
     return { images: [], cut: imageFiles.length > max, errors };
   }
   const images: string[] = [];

@@ -4,7 +4,7 @@ import { useRef, useState, type ComponentProps } from 'react';
 import { processImageFiles, type TImageUploadResult } from './image-processing.ts';
 import '../styles/more-components.css';
 
-export { processImageFiles, type TImageUploadResult } from './image-processing.ts';
+export { processImageFiles, toMb, type TImageUploadResult } from './image-processing.ts';
 
 export interface TImageUploadProps {
   /** 'single' is the profile image of a review: one image, the first processed. */
@@ -16,6 +16,8 @@ export interface TImageUploadProps {
   disabled?: boolean;
   /** Reports whether images are being processed, so a form can hold its submit meanwhile. */
   onProcessingChange?: (processing: boolean) => void;
+  /** Bytes of new images the form already holds: a selection may not take the total past 19 MB. */
+  heldBytes?: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export function ImageUpload({
   onImagesProcessed,
   disabled,
   onProcessingChange,
+  heldBytes = 0,
 }: TImageUploadProps) {
   const single = mode === 'single';
   const [percent, setPercent] = useState<number | null>(null);
@@ -41,7 +44,7 @@ export function ImageUpload({
     setPercent(0);
     onProcessingChange?.(true);
     try {
-      const result = await processImageFiles(files, single ? 1 : maxImages, setPercent);
+      const result = await processImageFiles(files, single ? 1 : maxImages, setPercent, heldBytes);
       setErrors(result.errors);
       if (result.images.length > 0) {
         onImagesProcessed({ images: single ? result.images.slice(0, 1) : result.images, cut: result.cut });

@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { ADMIN_LISTING_SORTS, ADMIN_LISTINGS_PAGE_SIZE, PROPERTY_TYPES } from '../constants.ts';
+import {
+  ADMIN_LISTING_SORTS,
+  ADMIN_LISTINGS_PAGE_SIZE,
+  ADMIN_TABLE_PAGE_SIZES,
+  PROPERTY_TYPES,
+} from '../constants.ts';
 import { ZPage, ZPageSize } from './admin.ts';
 import { ZId } from './common.ts';
 import { ZProperty } from './property.ts';
 import { ZReview } from './review.ts';
 
-/** The page sizes the admin tables offer; the first is the default. */
-export const ADMIN_TABLE_PAGE_SIZES = [20, 50, 100] as const;
+export { ADMIN_TABLE_PAGE_SIZES };
 export const ADMIN_TABLE_PAGE_SIZE = ADMIN_TABLE_PAGE_SIZES[0];
 
 const ZSearchText = z.string().trim().max(100, { error: 'Search must be at most 100 characters' });

@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminListingListInput } from '../../../shared/schemas/admin-tables.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import type { TProperty, TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import { errorCode, errorMessage, errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
+import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
 
 export const listingsPageQueryOptions = (input: TAdminListingListInput) =>
   trpc.properties.adminPage.queryOptions(input, { staleTime: 0 });
@@ -21,9 +22,54 @@ function useRefreshProperties() {
     ]);
 }
 
-export function useDeleteProperty() {
+/** 'Authentication Required' when the failure is a 401 (admin-side §8). */
+function isUnauthorized(err: unknown): boolean {
+  return errorStatus(err) === 401 || errorCode(err) === 'UNAUTHORIZED';
+}
+
+/**
+ * Delete a home, or archive it when it has bookings; the toast says which. In direct-admin mode a 401 is
+ * retried once (admin-side §8).
+ */
+export function useDeleteProperty(directAdmin: boolean) {
   const refresh = useRefreshProperties();
-  return useMutation(trpc.properties.delete.mutationOptions({ onSuccess: () => refresh() }));
+  return useMutation({
+    mutationFn: async (property: TProperty) => {
+      const attempt = () => trpcClient.properties.delete.mutate({ id: property.id });
+      try {
+        return await attempt();
+      } catch (err) {
+        if (!(directAdmin && isUnauthorized(err))) throw err;
+        return attempt();
+      }
+    },
+    onSuccess: async (result, property) => {
+      notifications.show(
+        result.archived
+          ? {
+              title: 'Property archived',
+              message: `${property.title} has been archived: its bookings are kept, and Archived can restore it.`,
+              color: 'green',
+            }
+          : {
+              title: 'Property deleted',
+              message: 'The property has been successfully removed.',
+              color: 'green',
+            },
+      );
+      await refresh();
+    },
+    onError: (err) =>
+      notifications.show(
+        isUnauthorized(err)
+          ? {
+              title: 'Authentication Required',
+              message: 'Please login as an admin to perform this action',
+              color: 'red',
+            }
+          : { title: 'Error', message: errorMessage(err, 'Failed to delete property'), color: 'red' },
+      ),
+  });
 }
 
 export function useRestoreProperty() {
@@ -70,4 +116,42 @@ export function useDuplicateProperty(onCopied: (copy: TProperty) => void) {
         }),
     }),
   );
+}
+
+/**
+ * Create or update a property with upload progress (`onProgress`); the toast names it, and every
+ * property list and admin view is fetched again before `onSaved` runs.
+ */
+export function useSaveProperty(
+  id: number | undefined,
+  onProgress: (progress: TSendProgress) => void,
+  onSaved: (saved: TProperty) => void,
+) {
+  const refresh = useRefreshProperties();
+  return useMutation({
+    mutationFn: (body: TPropertyInputParsed) => sendProperty(body, { id, onProgress }),
+    onSuccess: async (saved) => {
+      notifications.show(
+        id !== undefined
+          ? {
+              title: 'Property updated',
+              message: `${saved.title} has been updated successfully.`,
+              color: 'green',
+            }
+          : {
+              title: 'Property created',
+              message: `${saved.title} has been added to your listings.`,
+              color: 'green',
+            },
+      );
+      await refresh();
+      onSaved(saved);
+    },
+    onError: (err) =>
+      notifications.show({
+        title: 'Error',
+        message: err instanceof PropertySaveError ? err.message : 'Failed to save property',
+        color: 'red',
+      }),
+  });
 }

@@ -1,8 +1,10 @@
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { FALLBACK_CATEGORIES, MAX_GUEST_CHOICES, type TPropertyType } from '../../../shared/constants.ts';
 import { DEFAULT_CANCELLATION_POLICY, type TCancellationPolicy } from '../../../shared/cancellation.ts';
 import { isPropertyType } from '../../../shared/labels.ts';
 import type { TCategory } from '../../../shared/schemas/category.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import { ZPropertyInput, type TProperty } from '../../../shared/schemas/property.ts';
 
 /**
  * What the property form edits. The choice lists are Select values (strings); the shared schema
@@ -103,3 +105,9 @@ export function categoryChoices(
   for (const s of selected) if (!names.some((n) => n.toLowerCase() === s.toLowerCase())) names.push(s);
   return names;
 }
+
+/** The property form, validated by the shared ZPropertyInput (the tRPC input and the REST body). */
+export function usePropertyForm(initialValues: TPropertyFormValues) {
+  return useForm<TPropertyFormValues>({ initialValues, validate: zod4Resolver(ZPropertyInput) });
+}
+export type TPropertyForm = ReturnType<typeof usePropertyForm>;

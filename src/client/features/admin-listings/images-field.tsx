@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { MAX_IMAGES, MIN_IMAGES } from '../../../shared/constants.ts';
-import { thumbnailUrl } from '../../../shared/media.ts';
-import { ImageUpload, type TImageUploadResult } from '../../components/image-upload.tsx';
+import { IMAGES_TOTAL_MAX_BYTES, MAX_IMAGES, MIN_IMAGES } from '../../../shared/constants.ts';
+import { thumbnailUrl, uploadedBytes } from '../../../shared/media.ts';
+import { ImageUpload, toMb, type TImageUploadResult } from '../../components/image-upload.tsx';
 
 /**
  * The property's photos: the first is the cover. Reorder by dragging a photo onto another, or by
@@ -27,6 +27,8 @@ export function ImagesField({
   onProcessingChange: (processing: boolean) => void;
 }) {
   const [dragged, setDragged] = useState<number | null>(null);
+  // The new photos' running size: the server takes at most 19 MB of them in one save (issue 17).
+  const heldBytes = images.reduce((sum, src) => sum + uploadedBytes(src), 0);
   return (
     <Stack gap="xs">
       <Group justify="space-between">
@@ -38,6 +40,9 @@ export function ImagesField({
         </Text>
         <Text size="xs" c="dimmed" data-testid="image-count">
           {images.length} / {MAX_IMAGES} (at least {MIN_IMAGES}); the first is the cover
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="image-bytes">
+          New images: {toMb(heldBytes)} MB of {toMb(IMAGES_TOTAL_MAX_BYTES)} MB
         </Text>
       </Group>
       {images.length > 0 && (
@@ -120,6 +125,7 @@ export function ImagesField({
         onImagesProcessed={onAdd}
         disabled={disabled}
         onProcessingChange={onProcessingChange}
+        heldBytes={heldBytes}
       />
     </Stack>
   );

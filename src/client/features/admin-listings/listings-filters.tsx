@@ -1,31 +1,12 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
 import { PROPERTY_TYPES } from '../../../shared/constants.ts';
+import { useDebouncedText } from '../../lib/use-debounced-text.ts';
 import { categoryChoicesQueryOptions } from './api.ts';
 import type { TListingsSearch } from './search.ts';
 
 const TYPE_OPTIONS = PROPERTY_TYPES.map((t) => ({ value: t, label: t[0]!.toUpperCase() + t.slice(1) }));
-
-/** A text box that follows the URL (Back/forward) and reports after a pause in typing. */
-function useDebouncedText(fromUrl: string | undefined, onChange: (v: string | undefined) => void) {
-  const [value, setValue] = useState(fromUrl ?? '');
-  // Back/forward changes the URL's search: the box follows it (state adjusted during render).
-  const [seen, setSeen] = useState(fromUrl);
-  if (seen !== fromUrl) {
-    setSeen(fromUrl);
-    setValue(fromUrl ?? '');
-  }
-  const report = useEffectEvent((v: string | undefined) => onChange(v));
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((fromUrl ?? '') !== value.trim()) report(value.trim() || undefined);
-    }, 350);
-    return () => clearTimeout(t);
-  }, [value, fromUrl]);
-  return [value, setValue] as const;
-}
 
 /** Search, filters and Active/Archived; every change goes to the URL (and back to page 1). */
 export function ListingsFilters({

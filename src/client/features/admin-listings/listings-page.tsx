@@ -1,11 +1,10 @@
 import { Alert, Button, Card, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
-import { errorCode, errorMessage, errorStatus } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
 import type { TAdminListingSort } from '../../../shared/constants.ts';
 import { TablePaging } from '../../components/table-paging.tsx';
 import {
@@ -20,23 +19,6 @@ import { ListingsFilters } from './listings-filters.tsx';
 import { PropertyDialog, type TPropertyDialog } from './property-dialog.tsx';
 import { LISTINGS_PAGE_SIZES, listingsInput, type TListingsSearch } from './search.ts';
 import '../../styles/more-components.css';
-
-/** 'Authentication Required' when the failure is a 401 (admin-side §8). */
-function isUnauthorized(err: unknown): boolean {
-  return errorStatus(err) === 401 || errorCode(err) === 'UNAUTHORIZED';
-}
-
-function notifyDeleteFailure(err: unknown) {
-  notifications.show(
-    isUnauthorized(err)
-      ? {
-          title: 'Authentication Required',
-          message: 'Please login as an admin to perform this action',
-          color: 'red',
-        }
-      : { title: 'Error', message: errorMessage(err, 'Failed to delete property'), color: 'red' },
-  );
-}
 
 /**
  * Manage Listings (admin-side §2.4): the properties in a server-paged table whose search, filters, sort
@@ -63,42 +45,9 @@ export function ListingsPage({
   const onSort = (sort: TAdminListingSort) =>
     onSearch({ sort, dir: input.sort === sort && input.dir === 'asc' ? 'desc' : 'asc' });
   const [toDelete, setToDelete] = useState<TProperty | null>(null);
-  const remove = useDeleteProperty();
+  const remove = useDeleteProperty(directAdmin);
   const restore = useRestoreProperty();
   const [restoringId, setRestoringId] = useState<number | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    const { id, title } = toDelete;
-    const attempt = () => remove.mutateAsync({ id });
-    try {
-      let result;
-      try {
-        result = await attempt();
-      } catch (err) {
-        // In direct-admin mode a 401 is retried once (admin-side §8); any other failure goes on.
-        if (!(directAdmin && isUnauthorized(err))) throw err;
-        result = await attempt();
-      }
-      notifications.show(
-        result.archived
-          ? {
-              title: 'Property archived',
-              message: `${title} has been archived: its bookings are kept, and Archived can restore it.`,
-              color: 'green',
-            }
-          : {
-              title: 'Property deleted',
-              message: 'The property has been successfully removed.',
-              color: 'green',
-            },
-      );
-    } catch (err) {
-      notifyDeleteFailure(err);
-    } finally {
-      setToDelete(null);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -162,7 +111,7 @@ export function ListingsPage({
         property={toDelete}
         loading={remove.isPending}
         onClose={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
+        onConfirm={() => toDelete && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })}
       />
     </Stack>
   );

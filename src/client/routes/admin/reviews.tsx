@@ -1,25 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { ReviewsPage } from '../../features/admin-reviews/reviews-page.tsx';
-
-interface TReviewsSearch {
-  property?: number;
-}
+import { parseReviewsSearch, type TReviewsSearch } from '../../features/admin-reviews/search.ts';
 
 export const Route = createFileRoute('/admin/reviews')({
-  validateSearch: (search: Record<string, unknown>): TReviewsSearch => {
-    const property = Number(search.property);
-    return Number.isInteger(property) && property > 0 ? { property } : {};
-  },
+  validateSearch: (search: Record<string, unknown>) => parseReviewsSearch(search),
   component: function AdminReviews() {
-    const { property } = Route.useSearch();
+    const search = Route.useSearch();
     const navigate = Route.useNavigate();
-    return (
-      <ReviewsPage
-        propertyId={property}
-        onPropertyChange={(id) =>
-          void navigate({ search: (prev) => ({ ...prev, property: id }), replace: true })
-        }
-      />
+    const onSearch = useCallback(
+      (patch: Partial<TReviewsSearch>, resetPage = true) =>
+        void navigate({
+          search: (prev) => ({ ...prev, ...(resetPage ? { page: undefined } : {}), ...patch }),
+        }),
+      [navigate],
     );
+    return <ReviewsPage search={search} onSearch={onSearch} />;
   },
 });

@@ -1,0 +1,144 @@
+import { Alert, Button, Card, Group, Rating, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle, IconEdit, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TReview } from '../../../shared/schemas/review.ts';
+import { TablePaging } from '../../components/table-paging.tsx';
+import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { errorMessage } from '../../lib/trpc.ts';
+import { allReviewsQueryOptions } from './api.ts';
+import { AllReviewsFilters } from './all-reviews-filters.tsx';
+import { formatReviewDate, ReviewerAvatar } from './review-card.tsx';
+import { allReviewsInput, REVIEWS_PAGE_SIZES, type TReviewsSearch } from './search.ts';
+
+const COLUMNS = ['Reviewer', 'Home', 'Rating', 'Comment', 'Actions'];
+
+/**
+ * Every review across all homes, newest first (issue 17): one server-paged table filtered by home, rating
+ * and reviewer name, all in the URL.
+ */
+export function AllReviews({
+  search,
+  onSearch,
+  propertyOptions,
+  onEdit,
+  onDelete,
+}: {
+  search: TReviewsSearch;
+  onSearch: (patch: Partial<TReviewsSearch>, resetPage?: boolean) => void;
+  propertyOptions: { value: string; label: string }[];
+  onEdit: (review: TReview) => void;
+  onDelete: (review: TReview) => void;
+}) {
+  const shown = useQuery({
+    ...allReviewsQueryOptions(allReviewsInput(search)),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <Stack gap="md">
+      <AllReviewsFilters search={search} propertyOptions={propertyOptions} onChange={onSearch} />
+      {shown.isError ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title="Failed to load reviews"
+        >
+          {errorMessage(shown.error, 'Please try again later.')}
+        </Alert>
+      ) : (
+        <Card withBorder padding={0}>
+          <Table.ScrollContainer minWidth={760}>
+            <Table verticalSpacing="sm" data-testid="all-reviews-table">
+              <Table.Thead>
+                <Table.Tr>
+                  {COLUMNS.map((c) => (
+                    <Table.Th key={c}>{c}</Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {!shown.data ? (
+                  <TableSkeleton rows={5} cols={COLUMNS.length} />
+                ) : shown.data.items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length}>
+                      <Text c="dimmed" ta="center" py="lg">
+                        No reviews found
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  shown.data.items.map((r) => (
+                    <Table.Tr key={r.id} data-testid="review-row">
+                      <Table.Td>
+                        <Group gap="sm" wrap="nowrap">
+                          <ReviewerAvatar review={r} size={32} />
+                          <div>
+                            <Text size="sm" fw={600}>
+                              {r.userName}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {formatReviewDate(r.date)}
+                            </Text>
+                          </div>
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>{r.propertyTitle}</Table.Td>
+                      <Table.Td>
+                        <Rating
+                          value={r.rating}
+                          readOnly
+                          size="xs"
+                          role="img"
+                          aria-label={`${r.rating} out of 5 stars`}
+                        />
+                      </Table.Td>
+                      <Table.Td maw={360}>
+                        <Text size="sm" lineClamp={2} data-testid="review-comment">
+                          {r.comment}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Button
+                            size="xs"
+                            variant="default"
+                            leftSection={<IconEdit size={14} />}
+                            onClick={() => onEdit(r)}
+                          >
+                            Edit
+                          </Button>
+                          <Button
+                            size="xs"
+                            variant="light"
+                            color="red"
+                            leftSection={<IconTrash size={14} />}
+                            onClick={() => onDelete(r)}
+                          >
+                            Delete
+                          </Button>
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Card>
+      )}
+      {shown.data && (
+        <TablePaging
+          total={shown.data.total}
+          page={shown.data.page}
+          pageSize={shown.data.pageSize}
+          sizes={REVIEWS_PAGE_SIZES}
+          noun="reviews"
+          onPage={(page) => onSearch({ page: page > 1 ? page : undefined }, false)}
+          onPageSize={(pageSize) => onSearch({ pageSize })}
+          testId="reviews-paging"
+        />
+      )}
+    </Stack>
+  );
+}
