@@ -88,6 +88,13 @@ export const Property = defineEntity({
       name: 'properties_title_trgm_idx',
       expression: 'create index "properties_title_trgm_idx" on "properties" using gin ("title" gin_trgm_ops)',
     },
+    {
+      // The admin's city filter: the part of the location before its first comma, case-insensitive. A trigram
+      // match on a common city name read thousands of index entries (66 ms p95 at 100,000 homes).
+      name: 'properties_city_idx',
+      expression:
+        'create index "properties_city_idx" on "properties" ((lower(split_part("location", \',\', 1))))',
+    },
     // The admin listings table (issue 17): one index per sort column over listed homes, ending in the id
     // tie-breaker, so a sorted page is an index walk that stops after its rows (the id sort uses live_id).
     ...(

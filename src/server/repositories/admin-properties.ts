@@ -45,8 +45,8 @@ function whereOf(f: Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSiz
   }
   if (f.city) {
     // The city is what comes before the location's first comma ('Miami, Florida'), or the whole location.
-    parts.push('(location ilike ? or location ilike ?)');
-    params.push(escapeLike(f.city), `${escapeLike(f.city)},%`);
+    parts.push(`lower(split_part(location, ',', 1)) = lower(?)`);
+    params.push(f.city);
   }
   return { sql: `where ${parts.join(' and ')}`, params };
 }
