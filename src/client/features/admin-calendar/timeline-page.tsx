@@ -73,6 +73,10 @@ export function TimelinePage() {
       <Box
         ref={scroller}
         data-testid="timeline"
+        // Scrollable by keyboard even before (or without) any focusable bar inside it.
+        tabIndex={0}
+        role="region"
+        aria-label="Timeline of every home"
         style={{
           maxWidth: NAME_PX + VISIBLE_DAYS * DAY_PX + 16,
           height: 'calc(100vh - 260px)',
