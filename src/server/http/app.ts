@@ -10,7 +10,7 @@ import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { bookingsCsvHandler } from './bookings-csv.ts';
 import { icalFeedHandler } from './ical-feed.ts';
-import { opsRoutes, requestMetrics } from './ops.ts';
+import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
@@ -64,7 +64,8 @@ export function createApp(deps: TServerDeps): express.Express {
   app.set('query parser', 'simple');
   app.use(requestLogger());
   app.use(requestMetrics);
-  app.use(opsRoutes(deps.orm, deps.env.metricsToken));
+  // Entered on its own three paths only: every other request would walk the router's routes for nothing.
+  app.get(OPS_PATHS, opsRoutes(deps.orm, deps.env.metricsToken));
   app.use(dynamicCompression());
   app.use(securityHeaders(deps.env.isProduction));
 

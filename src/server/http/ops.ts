@@ -59,6 +59,8 @@ function routeLabel(req: Request): string {
   return ['/', '/healthz', '/readyz', '/metrics', '/sitemap.xml', '/robots.txt'].includes(p) ? p : 'other';
 }
 
+export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'];
+
 /**
  * /healthz (the process answers), /readyz (the database answers and every migration is applied) and
  * /metrics (Prometheus text, loopback or METRICS_TOKEN only).
