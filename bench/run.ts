@@ -26,6 +26,7 @@ import sharp from 'sharp';
 import { ormConfig } from '../mikro-orm.config.ts';
 import { migrate } from '../src/server/db/database.ts';
 import { freePort, startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { seedDatabase } from '../src/server/seeders/seed.ts';
 import { storeImage } from '../src/server/services/media/images.ts';
 import { localMediaStore } from '../src/server/services/media/store.ts';
@@ -525,13 +526,13 @@ async function dataSections(clientDir: string): Promise<void> {
   }
 }
 
-/** Starts the production server (NODE_ENV=production) in its own process; answers its URL. */
+/** Starts the production server (NODE_ENV=production, with the flags `npm start` gives it) in its own process; answers its URL. */
 async function startProductionServer(env: Record<string, string>, clientDir: string): Promise<string> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   await startProcess(
     process.execPath,
-    ['src/server/main.ts'],
+    [...SERVER_NODE_FLAGS, 'src/server/main.ts'],
     {
       NODE_ENV: 'production',
       PORT: String(port),
