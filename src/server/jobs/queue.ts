@@ -101,8 +101,13 @@ export async function registerJobs(
   sender = boss;
 }
 
-export function stopSendingJobs(): void {
+/** Job inserts under way outside any transaction (dispatchJobs), awaited before the queue stops. */
+const inFlight = new Set<Promise<unknown>>();
+
+/** No more jobs go out from this process; answers once the dispatches under way have finished. */
+export async function stopSendingJobs(): Promise<void> {
   sender = null;
+  await Promise.allSettled([...inFlight]);
 }
 
 export interface TSendOptions {
@@ -126,17 +131,47 @@ export async function sendJob(
   await sender.send(name, data, { ...options, db: fromKysely(em.getKysely()) });
 }
 
-/** Like sendJob for many jobs of one queue, in one multi-row insert. */
+export interface TJobToDispatch {
+  /** A UUID derived from what the job is for: a job already sent with it is not sent twice. */
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/** Like sendJob for many jobs of one queue, in one multi-row insert (a job whose id exists is skipped). */
 export async function sendJobs(
   em: EntityManager,
   name: string,
-  data: Record<string, unknown>[],
+  jobs: TJobToDispatch[],
   options: TSendOptions = {},
 ): Promise<void> {
-  if (!sender || data.length === 0) return;
+  if (!sender || jobs.length === 0) return;
   await sender.insert(
     name,
-    data.map((d) => ({ data: d, ...options })),
+    jobs.map((j) => ({ ...j, ...options })),
     { db: fromKysely(em.getKysely()) },
   );
+}
+
+/**
+ * Sends jobs on the queue's own connections, outside any transaction, for rows that are already
+ * committed (the outbox's dispatch after commit and its sweep). A job whose id exists is skipped, so
+ * the two can race without sending one twice. Answers how many were new; 0 without a queue.
+ */
+export async function dispatchJobs(
+  name: string,
+  jobs: TJobToDispatch[],
+  options: TSendOptions = {},
+): Promise<number> {
+  if (!sender || jobs.length === 0) return 0;
+  const sent = sender.insert(
+    name,
+    jobs.map((j) => ({ ...j, ...options })),
+    { returnId: true },
+  );
+  inFlight.add(sent);
+  try {
+    return (await sent)?.length ?? 0;
+  } finally {
+    inFlight.delete(sent);
+  }
 }
