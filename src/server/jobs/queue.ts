@@ -104,8 +104,9 @@ export async function registerJobs(
 /** Job inserts under way outside any transaction (dispatchJobs), awaited before the queue stops. */
 const inFlight = new Set<Promise<unknown>>();
 
-/** No more jobs go out from this process; answers once the dispatches under way have finished. */
+/** No more jobs go out from this process; answers once those waiting and under way have gone. */
 export async function stopSendingJobs(): Promise<void> {
+  await flushDispatches();
   sender = null;
   await Promise.allSettled([...inFlight]);
 }
@@ -174,4 +175,45 @@ export async function dispatchJobs(
   } finally {
     inFlight.delete(sent);
   }
+}
+
+/**
+ * How long jobs wait to be dispatched together (dispatchSoon): the bookings of a busy moment share one
+ * insert, commit and NOTIFY instead of each paying its own. A tenth of a second is nothing to an email.
+ */
+export const DISPATCH_GROUP_MS = 100;
+
+const waiting = new Map<string, { jobs: TJobToDispatch[]; options: TSendOptions }>();
+let flushTimer: NodeJS.Timeout | null = null;
+
+/**
+ * Dispatches jobs of committed rows within DISPATCH_GROUP_MS, grouped with others of the same queue,
+ * without the caller waiting. A failed dispatch is logged: the sender's sweep must find those rows again.
+ */
+export function dispatchSoon(name: string, jobs: TJobToDispatch[], options: TSendOptions = {}): void {
+  if (!sender || jobs.length === 0) return;
+  const group = waiting.get(name);
+  if (group) group.jobs.push(...jobs);
+  else waiting.set(name, { jobs: [...jobs], options });
+  flushTimer ??= setTimeout(() => void flushDispatches(), DISPATCH_GROUP_MS).unref();
+}
+
+async function flushDispatches(): Promise<void> {
+  if (flushTimer) clearTimeout(flushTimer);
+  flushTimer = null;
+  const groups = [...waiting];
+  waiting.clear();
+  await Promise.all(
+    groups.map(async ([name, { jobs, options }]) => {
+      try {
+        await dispatchJobs(name, jobs, options);
+      } catch (err) {
+        log.warn('jobs not dispatched; the sweep sends them', {
+          queue: name,
+          count: jobs.length,
+          err: String(err),
+        });
+      }
+    }),
+  );
 }

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmailSource } from '../../entities/outbox-email.entity.ts';
-import { dispatchJobs, QUEUES, sendJob, sendJobs } from '../../jobs/queue.ts';
-import { log } from '../../logger.ts';
+import { dispatchJobs, dispatchSoon, QUEUES, sendJob, sendJobs } from '../../jobs/queue.ts';
 import {
   claimQueuedEmail,
   insertEmails,
@@ -58,13 +57,9 @@ export function emailJobId(key: TOutboxKey): string {
 
 const emailJobs = (keys: TOutboxKey[]) => keys.map((k) => ({ id: emailJobId(k), data: { emailId: k.id } }));
 
-/** Sends the jobs of committed rows; a failure only delays them until the sweep (logged, not thrown). */
-async function dispatchEmails(keys: TOutboxKey[]): Promise<void> {
-  try {
-    await dispatchJobs(QUEUES.email, emailJobs(keys), retryOptions());
-  } catch (err) {
-    log.warn('email jobs not sent, the sweep will send them', { count: keys.length, err: String(err) });
-  }
+/** Sends the jobs of committed rows, soon and grouped (dispatchSoon), without the caller waiting. */
+function dispatchEmails(keys: TOutboxKey[]): void {
+  dispatchSoon(QUEUES.email, emailJobs(keys), retryOptions());
 }
 
 /** The rows each open transaction wrote, dispatched when that transaction commits. */
@@ -74,7 +69,7 @@ const pendingByTransaction = new WeakMap<object, TOutboxKey[]>();
  * Writes emails into the outbox inside `em`'s transaction (DECISIONS 17): the rows exist exactly when
  * the change that caused them commits, in one multi-row insert; the HTML is rendered when sent.
  *
- * Their delivery jobs go to pg-boss after the commit, without the caller waiting: in the transaction
+ * Their delivery jobs go to pg-boss after the commit, grouped, without the caller waiting: in the transaction
  * they cost the booking a second insert and a NOTIFY, whose commit-time lock every notifying
  * transaction queues for (bench emails: 18.0 ms p95 against 10.3 ms without emails). A job lost between
  * the commit and its dispatch (a crash) is sent again by the sweep, every minute (requeueStaleEmails).
@@ -84,7 +79,7 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
   const trx = em.getTransactionContext<object>();
   if (!trx) {
     // Outside a transaction the insert has committed already.
-    void dispatchEmails(keys);
+    dispatchEmails(keys);
   } else if ('savepointName' in trx) {
     // A nested transaction's commit is only a savepoint: the jobs go with the rows, in the transaction.
     await sendJobs(em, QUEUES.email, emailJobs(keys), retryOptions());
@@ -96,7 +91,7 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
       pendingByTransaction.set(trx, rows);
       em.getEventManager().registerSubscriber({
         afterTransactionCommit: ({ transaction }) => {
-          if (transaction === trx) void dispatchEmails(rows);
+          if (transaction === trx) dispatchEmails(rows);
         },
       });
     }
