@@ -188,7 +188,7 @@ let flushTimer: NodeJS.Timeout | null = null;
 
 /**
  * Dispatches jobs of committed rows within DISPATCH_GROUP_MS, grouped with others of the same queue,
- * without the caller waiting. A failed dispatch is logged: the sender's sweep must find those rows again.
+ * without the caller waiting. A failed dispatch is only logged: the queue's sweep sends those jobs later.
  */
 export function dispatchSoon(name: string, jobs: TJobToDispatch[], options: TSendOptions = {}): void {
   if (!sender || jobs.length === 0) return;

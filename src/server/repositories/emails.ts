@@ -65,6 +65,15 @@ export async function claimQueuedEmail(em: EntityManager, id: number): Promise<T
   return rows[0] ?? null;
 }
 
+/** Whether an email is still waiting to be sent (true while another transaction holds its row). */
+export async function isEmailQueued(em: EntityManager, id: number): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `select id from emails where id = ? and status = 'queued'`,
+    [id],
+  );
+  return rows.length > 0;
+}
+
 /** Marks an email delivered, keeping the HTML it was sent with (its source is not needed any more). */
 export async function markEmailDelivered(
   em: EntityManager,

@@ -4,6 +4,7 @@ import { dispatchJobs, dispatchSoon, QUEUES, sendJob, sendJobs } from '../../job
 import {
   claimQueuedEmail,
   insertEmails,
+  isEmailQueued,
   markEmailAttemptFailed,
   markEmailDelivered,
   resetFailedEmail,
@@ -69,8 +70,8 @@ const pendingByTransaction = new WeakMap<object, TOutboxKey[]>();
  * Writes emails into the outbox inside `em`'s transaction (DECISIONS 17): the rows exist exactly when
  * the change that caused them commits, in one multi-row insert; the HTML is rendered when sent.
  *
- * Their delivery jobs go to pg-boss after the commit, grouped, without the caller waiting: in the transaction
- * they cost the booking a second insert and a NOTIFY, whose commit-time lock every notifying
+ * Their delivery jobs go to pg-boss after the commit, grouped, without the caller waiting: in the
+ * transaction they cost the booking a second insert and a NOTIFY, whose commit-time lock every notifying
  * transaction queues for (bench emails: 18.0 ms p95 against 10.3 ms without emails). A job lost between
  * the commit and its dispatch (a crash) is sent again by the sweep, every minute (requeueStaleEmails).
  */
@@ -89,6 +90,7 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
       const rows: TOutboxKey[] = [];
       pending = rows;
       pendingByTransaction.set(trx, rows);
+      // The fork em.transactional runs in has its own event manager: the hook lives as long as it.
       em.getEventManager().registerSubscriber({
         afterTransactionCommit: ({ transaction }) => {
           if (transaction === trx) dispatchEmails(rows);
@@ -115,7 +117,12 @@ export async function deliverEmail(
   // The row stays locked while it is sent, so two workers can never send the same email.
   await em.transactional(async (tx) => {
     const row = await claimQueuedEmail(tx, emailId);
-    if (!row) return;
+    if (!row) {
+      // Its job is the only one it has (emailJobId), so it must not end while the email is unsent: a
+      // row held by another transaction (being sent, or updated) is retried with the queue's backoff.
+      if (await isEmailQueued(tx, emailId)) failure = new Error('the email is locked, retried later');
+      return;
+    }
     let html = row.html;
     try {
       html ??= await renderStored(row);
