@@ -23,7 +23,7 @@ export function jobHandlers(
       await deliverEmail(fork, transport, from, emailId);
     },
     [QUEUES.emailSweep]: async () => {
-      const n = await em().transactional((tx) => requeueStaleEmails(tx));
+      const n = await requeueStaleEmails(em());
       if (n > 0) log.info('re-queued emails', { count: n });
     },
     [QUEUES.purgeAccounts]: async () => {
@@ -42,7 +42,7 @@ async function defaultFrom(em: EntityManager): Promise<string> {
   return `${s.siteName} <${s.supportEmail}>`;
 }
 
-/** Every minute: lost email jobs; daily: the account purge; hourly: review invitations (the day after check-out). */
+/** Every minute: email jobs lost between a commit and its dispatch; daily: the account purge; hourly: review invitations (the day after check-out). */
 export const JOB_SCHEDULES = [
   { name: QUEUES.emailSweep, cron: '* * * * *' },
   { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },

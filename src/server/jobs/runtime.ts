@@ -48,7 +48,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
   return {
     boss,
     async stop() {
-      stopSendingJobs();
+      await stopSendingJobs();
       await boss.stop({ graceful: true, timeout: 10_000 });
       transport.close();
     },

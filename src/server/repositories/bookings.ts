@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo, TMyBooking } from '../../shared/schemas/booking.ts';
 import type { TSettings } from '../../shared/schemas/settings.ts';
@@ -6,19 +7,36 @@ import { intArray, liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Booking creation and the guest's own list (manage links and lookups: managed-bookings.ts). */
 
+/** The settings a booking obeys, and those its emails need (so they cost no second read). */
 export type TStaySettings = Pick<
   TSettings,
-  'taxRate' | 'minNightsDefault' | 'maxNightsDefault' | 'advanceBookingDays' | 'enableGuestRegistration'
+  | 'taxRate'
+  | 'minNightsDefault'
+  | 'maxNightsDefault'
+  | 'advanceBookingDays'
+  | 'enableGuestRegistration'
+  | 'siteName'
+  | 'notificationEmail'
+  | 'enableEmailNotifications'
 >;
+
+export interface TStayHome {
+  id: number;
+  title: string;
+  price: number;
+  maxGuests: number;
+  cancellationPolicy: TCancellationPolicy;
+}
 
 export interface TStayContext {
   settings: TStaySettings;
-  /** The listed home's price and capacity; null when it is unknown or archived. */
-  property: { id: number; price: number; maxGuests: number } | null;
+  /** The listed home's price, capacity, and what the booking email says of it; null when unknown or archived. */
+  property: TStayHome | null;
 }
 
 /**
- * The settings a booking obeys and the property's price and capacity, in one round trip. Raw SQL on the
+ * The settings a booking obeys and the property's price and capacity, in one round trip, with what its
+ * 'booking received' emails need (so composing them reads nothing more). Raw SQL on the
  * booking hot path: 0.6 ms vs 2.4 ms for em.findOne(Settings) + em.findOne(Property) (2,000 reads, warm,
  * measured on the test database 2026-11-23). Null when the settings record does not exist yet.
  */
@@ -30,13 +48,19 @@ export async function findStayContext(em: EntityManager, propertyId: number): Pr
       max_nights_default: number;
       advance_booking_days: number;
       enable_guest_registration: boolean;
+      site_name: string;
+      notification_email: string;
+      enable_email_notifications: boolean;
       property_id: number | null;
+      title: string | null;
       price: number | null;
       max_guests: number | null;
+      cancellation_policy: TCancellationPolicy | null;
     }[]
   >(
     `select s.tax_rate, s.min_nights_default, s.max_nights_default, s.advance_booking_days, s.enable_guest_registration,
-            p.id as property_id, p.price, p.max_guests
+            s.site_name, s.notification_email, s.enable_email_notifications,
+            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy
        from settings s
        left join properties p on p.id = ? and ${liveProperty('p')}
       where s.id = 1`,
@@ -51,10 +75,23 @@ export async function findStayContext(em: EntityManager, propertyId: number): Pr
       maxNightsDefault: row.max_nights_default,
       advanceBookingDays: row.advance_booking_days,
       enableGuestRegistration: row.enable_guest_registration,
+      siteName: row.site_name,
+      notificationEmail: row.notification_email,
+      enableEmailNotifications: row.enable_email_notifications,
     },
     property:
-      row.property_id !== null && row.price !== null && row.max_guests !== null
-        ? { id: row.property_id, price: row.price, maxGuests: row.max_guests }
+      row.property_id !== null &&
+      row.title !== null &&
+      row.price !== null &&
+      row.max_guests !== null &&
+      row.cancellation_policy !== null
+        ? {
+            id: row.property_id,
+            title: row.title,
+            price: row.price,
+            maxGuests: row.max_guests,
+            cancellationPolicy: row.cancellation_policy,
+          }
         : null,
   };
 }

@@ -4,7 +4,13 @@ import type { z } from 'zod';
 import { quoteStay } from '../../../shared/pricing.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
-import { findStayContext, insertPendingBooking, type TStayContext } from '../../repositories/bookings.ts';
+import {
+  findStayContext,
+  insertPendingBooking,
+  type TStayContext,
+  type TStayHome,
+  type TStaySettings,
+} from '../../repositories/bookings.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -34,6 +40,13 @@ export function newConfirmationNumber(): string {
   return `BIC${randomInt(100_000, 1_000_000)}`;
 }
 
+/** The booking, and the home and settings it was checked against (its emails are composed from them). */
+export interface TCreatedStay {
+  booking: TBooking;
+  property: TStayHome;
+  settings: TStaySettings;
+}
+
 /** A fresh number is drawn on the rare clash with an existing one; this many draws in a row cannot all clash in practice. */
 const CONFIRMATION_ATTEMPTS = 8;
 
@@ -47,7 +60,7 @@ export async function createBooking(
   caller: TBookingCaller,
   input: z.output<typeof ZBookingCreateInput>,
   now: Date = new Date(),
-): Promise<TBooking> {
+): Promise<TCreatedStay> {
   const user = caller.sessionUser;
   const [{ settings, property }, rules] = await Promise.all([
     loadStayContext(em, input.propertyId),
@@ -93,7 +106,7 @@ export async function createBooking(
       createdAt,
     });
     if (id === null) continue;
-    return {
+    const booking: TBooking = {
       id,
       propertyId: property.id,
       userId,
@@ -111,6 +124,7 @@ export async function createBooking(
       confirmationNumber,
       createdAt,
     };
+    return { booking, property, settings };
   }
   throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
 }

@@ -205,9 +205,15 @@ export async function createBookingWithLink(
   // The booking, its link and its emails commit together or not at all (DECISIONS 17): a refused or
   // rolled-back booking never gets an email, a committed one always does.
   return em.transactional(async (tx) => {
-    const booking = await createBooking(tx, caller, input);
+    const { booking, property, settings } = await createBooking(tx, caller, input);
     const manageToken = await issueManageLink(tx, booking.id, booking.checkOut);
-    await emailBookingReceived(tx, booking.id, manageToken);
+    // Composed from what the booking was checked against: no second read of the settings or the booking.
+    await emailBookingReceived(
+      tx,
+      settings,
+      { ...booking, property, cancellationPolicy: property.cancellationPolicy },
+      manageToken,
+    );
     return { ...booking, manageToken };
   });
 }

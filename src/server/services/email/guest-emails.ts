@@ -3,6 +3,7 @@ import { formatDeadline, cancellationDeadline, POLICY_LABEL } from '../../../sha
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
+import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -16,7 +17,24 @@ import { paragraph, rows, usd, type TEmailBlock } from './render.ts';
  * (password reset, booking link) are always sent.
  */
 
-function stayRows(b: TManagedRecord): TEmailBlock {
+/** What a booking email says about the stay (a stored booking, or one just inserted). */
+export type TStayFacts = Pick<
+  TManagedRecord,
+  | 'confirmationNumber'
+  | 'status'
+  | 'checkIn'
+  | 'checkOut'
+  | 'nights'
+  | 'guests'
+  | 'nightlyPrice'
+  | 'taxRate'
+  | 'taxAmount'
+  | 'totalPrice'
+  | 'contactInfo'
+  | 'cancellationPolicy'
+> & { id: number; property: { title: string } };
+
+function stayRows(b: TStayFacts): TEmailBlock {
   return rows([
     ['Home', b.property.title],
     ['BIC number', b.confirmationNumber],
@@ -41,14 +59,16 @@ const ADMIN_BOOKINGS_PATH = '/admin/bookings';
 /**
  * A new booking: 'booking received' to the guest with the manage link, and 'new booking' to the
  * operator (settings' notification address) with the guest's contact details. Off with Email Notifications.
+ * On the booking's hot path, so composed from the caller's data: it reads nothing.
  */
 export async function emailBookingReceived(
   tx: EntityManager,
-  bookingId: number,
+  settings: Pick<TSettings, 'siteName' | 'notificationEmail' | 'enableEmailNotifications'>,
+  b: TStayFacts,
   token: string,
 ): Promise<void> {
-  const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
-  if (!b?.contactInfo || !settings.enableEmailNotifications) return;
+  if (!b.contactInfo?.email || !settings.enableEmailNotifications) return;
+  const bookingId = b.id;
   const guest = b.contactInfo;
   const stay = stayRows(b);
   const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));

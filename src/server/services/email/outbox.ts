@@ -1,14 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmailSource } from '../../entities/outbox-email.entity.ts';
-import { QUEUES, sendJob, sendJobs } from '../../jobs/queue.ts';
+import { dispatchJobs, dispatchSoon, QUEUES, sendJob, sendJobs } from '../../jobs/queue.ts';
 import {
   claimQueuedEmail,
   insertEmails,
+  isEmailQueued,
   markEmailAttemptFailed,
   markEmailDelivered,
   resetFailedEmail,
-  staleQueuedEmailIds,
+  staleQueuedEmails,
   type TNewEmail,
+  type TOutboxKey,
 } from '../../repositories/emails.ts';
 import { renderEmailHtml } from './render.ts';
 import type { TMailTransport } from './transport.ts';
@@ -44,19 +46,60 @@ export function absoluteUrl(pathname: string): string {
 }
 
 /**
- * Writes emails into the outbox inside `em`'s transaction and sends their delivery jobs in the same
- * transaction (DECISIONS 17): they exist exactly when the change that caused them commits. Two
- * statements whatever the count (one multi-row insert each); the HTML is rendered when sent.
+ * The delivery job's id, made from the row's id and creation time (a UUID of version 8, "custom"): the
+ * dispatch after commit and the sweep name the same job, so pg-boss keeps only the first, and a
+ * database whose ids started again cannot meet an old job.
+ */
+export function emailJobId(key: TOutboxKey): string {
+  const ms = BigInt(key.createdMs).toString(16).padStart(12, '0');
+  const id = BigInt(key.id).toString(16).padStart(12, '0');
+  return `${ms.slice(0, 8)}-${ms.slice(8)}-8000-8000-${id}`;
+}
+
+const emailJobs = (keys: TOutboxKey[]) => keys.map((k) => ({ id: emailJobId(k), data: { emailId: k.id } }));
+
+/** Sends the jobs of committed rows, soon and grouped (dispatchSoon), without the caller waiting. */
+function dispatchEmails(keys: TOutboxKey[]): void {
+  dispatchSoon(QUEUES.email, emailJobs(keys), retryOptions());
+}
+
+/** The rows each open transaction wrote, dispatched when that transaction commits. */
+const pendingByTransaction = new WeakMap<object, TOutboxKey[]>();
+
+/**
+ * Writes emails into the outbox inside `em`'s transaction (DECISIONS 17): the rows exist exactly when
+ * the change that caused them commits, in one multi-row insert; the HTML is rendered when sent.
+ *
+ * Their delivery jobs go to pg-boss after the commit, grouped, without the caller waiting: in the
+ * transaction they cost the booking a second insert and a NOTIFY, whose commit-time lock every notifying
+ * transaction queues for (bench emails: 18.0 ms p95 against 10.3 ms without emails). A job lost between
+ * the commit and its dispatch (a crash) is sent again by the sweep, every minute (requeueStaleEmails).
  */
 export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promise<number[]> {
-  const ids = await insertEmails(em, emails);
-  await sendJobs(
-    em,
-    QUEUES.email,
-    ids.map((emailId) => ({ emailId })),
-    retryOptions(),
-  );
-  return ids;
+  const keys = await insertEmails(em, emails);
+  const trx = em.getTransactionContext<object>();
+  if (!trx) {
+    // Outside a transaction the insert has committed already.
+    dispatchEmails(keys);
+  } else if ('savepointName' in trx) {
+    // A nested transaction's commit is only a savepoint: the jobs go with the rows, in the transaction.
+    await sendJobs(em, QUEUES.email, emailJobs(keys), retryOptions());
+  } else {
+    let pending = pendingByTransaction.get(trx);
+    if (!pending) {
+      const rows: TOutboxKey[] = [];
+      pending = rows;
+      pendingByTransaction.set(trx, rows);
+      // The fork em.transactional runs in has its own event manager: the hook lives as long as it.
+      em.getEventManager().registerSubscriber({
+        afterTransactionCommit: ({ transaction }) => {
+          if (transaction === trx) dispatchEmails(rows);
+        },
+      });
+    }
+    pending.push(...keys);
+  }
+  return keys.map((k) => k.id);
 }
 
 /**
@@ -74,7 +117,12 @@ export async function deliverEmail(
   // The row stays locked while it is sent, so two workers can never send the same email.
   await em.transactional(async (tx) => {
     const row = await claimQueuedEmail(tx, emailId);
-    if (!row) return;
+    if (!row) {
+      // Its job is the only one it has (emailJobId), so it must not end while the email is unsent: a
+      // row held by another transaction (being sent, or updated) is retried with the queue's backoff.
+      if (await isEmailQueued(tx, emailId)) failure = new Error('the email is locked, retried later');
+      return;
+    }
     let html = row.html;
     try {
       html ??= await renderStored(row);
@@ -114,11 +162,13 @@ function domainOf(from: string): string {
   return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'stayhub.local';
 }
 
-/** Emails whose job never ran (written while no queue was running): each gets its job again. */
+/**
+ * The safety net of the dispatch after commit, run by the email-sweep schedule every minute: queued
+ * emails never tried and older than a minute get their job again. One that still has its job is skipped
+ * (same job id), so this answers only the jobs that were really missing.
+ */
 export async function requeueStaleEmails(em: EntityManager): Promise<number> {
-  const ids = await staleQueuedEmailIds(em);
-  for (const id of ids) await sendJob(em, QUEUES.email, { emailId: id }, retryOptions());
-  return ids.length;
+  return dispatchJobs(QUEUES.email, emailJobs(await staleQueuedEmails(em)), retryOptions());
 }
 
 /**

@@ -1,0 +1,163 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TDatabase } from '../../src/server/db/database.ts';
+import type { TEnv } from '../../src/server/env.ts';
+import { DISPATCH_GROUP_MS, QUEUES } from '../../src/server/jobs/queue.ts';
+import { startJobRuntime, type TJobRuntime } from '../../src/server/jobs/runtime.ts';
+import { insertEmails } from '../../src/server/repositories/emails.ts';
+import { createBookingWithLink } from '../../src/server/services/bookings/manage.ts';
+import { queueComposed } from '../../src/server/services/email/compose.ts';
+import { emailJobId, requeueStaleEmails } from '../../src/server/services/email/outbox.ts';
+import { paragraph } from '../../src/server/services/email/render.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { createTestDatabase, testEnv, type TTestDb } from '../support/db.ts';
+import { createProperty } from '../support/fixtures.ts';
+
+/**
+ * The outbox's hand-over to the queue (issue 12): the booking's transaction writes only the outbox rows,
+ * their jobs go to pg-boss after the commit, and the every-minute sweep sends any job that never went.
+ */
+let db: TTestDb;
+let env: TEnv;
+let runtime: TJobRuntime | null = null;
+const database = (): TDatabase => ({ orm: db.orm, url: db.url, embedded: undefined, close: async () => {} });
+
+interface TKeyRow {
+  id: number;
+  createdMs: string;
+}
+const keysOf = (where: string, params: unknown[] = []) =>
+  db.sql<TKeyRow>(
+    `select id, (extract(epoch from created_at) * 1000)::bigint::text as "createdMs" from emails where ${where} order by id`,
+    params,
+  );
+const jobsFor = (emailIds: number[]) =>
+  db.sql<{ id: string; emailId: number }>(
+    `select id::text, (data->>'emailId')::int as "emailId" from pgboss.job
+      where name = $1 and (data->>'emailId')::int = any($2::int[]) order by 2`,
+    [QUEUES.email, emailIds],
+  );
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const note = (to: string) => ({
+  to,
+  subject: `Note for ${to}`,
+  template: 'note',
+  heading: 'A note',
+  blocks: [paragraph('Hello.')],
+});
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  env = testEnv({ databaseUrl: db.url, jobPollSeconds: 0.5 });
+  // A send-only queue first (a web server with RUN_JOBS=false): jobs stay in the queue to be inspected.
+  runtime = await startJobRuntime(database(), { ...env, runJobs: false, sendJobs: true });
+});
+afterAll(async () => {
+  await runtime?.stop();
+  await db.drop();
+});
+
+describe('the outbox hands its emails to the queue', () => {
+  it('sends a booking’s jobs after its commit, one per email, named after the row', async () => {
+    const home = await createProperty(db.em(), { title: 'Quay cottage', price: 90 });
+    const checkIn = addDays(todayIso(), 30);
+    const booking = await createBookingWithLink(
+      db.em(),
+      { sessionUser: null },
+      {
+        propertyId: home.id,
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        guests: 2,
+        contactInfo: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 0100', country: 'Spain' },
+      },
+    );
+    const rows = await keysOf('booking_id = $1', [booking.id]);
+    expect(rows).toHaveLength(2);
+    await vi.waitFor(async () => {
+      const jobs = await jobsFor(rows.map((r) => r.id));
+      expect(jobs).toEqual(rows.map((r) => ({ id: emailJobId(r), emailId: r.id })));
+    });
+  });
+
+  it('sends no job while the transaction is open, nor for one rolled back', async () => {
+    let queuedId = 0;
+    await db.em().transactional(async (tx) => {
+      [queuedId = 0] = await queueComposed(tx, { siteName: 'StayHub' }, [note('open@example.com')]);
+      // Long enough for a dispatch to have happened, had it not waited for the commit; and the job is
+      // not in this transaction either (seen from inside it).
+      await pause(DISPATCH_GROUP_MS * 3);
+      const inside = await tx.execute<{ n: number }[]>(
+        `select count(*)::int as n from pgboss.job where name = ? and (data->>'emailId')::int = ?`,
+        [QUEUES.email, queuedId],
+      );
+      expect(inside[0]?.n).toBe(0);
+      expect(await jobsFor([queuedId])).toEqual([]);
+    });
+    await vi.waitFor(async () => expect(await jobsFor([queuedId])).toHaveLength(1));
+
+    let rolledBackId = 0;
+    await expect(
+      db.em().transactional(async (tx) => {
+        [rolledBackId = 0] = await queueComposed(tx, { siteName: 'StayHub' }, [note('gone@example.com')]);
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    await pause(DISPATCH_GROUP_MS * 3);
+    expect(rolledBackId).toBeGreaterThan(queuedId);
+    expect(await keysOf('id = $1', [rolledBackId])).toEqual([]);
+    expect(await jobsFor([rolledBackId])).toEqual([]);
+  });
+
+  it('sweeps an email whose job never went (a crash after the commit): one job, however often it runs', async () => {
+    // The row alone, as a process that stopped between the commit and the dispatch leaves it.
+    const [written] = await insertEmails(db.em(), [
+      {
+        to: 'swept@example.com',
+        subject: 'Swept email',
+        template: 'note',
+        text: 'Swept email\n',
+        source: {
+          siteName: 'StayHub',
+          logoUrl: 'http://localhost/email-logo.png',
+          heading: 'Swept',
+          preview: 'Swept',
+          blocks: ['<mj-text>Swept email</mj-text>'],
+          action: null,
+        },
+        replyTo: null,
+      },
+    ]);
+    const id = written?.id ?? 0;
+    expect(await requeueStaleEmails(db.em())).toBe(0); // not a minute old yet
+    await db.sql(`update emails set created_at = created_at - interval '2 minutes' where id = $1`, [id]);
+    const [stale] = await keysOf('id = $1', [id]);
+    if (!stale) throw new Error('the row is missing');
+
+    expect(await requeueStaleEmails(db.em())).toBe(1);
+    // The next sweeps find its job there already.
+    expect(await requeueStaleEmails(db.em())).toBe(0);
+    expect(await jobsFor([id])).toEqual([{ id: emailJobId(stale), emailId: id }]);
+
+    // The workers, with the sweep on the queue's schedule, deliver it once (local delivery: a .eml file).
+    await runtime?.stop();
+    runtime = await startJobRuntime(database(), { ...env, runJobs: true, sendJobs: true });
+    const schedules = await runtime?.boss.getSchedules(QUEUES.emailSweep);
+    expect(schedules?.map((s) => [s.name, s.cron])).toEqual([[QUEUES.emailSweep, '* * * * *']]);
+    await vi.waitFor(
+      async () => {
+        const [row] = await db.sql<{ status: string; attempts: number }>(
+          'select status, attempts from emails where id = $1',
+          [id],
+        );
+        expect(row).toEqual({ status: 'delivered_locally', attempts: 1 });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    const mailDir = path.join(env.dataDir, 'mail');
+    const files = fs.readdirSync(mailDir).map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8'));
+    expect(files.filter((raw) => raw.includes('Subject: Swept email'))).toHaveLength(1);
+  }, 60_000);
+});
