@@ -32,6 +32,7 @@ import { storeImage } from '../src/server/services/media/images.ts';
 import { localMediaStore } from '../src/server/services/media/store.ts';
 import { searchProperties } from '../src/server/services/properties/queries.ts';
 import { ZSearchInput, type TSearchInput } from '../src/shared/schemas/property.ts';
+import { nextSearchPage } from '../src/shared/search.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
 import { benchAdmin } from './admin.ts';
@@ -282,7 +283,7 @@ function loadRow(name: string, r: TLoadResult, target = '', ok: boolean | null =
 async function searchAtDatabase(
   em: () => EntityManager,
   filter: ReturnType<typeof ZSearchInput.parse>,
-  page50Cursor: number | string | undefined,
+  page50Cursor: number | undefined,
 ): Promise<void> {
   // Page 1 and page 50 alternate, so whatever else the machine does weighs on both alike.
   const p1: number[] = [];
@@ -356,12 +357,12 @@ async function filteredSearchAtDatabase(em: () => EntityManager): Promise<void> 
     ['bounds: across the antimeridian (none there)', { bounds: '-50,170,-30,-170' }],
   ];
   const pageTen = async (filter: ReturnType<typeof ZSearchInput.parse>) => {
-    let cursor: number | string | undefined;
+    let position: ReturnType<typeof nextSearchPage> = null;
     for (let page = 1; page < 10; page++) {
-      cursor = (await searchProperties(em(), { ...filter, cursor })).nextCursor ?? undefined;
-      if (cursor === undefined) break;
+      position = nextSearchPage(await searchProperties(em(), { ...filter, ...position }));
+      if (position === null) break;
     }
-    return cursor;
+    return position;
   };
   const all: number[] = [];
   const figures: Record<string, { p50: number; p95: number }> = {};
@@ -371,9 +372,9 @@ async function filteredSearchAtDatabase(em: () => EntityManager): Promise<void> 
     const times: number[] = [];
     for (let i = 0; i < 10; i++) await searchProperties(em(), filter);
     for (let i = 0; i < 150; i++) {
-      for (const cursor of later === undefined ? [undefined] : [undefined, later]) {
+      for (const position of later === null ? [null] : [null, later]) {
         const t0 = performance.now();
-        await searchProperties(em(), { ...filter, cursor });
+        await searchProperties(em(), { ...filter, ...position });
         times.push(performance.now() - t0);
       }
     }
@@ -431,7 +432,7 @@ async function dataSections(clientDir: string): Promise<void> {
     const em = () => orm.em.fork() as EntityManager;
     // Search at the database: the service's own SQL, timed in this process.
     const filter = ZSearchInput.parse({ category: 'beach', guests: 3, limit: 12 });
-    let page50Cursor: number | string | undefined;
+    let page50Cursor: number | undefined;
     for (let page = 1; page < 50; page++)
       page50Cursor =
         (await searchProperties(em(), { ...filter, cursor: page50Cursor })).nextCursor ?? undefined;
@@ -471,8 +472,7 @@ async function dataSections(clientDir: string): Promise<void> {
       });
       loadRow('GET /api/properties/{id} at 500 req/s', byIdRate, 'p99 ≤ 20 ms', byIdRate.p99 <= 20);
       log('load: search, categories');
-      const q = (c?: number | string) =>
-        `/api/search/properties?category=beach&guests=3${c ? `&cursor=${c}` : ''}`;
+      const q = (c?: number) => `/api/search/properties?category=beach&guests=3${c ? `&cursor=${c}` : ''}`;
       loadRow(
         'properties.search page 1 (HTTP)',
         load({ url, kind: 'get', path: q(), connections: 16, durationSec: DURATION }),

@@ -52,3 +52,15 @@ export function formatBounds(b: TBounds): string {
 
 export const BOUNDS_ERROR =
   'Bounds must be south,west,north,east in degrees (latitudes -90 to 90, south ≤ north; longitudes -180 to 180)';
+
+/**
+ * The query fields that ask for the page after this one: `cursor` in the recommended order, `after` in
+ * the other sorts (see ZSearchInput); null after the last page.
+ */
+export function nextSearchPage(page: {
+  nextCursor: number | null;
+  nextAfter: string | null;
+}): { cursor: number } | { after: string } | null {
+  if (page.nextAfter !== null) return { after: page.nextAfter };
+  return page.nextCursor === null ? null : { cursor: page.nextCursor };
+}

@@ -54,19 +54,37 @@ describe('GET /api/search/properties: filters, sorts and bounds as query paramet
     expect(bad.status).toBe(400);
   });
 
-  it('pages a sort with the string cursor it returns, and the recommended order with a number', async () => {
+  it('pages a sort with the string `after` it returns, and the recommended order with the numeric cursor', async () => {
     const one = await api(srv.url, 'GET', q('sort=price_asc&limit=2'));
-    expect(one.status).toBe(200);
     expect(idsOf(one.body)).toEqual([ids.cheapCabin, ids.villa]);
-    expect(one.body.nextCursor).toBe(`price_asc:150:${ids.villa}`);
-    const two = await api(srv.url, 'GET', q(`sort=price_asc&limit=2&cursor=${one.body.nextCursor}`));
+    expect(one.body.nextAfter).toBe(`price_asc:150:${ids.villa}`);
+    expect(one.body.nextCursor).toBeNull();
+    const two = await api(srv.url, 'GET', q(`sort=price_asc&limit=2&after=${one.body.nextAfter}`));
     expect(idsOf(two.body)).toEqual([ids.dearCabin]);
+    expect(two.body.nextAfter).toBeNull();
     expect(two.body.nextCursor).toBeNull();
 
     const recommended = await api(srv.url, 'GET', q('limit=2'));
     expect(recommended.body.nextCursor).toBe(ids.dearCabin);
+    expect(recommended.body.nextAfter).toBeNull();
     const rest = await api(srv.url, 'GET', q(`limit=2&cursor=${ids.dearCabin}`));
     expect(idsOf(rest.body)).toEqual([ids.cheapCabin]);
+  });
+
+  it('keeps cursor and nextCursor the integers they were documented as before the sorts', async () => {
+    const doc = await api(srv.url, 'GET', '/api/openapi.json');
+    const search = doc.body.paths['/search/properties'].get;
+    const cursor = (search.parameters as { name: string; schema: unknown }[]).find(
+      (p) => p.name === 'cursor',
+    );
+    expect(cursor?.schema).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: 2147483647 });
+    const result = search.responses['200'].content['application/json'].schema;
+    expect(result.properties.nextCursor).toEqual({
+      anyOf: [{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, { type: 'null' }],
+    });
+    // What the document says is what the server does: a sort position is refused as a cursor.
+    const refused = await api(srv.url, 'GET', q(`sort=price_asc&cursor=price_asc:150:${ids.villa}`));
+    expect(refused.status).toBe(400);
   });
 
   it('documents the new parameters in the OpenAPI document', async () => {
@@ -84,6 +102,7 @@ describe('GET /api/search/properties: filters, sorts and bounds as query paramet
         'bounds',
         'sort',
         'cursor',
+        'after',
       ]),
     );
   });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TSearchInput } from '../../src/shared/schemas/property.ts';
+import { nextSearchPage } from '../../src/shared/search.ts';
 import { callerFor, createTestDatabase, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
@@ -32,28 +33,33 @@ async function book(
   );
 }
 
-/** Every id a search returns, following nextCursor to the end; asserts each page's size on the way. */
+/** Every id a search returns, following each page's position to the end; asserts each page's size on the way. */
 async function searchAll(
-  input: Omit<TSearchInput, 'cursor'>,
+  input: Omit<TSearchInput, 'cursor' | 'after'>,
   between?: () => Promise<void>,
 ): Promise<number[]> {
   const { caller } = callerFor(db, null);
   const ids: number[] = [];
   const limit = Number(input.limit ?? 12);
-  let cursor: number | string | undefined;
+  let position: ReturnType<typeof nextSearchPage> = null;
   for (let guard = 0; guard < 1000; guard++) {
-    const page = await caller.properties.search({ ...input, cursor });
+    const page = await caller.properties.search({ ...input, ...position });
     ids.push(...page.items.map((p) => p.id));
-    if (page.nextCursor === null) {
+    position = nextSearchPage(page);
+    if (position === null) {
       expect(page.items.length).toBeLessThanOrEqual(limit);
       return ids;
     }
     expect(page.items).toHaveLength(limit);
     const lastId = page.items[page.items.length - 1]?.id;
-    // The recommended order keeps the plain numeric id cursor; sorted pages end on sort:key:id.
-    if ((input.sort ?? 'recommended') === 'recommended') expect(page.nextCursor).toBe(lastId);
-    else expect(page.nextCursor).toMatch(new RegExp(`^${input.sort}:[-\\d.e]+:${lastId}$`));
-    cursor = page.nextCursor;
+    // The recommended order keeps the plain numeric id cursor; sorted pages end on sort:key:id in `after`.
+    if ((input.sort ?? 'recommended') === 'recommended') {
+      expect(page.nextCursor).toBe(lastId);
+      expect(page.nextAfter).toBeNull();
+    } else {
+      expect(page.nextCursor).toBeNull();
+      expect(page.nextAfter).toMatch(new RegExp(`^${input.sort}:[-\\d.e]+:${lastId}$`));
+    }
     await between?.();
   }
   throw new Error('paging never ended');
@@ -496,12 +502,17 @@ describe('properties.search sorts', () => {
   it('refuses a cursor of another sort and a malformed one', async () => {
     const { caller } = callerFor(db, null);
     await expect(
-      caller.properties.search({ sort: 'rating', cursor: 'price_asc:100:5' }),
+      caller.properties.search({ sort: 'rating', after: 'price_asc:100:5' }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST', message: expect.stringContaining('another sort') });
     await expect(caller.properties.search({ sort: 'price_asc', cursor: 12 })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
+      message: expect.stringContaining('another sort'),
     });
-    await expect(caller.properties.search({ cursor: 'price_asc:1;drop' })).rejects.toMatchObject({
+    await expect(caller.properties.search({ after: 'price_asc:1;drop' })).rejects.toMatchObject({
+      code: 'BAD_REQUEST',
+    });
+    // The recommended order has no `after`: its position is the numeric cursor.
+    await expect(caller.properties.search({ after: 'recommended:1:5' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',
     });
   });

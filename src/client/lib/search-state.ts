@@ -153,7 +153,7 @@ export function toHomeSearch(state: Partial<TSearchState>): THomeSearch {
 }
 
 /** The `properties.search` input for a URL search (dates count only as a complete stay). */
-export function searchInputFor(search: THomeSearch): Omit<TSearchInput, 'cursor' | 'limit'> {
+export function searchInputFor(search: THomeSearch): Omit<TSearchInput, 'cursor' | 'after' | 'limit'> {
   return {
     ...(search.category ? { category: search.category } : {}),
     ...(search.location ? { location: search.location } : {}),

@@ -20,8 +20,11 @@ export const adminRouter = router({
         method: 'GET',
         path: '/admin/dashboard',
         tags: ['admin'],
+        // The summary as first published; what the dashboard gained since is told in the description.
         summary:
-          "Dashboard counters (revenue = sum of totalPrice of confirmed + pending bookings, excluding cancelled), the 5 newest bookings and properties, today's arrivals and departures, occupancy, revenue by month",
+          'Dashboard counters (revenue = sum of totalPrice of bookings not cancelled) and the 5 newest bookings and properties',
+        description:
+          "Revenue counts confirmed and pending bookings. Also today's arrivals and departures, occupancy and revenue by month.",
       },
     })
     .input(z.void())

@@ -146,26 +146,12 @@ export const ZPropertyCard = ZProperty.pick({
 export type TPropertyCard = z.infer<typeof ZPropertyCard>;
 
 /**
- * Keyset cursor of a sorted search: `<sort>:<sort key>:<id>`, the last card's position. The
- * recommended order (newest first) keeps the plain numeric id cursor older callers send.
+ * Keyset position of a sorted search: `<sort>:<sort key>:<id>`, the last card's. The recommended order
+ * (newest first) pages on the plain numeric `cursor` the search has always documented; the other sorts
+ * page on `after`, a field of its own, so that `cursor` keeps its documented type in /api/openapi.json.
  */
 export const SEARCH_CURSOR_PATTERN =
   /^(price_asc|price_desc|rating):(-?\d+(?:\.\d+)?(?:e-?\d+)?):(\d{1,10})$/;
-
-// Query parameters must be string-like for trpc-to-openapi, so unions and arrays go through a transform.
-const ZSearchCursor = z
-  .union([z.number(), z.string()])
-  .transform((value, ctx) => {
-    const id = typeof value === 'number' ? value : /^\d{1,10}$/.test(value) ? Number(value) : null;
-    if (id !== null && Number.isInteger(id) && id >= 1 && id <= 2_147_483_647) return id;
-    if (typeof value === 'string' && SEARCH_CURSOR_PATTERN.test(value)) return value;
-    ctx.addIssue({ code: 'custom', message: 'Invalid cursor' });
-    return z.NEVER;
-  })
-  .meta({
-    description:
-      "The previous page's nextCursor: a home id in the recommended order, '<sort>:<key>:<id>' in the others",
-  });
 
 /** One value or several (`?types=cabin&types=villa` arrives as an array, `?types=cabin` as a string). */
 const ZOneOrMany = <T extends z.ZodType>(item: T) =>
@@ -211,7 +197,13 @@ export const ZSearchInput = z
     sort: z
       .enum(SEARCH_SORTS, { error: `Sort must be one of ${SEARCH_SORTS.join(', ')}` })
       .default('recommended'),
-    cursor: ZSearchCursor.optional(),
+    /** The previous page's nextCursor, in the recommended order. */
+    cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    after: z
+      .string()
+      .regex(SEARCH_CURSOR_PATTERN, { error: 'Invalid cursor' })
+      .meta({ description: "The previous page's nextAfter, in the other sorts: '<sort>:<key>:<id>'" })
+      .optional(),
     limit: z.coerce.number().int().min(1).max(48).default(12),
   })
   .refine((v) => !v.checkIn || !v.checkOut || v.checkOut > v.checkIn, {
@@ -222,19 +214,23 @@ export const ZSearchInput = z
     error: 'Minimum price must not exceed the maximum price',
     path: ['maxPrice'],
   })
-  .refine(
-    (v) =>
-      v.cursor === undefined ||
-      (typeof v.cursor === 'number' ? v.sort === 'recommended' : v.cursor.startsWith(`${v.sort}:`)),
-    { error: 'The cursor belongs to another sort', path: ['cursor'] },
-  );
+  .refine((v) => v.cursor === undefined || v.sort === 'recommended', {
+    error: 'The cursor belongs to another sort',
+    path: ['cursor'],
+  })
+  .refine((v) => v.after === undefined || v.after.startsWith(`${v.sort}:`), {
+    error: 'The cursor belongs to another sort',
+    path: ['after'],
+  });
 export type TSearchInput = z.input<typeof ZSearchInput>;
 export type TSearchInputParsed = z.output<typeof ZSearchInput>;
 
 export const ZSearchResult = z.object({
   items: z.array(ZPropertyCard),
-  /** The next page's cursor: the last id in the recommended order, a sort cursor otherwise. */
-  nextCursor: z.union([z.number().int(), z.string()]).nullable(),
+  /** The next page's `cursor` in the recommended order (the last id); null in the other sorts. */
+  nextCursor: z.number().int().nullable(),
+  /** The next page's `after` in the other sorts; null in the recommended order. */
+  nextAfter: z.string().nullable(),
 });
 export type TSearchResult = z.infer<typeof ZSearchResult>;
 

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZAccountDelete, type TAccountDelete } from '../../../shared/schemas/account.ts';
+import { FormError, FormPasswordInput } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useDeleteAccount } from './api.ts';
@@ -48,18 +49,14 @@ export function DeleteAccount() {
         <form onSubmit={submit} noValidate aria-label="Delete account">
           <Stack gap="sm">
             <Text size="sm">This cannot be undone. Enter your password to confirm.</Text>
-            <PasswordInput
+            <FormPasswordInput
+              bind={form}
+              path="password"
               label="Password"
               autoComplete="current-password"
               data-autofocus
-              key={form.key('password')}
-              {...form.getInputProps('password')}
             />
-            {error && (
-              <Alert color="red" variant="light" role="alert">
-                {error}
-              </Alert>
-            )}
+            <FormError error={error} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setOpened(false)}>
                 Keep my account

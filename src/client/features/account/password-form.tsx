@@ -1,9 +1,10 @@
-import { Alert, Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZPasswordChange, type TPasswordChange } from '../../../shared/schemas/account.ts';
+import { FormError, FormPasswordInput } from '../../components/form-fields.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useChangePassword } from './api.ts';
 
@@ -33,23 +34,14 @@ export function PasswordForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Change password">
       <Stack gap="sm">
-        <PasswordInput
+        <FormPasswordInput
+          bind={form}
+          path="currentPassword"
           label="Current password"
           autoComplete="current-password"
-          key={form.key('currentPassword')}
-          {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          key={form.key('newPassword')}
-          {...form.getInputProps('newPassword')}
-        />
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormPasswordInput bind={form} path="newPassword" label="New password" autoComplete="new-password" />
+        <FormError error={error} />
         <Group>
           <Button type="submit" loading={change.isPending}>
             Change password

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { ZPassword } from '../../../shared/schemas/auth.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
+import { FormPasswordInput } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useConfirmPasswordReset } from './api.ts';
@@ -49,17 +50,12 @@ export function ResetPasswordPage({ token }: { token: string }) {
       </Title>
       <form onSubmit={submit} noValidate aria-label="Choose a new password">
         <Stack gap="sm">
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
+          <FormPasswordInput bind={form} path="password" label="New password" autoComplete="new-password" />
+          <FormPasswordInput
+            bind={form}
+            path="confirm"
             label="Repeat the new password"
             autoComplete="new-password"
-            key={form.key('confirm')}
-            {...form.getInputProps('confirm')}
           />
           {error && (
             <Alert color="red" variant="light" role="alert" data-testid="reset-error">

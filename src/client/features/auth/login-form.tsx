@@ -1,8 +1,9 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type MouseEvent } from 'react';
 import { ZLoginInput, type TLoginInput } from '../../../shared/schemas/auth.ts';
+import { FormPasswordInput, UsernameField } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { isPlainClick } from '../../lib/href-click.ts';
 import { router } from '../../router.tsx';
@@ -38,19 +39,8 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Login form">
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          data-autofocus
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
+        <UsernameField bind={form} />
+        <FormPasswordInput bind={form} path="password" label="Password" autoComplete="current-password" />
         <Anchor
           component="a"
           href="/forgot-password"

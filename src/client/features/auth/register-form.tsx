@@ -1,8 +1,14 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZRegisterInput, type TRegisterInput } from '../../../shared/schemas/auth.ts';
+import {
+  EmailField,
+  FormPasswordInput,
+  FormTextInput,
+  UsernameField,
+} from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 
 interface TRegisterValues {
@@ -41,33 +47,10 @@ export function RegisterForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign up form">
       <Stack gap="sm">
-        <TextInput
-          label="Username"
-          autoComplete="username"
-          data-autofocus
-          key={form.key('username')}
-          {...form.getInputProps('username')}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
-        <PasswordInput
-          label="Password"
-          autoComplete="new-password"
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <TextInput
-          label="Full name"
-          description="Optional"
-          autoComplete="name"
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
+        <UsernameField bind={form} />
+        <EmailField bind={form} />
+        <FormPasswordInput bind={form} path="password" label="Password" autoComplete="new-password" />
+        <FormTextInput bind={form} path="name" label="Full name" description="Optional" autoComplete="name" />
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Creating account...' : 'Sign up'}
         </Button>

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Divider, Group, Image, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import { imageSrcSet } from '../../../shared/media.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
+import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import '../../styles/more-components.css';
 
@@ -21,19 +21,6 @@ export interface TConfirmationSummary {
   /** The secret of the manage link (`/manage/{token}`). */
   manageToken: string;
   guest: TContactInfo;
-}
-
-function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <Group justify="space-between" gap="md" wrap="nowrap" align="flex-start">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} ta="right" data-testid={testId} style={{ wordBreak: 'break-word' }}>
-        {value}
-      </Text>
-    </Group>
-  );
 }
 
 export function BookingConfirmedDialog({
@@ -65,22 +52,20 @@ export function BookingConfirmedDialog({
             />
           )}
           <Text fw={700}>{summary.propertyTitle}</Text>
-          <Row
+          <FactRow
             label="Dates"
             value={`${formatIsoDate(summary.checkIn, true)} – ${formatIsoDate(summary.checkOut, true)}`}
           />
-          <Row label="Guests" value={guestsLabel(summary.guests)} />
-          <Row label="Total" value={format(summary.totalPrice)} testId="confirmed-total" />
-          <Row label="Booking ID" value={summary.bookingId} testId="booking-id" />
-          <Row label="Confirmation number" value={summary.confirmationNumber} testId="confirmation-number" />
+          <FactRow label="Guests" value={guestsLabel(summary.guests)} />
+          <FactRow label="Total" value={format(summary.totalPrice)} testId="confirmed-total" />
+          <FactRow label="Booking ID" value={summary.bookingId} testId="booking-id" />
+          <FactRow
+            label="Confirmation number"
+            value={summary.confirmationNumber}
+            testId="confirmation-number"
+          />
           <Divider label="Guest" labelPosition="left" />
-          <Row label="Name" value={summary.guest.name} />
-          <Row label="Email" value={summary.guest.email} />
-          <Row label="Phone" value={summary.guest.phone} />
-          <Row label="Country/Region" value={summary.guest.country} />
-          {summary.guest.specialRequests && (
-            <Row label="Special requests" value={summary.guest.specialRequests} />
-          )}
+          <ContactFactRows contact={summary.guest} />
           <Alert variant="light" color="brand" title="Manage your booking">
             <Text size="sm">
               Keep this private link to see, cancel or review your booking at any time. We have e-mailed it to

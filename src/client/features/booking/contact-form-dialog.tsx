@@ -1,8 +1,9 @@
-import { Button, Modal, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { ZContactInfo, type TContactInfo } from '../../../shared/schemas/booking.ts';
+import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import '../../styles/more-components.css';
 
 interface TContactFormValues {
@@ -65,36 +66,29 @@ export function ContactFormDialog({
             {summary}
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
+            <FormTextInput
+              bind={form}
+              path="name"
               label="Full name"
               autoComplete="name"
               withAsterisk
               data-autofocus
-              key={form.key('name')}
-              {...form.getInputProps('name')}
             />
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <TextInput
+            <EmailField bind={form} withAsterisk />
+            <FormTextInput
+              bind={form}
+              path="phone"
               label="Phone"
               type="tel"
               autoComplete="tel"
               withAsterisk
-              key={form.key('phone')}
-              {...form.getInputProps('phone')}
             />
-            <TextInput
+            <FormTextInput
+              bind={form}
+              path="country"
               label="Country/Region"
               autoComplete="country-name"
               withAsterisk
-              key={form.key('country')}
-              {...form.getInputProps('country')}
             />
           </SimpleGrid>
           <Textarea

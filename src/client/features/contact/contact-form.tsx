@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { CONTACT_FAILED, CONTACT_SENT } from '../../../shared/messages.ts';
 import { ZContactMessage, type TContactMessage } from '../../../shared/schemas/contact.ts';
+import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import { errorStatus } from '../../lib/trpc.ts';
 import { useSendContactMessage } from './api.ts';
 
@@ -39,31 +40,10 @@ export function ContactForm() {
     <form onSubmit={form.onSubmit((v) => void submit(v))} data-testid="contact-form">
       <Stack gap="md">
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput
-            label="Name"
-            name="name"
-            required
-            autoComplete="name"
-            {...form.getInputProps('name')}
-            key={form.key('name')}
-          />
-          <TextInput
-            label="Email"
-            name="email"
-            type="email"
-            required
-            autoComplete="email"
-            {...form.getInputProps('email')}
-            key={form.key('email')}
-          />
+          <FormTextInput bind={form} path="name" label="Name" name="name" required autoComplete="name" />
+          <EmailField bind={form} name="email" required />
         </Group>
-        <TextInput
-          label="Subject"
-          name="subject"
-          required
-          {...form.getInputProps('subject')}
-          key={form.key('subject')}
-        />
+        <FormTextInput bind={form} path="subject" label="Subject" name="subject" required />
         <Textarea
           label="Message"
           name="message"

@@ -1,13 +1,26 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { HOME_PAGE_SIZE } from '../../../shared/constants.ts';
 import type { TSearchInput } from '../../../shared/schemas/property.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { nextSearchPage } from '../../../shared/search.ts';
+import { trpc, trpcClient } from '../../lib/trpc.ts';
 
-/** The home grid: pages of 12 from `properties.search`, each page's `nextCursor` fetching the next. */
-export function homeGridQuery(input: Omit<TSearchInput, 'cursor' | 'limit'>) {
-  return trpc.properties.search.infiniteQueryOptions(
-    { ...input, limit: HOME_PAGE_SIZE },
-    { getNextPageParam: (last) => last.nextCursor ?? undefined },
-  );
+type TPagePosition = ReturnType<typeof nextSearchPage>;
+
+/**
+ * The home grid: pages of 12 from `properties.search`, each page's position fetching the next. Built on
+ * TanStack's options rather than tRPC's `infiniteQueryOptions`, which can only send the page position as
+ * `cursor`: the sorts page on `after`. The key is tRPC's own, so the first page dehydrated by the server
+ * (pageParams [null]) is the one this query finds.
+ */
+export function homeGridQuery(input: Omit<TSearchInput, 'cursor' | 'after' | 'limit'>) {
+  const first = { ...input, limit: HOME_PAGE_SIZE };
+  return infiniteQueryOptions({
+    queryKey: trpc.properties.search.infiniteQueryKey(first),
+    queryFn: ({ pageParam, signal }) =>
+      trpcClient.properties.search.query({ ...first, ...pageParam }, { signal }),
+    initialPageParam: null as TPagePosition,
+    getNextPageParam: (last) => nextSearchPage(last) ?? undefined,
+  });
 }
 
 /** Categories are cached for 10 minutes on the home page (guest-side §7). */

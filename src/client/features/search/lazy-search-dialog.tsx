@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import type { TSearchTab } from './types.ts';
 
 const loadDialog = () => import('./search-dialog.tsx');
@@ -18,12 +19,9 @@ interface TProps {
 
 /** The search dialog, kept out of the first page load and mounted from its first opening on. */
 export function LazySearchDialog(props: TProps) {
-  const [used, setUsed] = useState(props.opened);
-  if (props.opened && !used) setUsed(true);
-  if (!used) return null;
   return (
-    <Suspense fallback={null}>
+    <MountOnFirstOpen opened={props.opened}>
       <SearchDialog {...props} />
-    </Suspense>
+    </MountOnFirstOpen>
   );
 }

@@ -1,7 +1,8 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconList, IconMap } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, useRef, useState } from 'react';
 import { SEARCH_SORT_LABELS, SEARCH_SORTS, type TSearchSort } from '../../../shared/search.ts';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { activeFilterCount, withFilters, type THomeSearch } from '../../lib/search-state.ts';
 import classes from './results.module.css';
 
@@ -16,7 +17,6 @@ interface TProps {
 /** Above the results: the Filters button (with its count), the sort and the switch between list and map. */
 export function ResultsToolbar({ search, onChange }: TProps) {
   const [opened, setOpened] = useState(false);
-  const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   // The drawer mounts already open on first use, so Mantine has no element to return focus to: do it here.
   const close = () => {
@@ -42,10 +42,7 @@ export function ResultsToolbar({ search, onChange }: TProps) {
               </Badge>
             ) : null
           }
-          onClick={() => {
-            setUsed(true);
-            setOpened(true);
-          }}
+          onClick={() => setOpened(true)}
         >
           Filters
         </Button>
@@ -79,19 +76,17 @@ export function ResultsToolbar({ search, onChange }: TProps) {
       >
         {mapView ? 'Show list' : 'Show map'}
       </Button>
-      {used && (
-        <Suspense fallback={null}>
-          <FiltersDrawer
-            opened={opened}
-            filters={{ minPrice, maxPrice, types, bedrooms, amenities }}
-            onApply={(filters) => {
-              close();
-              onChange(withFilters(search, filters));
-            }}
-            onClose={close}
-          />
-        </Suspense>
-      )}
+      <MountOnFirstOpen opened={opened}>
+        <FiltersDrawer
+          opened={opened}
+          filters={{ minPrice, maxPrice, types, bedrooms, amenities }}
+          onApply={(filters) => {
+            close();
+            onChange(withFilters(search, filters));
+          }}
+          onClose={close}
+        />
+      </MountOnFirstOpen>
     </Group>
   );
 }

@@ -3,11 +3,9 @@ import { DEFAULT_LOCATION } from '../../../shared/constants.ts';
 import {
   SEARCH_CURSOR_PATTERN,
   type TProperty,
-  type TPropertyCard,
   type TSearchInputParsed,
   type TSearchResult,
 } from '../../../shared/schemas/property.ts';
-import type { TSearchSort } from '../../../shared/search.ts';
 import { AppError } from '../../errors.ts';
 import { addStayTotals } from '../calendar/stay-totals.ts';
 import { findListedProperty, listListedProperties } from '../../repositories/properties.ts';
@@ -28,15 +26,11 @@ export async function getProperty(em: EntityManager, id: number): Promise<TPrope
   return property;
 }
 
-/** The next page's cursor: the plain id in the recommended order (as before sorts existed), else sort:key:id. */
-function cursorAfter(sort: TSearchSort, last: { card: TPropertyCard; key: number | null }): number | string {
-  return sort === 'recommended' ? last.card.id : `${sort}:${last.key ?? 0}:${last.card.id}`;
-}
-
-function decodeCursor(cursor: number | string | undefined): TSearchAfter | undefined {
-  if (cursor === undefined) return undefined;
-  if (typeof cursor === 'number') return { key: null, id: cursor };
-  const m = SEARCH_CURSOR_PATTERN.exec(cursor);
+/** Where the page after `input`'s starts: after `cursor` (an id, the recommended order) or `after` (sort:key:id). */
+function decodePosition(input: TSearchInputParsed): TSearchAfter | undefined {
+  if (input.cursor !== undefined) return { key: null, id: input.cursor };
+  if (input.after === undefined) return undefined;
+  const m = SEARCH_CURSOR_PATTERN.exec(input.after);
   if (!m) throw new AppError('VALIDATION', 'Invalid cursor');
   return { key: Number(m[2]), id: Number(m[3]) };
 }
@@ -62,10 +56,13 @@ export async function searchProperties(em: EntityManager, input: TSearchInputPar
     amenities: input.amenities,
     bounds: input.bounds,
   };
-  const rows = await searchCards(em, filters, input.sort, decodeCursor(input.cursor), input.limit);
+  const rows = await searchCards(em, filters, input.sort, decodePosition(input), input.limit);
   const page = rows.slice(0, input.limit);
   const items = page.map((r) => r.card);
   if (filters.stay) await addStayTotals(em, items, filters.stay.checkIn, filters.stay.checkOut);
-  const last = page[page.length - 1];
-  return { items, nextCursor: rows.length > input.limit && last ? cursorAfter(input.sort, last) : null };
+  const last = rows.length > input.limit ? page[page.length - 1] : undefined;
+  if (!last) return { items, nextCursor: null, nextAfter: null };
+  // The recommended order pages on the plain id, as before sorts existed; the others on sort:key:id.
+  if (input.sort === 'recommended') return { items, nextCursor: last.card.id, nextAfter: null };
+  return { items, nextCursor: null, nextAfter: `${input.sort}:${last.key ?? 0}:${last.card.id}` };
 }
