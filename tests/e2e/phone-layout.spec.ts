@@ -82,7 +82,8 @@ for (const width of [320, 375, 414]) {
     await page.setViewportSize({ width, height: 740 });
     await page.goto('/?view=map');
     const map = page.locator('.results-map');
-    await expect(map.getByTestId('price-marker').first()).toBeVisible();
+    // Leaflet and the map's code load only now, after the page: on a busy machine that took over 10 s.
+    await expect(map.getByTestId('price-marker').first()).toBeVisible({ timeout: 30_000 });
     await expectWithinWidth(map, width, 'the map');
     await expectWithinWidth(
       page.getByRole('checkbox', { name: 'Search as I move the map' }),
