@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
 /**
  * Every guest page a visitor opens on a phone; none may scroll sideways (issue 16). The property page is
@@ -13,6 +14,12 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${label} scrolls sideways`).toBe(innerWidth);
+}
+
+/** The element lies across the screen's width, neither cut off at an edge nor off it. */
+async function expectWithinWidth(locator: Locator, width: number, label: string) {
+  const box = await locator.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= width, `${label} inside the screen's width`).toBe(true);
 }
 
 for (const width of [320, 375, 414]) {
@@ -42,5 +49,51 @@ for (const width of [320, 375, 414]) {
     await expectNoSidewaysScroll(page, `open user menu at ${width} px`);
     await login.click();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+  });
+}
+
+for (const width of [320, 375, 414]) {
+  test(`at ${width} px the sort and the Filters drawer fit the screen and pass axe`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/');
+    await expect(page.getByTestId('property-card').first()).toBeVisible();
+    await expectWithinWidth(page.getByLabel('Sort by'), width, 'the sort');
+
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Filters' });
+    await expect(dialog).toBeVisible();
+    await expectWithinWidth(dialog, width, 'the Filters drawer');
+    // Every control of the drawer lies within the screen's width, and its buttons can be scrolled to.
+    for (const control of await dialog.getByRole('checkbox').all())
+      await expectWithinWidth(control, width, `checkbox ${await control.getAttribute('value')}`);
+    for (const name of ['Clear all', 'Show homes']) {
+      const button = dialog.getByRole('button', { name });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeInViewport();
+      await expectWithinWidth(button, width, name);
+    }
+    await expectNoSidewaysScroll(page, `Filters drawer at ${width} px`);
+    await expectNoSeriousA11yViolations(page, `Filters drawer at ${width} px`, {
+      include: '[role="dialog"]',
+    });
+  });
+
+  test(`at ${width} px the map view fits the screen and passes axe`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/?view=map');
+    const map = page.locator('.results-map');
+    // Leaflet and the map's code load only now, after the page: on a busy machine that took over 10 s.
+    await expect(map.getByTestId('price-marker').first()).toBeVisible({ timeout: 30_000 });
+    await expectWithinWidth(map, width, 'the map');
+    await expectWithinWidth(
+      page.getByRole('checkbox', { name: 'Search as I move the map' }),
+      width,
+      'the box',
+    );
+    await expectWithinWidth(map.getByRole('button', { name: 'Zoom in' }), width, 'Zoom in');
+    await expectWithinWidth(page.getByRole('button', { name: 'Show list' }), width, 'Show list');
+    await expectNoSidewaysScroll(page, `map view at ${width} px`);
+    // The tiles come from a third party and never load here (the map degrades to markers on a plain ground).
+    await expectNoSeriousA11yViolations(page, `map view at ${width} px`, { exclude: ['.leaflet-tile-pane'] });
   });
 }

@@ -84,6 +84,16 @@ export const Property = defineEntity({
       expression:
         'create index "properties_geo_idx" on "properties" using gist ((point("longitude"::float8, "latitude"::float8))) where "archived_at" is null and "latitude" is not null and "longitude" is not null',
     },
+    // A large map area as coordinate ranges (see property-search.ts): the planner estimates a range from
+    // these indexes' statistics, which it keeps for whole-table indexes only (hence no partial index).
+    {
+      name: 'properties_lat_idx',
+      expression: 'create index "properties_lat_idx" on "properties" (("latitude"::float8))',
+    },
+    {
+      name: 'properties_lng_idx',
+      expression: 'create index "properties_lng_idx" on "properties" (("longitude"::float8))',
+    },
     {
       name: 'properties_title_trgm_idx',
       expression: 'create index "properties_title_trgm_idx" on "properties" using gin ("title" gin_trgm_ops)',

@@ -39,7 +39,7 @@ const ORDERS: Record<TSearchSort, { key: string | null; dir: 'asc' | 'desc' }> =
 
 /**
  * The map position as properties_geo_idx indexes it. Coordinates are stored as the admin typed them
- * (text, validated as numbers by ZPropertyInput), so the index is on the cast expression.
+ * (text, validated as numbers by ZPropertyInput), so the indexes are on the cast expressions.
  */
 const GEO_POINT = 'point(p.longitude::float8, p.latitude::float8)';
 
@@ -84,38 +84,53 @@ function toCard(r: TCardRow): TPropertyCard {
   };
 }
 
-/** The map area as a condition on GEO_POINT: one box, or two across the antimeridian (west > east). */
-function areaPredicate({ south, west, north, east }: TBounds): { sql: string; params: number[] } {
-  const boxes =
-    west <= east
-      ? [[west, east]]
-      : [
-          [west, 180],
-          [-180, east],
-        ];
-  return {
-    sql: `(${boxes.map(() => `${GEO_POINT} <@ box(point(?, ?), point(?, ?))`).join(' or ')})`,
-    params: boxes.flatMap(([w, e]) => [w!, south, e!, north]),
-  };
+/** The map area as one box, or two across the antimeridian (west > east): [west, south, east, north]. */
+function areaBoxes({ south, west, north, east }: TBounds): [number, number, number, number][] {
+  return west <= east
+    ? [[west, south, east, north]]
+    : [
+        [west, south, 180, north],
+        [-180, south, east, north],
+      ];
 }
 
 /**
  * At least this many homes in the map area make it 'dense'. PostgreSQL cannot estimate how many points
- * a box holds (it assumes a handful), so left alone it always collects the box's homes through the GiST
- * index and sorts them: fine for a neighbourhood, slow for a city of thousands. A dense area instead
- * walks the sort's own index and keeps the homes inside the box, which finds a page within a few hundred
- * rows; a sparse one keeps the GiST path, which reads fewer than this many rows.
+ * a box holds (`<@` on a point has a fixed guess of 0.1 % of the table), so a box alone would always be
+ * planned as a handful of homes: right for a neighbourhood, very wrong for a city or a country.
+ * A sparse area is asked of the GiST index, which reads fewer than this many homes.
+ * A dense one is asked as latitude and longitude ranges instead, which PostgreSQL estimates from the
+ * statistics of properties_lat_idx and properties_lng_idx: it then walks the sort's own index when the
+ * area's homes are many among the filters, or intersects the two ranges' indexes when they are few
+ * (an empty stretch of sea between two busy latitudes, or filters that are rare in this area).
  */
 const DENSE_AREA = 500;
 
+/**
+ * The area's condition: the GiST box for a sparse area, the indexed coordinate ranges for a dense one.
+ * Both keep exactly the homes inside the box, edges included (`<@` of a point in a box is exact).
+ */
+function areaPredicate(bounds: TBounds, dense: boolean): { sql: string; params: number[] } {
+  const one = dense
+    ? 'p.latitude::float8 between ? and ? and p.longitude::float8 between ? and ?'
+    : `${GEO_POINT} <@ box(point(?, ?), point(?, ?))`;
+  const boxes = areaBoxes(bounds);
+  return {
+    sql: `(${boxes.map(() => `(${one})`).join(' or ')})`,
+    params: boxes.flatMap(([w, s, e, n]) => (dense ? [s, n, w, e] : [w, s, e, n])),
+  };
+}
+
+/**
+ * Whether the area holds at least DENSE_AREA listed homes. properties_in_box (a migration) counts them
+ * through the GiST index and stops at the cap: with bitmap scans off, as the planner's guess of a few
+ * homes would otherwise collect every home of a large box into a bitmap before counting 500 of them.
+ */
 async function isDenseArea(em: EntityManager, bounds: TBounds): Promise<boolean> {
-  const area = areaPredicate(bounds);
+  const boxes = areaBoxes(bounds);
   const [row] = await em.getConnection().execute<{ n: number }[]>(
-    `select count(*)::int as n from (
-       select 1 from properties p
-        where p.archived_at is null and p.latitude is not null and p.longitude is not null and ${area.sql}
-        limit ${DENSE_AREA}) t`,
-    area.params,
+    `select ${boxes.map(() => 'properties_in_box(box(point(?, ?), point(?, ?)), ?)').join(' + ')} as n`,
+    boxes.flatMap((box) => [...box, DENSE_AREA]),
   );
   return (row?.n ?? 0) >= DENSE_AREA;
 }
@@ -164,10 +179,8 @@ function whereFor(f: TSearchFilters, denseArea: boolean): { where: string[]; par
     params.push(...f.amenities);
   }
   if (f.bounds) {
-    const area = areaPredicate(f.bounds);
-    where.push('p.latitude is not null and p.longitude is not null');
-    // `is true` hides the box from the GiST index: see searchCards.
-    where.push(denseArea ? `(${area.sql}) is true` : area.sql);
+    const area = areaPredicate(f.bounds, denseArea);
+    where.push('p.latitude is not null and p.longitude is not null', area.sql);
     params.push(...area.params);
   }
   return { where, params };
@@ -203,13 +216,6 @@ export async function searchCards(
       where ${where.join(' and ')}
       order by ${key ? `${key} ${dir}, ` : ''}p.id ${dir}
       limit ?`;
-  const rows = dense
-    ? // The planner still reckons the box holds a handful of homes, so it expects a long walk and starts
-      // parallel workers, whose start-up costs more than the few hundred rows the walk really reads.
-      await em.transactional(async (tx) => {
-        await tx.execute('set local max_parallel_workers_per_gather = 0');
-        return tx.execute<TCardRow[]>(sql, params);
-      })
-    : await em.getConnection().execute<TCardRow[]>(sql, params);
+  const rows = await em.getConnection().execute<TCardRow[]>(sql, params);
   return rows.map((r) => ({ card: toCard(r), key: r.sort_key }));
 }
