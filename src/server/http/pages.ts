@@ -266,13 +266,13 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     const tags = `${renderHead(head ?? fallback)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
     let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
-    // After the entry's own preloads: the route's code comes next, in the same wave.
-    const routeCode = status === 200 ? preloadsFor(req.path) : [];
-    if (routeCode.length)
-      body = body.replace(
-        '</head>',
-        `${routeCode.map((f) => `  <link rel="modulepreload" crossorigin href="/${f}" />`).join('\n  ')}\n  </head>`,
-      );
+    // After the entry's own preloads: the route's code and styles come next, in the same wave.
+    const route = status === 200 ? preloadsFor(req.path) : undefined;
+    const routeTags = [
+      ...(route?.scripts ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...(route?.styles ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+    ];
+    if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(body);
