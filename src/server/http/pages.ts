@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { cardSrcSet, imageSrcSet } from '../../shared/media.ts';
+import type { TCategory } from '../../shared/schemas/category.ts';
 import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
 import { ZSearchInput } from '../../shared/schemas/property.ts';
+import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { log } from '../logger.ts';
@@ -156,7 +158,10 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
     };
   }
   if (pathname === '/' || pathname === '') {
-    const page: TSearchResult = await searchProperties(em, ZSearchInput.parse(HOME_INPUT));
+    const [page, categories]: [TSearchResult, TCategory[]] = await Promise.all([
+      searchProperties(em, ZSearchInput.parse(HOME_INPUT)),
+      listCategories(em.fork()),
+    ]);
     const first = page.items[0]?.images[0];
     return {
       ...base,
@@ -168,6 +173,9 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
           [['properties', 'search'], { input: HOME_INPUT, type: 'infinite' }],
           { pages: [page], pageParams: [null] },
         ],
+        // The category strip is on the first screen too: without it, it shows placeholders until a
+        // second round trip answers.
+        [[['categories', 'list'], { type: 'query' }], categories],
       ],
     };
   }
