@@ -46,6 +46,8 @@ async function shownIds(page: Page): Promise<number[]> {
 
 /** Clicks 'Show more properties' until it is gone. */
 async function showAll(page: Page): Promise<void> {
+  // The grid draws its first row first and is busy until the rest of the page is drawn.
+  await expect(page.getByTestId('property-grid')).not.toHaveAttribute('aria-busy', 'true');
   const more = page.getByRole('button', { name: 'Show more properties' });
   for (let i = 0; i < 50 && (await more.isVisible()); i++) {
     const before = await page.getByTestId('property-card').count();
