@@ -79,10 +79,16 @@ describe('the first response', () => {
     }
   });
 
-  it('serves the home page with the first search page to hydrate', async () => {
+  it('serves the home page with the first search page and the categories to hydrate', async () => {
     const html = await (await fetch(`${srv.url}/`)).text();
-    expect(html).toContain('"properties","search"');
-    expect(html).toContain('"type":"infinite"');
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const entries = JSON.parse(data ?? '[]') as [unknown, unknown][];
+    expect(entries.map(([key]) => key)).toEqual([
+      [['properties', 'search'], { input: { limit: 12 }, type: 'infinite' }],
+      [['categories', 'list'], { type: 'query' }],
+    ]);
+    const categories = await (await fetch(`${srv.url}/api/categories`)).json();
+    expect(entries[1]?.[1]).toEqual(categories);
   });
 });
 

@@ -46,6 +46,8 @@ async function shownIds(page: Page): Promise<number[]> {
 
 /** Clicks 'Show more properties' until it is gone. */
 async function showAll(page: Page): Promise<void> {
+  // The grid draws its first row first and is busy until the rest of the page is drawn.
+  await expect(page.getByTestId('property-grid')).not.toHaveAttribute('aria-busy', 'true');
   const more = page.getByRole('button', { name: 'Show more properties' });
   for (let i = 0; i < 50 && (await more.isVisible()); i++) {
     const before = await page.getByTestId('property-card').count();
@@ -351,9 +353,9 @@ test.describe('search', () => {
 });
 
 test.describe('performance', () => {
-  // A guard against regressions, not the goal: the issue's target is 170 KiB (bench `bundle`). The search
-  // toolbar (filters, sort, list/map) added ~4 KiB to the 176 KiB measured before it.
-  test("the home page's initial JavaScript is at most 184 KiB gzipped, with no map code", async ({
+  // The issue's target (bench `bundle` reports it too): 165.4 KiB measured here once the entry's static
+  // imports went into one chunk.
+  test("the home page's initial JavaScript is at most 170 KiB gzipped, with no map code", async ({
     page,
   }) => {
     const scripts = new Map<string, Promise<Buffer>>();
@@ -372,7 +374,7 @@ test.describe('performance', () => {
     }
     console.log(`home initial JS: ${(total / 1024).toFixed(1)} KiB gzipped\n${sizes.join('\n')}`);
     expect([...scripts.keys()].filter((u) => /leaflet|search-map/.test(u))).toEqual([]);
-    expect(total).toBeLessThanOrEqual(184 * 1024);
+    expect(total).toBeLessThanOrEqual(170 * 1024);
   });
 });
 

@@ -13,38 +13,50 @@ function writeManifest(manifest: Record<string, unknown>): void {
 }
 
 describe('route code preloads', () => {
-  it("lists the first screen's route chunks beyond the entry's, for home and a property only", () => {
+  it("lists the first screen's route chunks and styles beyond the entry's, for home and a property only", () => {
     writeManifest({
-      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
-      '_shared.js': { file: 'assets/shared.js' },
-      '_card.js': { file: 'assets/card.js', imports: ['_shared.js'] },
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/index.css'],
+      },
+      '_shared.js': { file: 'assets/shared.js', css: ['assets/index.css'] },
+      '_card.js': { file: 'assets/card.js', imports: ['_shared.js'], css: ['assets/card.css'] },
       'routes/_site.tsx?tsr-split=component': { file: 'assets/site.js', imports: ['_shared.js'] },
       'routes/_site/index.tsx?tsr-split=component': { file: 'assets/home.js', imports: ['_card.js'] },
-      'routes/_site/property.$id.tsx?tsr-split=component': { file: 'assets/property.js', css: ['x.css'] },
-      'routes/_site/help.tsx?tsr-split=component': { file: 'assets/help.js' },
+      'routes/_site/property.$id.tsx?tsr-split=component': {
+        file: 'assets/property.js',
+        css: ['assets/property.css', 'assets/more.css'],
+      },
+      'routes/_site/help.tsx?tsr-split=component': { file: 'assets/help.js', css: ['assets/more.css'] },
     });
     const preloads = routePreloads(dir);
-    expect(preloads('/').sort()).toEqual(['assets/card.js', 'assets/home.js', 'assets/site.js']);
-    expect(preloads('/property/12').sort()).toEqual(['assets/property.js', 'assets/site.js']);
-    expect(preloads('/help')).toEqual([]);
+    const home = preloads('/');
+    expect(home.scripts.sort()).toEqual(['assets/card.js', 'assets/home.js', 'assets/site.js']);
+    expect(home.styles).toEqual(['assets/card.css']);
+    const property = preloads('/property/12');
+    expect(property.scripts.sort()).toEqual(['assets/property.js', 'assets/site.js']);
+    expect(property.styles.sort()).toEqual(['assets/more.css', 'assets/property.css']);
+    expect(preloads('/help')).toEqual({ scripts: [], styles: [] });
   });
 
   it('answers nothing before a build, and follows a new build', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-none-'));
-    expect(routePreloads(empty)('/')).toEqual([]);
+    expect(routePreloads(empty)('/')).toEqual({ scripts: [], styles: [] });
     fs.rmSync(empty, { recursive: true, force: true });
     writeManifest({
       'index.html': { file: 'assets/index.js', isEntry: true },
       'routes/_site/index.tsx?tsr-split=component': { file: 'assets/home-2.js' },
     });
     const preloads = routePreloads(dir);
-    expect(preloads('/')).toEqual(['assets/home-2.js']);
+    expect(preloads('/').scripts).toEqual(['assets/home-2.js']);
     writeManifest({
       'index.html': { file: 'assets/index.js', isEntry: true },
       'routes/_site/index.tsx?tsr-split=component': { file: 'assets/home-3.js' },
     });
     const later = new Date(Date.now() + 5_000);
     fs.utimesSync(path.join(dir, '.vite', 'manifest.json'), later, later);
-    expect(preloads('/')).toEqual(['assets/home-3.js']);
+    expect(preloads('/').scripts).toEqual(['assets/home-3.js']);
   });
 });

@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { cardSrcSet, imageSrcSet } from '../../shared/media.ts';
+import type { TCategory } from '../../shared/schemas/category.ts';
 import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
 import { ZSearchInput } from '../../shared/schemas/property.ts';
+import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { log } from '../logger.ts';
@@ -156,7 +158,10 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
     };
   }
   if (pathname === '/' || pathname === '') {
-    const page: TSearchResult = await searchProperties(em, ZSearchInput.parse(HOME_INPUT));
+    const [page, categories]: [TSearchResult, TCategory[]] = await Promise.all([
+      searchProperties(em, ZSearchInput.parse(HOME_INPUT)),
+      listCategories(em.fork()),
+    ]);
     const first = page.items[0]?.images[0];
     return {
       ...base,
@@ -168,6 +173,9 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
           [['properties', 'search'], { input: HOME_INPUT, type: 'infinite' }],
           { pages: [page], pageParams: [null] },
         ],
+        // The category strip is on the first screen too: without it, it shows placeholders until a
+        // second round trip answers.
+        [[['categories', 'list'], { type: 'query' }], categories],
       ],
     };
   }
@@ -266,13 +274,13 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     const tags = `${renderHead(head ?? fallback)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
     let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
-    // After the entry's own preloads: the route's code comes next, in the same wave.
-    const routeCode = status === 200 ? preloadsFor(req.path) : [];
-    if (routeCode.length)
-      body = body.replace(
-        '</head>',
-        `${routeCode.map((f) => `  <link rel="modulepreload" crossorigin href="/${f}" />`).join('\n  ')}\n  </head>`,
-      );
+    // After the entry's own preloads: the route's code and styles come next, in the same wave.
+    const route = status === 200 ? preloadsFor(req.path) : undefined;
+    const routeTags = [
+      ...(route?.scripts ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...(route?.styles ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
+    ];
+    if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(body);

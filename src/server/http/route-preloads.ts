@@ -4,9 +4,17 @@ import path from 'node:path';
 interface TManifestChunk {
   file: string;
   imports?: string[];
+  css?: string[];
   isEntry?: boolean;
 }
 type TManifest = Record<string, TManifestChunk>;
+
+/** What a page's first screen needs beyond the entry: its route modules and their stylesheets. */
+export interface TRoutePreloads {
+  scripts: string[];
+  styles: string[];
+}
+const NONE: TRoutePreloads = { scripts: [], styles: [] };
 
 /** The route modules (as the build's manifest names them) that draw each page's first screen. */
 const FIRST_SCREEN_ROUTES: [RegExp, string[]][] = [
@@ -15,14 +23,16 @@ const FIRST_SCREEN_ROUTES: [RegExp, string[]][] = [
 ];
 
 /**
- * `<link rel="modulepreload">` tags for the route code a page's first screen needs beyond the entry
- * (which index.html already preloads). Without them the router asks for that code only once the entry
- * has run: one more round trip, and on slow 4G the page's JS arrives in two waves instead of one.
- * Read from the build's manifest, again whenever a new build replaces it.
+ * The route code and CSS a page's first screen needs beyond the entry (which index.html already
+ * loads), for `<link rel="modulepreload">` and `<link rel="stylesheet">` tags. Without them the router
+ * asks for that code only once the entry has run, and Vite's loader asks for the route's CSS only once
+ * the route's code is imported, holding the render until it arrives: each one more round trip, and on
+ * slow 4G the page's files arrive in waves instead of one. Read from the build's manifest, again
+ * whenever a new build replaces it.
  */
-export function routePreloads(clientDir: string): (pathname: string) => string[] {
+export function routePreloads(clientDir: string): (pathname: string) => TRoutePreloads {
   const file = path.join(clientDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; byRoute: Map<RegExp, string[]> } | undefined;
+  let cached: { mtimeMs: number; byRoute: Map<RegExp, TRoutePreloads> } | undefined;
 
   const load = () => {
     let stat: fs.Stats;
@@ -41,11 +51,11 @@ export function routePreloads(clientDir: string): (pathname: string) => string[]
   return (pathname) => {
     const byRoute = load();
     const match = FIRST_SCREEN_ROUTES.find(([re]) => re.test(pathname));
-    return (match && byRoute?.get(match[0])) ?? [];
+    return (match && byRoute?.get(match[0])) ?? NONE;
   };
 }
 
-function preloadsByRoute(manifest: TManifest): Map<RegExp, string[]> {
+function preloadsByRoute(manifest: TManifest): Map<RegExp, TRoutePreloads> {
   const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
     for (const key of keys) {
       if (seen.has(key) || !manifest[key]) continue;
@@ -56,14 +66,18 @@ function preloadsByRoute(manifest: TManifest): Map<RegExp, string[]> {
   };
   const entries = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
   const initial = closure(entries);
-  const byRoute = new Map<RegExp, string[]>();
+  const initialStyles = new Set([...initial].flatMap((k) => manifest[k]?.css ?? []));
+  const byRoute = new Map<RegExp, TRoutePreloads>();
   for (const [re, modules] of FIRST_SCREEN_ROUTES) {
     const roots = Object.keys(manifest).filter((k) => modules.some((m) => k.startsWith(m)));
-    const files = [...closure(roots)]
-      .filter((k) => !initial.has(k))
+    const chunks = [...closure(roots)].filter((k) => !initial.has(k));
+    const scripts = chunks
       .map((k) => manifest[k]?.file)
       .filter((f): f is string => f?.endsWith('.js') === true);
-    byRoute.set(re, files);
+    const styles = [...new Set(chunks.flatMap((k) => manifest[k]?.css ?? []))].filter(
+      (f) => !initialStyles.has(f),
+    );
+    byRoute.set(re, { scripts, styles });
   }
   return byRoute;
 }

@@ -7,7 +7,6 @@ import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
-import { BookingConfirmedDialog } from './booking-confirmed-dialog.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { GuestCounter } from './guest-counter.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -15,12 +14,18 @@ import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useReservation } from './use-reservation.ts';
 import { useStayQuote } from './use-stay-quote.ts';
-import '../../styles/more-components.css';
+import '../../styles/property-page.css';
 
 // The contact form (Mantine form and the zod schema it validates with, ~30 KiB gzipped) loads when Reserve
 // is pointed at, focused or pressed, not with the page.
 const loadContactForm = () => import('./contact-form-dialog.tsx');
 const ContactFormDialog = lazy(() => loadContactForm().then((m) => ({ default: m.ContactFormDialog })));
+// The confirmation (a Modal) comes after the form, so it loads with it.
+const loadConfirmation = () => import('./booking-confirmed-dialog.tsx');
+const BookingConfirmedDialog = lazy(() =>
+  loadConfirmation().then((m) => ({ default: m.BookingConfirmedDialog })),
+);
+const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmation()]);
 
 /**
  * The sticky booking card (guest-side §4, §5, §9): dates with taken days disabled, guests, the price
@@ -61,8 +66,8 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           size="md"
           fullWidth
           onClick={reserve}
-          onPointerEnter={() => void loadContactForm()}
-          onFocus={() => void loadContactForm()}
+          onPointerEnter={() => void loadReserveDialogs()}
+          onFocus={() => void loadReserveDialogs()}
           disabled={problem !== null}
           data-testid="reserve"
         >
@@ -97,7 +102,9 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           onSubmit={(contact) => void reservation.submit(contact)}
         />
       </MountOnFirstOpen>
-      <BookingConfirmedDialog summary={reservation.confirmation} onClose={reservation.closeConfirmation} />
+      <MountOnFirstOpen opened={reservation.confirmation !== null}>
+        <BookingConfirmedDialog summary={reservation.confirmation} onClose={reservation.closeConfirmation} />
+      </MountOnFirstOpen>
     </Paper>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { addDays } from '../../../shared/dates.ts';
 import { notifications } from '@mantine/notifications';
 import type { TBookingStay } from './use-booking-stay.ts';
+import '../../styles/more-components.css';
 
 const DATE_FORMAT = 'MMM D, YYYY';
 const CALENDAR_LABELS = {

@@ -1,17 +1,24 @@
 import { Button, Center, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconHomeSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { startTransition, useEffect, useState } from 'react';
 import { HOME_PAGE_SIZE } from '../../../shared/constants.ts';
+import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import {
   emptyResultsMessage,
   listingSearch,
   searchInputFor,
   type THomeSearch,
+  type TListingSearch,
 } from '../../lib/search-state.ts';
 import { PropertyCard, PropertyCardSkeleton } from './property-card.tsx';
 import { homeGridQuery } from './queries.ts';
 
-/** Cards in the first row load eagerly; the rest wait until they come near the viewport. */
+/**
+ * Cards in the first row (four on the widest layout) load eagerly; the rest wait until they come near
+ * the viewport. The first render draws only that row: the other cards follow in a background render
+ * right after the first paint, so on a slow phone the first photo does not wait for eight more cards.
+ */
 const EAGER_CARDS = 4;
 
 const GRID_COLS = { base: 1, xs: 2, md: 3, lg: 4 };
@@ -33,6 +40,25 @@ function Message({ title, body, icon }: { title: string; body: string; icon: 'em
         <Text c="dimmed">{body}</Text>
       </Stack>
     </Center>
+  );
+}
+
+function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearch }) {
+  // Only on mount: later pages ('Show more') and refreshed results draw in full at once.
+  const [firstRow, setFirstRow] = useState(true);
+  useEffect(() => startTransition(() => setFirstRow(false)), []);
+  return (
+    <SimpleGrid
+      cols={GRID_COLS}
+      spacing="lg"
+      verticalSpacing="xl"
+      data-testid="property-grid"
+      aria-busy={firstRow || undefined}
+    >
+      {(firstRow ? items.slice(0, EAGER_CARDS) : items).map((p, i) => (
+        <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} stay={stay} />
+      ))}
+    </SimpleGrid>
   );
 }
 
@@ -73,11 +99,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
   }
   return (
     <Stack gap="xl">
-      <SimpleGrid cols={GRID_COLS} spacing="lg" verticalSpacing="xl" data-testid="property-grid">
-        {items.map((p, i) => (
-          <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} stay={stay} />
-        ))}
-      </SimpleGrid>
+      <CardGrid items={items} stay={stay} />
       {query.hasNextPage && (
         <Center>
           <Button

@@ -1,9 +1,15 @@
 import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import classes from './gallery.module.css';
-import { GalleryViewer, type TGalleryMode } from './gallery-viewer.tsx';
+import type { TGalleryMode } from './gallery-viewer.tsx';
+
+// The viewer (Mantine's Modal, focus trap and scroll lock, ~15 KiB gzipped) loads when a tile or the
+// button is pointed at, focused or pressed, not with the page.
+const loadViewer = () => import('./gallery-viewer.tsx');
+const GalleryViewer = lazy(() => loadViewer().then((m) => ({ default: m.GalleryViewer })));
 
 const TILES = 5;
 
@@ -45,6 +51,8 @@ export function PropertyGallery({
               type="button"
               className={`${classes.tile} ${i === 0 ? classes.main : ''}`}
               onClick={() => open('photos', i)}
+              onPointerEnter={() => void loadViewer()}
+              onFocus={() => void loadViewer()}
               // The visible '+N more' leads the name (WCAG 2.5.3, label in name).
               aria-label={`${last && hidden > 0 ? `+${hidden} more, open` : 'Open'} photo ${i + 1} of ${photos.length}`}
               data-testid="gallery-tile"
@@ -71,6 +79,8 @@ export function PropertyGallery({
             type="button"
             className={classes.tile}
             onClick={() => open('videos', 0)}
+            onPointerEnter={() => void loadViewer()}
+            onFocus={() => void loadViewer()}
             aria-label="Play videos"
             data-testid="gallery-video-tile"
           >
@@ -87,20 +97,24 @@ export function PropertyGallery({
           size="sm"
           leftSection={<IconLayoutGrid size={16} aria-hidden />}
           onClick={() => open('photos', 0)}
+          onPointerEnter={() => void loadViewer()}
+          onFocus={() => void loadViewer()}
         >
           Show all photos
         </Button>
       </div>
-      <GalleryViewer
-        opened={viewer.opened}
-        title={title}
-        photos={photos}
-        videos={videos}
-        mode={viewer.mode}
-        index={viewer.index}
-        onChange={(mode, index) => setViewer({ opened: true, mode, index })}
-        onClose={() => setViewer((v) => ({ ...v, opened: false }))}
-      />
+      <MountOnFirstOpen opened={viewer.opened}>
+        <GalleryViewer
+          opened={viewer.opened}
+          title={title}
+          photos={photos}
+          videos={videos}
+          mode={viewer.mode}
+          index={viewer.index}
+          onChange={(mode, index) => setViewer({ opened: true, mode, index })}
+          onClose={() => setViewer((v) => ({ ...v, opened: false }))}
+        />
+      </MountOnFirstOpen>
     </>
   );
 }

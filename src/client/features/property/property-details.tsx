@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { guestsLabel, plural, propertyTypeLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
-import '../../styles/more-components.css';
+import '../../styles/property-page.css';
 
 const AMENITY_ICONS: Record<string, Icon> = {
   Wifi: IconWifi,

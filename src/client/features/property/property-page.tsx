@@ -12,7 +12,7 @@ import { PropertyGallery } from './gallery.tsx';
 import { HostLine, PropertyDescription, PropertyFacts } from './property-details.tsx';
 import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
-import '../../styles/more-components.css';
+import '../../styles/property-page.css';
 
 /** The spec's property query: always treated as stale (guest-side §7). */
 

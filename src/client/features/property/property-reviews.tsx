@@ -20,7 +20,7 @@ import { REVIEWS_FIRST, REVIEWS_STEP } from '../../../shared/constants.ts';
 import { ratingLabel, reviewsLabel } from '../../../shared/labels.ts';
 import { thumbnailUrl } from '../../../shared/media.ts';
 import { trpc } from '../../lib/trpc.ts';
-import '../../styles/more-components.css';
+import '../../styles/property-page.css';
 
 function reviewDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
