@@ -7,7 +7,7 @@ import { TableSkeleton } from '../../components/table-skeleton.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { allReviewsQueryOptions } from './api.ts';
 import { AllReviewsFilters } from './all-reviews-filters.tsx';
-import { formatReviewDate, ReviewerAvatar } from './review-card.tsx';
+import { Reviewer } from './review-card.tsx';
 import { allReviewsInput, REVIEWS_PAGE_SIZES, type TReviewsSearch } from './search.ts';
 
 const COLUMNS = ['Reviewer', 'Home', 'Rating', 'Comment', 'Actions'];
@@ -71,17 +71,7 @@ export function AllReviews({
                   shown.data.items.map((r) => (
                     <Table.Tr key={r.id} data-testid="review-row">
                       <Table.Td>
-                        <Group gap="sm" wrap="nowrap">
-                          <ReviewerAvatar review={r} size={32} />
-                          <div>
-                            <Text size="sm" fw={600}>
-                              {r.userName}
-                            </Text>
-                            <Text size="xs" c="dimmed">
-                              {formatReviewDate(r.date)}
-                            </Text>
-                          </div>
-                        </Group>
+                        <Reviewer review={r} compact />
                       </Table.Td>
                       <Table.Td>{r.propertyTitle}</Table.Td>
                       <Table.Td>

@@ -13,16 +13,27 @@ export function formatReviewDate(value: string | null | undefined): string {
   });
 }
 
-export function ReviewerAvatar({ review, size }: { review: TReview; size: number }) {
+/** Who wrote a review and when: the card's larger block, or a table row's compact one. */
+export function Reviewer({ review, compact = false }: { review: TReview; compact?: boolean }) {
   return (
-    <Avatar
-      src={review.userImage ? thumbnailUrl(review.userImage) : null}
-      radius="xl"
-      size={size}
-      alt={review.userName}
-    >
-      {review.userName.slice(0, 1).toUpperCase()}
-    </Avatar>
+    <Group gap="sm" wrap="nowrap" miw={0}>
+      <Avatar
+        src={review.userImage ? thumbnailUrl(review.userImage) : null}
+        radius="xl"
+        size={compact ? 32 : 44}
+        alt={review.userName}
+      >
+        {review.userName.slice(0, 1).toUpperCase()}
+      </Avatar>
+      <div style={{ minWidth: 0 }}>
+        <Text size={compact ? 'sm' : undefined} fw={600} truncate>
+          {review.userName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatReviewDate(review.date)}
+        </Text>
+      </div>
+    </Group>
   );
 }
 
@@ -41,17 +52,7 @@ export function ReviewCard({
   return (
     <Card withBorder padding="lg" data-testid="review-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <ReviewerAvatar review={review} size={44} />
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600} truncate>
-              {review.userName}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {formatReviewDate(review.date)}
-            </Text>
-          </div>
-        </Group>
+        <Reviewer review={review} />
         <Rating
           value={review.rating}
           readOnly
