@@ -17,6 +17,30 @@ export interface TServerProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** A child's stderr so far, a wait for a line matching a pattern, its exit, and a kill that awaits it. */
+function watch(proc: ChildProcess) {
+  let text = '';
+  proc.stderr?.on('data', (d: Buffer) => {
+    text += d.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const logged = (pattern: RegExp) =>
+    new Promise<void>((resolve) => {
+      if (pattern.test(text)) return resolve();
+      const onData = () => {
+        if (!pattern.test(text)) return;
+        proc.stderr?.off('data', onData);
+        resolve();
+      };
+      proc.stderr?.on('data', onData);
+    });
+  const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (proc.exitCode === null) proc.kill(signal);
+    return exited;
+  };
+  return { stderr: () => text, logged, exited, kill };
+}
+
 /** The real server in its own process (as `npm start` runs it), ready when it answers. */
 export async function spawnServer(env: Record<string, string>): Promise<TServerProcess> {
   const port = await freePort();
@@ -37,22 +61,8 @@ export async function spawnServer(env: Record<string, string>): Promise<TServerP
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
+  const { stderr, logged, exited, kill } = watch(proc);
   const url = `http://127.0.0.1:${port}`;
-  const logged = (pattern: RegExp) =>
-    new Promise<void>((resolve) => {
-      if (pattern.test(stderr)) return resolve();
-      const onData = () => {
-        if (!pattern.test(stderr)) return;
-        proc.stderr?.off('data', onData);
-        resolve();
-      };
-      proc.stderr?.on('data', onData);
-    });
   // Ready when it prints its banner (main.ts writes it once it listens), or failed when it exits first.
   await new Promise<void>((resolve, reject) => {
     let stdout = '';
@@ -60,22 +70,19 @@ export async function spawnServer(env: Record<string, string>): Promise<TServerP
       stdout += d.toString();
       if (stdout.includes('StayHub is running at')) resolve();
     });
-    void exited.then((code) => reject(new Error(`server exited (${code}) during start-up: ${stderr}`)));
+    void exited.then((code) => reject(new Error(`server exited (${code}) during start-up: ${stderr()}`)));
   });
   proc.stdout?.resume();
   const res = await fetch(`${url}/api/config`);
-  if (!res.ok) throw new Error(`server answered ${res.status} after start-up: ${stderr}`);
+  if (!res.ok) throw new Error(`server answered ${res.status} after start-up: ${stderr()}`);
   return {
     url,
     port,
     proc,
-    stderr: () => stderr,
+    stderr,
     logged,
     exited,
-    async kill(signal = 'SIGTERM') {
-      if (proc.exitCode === null) proc.kill(signal);
-      return exited;
-    },
+    kill,
   };
 }
 
@@ -91,35 +98,18 @@ export async function spawnWorker(env: Record<string, string>): Promise<TWorkerP
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const logged = (pattern: RegExp) =>
-    new Promise<void>((resolve) => {
-      if (pattern.test(stderr)) return resolve();
-      const onData = () => {
-        if (!pattern.test(stderr)) return;
-        proc.stderr?.off('data', onData);
-        resolve();
-      };
-      proc.stderr?.on('data', onData);
-    });
+  const { stderr, logged, exited, kill } = watch(proc);
   await Promise.race([
     logged(/"worker running"/),
     exited.then((code) => {
-      throw new Error(`worker exited (${code}) during start-up: ${stderr}`);
+      throw new Error(`worker exited (${code}) during start-up: ${stderr()}`);
     }),
   ]);
   return {
     proc,
-    stderr: () => stderr,
+    stderr,
     logged,
     exited,
-    async kill(signal = 'SIGTERM') {
-      if (proc.exitCode === null) proc.kill(signal);
-      return exited;
-    },
+    kill,
   };
 }
