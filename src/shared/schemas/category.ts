@@ -27,6 +27,8 @@ export function isCategoryIconRef(v: string): boolean {
   }
 }
 
+const ICON_URL_MAX_LENGTH = 2048;
+
 export const ZCategoryInput = z.object({
   name: z
     .string({ error: 'Category name is required.' })
@@ -36,9 +38,18 @@ export const ZCategoryInput = z.object({
   icon: z
     .string()
     .trim()
-    .refine((v) => v.startsWith('data:') || v.length <= 2048, { error: 'Icon URL is too long.' })
+    .refine((v) => v.startsWith('data:') || v.length <= ICON_URL_MAX_LENGTH, {
+      error: 'Icon URL is too long.',
+    })
     .refine(isCategoryIconRef, { error: CATEGORY_ICON_RULE })
-    .default(''),
+    .default('')
+    // The first published document limits an icon reference to 2048 characters, and so does the server for
+    // every reference; an uploaded image (a data: URL) may be longer, up to the request's body limit.
+    .meta({
+      description:
+        'An icon URL of at most 2048 characters, or an uploaded image as a data: URL (which may be longer)',
+      override: { maxLength: ICON_URL_MAX_LENGTH },
+    }),
   active: z.boolean().default(true),
 });
 export type TCategoryInput = z.input<typeof ZCategoryInput>;
