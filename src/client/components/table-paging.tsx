@@ -1,4 +1,5 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Select, Text } from '@mantine/core';
+import { TablePager } from './table-pager.tsx';
 
 /**
  * The line under a server-paged admin table: 'Showing a–b of n', the page size choice and the pages.
@@ -41,22 +42,7 @@ export function TablePaging({
           w={90}
           size="xs"
         />
-        {total > pageSize && (
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={onPage}
-            getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-            getControlProps={(control) => ({
-              'aria-label': {
-                first: 'First page',
-                last: 'Last page',
-                next: 'Next page',
-                previous: 'Previous page',
-              }[control],
-            })}
-          />
-        )}
+        {total > pageSize && <TablePager pages={pages} page={page} onPage={onPage} />}
       </Group>
     </Group>
   );

@@ -1,7 +1,8 @@
-import { Alert, Card, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../../../shared/schemas/activity.ts';
+import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { activityPageQuery, type TActivitySearch } from './api.ts';
 import { ActivityTable } from './activity-table.tsx';
@@ -51,11 +52,7 @@ export function ActivityPage({ search }: { search: TActivitySearch }) {
       )}
       {data && data.total > data.pageSize && (
         <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(p) => setSearch({ page: p > 1 ? p : undefined })}
-          />
+          <TablePager pages={pages} page={page} onPage={(p) => setSearch({ page: p > 1 ? p : undefined })} />
         </Group>
       )}
     </Stack>

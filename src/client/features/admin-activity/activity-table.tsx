@@ -1,6 +1,6 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
 import type { TActivity } from '../../../shared/schemas/activity.ts';
-import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { AdminTableBody } from '../../components/admin-table-body.tsx';
 
 function show(v: unknown): string {
   if (v === undefined || v === null || v === '') return '—';
@@ -36,38 +36,30 @@ export function ActivityTable({ items }: { items: TActivity[] | undefined }) {
             <Table.Th>Changes</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {!items ? (
-            <TableSkeleton rows={5} cols={5} testId="activity-skeleton-row" />
-          ) : items.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text ta="center" c="dimmed" py="lg">
-                  No activity yet
-                </Text>
+        <AdminTableBody
+          items={items}
+          cols={5}
+          empty="No activity yet"
+          skeletonTestId="activity-skeleton-row"
+          renderRow={(a) => (
+            <Table.Tr key={a.id} data-testid="activity-row">
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {new Date(a.createdAt).toLocaleString('en-US', {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+              </Table.Td>
+              <Table.Td>{a.actorName}</Table.Td>
+              <Table.Td>{a.action}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {a.entityType} #{a.entityId}
+              </Table.Td>
+              <Table.Td>
+                <Changes changes={a.changes} />
               </Table.Td>
             </Table.Tr>
-          ) : (
-            items.map((a) => (
-              <Table.Tr key={a.id} data-testid="activity-row">
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {new Date(a.createdAt).toLocaleString('en-US', {
-                    dateStyle: 'medium',
-                    timeStyle: 'short',
-                  })}
-                </Table.Td>
-                <Table.Td>{a.actorName}</Table.Td>
-                <Table.Td>{a.action}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {a.entityType} #{a.entityId}
-                </Table.Td>
-                <Table.Td>
-                  <Changes changes={a.changes} />
-                </Table.Td>
-              </Table.Tr>
-            ))
           )}
-        </Table.Tbody>
+        />
       </Table>
     </Table.ScrollContainer>
   );

@@ -1,12 +1,6 @@
-import { Group, Pagination, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { TAdminBookingList } from '../../../shared/schemas/admin.ts';
-
-const CONTROL_LABEL = {
-  first: 'First page',
-  last: 'Last page',
-  next: 'Next page',
-  previous: 'Previous page',
-} as const;
+import { TablePager } from '../../components/table-pager.tsx';
 
 /** 'Showing a–b of n', and the pager once there is more than one page. */
 export function BookingsPaging({
@@ -27,15 +21,7 @@ export function BookingsPaging({
           ? '0 bookings'
           : `Showing ${(data.page - 1) * data.pageSize + 1}–${Math.min(data.page * data.pageSize, data.total)} of ${data.total}`}
       </Text>
-      {data.total > data.pageSize && (
-        <Pagination
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPage}
-          getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABEL[control] })}
-        />
-      )}
+      {data.total > data.pageSize && <TablePager pages={pages} page={page} onPage={onPage} />}
     </Group>
   );
 }

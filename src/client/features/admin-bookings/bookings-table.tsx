@@ -1,8 +1,8 @@
-import { Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import type { TAdminBooking, TAdminBookingSort } from '../../../shared/schemas/admin.ts';
-import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { BookingRow } from './booking-row.tsx';
 
 const COLUMNS: { label: string; sort?: TAdminBookingSort }[] = [
@@ -76,32 +76,24 @@ export function BookingsTable(p: TBookingsTableProps) {
             })}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {!p.items ? (
-            <TableSkeleton rows={5} cols={COLUMNS.length + 1} testId="bookings-skeleton-row" />
-          ) : p.items.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length + 1}>
-                <Text ta="center" c="dimmed" py="lg">
-                  No bookings found
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            p.items.map((b) => (
-              <BookingRow
-                key={b.id}
-                booking={b}
-                selected={p.selected.has(b.id)}
-                onSelect={(on) => p.onSelect([b.id], on)}
-                busy={p.busy}
-                onOpen={p.onOpen}
-                onStatus={p.onStatus}
-                onPropertyClick={p.onPropertyClick}
-              />
-            ))
+        <AdminTableBody
+          items={p.items}
+          cols={COLUMNS.length + 1}
+          empty="No bookings found"
+          skeletonTestId="bookings-skeleton-row"
+          renderRow={(b) => (
+            <BookingRow
+              key={b.id}
+              booking={b}
+              selected={p.selected.has(b.id)}
+              onSelect={(on) => p.onSelect([b.id], on)}
+              busy={p.busy}
+              onOpen={p.onOpen}
+              onStatus={p.onStatus}
+              onPropertyClick={p.onPropertyClick}
+            />
           )}
-        </Table.Tbody>
+        />
       </Table>
     </Table.ScrollContainer>
   );

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, Table } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { TCategory } from '../../../shared/schemas/category.ts';
-import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { CategoryIcon } from './category-icon.tsx';
 
 /** Icon, Name, Status, Actions (admin-side §2.10); skeleton rows while the list loads. */
@@ -25,45 +25,45 @@ export function CategoryTable({
             <Table.Th w={110}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {!categories ? (
-            <TableSkeleton rows={4} cols={4} />
-          ) : (
-            categories.map((c) => (
-              <Table.Tr key={c.id} data-testid="category-row">
-                <Table.Td>
-                  <CategoryIcon src={c.icon} />
-                </Table.Td>
-                <Table.Td fw={500}>{c.name}</Table.Td>
-                <Table.Td>
-                  <Badge color={c.active ? '#1b5e20' : 'gray.7'} variant="filled">
-                    {c.active ? 'Active' : 'Inactive'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      aria-label={`Edit ${c.name}`}
-                      onClick={() => onEdit(c)}
-                    >
-                      <IconEdit size={18} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete ${c.name}`}
-                      onClick={() => onDelete(c)}
-                    >
-                      <IconTrash size={18} />
-                    </ActionIcon>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
+        <AdminTableBody
+          items={categories}
+          cols={4}
+          skeletonRows={4}
+          empty="No categories yet"
+          renderRow={(c) => (
+            <Table.Tr key={c.id} data-testid="category-row">
+              <Table.Td>
+                <CategoryIcon src={c.icon} />
+              </Table.Td>
+              <Table.Td fw={500}>{c.name}</Table.Td>
+              <Table.Td>
+                <Badge color={c.active ? '#1b5e20' : 'gray.7'} variant="filled">
+                  {c.active ? 'Active' : 'Inactive'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Edit ${c.name}`}
+                    onClick={() => onEdit(c)}
+                  >
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Delete ${c.name}`}
+                    onClick={() => onDelete(c)}
+                  >
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
           )}
-        </Table.Tbody>
+        />
       </Table>
     </Table.ScrollContainer>
   );

@@ -1,7 +1,8 @@
-import { Alert, Group, Modal, Pagination, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
+import { TablePager } from '../../components/table-pager.tsx';
 import { emailsQuery } from './api.ts';
 import { EmailRow } from './email-row.tsx';
 import '../../styles/more-components.css';
@@ -52,11 +53,10 @@ export function EmailsPage() {
             </Table>
           </Table.ScrollContainer>
           <Group justify="center">
-            <Pagination
-              total={Math.max(1, Math.ceil(emails.data.total / PAGE_SIZE))}
-              value={page}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            <TablePager
+              pages={Math.max(1, Math.ceil(emails.data.total / PAGE_SIZE))}
+              page={page}
+              onPage={setPage}
             />
           </Group>
         </>

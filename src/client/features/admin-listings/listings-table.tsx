@@ -1,9 +1,9 @@
-import { Button, Group, Image, Table, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Image, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconRestore } from '@tabler/icons-react';
 import type { TAdminListingSort } from '../../../shared/constants.ts';
 import { FALLBACK_IMAGE, thumbnailUrl } from '../../../shared/media.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
-import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { ActiveActions, type TRowActions } from './listing-actions.tsx';
 
 /** The spec's columns (admin-side §2.4); the Title cell leads with the cover's thumbnail. */
@@ -66,64 +66,56 @@ export function ListingsTable({
             )}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {!rows ? (
-            <TableSkeleton rows={5} cols={COLUMNS.length} testId="listing-skeleton-row" />
-          ) : rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text ta="center" c="dimmed" py="md">
-                  No properties found
-                </Text>
+        <AdminTableBody
+          items={rows}
+          cols={COLUMNS.length}
+          empty="No properties found"
+          skeletonTestId="listing-skeleton-row"
+          renderRow={(p) => (
+            <Table.Tr key={p.id} data-testid="listing-row">
+              <Table.Td>{p.id}</Table.Td>
+              <Table.Td fw={500}>
+                <Group gap="sm" wrap="nowrap">
+                  <Image
+                    src={p.images[0] ? thumbnailUrl(p.images[0]) : FALLBACK_IMAGE}
+                    alt={`Photo of ${p.title}`}
+                    loading="lazy"
+                    w={56}
+                    h={40}
+                    radius="sm"
+                    fit="cover"
+                    fallbackSrc={FALLBACK_IMAGE}
+                    data-testid="listing-thumbnail"
+                  />
+                  {p.title}
+                </Group>
+              </Table.Td>
+              <Table.Td>{p.location}</Table.Td>
+              <Table.Td>${p.price}</Table.Td>
+              <Table.Td>{p.bedrooms}</Table.Td>
+              <Table.Td>{p.bathrooms}</Table.Td>
+              <Table.Td>{p.maxGuests}</Table.Td>
+              <Table.Td>
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {archived ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      leftSection={<IconRestore size={14} />}
+                      aria-label={`Restore ${p.title}`}
+                      loading={actions.restoring === p.id}
+                      onClick={() => actions.onRestore(p)}
+                    >
+                      Restore
+                    </Button>
+                  ) : (
+                    <ActiveActions p={p} {...actions} />
+                  )}
+                </Group>
               </Table.Td>
             </Table.Tr>
-          ) : (
-            rows.map((p) => (
-              <Table.Tr key={p.id} data-testid="listing-row">
-                <Table.Td>{p.id}</Table.Td>
-                <Table.Td fw={500}>
-                  <Group gap="sm" wrap="nowrap">
-                    <Image
-                      src={p.images[0] ? thumbnailUrl(p.images[0]) : FALLBACK_IMAGE}
-                      alt={`Photo of ${p.title}`}
-                      loading="lazy"
-                      w={56}
-                      h={40}
-                      radius="sm"
-                      fit="cover"
-                      fallbackSrc={FALLBACK_IMAGE}
-                      data-testid="listing-thumbnail"
-                    />
-                    {p.title}
-                  </Group>
-                </Table.Td>
-                <Table.Td>{p.location}</Table.Td>
-                <Table.Td>${p.price}</Table.Td>
-                <Table.Td>{p.bedrooms}</Table.Td>
-                <Table.Td>{p.bathrooms}</Table.Td>
-                <Table.Td>{p.maxGuests}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} justify="flex-end" wrap="nowrap">
-                    {archived ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        leftSection={<IconRestore size={14} />}
-                        aria-label={`Restore ${p.title}`}
-                        loading={actions.restoring === p.id}
-                        onClick={() => actions.onRestore(p)}
-                      >
-                        Restore
-                      </Button>
-                    ) : (
-                      <ActiveActions p={p} {...actions} />
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))
           )}
-        </Table.Tbody>
+        />
       </Table>
     </Table.ScrollContainer>
   );

@@ -3,7 +3,7 @@ import { IconAlertCircle, IconEdit, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TReview } from '../../../shared/schemas/review.ts';
 import { TablePaging } from '../../components/table-paging.tsx';
-import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { allReviewsQueryOptions } from './api.ts';
 import { AllReviewsFilters } from './all-reviews-filters.tsx';
@@ -56,63 +56,54 @@ export function AllReviews({
                   ))}
                 </Table.Tr>
               </Table.Thead>
-              <Table.Tbody>
-                {!shown.data ? (
-                  <TableSkeleton rows={5} cols={COLUMNS.length} />
-                ) : shown.data.items.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length}>
-                      <Text c="dimmed" ta="center" py="lg">
-                        No reviews found
+              <AdminTableBody
+                items={shown.data?.items}
+                cols={COLUMNS.length}
+                empty="No reviews found"
+                renderRow={(r) => (
+                  <Table.Tr key={r.id} data-testid="review-row">
+                    <Table.Td>
+                      <Reviewer review={r} compact />
+                    </Table.Td>
+                    <Table.Td>{r.propertyTitle}</Table.Td>
+                    <Table.Td>
+                      <Rating
+                        value={r.rating}
+                        readOnly
+                        size="xs"
+                        role="img"
+                        aria-label={`${r.rating} out of 5 stars`}
+                      />
+                    </Table.Td>
+                    <Table.Td maw={360}>
+                      <Text size="sm" lineClamp={2} data-testid="review-comment">
+                        {r.comment}
                       </Text>
                     </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  shown.data.items.map((r) => (
-                    <Table.Tr key={r.id} data-testid="review-row">
-                      <Table.Td>
-                        <Reviewer review={r} compact />
-                      </Table.Td>
-                      <Table.Td>{r.propertyTitle}</Table.Td>
-                      <Table.Td>
-                        <Rating
-                          value={r.rating}
-                          readOnly
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
                           size="xs"
-                          role="img"
-                          aria-label={`${r.rating} out of 5 stars`}
-                        />
-                      </Table.Td>
-                      <Table.Td maw={360}>
-                        <Text size="sm" lineClamp={2} data-testid="review-comment">
-                          {r.comment}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            leftSection={<IconEdit size={14} />}
-                            onClick={() => onEdit(r)}
-                          >
-                            Edit
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            leftSection={<IconTrash size={14} />}
-                            onClick={() => onDelete(r)}
-                          >
-                            Delete
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))
+                          variant="default"
+                          leftSection={<IconEdit size={14} />}
+                          onClick={() => onEdit(r)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          color="red"
+                          leftSection={<IconTrash size={14} />}
+                          onClick={() => onDelete(r)}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
                 )}
-              </Table.Tbody>
+              />
             </Table>
           </Table.ScrollContainer>
         </Card>

@@ -1,8 +1,9 @@
-import { Alert, Card, Group, Pagination, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { TablePager } from '../../components/table-pager.tsx';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
@@ -105,10 +106,10 @@ export function UsersPage({ search }: { search: TUsersSearch }) {
       )}
       {data && data.total > data.pageSize && (
         <Group justify="flex-end">
-          <Pagination
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={(next) =>
+          <TablePager
+            pages={pages}
+            page={page}
+            onPage={(next) =>
               void navigate({
                 to: '/admin/users',
                 search: (prev: TUsersSearch) => ({ ...prev, page: next > 1 ? next : undefined }),

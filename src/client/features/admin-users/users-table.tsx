@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
 import type { TAdminUser } from '../../../shared/schemas/admin-users.ts';
-import { TableSkeleton } from '../../components/table-skeleton.tsx';
+import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import type { TUserAction } from './user-action-modal.tsx';
 
 const COLUMNS = ['Account', 'E-mail', 'Joined', 'Bookings', 'Role', 'Actions'];
@@ -93,21 +93,13 @@ export function UsersTable({ items, meId, ...row }: TProps) {
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
-          {!items ? (
-            <TableSkeleton rows={5} cols={COLUMNS.length} testId="users-skeleton-row" />
-          ) : items.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS.length}>
-                <Text ta="center" c="dimmed" py="lg">
-                  No accounts found
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            items.map((u) => <UserRow key={u.id} user={u} self={meId === u.id} {...row} />)
-          )}
-        </Table.Tbody>
+        <AdminTableBody
+          items={items}
+          cols={COLUMNS.length}
+          empty="No accounts found"
+          skeletonTestId="users-skeleton-row"
+          renderRow={(u) => <UserRow key={u.id} user={u} self={meId === u.id} {...row} />}
+        />
       </Table>
     </Table.ScrollContainer>
   );
