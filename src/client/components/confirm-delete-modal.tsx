@@ -30,7 +30,13 @@ export function ConfirmDeleteModal({
   centered = false,
 }: TProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered={centered}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      centered={centered}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
