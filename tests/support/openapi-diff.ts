@@ -50,7 +50,8 @@ export function openApiRegressions(before: TObject, after: TObject): string[] {
       if (seen.has(ref)) return current;
       seen.add(ref);
       let target: TJson = doc;
-      for (const part of ref.replace(/^#\//, '').split('/')) target = isObject(target) ? target[part] : null;
+      for (const part of ref.replace(/^#\//, '').split('/'))
+        target = isObject(target) ? (target[part] ?? null) : null;
       current = target;
     }
     return current;

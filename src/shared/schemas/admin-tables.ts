@@ -5,6 +5,7 @@ import {
   ADMIN_TABLE_PAGE_SIZES,
   PROPERTY_TYPES,
 } from '../constants.ts';
+import { RATING_MAX, SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZPage, ZPageSize } from './admin.ts';
 import { ZId } from './common.ts';
 import { ZProperty } from './property.ts';
@@ -13,8 +14,11 @@ import { ZReview } from './review.ts';
 export { ADMIN_TABLE_PAGE_SIZES };
 export const ADMIN_TABLE_PAGE_SIZE = ADMIN_TABLE_PAGE_SIZES[0];
 
-const ZSearchText = z.string().trim().max(100, { error: 'Search must be at most 100 characters' });
-const ZDir = z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' });
+const ZSearchText = z
+  .string()
+  .trim()
+  .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` });
+const ZDir = z.enum(SORT_DIRS, { error: 'Sort direction must be asc or desc' });
 
 export { ADMIN_LISTING_SORTS, ADMIN_LISTINGS_PAGE_SIZE, type TAdminListingSort } from '../constants.ts';
 export const ADMIN_LISTING_STATUSES = ['active', 'archived'] as const;
@@ -60,7 +64,7 @@ export const ZAdminReviewListInput = z
       .number({ error: 'Rating must be a number' })
       .int({ error: 'Rating must be a whole number' })
       .min(1, { error: 'Rating must be between 1 and 5' })
-      .max(5, { error: 'Rating must be between 1 and 5' })
+      .max(RATING_MAX, { error: `Rating must be between 1 and ${RATING_MAX}` })
       .optional(),
     q: ZSearchText.optional(),
     page: ZPage.default(1),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_USER_ROLES, SEARCH_TEXT_MAX } from '../url-search.ts';
 import { ZId } from './common.ts';
 
 /** The admin's Guests page (issue 17): accounts, their role and whether they may sign in. */
@@ -18,8 +19,12 @@ export const ZAdminUserListInput = z
       .min(1, { error: 'Page size must be at least 1' })
       .max(100, { error: 'Page size must be at most 100' })
       .default(ADMIN_USERS_PAGE_SIZE),
-    q: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
-    role: z.enum(['admin', 'guest'], { error: 'Role must be admin or guest' }).optional(),
+    q: z
+      .string()
+      .trim()
+      .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` })
+      .optional(),
+    role: z.enum(ADMIN_USER_ROLES, { error: 'Role must be admin or guest' }).optional(),
   })
   .prefault({});
 export type TAdminUserListInput = z.input<typeof ZAdminUserListInput>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBookingStatus } from './booking.ts';
+import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZId, ZIsoDate } from './common.ts';
 
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
@@ -25,14 +26,18 @@ export { ADMIN_BOOKING_SORTS, type TAdminBookingSort } from '../constants.ts';
  * status, the property, and stay dates (bookings with at least one night between `from` and `to`).
  */
 export const ZAdminBookingFilter = z.object({
-  q: z.string().trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` })
+    .optional(),
   status: ZBookingStatus.optional(),
   propertyId: ZId.optional(),
   userId: ZId.optional().meta({ description: "Only this account's bookings (the Guests page)" }),
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
   sort: z.enum(ADMIN_BOOKING_SORTS, { error: 'Unknown sort column' }).default('createdAt'),
-  dir: z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' }).default('desc'),
+  dir: z.enum(SORT_DIRS, { error: 'Sort direction must be asc or desc' }).default('desc'),
 });
 export type TAdminBookingFilter = z.output<typeof ZAdminBookingFilter>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { isValidIsoDate } from '../dates.ts';
+import { ID_MAX } from '../url-search.ts';
 
 export const ZId = z.coerce
   .number({ error: 'Id must be a number' })
   .int({ error: 'Id must be a whole number' })
   .positive({ error: 'Id must be positive' })
-  .max(2_147_483_647, { error: 'Id is too large' });
+  .max(ID_MAX, { error: 'Id is too large' });
 
 export const ZIdParam = z.object({ id: ZId });
 

@@ -4,7 +4,16 @@ import {
   type TAdminBookingSort,
   type TBookingStatus,
 } from '../../../shared/constants.ts';
-import { isValidIsoDate } from '../../../shared/dates.ts';
+import {
+  defined,
+  readId,
+  readIsoDate,
+  readOneOf,
+  readPage,
+  readText,
+  SORT_DIRS,
+  type TSortDir,
+} from '../../../shared/url-search.ts';
 
 /** The bookings table's whole state lives in the URL (issue 17): shareable, and Back undoes it. */
 export interface TBookingsSearch {
@@ -16,38 +25,28 @@ export interface TBookingsSearch {
   from?: string;
   to?: string;
   sort?: TAdminBookingSort;
-  dir?: 'asc' | 'desc';
+  dir?: TSortDir;
   /** The booking whose drawer is open. */
   booking?: number;
 }
 
-const positiveInt = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined => list.find((x) => x === v);
-const isoDate = (v: unknown) => (typeof v === 'string' && isValidIsoDate(v) ? v : undefined);
-
 /**
- * Reads the URL's search into the table state, dropping whatever is not valid. Plain checks, not zod:
- * route search parsing runs in the entry chunk, which the guest's first load shares.
+ * Reads the URL's search into the table state, dropping whatever is not valid, by the limits of
+ * ZAdminBookingListInput (shared/url-search.ts says why these are not zod).
  */
 export function parseBookingsSearch(search: Record<string, unknown>): TBookingsSearch {
-  const page = positiveInt(search.page);
-  const q = typeof search.q === 'string' ? search.q.trim() : '';
-  const parsed: TBookingsSearch = {
-    page: page !== undefined && page >= 2 ? page : undefined,
-    q: q.length >= 1 && q.length <= 100 ? q : undefined,
-    status: oneOf(BOOKING_STATUSES, search.status),
-    propertyId: positiveInt(search.propertyId),
-    userId: positiveInt(search.userId),
-    from: isoDate(search.from),
-    to: isoDate(search.to),
-    sort: oneOf(ADMIN_BOOKING_SORTS, search.sort),
-    dir: oneOf(['asc', 'desc'] as const, search.dir),
-    booking: positiveInt(search.booking),
-  };
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
+  return defined<TBookingsSearch>({
+    page: readPage(search.page),
+    q: readText(search.q),
+    status: readOneOf(BOOKING_STATUSES, search.status),
+    propertyId: readId(search.propertyId),
+    userId: readId(search.userId),
+    from: readIsoDate(search.from),
+    to: readIsoDate(search.to),
+    sort: readOneOf(ADMIN_BOOKING_SORTS, search.sort),
+    dir: readOneOf(SORT_DIRS, search.dir),
+    booking: readId(search.booking),
+  });
 }
 
 /** The list and export input of a URL state (the drawer and paging aside). */

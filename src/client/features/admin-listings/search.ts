@@ -5,6 +5,14 @@ import {
   type TAdminListingSort,
   type TPropertyType,
 } from '../../../shared/constants.ts';
+import {
+  defined,
+  readOneOf,
+  readPage,
+  readText,
+  SORT_DIRS,
+  type TSortDir,
+} from '../../../shared/url-search.ts';
 
 /** The listings table's whole state lives in the URL (issue 17): shareable, it survives a reload. */
 export interface TListingsSearch {
@@ -16,41 +24,28 @@ export interface TListingsSearch {
   city?: string;
   status?: 'archived';
   sort?: TAdminListingSort;
-  dir?: 'asc' | 'desc';
+  dir?: TSortDir;
 }
 
 export const LISTINGS_PAGE_SIZES = [20, 50, ADMIN_LISTINGS_PAGE_SIZE] as const;
 
-const positiveInt = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-const oneOf = <T extends string | number>(list: readonly T[], v: unknown): T | undefined =>
-  list.find((x) => x === v || String(x) === v);
-const text = (v: unknown) => {
-  const s = typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
-  return s.length >= 1 && s.length <= 100 ? s : undefined;
-};
-
 /**
- * Reads the URL's search into the table state, dropping whatever is not valid. Plain checks, not zod:
- * route search parsing runs in the entry chunk, which the guest's first load shares.
+ * Reads the URL's search into the table state, dropping whatever is not valid, by the limits of
+ * ZAdminListingListInput (shared/url-search.ts says why these are not zod).
  */
 export function parseListingsSearch(search: Record<string, unknown>): TListingsSearch {
-  const page = positiveInt(search.page);
-  const pageSize = oneOf(LISTINGS_PAGE_SIZES, search.pageSize);
-  const parsed: TListingsSearch = {
-    page: page !== undefined && page >= 2 ? page : undefined,
+  const pageSize = readOneOf(LISTINGS_PAGE_SIZES, search.pageSize);
+  return defined<TListingsSearch>({
+    page: readPage(search.page),
     pageSize: pageSize === ADMIN_LISTINGS_PAGE_SIZE ? undefined : pageSize,
-    q: text(search.q),
-    type: oneOf(PROPERTY_TYPES, search.type),
-    category: text(search.category),
-    city: text(search.city),
+    q: readText(search.q),
+    type: readOneOf(PROPERTY_TYPES, search.type),
+    category: readText(search.category),
+    city: readText(search.city),
     status: search.status === 'archived' ? 'archived' : undefined,
-    sort: oneOf(ADMIN_LISTING_SORTS, search.sort),
-    dir: oneOf(['asc', 'desc'] as const, search.dir),
-  };
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
+    sort: readOneOf(ADMIN_LISTING_SORTS, search.sort),
+    dir: readOneOf(SORT_DIRS, search.dir),
+  });
 }
 
 /** The page query's input of a URL state. */
