@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { TransactionPropagation } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDatabase } from '../../src/server/db/database.ts';
 import type { TEnv } from '../../src/server/env.ts';
-import { DISPATCH_GROUP_MS, QUEUES } from '../../src/server/jobs/queue.ts';
+import { QUEUES } from '../../src/server/jobs/queue.ts';
 import { startJobRuntime, type TJobRuntime } from '../../src/server/jobs/runtime.ts';
 import { insertEmails } from '../../src/server/repositories/emails.ts';
 import { createBookingWithLink } from '../../src/server/services/bookings/manage.ts';
@@ -38,7 +39,20 @@ const jobsFor = (emailIds: number[]) =>
       where name = $1 and (data->>'emailId')::int = any($2::int[]) order by 2`,
     [QUEUES.email, emailIds],
   );
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Commits one more email in a transaction of its own and waits for its job. Dispatches go out in the
+ * order they were asked for, so any job asked for before this one has gone by then: an event to wait
+ * on instead of a pause, to show that something was never sent.
+ */
+async function dispatchedSoFar(): Promise<void> {
+  const [markerId = 0] = await db
+    .em()
+    .transactional((tx) => queueComposed(tx, { siteName: 'StayHub' }, [note('marker@example.com')]), {
+      propagation: TransactionPropagation.REQUIRES_NEW,
+    });
+  await vi.waitFor(async () => expect(await jobsFor([markerId])).toHaveLength(1));
+}
 
 const note = (to: string) => ({
   to,
@@ -86,9 +100,9 @@ describe('the outbox hands its emails to the queue', () => {
     let queuedId = 0;
     await db.em().transactional(async (tx) => {
       [queuedId = 0] = await queueComposed(tx, { siteName: 'StayHub' }, [note('open@example.com')]);
-      // Long enough for a dispatch to have happened, had it not waited for the commit; and the job is
-      // not in this transaction either (seen from inside it).
-      await pause(DISPATCH_GROUP_MS * 3);
+      // A dispatch asked for after this row's has happened; the job is not in this transaction either
+      // (seen from inside it).
+      await dispatchedSoFar();
       const inside = await tx.execute<{ n: number }[]>(
         `select count(*)::int as n from pgboss.job where name = ? and (data->>'emailId')::int = ?`,
         [QUEUES.email, queuedId],
@@ -105,7 +119,7 @@ describe('the outbox hands its emails to the queue', () => {
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    await pause(DISPATCH_GROUP_MS * 3);
+    await dispatchedSoFar();
     expect(rolledBackId).toBeGreaterThan(queuedId);
     expect(await keysOf('id = $1', [rolledBackId])).toEqual([]);
     expect(await jobsFor([rolledBackId])).toEqual([]);
