@@ -19,21 +19,28 @@ syncDocumentTitle(router, queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={themeStorage}
-      defaultColorScheme={DEFAULT_COLOR_SCHEME}
-    >
-      <ToasterOnDemand />
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-          <AuthDialogOnDemand />
-        </AuthProvider>
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={themeStorage}
+        defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      >
+        <ToasterOnDemand />
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider>
+            <RouterProvider router={router} />
+            <AuthDialogOnDemand />
+          </AuthProvider>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+
+// The server may have drawn the first screen into #root (DECISIONS 24), and React's first commit replaces
+// it. Rendering before the route's code has arrived would replace it with an empty frame (the lazy route
+// suspends) for as long as that takes: the first render waits until the router has resolved the page.
+if (root.hasChildNodes()) void router.load().finally(render);
+else render();

@@ -2,6 +2,14 @@
 export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 export const FALLBACK_IMAGE = '/images/fallback-property.svg';
 
+/**
+ * `sizes` of a home-grid card (its columns at each width) and of a property's cover photo: the app's
+ * images and the server's preload and first screen use the same, so the browser picks one variant once.
+ */
+export const CARD_IMAGE_SIZES =
+  '(max-width: 576px) 100vw, (max-width: 992px) 50vw, (max-width: 1200px) 33vw, 25vw';
+export const COVER_IMAGE_SIZES = '(max-width: 48em) 100vw, 50vw';
+
 const STORED_IMAGE_RE = /^\/media\/([a-f0-9]{32})\.jpg$/;
 
 /** `srcset` for a stored image; undefined for anything else (which is then used as is). */

@@ -92,6 +92,58 @@ describe('the first response', () => {
   });
 });
 
+/** What the server wrote into `#root` before the app's script. */
+function rootMarkup(html: string): string {
+  const start = html.indexOf('<div id="root">');
+  return html.slice(start + '<div id="root">'.length, html.indexOf('</body>', start));
+}
+
+describe('the first screen in #root (LCP without waiting for the JavaScript)', () => {
+  const preloadOf = (html: string) =>
+    /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(
+      html,
+    );
+
+  it("draws a property's title, place and cover photo, escaped, as the preload fetched it", async () => {
+    const html = await (await fetch(`${srv.url}/property/${propertyId}`)).text();
+    const root = rootMarkup(html);
+    expect(root).toMatch(/^<div class="fs" aria-hidden="true" data-first-screen="">/);
+    expect(root).toContain('Harbour loft with &#60;views&#62;');
+    expect(root).not.toContain('<views>');
+    expect(root).toContain('Hobart, Tasmania');
+    // The cover <img> asks for exactly what the preload fetched: one download, at high priority.
+    const preload = preloadOf(html);
+    expect(preload).not.toBeNull();
+    const [, href, srcset, sizes] = preload ?? [];
+    expect(root).toContain(
+      `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
+    );
+    expect(html).toMatch(/<style>\.fs\{/);
+  });
+
+  it('draws the home grid’s first card with the preloaded photo; nothing in it can take focus', async () => {
+    const html = await (await fetch(`${srv.url}/`)).text();
+    const root = rootMarkup(html);
+    expect(root).toContain('Harbour loft with &#60;views&#62;');
+    const [, href, srcset, sizes] = preloadOf(html) ?? [];
+    expect(root).toContain(
+      `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
+    );
+    // A picture of the page until the app replaces it: no link, control or tab stop, no ids.
+    expect(root).not.toMatch(/<(a|button|input|select|textarea)[\s>]|tabindex|\sid=/);
+  });
+
+  it('is left out where it would not be the page the app shows', async () => {
+    // A search in the URL shows other homes than the default grid: no first screen, no photo preloaded.
+    const searched = await (await fetch(`${srv.url}/?category=beach`)).text();
+    expect(rootMarkup(searched)).toBe('</div>');
+    expect(searched).not.toContain('rel="preload" as="image"');
+    for (const p of ['/about', '/no-such-page', '/property/999999']) {
+      expect(rootMarkup(await (await fetch(`${srv.url}${p}`)).text()), p).toBe('</div>');
+    }
+  });
+});
+
 describe('search engines', () => {
   it('/sitemap.xml lists the live listings and static pages', async () => {
     const res = await fetch(`${srv.url}/sitemap.xml`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import { cardSrcSet, imageSrcSet } from '../../shared/media.ts';
+import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '../../shared/media.ts';
 import type { TCategory } from '../../shared/schemas/category.ts';
 import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
 import { ZSearchInput } from '../../shared/schemas/property.ts';
@@ -10,6 +10,8 @@ import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { log } from '../logger.ts';
+import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
+import { escapeHtml } from './html.ts';
 import { routePreloads } from './route-preloads.ts';
 
 /** Client routes that exist (src/client/routes); anything else answers 404 with the client's 404 page. */
@@ -35,14 +37,7 @@ const STATIC_TITLES: Record<string, string> = {
 };
 export const SITEMAP_STATIC_PATHS = ['/', ...Object.keys(STATIC_TITLES)];
 
-/** The card's and the gallery's `sizes`, so the preload picks the same variant the page will. */
-const CARD_SIZES = '(max-width: 576px) 100vw, (max-width: 992px) 50vw, (max-width: 1200px) 33vw, 25vw';
-const COVER_SIZES = '(max-width: 48em) 100vw, 50vw';
 const HOME_INPUT = { limit: 12 } as const;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 function scriptJson(value: unknown): string {
@@ -72,6 +67,8 @@ interface THead {
   robots: string | undefined;
   /** Query data the client hydrates before its first render: [tRPC query key, data]. */
   dehydrated: [unknown, unknown][];
+  /** Markup for `#root` until the app renders (first-screen.ts). */
+  firstScreen: string | undefined;
 }
 
 function propertyJsonLd(p: TProperty, url: string, image: string | undefined, currency: string) {
@@ -118,7 +115,12 @@ function propertyJsonLd(p: TProperty, url: string, image: string | undefined, cu
   };
 }
 
-async function headFor(em: EntityManager, pathname: string, origin: string): Promise<THead | undefined> {
+async function headFor(
+  em: EntityManager,
+  pathname: string,
+  hasSearch: boolean,
+  origin: string,
+): Promise<THead | undefined> {
   const settings = await getSettings(em);
   const site = settings.siteName;
   const base: THead = {
@@ -131,6 +133,7 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
     preload: undefined,
     robots: PRIVATE_PATHS.test(pathname) ? 'noindex' : undefined,
     dehydrated: [],
+    firstScreen: undefined,
   };
   const property = /^\/property\/(\d+)\/?$/.exec(pathname);
   if (property) {
@@ -153,8 +156,9 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
       image,
       type: 'article',
       jsonLd: propertyJsonLd(p, url, image, settings.currency),
-      preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_SIZES } : undefined,
+      preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
       dehydrated: [[[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p]],
+      firstScreen: propertyFirstScreen(p, { siteName: site, showReviews: settings.enableReviews }),
     };
   }
   if (pathname === '/' || pathname === '') {
@@ -162,12 +166,14 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
       searchProperties(em, ZSearchInput.parse(HOME_INPUT)),
       listCategories(em.fork()),
     ]);
-    const first = page.items[0]?.images[0];
+    // A search in the URL (`/?category=beach`) shows other homes than the default grid: no photo of
+    // the default grid is preloaded or drawn for it.
+    const first = hasSearch ? undefined : page.items[0]?.images[0];
     return {
       ...base,
       canonical: `${origin}/`,
       jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: site, url: `${origin}/` },
-      preload: first ? { href: first, srcset: cardSrcSet(first), sizes: CARD_SIZES } : undefined,
+      preload: first ? { href: first, srcset: cardSrcSet(first), sizes: CARD_IMAGE_SIZES } : undefined,
       dehydrated: [
         [
           [['properties', 'search'], { input: HOME_INPUT, type: 'infinite' }],
@@ -177,6 +183,7 @@ async function headFor(em: EntityManager, pathname: string, origin: string): Pro
         // second round trip answers.
         [[['categories', 'list'], { type: 'query' }], categories],
       ],
+      firstScreen: hasSearch ? undefined : homeFirstScreen(page.items, site),
     };
   }
   if (!KNOWN_PATHS.some((re) => re.test(pathname))) return undefined;
@@ -210,6 +217,7 @@ function renderHead(h: THead): string {
     h.dehydrated.length
       ? `<script id="__stayhub_data" type="application/json">${scriptJson(h.dehydrated)}</script>`
       : '',
+    h.firstScreen ? `<style>${FIRST_SCREEN_CSS}</style>` : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }
@@ -253,7 +261,7 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     let head: THead | undefined;
     let status = 200;
     try {
-      head = await headFor(orm.em.fork(), req.path, origin);
+      head = await headFor(orm.em.fork(), req.path, req.originalUrl.includes('?'), origin);
       if (!head) status = 404;
     } catch (err) {
       // The page still works without its filled head: the client loads its data itself.
@@ -269,11 +277,15 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
       preload: undefined,
       robots: status === 404 ? 'noindex' : undefined,
       dehydrated: [],
+      firstScreen: undefined,
     };
     // Before the scripts, so the LCP image preload is discovered first.
     const tags = `${renderHead(head ?? fallback)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
     let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+    const firstScreen = head?.firstScreen;
+    if (firstScreen)
+      body = body.replace('<div id="root"></div>', () => `<div id="root">${firstScreen}</div>`);
     // After the entry's own preloads: the route's code and styles come next, in the same wave.
     const route = status === 200 ? preloadsFor(req.path) : undefined;
     const routeTags = [

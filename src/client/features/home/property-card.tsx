@@ -3,7 +3,7 @@ import { IconHeart, IconHeartFilled, IconStarFilled } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { nightsLabel, propertyTypeLabel } from '../../../shared/labels.ts';
-import { FALLBACK_IMAGE, cardSrcSet } from '../../../shared/media.ts';
+import { CARD_IMAGE_SIZES, FALLBACK_IMAGE, cardSrcSet } from '../../../shared/media.ts';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import type { TListingSearch } from '../../lib/search-state.ts';
@@ -13,9 +13,6 @@ import classes from './home.module.css';
 import { ratingLabel } from '../../../shared/labels.ts';
 import { reviewCountLabel } from './labels.ts';
 
-/** The grid's columns at each width, for `sizes` to pick the smallest image variant that fills a card. */
-export const CARD_SIZES = '(max-width: 576px) 100vw, (max-width: 992px) 50vw, (max-width: 1200px) 33vw, 25vw';
-
 function Cover({ url, title, eager }: { url: string | undefined; title: string; eager: boolean }) {
   const [failed, setFailed] = useState(false);
   const src = !url || failed ? FALLBACK_IMAGE : url;
@@ -24,7 +21,7 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
       className={classes.cover}
       src={src}
       srcSet={src === url ? cardSrcSet(url) : undefined}
-      sizes={CARD_SIZES}
+      sizes={CARD_IMAGE_SIZES}
       alt={title}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { lazy, useState } from 'react';
-import { FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
+import { COVER_IMAGE_SIZES, FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import classes from './gallery.module.css';
 import type { TGalleryMode } from './gallery-viewer.tsx';
@@ -60,7 +60,7 @@ export function PropertyGallery({
               <img
                 src={i === 0 ? url : thumbnailUrl(url)}
                 srcSet={imageSrcSet(url)}
-                sizes={i === 0 ? '(max-width: 48em) 100vw, 50vw' : '25vw'}
+                sizes={i === 0 ? COVER_IMAGE_SIZES : '25vw'}
                 alt={i === 0 ? title : `${title}, photo ${i + 1}`}
                 loading={i === 0 ? 'eager' : 'lazy'}
                 onError={(e) => {
