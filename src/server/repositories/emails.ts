@@ -42,6 +42,27 @@ export async function insertEmails(em: EntityManager, emails: TNewEmail[]): Prom
   );
 }
 
+/**
+ * The outbox insert as one data-modifying CTE of a larger statement: a row per email, each pointing at
+ * the `id` the CTE named `source` answers (nothing is written when it answers no row). Its RETURNING gives
+ * the keys (OUTBOX_KEY); `outboxKeysOf` reads them back as JSON in the statement's answer.
+ */
+export function outboxInsertFrom(source: string, emails: TNewEmail[]): { sql: string; params: unknown[] } {
+  const values = emails.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+  return {
+    sql: `insert into emails (to_address, subject, template, text, source, reply_to, booking_id)
+          select v.to_address, v.subject, v.template, v.text, v.source::jsonb, v.reply_to, ${source}.id
+            from ${source}, (values ${values}) v(to_address, subject, template, text, source, reply_to)
+          returning ${OUTBOX_KEY}`,
+    params: emails.flatMap((m) => [m.to, m.subject, m.template, m.text, JSON.stringify(m.source), m.replyTo]),
+  };
+}
+
+/** The keys an `outboxInsertFrom` CTE named `cte` wrote, as one JSON array column, in id order. */
+export function outboxKeysOf(cte: string): string {
+  return `coalesce((select json_agg(json_build_object('id', ${cte}.id, 'createdMs', ${cte}."createdMs") order by ${cte}.id) from ${cte}), '[]')`;
+}
+
 export interface TQueuedEmail {
   id: number;
   to_address: string;

@@ -77,6 +77,17 @@ const pendingByTransaction = new WeakMap<object, TOutboxKey[]>();
  */
 export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promise<number[]> {
   const keys = await insertEmails(em, emails);
+  await outboxWritten(em, keys);
+  return keys.map((k) => k.id);
+}
+
+/**
+ * Outbox rows were written through `em` (by insertEmails, or in the statement of the change that caused
+ * them): their jobs go once they are committed. Outside a transaction that is now; inside one, when it
+ * commits (nothing when it rolls back).
+ */
+export async function outboxWritten(em: EntityManager, keys: TOutboxKey[]): Promise<void> {
+  if (keys.length === 0) return;
   const trx = em.getTransactionContext<object>();
   if (!trx) {
     // Outside a transaction the insert has committed already.
@@ -99,7 +110,6 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
     }
     pending.push(...keys);
   }
-  return keys.map((k) => k.id);
 }
 
 /**
