@@ -80,7 +80,6 @@ export async function createBooking(
 ): Promise<TCreatedStay> {
   const user = caller.sessionUser;
   const candidates = Array.from({ length: CONFIRMATION_CANDIDATES }, newConfirmationNumber);
-  // Outside a transaction the two reads run side by side, on two connections.
   const [{ settings, property, freeNumbers }, rules] = await Promise.all([
     loadStayContext(em, input.propertyId, candidates),
     stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
