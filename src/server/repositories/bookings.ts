@@ -135,12 +135,12 @@ export interface TBookingCompanions {
 
 /**
  * Inserts a pending booking with its manage link and its outbox rows in one statement (data-modifying
- * CTEs), outside any transaction: a statement commits whole or not at all, so the transactional outbox
- * holds (a booking refused by the exclusion constraint, 23P01, writes neither link nor email) without
- * begin, commit, and a round trip for the link and one for the emails. Raw SQL on the booking hot path:
- * 8 round trips per booking became 2 (this and the stay context), and the node side spent ~19 % of its
- * CPU under the bench's booking load in socket writes to PostgreSQL (CPU profile, 2026-11-25). Null when
- * the confirmation number is taken (nothing is written; the caller draws another).
+ * CTEs): all or nothing, so the transactional outbox holds (a booking refused by the exclusion
+ * constraint, 23P01, writes neither link nor email) with no round trip for the link or the emails. Raw
+ * SQL on the booking hot path: a booking went from 7-8 round trips to 5 (begin, the stay context, the
+ * rules, this, commit); the node side spent ~19 % of its CPU in socket writes to PostgreSQL under the
+ * bench's booking load (CPU profile, 2026-11-25). Null when the confirmation number is taken (nothing is
+ * written; the caller draws another).
  */
 export async function insertPendingBooking(
   em: EntityManager,
