@@ -2,8 +2,8 @@
  * The email figures (issue 12). Runs on its own embedded PostgreSQL, so `node bench/emails.ts` works alone;
  * bench/run.ts calls it too.
  *  - booking p95 with the outbox (Email Notifications on: two emails composed and their outbox rows
- *    written in the booking's transaction, one multi-row insert; their queue jobs sent after the commit,
- *    grouped, while the next bookings run) against without (off), interleaved in rounds in the same
+ *    written in the booking's own statement, with the booking and its manage link; their queue jobs sent
+ *    after it, grouped, while the next bookings run) against without (off), interleaved in rounds in the same
  *    sitting, so both see the same machine load. Target: within 10 %.
  *  - 1,000 queued emails drained by the queue's workers to a local SMTP sink (smtp-server): emails/second.
  *    The workers render each email's HTML (MJML) as they send it, so the rate includes the render.
@@ -93,7 +93,7 @@ export async function benchEmails(ctx: TEmailBenchContext): Promise<void> {
     const overhead = withP95 / withoutP95 - 1;
     ctx.row('booking p95 without the outbox (service, emails off)', `${withoutP95.toFixed(1)} ms`);
     ctx.row(
-      'booking p95 with the outbox (2 outbox rows in the transaction, jobs after it)',
+      'booking p95 with the outbox (2 outbox rows in the booking statement, jobs after it)',
       `${withP95.toFixed(1)} ms (${overhead >= 0 ? '+' : ''}${(overhead * 100).toFixed(1)} %)`,
       '≤ +10 %',
       overhead <= 0.1,

@@ -19,6 +19,8 @@ function decodeQuotedPrintable(raw: string): string {
 /** A real SMTP server (the `smtp-server` package) on loopback that keeps every message it accepts. */
 export class SmtpSink {
   readonly received: TReceivedMail[] = [];
+  /** Recipients refused at RCPT TO, with the text of the 550 reply. */
+  readonly refuse = new Map<string, string>();
   port = 0;
   private server: SMTPServer | null = null;
 
@@ -32,6 +34,11 @@ export class SmtpSink {
       disableReverseLookup: true,
       // Pooled client connections stay open: stop() cuts them instead of waiting.
       closeTimeout: 50,
+      onRcptTo: (address, _session, callback) => {
+        const reply = this.refuse.get(address.address);
+        if (reply === undefined) return callback();
+        callback(Object.assign(new Error(reply), { responseCode: 550 }));
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));

@@ -6,15 +6,22 @@ import { Booking } from './booking.entity.ts';
 type TEmailStatus = (typeof EMAIL_STATUSES)[number];
 
 /**
- * What the worker renders an email's HTML from: its frame and its MJML blocks, already escaped, as
- * composed when the change happened (a snapshot: the email says what was true then).
+ * An email block as stored: its content, unescaped; the worker writes its MJML when it renders. A string
+ * is a block stored as MJML (already escaped) by an earlier version, rendered as it is.
+ */
+export type TStoredEmailBlock =
+  string | { paragraph: string } | { rows: [string, string | number][] } | { quote: string };
+
+/**
+ * What the worker renders an email's HTML from: its frame and its blocks, as composed when the change
+ * happened (a snapshot: the email says what was true then).
  */
 export interface TEmailSource {
   siteName: string;
   logoUrl: string;
   heading: string;
   preview: string;
-  blocks: string[];
+  blocks: TStoredEmailBlock[];
   action: { label: string; url: string } | null;
 }
 

@@ -1,7 +1,7 @@
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../logger.ts';
 import { purgeDeletedAccounts } from '../services/auth/account-settings.ts';
-import { deliverEmail, requeueStaleEmails } from '../services/email/outbox.ts';
+import { deliverEmail, emailGivenUp, requeueStaleEmails } from '../services/email/outbox.ts';
 import type { TMailTransport } from '../services/email/transport.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import { getSettings } from '../services/settings/settings.ts';
@@ -22,6 +22,12 @@ export function jobHandlers(
       const from = mailFrom ?? (await defaultFrom(fork));
       await deliverEmail(fork, transport, from, emailId);
     },
+    [QUEUES.emailFailed]: async (data, job) => {
+      const emailId = Number(data.emailId);
+      if (!Number.isInteger(emailId)) return;
+      if (await emailGivenUp(em(), emailId, failureMessage(job.sourceOutput)))
+        log.warn('email failed on its last attempt', { emailId });
+    },
     [QUEUES.emailSweep]: async () => {
       const n = await requeueStaleEmails(em());
       if (n > 0) log.info('re-queued emails', { count: n });
@@ -35,6 +41,13 @@ export function jobHandlers(
       if (n > 0) log.info('review invitations', { count: n });
     },
   };
+}
+
+/** The error a failed job recorded (registerJobs fails it with `{ message }`), when it has one. */
+function failureMessage(output: unknown): string | null {
+  if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string')
+    return output.message;
+  return null;
 }
 
 async function defaultFrom(em: EntityManager): Promise<string> {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { fromKysely, PgBoss } from 'pg-boss';
+import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
 import { log } from '../logger.ts';
 
 /**
@@ -29,6 +29,8 @@ export async function startQueue(
 /** The guests' queues (issue 13): email delivery, its safety sweep, the account purge, review invitations. */
 export const QUEUES = {
   email: 'email',
+  /** An email job that failed its last attempt, whatever broke it (pg-boss's dead letter queue of `email`). */
+  emailFailed: 'email-failed',
   emailSweep: 'email-sweep',
   purgeAccounts: 'purge-accounts',
   reviewInvitations: 'review-invitations',
@@ -37,7 +39,19 @@ export const QUEUES = {
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */
 const NOTIFY_QUEUES: string[] = [QUEUES.email];
 
-export type TJobHandlers = Record<string, (data: Record<string, unknown>) => Promise<void>>;
+/**
+ * Where pg-boss moves a job once its last attempt has failed, for any reason: an error thrown, or a
+ * worker that died mid-job and let it expire. Its handler settles what the job was for.
+ */
+const DEAD_LETTERS: Record<string, string> = { [QUEUES.email]: QUEUES.emailFailed };
+
+/** What a handler learns of its job besides the data: for a dead letter, how the original job ended. */
+export interface TJobInfo {
+  /** The output of the failed job a dead letter stands for (its error), null for other jobs. */
+  sourceOutput: unknown;
+}
+
+export type TJobHandlers = Record<string, (data: Record<string, unknown>, job: TJobInfo) => Promise<void>>;
 
 export interface TQueueTuning {
   /** Seconds between fetches when idle (JOB_POLL_SECONDS; retries wait for the next poll). */
@@ -51,9 +65,12 @@ let sender: PgBoss | null = null;
 export async function createQueues(boss: PgBoss, names: string[]): Promise<void> {
   for (const name of names) {
     const notify = NOTIFY_QUEUES.includes(name);
-    await boss.createQueue(name, { notify });
-    // A queue created by an older version keeps its options: bring notify in line.
-    if (notify) await boss.updateQueue(name, { notify });
+    const deadLetter = DEAD_LETTERS[name];
+    // A dead letter queue must exist before the queue that names it.
+    if (deadLetter) await boss.createQueue(deadLetter);
+    await boss.createQueue(name, { notify, ...(deadLetter ? { deadLetter } : {}) });
+    // A queue created by an older version keeps its options: bring them in line.
+    if (notify || deadLetter) await boss.updateQueue(name, { notify, ...(deadLetter ? { deadLetter } : {}) });
   }
 }
 
@@ -75,20 +92,21 @@ export async function registerJobs(
   await createQueues(boss, Object.keys(handlers));
   for (const s of schedules) await boss.schedule(s.name, s.cron, null, { tz: 'UTC' });
   for (const [name, handler] of Object.entries(handlers)) {
-    await boss.work<Record<string, unknown>>(
+    await boss.work(
       name,
       {
         pollingIntervalSeconds: tuning.pollingIntervalSeconds,
         notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
         batchSize: 10,
         burstWhenBatchFull: true,
+        includeMetadata: true,
       },
-      async (jobs) => {
+      async (jobs: JobWithMetadata<Record<string, unknown> | null>[]) => {
         // The jobs of a batch run side by side (an email holds only its own row lock).
         await Promise.all(
           jobs.map(async (job) => {
             try {
-              await handler(job.data ?? {});
+              await handler(job.data ?? {}, { sourceOutput: job.sourceOutput });
             } catch (err) {
               // Only this job fails (and is retried); the rest of the batch completes.
               await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });

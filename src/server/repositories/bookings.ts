@@ -3,6 +3,8 @@ import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo, TMyBooking } from '../../shared/schemas/booking.ts';
 import type { TSettings } from '../../shared/schemas/settings.ts';
+import { outboxInsertFrom, outboxKeysOf, type TNewEmail, type TOutboxKey } from './emails.ts';
+import { bookingLinkInsertFrom } from './managed-bookings.ts';
 import { intArray, liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Booking creation and the guest's own list (manage links and lookups: managed-bookings.ts). */
@@ -32,15 +34,23 @@ export interface TStayContext {
   settings: TStaySettings;
   /** The listed home's price, capacity, and what the booking email says of it; null when unknown or archived. */
   property: TStayHome | null;
+  /** The candidate confirmation numbers no booking holds yet, in the order given. */
+  freeNumbers: string[];
 }
 
 /**
  * The settings a booking obeys and the property's price and capacity, in one round trip, with what its
- * 'booking received' emails need (so composing them reads nothing more). Raw SQL on the
- * booking hot path: 0.6 ms vs 2.4 ms for em.findOne(Settings) + em.findOne(Property) (2,000 reads, warm,
- * measured on the test database 2026-11-23). Null when the settings record does not exist yet.
+ * 'booking received' emails need (so composing them reads nothing more), and which of the candidate
+ * confirmation numbers are free (a clash costs the insert a second round trip; on the bench's 200,000
+ * bookings about one draw in five clashed). Raw SQL on the booking hot path: 0.6 ms vs 2.4 ms for
+ * em.findOne(Settings) + em.findOne(Property) (2,000 reads, warm, measured on the test database
+ * 2026-11-23). Null when the settings record does not exist yet.
  */
-export async function findStayContext(em: EntityManager, propertyId: number): Promise<TStayContext | null> {
+export async function findStayContext(
+  em: EntityManager,
+  propertyId: number,
+  candidateNumbers: string[],
+): Promise<TStayContext | null> {
   const rows = await em.execute<
     {
       tax_rate: number;
@@ -56,15 +66,18 @@ export async function findStayContext(em: EntityManager, propertyId: number): Pr
       price: number | null;
       max_guests: number | null;
       cancellation_policy: TCancellationPolicy | null;
+      free_numbers: string[];
     }[]
   >(
     `select s.tax_rate, s.min_nights_default, s.max_nights_default, s.advance_booking_days, s.enable_guest_registration,
             s.site_name, s.notification_email, s.enable_email_notifications,
-            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy
+            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy,
+            array(select c.n from unnest(?::text[]) with ordinality c(n, i)
+                   where not exists (select 1 from bookings b where b.confirmation_number = c.n) order by c.i) as free_numbers
        from settings s
        left join properties p on p.id = ? and ${liveProperty('p')}
       where s.id = 1`,
-    [propertyId],
+    [`{${candidateNumbers.join(',')}}`, propertyId],
   );
   const row = rows[0];
   if (!row) return null;
@@ -93,6 +106,7 @@ export async function findStayContext(em: EntityManager, propertyId: number): Pr
             cancellationPolicy: row.cancellation_policy,
           }
         : null,
+    freeNumbers: row.free_numbers,
   };
 }
 
@@ -113,19 +127,37 @@ export interface TNewBooking {
   createdAt: string;
 }
 
+/** What is written with a booking, in its statement: the manage link, and the outbox rows about it. */
+export interface TBookingCompanions {
+  link: { hash: string; expiresAt: Date };
+  emails: TNewEmail[];
+}
+
 /**
- * Inserts a pending booking in one statement, no transaction. Raw SQL on the booking hot path: 0.5 ms vs
- * 1.4 ms for em.create + flush, which wraps the insert in begin/commit (1,000 inserts, warm, measured on
- * the test database 2026-11-23). Null when the confirmation number is taken (the caller draws another);
- * a clash on the dates raises 23P01 from the exclusion constraint.
+ * Inserts a pending booking with its manage link and its outbox rows in one statement (data-modifying
+ * CTEs): all or nothing, so the transactional outbox holds (a booking refused by the exclusion
+ * constraint, 23P01, writes neither link nor email) with no round trip for the link or the emails. Raw
+ * SQL on the booking hot path: a booking went from 7-8 round trips to 5 (begin, the stay context, the
+ * rules, this, commit); the node side spent ~19 % of its CPU in socket writes to PostgreSQL under the
+ * bench's booking load (CPU profile, 2026-11-25). Null when the confirmation number is taken (nothing is
+ * written; the caller draws another).
  */
-export async function insertPendingBooking(em: EntityManager, b: TNewBooking): Promise<number | null> {
-  const rows = await em.execute<{ id: number }[]>(
-    `insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
-                           nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at)
-     values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz)
-     on conflict (confirmation_number) do nothing
-     returning id`,
+export async function insertPendingBooking(
+  em: EntityManager,
+  b: TNewBooking,
+  companions: TBookingCompanions,
+): Promise<{ id: number; emails: TOutboxKey[] } | null> {
+  const link = bookingLinkInsertFrom('b', companions.link.hash, companions.link.expiresAt);
+  const outbox = companions.emails.length > 0 ? outboxInsertFrom('b', companions.emails) : null;
+  const rows = await em.execute<{ id: number; emails: TOutboxKey[] }[]>(
+    `with b as (
+       insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
+                             nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at)
+       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz)
+       on conflict (confirmation_number) do nothing
+       returning id
+     ), l as (${link.sql})${outbox ? `, e as (${outbox.sql})` : ''}
+     select b.id, ${outbox ? outboxKeysOf('e') : `'[]'::json`} as emails from b`,
     [
       b.userId,
       b.propertyId,
@@ -141,9 +173,12 @@ export async function insertPendingBooking(em: EntityManager, b: TNewBooking): P
       intArray(b.nightPrices),
       b.confirmationNumber,
       b.createdAt,
+      ...link.params,
+      ...(outbox?.params ?? []),
     ],
   );
-  return rows[0]?.id ?? null;
+  const row = rows[0];
+  return row ? { id: row.id, emails: row.emails } : null;
 }
 
 /** A user's own bookings, newest stay first. */

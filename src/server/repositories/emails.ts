@@ -42,6 +42,27 @@ export async function insertEmails(em: EntityManager, emails: TNewEmail[]): Prom
   );
 }
 
+/**
+ * The outbox insert as one data-modifying CTE of a larger statement: a row per email, each pointing at
+ * the `id` the CTE named `source` answers (nothing is written when it answers no row). Its RETURNING gives
+ * the keys (OUTBOX_KEY); `outboxKeysOf` reads them back as JSON in the statement's answer.
+ */
+export function outboxInsertFrom(source: string, emails: TNewEmail[]): { sql: string; params: unknown[] } {
+  const values = emails.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
+  return {
+    sql: `insert into emails (to_address, subject, template, text, source, reply_to, booking_id)
+          select v.to_address, v.subject, v.template, v.text, v.source::jsonb, v.reply_to, ${source}.id
+            from ${source}, (values ${values}) v(to_address, subject, template, text, source, reply_to)
+          returning ${OUTBOX_KEY}`,
+    params: emails.flatMap((m) => [m.to, m.subject, m.template, m.text, JSON.stringify(m.source), m.replyTo]),
+  };
+}
+
+/** The keys an `outboxInsertFrom` CTE named `cte` wrote, as one JSON array column, in id order. */
+export function outboxKeysOf(cte: string): string {
+  return `coalesce((select json_agg(json_build_object('id', ${cte}.id, 'createdMs', ${cte}."createdMs") order by ${cte}.id) from ${cte}), '[]')`;
+}
+
 export interface TQueuedEmail {
   id: number;
   to_address: string;
@@ -89,19 +110,48 @@ export async function markEmailDelivered(
   );
 }
 
-/** Records a failed attempt, and the HTML when it was rendered before the send failed (for the preview). */
+/** An error as a text column takes it: no NUL (PostgreSQL refuses it) or other control characters, bounded. */
+function errorText(error: string): string {
+  // eslint-disable-next-line no-control-regex -- exactly the control characters are replaced
+  return error.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ').slice(0, 2000);
+}
+
+/**
+ * Records a failed attempt of a queued email, and the HTML when it was rendered before the send failed
+ * (for the preview); the attempt that reaches `maxAttempts` marks it failed. Answers whether it did.
+ */
 export async function markEmailAttemptFailed(
   em: EntityManager,
   id: number,
   error: string,
-  final: boolean,
+  maxAttempts: number,
   html: string | null,
-) {
-  await em.execute(
+): Promise<boolean> {
+  const rows = await em.execute<{ failed: boolean }[]>(
     `update emails set attempts = attempts + 1, last_error = ?, html = coalesce(?, html),
-            status = case when ? then 'failed' else status end where id = ?`,
-    [error.slice(0, 2000), html, final, id],
+            status = case when attempts + 1 >= ? then 'failed' else status end
+      where id = ? and status = 'queued' returning status = 'failed' as failed`,
+    [errorText(error), html, maxAttempts, id],
   );
+  return rows[0]?.failed ?? false;
+}
+
+/**
+ * The queue gave up on a queued email (its job's last attempt failed, whatever broke it): it is marked
+ * failed with that error (or the last one recorded), so the admin sees it and can retry. False when it
+ * was not queued any more.
+ */
+export async function markEmailGivenUp(
+  em: EntityManager,
+  id: number,
+  error: string | null,
+): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `update emails set status = 'failed', last_error = coalesce(?, last_error, 'delivery failed on every attempt')
+      where id = ? and status = 'queued' returning id`,
+    [error === null ? null : errorText(error), id],
+  );
+  return rows.length > 0;
 }
 
 /** A failed email goes back to the queue with a fresh round of attempts; false when it is not failed. */

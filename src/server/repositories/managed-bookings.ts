@@ -108,6 +108,18 @@ export async function insertBookingLink(
   ]);
 }
 
+/** A manage link's insert as a CTE of the statement that writes its booking (`source`'s `id`). */
+export function bookingLinkInsertFrom(
+  source: string,
+  hash: string,
+  expiresAt: Date,
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `insert into booking_links (id, booking_id, expires_at) select ?, ${source}.id, ?::timestamptz from ${source}`,
+    params: [hash, expiresAt.toISOString()],
+  };
+}
+
 /** The link's row when it exists and has not expired; the caller compares the hash in constant time. */
 export async function findBookingLink(
   em: EntityManager,

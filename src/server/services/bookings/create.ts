@@ -7,21 +7,28 @@ import { AppError } from '../../errors.ts';
 import {
   findStayContext,
   insertPendingBooking,
+  type TBookingCompanions,
+  type TNewBooking,
   type TStayContext,
   type TStayHome,
   type TStaySettings,
 } from '../../repositories/bookings.ts';
+import type { TOutboxKey } from '../../repositories/emails.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
 import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
 
 /** The stay's context; when the settings record does not exist yet, getSettings creates it. */
-async function loadStayContext(em: EntityManager, propertyId: number): Promise<TStayContext> {
-  const found = await findStayContext(em, propertyId);
+async function loadStayContext(
+  em: EntityManager,
+  propertyId: number,
+  candidateNumbers: string[],
+): Promise<TStayContext> {
+  const found = await findStayContext(em, propertyId, candidateNumbers);
   if (found) return found;
   await getSettings(em);
-  const created = await findStayContext(em, propertyId);
+  const created = await findStayContext(em, propertyId, candidateNumbers);
   if (!created) throw new Error('the settings record is missing');
   return created;
 }
@@ -40,30 +47,41 @@ export function newConfirmationNumber(): string {
   return `BIC${randomInt(100_000, 1_000_000)}`;
 }
 
-/** The booking, and the home and settings it was checked against (its emails are composed from them). */
+/** The booking, and the keys of the outbox rows written with it. */
 export interface TCreatedStay {
   booking: TBooking;
-  property: TStayHome;
-  settings: TStaySettings;
+  emails: TOutboxKey[];
 }
+
+/** What the booking's statement writes with it, made from the booking (its number) and what it was checked against. */
+export type TCompanionsOf = (
+  booking: Omit<TBooking, 'id'>,
+  property: TStayHome,
+  settings: TStaySettings,
+) => TBookingCompanions;
 
 /** A fresh number is drawn on the rare clash with an existing one; this many draws in a row cannot all clash in practice. */
 const CONFIRMATION_ATTEMPTS = 8;
+/** Numbers checked against the bookings with the stay's context, so the insert rarely meets a taken one. */
+const CONFIRMATION_CANDIDATES = 4;
 
 /**
  * Creates a pending booking (DECISIONS 2, 3, 5, 7): identity from the session (null for a guest), every stay
  * rule checked here, the price computed here and snapshotted, and the dates held by the exclusion
  * constraint, whose violation the error table turns into 409 'These dates are no longer available'.
+ * The booking and its companions (manage link, outbox rows) are one statement: all or nothing.
  */
 export async function createBooking(
   em: EntityManager,
   caller: TBookingCaller,
   input: z.output<typeof ZBookingCreateInput>,
+  companionsOf: TCompanionsOf,
   now: Date = new Date(),
 ): Promise<TCreatedStay> {
   const user = caller.sessionUser;
-  const [{ settings, property }, rules] = await Promise.all([
-    loadStayContext(em, input.propertyId),
+  const candidates = Array.from({ length: CONFIRMATION_CANDIDATES }, newConfirmationNumber);
+  const [{ settings, property, freeNumbers }, rules] = await Promise.all([
+    loadStayContext(em, input.propertyId, candidates),
     stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
   ]);
   if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
@@ -84,14 +102,13 @@ export async function createBooking(
 
   const userId = user?.id ?? null;
   const createdAt = now.toISOString();
-  // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so the
+  // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so a
   // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
   // exclusion constraint.
   for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
-    const confirmationNumber = newConfirmationNumber();
-    const id = await insertPendingBooking(em, {
-      userId,
+    const row: TNewBooking = {
       propertyId: property.id,
+      userId,
       checkIn: input.checkIn,
       checkOut: input.checkOut,
       guests: input.guests,
@@ -102,29 +119,12 @@ export async function createBooking(
       taxRate: quote.taxRate,
       taxAmount: quote.tax,
       nightPrices: quote.nightly.map((n) => n.price),
-      confirmationNumber,
-      createdAt,
-    });
-    if (id === null) continue;
-    const booking: TBooking = {
-      id,
-      propertyId: property.id,
-      userId,
-      checkIn: input.checkIn,
-      checkOut: input.checkOut,
-      guests: input.guests,
-      totalPrice: quote.total,
-      status: 'pending',
-      contactInfo: input.contactInfo,
-      nightlyPrice: quote.nightlyPrice,
-      nights: quote.nights,
-      taxRate: quote.taxRate,
-      taxAmount: quote.tax,
-      nightPrices: quote.nightly.map((n) => n.price),
-      confirmationNumber,
+      confirmationNumber: freeNumbers[attempt] ?? newConfirmationNumber(),
       createdAt,
     };
-    return { booking, property, settings };
+    const booking: Omit<TBooking, 'id'> = { ...row, status: 'pending' };
+    const written = await insertPendingBooking(em, row, companionsOf(booking, property, settings));
+    if (written) return { booking: { id: written.id, ...booking }, emails: written.emails };
   }
   throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
 }

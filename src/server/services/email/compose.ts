@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
+import type { TNewEmail } from '../../repositories/emails.ts';
 import { absoluteUrl, queueEmails } from './outbox.ts';
 import { composeEmail, type TEmailAction, type TEmailBlock } from './render.ts';
 
@@ -20,29 +21,34 @@ export interface TComposedEmail {
   bookingId?: number | undefined;
 }
 
+/** Emails composed in the site's frame (name and logo from the settings), as outbox rows. Pure. */
+export function composeOutboxRows(
+  settings: Pick<TSettings, 'siteName'>,
+  emails: TComposedEmail[],
+): TNewEmail[] {
+  const logoUrl = absoluteUrl(EMAIL_LOGO_PATH);
+  return emails.map((email) => ({
+    to: email.to,
+    subject: email.subject,
+    template: email.template,
+    replyTo: email.replyTo ?? null,
+    bookingId: email.bookingId,
+    ...composeEmail(
+      { siteName: settings.siteName, logoUrl, heading: email.heading },
+      email.blocks,
+      email.action,
+    ),
+  }));
+}
+
 /**
- * Composes emails in the site's frame (name and logo from the settings) and writes them to the outbox
- * in `tx`, all in one insert. Only the cheap part happens here: the worker renders the HTML when it sends.
+ * Composes emails (composeOutboxRows) and writes them to the outbox in `tx`, all in one insert. Only the
+ * cheap part happens here: the worker renders the HTML when it sends.
  */
 export async function queueComposed(
   tx: EntityManager,
   settings: Pick<TSettings, 'siteName'>,
   emails: TComposedEmail[],
 ): Promise<number[]> {
-  const logoUrl = absoluteUrl(EMAIL_LOGO_PATH);
-  return queueEmails(
-    tx,
-    emails.map((email) => ({
-      to: email.to,
-      subject: email.subject,
-      template: email.template,
-      replyTo: email.replyTo ?? null,
-      bookingId: email.bookingId,
-      ...composeEmail(
-        { siteName: settings.siteName, logoUrl, heading: email.heading },
-        email.blocks,
-        email.action,
-      ),
-    })),
-  );
+  return queueEmails(tx, composeOutboxRows(settings, emails));
 }

@@ -7,7 +7,8 @@ import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
-import { queueComposed } from './compose.ts';
+import type { TNewEmail } from '../../repositories/emails.ts';
+import { composeOutboxRows, queueComposed } from './compose.ts';
 import { absoluteUrl } from './outbox.ts';
 import { paragraph, rows, usd, type TEmailBlock } from './render.ts';
 
@@ -34,7 +35,7 @@ export type TStayFacts = Pick<
   | 'cancellationPolicy'
 > & { id: number; property: { title: string } };
 
-function stayRows(b: TStayFacts): TEmailBlock {
+function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
   return rows([
     ['Home', b.property.title],
     ['BIC number', b.confirmationNumber],
@@ -58,23 +59,21 @@ const ADMIN_BOOKINGS_PATH = '/admin/bookings';
 
 /**
  * A new booking: 'booking received' to the guest with the manage link, and 'new booking' to the
- * operator (settings' notification address) with the guest's contact details. Off with Email Notifications.
- * On the booking's hot path, so composed from the caller's data: it reads nothing.
+ * operator (settings' notification address) with the guest's contact details. None with Email
+ * Notifications off. On the booking's hot path, so composed from the caller's data: it reads nothing, and
+ * the booking's own statement writes the rows (insertPendingBooking), so they carry no booking id yet.
  */
-export async function emailBookingReceived(
-  tx: EntityManager,
+export function bookingReceivedEmails(
   settings: Pick<TSettings, 'siteName' | 'notificationEmail' | 'enableEmailNotifications'>,
-  b: TStayFacts,
+  b: Omit<TStayFacts, 'id'>,
   token: string,
-): Promise<void> {
-  if (!b.contactInfo?.email || !settings.enableEmailNotifications) return;
-  const bookingId = b.id;
+): TNewEmail[] {
+  if (!b.contactInfo?.email || !settings.enableEmailNotifications) return [];
   const guest = b.contactInfo;
   const stay = stayRows(b);
   const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
-  await queueComposed(tx, settings, [
+  return composeOutboxRows(settings, [
     {
-      bookingId,
       to: guest.email,
       subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
       template: 'booking-received',
@@ -90,7 +89,6 @@ export async function emailBookingReceived(
       action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
     },
     {
-      bookingId,
       to: settings.notificationEmail,
       subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
       template: 'booking-new-operator',

@@ -7,6 +7,7 @@ import {
   isEmailQueued,
   markEmailAttemptFailed,
   markEmailDelivered,
+  markEmailGivenUp,
   resetFailedEmail,
   staleQueuedEmails,
   type TNewEmail,
@@ -77,6 +78,17 @@ const pendingByTransaction = new WeakMap<object, TOutboxKey[]>();
  */
 export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promise<number[]> {
   const keys = await insertEmails(em, emails);
+  await outboxWritten(em, keys);
+  return keys.map((k) => k.id);
+}
+
+/**
+ * Outbox rows were written through `em` (by insertEmails, or in the statement of the change that caused
+ * them): their jobs go once they are committed. Outside a transaction that is now; inside one, when it
+ * commits (nothing when it rolls back).
+ */
+export async function outboxWritten(em: EntityManager, keys: TOutboxKey[]): Promise<void> {
+  if (keys.length === 0) return;
   const trx = em.getTransactionContext<object>();
   if (!trx) {
     // Outside a transaction the insert has committed already.
@@ -99,7 +111,6 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
     }
     pending.push(...keys);
   }
-  return keys.map((k) => k.id);
 }
 
 /**
@@ -114,38 +125,56 @@ export async function deliverEmail(
   emailId: number,
 ): Promise<void> {
   let failure: Error | undefined;
-  // The row stays locked while it is sent, so two workers can never send the same email.
-  await em.transactional(async (tx) => {
-    const row = await claimQueuedEmail(tx, emailId);
-    if (!row) {
-      // Its job is the only one it has (emailJobId), so it must not end while the email is unsent: a
-      // row held by another transaction (being sent, or updated) is retried with the queue's backoff.
-      if (await isEmailQueued(tx, emailId)) failure = new Error('the email is locked, retried later');
-      return;
-    }
-    let html = row.html;
-    try {
-      html ??= await renderStored(row);
-      const messageId = await transport.send(from, {
-        to: row.to_address,
-        subject: row.subject,
-        html,
-        text: row.text,
-        replyTo: row.reply_to,
-        // Stable across attempts (the row's id and time), so a resent message is recognisably the same.
-        messageId: `<stayhub.${row.id}.${row.created_ms}@${domainOf(from)}>`,
-      });
-      await markEmailDelivered(tx, emailId, transport.kind, messageId, html);
-    } catch (err) {
-      const final = row.attempts + 1 >= EMAIL_ATTEMPTS;
-      const error = err instanceof Error ? err.message : String(err);
-      await markEmailAttemptFailed(tx, emailId, error, final, html);
-      if (!final) failure = err instanceof Error ? err : new Error(String(err));
-    }
-  });
+  try {
+    // The row stays locked while it is sent, so two workers can never send the same email.
+    await em.transactional(async (tx) => {
+      const row = await claimQueuedEmail(tx, emailId);
+      if (!row) {
+        // Its job is the only one it has (emailJobId), so it must not end while the email is unsent: a
+        // row held by another transaction (being sent, or updated) is retried with the queue's backoff.
+        if (await isEmailQueued(tx, emailId)) failure = new Error('the email is locked, retried later');
+        return;
+      }
+      let html = row.html;
+      try {
+        html ??= await renderStored(row);
+        const messageId = await transport.send(from, {
+          to: row.to_address,
+          subject: row.subject,
+          html,
+          text: row.text,
+          replyTo: row.reply_to,
+          // Stable across attempts (the row's id and time), so a resent message is recognisably the same.
+          messageId: `<stayhub.${row.id}.${row.created_ms}@${domainOf(from)}>`,
+        });
+        await markEmailDelivered(tx, emailId, transport.kind, messageId, html);
+      } catch (err) {
+        const final = await markEmailAttemptFailed(tx, emailId, errorMessage(err), EMAIL_ATTEMPTS, html);
+        if (!final) failure = asError(err);
+      }
+    });
+  } catch (err) {
+    // The attempt broke where it could not be recorded (the transaction rolled back): record it on its own.
+    // When even that fails, the job fails, and once its last attempt has, its dead letter marks the email
+    // failed (emailGivenUp), so no email stays queued for good.
+    const final = await markEmailAttemptFailed(em, emailId, errorMessage(err), EMAIL_ATTEMPTS, null);
+    if (!final) throw asError(err);
+  }
   // Thrown after the failure is recorded, so the queue retries with backoff.
   if (failure) throw failure;
 }
+
+/** The queue gave up on an email's job (its dead letter): a still-queued email is marked failed. */
+export async function emailGivenUp(
+  em: EntityManager,
+  emailId: number,
+  error: string | null,
+): Promise<boolean> {
+  return markEmailGivenUp(em, emailId, error);
+}
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /** An email's HTML: as stored, or rendered from its source (emails are stored unrendered until sent). */
 export async function renderStored(email: {
