@@ -46,11 +46,11 @@ const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
  * again with the same context (reuseContext) and answers the error exactly as it always has. Every
  * other request passes straight on.
  *
- * Measured on GET /api/properties/{id} (100,000 homes, 16 connections, 10 interleaved 1.5 s runs per
- * server, 2026-11-25, on the shared 2-core machine at a load average of ~20, so only the direction is
- * reliable): server CPU per request 5.9 → 4.5 ms, throughput 51 → 65 req/s, ratio to the bare baseline
- * 0.13 → 0.15. In one process, the same stack behind Express's full middleware list and the adapter
- * took ~0.9 ms of CPU per request, and ~0.6 ms with createCaller called directly.
+ * Measured on GET /api/properties/{id} (100,000 homes, 16 connections, 12 interleaved 1.5 s runs per
+ * server against the bare node:http + pg baseline, on the shared 2-core machine at a load average of ~7,
+ * 2026-11-25): 1,439 → 1,671 req/s, ratio to the baseline 0.31 → 0.36 (quartiles 0.29–0.38 → 0.30–0.42),
+ * server CPU per request 0.76 → 0.72 ms. `BENCH_ONLY=ratio npm run bench` at a varying load: 0.23
+ * (0.15–0.35) before, 0.33 (0.22–0.57) after; still short of the issue's 0.6.
  */
 export function publicReadsFastPath(opts: {
   router: typeof appRouter;
