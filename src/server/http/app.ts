@@ -15,6 +15,7 @@ import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
+import { publicReadsFastPath, reuseContext } from './public-reads.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
 
@@ -34,6 +35,18 @@ function bodyLimitFor(req: Request): string {
     return AVATAR_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }
+
+/** The public reads that most visits make, answered by the fast path (public-reads.ts) under /api. */
+const PUBLIC_READS = [
+  'properties.byId',
+  'properties.search',
+  'properties.list',
+  'bookings.availability',
+  'bookings.quote',
+  'categories.list',
+  'config.get',
+  'reviews.byProperty',
+] as const;
 
 export function openApiDocument() {
   return generateOpenApiDocument(appRouter, {
@@ -77,6 +90,8 @@ export function createApp(deps: TServerDeps): express.Express {
   );
   app.use(['/api', '/trpc'], requestGuards);
   app.use('/api', apiCaching);
+  const createContext = contextFactory(deps);
+  app.use('/api', publicReadsFastPath({ router: appRouter, createContext, procedures: PUBLIC_READS }));
   app.use('/trpc', trpcCaching);
   app.use((req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
@@ -86,7 +101,6 @@ export function createApp(deps: TServerDeps): express.Express {
     return parser(req, res, next);
   });
 
-  const createContext = contextFactory(deps);
   const onError = ({
     error,
     path: p,
@@ -117,7 +131,7 @@ export function createApp(deps: TServerDeps): express.Express {
     '/api',
     createOpenApiExpressMiddleware({
       router: appRouter,
-      createContext,
+      createContext: reuseContext(createContext),
       onError,
       maxBodySize: 120 * 1024 * 1024,
       responseMeta: undefined,
