@@ -16,7 +16,7 @@ const PUBLIC_TRPC = new Set([
   'bookings.availability',
   'categories.list',
   'config.get',
-  'reviews.list',
+  'reviews.byProperty',
 ]);
 export const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=300';
 export const PRIVATE_CACHE = 'private, no-store';
