@@ -3,7 +3,7 @@ import { startServer, type TRunningServer } from '../../src/server/server.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { callerFor, seededAdmin } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
-import { api, startTestServer, type TTestServer } from '../support/server.ts';
+import { api, startMailingTestServer, type TTestServer } from '../support/server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
@@ -60,14 +60,7 @@ async function deliveredFor(confirmationNumber: string, count: number) {
 
 beforeAll(async () => {
   await sink.start();
-  srv = await startTestServer({
-    runJobs: true,
-    sendJobs: true,
-    smtpUrl: sink.url,
-    mailFrom: 'StayHub <bookings@stayhub.example>',
-    jobPollSeconds: 0.5,
-    emailRetryDelaySeconds: 1,
-  });
+  srv = await startMailingTestServer(sink.url);
   propertyId = (await createProperty(srv.db.em(), { title: 'Harbour loft', price: 100 })).id;
 });
 afterAll(async () => {

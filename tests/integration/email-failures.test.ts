@@ -6,7 +6,7 @@ import { EMAIL_ATTEMPTS, emailJobId } from '../../src/server/services/email/outb
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { callerFor, seededAdmin } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
-import { api, startTestServer, type TTestServer } from '../support/server.ts';
+import { api, startMailingTestServer, type TTestServer } from '../support/server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
@@ -20,14 +20,7 @@ const admin = async () => callerFor(srv.db, await seededAdmin(srv.db)).caller;
 
 beforeAll(async () => {
   await sink.start();
-  srv = await startTestServer({
-    runJobs: true,
-    sendJobs: true,
-    smtpUrl: sink.url,
-    mailFrom: 'StayHub <bookings@stayhub.example>',
-    jobPollSeconds: 0.5,
-    emailRetryDelaySeconds: 1,
-  });
+  srv = await startMailingTestServer(sink.url);
   propertyId = (await createProperty(srv.db.em(), { title: 'Cliff house', price: 100 })).id;
 });
 afterAll(async () => {

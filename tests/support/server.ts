@@ -27,6 +27,21 @@ export async function startTestServer(overrides: Partial<TEnv> = {}): Promise<TT
   };
 }
 
+/**
+ * A test server that runs its jobs and delivers email to `smtpUrl` (a test's SmtpSink): jobs polled every
+ * half second and the first retry after one, so a test sees retries in seconds.
+ */
+export function startMailingTestServer(smtpUrl: string): Promise<TTestServer> {
+  return startTestServer({
+    runJobs: true,
+    sendJobs: true,
+    smtpUrl,
+    mailFrom: 'StayHub <bookings@stayhub.example>',
+    jobPollSeconds: 0.5,
+    emailRetryDelaySeconds: 1,
+  });
+}
+
 /** fetch against the test server, JSON in and out. */
 export async function api(
   base: string,

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Group, Rating, Stack, Table, Text } from '@mantine/core';
-import { IconAlertCircle, IconEdit, IconTrash } from '@tabler/icons-react';
+import { Alert, Card, Rating, Stack, Table, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TReview } from '../../../shared/schemas/review.ts';
 import { TablePaging } from '../../components/table-paging.tsx';
@@ -7,7 +7,7 @@ import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { allReviewsQueryOptions } from './api.ts';
 import { AllReviewsFilters } from './all-reviews-filters.tsx';
-import { Reviewer } from './review-card.tsx';
+import { ReviewActions, Reviewer } from './review-card.tsx';
 import { allReviewsInput, REVIEWS_PAGE_SIZES, type TReviewsSearch } from './search.ts';
 
 const COLUMNS = ['Reviewer', 'Home', 'Rating', 'Comment', 'Actions'];
@@ -81,25 +81,7 @@ export function AllReviews({
                       </Text>
                     </Table.Td>
                     <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          leftSection={<IconEdit size={14} />}
-                          onClick={() => onEdit(r)}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="light"
-                          color="red"
-                          leftSection={<IconTrash size={14} />}
-                          onClick={() => onDelete(r)}
-                        >
-                          Delete
-                        </Button>
-                      </Group>
+                      <ReviewActions onEdit={() => onEdit(r)} onDelete={() => onDelete(r)} />
                     </Table.Td>
                   </Table.Tr>
                 )}

@@ -13,6 +13,28 @@ export function formatReviewDate(value: string | null | undefined): string {
   });
 }
 
+/** A review's Edit and Delete buttons, on its card and in its table row alike. */
+export function ReviewActions({
+  onEdit,
+  onDelete,
+  mt,
+}: {
+  onEdit: () => void;
+  onDelete: () => void;
+  mt?: 'md';
+}) {
+  return (
+    <Group gap="xs" mt={mt} wrap="nowrap">
+      <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={onEdit}>
+        Edit
+      </Button>
+      <Button size="xs" variant="light" color="red" leftSection={<IconTrash size={14} />} onClick={onDelete}>
+        Delete
+      </Button>
+    </Group>
+  );
+}
+
 /** Who wrote a review and when: the card's larger block, or a table row's compact one. */
 export function Reviewer({ review, compact = false }: { review: TReview; compact?: boolean }) {
   return (
@@ -67,20 +89,7 @@ export function ReviewCard({
       <Text size="xs" c="dimmed" mt="xs">
         {propertyTitle ?? `Property #${review.propertyId}`}
       </Text>
-      <Group gap="xs" mt="md">
-        <Button size="xs" variant="default" leftSection={<IconEdit size={14} />} onClick={onEdit}>
-          Edit
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
-          color="red"
-          leftSection={<IconTrash size={14} />}
-          onClick={onDelete}
-        >
-          Delete
-        </Button>
-      </Group>
+      <ReviewActions mt="md" onEdit={onEdit} onDelete={onDelete} />
     </Card>
   );
 }
