@@ -9,7 +9,12 @@ import { startJobRuntime, type TJobRuntime } from '../../src/server/jobs/runtime
 import { insertEmails } from '../../src/server/repositories/emails.ts';
 import { createBookingWithLink } from '../../src/server/services/bookings/manage.ts';
 import { queueComposed } from '../../src/server/services/email/compose.ts';
-import { emailJobId, requeueStaleEmails } from '../../src/server/services/email/outbox.ts';
+import { writeBookingReceivedEmails } from '../../src/server/services/email/guest-emails.ts';
+import {
+  bookingEmailsJobId,
+  emailJobId,
+  requeueStaleEmails,
+} from '../../src/server/services/email/outbox.ts';
 import { paragraph } from '../../src/server/services/email/render.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { createTestDatabase, testEnv, type TTestDb } from '../support/db.ts';
@@ -32,6 +37,17 @@ const keysOf = (where: string, params: unknown[] = []) =>
   db.sql<TKeyRow>(
     `select id, (extract(epoch from created_at) * 1000)::bigint::text as "createdMs" from emails where ${where} order by id`,
     params,
+  );
+const bookingKeysOf = (where: string, params: unknown[] = []) =>
+  db.sql<TKeyRow>(
+    `select id, (extract(epoch from created_at) * 1000)::bigint::text as "createdMs" from bookings where ${where} order by id`,
+    params,
+  );
+const bookingJobsFor = (bookingIds: number[]) =>
+  db.sql<{ id: string; bookingId: number }>(
+    `select id::text, (data->>'bookingId')::int as "bookingId" from pgboss.job
+      where name = $1 and (data->>'bookingId')::int = any($2::int[]) order by 2`,
+    [QUEUES.bookingEmails, bookingIds],
   );
 const jobsFor = (emailIds: number[]) =>
   db.sql<{ id: string; emailId: number }>(
@@ -74,7 +90,7 @@ afterAll(async () => {
 });
 
 describe('the outbox hands its emails to the queue', () => {
-  it('sends a booking’s jobs after its commit, one per email, named after the row', async () => {
+  it('records a booking’s emails in its row, sends its job after the commit, and the job writes them once', async () => {
     const home = await createProperty(db.em(), { title: 'Quay cottage', price: 90 });
     const checkIn = addDays(todayIso(), 30);
     const booking = await createBookingWithLink(
@@ -88,12 +104,51 @@ describe('the outbox hands its emails to the queue', () => {
         contactInfo: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 0100', country: 'Spain' },
       },
     );
+    // The booking's statement wrote no email, only the token its emails need; its job follows the commit.
+    expect(await keysOf('booking_id = $1', [booking.id])).toEqual([]);
+    const [due] = await bookingKeysOf('id = $1 and emails_token = $2', [booking.id, booking.manageToken]);
+    if (!due) throw new Error('the booking does not record its emails');
+    await vi.waitFor(async () =>
+      expect(await bookingJobsFor([booking.id])).toEqual([
+        { id: bookingEmailsJobId(due), bookingId: booking.id },
+      ]),
+    );
+
+    // The job's work: both emails written, the token cleared; run again (a retry, a second worker), nothing.
+    expect(await writeBookingReceivedEmails(db.em(), booking.id)).toBe(2);
+    expect(await writeBookingReceivedEmails(db.em(), booking.id)).toBe(0);
+    expect(await bookingKeysOf('id = $1 and emails_token is null', [booking.id])).toHaveLength(1);
     const rows = await keysOf('booking_id = $1', [booking.id]);
     expect(rows).toHaveLength(2);
     await vi.waitFor(async () => {
       const jobs = await jobsFor(rows.map((r) => r.id));
       expect(jobs).toEqual(rows.map((r) => ({ id: emailJobId(r), emailId: r.id })));
     });
+  });
+
+  it('records no emails for a booking with Email Notifications off', async () => {
+    const home = await createProperty(db.em(), { title: 'Quiet cottage', price: 90 });
+    const checkIn = addDays(todayIso(), 30);
+    await db.sql('update settings set enable_email_notifications = false');
+    try {
+      const booking = await createBookingWithLink(
+        db.em(),
+        { sessionUser: null },
+        {
+          propertyId: home.id,
+          checkIn,
+          checkOut: addDays(checkIn, 2),
+          guests: 2,
+          contactInfo: { name: 'Bo Guest', email: 'bo@example.com', phone: '+1 555 0100', country: 'Spain' },
+        },
+      );
+      await dispatchedSoFar();
+      expect(await bookingKeysOf('id = $1 and emails_token is not null', [booking.id])).toEqual([]);
+      expect(await bookingJobsFor([booking.id])).toEqual([]);
+      expect(await writeBookingReceivedEmails(db.em(), booking.id)).toBe(0);
+    } finally {
+      await db.sql('update settings set enable_email_notifications = true');
+    }
   });
 
   it('sends no job while the transaction is open, nor for one rolled back', async () => {
@@ -123,6 +178,41 @@ describe('the outbox hands its emails to the queue', () => {
     expect(rolledBackId).toBeGreaterThan(queuedId);
     expect(await keysOf('id = $1', [rolledBackId])).toEqual([]);
     expect(await jobsFor([rolledBackId])).toEqual([]);
+  });
+
+  let sweptBookingId = 0;
+  it('sweeps a booking whose emails’ job never went (a crash after the commit): one job, however often it runs', async () => {
+    const home = await createProperty(db.em(), { title: 'Harbour loft', price: 90 });
+    const checkIn = addDays(todayIso(), 40);
+    const booking = await createBookingWithLink(
+      db.em(),
+      { sessionUser: null },
+      {
+        propertyId: home.id,
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        guests: 2,
+        contactInfo: { name: 'Cy Guest', email: 'cy@example.com', phone: '+1 555 0100', country: 'Spain' },
+      },
+    );
+    await vi.waitFor(async () => expect(await bookingJobsFor([booking.id])).toHaveLength(1));
+    // As a process that stopped between the commit and the dispatch leaves it: the booking without its job.
+    await db.sql(`delete from pgboss.job where name = $1 and (data->>'bookingId')::int = $2`, [
+      QUEUES.bookingEmails,
+      booking.id,
+    ]);
+    expect(await requeueStaleEmails(db.em())).toBe(0); // not a minute old yet
+    await db.sql(`update bookings set created_at = created_at - interval '2 minutes' where id = $1`, [
+      booking.id,
+    ]);
+    const [stale] = await bookingKeysOf('id = $1', [booking.id]);
+    if (!stale) throw new Error('the booking is missing');
+    expect(await requeueStaleEmails(db.em())).toBe(1);
+    expect(await requeueStaleEmails(db.em())).toBe(0);
+    expect(await bookingJobsFor([booking.id])).toEqual([
+      { id: bookingEmailsJobId(stale), bookingId: booking.id },
+    ]);
+    sweptBookingId = booking.id;
   });
 
   it('sweeps an email whose job never went (a crash after the commit): one job, however often it runs', async () => {
@@ -167,6 +257,16 @@ describe('the outbox hands its emails to the queue', () => {
           [id],
         );
         expect(row).toEqual({ status: 'delivered_locally', attempts: 1 });
+      },
+      { timeout: 20_000, interval: 200 },
+    );
+    // The swept booking's job too: its two emails written and delivered.
+    await vi.waitFor(
+      async () => {
+        const rows = await db.sql<{ status: string }>('select status from emails where booking_id = $1', [
+          sweptBookingId,
+        ]);
+        expect(rows).toEqual([{ status: 'delivered_locally' }, { status: 'delivered_locally' }]);
       },
       { timeout: 20_000, interval: 200 },
     );

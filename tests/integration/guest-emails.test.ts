@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { cancellationDeadline } from '../../src/shared/cancellation.ts';
 import { cancelAsGuest } from '../../src/server/services/bookings/manage.ts';
+import { writeBookingReceivedEmails } from '../../src/server/services/email/guest-emails.ts';
 import { deliverEmail } from '../../src/server/services/email/outbox.ts';
 import { createMailTransport, headerSafe } from '../../src/server/services/email/transport.ts';
 import { sendReviewInvitations } from '../../src/server/services/reviews/invitations.ts';
@@ -43,13 +44,16 @@ let windowStart = 30;
 async function book(email: string) {
   const checkIn = addDays(todayIso(), windowStart);
   windowStart += 4;
-  return callerFor(db, null).caller.bookings.create({
+  const booking = await callerFor(db, null).caller.bookings.create({
     propertyId,
     checkIn,
     checkOut: addDays(checkIn, 3),
     guests: 2,
     contactInfo: { name: 'Mia <b>Guest</b>', email, phone: '+1 555 0100', country: 'Spain' },
   });
+  // What the booking-emails job does once the booking has committed (no queue runs here).
+  await writeBookingReceivedEmails(db.em(), booking.id);
+  return booking;
 }
 
 beforeAll(async () => {

@@ -34,6 +34,12 @@ export const Booking = defineEntity({
     confirmationNumber: p.string().length(12).unique(),
     /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
     reviewInvitedAt: p.datetime().nullable(),
+    /**
+     * The booking's own outbox entry (DECISIONS 17): set by the booking's statement when its emails are due,
+     * it holds the one thing they need that the database does not keep, the manage link's token (only its
+     * hash is stored). The booking-emails job writes the emails from the booking and clears it, once.
+     */
+    emailsToken: p.string().length(32).nullable(),
   },
   indexes: [
     /**
@@ -49,6 +55,11 @@ export const Booking = defineEntity({
       /** Stays that hold nights: occupancy and revenue by month read this index alone. */
       name: 'bookings_holding_check_in_idx',
       expression: `create index "bookings_holding_check_in_idx" on "bookings" ("check_in") include ("check_out", "property_id", "total_price") where "status" <> 'cancelled'`,
+    },
+    {
+      /** Bookings whose emails are still to be written: the sweep's look for jobs that never went. */
+      name: 'bookings_emails_pending_idx',
+      expression: `create index "bookings_emails_pending_idx" on "bookings" ("created_at") where "emails_token" is not null`,
     },
     { name: 'bookings_check_in_idx', properties: ['checkIn'] },
     { name: 'bookings_check_out_idx', properties: ['checkOut'] },

@@ -1,6 +1,7 @@
 import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../logger.ts';
 import { purgeDeletedAccounts } from '../services/auth/account-settings.ts';
+import { writeBookingReceivedEmails } from '../services/email/guest-emails.ts';
 import { deliverEmail, emailGivenUp, requeueStaleEmails } from '../services/email/outbox.ts';
 import type { TMailTransport } from '../services/email/transport.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
@@ -21,6 +22,11 @@ export function jobHandlers(
       const fork = em();
       const from = mailFrom ?? (await defaultFrom(fork));
       await deliverEmail(fork, transport, from, emailId);
+    },
+    [QUEUES.bookingEmails]: async (data) => {
+      const bookingId = Number(data.bookingId);
+      if (!Number.isInteger(bookingId)) return;
+      await writeBookingReceivedEmails(em(), bookingId);
     },
     [QUEUES.emailFailed]: async (data, job) => {
       const emailId = Number(data.emailId);
@@ -55,7 +61,7 @@ async function defaultFrom(em: EntityManager): Promise<string> {
   return `${s.siteName} <${s.supportEmail}>`;
 }
 
-/** Every minute: email jobs lost between a commit and its dispatch; daily: the account purge; hourly: review invitations (the day after check-out). */
+/** Every minute: email and booking-emails jobs lost between a commit and its dispatch; daily: the account purge; hourly: review invitations (the day after check-out). */
 export const JOB_SCHEDULES = [
   { name: QUEUES.emailSweep, cron: '* * * * *' },
   { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },

@@ -29,6 +29,8 @@ export async function startQueue(
 /** The guests' queues (issue 13): email delivery, its safety sweep, the account purge, review invitations. */
 export const QUEUES = {
   email: 'email',
+  /** Writes a new booking's emails into the outbox from the booking (its row records that they are due). */
+  bookingEmails: 'booking-emails',
   /** An email job that failed its last attempt, whatever broke it (pg-boss's dead letter queue of `email`). */
   emailFailed: 'email-failed',
   emailSweep: 'email-sweep',
@@ -37,7 +39,7 @@ export const QUEUES = {
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */
-const NOTIFY_QUEUES: string[] = [QUEUES.email];
+const NOTIFY_QUEUES: string[] = [QUEUES.email, QUEUES.bookingEmails];
 
 /**
  * Where pg-boss moves a job once its last attempt has failed, for any reason: an error thrown, or a
@@ -234,4 +236,60 @@ async function flushDispatches(): Promise<void> {
       }
     }),
   );
+}
+
+/** The jobs each open transaction asked for, by queue, dispatched when that transaction commits. */
+const pendingByTransaction = new WeakMap<
+  object,
+  Map<string, { jobs: TJobToDispatch[]; options: TSendOptions }>
+>();
+
+/**
+ * Jobs for rows written through `em`: they go once those rows are committed, soon and grouped
+ * (dispatchSoon), without the caller waiting. Outside a transaction that is now; inside one, when it
+ * commits (nothing when it rolls back); inside a nested transaction, whose commit is only a savepoint,
+ * they are sent with the rows, in the transaction. A job lost between a commit and its dispatch (a
+ * crash) is sent again by its queue's sweep.
+ */
+export async function dispatchOnCommit(
+  em: EntityManager,
+  name: string,
+  jobs: TJobToDispatch[],
+  options: TSendOptions = {},
+): Promise<void> {
+  if (jobs.length === 0) return;
+  const trx = em.getTransactionContext<object>();
+  if (!trx) {
+    dispatchSoon(name, jobs, options);
+  } else if ('savepointName' in trx) {
+    await sendJobs(em, name, jobs, options);
+  } else {
+    let pending = pendingByTransaction.get(trx);
+    if (!pending) {
+      const queues = new Map<string, { jobs: TJobToDispatch[]; options: TSendOptions }>();
+      pending = queues;
+      pendingByTransaction.set(trx, queues);
+      // The fork em.transactional runs in has its own event manager: the hook lives as long as it.
+      em.getEventManager().registerSubscriber({
+        afterTransactionCommit: ({ transaction }) => {
+          if (transaction !== trx) return;
+          for (const [queue, group] of queues) dispatchSoon(queue, group.jobs, group.options);
+        },
+      });
+    }
+    const group = pending.get(name);
+    if (group) group.jobs.push(...jobs);
+    else pending.set(name, { jobs: [...jobs], options });
+  }
+}
+
+/**
+ * A job id (a UUID of version 8, "custom") made from a row's id and creation time: the dispatch after
+ * commit and the sweep name the same job, so pg-boss keeps only the first, and a database whose ids
+ * started again cannot meet an old job. `kind` tells apart the rows of different tables.
+ */
+export function rowJobId(kind: number, row: { id: number; createdMs: string }): string {
+  const ms = BigInt(row.createdMs).toString(16).padStart(12, '0');
+  const id = BigInt(row.id).toString(16).padStart(12, '0');
+  return `${ms.slice(0, 8)}-${ms.slice(8)}-8000-${(0x8000 + kind).toString(16)}-${id}`;
 }

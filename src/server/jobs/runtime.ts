@@ -37,7 +37,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
         pollingIntervalSeconds: env.jobPollSeconds,
       });
     } else {
-      await createQueues(boss, [QUEUES.email]);
+      await createQueues(boss, [QUEUES.email, QUEUES.bookingEmails]);
       useQueueForSending(boss);
     }
   } catch (err) {

@@ -3,13 +3,13 @@ import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo, TMyBooking } from '../../shared/schemas/booking.ts';
 import type { TSettings } from '../../shared/schemas/settings.ts';
-import { outboxInsertFrom, outboxKeysOf, type TNewEmail, type TOutboxKey } from './emails.ts';
+import type { TOutboxKey } from './emails.ts';
 import { bookingLinkInsertFrom } from './managed-bookings.ts';
 import { intArray, liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Booking creation and the guest's own list (manage links and lookups: managed-bookings.ts). */
 
-/** The settings a booking obeys, and those its emails need (so they cost no second read). */
+/** The settings a booking obeys, and whether its emails are due. */
 export type TStaySettings = Pick<
   TSettings,
   | 'taxRate'
@@ -17,8 +17,6 @@ export type TStaySettings = Pick<
   | 'maxNightsDefault'
   | 'advanceBookingDays'
   | 'enableGuestRegistration'
-  | 'siteName'
-  | 'notificationEmail'
   | 'enableEmailNotifications'
 >;
 
@@ -39,8 +37,8 @@ export interface TStayContext {
 }
 
 /**
- * The settings a booking obeys and the property's price and capacity, in one round trip, with what its
- * 'booking received' emails need (so composing them reads nothing more), and which of the candidate
+ * The settings a booking obeys and the property's price and capacity, in one round trip, with whether
+ * its emails are due (Email Notifications), and which of the candidate
  * confirmation numbers are free (a clash costs the insert a second round trip; on the bench's 200,000
  * bookings about one draw in five clashed). Raw SQL on the booking hot path: 0.6 ms vs 2.4 ms for
  * em.findOne(Settings) + em.findOne(Property) (2,000 reads, warm, measured on the test database
@@ -58,8 +56,6 @@ export async function findStayContext(
       max_nights_default: number;
       advance_booking_days: number;
       enable_guest_registration: boolean;
-      site_name: string;
-      notification_email: string;
       enable_email_notifications: boolean;
       property_id: number | null;
       title: string | null;
@@ -70,7 +66,7 @@ export async function findStayContext(
     }[]
   >(
     `select s.tax_rate, s.min_nights_default, s.max_nights_default, s.advance_booking_days, s.enable_guest_registration,
-            s.site_name, s.notification_email, s.enable_email_notifications,
+            s.enable_email_notifications,
             p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy,
             array(select c.n from unnest(?::text[]) with ordinality c(n, i)
                    where not exists (select 1 from bookings b where b.confirmation_number = c.n) order by c.i) as free_numbers
@@ -88,8 +84,6 @@ export async function findStayContext(
       maxNightsDefault: row.max_nights_default,
       advanceBookingDays: row.advance_booking_days,
       enableGuestRegistration: row.enable_guest_registration,
-      siteName: row.site_name,
-      notificationEmail: row.notification_email,
       enableEmailNotifications: row.enable_email_notifications,
     },
     property:
@@ -127,37 +121,39 @@ export interface TNewBooking {
   createdAt: string;
 }
 
-/** What is written with a booking, in its statement: the manage link, and the outbox rows about it. */
+/**
+ * What is written with a booking, in its statement: the manage link, and, when its emails are due, the
+ * link's token for them (the booking row is their outbox entry; the booking-emails job writes them).
+ */
 export interface TBookingCompanions {
   link: { hash: string; expiresAt: Date };
-  emails: TNewEmail[];
+  emailsToken: string | null;
 }
 
 /**
- * Inserts a pending booking with its manage link and its outbox rows in one statement (data-modifying
- * CTEs): all or nothing, so the transactional outbox holds (a booking refused by the exclusion
- * constraint, 23P01, writes neither link nor email) with no round trip for the link or the emails. Raw
- * SQL on the booking hot path: a booking went from 7-8 round trips to 5 (begin, the stay context, the
- * rules, this, commit); the node side spent ~19 % of its CPU in socket writes to PostgreSQL under the
- * bench's booking load (CPU profile, 2026-11-25). Null when the confirmation number is taken (nothing is
- * written; the caller draws another).
+ * Inserts a pending booking with its manage link in one statement (a data-modifying CTE): all or nothing,
+ * so the transactional outbox holds (a booking refused by the exclusion constraint, 23P01, writes neither
+ * link nor the token of its emails) with no round trip for the link. Raw SQL on the booking hot path: a
+ * booking went from 7-8 round trips to 5 (begin, the stay context, the rules, this, commit); the node side
+ * spent ~19 % of its CPU in socket writes to PostgreSQL under the bench's booking load (CPU profile,
+ * 2026-11-25). Null when the confirmation number is taken (nothing is written; the caller draws another).
  */
 export async function insertPendingBooking(
   em: EntityManager,
   b: TNewBooking,
   companions: TBookingCompanions,
-): Promise<{ id: number; emails: TOutboxKey[] } | null> {
+): Promise<{ id: number } | null> {
   const link = bookingLinkInsertFrom('b', companions.link.hash, companions.link.expiresAt);
-  const outbox = companions.emails.length > 0 ? outboxInsertFrom('b', companions.emails) : null;
-  const rows = await em.execute<{ id: number; emails: TOutboxKey[] }[]>(
+  const rows = await em.execute<{ id: number }[]>(
     `with b as (
        insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
-                             nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at)
-       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz)
+                             nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at,
+                             emails_token)
+       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?)
        on conflict (confirmation_number) do nothing
        returning id
-     ), l as (${link.sql})${outbox ? `, e as (${outbox.sql})` : ''}
-     select b.id, ${outbox ? outboxKeysOf('e') : `'[]'::json`} as emails from b`,
+     ), l as (${link.sql})
+     select b.id from b`,
     [
       b.userId,
       b.propertyId,
@@ -173,12 +169,36 @@ export async function insertPendingBooking(
       intArray(b.nightPrices),
       b.confirmationNumber,
       b.createdAt,
+      companions.emailsToken,
       ...link.params,
-      ...(outbox?.params ?? []),
     ],
   );
   const row = rows[0];
-  return row ? { id: row.id, emails: row.emails } : null;
+  return row ? { id: row.id } : null;
+}
+
+/**
+ * Takes the token of a booking whose emails are due, clearing it, with the booking's row locked until
+ * `em`'s transaction ends: so its emails are written once, by whichever job gets there first. Null when
+ * they are not due (written already, or never due).
+ */
+export async function takeEmailsToken(em: EntityManager, bookingId: number): Promise<string | null> {
+  const rows = await em.execute<{ token: string }[]>(
+    `update bookings b set emails_token = null
+       from (select id, emails_token from bookings where id = ? and emails_token is not null for update) due
+      where b.id = due.id
+      returning due.emails_token as token`,
+    [bookingId],
+  );
+  return rows[0]?.token ?? null;
+}
+
+/** Bookings whose emails are still due a minute after they were made: their job never went (a crash). */
+export async function bookingsWithEmailsDue(em: EntityManager): Promise<TOutboxKey[]> {
+  return em.execute<TOutboxKey[]>(
+    `select id, (extract(epoch from created_at) * 1000)::bigint::text as "createdMs" from bookings
+      where emails_token is not null and created_at < now() - interval '1 minute' order by created_at limit 200`,
+  );
 }
 
 /** A user's own bookings, newest stay first. */

@@ -13,7 +13,6 @@ import {
   type TStayHome,
   type TStaySettings,
 } from '../../repositories/bookings.ts';
-import type { TOutboxKey } from '../../repositories/emails.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -47,12 +46,6 @@ export function newConfirmationNumber(): string {
   return `BIC${randomInt(100_000, 1_000_000)}`;
 }
 
-/** The booking, and the keys of the outbox rows written with it. */
-export interface TCreatedStay {
-  booking: TBooking;
-  emails: TOutboxKey[];
-}
-
 /** What the booking's statement writes with it, made from the booking (its number) and what it was checked against. */
 export type TCompanionsOf = (
   booking: Omit<TBooking, 'id'>,
@@ -69,7 +62,7 @@ const CONFIRMATION_CANDIDATES = 4;
  * Creates a pending booking (DECISIONS 2, 3, 5, 7): identity from the session (null for a guest), every stay
  * rule checked here, the price computed here and snapshotted, and the dates held by the exclusion
  * constraint, whose violation the error table turns into 409 'These dates are no longer available'.
- * The booking and its companions (manage link, outbox rows) are one statement: all or nothing.
+ * The booking and its companions (manage link, its emails' token) are one statement: all or nothing.
  */
 export async function createBooking(
   em: EntityManager,
@@ -77,7 +70,7 @@ export async function createBooking(
   input: z.output<typeof ZBookingCreateInput>,
   companionsOf: TCompanionsOf,
   now: Date = new Date(),
-): Promise<TCreatedStay> {
+): Promise<TBooking> {
   const user = caller.sessionUser;
   const candidates = Array.from({ length: CONFIRMATION_CANDIDATES }, newConfirmationNumber);
   const [{ settings, property, freeNumbers }, rules] = await Promise.all([
@@ -124,7 +117,7 @@ export async function createBooking(
     };
     const booking: Omit<TBooking, 'id'> = { ...row, status: 'pending' };
     const written = await insertPendingBooking(em, row, companionsOf(booking, property, settings));
-    if (written) return { booking: { id: written.id, ...booking }, emails: written.emails };
+    if (written) return { id: written.id, ...booking };
   }
   throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
 }

@@ -21,8 +21,8 @@ import {
 } from '../../repositories/managed-bookings.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
-import { bookingReceivedEmails, emailBookingCancelled } from '../email/guest-emails.ts';
-import { outboxWritten } from '../email/outbox.ts';
+import { emailBookingCancelled } from '../email/guest-emails.ts';
+import { bookingEmailsDue } from '../email/outbox.ts';
 import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
@@ -199,8 +199,8 @@ export async function claimByToken(
 
 /**
  * Books (see createBooking) with the manage link shown in the confirmation dialog and e-mail, and the
- * booking's emails, all written in the booking's one statement (DECISIONS 17): a refused booking never
- * gets an email, a committed one always does.
+ * record that its emails are due, all written in the booking's one statement (DECISIONS 17): a refused
+ * booking never gets an email, a committed one always does.
  */
 export async function createBookingWithLink(
   em: EntityManager,
@@ -212,17 +212,18 @@ export async function createBookingWithLink(
   // of their own queued every insert behind the reads of later requests, and 200 concurrent bookings
   // waited past the pool's 5 s limit (503) on the loaded test machine.
   return em.transactional(async (tx) => {
-    const { booking, emails } = await createBooking(tx, caller, input, (b, property, settings) => ({
-      link: { hash, expiresAt: manageLinkExpiry(b.checkOut) },
-      // Composed from what the booking was checked against: no second read of the settings or the booking.
-      emails: bookingReceivedEmails(
-        settings,
-        { ...b, property, cancellationPolicy: property.cancellationPolicy },
-        token,
-      ),
-    }));
-    // Their jobs go once the transaction has committed.
-    await outboxWritten(tx, emails);
+    let emailsDue = false;
+    const booking = await createBooking(tx, caller, input, (b, _property, settings) => {
+      // The booking's row records that its emails are due; the booking-emails job writes them after
+      // the commit (DECISIONS 17). None with Email Notifications off.
+      emailsDue = settings.enableEmailNotifications && Boolean(b.contactInfo?.email);
+      return {
+        link: { hash, expiresAt: manageLinkExpiry(b.checkOut) },
+        emailsToken: emailsDue ? token : null,
+      };
+    });
+    if (emailsDue)
+      await bookingEmailsDue(tx, { id: booking.id, createdMs: String(Date.parse(booking.createdAt)) });
     return { ...booking, manageToken: token };
   });
 }

@@ -4,12 +4,13 @@ import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
+import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
 import type { TNewEmail } from '../../repositories/emails.ts';
 import { composeOutboxRows, queueComposed } from './compose.ts';
-import { absoluteUrl } from './outbox.ts';
+import { absoluteUrl, queueEmails } from './outbox.ts';
 import { paragraph, rows, usd, type TEmailBlock } from './render.ts';
 
 /**
@@ -58,18 +59,36 @@ async function booking(tx: EntityManager, bookingId: number): Promise<TManagedRe
 const ADMIN_BOOKINGS_PATH = '/admin/bookings';
 
 /**
- * A new booking: 'booking received' to the guest with the manage link, and 'new booking' to the
- * operator (settings' notification address) with the guest's contact details. None with Email
- * Notifications off. On the booking's hot path, so composed from the caller's data: it reads nothing, and
- * the booking's own statement writes the rows (insertPendingBooking), so they carry no booking id yet.
+ * A new booking's emails (its row recorded that they are due, with the manage link's token, in the
+ * booking's statement): 'booking received' to the guest with the manage link, and 'new booking' to the
+ * operator (settings' notification address) with the guest's contact details. Run by the booking-emails
+ * job after the commit; it takes the token and writes the emails in one transaction, so they are written
+ * once however often it runs. Answers how many it wrote.
  */
-export function bookingReceivedEmails(
-  settings: Pick<TSettings, 'siteName' | 'notificationEmail' | 'enableEmailNotifications'>,
-  b: Omit<TStayFacts, 'id'>,
+export async function writeBookingReceivedEmails(em: EntityManager, bookingId: number): Promise<number> {
+  return em.transactional(async (tx) => {
+    const token = await takeEmailsToken(tx, bookingId);
+    if (!token) return 0;
+    const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
+    if (!b) return 0;
+    // What the guest booked: the email tells of the booking as it was received, whatever happened since.
+    const emails = bookingReceivedEmails(settings, { ...b, status: 'pending' }, token);
+    return (
+      await queueEmails(
+        tx,
+        emails.map((e) => ({ ...e, bookingId })),
+      )
+    ).length;
+  });
+}
+
+function bookingReceivedEmails(
+  settings: Pick<TSettings, 'siteName' | 'notificationEmail'>,
+  b: TStayFacts,
   token: string,
 ): TNewEmail[] {
-  if (!b.contactInfo?.email || !settings.enableEmailNotifications) return [];
   const guest = b.contactInfo;
+  if (!guest) return [];
   const stay = stayRows(b);
   const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
   return composeOutboxRows(settings, [
