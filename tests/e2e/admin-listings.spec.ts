@@ -168,6 +168,8 @@ test('an https icon URL is accepted and anything else is refused with the rule',
 test('Listings, its Archived view and the property dialog have no serious axe violations, light and dark', async ({
   asAdmin: page,
 }) => {
+  // Six axe runs on long pages, on a shared, busy machine.
+  test.setTimeout(180_000);
   await page.goto('/admin/listings');
   await expect(page.getByTestId('listing-row').first()).toBeVisible();
   await expectNoSeriousA11yViolationsInBothSchemes(page, 'listings');

@@ -146,7 +146,7 @@ test('Settings tabs and the category dialog have no serious axe violations, ligh
   asAdmin: page,
 }) => {
   // Fourteen axe runs on a shared, busy machine.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   for (const tab of ['General', 'Business', 'Booking', 'Financial', 'Categories', 'Integrations']) {
     await openSettings(page, tab);
     await expectNoSeriousA11yViolationsInBothSchemes(page, `settings ${tab}`);
