@@ -48,9 +48,7 @@ export default defineConfig({
   workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
-  // Two workers share the two cores (with their servers and databases), so a page can take twice as
-  // long to settle as it did alone: waits get 15 s, not 10.
-  expect: { timeout: 15_000 },
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
     // Worker 0's server; the fixtures point every other worker at its own (tests/e2e/support/servers.ts).
