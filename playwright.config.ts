@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_DEMO_PORT, E2E_WORKERS, workerOrigin, workerPort } from './tests/e2e/support/servers.ts';
 
 /** Debian's Chromium where installed (no browser download here); Playwright's own elsewhere. */
 const debianChromium = '/usr/bin/chromium';
@@ -18,9 +19,6 @@ if (!process.env.E2E_DATA_ROOT) {
   process.once('exit', () => fs.rmSync(root, { recursive: true, force: true }));
 }
 const dataRoot = process.env.E2E_DATA_ROOT;
-
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
-export const E2E_DEMO_PORT = E2E_PORT + 1;
 
 const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
   NODE_ENV: 'test',
@@ -46,14 +44,15 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Its own folder: Playwright empties it at start, and test-results/ also holds the vitest summary.
   outputDir: 'test-results/playwright',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    // Worker 0's server; the fixtures point every other worker at its own (tests/e2e/support/servers.ts).
+    baseURL: workerOrigin(0),
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -71,16 +70,16 @@ export default defineConfig({
     },
   },
   webServer: [
-    {
+    ...Array.from({ length: E2E_WORKERS }, (_, i) => ({
       command: `node src/server/main.ts`,
-      url: `http://127.0.0.1:${E2E_PORT}/api/config`,
-      env: serverEnv('main', { PORT: String(E2E_PORT) }),
+      url: `http://127.0.0.1:${workerPort(i)}/api/config`,
+      env: serverEnv(i === 0 ? 'main' : `main-${i}`, { PORT: String(workerPort(i)) }),
       timeout: 120_000,
       reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
       gracefulShutdown,
-    },
+    })),
     {
       command: `node src/server/main.ts`,
       url: `http://127.0.0.1:${E2E_DEMO_PORT}/api/config`,

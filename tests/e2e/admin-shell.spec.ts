@@ -1,4 +1,5 @@
 import { ADMIN, expect, test } from './fixtures.ts';
+import { DEMO_ORIGIN } from './support/servers.ts';
 
 /** The admin frame: the guard, a slow session check, and what the page says about direct access. */
 
@@ -32,9 +33,7 @@ test('/admin shows a skeleton, not a blank page, while the session check is slow
 });
 
 test("'Using direct admin access' shows only when demo mode is on and the flag is used", async ({ page }) => {
-  const demo = new URL(test.info().project.use.baseURL ?? '');
-  demo.port = String(Number(demo.port) + 1);
-  await page.goto(`${demo.origin}/admin/bookings?directAdmin=true`);
+  await page.goto(`${DEMO_ORIGIN}/admin/bookings?directAdmin=true`);
   await expect(page.getByRole('heading', { name: 'All Bookings' })).toBeVisible();
   await expect(page.getByText('Using direct admin access')).toBeVisible();
 });

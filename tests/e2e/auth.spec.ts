@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, expectToast, test } from './fixtures.ts';
-
-const DEMO_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173) + 1}`;
+import { DEMO_ORIGIN } from './support/servers.ts';
 
 function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { workerOrigin } from './support/servers.ts';
 
 interface TListed {
   id: number;
@@ -226,7 +227,7 @@ test('with the Guest Registration setting on, Reserve asks a visitor to sign in 
   playwright,
 }) => {
   const property = await pickProperty(request);
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await playwright.request.newContext({ baseURL: workerOrigin(test.info().parallelIndex) });
   expect(
     (await admin.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } })).ok(),
   ).toBe(true);

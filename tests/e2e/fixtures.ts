@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { workerOrigin } from './support/servers.ts';
 
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
 
@@ -32,6 +33,11 @@ type TFixtures = {
  * A test that wants a third-party answer registers its own page.route before navigating.
  */
 export const test = base.extend<TFixtures>({
+  // This worker's own server (playwright.config.ts starts one per worker); `page`, `request` and
+  // `browser.newContext()` all resolve relative URLs against it.
+  // Playwright reads a fixture's dependencies from the destructuring: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use, testInfo) => use(workerOrigin(testInfo.parallelIndex)),
   allowConsole: [[], { option: true }],
   signedIn: [null, { option: true }],
   page: async ({ page, allowConsole, signedIn }, use, testInfo) => {

@@ -1,6 +1,7 @@
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { ratingLabel } from '../../src/shared/labels.ts';
 import { expect, test } from './fixtures.ts';
+import { workerOrigin } from './support/servers.ts';
 import { calendarDay, calendarOf, chooseStay, expectToast, freeWindow, loginInUi } from './support/stay.ts';
 
 interface TListed {
@@ -97,7 +98,7 @@ test('a visitor books, manages the booking from the confirmation link, cancels, 
 test('forgot password: the emailed link sets a new password and signs in', async ({ page, playwright }) => {
   const username = unique('forgot');
   const email = `${username}@example.com`;
-  const signup = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const signup = await playwright.request.newContext({ baseURL: workerOrigin(test.info().parallelIndex) });
   expect(
     (await signup.post('/api/auth/register', { data: { username, email, password: 'old-pass' } })).ok(),
   ).toBe(true);
@@ -113,7 +114,7 @@ test('forgot password: the emailed link sets a new password and signs in', async
   await expect(page.getByTestId('reset-requested')).toContainText('If an account uses this e-mail address');
 
   // The email, as the admin's outbox holds it.
-  const admin = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const admin = await playwright.request.newContext({ baseURL: workerOrigin(test.info().parallelIndex) });
   expect(
     (await admin.post('/api/auth/login', { data: { username: 'admin', password: 'admin123' } })).ok(),
   ).toBe(true);

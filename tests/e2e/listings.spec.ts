@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import { expect, expectToast, rewriteTrpc, test, trpcError } from './fixtures.ts';
+import { DEMO_ORIGIN } from './support/servers.ts';
 
 /**
  * Manage Listings as the seeded admin (admin/admin123): the property form with generated images and a
@@ -272,10 +273,8 @@ test('in demo mode (directAdmin=true) a property is created and deleted without 
   page,
 }) => {
   test.setTimeout(120_000);
-  const demo = new URL(test.info().project.use.baseURL ?? '');
-  demo.port = String(Number(demo.port) + 1);
   const title = `Direct admin ${Date.now().toString(36)}`;
-  await page.goto(`${demo.origin}/admin/listings?directAdmin=true`);
+  await page.goto(`${DEMO_ORIGIN}/admin/listings?directAdmin=true`);
   await page.getByRole('button', { name: 'Add New Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Property' });
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,0 +1,25 @@
+/**
+ * The e2e servers' ports, shared by playwright.config.ts (which starts them) and the fixtures (which
+ * point each worker at its own). Every process reads the same E2E_PORT and E2E_WORKERS.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
+
+/** The demo-mode server (DEMO_DIRECT_ADMIN=true), shared by all workers: its tests only read, or clean up. */
+export const E2E_DEMO_PORT = E2E_PORT + 1;
+export const DEMO_ORIGIN = `http://127.0.0.1:${E2E_DEMO_PORT}`;
+
+/**
+ * How many workers, each with a server and a database of its own, since the tests change settings,
+ * create bookings and count rows: two workers on one database would race. Within a worker the tests
+ * run one at a time, against data only they change. One by default: on the 2-core CI machine two
+ * workers (two browsers, three servers and databases) doubled every test's time, saved no wall time
+ * (1,549 s against 1,486 s) and timed out 8 tests. E2E_WORKERS=2 is for machines with more cores.
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+
+/** Worker 0 uses E2E_PORT; worker n ≥ 1 uses E2E_PORT + 1 + n, past the demo server's E2E_PORT + 1. */
+export function workerPort(parallelIndex: number): number {
+  return parallelIndex === 0 ? E2E_PORT : E2E_PORT + 1 + parallelIndex;
+}
+
+export const workerOrigin = (parallelIndex: number) => `http://127.0.0.1:${workerPort(parallelIndex)}`;
