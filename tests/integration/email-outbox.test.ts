@@ -70,6 +70,23 @@ async function dispatchedSoFar(): Promise<void> {
   await vi.waitFor(async () => expect(await jobsFor([markerId])).toHaveLength(1));
 }
 
+/** A guest's two-night stay at a new home, `days` from today, booked as the booking form does. */
+async function bookStay(title: string, days: number, name: string, email: string) {
+  const home = await createProperty(db.em(), { title, price: 90 });
+  const checkIn = addDays(todayIso(), days);
+  return createBookingWithLink(
+    db.em(),
+    { sessionUser: null },
+    {
+      propertyId: home.id,
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 2,
+      contactInfo: { name, email, phone: '+1 555 0100', country: 'Spain' },
+    },
+  );
+}
+
 const note = (to: string) => ({
   to,
   subject: `Note for ${to}`,
@@ -91,19 +108,7 @@ afterAll(async () => {
 
 describe('the outbox hands its emails to the queue', () => {
   it('records a booking’s emails in its row, sends its job after the commit, and the job writes them once', async () => {
-    const home = await createProperty(db.em(), { title: 'Quay cottage', price: 90 });
-    const checkIn = addDays(todayIso(), 30);
-    const booking = await createBookingWithLink(
-      db.em(),
-      { sessionUser: null },
-      {
-        propertyId: home.id,
-        checkIn,
-        checkOut: addDays(checkIn, 2),
-        guests: 2,
-        contactInfo: { name: 'Ada Guest', email: 'ada@example.com', phone: '+1 555 0100', country: 'Spain' },
-      },
-    );
+    const booking = await bookStay('Quay cottage', 30, 'Ada Guest', 'ada@example.com');
     // The booking's statement wrote no email, only the token its emails need; its job follows the commit.
     expect(await keysOf('booking_id = $1', [booking.id])).toEqual([]);
     const [due] = await bookingKeysOf('id = $1 and emails_token = $2', [booking.id, booking.manageToken]);
@@ -127,21 +132,9 @@ describe('the outbox hands its emails to the queue', () => {
   });
 
   it('records no emails for a booking with Email Notifications off', async () => {
-    const home = await createProperty(db.em(), { title: 'Quiet cottage', price: 90 });
-    const checkIn = addDays(todayIso(), 30);
     await db.sql('update settings set enable_email_notifications = false');
     try {
-      const booking = await createBookingWithLink(
-        db.em(),
-        { sessionUser: null },
-        {
-          propertyId: home.id,
-          checkIn,
-          checkOut: addDays(checkIn, 2),
-          guests: 2,
-          contactInfo: { name: 'Bo Guest', email: 'bo@example.com', phone: '+1 555 0100', country: 'Spain' },
-        },
-      );
+      const booking = await bookStay('Quiet cottage', 30, 'Bo Guest', 'bo@example.com');
       await dispatchedSoFar();
       expect(await bookingKeysOf('id = $1 and emails_token is not null', [booking.id])).toEqual([]);
       expect(await bookingJobsFor([booking.id])).toEqual([]);
@@ -182,19 +175,7 @@ describe('the outbox hands its emails to the queue', () => {
 
   let sweptBookingId = 0;
   it('sweeps a booking whose emails’ job never went (a crash after the commit): one job, however often it runs', async () => {
-    const home = await createProperty(db.em(), { title: 'Harbour loft', price: 90 });
-    const checkIn = addDays(todayIso(), 40);
-    const booking = await createBookingWithLink(
-      db.em(),
-      { sessionUser: null },
-      {
-        propertyId: home.id,
-        checkIn,
-        checkOut: addDays(checkIn, 2),
-        guests: 2,
-        contactInfo: { name: 'Cy Guest', email: 'cy@example.com', phone: '+1 555 0100', country: 'Spain' },
-      },
-    );
+    const booking = await bookStay('Harbour loft', 40, 'Cy Guest', 'cy@example.com');
     await vi.waitFor(async () => expect(await bookingJobsFor([booking.id])).toHaveLength(1));
     // As a process that stopped between the commit and the dispatch leaves it: the booking without its job.
     await db.sql(`delete from pgboss.job where name = $1 and (data->>'bookingId')::int = $2`, [
