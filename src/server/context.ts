@@ -1,11 +1,14 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring from 'node:querystring';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { TRPCError } from '@trpc/server';
-import type { Request, Response } from 'express';
+import { serialize } from 'cookie';
 import { applyErrorHeaders, toAppError } from './errors.ts';
 import type { TEnv } from './env.ts';
 import type { TMediaStore } from './services/media/store.ts';
 import { SESSION_COOKIE, validateSessionToken, type TSessionUser } from './services/auth/sessions.ts';
 import { User } from './entities/user.entity.ts';
+import { clientIp } from './http/client-address.ts';
 
 /** What the server is built from; one per process. */
 export interface TServerDeps {
@@ -35,8 +38,9 @@ export interface TContext {
   directAdmin: boolean;
   ip: string;
   cookies: TCookieJar;
-  req: Request | undefined;
-  res: Response | undefined;
+  /** Node's request and answer: an Express call's, or a public read answered before Express (front-door.ts). */
+  req: IncomingMessage | undefined;
+  res: ServerResponse | undefined;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {
@@ -48,11 +52,14 @@ export function readCookie(header: string | undefined, name: string): string | u
   return undefined;
 }
 
-function expressCookieJar(res: Response, secure: boolean): TCookieJar {
+/** The session cookie as Express's `res.cookie` / `res.clearCookie` write it, on any Node answer. */
+function cookieJar(res: ServerResponse, secure: boolean): TCookieJar {
   const base = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
   return {
-    setSession: (token, expiresAt) => res.cookie(SESSION_COOKIE, token, { ...base, expires: expiresAt }),
-    clearSession: () => res.clearCookie(SESSION_COOKIE, base),
+    setSession: (token, expiresAt) =>
+      res.appendHeader('Set-Cookie', serialize(SESSION_COOKIE, token, { ...base, expires: expiresAt })),
+    clearSession: () =>
+      res.appendHeader('Set-Cookie', serialize(SESSION_COOKIE, '', { ...base, expires: new Date(1) })),
   };
 }
 
@@ -65,12 +72,16 @@ async function demoAdmin(em: EntityManager, env: TEnv): Promise<TSessionUser | n
 }
 
 /** REST callers send `?directAdmin=true`; the SPA's tRPC link sends the same flag as a header. */
-function directAdminRequested(req: Request): boolean {
-  return req.query.directAdmin === 'true' || req.headers['x-direct-admin'] === 'true';
+function directAdminRequested(req: IncomingMessage): boolean {
+  if (req.headers['x-direct-admin'] === 'true') return true;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  // Read as Express's 'simple' query parser reads it: a repeated key is an array, never 'true'.
+  return q >= 0 && querystring.parse(url.slice(q + 1)).directAdmin === 'true';
 }
 
 /** Context work runs before any procedure, so the error table is applied here: a database outage is a 503. */
-function unavailableAsTrpc(res: Response) {
+function unavailableAsTrpc(res: ServerResponse) {
   return (err: unknown): never => {
     const app = toAppError(err);
     if (app?.code === 'UNAVAILABLE') {
@@ -82,9 +93,9 @@ function unavailableAsTrpc(res: Response) {
 }
 
 export function contextFactory(deps: TServerDeps) {
-  return async ({ req, res }: { req: Request; res: Response }): Promise<TContext> => {
+  return async ({ req, res }: { req: IncomingMessage; res: ServerResponse }): Promise<TContext> => {
     const em = deps.orm.em.fork() as EntityManager;
-    const cookies = expressCookieJar(res, deps.env.isProduction);
+    const cookies = cookieJar(res, deps.env.isProduction);
     let sessionUser: TSessionUser | null = null;
     let sessionId: string | null = null;
     const token = readCookie(req.headers.cookie, SESSION_COOKIE);
@@ -103,7 +114,7 @@ export function contextFactory(deps: TServerDeps) {
     if (directAdmin && !sessionUser?.isAdmin) {
       actingUser = await demoAdmin(em, deps.env).catch(unavailableAsTrpc(res));
     }
-    const ip = req.ip ?? 'unknown';
+    const ip = clientIp(req);
     return { deps, em, sessionUser, actingUser, sessionId, directAdmin, ip, cookies, req, res };
   };
 }

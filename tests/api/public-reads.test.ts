@@ -17,7 +17,7 @@ let deps: TServerDeps;
 const servers: http.Server[] = [];
 let propertyId: number;
 
-async function listen(app: express.Express): Promise<string> {
+async function listen(app: http.RequestListener): Promise<string> {
   const server = http.createServer(app);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,30 +83,44 @@ describe('public reads fast path (GET under /api)', () => {
     }
   });
 
-  it('answers successes itself and leaves everything else to the adapter behind it', async () => {
-    const probe = express();
-    probe.set('query parser', 'simple');
-    probe.use(
-      '/api',
-      publicReadsFastPath({
-        router: appRouter,
-        createContext: contextFactory(deps),
-        procedures: ['properties.byId', 'properties.search'],
-      }),
-    );
-    probe.use((_req, res) => {
-      res.status(418).end();
+  it('answers successes itself and leaves everything else to the fallback', async () => {
+    const fastPath = publicReadsFastPath({
+      router: appRouter,
+      createContext: contextFactory(deps),
+      procedures: ['properties.byId', 'properties.search'],
     });
-    const base = await listen(probe);
+    const teapot = (_req: http.IncomingMessage, res: http.ServerResponse) => void res.writeHead(418).end();
+    const base = await listen((req, res) => {
+      if (!fastPath(req, res, () => teapot(req, res))) teapot(req, res);
+    });
     expect((await answer(base, `/api/properties/${propertyId}`)).status).toBe(200);
     expect((await answer(base, '/api/search/properties?types=villa')).status).toBe(200);
-    // A failure, a procedure not in the list, an unusual path: the next handler answers.
+    // A failure, a procedure not in the list, an unusual path: the fallback answers.
     expect((await answer(base, '/api/properties/424242')).status).toBe(418);
     expect((await answer(base, '/api/properties/abc')).status).toBe(418);
     expect((await answer(base, '/api/categories')).status).toBe(418);
     expect((await answer(base, `/api/properties/%3${String(propertyId)[0]}`)).status).toBe(418);
     const head = await fetch(`${base}/api/properties/${propertyId}`, { method: 'HEAD' });
     expect(head.status).toBe(418);
+  });
+
+  it('answers a read with the headers Express gives it: security, caching, request id, a 304 for its ETag', async () => {
+    // The fast path takes lower-case /api/ only; Express routes the same read case-insensitively.
+    const viaExpress = await fetch(`${srv.url}/API/properties/${propertyId}`);
+    const viaFastPath = await fetch(`${srv.url}/api/properties/${propertyId}`);
+    expect(viaFastPath.status).toBe(200);
+    const names = (res: Response) =>
+      [...res.headers.keys()].filter((n) => !['date', 'x-request-id', 'etag'].includes(n)).sort();
+    expect(names(viaFastPath)).toEqual(names(viaExpress));
+    for (const name of names(viaExpress))
+      expect([name, viaFastPath.headers.get(name)]).toEqual([name, viaExpress.headers.get(name)]);
+    expect(viaFastPath.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const etag = viaFastPath.headers.get('etag');
+    expect(etag).toMatch(/^W\//);
+    const again = await fetch(`${srv.url}/api/properties/${propertyId}`, {
+      headers: { 'if-none-match': etag ?? '' },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('refuses at start-up a procedure that is not an OpenAPI GET query', () => {

@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Public reads that are the same for every caller (issue 15): a CDN may keep them briefly. */
@@ -25,6 +26,36 @@ function etagOf(body: string | Buffer): string {
   return `W/"${hash('sha1', body, 'base64url').slice(0, 27)}"`;
 }
 
+/**
+ * Ends a public read's 200 with its ETag, or a bodiless 304 when If-None-Match already holds it. `end`
+ * is the answer's own end (apiCaching wraps `res.end`, the fast path calls this directly).
+ */
+function endWithEtag(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: string | Buffer,
+  end: (body?: string | Buffer) => unknown,
+): void {
+  const etag = etagOf(body);
+  res.setHeader('ETag', etag);
+  if (matches(req.headers['if-none-match'], etag)) {
+    res.statusCode = 304;
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    end();
+    return;
+  }
+  end(body);
+}
+
+/** A public read's JSON answer, with the caching apiCaching gives the same read through Express. */
+export function sendPublicJson(req: IncomingMessage, res: ServerResponse, body: string): void {
+  res.statusCode = 200;
+  res.setHeader('Cache-Control', PUBLIC_CACHE);
+  res.setHeader('Content-Type', 'application/json');
+  endWithEtag(req, res, body, (b) => res.end(b));
+}
+
 function matches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.split(',').some((t) => {
@@ -48,17 +79,10 @@ export function apiCaching(req: Request, res: Response, next: NextFunction): voi
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk)) && !res.headersSent) {
-      const etag = etagOf(chunk);
-      res.setHeader('ETag', etag);
-      if (matches(req.headers['if-none-match'], etag)) {
-        res.statusCode = 304;
-        res.removeHeader('Content-Type');
-        res.removeHeader('Content-Length');
-        return end();
-      }
-    } else if (res.statusCode !== 200) {
-      res.setHeader('Cache-Control', 'no-store');
+      endWithEtag(req, res, chunk, (b) => (b === undefined ? end() : end(b, ...rest)));
+      return res;
     }
+    if (res.statusCode !== 200) res.setHeader('Cache-Control', 'no-store');
     return end(chunk, ...rest);
   }) as Response['end'];
   next();

@@ -1,7 +1,9 @@
 import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
+import vary from 'vary';
 import type { NextFunction, Request, Response } from 'express';
 
 /** Any encoding `compression` could use; without one it would only ever answer identity. */
@@ -25,12 +27,13 @@ export function dynamicCompression() {
       );
     },
   });
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if (ENCODABLE.test(req.headers['accept-encoding'] ?? '')) {
-      compress(req, res, next);
+      // Connect middleware: it reads Node's request and answer only; its types name Express's.
+      compress(req as Request, res as Response, next);
       return;
     }
-    res.vary('Accept-Encoding');
+    vary(res, 'Accept-Encoding');
     next();
   };
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import express, { type NextFunction, type Request, type Response } from 'express';
+import express from 'express';
 import { AppError, sendError } from '../errors.ts';
 import { migrationsList } from '../migrations/index.ts';
 import {
@@ -33,17 +34,21 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Counts each request's duration under its route pattern (never the raw path: ids would explode the labels). */
-export function requestMetrics(req: Request, res: Response, next: NextFunction): void {
+/**
+ * Counts each request's duration under its route pattern (never the raw path: ids would explode the
+ * labels). Runs before Express (front-door.ts), so the URL is the one the caller sent.
+ */
+export function requestMetrics(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const end = httpRequestDuration.startTimer();
+  const url = req.url ?? '';
   res.once('finish', () => {
-    end({ method: req.method, route: routeLabel(req), status: String(res.statusCode) });
+    end({ method: req.method ?? '', route: routeLabel(url), status: String(res.statusCode) });
   });
   next();
 }
 
-function routeLabel(req: Request): string {
-  const p = req.originalUrl.split('?')[0] ?? '';
+function routeLabel(url: string): string {
+  const p = url.split('?')[0] ?? '';
   if (p.startsWith('/trpc/')) return `/trpc/${p.slice(6).split(',').sort().join(',')}`.slice(0, 200);
   if (p.startsWith('/api/'))
     return p

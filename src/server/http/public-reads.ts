@@ -1,4 +1,5 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import querystring from 'node:querystring';
 import {
   coerceSchema,
   createProcedureCache,
@@ -16,8 +17,9 @@ import { ZodArray } from 'zod';
 import type { TContext } from '../context.ts';
 import type { appRouter } from '../router.ts';
 import { createCallerFactory } from '../trpc.ts';
+import { sendPublicJson } from './caching.ts';
 
-type TCreateContext = (opts: { req: Request; res: Response }) => Promise<TContext>;
+type TCreateContext = (opts: { req: IncomingMessage; res: ServerResponse }) => Promise<TContext>;
 
 /** What the fast path needs of one procedure, worked out once at start-up instead of on every call. */
 interface TPlan {
@@ -32,32 +34,36 @@ interface TPlan {
 /** Plain path characters only: anything a URL parser would normalise (dots, escapes) takes the usual path. */
 const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 
+/** Answers a request it serves and says so (true); false leaves the request to whoever comes next. */
+export type TFastPath = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean;
+
 /**
- * The hot public reads under /api (GET /api/properties/{id}, the home search, the quote…) answered
- * without trpc-to-openapi's per-request work, which for a GET builds a WHATWG URL, a fetch `Request`
- * only to hand an abort signal to a context that never reads it, re-derives the input schema and walks
- * it to switch on coercion, then resolves the procedure through a caller of the whole router.
+ * The hot public reads under /api (GET /api/properties/{id}, the home search, the quote…), answered
+ * before Express (front-door.ts) and without trpc-to-openapi's per-request work, which for a GET builds
+ * a WHATWG URL, a fetch `Request` only to hand an abort signal to a context that never reads it,
+ * re-derives the input schema and walks it to switch on coercion, then resolves the procedure through a
+ * caller of the whole router.
  *
  * What is answered does not change: the route is found by trpc-to-openapi's own procedure cache (same
- * paths, same precedence), the input is built by its own `getQuery` with the path parameters and the
- * same coercion (switched on once here, as the adapter does on every call), and the call goes through
- * the same tRPC procedure by `createCaller`, with its middleware, input and output schemas. Only a
- * success is answered here; any failure is left to the adapter mounted after this, which runs the call
- * again with the same context (reuseContext) and answers the error exactly as it always has. Every
- * other request passes straight on.
+ * paths, same precedence), the input is built by its own `getQuery` from the query as Express's 'simple'
+ * parser reads it, with the path parameters and the same coercion (switched on once here, as the adapter
+ * does on every call), and the call goes through the same tRPC procedure by `createCaller`, with its
+ * middleware, input and output schemas. The answer carries the caching headers apiCaching gives the same
+ * read (`sendPublicJson`). Only a success is answered here; any failure is handed to `fallback` (Express
+ * and the adapter), which runs the call again with the same context (reuseContext) and answers the error
+ * exactly as it always has.
  *
- * Measured on GET /api/properties/{id} (100,000 homes, 16 connections, 12 interleaved 1.5 s runs per
- * server against the bare node:http + pg baseline, on the shared 2-core machine at a load average of ~7,
- * 2026-11-25): 1,439 → 1,671 req/s, ratio to the baseline 0.31 → 0.36 (quartiles 0.29–0.38 → 0.30–0.42),
- * server CPU per request 0.76 → 0.72 ms. `BENCH_ONLY=ratio npm run bench` at a varying load: 0.23
- * (0.15–0.35) before, 0.33 (0.22–0.57) after; still short of the issue's 0.6.
+ * Measured on GET /api/properties/{id} (100,000 homes, 16 connections, server CPU per request by
+ * /proc, quiet 2-core machine, 2026-11-26): Express alone, answering a constant from its first
+ * middleware, costs 62 µs a request over node:http's 21 µs; the whole answer through Express and this
+ * path inside it was 544 µs.
  */
 export function publicReadsFastPath(opts: {
   router: typeof appRouter;
   createContext: TCreateContext;
   /** The procedures (tRPC paths) served here; each must be an OpenAPI GET query. */
   procedures: readonly string[];
-}): (req: Request, res: Response, next: NextFunction) => void {
+}): TFastPath {
   const findProcedure = createProcedureCache(opts.router);
   const callerFor = createCallerFactory(opts.router) as unknown as (ctx: TContext) => Record<string, unknown>;
   const plans = new Map<OpenApiProcedure, TPlan>();
@@ -70,14 +76,19 @@ export function publicReadsFastPath(opts: {
     plans.set(procedure, planFor(path, procedure));
   }
 
-  return (req, res, next) => {
-    if (req.method !== 'GET' || !PLAIN_PATH.test(req.path)) return next();
-    const found = findProcedure('GET', normalizePath(req.path));
+  return (req, res, fallback) => {
+    if (req.method !== 'GET') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    if (!pathname.startsWith('/api/') || !PLAIN_PATH.test(pathname)) return false;
+    const found = findProcedure('GET', normalizePath(pathname.slice(4)));
     const plan = found?.procedure && plans.get(found.procedure.procedure);
-    if (!found || !plan) return next();
+    if (!found || !plan) return false;
     let input: Record<string, unknown> | undefined;
     if (!plan.noInput) {
-      input = { ...getQuery(req as never, undefined as never), ...found.pathInput };
+      const query = q < 0 ? {} : querystring.parse(url.slice(q + 1));
+      input = { ...getQuery({ query } as never, undefined as never), ...found.pathInput };
       for (const key of plan.arrayKeys) {
         const value = input[key];
         if (value !== undefined && !Array.isArray(value)) input[key] = [value];
@@ -89,18 +100,17 @@ export function publicReadsFastPath(opts: {
       let call: unknown = callerFor(ctx);
       for (const segment of plan.segments) call = (call as Record<string, unknown>)[segment];
       const data = await (call as (input: unknown) => Promise<unknown>)(input);
-      res.statusCode = 200;
-      res.setHeader('Content-Type', 'application/json');
-      res.end(JSON.stringify(data));
+      sendPublicJson(req, res, JSON.stringify(data));
     };
     run().catch(() => {
-      if (!res.headersSent) next();
+      if (!res.headersSent) fallback();
     });
+    return true;
   };
 }
 
 /** The contexts the fast path made, so that the adapter answering a failure reuses them. */
-const contexts = new WeakMap<Request, TContext>();
+const contexts = new WeakMap<IncomingMessage, TContext>();
 
 /**
  * For the adapter mounted after the fast path: a request the fast path left to it after a failure keeps

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '../../shared/external.ts';
@@ -10,8 +11,8 @@ import { AppError, sendError } from '../errors.ts';
 export function securityHeaders(isProduction: boolean) {
   const headers = headersSetBy(helmetFor(isProduction));
   const assetHeaders = headers.filter(([name]) => FOR_SUBRESOURCES.has(name.toLowerCase()));
-  return (req: Request, res: Response, next: NextFunction): void => {
-    const set = req.path.startsWith('/assets/') ? assetHeaders : headers;
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    const set = req.url?.startsWith('/assets/') ? assetHeaders : headers;
     for (const [name, value] of set) res.setHeader(name, value);
     next();
   };

@@ -33,14 +33,15 @@ import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { adminProcedure, router } from '../trpc.ts';
+import { requestProtocol } from '../http/client-address.ts';
 
 const tags = ['calendar'];
 
 /** Where absolute links point: PUBLIC_URL when set, else the origin the admin reached us on. */
 export function publicOrigin(ctx: TContext): string {
   if (ctx.deps.env.publicUrl) return ctx.deps.env.publicUrl;
-  const host = ctx.req?.get('host');
-  return host && ctx.req ? `${ctx.req.protocol}://${host}` : '';
+  const host = ctx.req?.headers.host;
+  return host && ctx.req ? `${requestProtocol(ctx.req)}://${host}` : '';
 }
 
 /** How this server imports feeds: its SSRF switch, and how the operator hears of new conflicts. */
