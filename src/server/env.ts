@@ -43,6 +43,11 @@ export interface TEnv {
   jobPollSeconds: number;
   /** The first email retry's delay in seconds, doubling each time (EMAIL_RETRY_DELAY_SECONDS, default 15). */
   emailRetryDelaySeconds: number;
+  /**
+   * How long jobs for committed rows wait to go out together in one insert (JOB_DISPATCH_MS; 1000, and
+   * 100 under NODE_ENV=test).
+   */
+  jobDispatchMs: number;
   /** Lets a non-loopback scraper read /metrics when sent as `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken: string | undefined;
   /** SMTP delivery (`smtp://user:pass@host:587`); without it emails are written as .eml files under DATA_DIR/mail. */
@@ -82,6 +87,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   const jobPollSeconds = Number(source.JOB_POLL_SECONDS ?? 2);
   if (!(jobPollSeconds >= 0.5))
     throw new Error('JOB_POLL_SECONDS must be a number of seconds, at least 0.5.');
+  const jobDispatchMs = Number(source.JOB_DISPATCH_MS ?? (nodeEnv === 'test' ? 100 : 1000));
+  if (!Number.isInteger(jobDispatchMs) || jobDispatchMs < 10 || jobDispatchMs > 60_000)
+    throw new Error('JOB_DISPATCH_MS must be a whole number of milliseconds from 10 to 60000.');
   const emailRetryDelaySeconds = Number(source.EMAIL_RETRY_DELAY_SECONDS ?? 15);
   if (!Number.isInteger(emailRetryDelaySeconds) || emailRetryDelaySeconds < 1)
     throw new Error('EMAIL_RETRY_DELAY_SECONDS must be a whole number of seconds, at least 1.');
@@ -108,6 +116,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     sendJobs: runJobs || source.RUN_JOBS === 'false',
     jobPollSeconds,
     emailRetryDelaySeconds,
+    jobDispatchMs,
     metricsToken: source.METRICS_TOKEN || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM || undefined,

@@ -62,6 +62,14 @@ describe('readEnv refuses unsafe production settings (DECISIONS 1 and 4)', () =>
     expect(readEnv({ ...production, SEED_DEMO_CONTENT: 'true' }).seedDemoContent).toBe(true);
   });
 
+  it('groups job dispatches for a second, a tenth of one in tests, and refuses a window out of range', () => {
+    expect(readEnv(production).jobDispatchMs).toBe(1000);
+    expect(readEnv({ NODE_ENV: 'test' }).jobDispatchMs).toBe(100);
+    expect(readEnv({ ...production, JOB_DISPATCH_MS: '250' }).jobDispatchMs).toBe(250);
+    for (const value of ['0', '5', '1.5', '60001', 'soon'])
+      expect(() => readEnv({ ...production, JOB_DISPATCH_MS: value })).toThrow('JOB_DISPATCH_MS');
+  });
+
   it('refuses a job poll under half a second and an email retry delay that is not whole seconds', () => {
     for (const value of ['0.1', '0', 'often'])
       expect(() => readEnv({ ...production, JOB_POLL_SECONDS: value })).toThrow('JOB_POLL_SECONDS');

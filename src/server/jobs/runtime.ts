@@ -10,6 +10,7 @@ import {
   createQueues,
   QUEUES,
   registerJobs,
+  setDispatchWindow,
   startQueue,
   stopSendingJobs,
   useQueueForSending,
@@ -27,6 +28,7 @@ export interface TJobRuntime {
  */
 export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRuntime | null> {
   setEmailRetryDelay(env.emailRetryDelaySeconds);
+  setDispatchWindow(env.jobDispatchMs);
   if (!env.runJobs && !env.sendJobs) return null;
   const boss = await startQueue(db.url, { work: env.runJobs });
   const transport = createMailTransport({ smtpUrl: env.smtpUrl, mailDir: path.join(env.dataDir, 'mail') });
