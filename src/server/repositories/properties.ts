@@ -5,7 +5,7 @@ import type { TPropertyType } from '../../shared/constants.ts';
 import type { TProperty } from '../../shared/schemas/property.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { Property } from '../entities/property.entity.ts';
-import { liveProperty } from './sql.ts';
+import { liveProperty, preparedRows } from './sql.ts';
 
 /**
  * Every query of the `properties` aggregate except the home search (property-search.ts). ORM queries see listed homes only
@@ -90,12 +90,12 @@ export async function listListedProperties(em: EntityManager): Promise<TProperty
 }
 
 export async function findListedProperty(em: EntityManager, id: number): Promise<TProperty | null> {
-  const [dto] = await selectProperties(
+  const [row] = await preparedRows<TPropertyRow>(
     em,
     `select ${PROPERTY_COLUMNS} from properties where id = ? and ${liveProperty()}`,
     [id],
   );
-  return dto ?? null;
+  return row ? toPropertyDto(row) : null;
 }
 
 export async function propertyIsListed(em: EntityManager, id: number): Promise<boolean> {

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPropertyCard } from '../../shared/schemas/property.ts';
 import type { TBounds, TSearchSort } from '../../shared/search.ts';
 import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';
+import { preparedRows } from './sql.ts';
 
 /** What the home search filters on; every part is optional and they combine with AND. */
 export interface TSearchFilters {
@@ -129,7 +130,8 @@ function areaPredicate(bounds: TBounds, dense: boolean): { sql: string; params: 
  */
 async function isDenseArea(em: EntityManager, bounds: TBounds): Promise<boolean> {
   const boxes = areaBoxes(bounds);
-  const [row] = await em.getConnection().execute<{ n: number }[]>(
+  const [row] = await preparedRows<{ n: number }>(
+    em,
     `select ${boxes.map(() => 'properties_in_box(box(point(?, ?), point(?, ?)), ?)').join(' + ')} as n`,
     boxes.flatMap((box) => [...box, DENSE_AREA]),
   );
@@ -228,11 +230,12 @@ export async function searchCards(
       order by ${key ? `${key} ${dir}, ` : ''}p.id ${dir}
       limit ?`;
   if (!filters.stay) {
-    const rows = await em.getConnection().execute<TCardRow[]>(page, params);
+    const rows = await preparedRows<TCardRow>(em, page, params);
     return rows.map((r) => ({ card: toCard(r), key: r.sort_key, rules: null }));
   }
   const rules = stayRulesColumns('page', filters.stay.checkIn, filters.stay.checkOut);
-  const rows = await em.getConnection().execute<(TCardRow & TRulesRow)[]>(
+  const rows = await preparedRows<TCardRow & TRulesRow>(
+    em,
     `with page as materialized (${page})
      select page.*, ${rules.sql}
        from page
