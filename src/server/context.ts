@@ -38,7 +38,7 @@ export interface TContext {
   directAdmin: boolean;
   ip: string;
   cookies: TCookieJar;
-  /** Node's request and answer: an Express call's, or a public read answered before Express (front-door.ts). */
+  /** Node's request and answer: an Express call's, or a public read answered before Express (createApp in app.ts). */
   req: IncomingMessage | undefined;
   res: ServerResponse | undefined;
 }

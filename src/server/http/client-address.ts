@@ -7,7 +7,7 @@ const trusted = proxyaddr.compile(TRUST_PROXY);
 
 /**
  * The caller's address as Express's `req.ip` works it out under the same `trust proxy` setting, for the
- * requests answered before Express (front-door.ts) and the context built for either.
+ * requests answered before Express (createApp in app.ts) and the context built for either.
  */
 export function clientIp(req: IncomingMessage): string {
   return proxyaddr(req, trusted);

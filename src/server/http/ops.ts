@@ -36,7 +36,7 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Counts each request's duration under its route pattern (never the raw path: ids would explode the
- * labels). Runs before Express (front-door.ts), so the URL is the one the caller sent.
+ * labels). Runs before Express (createApp in app.ts), so the URL is the one the caller sent.
  */
 export function requestMetrics(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const end = httpRequestDuration.startTimer();
