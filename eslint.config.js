@@ -67,6 +67,9 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'bench/.work/**',
+      // The app's data folders (DATA_DIR's default, the tests' own), as in .prettierignore.
+      '.data/**',
+      '.test-data/**',
     ],
   },
   js.configs.recommended,
