@@ -3,6 +3,7 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { workerOrigin } from './support/servers.ts';
+import { calendarDay as day, calendarOf, showMonth } from './support/stay.ts';
 
 interface TListed {
   id: number;
@@ -14,15 +15,6 @@ interface TListed {
 }
 
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-/** The calendar's day label, e.g. '10 June 2027' (Mantine's default, `D MMMM YYYY`). */
-const dayLabel = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
-};
-const monthsBetween = (from: string, to: string) =>
-  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
-  Number(to.slice(5, 7)) -
-  Number(from.slice(5, 7));
 
 /**
  * The seeded property with the most reviews (more than 5 photos preferred, for the '+N more' tile);
@@ -56,22 +48,10 @@ async function pickWindow(request: APIRequestContext, propertyId: number): Promi
   throw new Error('no free window for the booking test');
 }
 
-/** The open calendar of a date input (its popover, found through aria-controls). */
-async function calendarOf(page: Page, testId: 'check-in-input' | 'check-out-input') {
-  const input = page.getByTestId(testId);
-  await expect(input).toHaveAttribute('aria-expanded', 'true');
-  const id = await input.getAttribute('aria-controls');
-  return page.locator(`[id="${id}"]`);
-}
-
-const day = (calendar: Locator, iso: string) =>
-  calendar.getByRole('button', { name: dayLabel(iso), exact: true });
-
-async function openCheckInAt(page: Page, iso: string, fromMonth: string): Promise<Locator> {
+async function openCheckInAt(page: Page, iso: string): Promise<Locator> {
   await page.getByTestId('check-in-input').click();
   const calendar = await calendarOf(page, 'check-in-input');
-  for (let i = 0; i < monthsBetween(fromMonth, iso); i++)
-    await calendar.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(calendar, iso);
   return calendar;
 }
 
@@ -123,7 +103,7 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   const defaultTotal = await card.getByTestId('total').textContent();
 
   // Change the dates: choosing a check-in opens the check-out picker at check-in + 5.
-  const checkInCalendar = await openCheckInAt(page, checkIn, todayIso());
+  const checkInCalendar = await openCheckInAt(page, checkIn);
   await day(checkInCalendar, checkIn).click();
   const checkOutCalendar = await calendarOf(page, 'check-out-input');
   await expect(day(checkOutCalendar, addDays(checkIn, 5))).toHaveAttribute('data-selected', 'true');
@@ -206,7 +186,10 @@ test('booking card: date and guest rules before any call', async ({ page, reques
   await page.getByTestId('check-in-input').click();
   const calendar = await calendarOf(page, 'check-in-input');
   const yesterday = addDays(todayIso(), -1);
-  if (yesterday.slice(0, 7) === todayIso().slice(0, 7)) await expect(day(calendar, yesterday)).toBeDisabled();
+  if (yesterday.slice(0, 7) === todayIso().slice(0, 7)) {
+    await showMonth(calendar, yesterday);
+    await expect(day(calendar, yesterday)).toBeDisabled();
+  }
   await page.keyboard.press('Escape');
 
   // Without a check-in: the check-out picker asks for it first, and Reserve asks for both dates.

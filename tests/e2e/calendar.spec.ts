@@ -3,6 +3,7 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { dayLabel, monthsBetween, showMonth } from './support/stay.ts';
 
 /**
  * The operator's calendar (issue 14), end to end: the admin blocks and prices nights on a home's month
@@ -11,18 +12,10 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
  */
 
 const usd = (n: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
-const dayLabel = (iso: string) => {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
-};
 const monthTitle = (iso: string) => {
   const [y, m] = iso.split('-').map(Number) as [number, number];
   return new Date(y, m - 1, 1).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
 };
-const monthsBetween = (from: string, to: string) =>
-  (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
-  Number(to.slice(5, 7)) -
-  Number(from.slice(5, 7));
 
 async function pickProperty(request: APIRequestContext): Promise<TProperty> {
   const res = await request.get('/api/properties');
@@ -70,8 +63,7 @@ async function guestCalendar(page: Page, property: TProperty, iso: string): Prom
   await input.click();
   await expect(input).toHaveAttribute('aria-expanded', 'true');
   const calendar = page.locator(`[id="${await input.getAttribute('aria-controls')}"]`);
-  for (let i = 0; i < monthsBetween(todayIso(), iso); i++)
-    await calendar.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(calendar, iso);
   return calendar;
 }
 

@@ -2,7 +2,15 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { ratingLabel } from '../../src/shared/labels.ts';
 import { expect, test } from './fixtures.ts';
 import { workerOrigin } from './support/servers.ts';
-import { calendarDay, calendarOf, chooseStay, expectToast, freeWindow, loginInUi } from './support/stay.ts';
+import {
+  calendarDay,
+  calendarOf,
+  chooseStay,
+  expectToast,
+  freeWindow,
+  loginInUi,
+  showMonth,
+} from './support/stay.ts';
 
 interface TListed {
   id: number;
@@ -68,11 +76,7 @@ test('a visitor books, manages the booking from the confirmation link, cancels, 
   await page.goto(`/property/${property.id}`);
   await page.getByTestId('check-in-input').click();
   const calendar = await calendarOf(page, 'check-in-input');
-  const months =
-    (Number(checkIn.slice(0, 4)) - Number(todayIso().slice(0, 4))) * 12 +
-    Number(checkIn.slice(5, 7)) -
-    Number(todayIso().slice(5, 7));
-  for (let i = 0; i < months; i++) await calendar.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(calendar, checkIn);
   for (const night of [checkIn, addDays(checkIn, 1), addDays(checkIn, 2)])
     await expect(calendarDay(calendar, night)).toBeEnabled();
 

@@ -10,7 +10,8 @@ export function dayLabel(iso: string): string {
   return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
 }
 
-function monthsBetween(from: string, to: string): number {
+/** Months from the month of `from` to the month of `to` (ISO dates, or just yyyy-MM). */
+export function monthsBetween(from: string, to: string): number {
   return (
     (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
     Number(to.slice(5, 7)) -
@@ -44,12 +45,29 @@ export async function calendarOf(page: Page, testId: 'check-in-input' | 'check-o
 export const calendarDay = (calendar: Locator, iso: string) =>
   calendar.getByRole('button', { name: dayLabel(iso), exact: true });
 
+const MONTH_NAMES = Array.from({ length: 12 }, (_, m) =>
+  new Date(2000, m, 1).toLocaleDateString('en-US', { month: 'long' }),
+);
+
+/**
+ * Moves an open booking-card calendar to the month of `iso`. It opens on the card's check-in, which is
+ * the first free stay and may lie in a later month than today (late in a month, a booking of today's
+ * nights moves it into the next), so the way there is counted from the month it shows.
+ */
+export async function showMonth(calendar: Locator, iso: string): Promise<void> {
+  const header = calendar.getByRole('button', { name: 'Choose a month' });
+  const [name = '', year = ''] = ((await header.textContent()) ?? '').trim().split(' ');
+  const steps = monthsBetween(`${year}-${String(MONTH_NAMES.indexOf(name) + 1).padStart(2, '0')}`, iso);
+  const control = calendar.getByRole('button', { name: steps < 0 ? 'Previous month' : 'Next month' });
+  for (let i = 0; i < Math.abs(steps); i++) await control.click();
+  await expect(header).toHaveText(`${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`);
+}
+
 /** Picks check-in and check-out on the booking card of the open property page. */
 export async function chooseStay(page: Page, checkIn: string, checkOut: string): Promise<void> {
   await page.getByTestId('check-in-input').click();
   const inCalendar = await calendarOf(page, 'check-in-input');
-  for (let i = 0; i < monthsBetween(todayIso(), checkIn); i++)
-    await inCalendar.getByRole('button', { name: 'Next month' }).click();
+  await showMonth(inCalendar, checkIn);
   await calendarDay(inCalendar, checkIn).click();
   const outCalendar = await calendarOf(page, 'check-out-input');
   await calendarDay(outCalendar, checkOut).click();
