@@ -21,3 +21,13 @@ export function requestProtocol(req: IncomingMessage): string {
   const value = (Array.isArray(header) ? header[0] : header) ?? own;
   return value.split(',')[0]?.trim() || own;
 }
+
+/**
+ * Where absolute links point: PUBLIC_URL when set, else the origin the caller reached us on (its Host,
+ * with the scheme above). Pages, the sitemap and the iCal export URLs all use it.
+ */
+export function publicOrigin(req: IncomingMessage | undefined, configured: string | undefined): string {
+  if (configured) return configured;
+  const host = req?.headers.host;
+  return req && host ? `${requestProtocol(req)}://${host}` : '';
+}

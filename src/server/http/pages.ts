@@ -11,6 +11,7 @@ import { getProperty, searchProperties } from '../services/properties/queries.ts
 import { getSettings } from '../services/settings/settings.ts';
 import { log } from '../logger.ts';
 import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
+import { publicOrigin } from './client-address.ts';
 import { escapeHtml } from './html.ts';
 import { routePreloads } from './route-preloads.ts';
 
@@ -50,10 +51,6 @@ function scriptJson(value: unknown): string {
 function clip(s: string, max: number): string {
   const flat = s.replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-}
-
-export function publicOrigin(req: Request, configured: string | undefined): string {
-  return configured ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
 
 interface THead {

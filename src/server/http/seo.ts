@@ -1,7 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express from 'express';
 import { sitemapEntries } from '../repositories/properties.ts';
-import { SITEMAP_STATIC_PATHS, publicOrigin } from './pages.ts';
+import { publicOrigin } from './client-address.ts';
+import { SITEMAP_STATIC_PATHS } from './pages.ts';
 
 function xmlEscape(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

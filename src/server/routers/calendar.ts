@@ -33,16 +33,12 @@ import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { adminProcedure, router } from '../trpc.ts';
-import { requestProtocol } from '../http/client-address.ts';
+import { publicOrigin } from '../http/client-address.ts';
 
 const tags = ['calendar'];
 
-/** Where absolute links point: PUBLIC_URL when set, else the origin the admin reached us on. */
-export function publicOrigin(ctx: TContext): string {
-  if (ctx.deps.env.publicUrl) return ctx.deps.env.publicUrl;
-  const host = ctx.req?.headers.host;
-  return host && ctx.req ? `${requestProtocol(ctx.req)}://${host}` : '';
-}
+/** Where the iCal export URLs point: PUBLIC_URL when set, else the origin the admin reached us on. */
+const originOf = (ctx: TContext) => publicOrigin(ctx.req, ctx.deps.env.publicUrl);
 
 /** How this server imports feeds: its SSRF switch, and how the operator hears of new conflicts. */
 export function importOptions(ctx: TContext): TImportOptions {
@@ -187,7 +183,7 @@ export const calendarRouter = router({
     .input(ZIdParam)
     .output(ZIcalInfo)
     .query(({ ctx, input }) =>
-      icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: publicOrigin(ctx), propertyId: input.id }),
+      icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id }),
     ),
 
   regenerateIcal: adminProcedure
@@ -204,7 +200,7 @@ export const calendarRouter = router({
     .mutation(({ ctx, input }) =>
       icalInfo(ctx.em, {
         secret: ctx.deps.env.icalSecret,
-        origin: publicOrigin(ctx),
+        origin: originOf(ctx),
         propertyId: input.id,
         regenerate: true,
       }),
