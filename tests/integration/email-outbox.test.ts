@@ -4,7 +4,7 @@ import { TransactionPropagation } from '@mikro-orm/core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TDatabase } from '../../src/server/db/database.ts';
 import type { TEnv } from '../../src/server/env.ts';
-import { QUEUES } from '../../src/server/jobs/queue.ts';
+import { dispatchesSettled, QUEUES, setDispatchWindow } from '../../src/server/jobs/queue.ts';
 import { startJobRuntime, type TJobRuntime } from '../../src/server/jobs/runtime.ts';
 import { insertEmails } from '../../src/server/repositories/emails.ts';
 import { createBookingWithLink } from '../../src/server/services/bookings/manage.ts';
@@ -129,6 +129,24 @@ describe('the outbox hands its emails to the queue', () => {
       const jobs = await jobsFor(rows.map((r) => r.id));
       expect(jobs).toEqual(rows.map((r) => ({ id: emailJobId(r), emailId: r.id })));
     });
+  });
+
+  it('sends the jobs of a dispatch window together, once the window ends', async () => {
+    await dispatchesSettled();
+    setDispatchWindow(2_000);
+    try {
+      const opened = performance.now();
+      const a = await bookStay('Window cottage', 40, 'Cy Guest', 'cy@example.com');
+      const b = await bookStay('Window barn', 40, 'Di Guest', 'di@example.com');
+      // Both committed, neither sent: they wait for the window, which the first one opened.
+      expect(await bookingJobsFor([a.id, b.id])).toEqual([]);
+      await dispatchesSettled();
+      // The window opened after 'opened': a shorter one than set would have ended well before this.
+      expect(performance.now() - opened).toBeGreaterThanOrEqual(1_950);
+      expect((await bookingJobsFor([a.id, b.id])).map((j) => j.bookingId)).toEqual([a.id, b.id]);
+    } finally {
+      setDispatchWindow(env.jobDispatchMs);
+    }
   });
 
   it('records no emails for a booking with Email Notifications off', async () => {
