@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparedRows } from '../../src/server/repositories/sql.ts';
+import { onOneConnection, preparedRows } from '../../src/server/repositories/sql.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 
 let db: TTestDb;
@@ -42,5 +42,56 @@ describe('preparedRows (a named prepared statement on the pool)', () => {
 
   it('refuses a JS array, which the ORM would expand into a list', async () => {
     await expect(preparedRows(db.em(), 'select 1 where 1 = any(?)', [[1, 2]])).rejects.toThrow(/array/);
+  });
+});
+
+describe("onOneConnection (a request's statements on one held connection, no transaction)", () => {
+  it('runs every statement prepared, on one connection, each committed as it ends', async () => {
+    const pids = await onOneConnection(db.em(), async (run) => {
+      const [first] = await run<{ pid: number }>('select pg_backend_pid() as pid where ? = ?', [1, 1]);
+      await run(`insert into categories (name, icon) values (?, 'x')`, ['Held connection']);
+      // Another connection already sees the row: no transaction encloses the statements.
+      const elsewhere = await db
+        .em()
+        .execute<{ pid: number }[]>(
+          `select pg_backend_pid() as pid from categories where name = 'Held connection'`,
+        );
+      const [last] = await run<{ pid: number; prepared: number }>(
+        `select pg_backend_pid() as pid, (${statementsOnConnection})::int as prepared where ? = ?`,
+        [2, 2],
+      );
+      expect(last?.prepared).toBeGreaterThanOrEqual(3);
+      return { first: first?.pid, last: last?.pid, elsewhere: elsewhere[0]?.pid };
+    });
+    expect(pids.first).toBe(pids.last);
+    expect(pids.elsewhere).toBeDefined();
+    expect(pids.elsewhere).not.toBe(pids.first);
+  });
+
+  it('hands back its connection when a statement fails, so failures never drain the pool', async () => {
+    await db.em().execute(`insert into categories (name, icon) values ('Taken', 'x')`);
+    // More failures than the pool has connections: each must be released.
+    for (let i = 0; i < 30; i++) {
+      const failed = onOneConnection(db.em(), (run) =>
+        run(`insert into categories (name, icon) values (?, 'x')`, ['Taken']),
+      );
+      await expect(failed).rejects.toMatchObject({ code: '23505', constraint: 'categories_name_lower_idx' });
+    }
+    expect(await onOneConnection(db.em(), (run) => run<{ one: number }>('select 1 as one'))).toEqual([
+      { one: 1 },
+    ]);
+  });
+
+  it("inside a transaction runs on the transaction's connection, and rolls back with it", async () => {
+    const inside = db.em().transactional(async (tx) => {
+      await tx.execute(`insert into categories (name, icon) values ('In the transaction', 'x')`);
+      const seen = await onOneConnection(tx, (run) =>
+        run<{ name: string }>('select name from categories where name = ?', ['In the transaction']),
+      );
+      expect(seen).toEqual([{ name: 'In the transaction' }]);
+      throw new Error('roll back');
+    });
+    await expect(inside).rejects.toThrow('roll back');
+    expect(await db.em().execute(`select 1 from categories where name = 'In the transaction'`)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@ import type { TContactInfo, TMyBooking } from '../../shared/schemas/booking.ts';
 import type { TSettings } from '../../shared/schemas/settings.ts';
 import type { TOutboxKey } from './emails.ts';
 import { bookingLinkInsertFrom } from './managed-bookings.ts';
-import { intArray, liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
+import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';
+import { intArray, liveProperty, sqlDate, sqlTimestamp, type TRunSql } from './sql.ts';
 
 /** Booking creation and the guest's own list (manage links and lookups: managed-bookings.ts). */
 
@@ -32,25 +33,31 @@ export interface TStayContext {
   settings: TStaySettings;
   /** The listed home's price, capacity, and what the booking email says of it; null when unknown or archived. */
   property: TStayHome | null;
+  /** The home's price and stay rules for the stay's nights; null with the property. */
+  rules: TStayRules | null;
   /** The candidate confirmation numbers no booking holds yet, in the order given. */
   freeNumbers: string[];
 }
 
 /**
- * The settings a booking obeys and the property's price and capacity, in one round trip, with whether
- * its emails are due (Email Notifications), and which of the candidate
- * confirmation numbers are free (a clash costs the insert a second round trip; on the bench's 200,000
- * bookings about one draw in five clashed). Raw SQL on the booking hot path: 0.6 ms vs 2.4 ms for
- * em.findOne(Settings) + em.findOne(Property) (2,000 reads, warm, measured on the test database
- * 2026-11-23). Null when the settings record does not exist yet.
+ * Everything a booking is checked against, in one round trip: the settings it obeys (and whether its
+ * emails are due: Email Notifications), the property's price and capacity, its stay rules for the
+ * stay's nights (stayRulesColumns), and which of the candidate confirmation numbers are free (a clash
+ * costs the insert a second round trip; on the bench's 200,000 bookings about one draw in five clashed).
+ * Raw SQL on the booking hot path: 0.6 ms vs 2.4 ms for em.findOne(Settings) + em.findOne(Property)
+ * (2,000 reads, warm, measured on the test database 2026-11-23), and a prepared statement (onOneConnection):
+ * as separate unprepared reads of the context and the rules, PostgreSQL spent 0.59 ms a booking
+ * planning them against 0.13 ms running them (pg_stat_statements under the bench's booking load,
+ * 2026-11-26). Null when the settings record does not exist yet.
  */
 export async function findStayContext(
-  em: EntityManager,
-  propertyId: number,
+  run: TRunSql,
+  stay: { propertyId: number; checkIn: string; checkOut: string },
   candidateNumbers: string[],
 ): Promise<TStayContext | null> {
-  const rows = await em.execute<
-    {
+  const rules = stayRulesColumns('p', stay.checkIn, stay.checkOut);
+  const rows = await run<
+    Omit<TRulesRow, 'price'> & {
       tax_rate: number;
       min_nights_default: number;
       max_nights_default: number;
@@ -63,20 +70,34 @@ export async function findStayContext(
       max_guests: number | null;
       cancellation_policy: TCancellationPolicy | null;
       free_numbers: string[];
-    }[]
+    }
   >(
-    `select s.tax_rate, s.min_nights_default, s.max_nights_default, s.advance_booking_days, s.enable_guest_registration,
+    `select s.min_nights_default, s.max_nights_default, s.advance_booking_days, s.enable_guest_registration,
             s.enable_email_notifications,
-            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy,
+            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy, ${rules.sql},
             array(select c.n from unnest(?::text[]) with ordinality c(n, i)
                    where not exists (select 1 from bookings b where b.confirmation_number = c.n) order by c.i) as free_numbers
        from settings s
        left join properties p on p.id = ? and ${liveProperty('p')}
       where s.id = 1`,
-    [`{${candidateNumbers.join(',')}}`, propertyId],
+    [...rules.params, `{${candidateNumbers.join(',')}}`, stay.propertyId],
   );
   const row = rows[0];
   if (!row) return null;
+  const property =
+    row.property_id !== null &&
+    row.title !== null &&
+    row.price !== null &&
+    row.max_guests !== null &&
+    row.cancellation_policy !== null
+      ? {
+          id: row.property_id,
+          title: row.title,
+          price: row.price,
+          maxGuests: row.max_guests,
+          cancellationPolicy: row.cancellation_policy,
+        }
+      : null;
   return {
     settings: {
       taxRate: Number(row.tax_rate),
@@ -86,20 +107,8 @@ export async function findStayContext(
       enableGuestRegistration: row.enable_guest_registration,
       enableEmailNotifications: row.enable_email_notifications,
     },
-    property:
-      row.property_id !== null &&
-      row.title !== null &&
-      row.price !== null &&
-      row.max_guests !== null &&
-      row.cancellation_policy !== null
-        ? {
-            id: row.property_id,
-            title: row.title,
-            price: row.price,
-            maxGuests: row.max_guests,
-            cancellationPolicy: row.cancellation_policy,
-          }
-        : null,
+    property,
+    rules: property ? toStayRules({ ...row, price: property.price }) : null,
     freeNumbers: row.free_numbers,
   };
 }
@@ -133,18 +142,20 @@ export interface TBookingCompanions {
 /**
  * Inserts a pending booking with its manage link in one statement (a data-modifying CTE): all or nothing,
  * so the transactional outbox holds (a booking refused by the exclusion constraint, 23P01, writes neither
- * link nor the token of its emails) with no round trip for the link. Raw SQL on the booking hot path: a
- * booking went from 7-8 round trips to 5 (begin, the stay context, the rules, this, commit); the node side
- * spent ~19 % of its CPU in socket writes to PostgreSQL under the bench's booking load (CPU profile,
- * 2026-11-25). Null when the confirmation number is taken (nothing is written; the caller draws another).
+ * link nor the token of its emails) with no round trip for the link, and no transaction around it. Raw SQL
+ * on the booking hot path: a booking is two round trips, findStayContext and this (it was 7-8, then 5 with
+ * begin, the rules and commit). Socket writes to PostgreSQL were the node side's largest cost under the
+ * bench's booking load (30 % of its CPU at 5 round trips; CPU profile, 2026-11-26), and going from 5 to 2
+ * took the lab's bookings from 380 to 860 a second (server CPU 2.0 → 0.9 ms, PostgreSQL 2.0 → 0.7 ms a
+ * booking). Null when the confirmation number is taken (nothing is written; the caller draws another).
  */
 export async function insertPendingBooking(
-  em: EntityManager,
+  run: TRunSql,
   b: TNewBooking,
   companions: TBookingCompanions,
 ): Promise<{ id: number } | null> {
   const link = bookingLinkInsertFrom('b', companions.link.hash, companions.link.expiresAt);
-  const rows = await em.execute<{ id: number }[]>(
+  const rows = await run<{ id: number }>(
     `with b as (
        insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
                              nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at,

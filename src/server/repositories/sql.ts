@@ -32,8 +32,19 @@ function numberedPlaceholders(sql: string): string {
   return sql.replace(/'(?:[^']|'')*'|\?/g, (m) => (m === '?' ? `$${++n}` : m));
 }
 
-interface TNativePool {
-  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+interface TNamedQuery {
+  /** Unset for a query sent unprepared. */
+  name?: string;
+  text: string;
+  values: unknown[];
+}
+
+interface TNativeClient {
+  query<R>(config: TNamedQuery): Promise<{ rows: R[] }>;
+}
+
+interface TNativePool extends TNativeClient {
+  connect(): Promise<TNativeClient & { release(err?: Error | boolean): void }>;
 }
 
 const statements = new Map<string, { name: string; text: string }>();
@@ -42,6 +53,25 @@ const statements = new Map<string, { name: string; text: string }>();
  * search's filters combine into many) the rest go through the ORM unprepared, so memory stays bounded.
  */
 const MAX_STATEMENTS = 200;
+
+/** The named statement for `sql`, made on first use; null once MAX_STATEMENTS shapes exist. */
+function namedStatement(sql: string): { name: string; text: string } | null {
+  let statement = statements.get(sql);
+  if (statement) return statement;
+  if (statements.size >= MAX_STATEMENTS) return null;
+  const text = numberedPlaceholders(sql);
+  statement = { name: `p_${hash('sha1', text, 'base64url').slice(0, 20)}`, text };
+  statements.set(sql, statement);
+  return statement;
+}
+
+function refuseArrays(params: unknown[]): void {
+  if (params.some(Array.isArray)) throw new Error('preparedRows: bind an array as one value (intArray)');
+}
+
+async function nativePool(em: EntityManager): Promise<TNativePool> {
+  return await em.getConnection().getNativeClient();
+}
 
 /**
  * Runs a read as a named prepared statement on the pool beneath the ORM. The ORM sends every query with
@@ -55,15 +85,41 @@ const MAX_STATEMENTS = 200;
  * PostgreSQL array rather than expand into a list as the ORM does: refused.
  */
 export async function preparedRows<R>(em: EntityManager, sql: string, params: unknown[] = []): Promise<R[]> {
-  if (params.some(Array.isArray)) throw new Error('preparedRows: bind an array as one value (intArray)');
-  let statement = statements.get(sql);
-  if (em.getTransactionContext() || (!statement && statements.size >= MAX_STATEMENTS))
-    return em.execute<R[]>(sql, params);
-  if (!statement) {
-    const text = numberedPlaceholders(sql);
-    statement = { name: `p_${hash('sha1', text, 'base64url').slice(0, 20)}`, text };
-    statements.set(sql, statement);
+  refuseArrays(params);
+  const statement = em.getTransactionContext() ? null : namedStatement(sql);
+  if (!statement) return em.execute<R[]>(sql, params);
+  return (await (await nativePool(em)).query<R>({ ...statement, values: params })).rows;
+}
+
+/** Runs one statement (`?` placeholders, as em.execute) and answers its rows. */
+export type TRunSql = <R>(sql: string, params?: unknown[]) => Promise<R[]>;
+
+/**
+ * Runs `work`'s statements on one connection, each as a named prepared statement (see preparedRows),
+ * with no transaction around them: for a write that is one statement, after reads that need no lock
+ * (a booking). Holding one connection keeps a request from queueing behind later requests' reads for
+ * each of its statements; leaving out BEGIN and COMMIT saves two round trips. Inside `em`'s transaction
+ * the statements run on the transaction's connection, through the ORM.
+ */
+export async function onOneConnection<T>(em: EntityManager, work: (run: TRunSql) => Promise<T>): Promise<T> {
+  if (em.getTransactionContext()) return work((sql, params = []) => em.execute(sql, params));
+  const client = await (await nativePool(em)).connect();
+  let broken: Error | undefined;
+  try {
+    return await work(async <R>(sql: string, params: unknown[] = []) => {
+      refuseArrays(params);
+      const statement = namedStatement(sql);
+      try {
+        const query = statement ?? { text: numberedPlaceholders(sql) };
+        return (await client.query<R>({ ...query, values: params })).rows;
+      } catch (err) {
+        // An error PostgreSQL answered (a constraint, say) leaves the connection fine; any other may not.
+        if (!(err instanceof Error && 'severity' in err))
+          broken = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      }
+    });
+  } finally {
+    client.release(broken);
   }
-  const pool = (await em.getConnection().getNativeClient()) as unknown as TNativePool;
-  return (await pool.query<R>({ ...statement, values: params })).rows;
 }

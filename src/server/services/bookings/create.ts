@@ -13,7 +13,7 @@ import {
   type TStayHome,
   type TStaySettings,
 } from '../../repositories/bookings.ts';
-import { stayRulesFor } from '../../repositories/property-rates.ts';
+import { onOneConnection, type TRunSql } from '../../repositories/sql.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
 import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
@@ -21,13 +21,14 @@ import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
 /** The stay's context; when the settings record does not exist yet, getSettings creates it. */
 async function loadStayContext(
   em: EntityManager,
-  propertyId: number,
+  run: TRunSql,
+  input: z.output<typeof ZBookingCreateInput>,
   candidateNumbers: string[],
 ): Promise<TStayContext> {
-  const found = await findStayContext(em, propertyId, candidateNumbers);
+  const found = await findStayContext(run, input, candidateNumbers);
   if (found) return found;
   await getSettings(em);
-  const created = await findStayContext(em, propertyId, candidateNumbers);
+  const created = await findStayContext(run, input, candidateNumbers);
   if (!created) throw new Error('the settings record is missing');
   return created;
 }
@@ -73,51 +74,50 @@ export async function createBooking(
 ): Promise<TBooking> {
   const user = caller.sessionUser;
   const candidates = Array.from({ length: CONFIRMATION_CANDIDATES }, newConfirmationNumber);
-  const [{ settings, property, freeNumbers }, rules] = await Promise.all([
-    loadStayContext(em, input.propertyId, candidates),
-    stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
-  ]);
-  if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
-  const homeRules = rules.get(input.propertyId);
-  if (!property || !homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-  // A home's own minimum stay overrides the settings' default (issue 14).
-  checkStay(
-    input,
-    property.maxGuests,
-    { ...settings, minNightsDefault: homeRules.minNights ?? settings.minNightsDefault },
-    now,
-  );
+  // One read and one insert on one connection, with no transaction: the insert is one statement.
+  return onOneConnection(em, async (run) => {
+    const { settings, property, rules, freeNumbers } = await loadStayContext(em, run, input, candidates);
+    if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
+    if (!property || !rules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+    // A home's own minimum stay overrides the settings' default (issue 14).
+    checkStay(
+      input,
+      property.maxGuests,
+      { ...settings, minNightsDefault: rules.minNights ?? settings.minNightsDefault },
+      now,
+    );
 
-  const quote = quoteStay(homeRules, input.checkIn, input.checkOut, settings.taxRate);
-  if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
-    throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
-  }
+    const quote = quoteStay(rules, input.checkIn, input.checkOut, settings.taxRate);
+    if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
+      throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
+    }
 
-  const userId = user?.id ?? null;
-  const createdAt = now.toISOString();
-  // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so a
-  // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
-  // exclusion constraint.
-  for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
-    const row: TNewBooking = {
-      propertyId: property.id,
-      userId,
-      checkIn: input.checkIn,
-      checkOut: input.checkOut,
-      guests: input.guests,
-      totalPrice: quote.total,
-      contactInfo: input.contactInfo,
-      nightlyPrice: quote.nightlyPrice,
-      nights: quote.nights,
-      taxRate: quote.taxRate,
-      taxAmount: quote.tax,
-      nightPrices: quote.nightly.map((n) => n.price),
-      confirmationNumber: freeNumbers[attempt] ?? newConfirmationNumber(),
-      createdAt,
-    };
-    const booking: Omit<TBooking, 'id'> = { ...row, status: 'pending' };
-    const written = await insertPendingBooking(em, row, companionsOf(booking, property, settings));
-    if (written) return { id: written.id, ...booking };
-  }
-  throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
+    const userId = user?.id ?? null;
+    const createdAt = now.toISOString();
+    // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so a
+    // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
+    // exclusion constraint.
+    for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
+      const row: TNewBooking = {
+        propertyId: property.id,
+        userId,
+        checkIn: input.checkIn,
+        checkOut: input.checkOut,
+        guests: input.guests,
+        totalPrice: quote.total,
+        contactInfo: input.contactInfo,
+        nightlyPrice: quote.nightlyPrice,
+        nights: quote.nights,
+        taxRate: quote.taxRate,
+        taxAmount: quote.tax,
+        nightPrices: quote.nightly.map((n) => n.price),
+        confirmationNumber: freeNumbers[attempt] ?? newConfirmationNumber(),
+        createdAt,
+      };
+      const booking: Omit<TBooking, 'id'> = { ...row, status: 'pending' };
+      const written = await insertPendingBooking(run, row, companionsOf(booking, property, settings));
+      if (written) return { id: written.id, ...booking };
+    }
+    throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
+  });
 }

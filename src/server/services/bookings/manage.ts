@@ -208,22 +208,18 @@ export async function createBookingWithLink(
   input: z.output<typeof ZBookingCreateInput>,
 ): Promise<TBooking & { manageToken: string }> {
   const { token, hash } = newLinkToken();
-  // One connection for the whole booking (a transaction): reads and insert each taking a pooled connection
-  // of their own queued every insert behind the reads of later requests, and 200 concurrent bookings
-  // waited past the pool's 5 s limit (503) on the loaded test machine.
-  return em.transactional(async (tx) => {
-    let emailsDue = false;
-    const booking = await createBooking(tx, caller, input, (b, _property, settings) => {
-      // The booking's row records that its emails are due; the booking-emails job writes them after
-      // the commit (DECISIONS 17). None with Email Notifications off.
-      emailsDue = settings.enableEmailNotifications && Boolean(b.contactInfo?.email);
-      return {
-        link: { hash, expiresAt: manageLinkExpiry(b.checkOut) },
-        emailsToken: emailsDue ? token : null,
-      };
-    });
-    if (emailsDue)
-      await bookingEmailsDue(tx, { id: booking.id, createdMs: String(Date.parse(booking.createdAt)) });
-    return { ...booking, manageToken: token };
+  let emailsDue = false;
+  const booking = await createBooking(em, caller, input, (b, _property, settings) => {
+    // The booking's row records that its emails are due; the booking-emails job writes them once the
+    // row is committed (DECISIONS 17). None with Email Notifications off.
+    emailsDue = settings.enableEmailNotifications && Boolean(b.contactInfo?.email);
+    return {
+      link: { hash, expiresAt: manageLinkExpiry(b.checkOut) },
+      emailsToken: emailsDue ? token : null,
+    };
   });
+  // The booking's statement has committed (or, inside a caller's transaction, the job waits for its commit).
+  if (emailsDue)
+    await bookingEmailsDue(em, { id: booking.id, createdMs: String(Date.parse(booking.createdAt)) });
+  return { ...booking, manageToken: token };
 }
