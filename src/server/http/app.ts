@@ -4,7 +4,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
-import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
+import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
@@ -16,6 +16,7 @@ import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
+import { jsonWritesFastPath, type TOpenApiNodeHandler } from './json-writes.ts';
 import { publicReadsFastPath, reuseContext } from './public-reads.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -50,6 +51,30 @@ const PUBLIC_READS = [
   'reviews.byProperty',
 ] as const;
 
+/** The JSON writes answered past Express (json-writes.ts): a booking, the one write made under load. */
+const JSON_WRITES = ['bookings.create'] as const;
+/** `express.json`'s '100kb' for those paths (bodyLimitFor), in bytes as the bytes package reads it. */
+const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+/** The largest body the REST adapter takes (media arrive as data URLs; bodyLimitFor narrows it per path). */
+const ADAPTER_MAX_BODY = 120 * 1024 * 1024;
+
+function onError({
+  error,
+  path: p,
+}: {
+  error: { code: string; message: string; cause?: unknown };
+  path?: string | undefined;
+}): void {
+  if (error.code === 'INTERNAL_SERVER_ERROR')
+    log.error('request failed', {
+      path: p,
+      err: error.cause instanceof Error ? String(error.cause) : error.message,
+    });
+}
+
+/** Errors the fast paths hand to Express with a request (a body that is not JSON), raised by its body parser step. */
+const handedErrors = new WeakMap<http.IncomingMessage, Error>();
+
 export function openApiDocument() {
   return generateOpenApiDocument(appRouter, {
     title: 'StayHub API',
@@ -74,34 +99,67 @@ export function openApiDocument() {
 
 /**
  * The server's request listener. Every request first takes the steps that apply to all of them (its id
- * and log line, its metrics, compression, the security headers); the hot public reads are then answered
- * by the fast path (public-reads.ts), and everything else, or a read that failed there, by Express.
- * The fast path sits before Express because Express's own routing and request set-up cost more than the
- * rest of such a read (see public-reads.ts).
+ * and log line, its metrics, compression, the security headers); the hot public reads (public-reads.ts)
+ * and the booking (json-writes.ts) are then taken by the fast paths, and everything else, or a read that
+ * failed there, by Express. The fast paths sit before Express because Express's own routing, request
+ * set-up and body parser cost more than the rest of such a call (see each).
  */
-export function createApp(deps: TServerDeps): http.RequestListener {
+export function createApp(
+  deps: TServerDeps,
+  /** `fastPaths: false` leaves every request to Express: the reference the fast paths are tested against. */
+  opts: { fastPaths?: boolean } = {},
+): http.RequestListener {
   const createContext = contextFactory(deps);
-  const app = expressApp(deps, createContext);
-  const fastPath = publicReadsFastPath({ router: appRouter, createContext, procedures: PUBLIC_READS });
+  const restContext = reuseContext(createContext);
+  const restHandler = createOpenApiNodeHttpHandler({
+    router: appRouter,
+    // The handler is only ever given Node's response (or Express's, which extends it).
+    createContext: ({ req, res }) => restContext({ req, res: res as http.ServerResponse }),
+    onError,
+    maxBodySize: ADAPTER_MAX_BODY,
+    responseMeta: undefined,
+  }) as unknown as TOpenApiNodeHandler;
+  const app = expressApp(deps, createContext, restHandler);
+  const toExpress = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res);
+  const fastPaths =
+    opts.fastPaths === false
+      ? []
+      : [
+          publicReadsFastPath({ router: appRouter, createContext, procedures: PUBLIC_READS }),
+          jsonWritesFastPath({
+            router: appRouter,
+            handler: restHandler,
+            procedures: JSON_WRITES,
+            bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+            handParseError: (req, res, err) => {
+              handedErrors.set(req, err);
+              toExpress(req, res);
+            },
+          }),
+        ];
   const steps = [
     requestLogger(),
     requestMetrics,
     dynamicCompression(),
     securityHeaders(deps.env.isProduction),
   ];
-  const toExpress = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res);
   return (req, res) => {
     let i = 0;
     const next = (): void => {
       const step = steps[i++];
       if (step) return step(req, res, next);
-      if (!fastPath(req, res, () => toExpress(req, res))) toExpress(req, res);
+      const fallback = () => toExpress(req, res);
+      if (!fastPaths.some((fastPath) => fastPath(req, res, fallback))) toExpress(req, res);
     };
     next();
   };
 }
 
-function expressApp(deps: TServerDeps, createContext: ReturnType<typeof contextFactory>): express.Express {
+function expressApp(
+  deps: TServerDeps,
+  createContext: ReturnType<typeof contextFactory>,
+  restHandler: TOpenApiNodeHandler,
+): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', TRUST_PROXY);
@@ -119,6 +177,9 @@ function expressApp(deps: TServerDeps, createContext: ReturnType<typeof contextF
   app.use('/api', apiCaching);
   app.use('/trpc', trpcCaching);
   app.use((req, res, next) => {
+    // A body the JSON writes fast path read and could not parse fails here, as body-parser's own would.
+    const handed = handedErrors.get(req);
+    if (handed) return next(handed);
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     if (!req.path.startsWith('/api') && !req.path.startsWith('/trpc')) return next();
     const parser = parsers.get(bodyLimitFor(req));
@@ -126,23 +187,9 @@ function expressApp(deps: TServerDeps, createContext: ReturnType<typeof contextF
     return parser(req, res, next);
   });
 
-  const onError = ({
-    error,
-    path: p,
-  }: {
-    error: { code: string; message: string; cause?: unknown };
-    path?: string | undefined;
-  }) => {
-    if (error.code === 'INTERNAL_SERVER_ERROR')
-      log.error('request failed', {
-        path: p,
-        err: error.cause instanceof Error ? String(error.cause) : error.message,
-      });
-  };
-
   app.use(
     '/trpc',
-    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: 120 * 1024 * 1024 }),
+    createExpressMiddleware({ router: appRouter, createContext, onError, maxBodySize: ADAPTER_MAX_BODY }),
   );
 
   const doc = openApiDocument();
@@ -152,16 +199,11 @@ function expressApp(deps: TServerDeps, createContext: ReturnType<typeof contextF
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
   app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
   app.use('/api', deleteBodyAsQuery);
-  app.use(
-    '/api',
-    createOpenApiExpressMiddleware({
-      router: appRouter,
-      createContext: reuseContext(createContext),
-      onError,
-      maxBodySize: 120 * 1024 * 1024,
-      responseMeta: undefined,
-    }) as unknown as express.RequestHandler,
-  );
+  // trpc-to-openapi's Node handler, the one the JSON writes fast path calls, mounted as the package's
+  // Express middleware mounts it.
+  app.use('/api', (req, res, next) => {
+    restHandler(req, res).catch(next);
+  });
   app.use('/api', (_req, res) => {
     sendError(res, new AppError('NOT_FOUND', 'Not found'));
   });

@@ -74,12 +74,12 @@ const CROSS_SITE = 'Cross-site requests are not allowed';
 
 /**
  * State-changing calls (DECISIONS 15): refuse what a browser marks as cross-site, an Origin that is not
- * ours, and bodies that are not JSON (a cross-site form can only send those).
+ * ours, and bodies that are not JSON (a cross-site form can only send those). Null when the call may go on.
  */
-export function requestGuards(req: Request, res: Response, next: NextFunction): void {
-  if (!UNSAFE_METHODS.has(req.method)) return next();
+export function unsafeRequestRefusal(req: IncomingMessage): AppError | null {
+  if (!UNSAFE_METHODS.has(req.method ?? '')) return null;
   const site = req.headers['sec-fetch-site'];
-  if (site === 'cross-site') return sendError(res, new AppError('FORBIDDEN', CROSS_SITE));
+  if (site === 'cross-site') return new AppError('FORBIDDEN', CROSS_SITE);
   const origin = req.headers.origin;
   if (origin && origin !== 'null') {
     let host: string | undefined;
@@ -88,18 +88,25 @@ export function requestGuards(req: Request, res: Response, next: NextFunction): 
     } catch {
       host = undefined;
     }
-    if (host !== req.headers.host) return sendError(res, new AppError('FORBIDDEN', CROSS_SITE));
+    if (host !== req.headers.host) return new AppError('FORBIDDEN', CROSS_SITE);
   } else if (origin === 'null') {
-    return sendError(res, new AppError('FORBIDDEN', CROSS_SITE));
+    return new AppError('FORBIDDEN', CROSS_SITE);
   }
   const hasBody =
     Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
   const type = (req.headers['content-type'] ?? '').toLowerCase();
   if (hasBody && !type.startsWith('application/json')) {
-    return sendError(
-      res,
-      new AppError('UNSUPPORTED_MEDIA_TYPE', 'Request bodies must be JSON (Content-Type: application/json)'),
+    return new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Request bodies must be JSON (Content-Type: application/json)',
     );
   }
+  return null;
+}
+
+/** unsafeRequestRefusal as Express middleware, for /api and /trpc. */
+export function requestGuards(req: Request, res: Response, next: NextFunction): void {
+  const refusal = unsafeRequestRefusal(req);
+  if (refusal) return sendError(res, refusal);
   next();
 }

@@ -1,0 +1,195 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/server/http/app.ts';
+import { appRouter } from '../../src/server/router.ts';
+import { jsonWritesFastPath } from '../../src/server/http/json-writes.ts';
+import { localMediaStore } from '../../src/server/services/media/store.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { createProperty } from '../support/fixtures.ts';
+import { startTestServer, type TTestServer } from '../support/server.ts';
+
+let srv: TTestServer;
+/** The same app with every request left to Express, on the same database. */
+let reference: http.Server;
+let referenceUrl: string;
+let propertyId: number;
+const contactInfo = { name: 'Fast Path', email: 'fast@example.com', phone: '+1 555 0100', country: 'US' };
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  propertyId = (await createProperty(srv.db.em(), { title: 'Fast write home', maxGuests: 4 })).id;
+  const deps = { orm: srv.server.db.orm, env: srv.env, media: localMediaStore(srv.env.mediaDir) };
+  reference = http.createServer(createApp(deps, { fastPaths: false }));
+  await new Promise<void>((resolve) => reference.listen(0, '127.0.0.1', resolve));
+  referenceUrl = `http://127.0.0.1:${(reference.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => reference.close(resolve));
+  await srv.close();
+});
+
+interface TAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** Headers that differ between any two answers (time, ids) or follow from a body that differs. */
+const VOLATILE = new Set(['date', 'x-request-id', 'content-length', 'etag']);
+
+async function post(base: string, body: string, headers: Record<string, string> = {}): Promise<TAnswer> {
+  const res = await fetch(`${base}/api/bookings`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: compared as text
+  }
+  return {
+    status: res.status,
+    headers: Object.fromEntries([...res.headers].filter(([name]) => !VOLATILE.has(name))),
+    body: parsed,
+  };
+}
+
+const viaFastPath = (body: string, headers?: Record<string, string>) => post(srv.url, body, headers);
+const viaExpress = (body: string, headers?: Record<string, string>) => post(referenceUrl, body, headers);
+
+/** A booking of `nights` nights starting `offset` days from today. */
+function stay(offset: number, extra: Record<string, unknown> = {}): string {
+  const checkIn = addDays(todayIso(), offset);
+  return JSON.stringify({
+    propertyId,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    guests: 2,
+    contactInfo,
+    ...extra,
+  });
+}
+
+describe('JSON writes fast path (POST /api/bookings past Express)', () => {
+  it('books, answering with the status, headers and body shape Express gives a booking', async () => {
+    const fast = await viaFastPath(stay(40));
+    const express = await viaExpress(stay(50));
+    expect(fast.status).toBe(200);
+    expect(fast.headers).toEqual(express.headers);
+    expect(fast.headers['cache-control']).toBe('private, no-store');
+    const keys = (a: TAnswer) => Object.keys(a.body as object).sort();
+    expect(keys(fast)).toEqual(keys(express));
+    expect(fast.body).toMatchObject({ propertyId, status: 'pending', nights: 2 });
+    const rows = await srv.db.sql<{ n: number }>(
+      `select count(*)::int as n from bookings b join booking_links l on l.booking_id = b.id where b.property_id = ${propertyId}`,
+    );
+    expect(rows[0]?.n).toBe(2);
+  });
+
+  it('answers every failure exactly as Express does', async () => {
+    await viaFastPath(stay(70));
+    const cases: [string, string, Record<string, string>?][] = [
+      ['dates taken', stay(70)],
+      ['a changed price', stay(90, { totalPrice: 1 })],
+      ['too many guests', stay(90, { guests: 9 })],
+      ['no such property', stay(90, { propertyId: 999_999 })],
+      ['a property id that is not a number', stay(90, { propertyId: 'abc' })],
+      ['a bad e-mail', stay(90, { contactInfo: { ...contactInfo, email: 'nope' } })],
+      ['an empty object', '{}'],
+      ['an array', '[]'],
+      ['malformed JSON', '{"propertyId":'],
+      ['JSON that is not an object or an array', '"a string"'],
+      ['a number', ' 42'],
+      ['a cross-site call', stay(90), { 'sec-fetch-site': 'cross-site' }],
+      ['a foreign Origin', stay(90), { origin: 'https://evil.example' }],
+      ['a body that is not JSON', stay(90), { 'content-type': 'text/plain' }],
+      ['a charset other than UTF-8', stay(90), { 'content-type': 'application/json; charset=latin1' }],
+      ['a body over 100 kB', stay(90, { contactInfo: { ...contactInfo, name: 'x'.repeat(110_000) } })],
+    ];
+    for (const [name, body, headers] of cases) {
+      const fast = await viaFastPath(body, headers);
+      const express = await viaExpress(body, headers);
+      expect(fast.status, name).toBeGreaterThanOrEqual(400);
+      expect({ name, ...fast }).toEqual({ name, ...express });
+    }
+    // Nothing was booked by any of them.
+    const rows = await srv.db.sql<{ n: number }>(
+      `select count(*)::int as n from bookings where property_id = ${propertyId} and check_in >= '${addDays(todayIso(), 80)}'`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('takes only a plain JSON POST to a listed procedure; the rest go on to Express', async () => {
+    const fastPath = jsonWritesFastPath({
+      router: appRouter,
+      handler: (req, res) =>
+        new Promise((resolve) => {
+          const { body, url, originalUrl } = req as typeof req & { body: unknown; originalUrl: string };
+          res.setHeader('content-type', 'application/json');
+          res.end(JSON.stringify({ taken: true, body, url, originalUrl }), resolve);
+        }),
+      procedures: ['bookings.create'],
+      bodyLimit: 1000,
+      handParseError: (_req, res, err) => void res.writeHead(400).end(`handed: ${err.message}`),
+    });
+    const server = http.createServer((req, res) => {
+      if (!fastPath(req, res, () => undefined)) res.writeHead(418).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const send = (path: string, body: string, headers: Record<string, string> = {}, method = 'POST') =>
+      fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', ...headers }, body });
+    try {
+      const taken = await send('/api/bookings?directAdmin=true', '{"a":1}');
+      expect(await taken.json()).toEqual({
+        taken: true,
+        body: { a: 1 },
+        url: '/bookings?directAdmin=true',
+        originalUrl: '/api/bookings?directAdmin=true',
+      });
+      expect(taken.headers.get('cache-control')).toBe('private, no-store');
+      expect(
+        (await send('/api/bookings', '[1]', { 'content-type': 'application/json; charset=UTF-8' })).status,
+      ).toBe(200);
+      const handed = await send('/api/bookings', ' "text"');
+      expect([handed.status, await handed.text()]).toEqual([400, expect.stringMatching(/^handed: /)]);
+      const left: [string, string, Record<string, string>?, string?][] = [
+        ['/api/bookings', '{}', { 'sec-fetch-site': 'cross-site' }],
+        ['/api/bookings', '{}', { 'content-type': 'application/json; charset=utf-16' }],
+        ['/api/bookings', '{}', { 'content-type': 'text/plain' }],
+        ['/api/bookings', '{}', { 'content-encoding': 'gzip' }],
+        ['/api/bookings', JSON.stringify({ a: 'x'.repeat(1000) })],
+        ['/api/bookings', '{}', {}, 'PUT'],
+        ['/api/book%69ngs', '{}'],
+        ['/api/auth/login', '{}'],
+      ];
+      for (const [path, body, headers, method] of left)
+        expect([path, headers, method, (await send(path, body, headers, method)).status]).toEqual([
+          path,
+          headers,
+          method,
+          418,
+        ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('refuses at start-up a procedure that is not an OpenAPI POST mutation', () => {
+    const make = (procedures: string[]) => () =>
+      jsonWritesFastPath({
+        router: appRouter,
+        handler: () => Promise.resolve(),
+        procedures,
+        bodyLimit: 1,
+        handParseError: () => undefined,
+      });
+    expect(make(['properties.byId'])).toThrow(/not an OpenAPI POST mutation/);
+    expect(make(['bookings.nope'])).toThrow(/not an OpenAPI POST mutation/);
+    expect(make(['bookings.create'])).not.toThrow();
+  });
+});
