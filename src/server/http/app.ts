@@ -4,7 +4,7 @@ import { createExpressMiddleware } from '@trpc/server/adapters/express';
 import express, { type ErrorRequestHandler, type Request } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import { deleteBodyAsQuery } from './delete-body.ts';
-import { createOpenApiNodeHttpHandler, generateOpenApiDocument } from 'trpc-to-openapi';
+import { createOpenApiExpressMiddleware, generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
@@ -16,7 +16,7 @@ import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
-import { jsonWritesFastPath, type TOpenApiNodeHandler } from './json-writes.ts';
+import { jsonWritesFastPath } from './json-writes.ts';
 import { publicReadsFastPath, reuseContext } from './public-reads.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -110,16 +110,7 @@ export function createApp(
   opts: { fastPaths?: boolean } = {},
 ): http.RequestListener {
   const createContext = contextFactory(deps);
-  const restContext = reuseContext(createContext);
-  const restHandler = createOpenApiNodeHttpHandler({
-    router: appRouter,
-    // The handler is only ever given Node's response (or Express's, which extends it).
-    createContext: ({ req, res }) => restContext({ req, res: res as http.ServerResponse }),
-    onError,
-    maxBodySize: ADAPTER_MAX_BODY,
-    responseMeta: undefined,
-  }) as unknown as TOpenApiNodeHandler;
-  const app = expressApp(deps, createContext, restHandler);
+  const app = expressApp(deps, createContext);
   const toExpress = (req: http.IncomingMessage, res: http.ServerResponse) => void app(req, res);
   const fastPaths =
     opts.fastPaths === false
@@ -128,7 +119,8 @@ export function createApp(
           publicReadsFastPath({ router: appRouter, createContext, procedures: PUBLIC_READS }),
           jsonWritesFastPath({
             router: appRouter,
-            handler: restHandler,
+            createContext,
+            onError,
             procedures: JSON_WRITES,
             bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
             handParseError: (req, res, err) => {
@@ -155,11 +147,7 @@ export function createApp(
   };
 }
 
-function expressApp(
-  deps: TServerDeps,
-  createContext: ReturnType<typeof contextFactory>,
-  restHandler: TOpenApiNodeHandler,
-): express.Express {
+function expressApp(deps: TServerDeps, createContext: ReturnType<typeof contextFactory>): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', TRUST_PROXY);
@@ -199,11 +187,16 @@ function expressApp(
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
   app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
   app.use('/api', deleteBodyAsQuery);
-  // trpc-to-openapi's Node handler, the one the JSON writes fast path calls, mounted as the package's
-  // Express middleware mounts it.
-  app.use('/api', (req, res, next) => {
-    restHandler(req, res).catch(next);
-  });
+  app.use(
+    '/api',
+    createOpenApiExpressMiddleware({
+      router: appRouter,
+      createContext: reuseContext(createContext),
+      onError,
+      maxBodySize: ADAPTER_MAX_BODY,
+      responseMeta: undefined,
+    }) as unknown as express.RequestHandler,
+  );
   app.use('/api', (_req, res) => {
     sendError(res, new AppError('NOT_FOUND', 'Not found'));
   });

@@ -19,10 +19,10 @@ import type { appRouter } from '../router.ts';
 import { createCallerFactory } from '../trpc.ts';
 import { sendPublicJson } from './caching.ts';
 
-type TCreateContext = (opts: { req: IncomingMessage; res: ServerResponse }) => Promise<TContext>;
+export type TCreateContext = (opts: { req: IncomingMessage; res: ServerResponse }) => Promise<TContext>;
 
 /** What the fast path needs of one procedure, worked out once at start-up instead of on every call. */
-interface TPlan {
+export interface TPlan {
   /** `properties.byId` → ['properties', 'byId'], the caller's path to it. */
   segments: string[];
   /** The input is void-like: the procedure reads neither the query nor the path. */
@@ -126,7 +126,7 @@ export function reuseContext(createContext: TCreateContext): TCreateContext {
 }
 
 /** The adapter's per-call preparation of one procedure's input, done once (trpc-to-openapi core). */
-function planFor(path: string, procedure: OpenApiProcedure): TPlan {
+export function planFor(path: string, procedure: OpenApiProcedure): TPlan {
   const { inputParser } = getInputOutputParsers(procedure);
   const schema = unwrapZodType(inputParser, true);
   const arrayKeys: string[] = [];
