@@ -10,6 +10,8 @@ export type TSessionUser = TUser;
 /** An active account with its argon2id hash, for the services that check a password. */
 export interface TAccount extends TSessionUser {
   passwordHash: string;
+  /** Disabled by an admin: the password still checks, but no session is given. */
+  disabled: boolean;
 }
 
 interface TAccountRow {
@@ -19,14 +21,15 @@ interface TAccountRow {
   name: string | null;
   is_admin: boolean;
   password: string;
+  disabled: boolean;
 }
 
 /** The one row → TSessionUser mapper (the session look-up joins the same columns). */
-export function toSessionUser(r: Omit<TAccountRow, 'password'>): TSessionUser {
+export function toSessionUser(r: Omit<TAccountRow, 'password' | 'disabled'>): TSessionUser {
   return { id: r.id, username: r.username, email: r.email, name: r.name, isAdmin: r.is_admin };
 }
 
-const ACCOUNT_COLUMNS = 'id, username, email, name, is_admin, password';
+const ACCOUNT_COLUMNS = 'id, username, email, name, is_admin, password, disabled_at is not null as disabled';
 
 async function findAccount(em: EntityManager, where: string, param: unknown): Promise<TAccount | null> {
   const rows = await em.execute<TAccountRow[]>(
@@ -34,7 +37,7 @@ async function findAccount(em: EntityManager, where: string, param: unknown): Pr
     [param],
   );
   const row = rows[0];
-  return row ? { ...toSessionUser(row), passwordHash: row.password } : null;
+  return row ? { ...toSessionUser(row), passwordHash: row.password, disabled: row.disabled } : null;
 }
 
 export async function findActiveAccount(em: EntityManager, userId: number): Promise<TAccount | null> {

@@ -96,14 +96,6 @@ export async function setUserDisabled(tx: EntityManager, id: number, disabled: b
   );
 }
 
-export async function isAccountDisabled(em: EntityManager, id: number): Promise<boolean> {
-  const rows = await em.execute<{ disabled: boolean }[]>(
-    'select disabled_at is not null as disabled from users where id = ?',
-    [id],
-  );
-  return rows[0]?.disabled === true;
-}
-
 export async function deleteSessionsOf(tx: EntityManager, userId: number): Promise<number> {
   const rows = await tx.execute<{ id: string }[]>('delete from sessions where user_id = ? returning id', [
     userId,

@@ -3,7 +3,6 @@ import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../..
 import type { TCookieJar } from '../../context.ts';
 import { AppError } from '../../errors.ts';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../../shared/messages.ts';
-import { isAccountDisabled } from '../../repositories/admin-users.ts';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../../../shared/messages.ts';
 import {
   findActiveAccountByUsername,
@@ -70,8 +69,8 @@ async function checkCredentials(em: EntityManager, input: TLoginInput): Promise<
   }
   if (!(await verifyPassword(account.passwordHash, input.password))) return null;
   // Said only to whoever knows the password, so it reveals nothing to a guesser.
-  if (await isAccountDisabled(em, account.id)) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
-  const { passwordHash: _hash, ...user } = account;
+  if (account.disabled) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
+  const { passwordHash: _hash, disabled: _disabled, ...user } = account;
   return user;
 }
 
