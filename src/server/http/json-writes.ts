@@ -1,19 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
-import {
-  createProcedureCache,
-  getErrorFromUnknown,
-  normalizePath,
-  TRPC_ERROR_CODE_HTTP_STATUS,
-  type OpenApiMeta,
-  type OpenApiProcedure,
-} from 'trpc-to-openapi';
+import { getErrorFromUnknown, TRPC_ERROR_CODE_HTTP_STATUS } from 'trpc-to-openapi';
 import type { TContext } from '../context.ts';
 import { log } from '../logger.ts';
 import type { appRouter } from '../router.ts';
 import { createCallerFactory } from '../trpc.ts';
 import { PRIVATE_CACHE } from './caching.ts';
-import { planFor, type TCreateContext, type TFastPath, type TPlan } from './public-reads.ts';
+import { fastRoutes, type TCreateContext, type TFastPath, type TPlan } from './public-reads.ts';
 import { unsafeRequestRefusal } from './security.ts';
 
 /** What the REST adapter reports of a failed call (app.ts logs the server's own faults). */
@@ -22,8 +15,6 @@ export type TOnError = (opts: {
   path?: string | undefined;
 }) => void;
 
-/** Plain path characters only: anything a URL parser would normalise (dots, escapes) takes the usual path. */
-const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 /** The one body type taken here; a charset other than UTF-8, or any other type, goes to Express. */
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 /** body-parser's `strict`: a JSON body must be an object or an array. */
@@ -62,17 +53,8 @@ export function jsonWritesFastPath(opts: {
   /** Answers a body that is not JSON as Express answers body-parser's failure. */
   handParseError: (req: IncomingMessage, res: ServerResponse, err: Error) => void;
 }): TFastPath {
-  const findProcedure = createProcedureCache(opts.router);
+  const routeOf = fastRoutes(opts.router, 'JSON writes', 'POST', opts.procedures);
   const callerFor = createCallerFactory(opts.router) as unknown as (ctx: TContext) => Record<string, unknown>;
-  const plans = new Map<OpenApiProcedure, TPlan & { path: string }>();
-  const procedures = opts.router._def.procedures as unknown as Record<string, OpenApiProcedure | undefined>;
-  for (const path of opts.procedures) {
-    const procedure = procedures[path];
-    const openapi = (procedure?._def.meta as OpenApiMeta | undefined)?.openapi;
-    if (!procedure || procedure._def.type !== 'mutation' || openapi?.method !== 'POST')
-      throw new Error(`JSON writes: ${path} is not an OpenAPI POST mutation`);
-    plans.set(procedure, { ...planFor(path, procedure), path });
-  }
 
   /** The call and its answer, as trpc-to-openapi's Node handler makes them (createOpenApiNodeHttpHandler). */
   const call = async (
@@ -96,14 +78,9 @@ export function jsonWritesFastPath(opts: {
   };
 
   return (req, res) => {
-    if (req.method !== 'POST') return false;
-    const url = req.url ?? '';
-    const q = url.indexOf('?');
-    const pathname = q < 0 ? url : url.slice(0, q);
-    if (!pathname.startsWith('/api/') || !PLAIN_PATH.test(pathname)) return false;
-    const found = findProcedure('POST', normalizePath(pathname.slice(4)));
-    const plan = found?.procedure && plans.get(found.procedure.procedure);
-    if (!plan) return false;
+    const route = routeOf(req);
+    if (!route) return false;
+    const { plan } = route;
     const length = Number(req.headers['content-length']);
     const encoding = req.headers['content-encoding'];
     if (
@@ -133,14 +110,14 @@ export function jsonWritesFastPath(opts: {
           }
           res.setHeader('Cache-Control', PRIVATE_CACHE);
           // The adapter's input for a body: its fields (an array's are its indexes) and the path's.
-          return call(req, res, plan, plan.noInput ? undefined : { ...(body as object), ...found.pathInput });
+          return call(req, res, plan, plan.noInput ? undefined : { ...(body as object), ...route.pathInput });
         },
         // The caller went away mid-body: there is no one to answer.
         () => res.destroy(),
       )
       .catch((err: unknown) => {
         // call() answers every failure of the call itself; this would be a fault here.
-        log.error('request failed', { path: pathname, err: String(err) });
+        log.error('request failed', { path: plan.path, err: String(err) });
         if (!res.headersSent) res.writeHead(500).end();
       });
     return true;

@@ -37,6 +37,52 @@ const PLAIN_PATH = /^[A-Za-z0-9/_-]*$/;
 /** Answers a request it serves and says so (true); false leaves the request to whoever comes next. */
 export type TFastPath = (req: IncomingMessage, res: ServerResponse, fallback: () => void) => boolean;
 
+type TFound = NonNullable<ReturnType<ReturnType<typeof createProcedureCache>>>;
+
+/** Where a fast path's request goes: its procedure's plan, the path's parameters and the URL's query. */
+export interface TFastRoute {
+  plan: TPlan & { path: string };
+  pathInput: TFound['pathInput'];
+  /** The query string after '?', or null when the URL has none. */
+  query: string | null;
+}
+
+/**
+ * A fast path's router. At start-up each of `procedures` must be an OpenAPI `method` call of the matching
+ * type (a GET query, a POST mutation), and is planned once (planFor). Per request, a plain /api/ path of
+ * that method naming one of them is routed by trpc-to-openapi's own procedure cache (same paths, same
+ * precedence as the adapter); anything else gives null.
+ */
+export function fastRoutes(
+  router: typeof appRouter,
+  label: string,
+  method: 'GET' | 'POST',
+  procedures: readonly string[],
+): (req: IncomingMessage) => TFastRoute | null {
+  const type = method === 'GET' ? 'query' : 'mutation';
+  const findProcedure = createProcedureCache(router);
+  const plans = new Map<OpenApiProcedure, TPlan & { path: string }>();
+  const all = router._def.procedures as unknown as Record<string, OpenApiProcedure | undefined>;
+  for (const path of procedures) {
+    const procedure = all[path];
+    const openapi = (procedure?._def.meta as OpenApiMeta | undefined)?.openapi;
+    if (!procedure || procedure._def.type !== type || openapi?.method !== method)
+      throw new Error(`${label}: ${path} is not an OpenAPI ${method} ${type}`);
+    plans.set(procedure, { ...planFor(path, procedure), path });
+  }
+  return (req) => {
+    if (req.method !== method) return null;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    if (!pathname.startsWith('/api/') || !PLAIN_PATH.test(pathname)) return null;
+    const found = findProcedure(method, normalizePath(pathname.slice(4)));
+    const plan = found?.procedure && plans.get(found.procedure.procedure);
+    if (!found || !plan) return null;
+    return { plan, pathInput: found.pathInput, query: q < 0 ? null : url.slice(q + 1) };
+  };
+}
+
 /**
  * The hot public reads under /api (GET /api/properties/{id}, the home search, the quote…), answered
  * before Express (createApp in app.ts) and without trpc-to-openapi's per-request work, which for a GET builds
@@ -66,31 +112,17 @@ export function publicReadsFastPath(opts: {
   /** The procedures (tRPC paths) served here; each must be an OpenAPI GET query. */
   procedures: readonly string[];
 }): TFastPath {
-  const findProcedure = createProcedureCache(opts.router);
+  const routeOf = fastRoutes(opts.router, 'public reads', 'GET', opts.procedures);
   const callerFor = createCallerFactory(opts.router) as unknown as (ctx: TContext) => Record<string, unknown>;
-  const plans = new Map<OpenApiProcedure, TPlan>();
-  const procedures = opts.router._def.procedures as unknown as Record<string, OpenApiProcedure | undefined>;
-  for (const path of opts.procedures) {
-    const procedure = procedures[path];
-    const openapi = (procedure?._def.meta as OpenApiMeta | undefined)?.openapi;
-    if (!procedure || procedure._def.type !== 'query' || openapi?.method !== 'GET')
-      throw new Error(`public reads: ${path} is not an OpenAPI GET query`);
-    plans.set(procedure, planFor(path, procedure));
-  }
 
   return (req, res, fallback) => {
-    if (req.method !== 'GET') return false;
-    const url = req.url ?? '';
-    const q = url.indexOf('?');
-    const pathname = q < 0 ? url : url.slice(0, q);
-    if (!pathname.startsWith('/api/') || !PLAIN_PATH.test(pathname)) return false;
-    const found = findProcedure('GET', normalizePath(pathname.slice(4)));
-    const plan = found?.procedure && plans.get(found.procedure.procedure);
-    if (!found || !plan) return false;
+    const route = routeOf(req);
+    if (!route) return false;
+    const { plan } = route;
     let input: Record<string, unknown> | undefined;
     if (!plan.noInput) {
-      const query = q < 0 ? {} : querystring.parse(url.slice(q + 1));
-      input = { ...getQuery({ query } as never, undefined as never), ...found.pathInput };
+      const query = route.query === null ? {} : querystring.parse(route.query);
+      input = { ...getQuery({ query } as never, undefined as never), ...route.pathInput };
       for (const key of plan.arrayKeys) {
         const value = input[key];
         if (value !== undefined && !Array.isArray(value)) input[key] = [value];
