@@ -5,6 +5,9 @@ import { contextFactory, type TServerDeps } from '../../src/server/context.ts';
 import { createApp } from '../../src/server/http/app.ts';
 import { appRouter } from '../../src/server/router.ts';
 import { jsonWritesFastPath } from '../../src/server/http/json-writes.ts';
+import { hashPassword } from '../../src/server/services/auth/passwords.ts';
+import { LOGIN_LIMITS } from '../../src/server/services/auth/rate-limit.ts';
+import { SESSION_COOKIE } from '../../src/server/services/auth/sessions.ts';
 import { localMediaStore } from '../../src/server/services/media/store.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -40,8 +43,13 @@ interface TAnswer {
 /** Headers that differ between any two answers (time, ids) or follow from a body that differs. */
 const VOLATILE = new Set(['date', 'x-request-id', 'content-length', 'etag']);
 
-async function post(base: string, body: string, headers: Record<string, string> = {}): Promise<TAnswer> {
-  const res = await fetch(`${base}/api/bookings`, {
+async function post(
+  base: string,
+  body: string,
+  headers: Record<string, string> = {},
+  path = '/api/bookings',
+): Promise<TAnswer> {
+  const res = await fetch(`${base}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body,
@@ -123,6 +131,42 @@ describe('JSON writes fast path (POST /api/bookings past Express)', () => {
       `select count(*)::int as n from bookings where property_id = ${propertyId} and check_in >= '${addDays(todayIso(), 80)}'`,
     );
     expect(rows[0]?.n).toBe(0);
+  });
+
+  it('signs in, and refuses a sign-in, exactly as Express does', async () => {
+    await srv.db.sql(
+      `insert into users (username, password, email) values ('writer', '${await hashPassword('a-good-password')}', 'writer@example.com')`,
+    );
+    const login = (base: string, body: unknown) => post(base, JSON.stringify(body), {}, '/api/auth/login');
+    const withoutCookie = (a: TAnswer) => {
+      const { 'set-cookie': cookie, ...headers } = a.headers;
+      expect(cookie).toMatch(new RegExp(`^${SESSION_COOKIE}=`));
+      return { ...a, headers };
+    };
+    const good = { username: 'writer', password: 'a-good-password' };
+    expect(withoutCookie(await login(srv.url, good))).toEqual(withoutCookie(await login(referenceUrl, good)));
+    const refused: unknown[] = [
+      { username: 'writer', password: 'not-the-password' },
+      { username: 'nobody-at-all', password: 'whatever-it-is' },
+      { username: 'writer' },
+      { username: '', password: '' },
+    ];
+    for (const body of refused) {
+      const fast = await login(srv.url, body);
+      expect(fast.status).toBeGreaterThanOrEqual(400);
+      expect({ body, ...fast }).toEqual({ body, ...(await login(referenceUrl, body)) });
+    }
+    // Past the account's limit both answer 429 with Retry-After (its seconds may differ by one between them).
+    const guess = { username: 'writer', password: 'another-guess' };
+    for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) await login(srv.url, guess);
+    const [fast, express] = [await login(srv.url, guess), await login(referenceUrl, guess)];
+    expect([fast.status, fast.headers['retry-after']]).toEqual([429, expect.stringMatching(/^\d+$/)]);
+    const shape = (a: TAnswer) => ({
+      ...a,
+      headers: { ...a.headers, 'retry-after': 'n' },
+      body: { ...(a.body as object), details: 'n', data: 'n' },
+    });
+    expect(shape(fast)).toEqual(shape(express));
   });
 
   it('takes only a plain JSON POST to a listed procedure; the rest go on to Express', async () => {

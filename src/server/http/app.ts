@@ -51,8 +51,8 @@ const PUBLIC_READS = [
   'reviews.byProperty',
 ] as const;
 
-/** The JSON writes answered past Express (json-writes.ts): a booking, the one write made under load. */
-const JSON_WRITES = ['bookings.create'] as const;
+/** The JSON writes answered past Express (json-writes.ts): a booking and a sign-in, the writes made under load. */
+const JSON_WRITES = ['bookings.create', 'auth.login'] as const;
 /** `express.json`'s '100kb' for those paths (bodyLimitFor), in bytes as the bytes package reads it. */
 const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** The largest body the REST adapter takes (media arrive as data URLs; bodyLimitFor narrows it per path). */
