@@ -5,6 +5,7 @@ import {
   cancellationDeadline,
 } from '../../src/shared/cancellation.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../src/shared/messages.ts';
 import { RESET_LINK_INVALID, RESET_NEUTRAL_MESSAGE } from '../../src/shared/schemas/account.ts';
 import { LOOKUP_NEUTRAL_MESSAGE } from '../../src/shared/schemas/manage.ts';
 import { purgeDeletedAccounts, PURGE_AFTER_DAYS } from '../../src/server/services/auth/account-settings.ts';
@@ -258,6 +259,40 @@ describe('password reset links', () => {
       username: 'resetter',
       password: 'brand-new',
     });
+  });
+
+  it('refuses a disabled account its reset: no session, the password kept, the link still good once enabled', async () => {
+    const { user } = await register('disabled-resetter');
+    const sent: string[] = [];
+    await requestPasswordReset(
+      db.em(),
+      { email: 'disabled-resetter@example.com' },
+      { ip: '10.2.0.3' },
+      (_tx, _to, token) => {
+        sent.push(token);
+        return Promise.resolve();
+      },
+    );
+    const link = sent[0] ?? '';
+    const [before] = await db.sql<{ password: string }>('select password from users where id = $1', [
+      user.id,
+    ]);
+    await db.sql('update users set disabled_at = now() where id = $1', [user.id]);
+    const { caller, cookies } = callerFor(db, null);
+    expect(
+      await failure(caller.auth.confirmPasswordReset({ token: link, password: 'while-disabled' })),
+    ).toEqual({
+      code: 'FORBIDDEN',
+      message: ACCOUNT_DISABLED_MESSAGE,
+    });
+    expect(cookies.set).toHaveLength(0);
+    const [after] = await db.sql<{ password: string }>('select password from users where id = $1', [user.id]);
+    expect(after?.password).toBe(before?.password);
+
+    await db.sql('update users set disabled_at = null where id = $1', [user.id]);
+    expect((await caller.auth.confirmPasswordReset({ token: link, password: 'once-enabled' })).id).toBe(
+      user.id,
+    );
   });
 
   it('refuses an expired link with the same 404', async () => {

@@ -6,6 +6,7 @@ import {
   type ZResetConfirm,
   type ZResetRequest,
 } from '../../../shared/schemas/account.ts';
+import { ACCOUNT_DISABLED_MESSAGE } from '../../../shared/messages.ts';
 import type { TUser } from '../../../shared/schemas/auth.ts';
 import type { TMessageResult } from '../../../shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
@@ -69,6 +70,8 @@ export async function confirmPasswordReset(
     if (!hash || !link || !sameHash(link.id, hash)) throw new AppError('NOT_FOUND', RESET_LINK_INVALID);
     const found = await findActiveAccount(tx, link.userId);
     if (!found) throw new AppError('NOT_FOUND', RESET_LINK_INVALID);
+    // A disabled account gets no session and keeps its password; the link stays (this rolls back).
+    if (found.disabled) throw new AppError('FORBIDDEN', ACCOUNT_DISABLED_MESSAGE);
     await updatePasswordHash(tx, found.id, passwordHash);
     await deleteSessionsOf(tx, found.id, null);
     await deletePasswordResetsOf(tx, found.id);
@@ -77,6 +80,6 @@ export async function confirmPasswordReset(
   if (req.sessionId) await invalidateSession(em, req.sessionId);
   const { token, expiresAt } = await createSession(em, account.id, account.isAdmin);
   req.cookies.setSession(token, expiresAt);
-  const { passwordHash: _hash, ...user } = account;
+  const { passwordHash: _hash, disabled: _disabled, ...user } = account;
   return toUser(user);
 }
