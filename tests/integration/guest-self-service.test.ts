@@ -86,6 +86,17 @@ async function register(username: string, password = 'first-pass') {
   return { user: { ...user, name: user.name ?? null }, token };
 }
 
+/** A reset link for `email`, as the mailer receives it. */
+async function resetLinkFor(email: string, ip: string, now?: Date): Promise<string> {
+  const sent: string[] = [];
+  const send = (_tx: unknown, _to: unknown, token: string) => {
+    sent.push(token);
+    return Promise.resolve();
+  };
+  await requestPasswordReset(db.em(), { email }, { ip }, send, now);
+  return sent[0] ?? '';
+}
+
 beforeAll(async () => {
   db = await createTestDatabase();
   propertyId = (await createProperty(db.em(), { price: 100, maxGuests: 4, title: 'Policy house' })).id;
@@ -263,17 +274,7 @@ describe('password reset links', () => {
 
   it('refuses a disabled account its reset: no session, the password kept, the link still good once enabled', async () => {
     const { user } = await register('disabled-resetter');
-    const sent: string[] = [];
-    await requestPasswordReset(
-      db.em(),
-      { email: 'disabled-resetter@example.com' },
-      { ip: '10.2.0.3' },
-      (_tx, _to, token) => {
-        sent.push(token);
-        return Promise.resolve();
-      },
-    );
-    const link = sent[0] ?? '';
+    const link = await resetLinkFor('disabled-resetter@example.com', '10.2.0.3');
     const [before] = await db.sql<{ password: string }>('select password from users where id = $1', [
       user.id,
     ]);
@@ -297,21 +298,13 @@ describe('password reset links', () => {
 
   it('refuses an expired link with the same 404', async () => {
     await register('late-resetter');
-    const sent: string[] = [];
-    await requestPasswordReset(
-      db.em(),
-      { email: 'late-resetter@example.com' },
-      { ip: '10.2.0.2' },
-      (_tx, _to, token) => {
-        sent.push(token);
-        return Promise.resolve();
-      },
+    const link = await resetLinkFor(
+      'late-resetter@example.com',
+      '10.2.0.2',
       new Date(Date.now() - 61 * 60_000),
     );
     const { caller } = callerFor(db, null);
-    expect(
-      await failure(caller.auth.confirmPasswordReset({ token: sent[0] ?? '', password: 'whatever' })),
-    ).toEqual({
+    expect(await failure(caller.auth.confirmPasswordReset({ token: link, password: 'whatever' }))).toEqual({
       code: 'NOT_FOUND',
       message: RESET_LINK_INVALID,
     });
