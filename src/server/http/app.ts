@@ -16,7 +16,7 @@ import { apiCaching, trpcCaching } from './caching.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
-import { jsonWritesFastPath } from './json-writes.ts';
+import { jsonWritesFastPath, type TOnError } from './json-writes.ts';
 import { publicReadsFastPath, reuseContext } from './public-reads.ts';
 import { seoRoutes } from './seo.ts';
 import { requestGuards, securityHeaders } from './security.ts';
@@ -25,7 +25,9 @@ import { TRUST_PROXY } from './client-address.ts';
 /** JSON bodies are small, except where a property's or a review's media arrive as data URLs. */
 const MEDIA_BODY_LIMIT = '110mb';
 const AVATAR_BODY_LIMIT = '6mb';
-const DEFAULT_BODY_LIMIT = '100kb';
+/** Bytes; the JSON writes fast path takes the same limit (json-writes.ts). */
+const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+const DEFAULT_BODY_LIMIT = `${DEFAULT_BODY_LIMIT_BYTES / 1024}kb`;
 
 function bodyLimitFor(req: Request): string {
   const p = req.path;
@@ -53,24 +55,16 @@ const PUBLIC_READS = [
 
 /** The JSON writes answered past Express (json-writes.ts): a booking and a sign-in, the writes made under load. */
 const JSON_WRITES = ['bookings.create', 'auth.login'] as const;
-/** `express.json`'s '100kb' for those paths (bodyLimitFor), in bytes as the bytes package reads it. */
-const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 /** The largest body the REST adapter takes (media arrive as data URLs; bodyLimitFor narrows it per path). */
 const ADAPTER_MAX_BODY = 120 * 1024 * 1024;
 
-function onError({
-  error,
-  path: p,
-}: {
-  error: { code: string; message: string; cause?: unknown };
-  path?: string | undefined;
-}): void {
+const onError: TOnError = ({ error, path: p }) => {
   if (error.code === 'INTERNAL_SERVER_ERROR')
     log.error('request failed', {
       path: p,
       err: error.cause instanceof Error ? String(error.cause) : error.message,
     });
-}
+};
 
 /** Errors the fast paths hand to Express with a request (a body that is not JSON), raised by its body parser step. */
 const handedErrors = new WeakMap<http.IncomingMessage, Error>();
