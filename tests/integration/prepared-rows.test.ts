@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findStayContext } from '../../src/server/repositories/bookings.ts';
 import { onOneConnection, preparedRows } from '../../src/server/repositories/sql.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
+import { createProperty } from '../support/fixtures.ts';
 
 let db: TTestDb;
 
@@ -93,5 +95,44 @@ describe("onOneConnection (a request's statements on one held connection, no tra
     });
     await expect(inside).rejects.toThrow('roll back');
     expect(await db.em().execute(`select 1 from categories where name = 'In the transaction'`)).toEqual([]);
+  });
+});
+
+describe("the booking's context read (findStayContext)", () => {
+  it('settles on one generic plan per connection, so PostgreSQL stops planning it for every booking', async () => {
+    const home = await createProperty(db.em());
+    // As many bookings as a busy site has, so the planner weighs each number's lookup as it would there.
+    await db.em().execute(
+      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
+                             tax_rate, tax_amount, confirmation_number)
+       select ?, date '2040-01-01' + 2 * g, date '2040-01-02' + 2 * g, 1, 100, 'cancelled', 100, 1, 0, 0, 'T' || g
+         from generate_series(1, 20000) g`,
+      [home.id],
+    );
+    await db.em().execute('analyze bookings');
+    const plans = await onOneConnection(db.em(), async (run) => {
+      // PostgreSQL plans a prepared statement for its values five times, then keeps a generic plan when
+      // that is estimated no dearer than theirs.
+      for (let day = 1; day <= 10; day++) {
+        const stay = {
+          propertyId: home.id,
+          checkIn: `2031-03-${String(day).padStart(2, '0')}`,
+          checkOut: '2031-03-20',
+        };
+        const context = await findStayContext(run, stay, [
+          'BIC100001',
+          'BIC100002',
+          'BIC100003',
+          'BIC100004',
+        ]);
+        expect(context?.freeNumbers).toEqual(['BIC100001', 'BIC100002', 'BIC100003', 'BIC100004']);
+      }
+      return run<{ generic: number; custom: number }>(
+        `select generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements
+          where statement like '%free_numbers%' and statement not like '%pg_prepared_statements%' and ? = ?`,
+        [1, 1],
+      );
+    });
+    expect(plans).toEqual([{ generic: 5, custom: 5 }]);
   });
 });
