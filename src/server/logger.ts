@@ -63,6 +63,14 @@ const fullUrl = (req: IncomingMessage) =>
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
+/** The caller's `X-Request-Id` when it looks like one (a load balancer's), else a new UUID; sent back. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
 /**
  * Request logs (pino-http): one line per answered request with its id, method, redacted URL, status and
  * time. The id is the caller's `X-Request-Id` when it looks like one (a load balancer's), else a new UUID,
@@ -77,16 +85,18 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
  * serializer emits the status only.
  */
 export function requestLogger() {
+  // At LOG_LEVEL=silent no line can be written, so the child logger would be bound for nothing: the
+  // request only gets its id (bench bookings: ~0.03 ms of server CPU a request less, 2026-11-26).
+  if (logger.level === 'silent')
+    return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+      requestId(req, res);
+      next();
+    };
   return pinoHttp({
     logger,
     wrapSerializers: false,
     redact: { paths: ['err.password', 'err.token', 'err.secret'], censor: '[redacted]' },
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: requestId,
     autoLogging: { ignore: (req) => /^\/(healthz|readyz|metrics)\b/.test(req.url ?? '') },
     customLogLevel: (_req, res, err) =>
       err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',

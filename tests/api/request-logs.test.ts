@@ -1,4 +1,7 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logger, requestLogger } from '../../src/server/logger.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 import { spawnServer, type TServerProcess } from '../support/process.ts';
 
@@ -60,5 +63,25 @@ describe('request logs (pino-http)', () => {
     const b = await fetch(`${server.url}/api/config`, { headers: { 'x-request-id': 'bad id with spaces' } });
     for (const r of [a, b]) expect(r.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(a.headers.get('x-request-id')).not.toBe(b.headers.get('x-request-id'));
+  });
+});
+
+describe('request ids at LOG_LEVEL=silent (no request logger bound)', () => {
+  it('still echoes a valid id and makes one up otherwise', async () => {
+    const level = logger.level;
+    logger.level = 'silent';
+    const step = requestLogger();
+    logger.level = level;
+    const app = http.createServer((req, res) => step(req, res, () => res.end('ok')));
+    await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(app.address() as AddressInfo).port}/`;
+    try {
+      const given = await fetch(url, { headers: { 'x-request-id': 'lb-req-0003' } });
+      const bad = await fetch(url, { headers: { 'x-request-id': 'bad id with spaces' } });
+      expect(given.headers.get('x-request-id')).toBe('lb-req-0003');
+      expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await new Promise((resolve) => app.close(resolve));
+    }
   });
 });
