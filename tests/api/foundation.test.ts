@@ -86,5 +86,14 @@ describe('REST paths generated from the procedures', () => {
       body: JSON.stringify({ username: 'x'.repeat(200_000), password: 'secret1' }),
     });
     expect(huge.status).toBe(413);
+    // Paths match whatever their case, so the body limit does too.
+    for (const path of ['/API/auth/login', '/Api/bookings']) {
+      const upper = await fetch(`${srv.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'x'.repeat(200_000), password: 'secret1' }),
+      });
+      expect(upper.status, path).toBe(413);
+    }
   });
 });

@@ -30,7 +30,8 @@ const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_BODY_LIMIT = `${DEFAULT_BODY_LIMIT_BYTES / 1024}kb`;
 
 function bodyLimitFor(req: Request): string {
-  const p = req.path;
+  // Express matches paths whatever their case, so the limits do too.
+  const p = req.path.toLowerCase();
   if (/^\/api\/properties(\/\d+)?$/.test(p) || /^\/trpc\/properties\.(create|update)$/.test(p))
     return MEDIA_BODY_LIMIT;
   if (/^\/api\/reviews(\/\d+)?$/.test(p) || /^\/trpc\/reviews\.(create|update)$/.test(p))
@@ -163,7 +164,8 @@ function expressApp(deps: TServerDeps, createContext: ReturnType<typeof contextF
     const handed = handedErrors.get(req);
     if (handed) return next(handed);
     if (req.method === 'GET' || req.method === 'HEAD') return next();
-    if (!req.path.startsWith('/api') && !req.path.startsWith('/trpc')) return next();
+    const p = req.path.toLowerCase();
+    if (!p.startsWith('/api') && !p.startsWith('/trpc')) return next();
     const parser = parsers.get(bodyLimitFor(req));
     if (!parser) return next();
     return parser(req, res, next);
