@@ -248,3 +248,29 @@ describe('admin calendars', () => {
     expect(second.rows[0]?.propertyId).toBeLessThan(home.id);
   });
 });
+
+describe('date holds', () => {
+  it('one hold per source; each unique index leaves out the holds of the other sources (their nulls)', async () => {
+    const home = await createProperty(db.em());
+    const made = await callerFor(db, null).caller.bookings.create(booking(home.id, day(40), day(42)));
+    const again = db
+      .em()
+      .execute('insert into date_holds (property_id, start_date, end_date, booking_id) values (?, ?, ?, ?)', [
+        home.id,
+        day(60),
+        day(61),
+        made.id,
+      ]);
+    await expect(again).rejects.toThrow(/date_holds_booking_id_unique/);
+    const indexes = await db
+      .em()
+      .execute<{ indexdef: string }[]>(
+        `select indexdef from pg_indexes where tablename = 'date_holds' and indexname like '%\\_unique' order by 1`,
+      );
+    expect(indexes.map((i) => /\((\w+)\) WHERE \((\w+) IS NOT NULL\)$/.exec(i.indexdef)?.slice(1))).toEqual([
+      ['block_id', 'block_id'],
+      ['booking_id', 'booking_id'],
+      ['external_event_id', 'external_event_id'],
+    ]);
+  });
+});

@@ -18,10 +18,18 @@ export const DateHold = defineEntity({
     property: () => p.manyToOne(Property).deleteRule('cascade'),
     startDate: p.date(),
     endDate: p.date(),
-    booking: () => p.manyToOne(Booking).nullable().deleteRule('cascade').unique(),
-    block: () => p.manyToOne(CalendarBlock).nullable().deleteRule('cascade').unique(),
-    externalEvent: () => p.manyToOne(ExternalEvent).nullable().deleteRule('cascade').unique(),
+    booking: () => p.manyToOne(Booking).nullable().deleteRule('cascade'),
+    block: () => p.manyToOne(CalendarBlock).nullable().deleteRule('cascade'),
+    externalEvent: () => p.manyToOne(ExternalEvent).nullable().deleteRule('cascade'),
   },
+  /**
+   * One hold per source. Each index leaves out the holds of the other two sources, whose column is null:
+   * a booking's hold writes one entry, not three (bench booking load, 2026-11-26).
+   */
+  uniques: (['booking_id', 'block_id', 'external_event_id'] as const).map((column) => ({
+    name: `date_holds_${column}_unique`,
+    expression: `create unique index "date_holds_${column}_unique" on "date_holds" ("${column}") where "${column}" is not null`,
+  })),
   checks: [
     { name: 'date_holds_dates_check', expression: 'end_date > start_date' },
     {
