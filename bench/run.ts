@@ -402,8 +402,9 @@ async function dataSections(clientDir: string): Promise<void> {
   // The generated data writes ~600 MB of WAL. Under the default 1 GB max_wal_size that starts a checkpoint
   // midway, spread over the next ~170 s: every load after it then ran beside the checkpoint's writes and
   // paid a full-page image on each page's first change (after a checkpoint a booking writes 0.22 of them,
-  // 0.08 before round 2), and the figures measured the data load's aftermath, not the server. With 4 GB no checkpoint falls inside a
-  // run, as none did in the bench before round 2, whose data wrote 290 MB (2026-11-26).
+  // 0.08 before round 2), so the figures measured the data load's aftermath, not the server. With 4 GB
+  // no checkpoint falls inside a run, as none did in the bench before round 2, whose data wrote 290 MB
+  // (2026-11-26).
   const pgServer = await startEmbeddedPostgres({
     dataDir: path.join(WORK, 'data'),
     database: 'stayhub',

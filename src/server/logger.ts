@@ -63,7 +63,7 @@ const fullUrl = (req: IncomingMessage) =>
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 
-/** The caller's `X-Request-Id` when it looks like one (a load balancer's), else a new UUID; sent back. */
+/** The request's id (see requestLogger), sent back in `X-Request-Id`. */
 function requestId(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers['x-request-id'];
   const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

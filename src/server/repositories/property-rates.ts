@@ -114,6 +114,9 @@ export interface TRulesRow {
   tax_rate: number | null;
 }
 
+/** An inverted stay (refused later by the rules) asks for an empty range rather than an invalid one. */
+const stayEnd = (from: string, to: string) => (to > from ? to : from);
+
 /**
  * The columns of a home's stay rules for [from, to), on a row `alias` that has the home's `id` (the
  * query selects its `price` too, for TRulesRow): its weekend price and minimum stay, only the seasons
@@ -125,8 +128,7 @@ export function stayRulesColumns(
   from: string,
   to: string,
 ): { sql: string; params: unknown[] } {
-  // An inverted stay (refused later by the rules) asks for no season rather than an invalid range.
-  const end = to > from ? to : from;
+  const end = stayEnd(from, to);
   return {
     sql: `(select amount from property_rates r where r.property_id = ${alias}.id and r.kind = 'weekend') as weekend,
             (select amount from property_rates r where r.property_id = ${alias}.id and r.kind = 'min_nights') as min_nights,
@@ -152,7 +154,7 @@ function heldColumn(alias: string, from: string, to: string): { sql: string; par
     sql: `exists (select 1 from date_holds h
                    where h.property_id = ${alias}.id
                      and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')) as held`,
-    params: [from, to > from ? to : from],
+    params: [from, stayEnd(from, to)],
   };
 }
 

@@ -2,8 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
 import type { TCookieJar } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../../shared/messages.ts';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from '../../../shared/messages.ts';
+import { ACCOUNT_DISABLED_MESSAGE, EMAIL_TAKEN, USERNAME_TAKEN } from '../../../shared/messages.ts';
 import {
   findActiveAccountByUsername,
   insertGuestAccount,
