@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 
 export interface TLoadSpec {
   url: string;
-  kind: 'get' | 'propertyById' | 'login' | 'booking';
+  kind: 'get' | 'propertyById' | 'trpcPropertyById' | 'login' | 'booking';
   path?: string;
   maxId?: number;
   connections: number;
@@ -48,6 +48,15 @@ function nextRequest(req: {
       ctx.method = 'GET';
       ctx.path = `/api/properties/${1 + Math.floor(Math.random() * (spec.maxId ?? 1))}`;
       break;
+    case 'trpcPropertyById': {
+      // The property page's own call: httpBatchLink's batch of one, superjson input in the query.
+      const input = JSON.stringify({
+        0: { json: { id: 1 + Math.floor(Math.random() * (spec.maxId ?? 1)) } },
+      });
+      ctx.method = 'GET';
+      ctx.path = `/trpc/properties.byId?batch=1&input=${encodeURIComponent(input)}`;
+      break;
+    }
     case 'login':
       ctx.method = 'POST';
       ctx.path = '/api/auth/login';

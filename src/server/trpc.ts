@@ -1,13 +1,28 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
-import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { TContext } from './context.ts';
+import type { TRouteMeta } from './route-meta.ts';
 import { AppError, applyErrorHeaders, toAppError, toTRPCError } from './errors.ts';
 import { log } from './logger.ts';
 
+/** No input of ours nests deeper than this; a deeper one is refused before validation walks it. */
+const MAX_INPUT_DEPTH = 16;
+
+/** Iterative, so a hostile nesting cannot overflow the stack while it is measured. */
+function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop() as [unknown, number];
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 const t = initTRPC
   .context<TContext>()
-  .meta<OpenApiMeta>()
+  .meta<TRouteMeta>()
   .create({
     transformer: superjson,
     errorFormatter({ shape, error }) {
@@ -50,20 +65,40 @@ const errorMapping = t.middleware(async ({ next, path, ctx }) => {
   throw new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
 });
 
+/**
+ * Reads the caller's input before any rule sees it: a body that cannot be decoded (a nesting deep enough to
+ * overflow the decoder's stack) or is nested past MAX_INPUT_DEPTH is the caller's error, never a 500.
+ */
+const inputDepthGuard = t.middleware(async ({ getRawInput, next }) => {
+  let raw: unknown;
+  try {
+    raw = await getRawInput();
+  } catch (cause) {
+    if (cause instanceof TRPCError) throw cause;
+    throw new AppError('PARSE', 'Malformed JSON in request body');
+  }
+  if (nestedDeeperThan(raw, MAX_INPUT_DEPTH))
+    throw new AppError(
+      'VALIDATION',
+      `Request input is nested too deeply (at most ${MAX_INPUT_DEPTH} levels)`,
+    );
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping).use(inputDepthGuard);
 
 /** Signed in (or acting as the demo admin); `ctx.actingUser` is non-null below this. */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: 'authed' }).use(({ ctx, next }) => {
   if (!ctx.actingUser) throw new AppError('UNAUTHORIZED', 'Authentication required');
   return next({ ctx: { ...ctx, actingUser: ctx.actingUser } });
 });
 
 /** An admin session, or the explicit demo mode of DECISIONS 1 (resolved in the context). */
-export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.actingUser) throw new AppError('UNAUTHORIZED', 'Authentication required');
   if (!ctx.actingUser.isAdmin)
     throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");

@@ -208,3 +208,6 @@ export type TAdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
 export const ADMIN_LISTINGS_PAGE_SIZE = 100;
 /** The page sizes the other admin tables offer (reviews across all homes); the first is the default. */
 export const ADMIN_TABLE_PAGE_SIZES = [20, 50, 100] as const;
+
+/** The most calls one tRPC request may batch; the client's link splits larger batches. */
+export const TRPC_MAX_BATCH = 10;

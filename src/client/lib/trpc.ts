@@ -3,6 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
+import { TRPC_MAX_BATCH } from '../../shared/constants.ts';
 
 /** True when the page address carries directAdmin=true; calls then carry the same flag (spec §6). */
 export function isDirectAdminUrl(): boolean {
@@ -16,6 +17,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
     httpBatchLink({
       url: '/trpc',
       transformer: superjson,
+      maxItems: TRPC_MAX_BATCH,
       headers: () => (isDirectAdminUrl() ? { 'x-direct-admin': 'true' } : {}),
       fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
     }),

@@ -1,59 +1,8 @@
 import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
-
-/** Public reads that are the same for every caller (issue 15): a CDN may keep them briefly. */
-const PUBLIC_REST = [
-  /^\/properties(\/\d+)?\/?$/,
-  /^\/properties\/\d+\/(availability|reviews)\/?$/,
-  /^\/search\/properties\/?$/,
-  /^\/categories\/?$/,
-  /^\/config\/?$/,
-];
-const PUBLIC_TRPC = new Set([
-  'properties.list',
-  'properties.byId',
-  'properties.search',
-  'bookings.availability',
-  'categories.list',
-  'config.get',
-  'reviews.byProperty',
-]);
-export const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=300';
-export const PRIVATE_CACHE = 'private, no-store';
 
 function etagOf(body: string | Buffer): string {
   return `W/"${hash('sha1', body, 'base64url').slice(0, 27)}"`;
-}
-
-/**
- * Ends a public read's 200 with its ETag, or a bodiless 304 when If-None-Match already holds it. `end`
- * is the answer's own end (apiCaching wraps `res.end`, the fast path calls this directly).
- */
-function endWithEtag(
-  req: IncomingMessage,
-  res: ServerResponse,
-  body: string | Buffer,
-  end: (body?: string | Buffer) => unknown,
-): void {
-  const etag = etagOf(body);
-  res.setHeader('ETag', etag);
-  if (matches(req.headers['if-none-match'], etag)) {
-    res.statusCode = 304;
-    res.removeHeader('Content-Type');
-    res.removeHeader('Content-Length');
-    end();
-    return;
-  }
-  end(body);
-}
-
-/** A public read's JSON answer, with the caching apiCaching gives the same read through Express. */
-export function sendPublicJson(req: IncomingMessage, res: ServerResponse, body: string): void {
-  res.statusCode = 200;
-  res.setHeader('Cache-Control', PUBLIC_CACHE);
-  res.setHeader('Content-Type', 'application/json');
-  endWithEtag(req, res, body, (b) => res.end(b));
 }
 
 function matches(header: string | undefined, etag: string): boolean {
@@ -65,33 +14,26 @@ function matches(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * REST under /api: Cache-Control on every answer (public reads shareable for 30 s, anything else private,
- * no-store), and an ETag on public 200s, answering 304 when If-None-Match already holds it.
+ * Conditional GET for answers a shared cache may keep: a public 200 gets its ETag, and a bodiless 304 when
+ * If-None-Match already holds it. Whether an answer is public was decided by its procedure's meta.
  */
-export function apiCaching(req: Request, res: Response, next: NextFunction): void {
-  const isPublic =
-    (req.method === 'GET' || req.method === 'HEAD') && PUBLIC_REST.some((re) => re.test(req.path));
-  if (!isPublic) {
-    res.setHeader('Cache-Control', PRIVATE_CACHE);
-    return next();
-  }
-  res.setHeader('Cache-Control', PUBLIC_CACHE);
-  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+export function withEtag(req: IncomingMessage, res: ServerResponse): void {
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-    if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk)) && !res.headersSent) {
-      endWithEtag(req, res, chunk, (b) => (b === undefined ? end() : end(b, ...rest)));
-      return res;
-    }
-    if (res.statusCode !== 200) res.setHeader('Cache-Control', 'no-store');
-    return end(chunk, ...rest);
-  }) as Response['end'];
-  next();
-}
-
-/** tRPC: public query batches may be cached briefly; everything else is private. */
-export function trpcCaching(req: Request, res: Response, next: NextFunction): void {
-  const procedures = req.path.replace(/^\//, '').split(',');
-  const isPublic = req.method === 'GET' && procedures.every((p) => PUBLIC_TRPC.has(p));
-  res.setHeader('Cache-Control', isPublic ? PUBLIC_CACHE : PRIVATE_CACHE);
-  next();
+    const isPublic = String(res.getHeader('Cache-Control') ?? '').startsWith('public');
+    if (
+      !isPublic ||
+      res.statusCode !== 200 ||
+      res.headersSent ||
+      !(typeof chunk === 'string' || Buffer.isBuffer(chunk))
+    )
+      return end(chunk, ...rest);
+    const etag = etagOf(chunk);
+    res.setHeader('ETag', etag);
+    if (!matches(req.headers['if-none-match'], etag)) return end(chunk, ...rest);
+    res.statusCode = 304;
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    return end();
+  }) as ServerResponse['end'];
 }

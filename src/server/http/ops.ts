@@ -11,6 +11,7 @@ import {
   setDbPoolStats,
   type TPoolStats,
 } from '../metrics.ts';
+import { routeLabelOf } from './route-label.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -35,33 +36,33 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Counts each request's duration under its route pattern (never the raw path: ids would explode the
- * labels). Runs before Express (createApp in app.ts), so the URL is the one the caller sent.
+ * Counts each request's duration under the route that answered it (routeLabelOf: a procedure's path or a
+ * page's pattern), or one of a few fixed labels: never the raw path, so ids, tokens and invented paths
+ * can't grow the label set.
  */
 export function requestMetrics(req: IncomingMessage, res: ServerResponse, next: () => void): void {
   const end = httpRequestDuration.startTimer();
-  const url = req.url ?? '';
   res.once('finish', () => {
-    end({ method: req.method ?? '', route: routeLabel(url), status: String(res.statusCode) });
+    end({ method: methodLabel(req.method), route: routeLabel(req), status: String(res.statusCode) });
   });
   next();
 }
 
-function routeLabel(url: string): string {
-  const p = url.split('?')[0] ?? '';
-  if (p.startsWith('/trpc/')) return `/trpc/${p.slice(6).split(',').sort().join(',')}`.slice(0, 200);
-  if (p.startsWith('/api/'))
-    return p
-      .replace(/\/\d+(?=\/|$)/g, '/{id}')
-      .replace(/\/[0-9a-f]{16,}(?=\/|$)/gi, '/{token}')
-      .slice(0, 120);
-  if (p.startsWith('/assets/')) return '/assets';
-  if (p.startsWith('/media/')) return '/media';
-  if (p.startsWith('/ical/')) return '/ical';
-  if (p.startsWith('/property/')) return '/property/{id}';
-  if (p.startsWith('/admin')) return '/admin';
-  if (p.startsWith('/manage/')) return '/manage/{token}';
-  return ['/', '/healthz', '/readyz', '/metrics', '/sitemap.xml', '/robots.txt'].includes(p) ? p : 'other';
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const methodLabel = (method: string | undefined) => (method && METHODS.has(method) ? method : 'other');
+
+const FIXED_PATHS = new Set(['/', '/healthz', '/readyz', '/metrics', '/sitemap.xml', '/robots.txt']);
+
+function routeLabel(req: IncomingMessage): string {
+  const set = routeLabelOf(req);
+  if (set) return set;
+  const p = (req.url ?? '').split('?')[0] ?? '';
+  if (FIXED_PATHS.has(p)) return p;
+  const first = /^\/([a-z]+)(\/|$)/i.exec(p)?.[1]?.toLowerCase();
+  if (first === 'assets' || first === 'media' || first === 'ical') return `/${first}`;
+  if (first === 'api') return '/api/(other)';
+  if (first === 'trpc') return '/trpc/(unknown)';
+  return 'page';
 }
 
 export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'];

@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '../../shared/external.ts';
-import { AppError, sendError } from '../errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * Helmet's headers, worked out once: they depend on nothing in the request, and helmet's twelve nested
@@ -102,11 +101,4 @@ export function unsafeRequestRefusal(req: IncomingMessage): AppError | null {
     );
   }
   return null;
-}
-
-/** unsafeRequestRefusal as Express middleware, for /api and /trpc. */
-export function requestGuards(req: Request, res: Response, next: NextFunction): void {
-  const refusal = unsafeRequestRefusal(req);
-  if (refusal) return sendError(res, refusal);
-  next();
 }

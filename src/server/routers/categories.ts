@@ -4,10 +4,12 @@ import { ZCategory, ZCategoryInput } from '../../shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { IMAGE_BODY } from '../route-meta.ts';
 
 export const categoriesRouter = router({
   list: publicProcedure
     .meta({
+      cache: 'public',
       openapi: { method: 'GET', path: '/categories', tags: ['categories'], summary: 'All categories' },
     })
     .input(z.void())
@@ -16,6 +18,7 @@ export const categoriesRouter = router({
 
   create: adminProcedure
     .meta({
+      bodyLimit: IMAGE_BODY,
       openapi: {
         method: 'POST',
         path: '/categories',
@@ -29,6 +32,7 @@ export const categoriesRouter = router({
 
   update: adminProcedure
     .meta({
+      bodyLimit: IMAGE_BODY,
       openapi: {
         method: 'PUT',
         path: '/categories/{id}',

@@ -6,6 +6,7 @@ import { publicProcedure, router } from '../trpc.ts';
 export const configRouter = router({
   get: publicProcedure
     .meta({
+      cache: 'public',
       openapi: { method: 'GET', path: '/config', tags: ['config'], summary: 'Demo mode and public settings' },
     })
     .input(z.void())

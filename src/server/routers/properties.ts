@@ -15,10 +15,12 @@ import { getProperty, listProperties, searchProperties } from '../services/prope
 import { archivedProperties, propertyDeleteImpact, restoreProperty } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { MEDIA_BODY } from '../route-meta.ts';
 
 export const propertiesRouter = router({
   list: publicProcedure
     .meta({
+      cache: 'public',
       openapi: { method: 'GET', path: '/properties', tags: ['properties'], summary: 'Every listed property' },
     })
     .input(z.void())
@@ -27,6 +29,7 @@ export const propertiesRouter = router({
 
   search: publicProcedure
     .meta({
+      cache: 'public-undated',
       openapi: {
         method: 'GET',
         path: '/search/properties',
@@ -40,6 +43,7 @@ export const propertiesRouter = router({
 
   byId: publicProcedure
     .meta({
+      cache: 'public',
       openapi: { method: 'GET', path: '/properties/{id}', tags: ['properties'], summary: 'One property' },
     })
     .input(ZIdParam)
@@ -48,6 +52,7 @@ export const propertiesRouter = router({
 
   create: adminProcedure
     .meta({
+      bodyLimit: MEDIA_BODY,
       openapi: {
         method: 'POST',
         path: '/properties',
@@ -62,6 +67,7 @@ export const propertiesRouter = router({
 
   update: adminProcedure
     .meta({
+      bodyLimit: MEDIA_BODY,
       openapi: {
         method: 'PUT',
         path: '/properties/{id}',

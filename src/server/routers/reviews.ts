@@ -5,10 +5,12 @@ import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../shared/sc
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { IMAGE_BODY } from '../route-meta.ts';
 
 export const reviewsRouter = router({
   byProperty: publicProcedure
     .meta({
+      cache: 'public',
       openapi: {
         method: 'GET',
         path: '/properties/{id}/reviews',
@@ -22,6 +24,7 @@ export const reviewsRouter = router({
 
   create: adminProcedure
     .meta({
+      bodyLimit: IMAGE_BODY,
       openapi: {
         method: 'POST',
         path: '/reviews',
@@ -35,6 +38,7 @@ export const reviewsRouter = router({
 
   update: adminProcedure
     .meta({
+      bodyLimit: IMAGE_BODY,
       openapi: {
         method: 'PATCH',
         path: '/reviews/{id}',

@@ -1,0 +1,57 @@
+import type { OpenApiMeta } from 'trpc-to-openapi';
+
+/**
+ * What each procedure states about itself, beside its OpenAPI route. The HTTP pipeline (http/app.ts)
+ * derives cache headers, body limits and the refusal of a body the caller may not send from these, for
+ * /trpc and /api alike, so no list of routes is kept anywhere else (docs/request-pipeline.md).
+ */
+export type TRouteMeta = OpenApiMeta & {
+  /** Who may call it; set by the base procedure it is built on (trpc.ts), never by hand. */
+  access?: TAccess;
+  /**
+   * `public`: the same answer for every caller, which a shared cache may keep briefly. `public-undated`:
+   * the same, unless the input names dates, when the answer tells availability and must never be cached.
+   * Unset: private, no-store.
+   */
+  cache?: 'public' | 'public-undated';
+  /** The largest request body in bytes; unset: DEFAULT_BODY_LIMIT_BYTES. */
+  bodyLimit?: number;
+};
+
+export type TAccess = 'public' | 'authed' | 'admin';
+
+/** Every JSON body is small, except where media arrive inside it as data URLs (bodyLimit). */
+export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;
+
+/** A property's images and videos as data URLs: room for the largest allowed media as base64. */
+export const MEDIA_BODY = 110 * 1024 * 1024;
+/** One avatar or icon image as a data URL. */
+export const IMAGE_BODY = 6 * 1024 * 1024;
+
+export const PUBLIC_CACHE = 'public, max-age=30, stale-while-revalidate=300';
+export const PRIVATE_CACHE = 'private, no-store';
+
+/** Input keys whose presence makes a `public-undated` answer tell availability. */
+const DATED_INPUT_KEYS = ['checkIn', 'checkOut'] as const;
+
+/** Any procedure, as tRPC's router or trpc-to-openapi's route cache hands it over. */
+export interface TProcedureLike {
+  _def: { meta?: unknown };
+}
+
+export function metaOf(procedure: TProcedureLike | undefined | null): TRouteMeta {
+  return (procedure?._def.meta as TRouteMeta | undefined) ?? {};
+}
+
+export function bodyLimitOf(meta: TRouteMeta): number {
+  return meta.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES;
+}
+
+/** True when a shared cache may keep this call's successful answer. */
+export function isPubliclyCacheable(meta: TRouteMeta, rawInput: unknown): boolean {
+  if (meta.cache === 'public') return true;
+  if (meta.cache !== 'public-undated') return false;
+  if (rawInput === undefined || rawInput === null) return true;
+  if (typeof rawInput !== 'object') return false;
+  return DATED_INPUT_KEYS.every((key) => (rawInput as Record<string, unknown>)[key] === undefined);
+}
