@@ -7,14 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
-import { hydrateFirstScreen, syncDocumentTitle } from './lib/first-screen.ts';
+import { hydrateFirstScreen } from './lib/first-screen.ts';
 import { DEFAULT_COLOR_SCHEME, themeStorage } from './lib/theme.tsx';
 import { queryClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 hydrateFirstScreen(queryClient);
-syncDocumentTitle(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
