@@ -38,7 +38,7 @@ const render = () =>
     </StrictMode>,
   );
 
-// The server may have drawn the first screen into #root (DECISIONS 24), and React's first commit replaces
+// The server may have drawn the first screen into #root (docs/decisions.md#first-response), and React's first commit replaces
 // it. Rendering before the route's code has arrived would replace it with an empty frame (the lazy route
 // suspends) for as long as that takes: the first render waits until the router has resolved the page.
 if (root.hasChildNodes()) void router.load().finally(render);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty } from '../support/fixtures.ts';
 import { startTestServer, type TTestServer } from '../support/server.ts';
 
-/** The filled first response, SEO files, HTTP caching and compression (issue 15, DECISIONS 24). */
+/** The filled first response, SEO files, HTTP caching and compression (docs/features.md#operations, docs/decisions.md#first-response). */
 let srv: TTestServer;
 const PUBLIC = 'https://stays.example';
 let propertyId: number;

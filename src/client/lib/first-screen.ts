@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * The server puts the first screen's data into the page (DECISIONS 24): [tRPC query key, data] pairs.
+ * The server puts the first screen's data into the page (docs/decisions.md#first-response): [tRPC query key, data] pairs.
  * Seeding the cache with them before the first render spares the round trip before the first paint.
  */
 export function hydrateFirstScreen(queryClient: QueryClient): void {

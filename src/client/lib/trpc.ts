@@ -4,7 +4,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
 
-/** True when the page address carries directAdmin=true; calls then carry the same flag (spec §6). */
+/** True when the page address carries directAdmin=true; calls then carry the same flag (docs/decisions.md#demo-admin). */
 export function isDirectAdminUrl(): boolean {
   return (
     typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('directAdmin') === 'true'
@@ -22,7 +22,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
-/** The spec's cache defaults (guest-side §7): fresh 2 min, kept 5 min, one retry, no focus refetch. */
+/** The spec's cache defaults (docs/product.md#request-behaviour): fresh 2 min, kept 5 min, one retry, no focus refetch. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -49,7 +49,7 @@ export const queryClient = createQueryClient();
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type TTrpc = typeof trpc;
 
-/** The server's readable message for a failed call; a call that never reached it says so (guest-side §8). */
+/** The server's readable message for a failed call; a call that never reached it says so (docs/product.md#guest-messages). */
 export function errorMessage(error: unknown, fallback: string): string {
   // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable.
   if (error instanceof TRPCClientError && error.cause instanceof TypeError)

@@ -13,7 +13,7 @@ function Root() {
   return (
     <ThemeProvider>
       <DocumentTitle />
-      {/* The rate refresh follows the enableExchangeRates setting (DECISIONS 10); Primary Currency is
+      {/* The rate refresh follows the enableExchangeRates setting (docs/decisions.md#settings); Primary Currency is
           the default for visitors without a choice of their own. */}
       <CurrencyProvider
         enableRefresh={config?.settings.enableExchangeRates ?? false}

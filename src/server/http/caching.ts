@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
-/** Public reads that are the same for every caller (issue 15): a CDN may keep them briefly. */
+/** Public reads that are the same for every caller (docs/features.md#operations): a CDN may keep them briefly. */
 const PUBLIC_REST = [
   /^\/properties(\/\d+)?\/?$/,
   /^\/properties\/\d+\/(availability|reviews)\/?$/,

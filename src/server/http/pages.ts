@@ -246,7 +246,7 @@ function templateLoader(file: string) {
 }
 
 /**
- * Serves the client's index.html filled for the route (DECISIONS 24): title, description, canonical,
+ * Serves the client's index.html filled for the route (docs/decisions.md#first-response): title, description, canonical,
  * social preview, JSON-LD, the LCP image preload and the first screen's data. The route manifest
  * (src/shared/route-manifest.ts) decides the status, title and robots: paths that are no page, and
  * missing listings, answer 404 with the same page, which shows the client's 404 screen.
