@@ -1,5 +1,5 @@
 /**
- * The admin back office's figures (issue 17), called from bench/run.ts on its 100,000 homes and 200,000
+ * The admin back office's figures (docs/features.md#admin-back-office), called from bench/run.ts on its 100,000 homes and 200,000
  * bookings: each admin table page query (bookings with search/filters/sorts, guests, activity) and the
  * dashboard, timed at the database through the services (p95 ≤ 50 ms each).
  *

@@ -1,5 +1,5 @@
 /**
- * The calendar's figures (issue 14), called from bench/run.ts once the 100,000 homes and the server are up:
+ * The calendar's figures (docs/features.md#operator-calendar), called from bench/run.ts once the 100,000 homes and the server are up:
  *  - gives a third of the homes a season, a fifth a weekend price and a quarter a block;
  *  - times dated search and the quote at the database (p95 ≤ 30 ms) and over HTTP at a steady rate (p99 ≤ 50 ms);
  *  - serves 1,000 feeds of 50 events from a local node:http server and times syncing them all (< 60 s),

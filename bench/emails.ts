@@ -1,5 +1,5 @@
 /**
- * The email figures (issue 12). Runs on its own embedded PostgreSQL, so `node bench/emails.ts` works alone;
+ * The email figures (docs/features.md#emails). Runs on its own embedded PostgreSQL, so `node bench/emails.ts` works alone;
  * bench/run.ts calls it too.
  *  - booking p95 with the outbox (Email Notifications on: the booking's own statement records that its
  *    emails are due, with their token; the booking-emails jobs are sent after the commit, grouped once

@@ -1,5 +1,5 @@
 /**
- * Media pipeline benchmark (issue 7): a 20-image listing of 12-megapixel JPEGs, generated here, goes
+ * Media pipeline benchmark: a 20-image listing of 12-megapixel JPEGs, generated here, goes
  * through the server's property media pipeline (decode the data URL, sniff, re-encode to ≤ 1920 px,
  * write the WebP variants, store under content-hashed names). Target: ≤ 15 s on a 2-core machine.
  *

@@ -331,7 +331,7 @@ async function searchAtDatabase(
 }
 
 /**
- * The filters, sorts and map areas of issue 16 at the database: each search's first page and a later
+ * The home search's filters, sorts and map areas (docs/features.md#search-and-phones) at the database: each search's first page and a later
  * page (following the cursors), interleaved, p95 over all of them against the 30 ms target.
  */
 async function filteredSearchAtDatabase(em: () => EntityManager): Promise<void> {

@@ -7,14 +7,13 @@ import { createRoot } from 'react-dom/client';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
-import { hydrateFirstScreen, syncDocumentTitle } from './lib/first-screen.ts';
+import { hydrateFirstScreen } from './lib/first-screen.ts';
 import { DEFAULT_COLOR_SCHEME, themeStorage } from './lib/theme.tsx';
 import { queryClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 hydrateFirstScreen(queryClient);
-syncDocumentTitle(router, queryClient);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -39,7 +38,7 @@ const render = () =>
     </StrictMode>,
   );
 
-// The server may have drawn the first screen into #root (DECISIONS 24), and React's first commit replaces
+// The server may have drawn the first screen into #root (docs/decisions.md#first-response), and React's first commit replaces
 // it. Rendering before the route's code has arrived would replace it with an empty frame (the lazy route
 // suspends) for as long as that takes: the first render waits until the router has resolved the page.
 if (root.hasChildNodes()) void router.load().finally(render);

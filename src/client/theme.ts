@@ -16,7 +16,7 @@ export const theme = createTheme({
       '#a20a40',
     ],
   },
-  // WCAG 2.2 AA (DECISIONS 25): white text on a filled brand colour needs 4.5:1, which shade 8 gives
+  // WCAG 2.2 AA (docs/decisions.md#accessibility): white text on a filled brand colour needs 4.5:1, which shade 8 gives
   // (5.8:1) and the spec's #ff385c does not (3.5:1). Light-variant and anchor colours follow from it.
   primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',

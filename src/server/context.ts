@@ -30,11 +30,11 @@ export interface TContext {
   sessionUser: TSessionUser | null;
   /**
    * Whose rights the call uses: the session user, or in demo mode with directAdmin=true the seeded admin
-   * (DECISIONS 1), so audit fields such as a review's userId stay real.
+   * (docs/decisions.md#demo-admin), so audit fields such as a review's userId stay real.
    */
   actingUser: TSessionUser | null;
   sessionId: string | null;
-  /** True only when demo mode is on and the call carries directAdmin=true (DECISIONS 1). */
+  /** True only when demo mode is on and the call carries directAdmin=true (docs/decisions.md#demo-admin). */
   directAdmin: boolean;
   ip: string;
   cookies: TCookieJar;

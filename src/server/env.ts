@@ -55,7 +55,7 @@ export interface TEnv {
   mailFrom: string | undefined;
 }
 
-/** Reads the process environment once, refusing unsafe combinations (DECISIONS 1 and 4). */
+/** Reads the process environment once, refusing unsafe combinations (docs/decisions.md#demo-admin, #no-admin-registration). */
 export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
   const nodeEnv =
     source.NODE_ENV === 'production' ? 'production' : source.NODE_ENV === 'test' ? 'test' : 'development';

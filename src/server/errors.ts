@@ -122,7 +122,7 @@ export const CONSTRAINT_TABLE: Record<string, TConstraintAnswer> = {
   users_username_lower_idx: { code: 'CONFLICT', message: USERNAME_TAKEN },
   users_email_lower_idx: { code: 'CONFLICT', message: EMAIL_TAKEN },
   categories_name_lower_idx: { code: 'CONFLICT', message: CATEGORY_DUPLICATE },
-  /** Bookings, blocks and imported events all hold dates here (DECISIONS 5, 21). */
+  /** Bookings, blocks and imported events all hold dates here (docs/decisions.md#no-double-bookings, #held-dates). */
   date_holds_no_overlap: { code: 'CONFLICT', message: DATES_TAKEN },
 };
 

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The process's Prometheus metrics (issue 15), served at /metrics. One registry per process: every module
+ * The process's Prometheus metrics (docs/features.md#operations), served at /metrics. One registry per process: every module
  * that counts something imports its metric from here, so names and labels stay in one place.
  */
 export const metricsRegistry = new Registry();

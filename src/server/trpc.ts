@@ -97,7 +97,7 @@ export const authedProcedure = publicProcedure.meta({ access: 'authed' }).use(({
   return next({ ctx: { ...ctx, actingUser: ctx.actingUser } });
 });
 
-/** An admin session, or the explicit demo mode of DECISIONS 1 (resolved in the context). */
+/** An admin session, or the explicit demo mode (docs/decisions.md#demo-admin), resolved in the context. */
 export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (!ctx.actingUser) throw new AppError('UNAUTHORIZED', 'Authentication required');
   if (!ctx.actingUser.isAdmin)

@@ -1,5 +1,5 @@
 /**
- * Cancellation policies (DECISIONS 20). A stay's dates carry no time zone (DECISIONS 8), so check-in is
+ * Cancellation policies (docs/decisions.md#cancellation-policy). A stay's dates carry no time zone (docs/decisions.md#calendar-dates), so check-in is
  * taken as the start of the check-in day in UTC, and free cancellation ends the policy's hours before it.
  * The server enforces this rule; the client shows the same deadline before Reserve.
  */

@@ -1,4 +1,4 @@
-/** Business constants from the spec (guest-side §9, admin-side §9). */
+/** Business constants of the original app (docs/product.md). */
 
 export const HOME_PAGE_SIZE = 12;
 export const CATEGORY_SKELETONS = 8;
@@ -76,7 +76,7 @@ export interface TGeoPoint {
   lng: number;
 }
 
-/** The 30 built-in location suggestions (guest-side §9). */
+/** The 30 built-in location suggestions (docs/product.md#guest-constants). */
 export const LOCATIONS: readonly TGeoPoint[] = [
   { name: 'New York', lat: 40.7128, lng: -74.006 },
   { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
@@ -121,7 +121,7 @@ export const POPULAR_LOCATIONS = [
   'London',
 ] as const;
 
-/** Cities the property map knows when a listing has no coordinates (guest-side §9). */
+/** Cities the property map knows when a listing has no coordinates (docs/product.md#guest-constants). */
 export const MAP_CITIES: readonly TGeoPoint[] = [
   { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
   { name: 'Aspen', lat: 39.1911, lng: -106.8175 },
@@ -136,7 +136,7 @@ export const MAP_CITIES: readonly TGeoPoint[] = [
 ];
 export const NEW_YORK: TGeoPoint = { name: 'New York', lat: 40.7128, lng: -74.006 };
 
-/** Location picker presets (admin-side §2.6). */
+/** Location picker presets (docs/product.md#location-picker). */
 export const PICKER_PRESETS: readonly TGeoPoint[] = [
   { name: 'New York', lat: 40.7128, lng: -74.006 },
   { name: 'Los Angeles', lat: 34.0522, lng: -118.2437 },
@@ -170,7 +170,7 @@ export const SETTINGS_DEFAULTS = {
   enableReviews: true,
 } as const;
 
-/** What each admin mutation records in the audit trail (issue 17). Kept free of zod: route search parsing uses it. */
+/** What each admin mutation records in the audit trail (docs/features.md#admin-back-office). Kept free of zod: route search parsing uses it. */
 export const ACTIVITY_ENTITY_TYPES = [
   'property',
   'booking',
@@ -181,7 +181,7 @@ export const ACTIVITY_ENTITY_TYPES = [
 ] as const;
 export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 
-/** The admin bookings table's sortable columns (issue 17). */
+/** The admin bookings table's sortable columns (docs/features.md#admin-back-office). */
 export const ADMIN_BOOKING_SORTS = [
   'createdAt',
   'id',

@@ -1,5 +1,5 @@
 /**
- * Calendar dates as `yyyy-MM-dd` strings, end to end (DECISIONS 8).
+ * Calendar dates as `yyyy-MM-dd` strings, end to end (docs/decisions.md#calendar-dates).
  * All arithmetic is done in UTC on the date alone so no time zone can shift a stay by a day.
  */
 export const ISO_DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -50,7 +50,7 @@ export function formatIsoDate(value: string, withYear = false): string {
   return (withYear ? SHORT_DATE_WITH_YEAR : SHORT_DATE).format(isoToLocalDate(value));
 }
 
-/** `Nov 22` this year, `Jan 3, 2027` in any other (guest-side §9: the year where a year is needed). */
+/** `Nov 22` this year, `Jan 3, 2027` in any other (docs/product.md#guest-constants: the year where a year is needed). */
 export function formatDateForToday(value: string, today: string = todayIso()): string {
   return formatIsoDate(value, value.slice(0, 4) !== today.slice(0, 4));
 }

@@ -23,7 +23,7 @@ export function isPropertyType(value: string): value is TPropertyType {
   return ['apartment', 'house', 'cabin', 'villa'].includes(value);
 }
 
-/** A rating as guests see it everywhere: 4.9 when there is none yet (guest-side §3), else up to two decimals ('4.67', '4.5', '5.0'). */
+/** A rating as guests see it everywhere: 4.9 when there is none yet (docs/product.md#guest-data), else up to two decimals ('4.67', '4.5', '5.0'). */
 export function ratingLabel(rating: number | null): string {
   const value = rating ?? DEFAULT_RATING;
   const fixed = value.toFixed(2);

@@ -1,4 +1,4 @@
-/** Responsive variants the server writes beside each stored image (DECISIONS 11). */
+/** Responsive variants the server writes beside each stored image (docs/decisions.md#media). */
 export const IMAGE_VARIANT_WIDTHS = [400, 800] as const;
 export const FALLBACK_IMAGE = '/images/fallback-property.svg';
 

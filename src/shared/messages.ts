@@ -2,7 +2,7 @@
  * Messages that more than one layer shows (schema, service, client): each is written once, here, in
  * the spec's words where the spec has them. Tests import them too, so a rewording cannot drift.
  */
-/** guest-side.md: "Check-out must be after check-in." */
+/** The original app's wording (docs/product.md#guest-validation). */
 export const CHECK_OUT_AFTER_CHECK_IN = 'Check-out must be after check-in';
 export const AT_LEAST_ONE_GUEST = 'At least 1 guest is required';
 export const SIGN_IN_TO_BOOK = 'Please sign in to book';
@@ -21,10 +21,10 @@ export const USERNAME_TAKEN = 'Username already exists';
 export const EMAIL_TAKEN = 'Email already registered';
 export const CATEGORY_DUPLICATE = 'A category with this name already exists';
 export const DATES_TAKEN = 'These dates are no longer available';
-/** The booking card's inline note when the chosen nights are already held (DECISIONS 19). */
+/** The booking card's inline note when the chosen nights are already held (docs/decisions.md#booking-card-defaults). */
 export const DATES_UNAVAILABLE = 'These dates are unavailable. Choose other dates.';
 
-/** Contact Us (guest-side §8, §11): its four fields are required; the toasts are the spec's. */
+/** Contact Us (docs/product.md#guest-messages): its four fields are required; the toasts are the spec's. */
 export const CONTACT_NAME_REQUIRED = 'Name is required';
 export const CONTACT_EMAIL_REQUIRED = 'Valid email is required';
 export const CONTACT_SUBJECT_REQUIRED = 'Subject is required';
@@ -35,7 +35,7 @@ export const CONTACT_FAILED = 'Error sending message: Please try again later.';
 export const EMAIL_NOT_RETRYABLE = 'Only a failed email can be retried';
 export const EMAIL_NOT_FOUND = 'Email not found';
 
-/** Admin back office: guests and accounts (issue 17). */
+/** Admin back office: guests and accounts (docs/features.md#admin-back-office). */
 export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own admin role.';
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';

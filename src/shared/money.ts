@@ -15,7 +15,7 @@ function numberFormat(locale: string, currency: string, whole: boolean): Intl.Nu
 }
 
 /**
- * The one money formatter (guest-side §9): USD in en-US currency style, PKR in en-PK currency style,
+ * The one money formatter (docs/product.md#guest-constants): USD in en-US currency style, PKR in en-PK currency style,
  * any other currency a `$` with 2 decimals. `whole` drops the cents (the admin's totals and list prices).
  */
 export function formatMoney(amount: number, currency = 'USD', opts: { whole?: boolean } = {}): string {

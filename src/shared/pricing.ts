@@ -18,7 +18,7 @@ export interface TQuote {
   nightly: TNightPrice[];
 }
 
-/** A home's price rules (issue 14). A home with none prices every night at its own price. */
+/** A home's price rules (docs/features.md#operator-calendar). A home with none prices every night at its own price. */
 export interface TPriceRules {
   basePrice: number;
   /** Friday and Saturday nights, outside seasons. */
@@ -56,7 +56,7 @@ export function priceNights(rules: TPriceRules, checkIn: string, checkOut: strin
   });
 }
 
-/** The sum of the nights + GST, where GST = round(tax rate × subtotal) (DECISIONS 3). */
+/** The sum of the nights + GST, where GST = round(tax rate × subtotal) (docs/decisions.md#server-price). */
 export function quoteNights(nightly: TNightPrice[], taxRatePercent: number, basePrice: number): TQuote {
   const nights = nightly.length;
   const subtotal = nightly.reduce((sum, n) => sum + n.price, 0);

@@ -43,7 +43,7 @@ function expectSecurityHeaders(h: Headers): void {
 
 describe('security headers on every kind of response', () => {
   it('HTML (the single-page app, including its fallback)', async () => {
-    // A listing that does not exist answers 404 with the same page (DECISIONS 24).
+    // A listing that does not exist answers 404 with the same page (docs/decisions.md#first-response).
     for (const [p, status] of [
       ['/', 200],
       ['/admin', 200],

@@ -12,7 +12,7 @@ import { api } from '../support/server.ts';
 
 /**
  * Two real server processes (the built entry, as `npm start` runs it) on one PostgreSQL and one
- * S3-compatible media store, as behind a load balancer (DECISIONS 16): requests alternate between them.
+ * S3-compatible media store, as behind a load balancer (docs/decisions.md#stateless): requests alternate between them.
  */
 let db: TTestDb;
 let s3: TS3Server;

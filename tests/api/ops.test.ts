@@ -9,7 +9,7 @@ import {
 } from '../../src/server/db/embedded-postgres.ts';
 import { spawnServer, type TServerProcess } from '../support/process.ts';
 
-/** /healthz, /readyz and /metrics on the real server process (issue 15). */
+/** /healthz, /readyz and /metrics on the real server process (docs/features.md#operations). */
 let dataDir: string;
 let pgPort: number;
 let db: TEmbeddedPostgres;

@@ -7,7 +7,7 @@ import { api } from '../support/server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
- * `npm run worker` (issue 12): a web server with RUN_JOBS=false only queues emails; the worker, a process
+ * `npm run worker` (docs/features.md#emails): a web server with RUN_JOBS=false only queues emails; the worker, a process
  * of its own on the same database, renders and delivers them over real SMTP, and stops cleanly on SIGTERM.
  */
 let db: TTestDb;

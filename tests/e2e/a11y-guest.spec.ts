@@ -99,7 +99,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectNoSeriousA11yViolations(page, `theme menu, ${scheme}`);
     await page.keyboard.press('Escape');
 
-    // A toast, focused with F8 (guest-side §9).
+    // A toast, focused with F8 (docs/product.md#guest-constants).
     await page.getByTestId('booking-card').getByRole('button', { name: 'Clear check-in date' }).click();
     await page.getByTestId('booking-bar-reserve').click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Dates required' });

@@ -8,7 +8,7 @@ import type { TSettings } from '../../src/shared/schemas/settings.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations, useColorScheme } from './support/a11y.ts';
 
-/** Issue 17 in the browser: the bookings table, its drawer and export, the dashboard, Guests and Activity. */
+/** The admin back office (docs/features.md#admin-back-office) in the browser: the bookings table, its drawer and export, the dashboard, Guests and Activity. */
 
 test.use({ signedIn: 'admin' });
 

@@ -3,7 +3,7 @@ import type { TAdminReviewList } from '../../src/shared/schemas/admin-tables.ts'
 import { expect, expectToast, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
-/** Manage Reviews' 'All homes' list (issue 17) and the review dialogs' shared-schema messages. */
+/** Manage Reviews' 'All homes' list (docs/features.md#admin-back-office) and the review dialogs' shared-schema messages. */
 
 async function adminReviews(request: APIRequestContext, query: string): Promise<TAdminReviewList> {
   const res = await request.get(`/api/admin/reviews?${query}`);

@@ -137,7 +137,7 @@ test('the Integrations status never claims a connection it has not seen', async 
   const status = page.getByTestId('api-status');
   // The rate services are cut off in the tests: the box says so.
   await expect(status).toContainText('Unreachable');
-  // No SMTP_URL in the tests: the server reports local delivery (issue 12).
+  // No SMTP_URL in the tests: the server reports local delivery (docs/features.md#emails).
   await expect(status).toContainText('Local delivery');
   await expect(status.getByText('Connected', { exact: true })).toHaveCount(0);
 });

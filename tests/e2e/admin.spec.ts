@@ -175,7 +175,7 @@ test('confirm a pending booking and cancel another; the badges change', async ({
 
     await rowB.getByRole('button', { name: `Actions for booking #${b.id}` }).click();
     await menuOf(b.id).getByRole('menuitem', { name: 'Cancel' }).click();
-    // Cancelling asks first, naming the booking (issue 17); nothing changes until confirmed.
+    // Cancelling asks first, naming the booking (docs/features.md#admin-back-office); nothing changes until confirmed.
     const ask = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await expect(ask).toContainText(`#${b.id}`);
     await expect(rowB.getByTestId('status-badge')).toHaveText('Pending');

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { dayLabel, monthsBetween, showMonth } from './support/stay.ts';
 
 /**
- * The operator's calendar (issue 14), end to end: the admin blocks and prices nights on a home's month
+ * The operator's calendar (docs/features.md#operator-calendar), end to end: the admin blocks and prices nights on a home's month
  * view, the guest's booking card and quote follow, and the timeline shows a new booking. Each test undoes
  * what it did, on a demo home near the end of the list that the other specs leave alone.
  */

@@ -11,7 +11,7 @@ test.use({
   allowConsole: [/^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed/],
 });
 
-/** Issue 12, Must show 2: a booking's and a contact message's emails, as the admin sees them. */
+/** Emails (docs/features.md#emails): a booking's and a contact message's emails, as the admin sees them. */
 
 test('a guest books, and the admin sees the confirmation with its BIC number in the Emails preview', async ({
   page,

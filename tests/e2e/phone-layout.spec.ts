@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
 /**
- * Every guest page a visitor opens on a phone; none may scroll sideways (issue 16). The property page is
+ * Every guest page a visitor opens on a phone; none may scroll sideways (docs/features.md#search-and-phones). The property page is
  * the first listed home (earlier suites archive and delete homes, so no fixed id is safe).
  */
 const PAGES = ['/', '/property/:first', '/help', '/contact', '/about', '/saved', '/find-booking'];

@@ -11,7 +11,7 @@ import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
-/** Issue 17: audit trail, bookings table, drawer, export, guests and the dashboard, on real PostgreSQL. */
+/** The admin back office (docs/features.md#admin-back-office): audit trail, bookings table, drawer, export, guests and the dashboard, on real PostgreSQL. */
 
 let db: TTestDb;
 let admin: TSessionUser;

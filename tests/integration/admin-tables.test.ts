@@ -3,7 +3,7 @@ import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
-/** Issue 17, tables that scale: the running totals, the listings page query and the reviews list. */
+/** The admin back office (docs/features.md#admin-back-office), tables that scale: the running totals, the listings page query and the reviews list. */
 
 let db: TTestDb;
 let admin: TSessionUser;

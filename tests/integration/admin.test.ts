@@ -232,7 +232,7 @@ describe('settings', () => {
     });
   }
 
-  it('refuses min nights above max nights (issue 17; README) and accepts a tax rate with 2 decimals', async () => {
+  it('refuses min nights above max nights (README) and accepts a tax rate with 2 decimals', async () => {
     const { caller } = callerFor(db, admin);
     expect(
       await failure(caller.settings.update({ ...validSettings, minNightsDefault: 40, maxNightsDefault: 3 })),

@@ -63,7 +63,7 @@ describe('auth.register', () => {
     expect(sessions[0]?.id).not.toBe(token);
   });
 
-  it('ignores isAdmin in the body (DECISIONS 4)', async () => {
+  it('ignores isAdmin in the body', async () => {
     const input = { ...account(), isAdmin: true } as TRegisterInput;
     const { caller } = callerFor(db, null);
     const user = await caller.auth.register(input);

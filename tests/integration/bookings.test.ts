@@ -360,7 +360,7 @@ describe('bookings.availability', () => {
 });
 
 describe('bookings.stayRules', () => {
-  it("gives the settings' minimum nights until the home sets its own (DECISIONS 19)", async () => {
+  it("gives the settings' minimum nights until the home sets its own", async () => {
     const home = await createProperty(db.em());
     const guest = callerFor(db, null).caller;
     const before = await guest.bookings.stayRules({ id: home.id });

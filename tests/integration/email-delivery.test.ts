@@ -7,7 +7,7 @@ import { api, startMailingTestServer, type TTestServer } from '../support/server
 import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
- * Delivery over real SMTP (issue 12, Must show 1): the app's own server with its queue workers, a real
+ * Delivery over real SMTP (docs/features.md#emails): the app's own server with its queue workers, a real
  * SMTP server (smtp-server) started here, and short retry delays.
  */
 const sink = new SmtpSink();

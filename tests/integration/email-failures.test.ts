@@ -11,7 +11,7 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 
 /**
  * An email whose every attempt fails ends 'failed' with its error, in the admin's list, and Retry sends
- * it once (issue 12: failure is visible). The app's own server and queue workers, a real SMTP server.
+ * it once (docs/features.md#emails: failure is visible). The app's own server and queue workers, a real SMTP server.
  */
 const sink = new SmtpSink();
 let srv: TTestServer;

@@ -21,7 +21,7 @@ import { createTestDatabase, testEnv, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
 /**
- * The outbox's hand-over to the queue (issue 12): the booking's transaction writes only the outbox rows,
+ * The outbox's hand-over to the queue (docs/features.md#emails): the booking's transaction writes only the outbox rows,
  * their jobs go to pg-boss after the commit, and the every-minute sweep sends any job that never went.
  */
 let db: TTestDb;

@@ -8,7 +8,7 @@ const production = {
   ICAL_SECRET: 'a-long-random-string-for-the-feeds',
 };
 
-describe('readEnv refuses unsafe production settings (DECISIONS 1 and 4)', () => {
+describe('readEnv refuses unsafe production settings', () => {
   it('starts with its own admin password and iCal secret, and seeds no demo guests by default', () => {
     const env = readEnv(production);
     expect(env.isProduction).toBe(true);

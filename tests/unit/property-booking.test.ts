@@ -36,7 +36,7 @@ describe('booking card calendars', () => {
   });
 });
 
-describe('booking card defaults (DECISIONS 19)', () => {
+describe('booking card defaults', () => {
   it('starts on the first free stay of the default length, within the window', () => {
     expect(firstFreeStay('2027-03-01', 5, booked, '2027-12-31')).toEqual({
       checkIn: '2027-03-01',

@@ -2,7 +2,7 @@ import { Anchor, ActionIcon, type AnchorProps, type ActionIconProps } from '@man
 import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 
-/** Mantine's Anchor and ActionIcon as typed TanStack Router links (STACK-NOTES: `component={Link}` loses the types). */
+/** Mantine's Anchor and ActionIcon as typed TanStack Router links (`component={Link}` loses the types). */
 export const AnchorLink = createLink(
   forwardRef<HTMLAnchorElement, AnchorProps & AnchorHTMLAttributes<HTMLAnchorElement>>(
     function AnchorLinkBase(props, ref) {

@@ -5,7 +5,7 @@ import {
   IMAGES_TOTAL_MAX_BYTES,
 } from '../../shared/constants.ts';
 
-/** A failure whose message is one of the widget's texts (admin-side §8), shown as is. */
+/** A failure whose message is one of the widget's texts (docs/product.md#admin-validation), shown as is. */
 class ImageUploadError extends Error {}
 
 /** Megabytes as the spec's messages show them, two decimals. */
@@ -32,7 +32,7 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Scaled so the longer side is at most 1920 px (aspect ratio kept), re-encoded as JPEG at 0.85 (admin-side §5). */
+/** Scaled so the longer side is at most 1920 px (aspect ratio kept), re-encoded as JPEG at 0.85 (docs/product.md#admin-validation). */
 async function compressImage(file: File): Promise<Blob> {
   const img = await loadImage(await readAsDataUrl(file));
   const scale = Math.min(1, IMAGE_MAX_SIDE / Math.max(img.naturalWidth, img.naturalHeight));
@@ -62,7 +62,7 @@ export interface TImageUploadResult {
 /**
  * Runs the widget's rules over a selection: image files only, at most `max` of them, each compressed
  * and refused over 3 MB (the others go on), the whole batch refused when it and the `heldBytes` the
- * form already holds would pass 19 MB (the server's limit is on the whole save, issue 17). Reports
+ * form already holds would pass 19 MB (the server's limit is on the whole save, docs/features.md#admin-back-office). Reports
  * progress as a percentage and every failure as one of the spec's messages.
  */
 export async function processImageFiles(

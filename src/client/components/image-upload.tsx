@@ -21,7 +21,7 @@ export interface TImageUploadProps {
 }
 
 /**
- * The image upload widget (admin-side §5, §8): choose files, see a percentage while they are
+ * The image upload widget (docs/product.md#admin-validation): choose files, see a percentage while they are
  * compressed in the browser, and read any failure in a red alert above the file chooser.
  */
 export function ImageUpload({

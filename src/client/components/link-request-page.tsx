@@ -23,7 +23,7 @@ interface TProps<V> {
 
 /**
  * A page that asks for a link by e-mail ('Forgot password?', 'Find my booking'): a short form, then the
- * server's answer in place of it. The answer does not say whether anything matched (DECISIONS 18).
+ * server's answer in place of it. The answer does not say whether anything matched (docs/decisions.md#secret-links).
  */
 export function LinkRequestPage<V>(props: TProps<V>) {
   const { form, send } = props;

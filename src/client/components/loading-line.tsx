@@ -1,6 +1,6 @@
 import { Center, Group, Loader, Text } from '@mantine/core';
 
-/** The spec's 'Loading...' while authentication loads (admin-side §2.2). */
+/** The spec's 'Loading...' while authentication loads (docs/product.md#admin-guard). */
 export function LoadingLine() {
   return (
     <Center py="xl">

@@ -1,6 +1,6 @@
 import { Skeleton, Table } from '@mantine/core';
 
-/** Loading rows for an admin table: `rows` rows of `cols` cells (the listings show 5 × 8, admin-side §2.4). */
+/** Loading rows for an admin table: `rows` rows of `cols` cells (the listings show 5 × 8, docs/product.md#admin-listings). */
 export function TableSkeleton({
   rows,
   cols,

@@ -1,7 +1,7 @@
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
 import { useEffect, useRef, type PointerEvent } from 'react';
 
-/** Toasts as guest-side §9 says: one at a time at the top, at most 420 px wide, 5 s, F8, swipe right. */
+/** Toasts (docs/product.md#guest-constants): one at a time at the top, at most 420 px wide, 5 s, F8, swipe right. */
 const TOAST_WIDTH = 420;
 const TOAST_MS = 5000;
 const SWIPE_DISMISS_PX = 50;

@@ -19,9 +19,9 @@ function hasDirectAdminFlag(search: unknown): boolean {
 }
 
 /**
- * `beforeLoad` of the admin layout (admin-side §2.2). A convenience only: every admin call is still
+ * `beforeLoad` of the admin layout (docs/product.md#admin-guard). A convenience only: every admin call is still
  * checked on the server. `directAdmin=true` skips the check only when the server says demo mode is on
- * (DECISIONS 1); otherwise the flag grants nothing.
+ * (docs/decisions.md#demo-admin); otherwise the flag grants nothing.
  */
 export async function requireAdmin({ context, location, preload }: TAdminGuardArgs): Promise<void> {
   if (hasDirectAdminFlag(location.search)) {

@@ -19,7 +19,7 @@ export interface TAuthContext {
   isAdmin: boolean;
   /** On while the session check, a login, a registration or a logout runs. */
   isLoading: boolean;
-  /** Shows the spec's toasts; on failure the error is rethrown (guest-side §8). */
+  /** Shows the spec's toasts; on failure the error is rethrown (docs/product.md#guest-messages). */
   login: (input: TLoginInput) => Promise<TUser>;
   register: (input: TRegisterInput) => Promise<TUser>;
   logout: () => Promise<void>;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { trpc } from './trpc.ts';
 
-/** The admin pages' search: `directAdmin=true` is carried from page to page (admin-side §2.1). */
+/** The admin pages' search: `directAdmin=true` is carried from page to page (docs/product.md#admin-area). */
 export interface TAdminSearch {
   directAdmin?: true;
 }
@@ -13,7 +13,7 @@ export function readDirectAdminFlag(search: Record<string, unknown>): TAdminSear
 
 /**
  * True when the page address carries directAdmin=true. What the flag grants is decided on the server
- * (DECISIONS 1); the client only keeps it on its links and shows the spec's texts for the mode.
+ * (docs/decisions.md#demo-admin); the client only keeps it on its links and shows the spec's texts for the mode.
  */
 export function useDirectAdmin(): boolean {
   const search: Record<string, unknown> = useSearch({ strict: false });

@@ -5,7 +5,7 @@ import { useAuth } from './auth.tsx';
 import { errorMessage, trpc } from './trpc.ts';
 
 /**
- * Saved homes (DECISIONS 22). A visitor's hearts stay in this browser (localStorage, as the spec keeps
+ * Saved homes (docs/decisions.md#saved-homes). A visitor's hearts stay in this browser (localStorage, as the spec keeps
  * them local); a signed-in user's live on the server, and at sign-in the browser's list is merged in.
  */
 const STORAGE_KEY = 'stayhub.savedHomes';

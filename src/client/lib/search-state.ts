@@ -14,7 +14,7 @@ import {
 } from '../../shared/search.ts';
 
 /**
- * The home search lives in the URL (DECISIONS 13): `/?location=…&checkIn=…&checkOut=…&guests=…&category=…`,
+ * The home search lives in the URL (docs/decisions.md#search-in-url): `/?location=…&checkIn=…&checkOut=…&guests=…&category=…`,
  * and the filters, sort, map area and view: `&minPrice=…&maxPrice=…&types=cabin,villa&bedrooms=…`
  * `&amenities=Wifi,Pool&sort=price_asc&bounds=s,w,n,e&view=map`. Defaults ('Anywhere', no dates, 1 guest,
  * no category, no filters, recommended, list) are left out of the URL, so `/` is the plain home.
@@ -192,7 +192,7 @@ export function datesLabel(checkIn: string | null | undefined, checkOut: string 
   return `${formatDateForToday(checkIn)} - ${formatDateForToday(checkOut)}`;
 }
 
-/** The part of a search a listing page carries (DECISIONS 19): where, when and who, for its card and header. */
+/** The part of a search a listing page carries (docs/decisions.md#booking-card-defaults): where, when and who, for its card and header. */
 export type TListingSearch = Pick<THomeSearch, 'location' | 'checkIn' | 'checkOut' | 'guests'>;
 
 export function listingSearch(search: THomeSearch): TListingSearch {
@@ -211,7 +211,7 @@ export function parseListingSearch(raw: Record<string, unknown>): TListingSearch
   return listingSearch(parseHomeSearch(raw));
 }
 
-/** Filters shown as chips (location not 'Anywhere', guests > 1, either date: guest-side §4), the Filters dialog's, or a map area. */
+/** Filters shown as chips (location not 'Anywhere', guests > 1, either date: docs/product.md#guest-interactions), the Filters dialog's, or a map area. */
 export function hasActiveFilters(search: THomeSearch): boolean {
   return Boolean(
     search.location ||
@@ -263,7 +263,7 @@ export function toggleCategory(search: THomeSearch, name: string): THomeSearch {
   return next;
 }
 
-/** The sub-message under 'No properties found' (guest-side §8). */
+/** The sub-message under 'No properties found' (docs/product.md#guest-messages). */
 export function emptyResultsMessage(search: THomeSearch, categoryName?: string): string {
   if (hasActiveFilters(search))
     return 'No properties match your search criteria. Try adjusting your filters.';

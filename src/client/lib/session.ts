@@ -6,7 +6,7 @@ import { errorStatus } from './trpc.ts';
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /**
- * The session restore (guest-side §4): `GET /api/auth/me` once on load. A non-OK answer leaves the
+ * The session restore (docs/product.md#guest-interactions): `GET /api/auth/me` once on load. A non-OK answer leaves the
  * visitor signed out. It goes over REST on purpose: the tRPC link adds the demo-mode flag on admin
  * pages, and the menu must show who is really signed in, not the demo admin.
  */

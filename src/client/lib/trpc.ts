@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
 import { TRPC_MAX_BATCH } from '../../shared/constants.ts';
 
-/** True when the page address carries directAdmin=true; calls then carry the same flag (spec §6). */
+/** True when the page address carries directAdmin=true; calls then carry the same flag (docs/decisions.md#demo-admin). */
 export function isDirectAdminUrl(): boolean {
   return (
     typeof window !== 'undefined' && new URLSearchParams(window.location.search).get('directAdmin') === 'true'
@@ -24,7 +24,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
   ],
 });
 
-/** The spec's cache defaults (guest-side §7): fresh 2 min, kept 5 min, one retry, no focus refetch. */
+/** The spec's cache defaults (docs/product.md#request-behaviour): fresh 2 min, kept 5 min, one retry, no focus refetch. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -51,7 +51,7 @@ export const queryClient = createQueryClient();
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type TTrpc = typeof trpc;
 
-/** The server's readable message for a failed call; a call that never reached it says so (guest-side §8). */
+/** The server's readable message for a failed call; a call that never reached it says so (docs/product.md#guest-messages). */
 export function errorMessage(error: unknown, fallback: string): string {
   // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable.
   if (error instanceof TRPCClientError && error.cause instanceof TypeError)

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundContent } from '../components/layout/not-found.tsx';
+import { DocumentTitle } from '../shell/document-title.tsx';
 import { SiteLayout } from '../shell/site-layout.tsx';
 import { siteConfigQuery } from '../components/layout/use-site-config.ts';
 import { CurrencyProvider } from '../lib/currency.tsx';
@@ -11,7 +12,8 @@ function Root() {
   const { data: config } = useQuery(siteConfigQuery());
   return (
     <ThemeProvider>
-      {/* The rate refresh follows the enableExchangeRates setting (DECISIONS 10); Primary Currency is
+      <DocumentTitle />
+      {/* The rate refresh follows the enableExchangeRates setting (docs/decisions.md#settings); Primary Currency is
           the default for visitors without a choice of their own. */}
       <CurrencyProvider
         enableRefresh={config?.settings.enableExchangeRates ?? false}

@@ -13,10 +13,10 @@ import classes from '../components/layout/layout.module.css';
 import { Logo } from '../components/layout/logo.tsx';
 import { ThemeToggle } from '../components/layout/theme-toggle.tsx';
 
-/** Shown to everyone (guest-side §2); the server still decides what the flag grants (DECISIONS 1). */
+/** Shown to everyone (docs/product.md#guest-pages); the server still decides what the flag grants (docs/decisions.md#demo-admin). */
 const ADMIN_ACCESS_HREF = '/admin?directAdmin=true';
 
-/** The site header (guest-side §2): logo, search, currency, 'Admin Access', theme and the user menu. */
+/** The site header (docs/product.md#guest-pages): logo, search, currency, 'Admin Access', theme and the user menu. */
 export function Header() {
   const [dialog, setDialog] = useState<TSearchDialogState>({ opened: false, tab: 'location' });
   const [scroll] = useWindowScroll();
@@ -62,7 +62,7 @@ export function Header() {
           <DeferredUserMenu />
         </Group>
       </Container>
-      {/* Small screens: the compact search shows under the header once the page has scrolled (guest-side §9). */}
+      {/* Small screens: the compact search shows under the header once the page has scrolled (docs/product.md#guest-constants). */}
       <Box hiddenFrom="md">
         <Transition mounted={scroll.y > MOBILE_SEARCH_SCROLL_PX} transition="slide-down" duration={150}>
           {(style) => (

@@ -3,7 +3,7 @@ import type { TActivityChanges } from '../../shared/schemas/activity.ts';
 import { User } from './user.entity.ts';
 
 /**
- * The audit trail (issue 17): one row per admin mutation, written in the mutation's own transaction by
+ * The audit trail (docs/features.md#admin-back-office): one row per admin mutation, written in the mutation's own transaction by
  * `recordActivity`, so a committed change always has its row and a rolled-back one never does.
  * `actorName` is a snapshot: the row still says who it was after the account is gone.
  */

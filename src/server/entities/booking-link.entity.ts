@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Booking } from './booking.entity.ts';
 
 /**
- * A manage-booking link (DECISIONS 18): the id is the SHA-256 of the token in the link, never the token.
+ * A manage-booking link (docs/decisions.md#secret-links): the id is the SHA-256 of the token in the link, never the token.
  * A booking may have several (the confirmation, a 'Find my booking' answer, a review invitation).
  */
 export const BookingLink = defineEntity({

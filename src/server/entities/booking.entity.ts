@@ -6,7 +6,7 @@ import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
 /**
- * No double bookings under any concurrency (DECISIONS 5, 21): a trigger gives every pending or confirmed
+ * No double bookings under any concurrency (docs/decisions.md#no-double-bookings, #held-dates): a trigger gives every pending or confirmed
  * booking a row in `date_holds`, whose exclusion constraint also covers blocks and imported events.
  */
 export const Booking = defineEntity({
@@ -14,17 +14,17 @@ export const Booking = defineEntity({
   tableName: 'bookings',
   extends: BaseEntity,
   properties: {
-    /** Null for a guest booking (DECISIONS 2). */
+    /** Null for a guest booking (docs/decisions.md#booking-identity). */
     user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     property: () => p.manyToOne(Property).deleteRule('restrict'),
-    /** Calendar dates as `yyyy-MM-dd` strings (DECISIONS 8). */
+    /** Calendar dates as `yyyy-MM-dd` strings (docs/decisions.md#calendar-dates). */
     checkIn: p.date(),
     checkOut: p.date(),
     guests: p.integer(),
     totalPrice: p.integer(),
     status: p.string().length(20).default('pending').$type<TBookingStatus>(),
     contactInfo: p.json<TContactInfo>().nullable(),
-    /** The price snapshot (DECISIONS 3). */
+    /** The price snapshot (docs/decisions.md#server-price). */
     nightlyPrice: p.integer(),
     nights: p.integer(),
     taxRate: p.double().$type<number>(),
@@ -35,7 +35,7 @@ export const Booking = defineEntity({
     /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
     reviewInvitedAt: p.datetime().nullable(),
     /**
-     * The booking's own outbox entry (DECISIONS 17): set by the booking's statement when its emails are due,
+     * The booking's own outbox entry (docs/decisions.md#emails): set by the booking's statement when its emails are due,
      * it holds the one thing they need that the database does not keep, the manage link's token (only its
      * hash is stored). The booking-emails job writes the emails from the booking and clears it, once.
      */
@@ -43,7 +43,7 @@ export const Booking = defineEntity({
   },
   indexes: [
     /**
-     * The admin table (issue 17): filters, sorts and the dashboard's today/occupancy/revenue figures.
+     * The admin table (docs/features.md#admin-back-office): filters, sorts and the dashboard's today/occupancy/revenue figures.
      * Each sort index ends in `id`, the tie-breaker of every ordering, so a page is read in index order and
      * stops after its rows instead of sorting the whole table.
      */

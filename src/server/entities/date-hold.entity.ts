@@ -5,7 +5,7 @@ import { ExternalEvent } from './external-event.entity.ts';
 import { Property } from './property.entity.ts';
 
 /**
- * Every date a home has given away, whatever took it (DECISIONS 5, 21): one row per pending or confirmed
+ * Every date a home has given away, whatever took it (docs/decisions.md#no-double-bookings, #held-dates): one row per pending or confirmed
  * booking (kept by a trigger on `bookings`), per operator block and per imported external event that holds
  * its dates. One exclusion constraint over this table is the single guarantee that no two of them overlap.
  * Ranges are half-open: the end day is free for the next arrival.

@@ -7,7 +7,7 @@ import { Property } from './property.entity.ts';
 /**
  * An event imported from a feed, keyed by feed and UID. It holds its dates through `date_holds`, unless
  * they clash with one of our bookings: then `conflictBooking` names that booking and the event is a
- * visible conflict (DECISIONS 21).
+ * visible conflict (docs/decisions.md#held-dates).
  */
 export const ExternalEvent = defineEntity({
   name: 'ExternalEvent',

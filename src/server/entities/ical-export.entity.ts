@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Property } from './property.entity.ts';
 
 /**
- * A home's secret export feed (DECISIONS 18). The token is HMAC(secret, property + nonce): the database keeps
+ * A home's secret export feed (docs/decisions.md#secret-links). The token is HMAC(secret, property + nonce): the database keeps
  * the nonce and the token's SHA-256, never the token, and the admin can still be shown the URL.
  */
 export const IcalExport = defineEntity({

@@ -26,7 +26,7 @@ export interface TEmailSource {
 }
 
 /**
- * The email outbox (DECISIONS 17): a row is written in the same transaction as the change that causes
+ * The email outbox (docs/decisions.md#emails): a row is written in the same transaction as the change that causes
  * it, so a committed change always has its email and a rolled-back one never does. The queue delivers it.
  */
 export const OutboxEmail = defineEntity({

@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './user.entity.ts';
 
-/** A single-use password-reset link (DECISIONS 18): the id is the SHA-256 of the token, never the token. */
+/** A single-use password-reset link (docs/decisions.md#secret-links): the id is the SHA-256 of the token, never the token. */
 export const PasswordReset = defineEntity({
   name: 'PasswordReset',
   tableName: 'password_resets',

@@ -16,7 +16,7 @@ export const Property = defineEntity({
     description: p.text(),
     location: p.string().length(200),
     price: p.integer(),
-    /** URLs into the media store; never file bytes (DECISIONS 11). */
+    /** URLs into the media store; never file bytes (docs/decisions.md#media). */
     images: p.array().columnType('text[]'),
     videos: p.array().columnType('text[]').defaultRaw(`'{}'`),
     bedrooms: p.integer(),
@@ -28,13 +28,13 @@ export const Property = defineEntity({
     categoryKeys: p.array().columnType('text[]').defaultRaw(`'{}'`).hidden(),
     latitude: p.string().length(32).nullable(),
     longitude: p.string().length(32).nullable(),
-    /** Average of the reviews' ratings (DECISIONS 14); null until the first review. */
+    /** Average of the reviews' ratings (docs/decisions.md#ratings); null until the first review. */
     rating: p.double().$type<number>().nullable(),
     reviewCount: p.integer().default(0),
     showLogo: p.boolean().default(false),
     guestFavorite: p.boolean().default(false),
     propertyType: p.string().length(20).default('apartment').$type<TPropertyType>(),
-    /** DECISIONS 20: flexible, moderate or strict. */
+    /** Flexible, moderate or strict (docs/decisions.md#cancellation-policy). */
     cancellationPolicy: p
       .string()
       .length(10)
@@ -105,7 +105,7 @@ export const Property = defineEntity({
       expression:
         'create index "properties_city_idx" on "properties" ((lower(split_part("location", \',\', 1))))',
     },
-    // The admin listings table (issue 17): one index per sort column over listed homes, ending in the id
+    // The admin listings table (docs/features.md#admin-back-office): one index per sort column over listed homes, ending in the id
     // tie-breaker, so a sorted page is an index walk that stops after its rows (the id sort uses live_id).
     ...(
       [

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
-/** Failed-login counters shared by every server instance (DECISIONS 15, 16). */
+/** Failed-login counters shared by every server instance (docs/decisions.md#sessions, #stateless). */
 export const RateLimit = defineEntity({
   name: 'RateLimit',
   tableName: 'rate_limits',

@@ -10,7 +10,7 @@ export const Review = defineEntity({
     id: p.integer().primary(),
     /** The author; null once a guest's account is purged (the review stays, anonymised) or for a guest booking. */
     user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
-    /** The stay this review comes from: set means 'Verified stay' (DECISIONS 23); null for admin-written ones. */
+    /** The stay this review comes from: set means 'Verified stay' (docs/decisions.md#stay-reviews); null for admin-written ones. */
     booking: () => p.manyToOne(Booking).nullable().unique().deleteRule('set null'),
     property: () => p.manyToOne(Property).deleteRule('cascade'),
     rating: p.integer(),
@@ -24,7 +24,7 @@ export const Review = defineEntity({
   },
   indexes: [
     { name: 'reviews_property_date_idx', properties: ['property', 'date'] },
-    /** The admin's list of every review (issue 17): newest first, and newest first within a rating. */
+    /** The admin's list of every review (docs/features.md#admin-back-office): newest first, and newest first within a rating. */
     { name: 'reviews_date_id_idx', properties: ['date', 'id'] },
     { name: 'reviews_rating_date_id_idx', properties: ['rating', 'date', 'id'] },
     {

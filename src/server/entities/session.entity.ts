@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { User } from './user.entity.ts';
 
-/** A login session (DECISIONS 15): the id is the SHA-256 of the cookie token, never the token. */
+/** A login session (docs/decisions.md#sessions): the id is the SHA-256 of the cookie token, never the token. */
 export const Session = defineEntity({
   name: 'Session',
   tableName: 'sessions',

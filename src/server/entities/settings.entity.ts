@@ -1,7 +1,7 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { SETTINGS_DEFAULTS as D } from '../../shared/constants.ts';
 
-/** The one settings record (DECISIONS 10): id is always 1. */
+/** The one settings record (docs/decisions.md#settings): id is always 1. */
 export const Settings = defineEntity({
   name: 'Settings',
   tableName: 'settings',

@@ -28,7 +28,7 @@ export const User = defineEntity({
     },
     {
       name: 'users_search_trgm_idx',
-      // The admin's Guests search (issue 17): same expression as in repositories/admin-users.ts.
+      // The admin's Guests search (docs/features.md#admin-back-office): same expression as in repositories/admin-users.ts.
       expression: `create index "users_search_trgm_idx" on "users" using gin ((lower(username || ' ' || email || ' ' || coalesce(name, ''))) gin_trgm_ops)`,
     },
   ],

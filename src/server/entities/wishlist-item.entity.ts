@@ -2,7 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
-/** A signed-in user's saved home (DECISIONS 22). */
+/** A signed-in user's saved home (docs/decisions.md#saved-homes). */
 export const WishlistItem = defineEntity({
   name: 'WishlistItem',
   tableName: 'wishlist_items',

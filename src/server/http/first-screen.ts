@@ -11,7 +11,7 @@ import type { TProperty, TPropertyCard } from '../../shared/schemas/property.ts'
 import { escapeHtml } from './html.ts';
 
 /*
- * The first screen of the home and of a property page, written by the server into `#root` (DECISIONS 24):
+ * The first screen of the home and of a property page, written by the server into `#root` (docs/decisions.md#first-response):
  * the header's frame, the first row of cards or the listing's title and photos, laid out as the React
  * render lays them out. The phone paints the LCP photo as soon as the HTML, the CSS and the photo have
  * arrived, instead of after ~150 KiB of JavaScript has loaded and run (about 2 s on the mobile lab

@@ -5,7 +5,7 @@ import { exportCalendar } from '../services/calendar/ical-export.ts';
 
 /**
  * `GET /ical/{token}.ics`: a home's calendar for other channels. An unknown, regenerated or malformed
- * token answers the same 404 (DECISIONS 18). Fresh on every fetch: channels poll it.
+ * token answers the same 404 (docs/decisions.md#secret-links). Fresh on every fetch: channels poll it.
  */
 export function icalFeedHandler(deps: TServerDeps): RequestHandler {
   return (req, res) => {

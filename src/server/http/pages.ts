@@ -3,6 +3,14 @@ import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '../../shared/media.ts';
+import { SETTINGS_DEFAULTS } from '../../shared/constants.ts';
+import {
+  documentTitle,
+  matchPageRoute,
+  NOT_FOUND_TITLE,
+  pagePath,
+  type TPageMatch,
+} from '../../shared/route-manifest.ts';
 import type { TCategory } from '../../shared/schemas/category.ts';
 import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
 import { ZSearchInput } from '../../shared/schemas/property.ts';
@@ -11,32 +19,9 @@ import { getProperty, searchProperties } from '../services/properties/queries.ts
 import { getSettings } from '../services/settings/settings.ts';
 import { log } from '../logger.ts';
 import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
-import { publicOrigin } from './client-address.ts';
 import { escapeHtml } from './html.ts';
+import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
-
-/** Client routes that exist (src/client/routes); anything else answers 404 with the client's 404 page. */
-const KNOWN_PATHS: RegExp[] = [
-  /^\/$/,
-  /^\/(about|account|bookings|careers|contact|help|privacy|saved|terms)\/?$/,
-  /^\/bookings\/\d+\/?$/,
-  /^\/manage\/[^/]+\/?$/,
-  /^\/reset-password\/[^/]+\/?$/,
-  /^\/admin(\/(bookings|calendar|listings|reviews|settings))?\/?$/,
-  /^\/admin\/calendar\/\d+\/?$/,
-];
-/** Pages whose content is the visitor's own: not for search engines. */
-const PRIVATE_PATHS = /^\/(account|bookings|manage|reset-password|admin|saved)(\/|$)/;
-
-const STATIC_TITLES: Record<string, string> = {
-  '/about': 'About us',
-  '/careers': 'Careers',
-  '/contact': 'Contact',
-  '/help': 'Help centre',
-  '/privacy': 'Privacy policy',
-  '/terms': 'Terms of service',
-};
-export const SITEMAP_STATIC_PATHS = ['/', ...Object.keys(STATIC_TITLES)];
 
 const HOME_INPUT = { limit: 12 } as const;
 
@@ -56,7 +41,12 @@ function clip(s: string, max: number): string {
 interface THead {
   title: string;
   description: string;
+  /**
+   * Absolute on the configured origin, else relative (siteUrl); none on a page kept from search engines.
+   * og:url is written only when it is absolute.
+   */
   canonical: string | undefined;
+  /** Absolute, or none: og:image takes no relative URL. */
   image: string | undefined;
   type: 'website' | 'article';
   jsonLd: unknown;
@@ -66,6 +56,28 @@ interface THead {
   dehydrated: [unknown, unknown][];
   /** Markup for `#root` until the app renders (first-screen.ts). */
   firstScreen: string | undefined;
+}
+
+/** The head of a page with nothing of its own beyond its manifest entry; 404 for a path that is no page. */
+function plainHead(
+  match: TPageMatch | undefined,
+  site: string,
+  description: string,
+  origin: string | undefined,
+): THead {
+  const indexable = match?.route.indexable === true;
+  return {
+    title: documentTitle(match?.route.title ?? NOT_FOUND_TITLE, site),
+    description,
+    canonical: match && indexable ? siteUrl(match.path, origin) : undefined,
+    image: undefined,
+    type: 'website',
+    jsonLd: undefined,
+    preload: undefined,
+    robots: indexable ? undefined : 'noindex',
+    dehydrated: [],
+    firstScreen: undefined,
+  };
 }
 
 function propertyJsonLd(p: TProperty, url: string, image: string | undefined, currency: string) {
@@ -116,49 +128,40 @@ async function headFor(
   em: EntityManager,
   pathname: string,
   hasSearch: boolean,
-  origin: string,
-): Promise<THead | undefined> {
+  origin: string | undefined,
+): Promise<{ status: 200 | 404; head: THead }> {
   const settings = await getSettings(em);
   const site = settings.siteName;
-  const base: THead = {
-    title: `${site} — holiday homes`,
-    description: settings.siteDescription,
-    canonical: `${origin}${pathname}`,
-    image: undefined,
-    type: 'website',
-    jsonLd: undefined,
-    preload: undefined,
-    robots: PRIVATE_PATHS.test(pathname) ? 'noindex' : undefined,
-    dehydrated: [],
-    firstScreen: undefined,
-  };
-  const property = /^\/property\/(\d+)\/?$/.exec(pathname);
-  if (property) {
-    const id = Number(property[1]);
-    if (!Number.isSafeInteger(id) || id > 2_147_483_647) return undefined;
+  const match = matchPageRoute(pathname);
+  const base = plainHead(match, site, settings.siteDescription, origin);
+  if (!match) return { status: 404, head: base };
+  if (match.route.path === '/property/$id') {
     let p: TProperty;
     try {
-      p = await getProperty(em, id);
+      p = await getProperty(em, Number(match.params.id));
     } catch {
-      return undefined;
+      return { status: 404, head: plainHead(undefined, site, settings.siteDescription, origin) };
     }
     const cover = p.images[0];
-    const url = `${origin}/property/${p.id}`;
-    const image = cover ? new URL(cover, origin).toString() : undefined;
+    const url = siteUrl(pagePath('/property/$id', { id: p.id }), origin);
+    const image = cover ? absoluteUrl(cover, origin) : undefined;
     return {
-      ...base,
-      title: `${p.title} — ${site}`,
-      description: clip(`${p.location}. ${p.description}`, 160),
-      canonical: url,
-      image,
-      type: 'article',
-      jsonLd: propertyJsonLd(p, url, image, settings.currency),
-      preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
-      dehydrated: [[[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p]],
-      firstScreen: propertyFirstScreen(p, { siteName: site, showReviews: settings.enableReviews }),
+      status: 200,
+      head: {
+        ...base,
+        title: documentTitle(p.title, site),
+        description: clip(`${p.location}. ${p.description}`, 160),
+        canonical: url,
+        image,
+        type: 'article',
+        jsonLd: propertyJsonLd(p, url, image, settings.currency),
+        preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
+        dehydrated: [[[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p]],
+        firstScreen: propertyFirstScreen(p, { siteName: site, showReviews: settings.enableReviews }),
+      },
     };
   }
-  if (pathname === '/' || pathname === '') {
+  if (match.route.path === '/') {
     const [page, categories]: [TSearchResult, TCategory[]] = await Promise.all([
       searchProperties(em, ZSearchInput.parse(HOME_INPUT)),
       listCategories(em.fork()),
@@ -167,25 +170,25 @@ async function headFor(
     // the default grid is preloaded or drawn for it.
     const first = hasSearch ? undefined : page.items[0]?.images[0];
     return {
-      ...base,
-      canonical: `${origin}/`,
-      jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: site, url: `${origin}/` },
-      preload: first ? { href: first, srcset: cardSrcSet(first), sizes: CARD_IMAGE_SIZES } : undefined,
-      dehydrated: [
-        [
-          [['properties', 'search'], { input: HOME_INPUT, type: 'infinite' }],
-          { pages: [page], pageParams: [null] },
+      status: 200,
+      head: {
+        ...base,
+        jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: site, url: base.canonical },
+        preload: first ? { href: first, srcset: cardSrcSet(first), sizes: CARD_IMAGE_SIZES } : undefined,
+        dehydrated: [
+          [
+            [['properties', 'search'], { input: HOME_INPUT, type: 'infinite' }],
+            { pages: [page], pageParams: [null] },
+          ],
+          // The category strip is on the first screen too: without it, it shows placeholders until a
+          // second round trip answers.
+          [[['categories', 'list'], { type: 'query' }], categories],
         ],
-        // The category strip is on the first screen too: without it, it shows placeholders until a
-        // second round trip answers.
-        [[['categories', 'list'], { type: 'query' }], categories],
-      ],
-      firstScreen: hasSearch ? undefined : homeFirstScreen(page.items, site),
+        firstScreen: hasSearch ? undefined : homeFirstScreen(page.items, site),
+      },
     };
   }
-  if (!KNOWN_PATHS.some((re) => re.test(pathname))) return undefined;
-  const named = STATIC_TITLES[pathname.replace(/\/$/, '')];
-  return named ? { ...base, title: `${named} — ${site}` } : base;
+  return { status: 200, head: base };
 }
 
 function renderHead(h: THead): string {
@@ -197,7 +200,9 @@ function renderHead(h: THead): string {
     `<meta property="og:type" content="${h.type}" />`,
     `<meta property="og:title" content="${escapeHtml(h.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(h.description)}" />`,
-    h.canonical ? `<meta property="og:url" content="${escapeHtml(h.canonical)}" />` : '',
+    h.canonical && !h.canonical.startsWith('/')
+      ? `<meta property="og:url" content="${escapeHtml(h.canonical)}" />`
+      : '',
     h.image ? `<meta property="og:image" content="${escapeHtml(h.image)}" />` : '',
     `<meta name="twitter:card" content="${h.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(h.title)}" />`,
@@ -241,9 +246,10 @@ function templateLoader(file: string) {
 }
 
 /**
- * Serves the client's index.html filled for the route (DECISIONS 24): title, description, canonical,
- * social preview, JSON-LD, the LCP image preload and the first screen's data. Unknown paths and missing
- * listings answer 404 with the same page, which shows the client's 404 screen.
+ * Serves the client's index.html filled for the route (docs/decisions.md#first-response): title, description, canonical,
+ * social preview, JSON-LD, the LCP image preload and the first screen's data. The route manifest
+ * (src/shared/route-manifest.ts) decides the status, title and robots: paths that are no page, and
+ * missing listings, answer 404 with the same page, which shows the client's 404 screen.
  */
 export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: string | undefined) {
   const template = templateLoader(indexHtml);
@@ -254,33 +260,32 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
       res.status(503).type('text').send('The client is not built yet: run `npm run build`.');
       return;
     }
-    const origin = publicOrigin(req, configuredOrigin);
-    let head: THead | undefined;
-    let status = 200;
+    let head: THead;
+    let status: number;
     try {
-      head = await headFor(orm.em.fork(), req.path, req.originalUrl.includes('?'), origin);
-      if (!head) status = 404;
+      ({ status, head } = await headFor(
+        orm.em.fork(),
+        req.path,
+        req.originalUrl.includes('?'),
+        configuredOrigin,
+      ));
     } catch (err) {
       // The page still works without its filled head: the client loads its data itself.
       log.warn('page head failed', { path: req.path, err: err instanceof Error ? err.message : String(err) });
+      const match = matchPageRoute(req.path);
+      status = match ? 200 : 404;
+      head = plainHead(
+        match,
+        SETTINGS_DEFAULTS.siteName,
+        SETTINGS_DEFAULTS.siteDescription,
+        configuredOrigin,
+      );
     }
-    const fallback: THead = {
-      title: status === 404 ? 'Page not found — StayHub' : 'StayHub — holiday homes',
-      description: 'Find and book unique holiday homes around the world.',
-      canonical: undefined,
-      image: undefined,
-      type: 'website',
-      jsonLd: undefined,
-      preload: undefined,
-      robots: status === 404 ? 'noindex' : undefined,
-      dehydrated: [],
-      firstScreen: undefined,
-    };
     // Before the scripts, so the LCP image preload is discovered first.
-    const tags = `${renderHead(head ?? fallback)}\n    `;
+    const tags = `${renderHead(head)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
     let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
-    const firstScreen = head?.firstScreen;
+    const firstScreen = head.firstScreen;
     if (firstScreen)
       body = body.replace('<div id="root"></div>', () => `<div id="root">${firstScreen}</div>`);
     // After the entry's own preloads: the route's code and styles come next, in the same wave.

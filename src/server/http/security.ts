@@ -72,7 +72,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const CROSS_SITE = 'Cross-site requests are not allowed';
 
 /**
- * State-changing calls (DECISIONS 15): refuse what a browser marks as cross-site, an Origin that is not
+ * State-changing calls (docs/decisions.md#sessions): refuse what a browser marks as cross-site, an Origin that is not
  * ours, and bodies that are not JSON (a cross-site form can only send those). Null when the call may go on.
  */
 export function unsafeRequestRefusal(req: IncomingMessage): AppError | null {

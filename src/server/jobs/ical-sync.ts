@@ -5,7 +5,7 @@ import { syncAllFeeds } from '../services/calendar/ical-import.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 
 export const ICAL_SYNC_JOB = 'ical-sync';
-/** Every 15 minutes (issue 14). */
+/** Every 15 minutes (docs/features.md#operator-calendar). */
 export const ICAL_SYNC_CRON = '*/15 * * * *';
 
 /** Registers the scheduled import of every home's iCal feeds, and the worker that runs it. */

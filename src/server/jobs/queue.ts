@@ -26,7 +26,7 @@ export async function startQueue(
   return boss;
 }
 
-/** The guests' queues (issue 13): email delivery, its safety sweep, the account purge, review invitations. */
+/** The guests' queues (docs/features.md#guest-self-service): email delivery, its safety sweep, the account purge, review invitations. */
 export const QUEUES = {
   email: 'email',
   /** Writes a new booking's emails into the outbox from the booking (its row records that they are due). */

@@ -23,7 +23,7 @@ export interface TJobRuntime {
 
 /**
  * The job queue of one process. With workers (the server by default, `npm run worker`): the scheduled
- * iCal import (issue 14), email delivery, purges and review invitations (issue 13). Without (a web server
+ * iCal import (docs/features.md#operator-calendar), email delivery, purges and review invitations (docs/features.md#guest-self-service). Without (a web server
  * with RUN_JOBS=false): it only sends jobs, in the transactions that cause them, for a worker to run.
  */
 export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRuntime | null> {

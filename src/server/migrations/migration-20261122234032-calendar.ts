@@ -60,7 +60,7 @@ export class Migration20261122234032_calendar extends Migration {
 
     // Written by hand: every pending or confirmed booking holds its dates in date_holds, kept by this
     // trigger in the booking's own statement, so a clash with a block or an imported event raises 23P01
-    // there whatever code path writes the booking (DECISIONS 21).
+    // there whatever code path writes the booking (docs/decisions.md#held-dates).
     this.addSql(`create or replace function bookings_hold_dates() returns trigger language plpgsql as $$
       declare
         held_before boolean := tg_op <> 'INSERT' and old.status in ('pending', 'confirmed');

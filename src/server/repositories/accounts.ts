@@ -69,7 +69,7 @@ export async function registrationClashes(
   return { usernameTaken: rows[0]?.username_taken === true, emailTaken: rows[0]?.email_taken === true };
 }
 
-/** A new guest account (never an admin, DECISIONS 4); the unique indexes refuse a racing duplicate. */
+/** A new guest account (never an admin, docs/decisions.md#no-admin-registration); the unique indexes refuse a racing duplicate. */
 export async function insertGuestAccount(
   em: EntityManager,
   data: { username: string; email: string; name: string | null; passwordHash: string },

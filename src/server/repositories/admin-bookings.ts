@@ -36,7 +36,7 @@ export interface TAdminBookingPriceRow extends TAdminBookingRow {
   night_prices: number[] | null;
 }
 
-/** Dates leave as `yyyy-MM-dd` text (DECISIONS 8), so no time zone can move them. */
+/** Dates leave as `yyyy-MM-dd` text (docs/decisions.md#calendar-dates), so no time zone can move them. */
 const COLUMNS = `b.id, b.property_id, p.title as property_title, b.user_id, u.name as user_name, u.username as user_username,
          b.contact_info, to_char(b.check_in, 'YYYY-MM-DD') as check_in, to_char(b.check_out, 'YYYY-MM-DD') as check_out,
          b.guests, b.total_price, b.status, b.confirmation_number, b.created_at`;

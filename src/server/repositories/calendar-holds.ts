@@ -5,10 +5,10 @@ import { intArray, liveProperty, sqlDate } from './sql.ts';
 
 /**
  * Reads of `date_holds`, the one table where every taken date lives (bookings, blocks, imported events),
- * and the bars calendars draw from it. Dates leave the database as `yyyy-MM-dd` text (DECISIONS 8).
+ * and the bars calendars draw from it. Dates leave the database as `yyyy-MM-dd` text (docs/decisions.md#calendar-dates).
  */
 
-/** The ranges a home cannot be booked on, ending on or after `from`; no guest data (DECISIONS 6). */
+/** The ranges a home cannot be booked on, ending on or after `from`; no guest data (docs/decisions.md#availability). */
 export async function heldRanges(
   em: EntityManager,
   propertyId: number,

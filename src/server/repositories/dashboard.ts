@@ -4,7 +4,7 @@ import type { TDashboard, TDashboardStay } from '../../shared/schemas/admin.ts';
 
 /**
  * The dashboard's figures, each computed by the database. "Holding" stays are pending or confirmed (a
- * cancelled stay holds no night and earns nothing), as in the exclusion constraint (DECISIONS 5).
+ * cancelled stay holds no night and earns nothing), as in the exclusion constraint (docs/decisions.md#no-double-bookings).
  */
 
 /**

@@ -154,7 +154,7 @@ function whereFor(f: TSearchFilters, denseArea: boolean): { where: string[]; par
     params.push(f.guests);
   }
   if (f.stay) {
-    // Bookings, blocks and imported events all hold dates in date_holds (DECISIONS 21).
+    // Bookings, blocks and imported events all hold dates in date_holds (docs/decisions.md#held-dates).
     where.push(`not exists (
       select 1 from date_holds h
        where h.property_id = p.id

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Fixed-window counters in `rate_limits`, shared by every server instance (DECISIONS 15, 16). Each
+ * Fixed-window counters in `rate_limits`, shared by every server instance (docs/decisions.md#sessions, #stateless). Each
  * statement is one atomic upsert or update, so parallel attempts cannot slip past a limit.
  */
 

@@ -6,7 +6,7 @@ import { Review, type IReview } from '../entities/review.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { liveProperty } from './sql.ts';
 
-/** Reviews, and the rating and count they keep on their property (DECISIONS 14). */
+/** Reviews, and the rating and count they keep on their property (docs/decisions.md#ratings). */
 
 function toReviewDto(r: IReview): TReview {
   return {

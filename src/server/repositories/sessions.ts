@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { toSessionUser, type TSessionUser } from './accounts.ts';
 
 /**
- * The `sessions` table (DECISIONS 15). Plain statements throughout: every request validates its session
+ * The `sessions` table (docs/decisions.md#sessions). Plain statements throughout: every request validates its session
  * and login is a hot path, so a unit-of-work flush would only add a transaction round trip.
  */
 

@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * rule as Property's default filter; hand-written SQL uses `liveProperty`.
  */
 
-/** A calendar date as `yyyy-MM-dd` text: dates leave PostgreSQL with no time zone (DECISIONS 8). */
+/** A calendar date as `yyyy-MM-dd` text: dates leave PostgreSQL with no time zone (docs/decisions.md#calendar-dates). */
 export function sqlDate(column: string): string {
   return `to_char(${column}, 'YYYY-MM-DD')`;
 }

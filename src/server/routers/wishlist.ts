@@ -5,7 +5,7 @@ import { ZWishlistMergeInput, ZWishlistParam } from '../../shared/schemas/wishli
 import { listSaved, mergeSaved, saveHome, unsaveHome } from '../services/wishlist/wishlist.ts';
 import { authedProcedure, router } from '../trpc.ts';
 
-/** Saved homes of the signed-in user (DECISIONS 22); visitors keep theirs in the browser. */
+/** Saved homes of the signed-in user (docs/decisions.md#saved-homes); visitors keep theirs in the browser. */
 export const wishlistRouter = router({
   list: authedProcedure
     .meta({

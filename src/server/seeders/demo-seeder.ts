@@ -154,7 +154,7 @@ export class DemoSeeder extends Seeder<TSeedContext> {
       }
       await tx.flush();
 
-      // From the stored rows, so rating and count match the reviews exactly (DECISIONS 14).
+      // From the stored rows, so rating and count match the reviews exactly (docs/decisions.md#ratings).
       await tx.execute(
         `update properties p set rating = s.rating, review_count = s.n
            from (select property_id, avg(rating)::float8 as rating, count(*)::int as n from reviews group by property_id) s

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ADMIN_USER_ROLES, SEARCH_TEXT_MAX } from '../url-search.ts';
 import { ZId } from './common.ts';
 
-/** The admin's Guests page (issue 17): accounts, their role and whether they may sign in. */
+/** The admin's Guests page (docs/features.md#admin-back-office): accounts, their role and whether they may sign in. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
 export const ZAdminUserListInput = z

@@ -14,7 +14,7 @@ export const ZPassword = z
 export const ZLoginInput = z.object({ username: ZUsername, password: ZPassword });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
 
-/** `isAdmin` is not part of the schema: whatever a body says about it is dropped (DECISIONS 4). */
+/** `isAdmin` is not part of the schema: whatever a body says about it is dropped (docs/decisions.md#no-admin-registration). */
 export const ZRegisterInput = z.object({
   username: ZUsername,
   email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),

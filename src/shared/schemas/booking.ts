@@ -34,8 +34,8 @@ const ZPropertyRef = z.coerce
   .max(2_147_483_647, { error: PROPERTY_NOT_FOUND });
 
 /**
- * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (DECISIONS 2);
- * `totalPrice`, when sent, must equal the server's quote (DECISIONS 3).
+ * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (docs/decisions.md#booking-identity);
+ * `totalPrice`, when sent, must equal the server's quote (docs/decisions.md#server-price).
  */
 export const ZBookingCreateInput = z.object({
   propertyId: ZPropertyRef,
@@ -80,7 +80,7 @@ export type TBooking = z.infer<typeof ZBooking>;
 export const ZQuoteInput = z.object({ propertyId: ZPropertyRef, checkIn: ZIsoDate, checkOut: ZIsoDate });
 export type TQuoteInput = z.input<typeof ZQuoteInput>;
 
-/** The server's price for a stay (DECISIONS 3); the same shape as `quoteStay`. */
+/** The server's price for a stay (docs/decisions.md#server-price); the same shape as `quoteStay`. */
 export const ZQuote = z.object({
   nightlyPrice: z.number().int(),
   nights: z.number().int(),
@@ -88,14 +88,14 @@ export const ZQuote = z.object({
   taxRate: z.number(),
   tax: z.number().int(),
   total: z.number().int(),
-  /** Each night's price: the home's season, weekend or own price (issue 14). */
+  /** Each night's price: the home's season, weekend or own price (docs/features.md#operator-calendar). */
   nightly: z.array(z.object({ date: z.string(), price: z.number().int() })),
-  /** False when a booking, a block or an imported event already holds one of these nights (issue 14). */
+  /** False when a booking, a block or an imported event already holds one of these nights (docs/features.md#operator-calendar). */
   available: z.boolean(),
 });
 export type TStayQuote = z.infer<typeof ZQuote>;
 
-/** A home's stay rules as a guest's booking card needs them (DECISIONS 19): its own minimum or the settings'. */
+/** A home's stay rules as a guest's booking card needs them (docs/decisions.md#booking-card-defaults): its own minimum or the settings'. */
 export const ZStayRules = z.object({
   minNights: z.number().int(),
   maxNights: z.number().int(),

@@ -62,7 +62,7 @@ const ZNights = z.coerce
   .max(365, { error: 'Minimum nights cannot exceed 365' });
 
 /**
- * One rule of a home's prices (issue 14):
+ * One rule of a home's prices (docs/features.md#operator-calendar):
  * - `season`: dates and a nightly price. A season set over existing ones wins: those are trimmed or split
  *   around it, so seasons never overlap (the newest price for a night is the one charged).
  * - `weekend`: the price of Friday and Saturday nights outside seasons; setting it replaces the previous one.

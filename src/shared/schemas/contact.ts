@@ -10,7 +10,7 @@ import {
 /** No CR or LF in what may reach a mail header (the sender's name, the subject). */
 const oneLine = (s: string) => !/[\r\n]/.test(s);
 
-/** The Contact Us form (guest-side §8): the form, the tRPC input and POST /api/contact validate with it. */
+/** The Contact Us form (docs/product.md#guest-messages): the form, the tRPC input and POST /api/contact validate with it. */
 export const ZContactMessage = z.object({
   name: z
     .string()

@@ -30,7 +30,7 @@ export const ZAdminEmailList = z.object({
 export const ZEmailIdInput = z.object({ id: z.coerce.number().int().positive() });
 
 /**
- * The Integrations tab's 'Email Service' (issue 12), decided by the server: 'Connected' after a
+ * The Integrations tab's 'Email Service' (docs/features.md#emails), decided by the server: 'Connected' after a
  * successful SMTP verify, 'Local delivery' without SMTP_URL, 'Disabled' with Email Notifications off.
  */
 export const EMAIL_SERVICE_STATUSES = ['connected', 'local', 'disabled', 'unreachable'] as const;

@@ -4,7 +4,7 @@ import { ZId } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
 import { VALID_EMAIL } from '../messages.ts';
 
-/** A manage-booking link's token (DECISIONS 18): base32, at least 128 bits; anything else is simply unknown. */
+/** A manage-booking link's token (docs/decisions.md#secret-links): base32, at least 128 bits; anything else is simply unknown. */
 export const ZManageToken = z.string().trim().max(200);
 export const ZManageTokenParam = z.object({ token: ZManageToken });
 

@@ -165,7 +165,7 @@ const ZPriceBound = (label: string) =>
     .max(PRICE_FILTER_MAX, { error: `${label} must be at most ${PRICE_FILTER_MAX}` });
 
 /**
- * The home search (DECISIONS 12, 13): the tRPC input, the REST query of GET /api/search/properties
+ * The home search (docs/decisions.md#search-paging, #search-in-url): the tRPC input, the REST query of GET /api/search/properties
  * (repeat `types` and `amenities` for several) and the contract the home URL's plain parser follows.
  * Prices are per night in USD on the home's base price, with or without dates (see searchProperties).
  */

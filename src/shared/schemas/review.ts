@@ -5,7 +5,7 @@ export const ZReview = z.object({
   id: z.number().int(),
   propertyId: z.number().int(),
   userId: z.number().int().nullable(),
-  /** Written by a guest about their own completed stay (DECISIONS 23); admin-written reviews are not. */
+  /** Written by a guest about their own completed stay (docs/decisions.md#stay-reviews); admin-written reviews are not. */
   verified: z.boolean(),
   userName: z.string(),
   userImage: z.string().nullable(),

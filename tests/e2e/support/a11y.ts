@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures.ts';
 
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what DECISIONS.md 25 holds the site to. */
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what docs/decisions.md#accessibility holds the site to. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 
 export interface TA11yOptions {

@@ -22,7 +22,7 @@ function HoverTip({ label, children }: { label: ReactNode; children: (describedB
 }
 
 /**
- * USD/PKR switch with the exchange information in the refresh button's tooltip (guest-side §9).
+ * USD/PKR switch with the exchange information in the refresh button's tooltip (docs/product.md#guest-constants).
  * `compact` (narrow screens) drops the refresh button and puts the tooltip on the switch.
  */
 export function CurrencySwitch({ compact = false }: { compact?: boolean }) {

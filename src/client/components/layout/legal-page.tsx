@@ -9,7 +9,7 @@ export interface TLegalSection {
   body: ReactNode;
 }
 
-/** Privacy Policy and Terms of Service: numbered sections, 'last updated' today (guest-side §2). */
+/** Privacy Policy and Terms of Service: numbered sections, 'last updated' today (docs/product.md#guest-pages). */
 export function LegalPage({
   title,
   intro,

@@ -1,7 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 
-/** 'any other path' (guest-side §2). */
+/** 'any other path' (docs/product.md#guest-pages). */
 export function NotFoundContent() {
   return (
     <Container size="sm" py={96}>

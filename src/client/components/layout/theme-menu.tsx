@@ -11,7 +11,7 @@ const CHOICES: { value: TThemePreference; label: string; Icon: typeof IconSun }[
 ];
 
 /**
- * The header's theme menu (loaded on first use by ThemeToggle) (guest-side §2, §4): light, dark or system. 'System' (the default) follows
+ * The header's theme menu (loaded on first use by ThemeToggle) (docs/product.md#guest-pages, #guest-interactions): light, dark or system. 'System' (the default) follows
  * the OS and reacts to its changes; it can be chosen again after an explicit choice.
  */
 export function ThemeMenu() {

@@ -11,7 +11,7 @@ const LABEL: Record<TThemePreference, string> = { light: 'Light', dark: 'Dark', 
 export const themeLabel = (preference: TThemePreference) => `Theme: ${LABEL[preference]}`;
 
 /**
- * The header's theme control (guest-side §2, §4): light, dark or system. Its menu loads on first use
+ * The header's theme control (docs/product.md#guest-pages, #guest-interactions): light, dark or system. Its menu loads on first use
  * (DeferredMenu), like the user menu's.
  */
 export function ThemeToggle() {

@@ -6,7 +6,7 @@ import { LinkRequestPage } from '../../components/link-request-page.tsx';
 import { useRequestPasswordReset } from './api.ts';
 import '../../styles/more-components.css';
 
-/** 'Forgot password?': the same answer whether or not the address has an account (DECISIONS 18). */
+/** 'Forgot password?': the same answer whether or not the address has an account (docs/decisions.md#secret-links). */
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const form = useForm<TResetRequest>({

@@ -16,7 +16,7 @@ const TYPE_LABEL: Record<TActivityEntityType, string> = {
   user: 'Accounts',
 };
 
-/** Activity (issue 17): the audit trail of every admin change, newest first, server-paged. */
+/** Activity (docs/features.md#admin-back-office): the audit trail of every admin change, newest first, server-paged. */
 export function ActivityPage({ search }: { search: TActivitySearch }) {
   const navigate = useNavigate();
   const page = search.page ?? 1;

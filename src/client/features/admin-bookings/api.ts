@@ -21,7 +21,7 @@ export function bookingDetailQuery(id: number | undefined) {
   return { ...trpc.bookings.detail.queryOptions({ id: id ?? 0 }), enabled: id !== undefined };
 }
 
-/** The status update failure texts of admin-side §8; a date clash says so (DECISIONS 5). */
+/** The status update failure texts (docs/product.md#admin-validation); a date clash says so (docs/decisions.md#no-double-bookings). */
 export function statusUpdateError(err: unknown, directAdmin: boolean): string {
   const status = errorStatus(err);
   if (status === 401) return 'Authentication required';

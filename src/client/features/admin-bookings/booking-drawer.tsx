@@ -4,7 +4,7 @@ import { errorMessage } from '../../lib/trpc.ts';
 import { bookingDetailQuery } from './api.ts';
 import { BookingDetail } from './booking-detail.tsx';
 
-/** The booking drawer (issue 17): opened from a row click or the row's Details button. */
+/** The booking drawer (docs/features.md#admin-back-office): opened from a row click or the row's Details button. */
 export function BookingDrawer({
   bookingId,
   onClose,

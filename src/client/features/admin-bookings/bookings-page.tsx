@@ -17,7 +17,7 @@ import { bookingsListError } from './format.ts';
 import { exportHref, filterOf, type TBookingsSearch } from './search.ts';
 import { StatusConfirmModal, type TPendingStatusChange } from './status-confirm-modal.tsx';
 
-/** Manage Bookings (admin-side §2.7) as a server-side table whose whole state is in the URL (issue 17). */
+/** Manage Bookings (docs/product.md#admin-bookings) as a server-side table whose whole state is in the URL (docs/features.md#admin-back-office). */
 export function BookingsPage({ search }: { search: TBookingsSearch }) {
   const directAdmin = useDirectAdmin();
   const directAccess = useDirectAdminAccess();

@@ -1,12 +1,12 @@
 import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
 import { errorMessage, errorStatus } from '../../lib/trpc.ts';
 
-/** Short month, day and year, or 'N/A' (admin-side §2.7). */
+/** Short month, day and year, or 'N/A' (docs/product.md#admin-bookings). */
 export function bookingDate(value: string | null | undefined): string {
   return value && isValidIsoDate(value) ? formatIsoDate(value, true) : 'N/A';
 }
 
-/** The list failure texts of admin-side §8. */
+/** The list failure texts (docs/product.md#admin-validation). */
 export function bookingsListError(err: unknown, directAdmin: boolean): string {
   if (errorStatus(err) === 401) return 'Authentication required';
   return directAdmin

@@ -15,7 +15,7 @@ import {
   type TSortDir,
 } from '../../../shared/url-search.ts';
 
-/** The bookings table's whole state lives in the URL (issue 17): shareable, and Back undoes it. */
+/** The bookings table's whole state lives in the URL (docs/features.md#admin-back-office): shareable, and Back undoes it. */
 export interface TBookingsSearch {
   page?: number;
   q?: string;

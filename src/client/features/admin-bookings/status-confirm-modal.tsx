@@ -9,7 +9,7 @@ export interface TPendingStatusChange {
 }
 
 /**
- * The confirm step before a status change (issue 17): it names every booking it will change, so a cancel
+ * The confirm step before a status change (docs/features.md#admin-back-office): it names every booking it will change, so a cancel
  * can never happen in one click.
  */
 export function StatusConfirmModal({

@@ -8,7 +8,7 @@ import '../../styles/more-components.css';
 import { conflictsQuery } from './api.ts';
 
 /**
- * The dashboard's warning (issue 14): events imported from other channels that fall on our bookings.
+ * The dashboard's warning (docs/features.md#operator-calendar): events imported from other channels that fall on our bookings.
  * Nothing shows while there are none.
  */
 export function ConflictsAlert() {

@@ -17,7 +17,7 @@ import { RulesCard } from './rules-card.tsx';
 import { SelectionActions } from './selection-actions.tsx';
 import '../../styles/more-components.css';
 
-/** The admin's calendar of one home (issue 14): a month of nights, prices and holds, and the home's rules. */
+/** The admin's calendar of one home (docs/features.md#operator-calendar): a month of nights, prices and holds, and the home's rules. */
 export function PropertyCalendarPage({ propertyId }: { propertyId: number }) {
   const [monthStart, setMonthStart] = useState(() => monthStartOf(todayIso()));
   const [selection, setSelection] = useState<TSelection | null>(null);

@@ -14,7 +14,7 @@ import { TimelineRow } from './timeline-row.tsx';
 import '../../styles/more-components.css';
 
 /**
- * Every home on one timeline (issue 14): a row per home, a column per day. Homes come from the server a
+ * Every home on one timeline (docs/features.md#operator-calendar): a row per home, a column per day. Homes come from the server a
  * page at a time as the list scrolls, and only the rows on screen are drawn, so 100,000 homes scroll smoothly.
  */
 export function TimelinePage() {

@@ -3,10 +3,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCategory } from '../../../shared/schemas/category.ts';
 import { errorCode, errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 
-/** The page reloads this long after a delete (admin-side §9). */
+/** The page reloads this long after a delete (docs/product.md#categories). */
 export const CATEGORY_DELETE_RELOAD_MS = 500;
 
-/** Always fresh in Settings: refetched on mount and on focus (admin-side §4). */
+/** Always fresh in Settings: refetched on mount and on focus (docs/product.md#categories). */
 export const categoryListOptions = () =>
   trpc.categories.list.queryOptions(undefined, {
     staleTime: 0,
@@ -14,7 +14,7 @@ export const categoryListOptions = () =>
     refetchOnWindowFocus: true,
   });
 
-/** A failure that means "already gone" (admin-side §4): read from the error's code and status, not its words. */
+/** A failure that means "already gone" (docs/product.md#categories): read from the error's code and status, not its words. */
 export function isNotFound(err: unknown): boolean {
   return errorStatus(err) === 404 || errorCode(err) === 'NOT_FOUND';
 }
@@ -58,7 +58,7 @@ export function useSaveCategory(onSaved: () => void) {
 }
 
 /**
- * Delete (admin-side §4): on success the whole cache is cleared and the page reloads; a 404 takes the
+ * Delete (docs/product.md#categories): on success the whole cache is cleared and the page reloads; a 404 takes the
  * category off the list locally and refetches it.
  */
 export function useDeleteCategory(onSettled: () => void) {

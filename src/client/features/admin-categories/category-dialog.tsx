@@ -17,7 +17,7 @@ interface TDraft {
 const EMPTY: TDraft = { name: '', icon: '', active: true };
 
 /**
- * Create/Edit Category (admin-side §2.10), validated by the schema the server applies. The icon is an
+ * Create/Edit Category (docs/product.md#categories), validated by the schema the server applies. The icon is an
  * https URL, a path on this site, or an image uploaded here (stored through the media pipeline).
  */
 export function CategoryDialog({
@@ -57,7 +57,7 @@ export function CategoryDialog({
             else create.mutate(body);
           },
           (errors) => {
-            // The spec's toast for a blank name (admin-side §5), beside the field's own message.
+            // The spec's toast for a blank name (docs/product.md#admin-validation), beside the field's own message.
             if (errors.name) {
               notifications.show({
                 title: 'Validation Error',

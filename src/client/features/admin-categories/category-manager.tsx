@@ -10,7 +10,7 @@ import { CategoryDialog } from './category-dialog.tsx';
 import { CategoryTable } from './category-table.tsx';
 import '../../styles/more-components.css';
 
-/** Category management inside Settings (admin-side §2.10). */
+/** Category management inside Settings (docs/product.md#categories). */
 export function CategoryManager() {
   const categories = useQuery(categoryListOptions());
   const [dialog, setDialog] = useState<{ editing: TCategory | null } | null>(null);

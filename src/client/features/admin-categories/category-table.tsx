@@ -4,7 +4,7 @@ import type { TCategory } from '../../../shared/schemas/category.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { CategoryIcon } from './category-icon.tsx';
 
-/** Icon, Name, Status, Actions (admin-side §2.10); skeleton rows while the list loads. */
+/** Icon, Name, Status, Actions (docs/product.md#categories); skeleton rows while the list loads. */
 export function CategoryTable({
   categories,
   onEdit,

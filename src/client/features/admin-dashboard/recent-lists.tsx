@@ -5,7 +5,7 @@ import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TDashboard } from '../../../shared/schemas/admin.ts';
 import { usd } from './api.ts';
 
-/** Green when confirmed, red when cancelled, amber otherwise (admin-side §2.3). */
+/** Green when confirmed, red when cancelled, amber otherwise (docs/product.md#admin-dashboard). */
 export function statusDotColor(status: TBookingStatus): string {
   if (status === 'confirmed') return 'var(--mantine-color-green-6)';
   if (status === 'cancelled') return 'var(--mantine-color-red-6)';

@@ -9,7 +9,7 @@ import '../../styles/more-components.css';
 
 const PAGE_SIZE = 20;
 
-/** The email outbox (DECISIONS 17): what was sent to whom, and each message as it was rendered. */
+/** The email outbox (docs/decisions.md#emails): what was sent to whom, and each message as it was rendered. */
 export function EmailsPage() {
   const [page, setPage] = useState(1);
   const [preview, setPreview] = useState<TAdminEmail | null>(null);

@@ -7,7 +7,7 @@ import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import '../../styles/more-components.css';
 import { AdminNav } from './admin-nav.tsx';
 
-/** The admin area's frame (admin-side §2.1): sidebar with the five sections, Back to site and Logout. */
+/** The admin area's frame (docs/product.md#admin-area): sidebar with the five sections, Back to site and Logout. */
 export function AdminLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { settings } = useSiteConfig();

@@ -22,14 +22,14 @@ function useRefreshProperties() {
     ]);
 }
 
-/** 'Authentication Required' when the failure is a 401 (admin-side §8). */
+/** 'Authentication Required' when the failure is a 401 (docs/product.md#admin-validation). */
 function isUnauthorized(err: unknown): boolean {
   return errorStatus(err) === 401 || errorCode(err) === 'UNAUTHORIZED';
 }
 
 /**
  * Delete a home, or archive it when it has bookings; the toast says which. In direct-admin mode a 401 is
- * retried once (admin-side §8).
+ * retried once (docs/product.md#admin-validation).
  */
 export function useDeleteProperty(directAdmin: boolean) {
   const refresh = useRefreshProperties();

@@ -7,7 +7,7 @@ import { deleteImpactQueryOptions } from './api.ts';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * The delete question (admin-side §2.4). A home with bookings is archived, not deleted (README): the
+ * The delete question (docs/product.md#admin-listings). A home with bookings is archived, not deleted (README): the
  * dialog says so, and how many stays are still ahead, before the admin confirms.
  */
 export function DeletePropertyDialog({

@@ -32,7 +32,7 @@ export interface TPropertyFormValues {
   cancellationPolicy: TCancellationPolicy;
 }
 
-/** A new property's defaults (admin-side §2.5). */
+/** A new property's defaults (docs/product.md#property-form). */
 export const NEW_PROPERTY_VALUES: TPropertyFormValues = {
   title: '',
   description: '',
@@ -84,7 +84,7 @@ export function valuesFromProperty(p: TProperty): TPropertyFormValues {
   };
 }
 
-/** Price input: a non-numeric entry becomes 0 (admin-side §5), which the minimum of 1 then refuses. */
+/** Price input: a non-numeric entry becomes 0 (docs/product.md#admin-validation), which the minimum of 1 then refuses. */
 export function priceFromInput(value: string | number): number {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isFinite(n) ? n : 0;
@@ -92,7 +92,7 @@ export function priceFromInput(value: string | number): number {
 
 /**
  * The category choices: the category list (active ones, plus any the property already has), or the
- * fallback list when none are loaded (admin-side §2.5).
+ * fallback list when none are loaded (docs/product.md#property-form).
  */
 export function categoryChoices(
   loaded: readonly TCategory[] | undefined,

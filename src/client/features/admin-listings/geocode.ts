@@ -9,7 +9,7 @@ export interface TGeocodeHit {
   name: string;
 }
 
-/** A display name reduced to its first two comma-separated parts (admin-side §7). */
+/** A display name reduced to its first two comma-separated parts (docs/product.md#admin-requests). */
 export function shortPlaceName(displayName: string): string {
   return displayName
     .split(',')

@@ -27,7 +27,7 @@ export function ImagesField({
   onProcessingChange: (processing: boolean) => void;
 }) {
   const [dragged, setDragged] = useState<number | null>(null);
-  // The new photos' running size: the server takes at most 19 MB of them in one save (issue 17).
+  // The new photos' running size: the server takes at most 19 MB of them in one save (docs/features.md#admin-back-office).
   const heldBytes = images.reduce((sum, src) => sum + uploadedBytes(src), 0);
   return (
     <Stack gap="xs">

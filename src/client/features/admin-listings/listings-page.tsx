@@ -21,8 +21,8 @@ import { LISTINGS_PAGE_SIZES, listingsInput, type TListingsSearch } from './sear
 import '../../styles/more-components.css';
 
 /**
- * Manage Listings (admin-side §2.4): the properties in a server-paged table whose search, filters, sort
- * and page live in the URL (issue 17); add and edit in a large dialog, delete after a confirmation,
+ * Manage Listings (docs/product.md#admin-listings): the properties in a server-paged table whose search, filters, sort
+ * and page live in the URL (docs/features.md#admin-back-office); add and edit in a large dialog, delete after a confirmation,
  * duplicate into the edit dialog. 'Archived' shows the homes a delete archived, with Restore.
  * `onDone` brings the page back to /admin/listings after a save or a cancel.
  */

@@ -6,7 +6,7 @@ import type { TProperty } from '../../../shared/schemas/property.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { ActiveActions, type TRowActions } from './listing-actions.tsx';
 
-/** The spec's columns (admin-side §2.4); the Title cell leads with the cover's thumbnail. */
+/** The spec's columns (docs/product.md#admin-listings); the Title cell leads with the cover's thumbnail. */
 export const COLUMNS: { label: string; sort?: TAdminListingSort }[] = [
   { label: 'ID', sort: 'id' },
   { label: 'Title', sort: 'title' },
@@ -43,7 +43,7 @@ interface TSorting {
   onSort: (sort: TAdminListingSort) => void;
 }
 
-/** The listings table (admin-side §2.4): 5 skeleton rows of 8 cells, then rows or 'No properties found'. */
+/** The listings table (docs/product.md#admin-listings): 5 skeleton rows of 8 cells, then rows or 'No properties found'. */
 export function ListingsTable({
   rows,
   archived,

@@ -23,7 +23,7 @@ function ClickToPick({ onPick }: { onPick: (point: TLatLng) => void }) {
   return null;
 }
 
-/** The picker's 400 px map (admin-side §2.6), centred on New York at zoom 10. Loaded lazily. */
+/** The picker's 400 px map (docs/product.md#location-picker), centred on New York at zoom 10. Loaded lazily. */
 export default function LocationMap({
   selected,
   onPick,

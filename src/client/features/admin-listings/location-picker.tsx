@@ -25,7 +25,7 @@ function pointOf(value: TPickedLocation): TLatLng | undefined {
 }
 
 /**
- * 'Select Property Location' (admin-side §2.6): search, Reset, the popular presets, a map to click,
+ * 'Select Property Location' (docs/product.md#location-picker): search, Reset, the popular presets, a map to click,
  * and the green 'Selected Location' panel. The geocoder is a third party: when it fails, a map click
  * still sets the coordinates (its text becomes the coordinates) and a search only logs a warning.
  */

@@ -24,9 +24,9 @@ import { categoryChoices, priceFromInput, type TPropertyForm } from './form-valu
 const choices = (list: readonly number[]) => list.map((n) => ({ value: String(n), label: String(n) }));
 const CATEGORY_CACHE_MS = 5 * 60_000;
 
-/** The property's description fields (admin-side §2.5): everything but its place and its media. */
+/** The property's description fields (docs/product.md#property-form): everything but its place and its media. */
 export function PropertyDetailsFields({ form }: { form: TPropertyForm }) {
-  // The category list is cached 5 minutes in the listing form (admin-side §7).
+  // The category list is cached 5 minutes in the listing form (docs/product.md#admin-requests).
   const categories = useQuery({ ...categoryChoicesQueryOptions(), staleTime: CATEGORY_CACHE_MS });
   const categoryOptions = categoryChoices(categories.data, form.values.categories);
   return (

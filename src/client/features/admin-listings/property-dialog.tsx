@@ -8,7 +8,7 @@ import { PropertyForm } from './property-form.tsx';
 export type TPropertyDialog = { mode: 'create' } | { mode: 'edit'; property: TProperty } | null;
 
 /**
- * 'Add New Property' / 'Edit Property' (admin-side §2.4). Escape, the close button and Cancel ask before
+ * 'Add New Property' / 'Edit Property' (docs/product.md#admin-listings). Escape, the close button and Cancel ask before
  * throwing away typed edits, and so does leaving the page; while a save is on its way the dialog stays
  * open (closing it would hide the progress, not stop the upload).
  */

@@ -12,7 +12,7 @@ import type { TSendProgress } from './send-property.ts';
 import '../../styles/more-components.css';
 
 /**
- * The property form (admin-side §2.5): create mode without a property, edit mode with one. Validated by
+ * The property form (docs/product.md#property-form): create mode without a property, edit mode with one. Validated by
  * the shared ZPropertyInput, sent with upload progress, then `onSaved` runs (the page closes the dialog
  * and goes back to the listings).
  */

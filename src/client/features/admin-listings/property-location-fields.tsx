@@ -2,7 +2,7 @@ import { SimpleGrid, TextInput } from '@mantine/core';
 import type { TPropertyForm } from './form-values.ts';
 import { LocationPicker } from './location-picker.tsx';
 
-/** Location text, the picker (admin-side §2.6), and the coordinates it fills in, editable by hand. */
+/** Location text, the picker (docs/product.md#location-picker), and the coordinates it fills in, editable by hand. */
 export function PropertyLocationFields({ form }: { form: TPropertyForm }) {
   return (
     <>

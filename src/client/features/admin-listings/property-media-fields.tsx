@@ -5,7 +5,7 @@ import type { TPropertyForm } from './form-values.ts';
 import { ImagesField } from './images-field.tsx';
 import { VideoInput } from './video-input.tsx';
 
-/** Photos (5 to 20, the first the cover) and up to 3 videos (admin-side §2.5, §5). */
+/** Photos (5 to 20, the first the cover) and up to 3 videos (docs/product.md#property-form, #admin-validation). */
 export function PropertyMediaFields({
   form,
   disabled,

@@ -14,7 +14,7 @@ import {
   type TSortDir,
 } from '../../../shared/url-search.ts';
 
-/** The listings table's whole state lives in the URL (issue 17): shareable, it survives a reload. */
+/** The listings table's whole state lives in the URL (docs/features.md#admin-back-office): shareable, it survives a reload. */
 export interface TListingsSearch {
   page?: number;
   pageSize?: number;

@@ -27,7 +27,7 @@ function readAsDataUrl(file: File): Promise<string> {
 const toast = (title: string, message: string) => notifications.show({ title, message, color: 'red' });
 
 /**
- * The property's videos (admin-side §2.5, §5): read into data URLs in the browser and sent with the
+ * The property's videos (docs/product.md#property-form, #admin-validation): read into data URLs in the browser and sent with the
  * form; the server checks and stores them. `onReadingChange` is the "files are being read" flag.
  */
 export function VideoInput({

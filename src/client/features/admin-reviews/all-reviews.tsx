@@ -13,7 +13,7 @@ import { allReviewsInput, REVIEWS_PAGE_SIZES, type TReviewsSearch } from './sear
 const COLUMNS = ['Reviewer', 'Home', 'Rating', 'Comment', 'Actions'];
 
 /**
- * Every review across all homes, newest first (issue 17): one server-paged table filtered by home, rating
+ * Every review across all homes, newest first (docs/features.md#admin-back-office): one server-paged table filtered by home, rating
  * and reviewer name, all in the URL.
  */
 export function AllReviews({

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminReviewListInput } from '../../../shared/schemas/admin-tables.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 
-/** The property choices of the filters and the Add dialog (id and title, admin-side §7). */
+/** The property choices of the filters and the Add dialog (id and title, docs/product.md#admin-requests). */
 export const propertyChoicesQueryOptions = () => trpc.properties.list.queryOptions();
 /** One home's reviews: always fetched fresh, the admin is here to see the latest. */
 export const propertyReviewsQueryOptions = (id: number) =>

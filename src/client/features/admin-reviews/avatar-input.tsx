@@ -3,8 +3,8 @@ import { IconTrash } from '@tabler/icons-react';
 import { ImageUpload } from '../../components/image-upload.tsx';
 
 /**
- * The single user image of a review (admin-side §2.8, limited to 1 image): the shared upload widget in
- * single mode compresses it in the browser; the server checks, re-encodes and stores it (DECISIONS 11).
+ * The single user image of a review (docs/product.md#admin-reviews, limited to 1 image): the shared upload widget in
+ * single mode compresses it in the browser; the server checks, re-encodes and stores it (docs/decisions.md#media).
  */
 export function AvatarInput({
   value,

@@ -2,7 +2,7 @@ import type { TReview } from '../../../shared/schemas/review.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { useDeleteReview } from './api.ts';
 
-/** Delete Review: the spec's confirmation (admin-side §2.8), then the delete. */
+/** Delete Review: the spec's confirmation (docs/product.md#admin-reviews), then the delete. */
 export function DeleteReviewDialog({ review, onClose }: { review: TReview | null; onClose: () => void }) {
   const remove = useDeleteReview(onClose);
   return (

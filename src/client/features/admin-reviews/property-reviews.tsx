@@ -15,7 +15,7 @@ interface TProps {
   onDelete: (review: TReview) => void;
 }
 
-/** Property Reviews (admin-side §2.8): one chosen home's reviews as cards, with the spec's states. */
+/** Property Reviews (docs/product.md#admin-reviews): one chosen home's reviews as cards, with the spec's states. */
 export function PropertyReviews({ propertyId, onPropertyChange, propertyOptions, ...p }: TProps) {
   const reviews = useQuery({
     ...propertyReviewsQueryOptions(propertyId ?? 0),

@@ -3,7 +3,7 @@ import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { thumbnailUrl } from '../../../shared/media.ts';
 import type { TReview } from '../../../shared/schemas/review.ts';
 
-/** The review's date as the spec shows it, 'now' when it has none (admin-side §2.8). */
+/** The review's date as the spec shows it, 'now' when it has none (docs/product.md#admin-reviews). */
 export function formatReviewDate(value: string | null | undefined): string {
   const d = value ? new Date(value) : new Date();
   return (Number.isNaN(d.getTime()) ? new Date() : d).toLocaleDateString('en-US', {

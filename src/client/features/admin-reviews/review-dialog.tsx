@@ -9,7 +9,7 @@ import { ReviewFields, reviewValues, useReviewForm } from './review-fields.tsx';
 export type TReviewDialog = { mode: 'add'; propertyId?: number } | { mode: 'edit'; review: TReview } | null;
 
 /**
- * Add Review and Edit Review (admin-side §2.8), validated by the schemas the server applies, so the
+ * Add Review and Edit Review (docs/product.md#admin-reviews), validated by the schemas the server applies, so the
  * messages are the same on both sides. Edit has the same fields minus the property.
  */
 export function ReviewDialog({
@@ -56,7 +56,7 @@ export function ReviewDialog({
       }
     },
     (errors) => {
-      // The spec's toast when no property is chosen (admin-side §5), beside the field's own message.
+      // The spec's toast when no property is chosen (docs/product.md#admin-validation), beside the field's own message.
       if (errors.propertyId) {
         notifications.show({ title: 'Error', message: 'Please select a property', color: 'red' });
       }

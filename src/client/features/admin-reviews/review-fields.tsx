@@ -11,7 +11,7 @@ export const RATING_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({
 }));
 
 /**
- * The add and edit dialogs' values (admin-side §2.8: rating 5, empty texts, no image), as the inputs hold
+ * The add and edit dialogs' values (docs/product.md#admin-reviews: rating 5, empty texts, no image), as the inputs hold
  * them; the shared review schemas validate and convert them.
  */
 export interface TReviewValues {

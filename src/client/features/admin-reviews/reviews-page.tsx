@@ -13,8 +13,8 @@ import type { TReviewsSearch } from './search.ts';
 import '../../styles/more-components.css';
 
 /**
- * Manage Reviews (admin-side §2.8): the spec's per-home view, and 'All homes', one paged list of every
- * review (issue 17). Both share the add, edit and delete dialogs; the state lives in the URL.
+ * Manage Reviews (docs/product.md#admin-reviews): the spec's per-home view, and 'All homes', one paged list of every
+ * review (docs/features.md#admin-back-office). Both share the add, edit and delete dialogs; the state lives in the URL.
  */
 export function ReviewsPage({
   search,

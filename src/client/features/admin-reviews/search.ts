@@ -2,8 +2,8 @@ import { ADMIN_TABLE_PAGE_SIZES } from '../../../shared/constants.ts';
 import { defined, RATING_MAX, readId, readInt, readPage, readText } from '../../../shared/url-search.ts';
 
 /**
- * The reviews page's state lives in the URL (issue 17). Without `view` it is the spec's per-home view
- * (admin-side §2.8: pick a property, see its cards); `view=all` is the one paged list across all homes,
+ * The reviews page's state lives in the URL (docs/features.md#admin-back-office). Without `view` it is the spec's per-home view
+ * (docs/product.md#admin-reviews: pick a property, see its cards); `view=all` is the one paged list across all homes,
  * filtered by home, rating and reviewer name.
  */
 export interface TReviewsSearch {

@@ -56,7 +56,7 @@ const EMAIL_STATUS_COLOR: Record<TEmailServiceStatus['status'], string> = {
 };
 
 /**
- * E-mail as the server sees it (issue 12): 'Connected' after a successful SMTP verify, 'Local delivery'
+ * E-mail as the server sees it (docs/features.md#emails): 'Connected' after a successful SMTP verify, 'Local delivery'
  * without SMTP_URL, 'Disabled' with the switch off (the form's switch wins while it is being edited).
  */
 function useEmailStatus(enabled: boolean): TStatus {

@@ -13,8 +13,8 @@ import { FIELD_TAB, SettingsTabs, TAB_ORDER, type TTab } from './settings-tabs.t
 import '../../styles/more-components.css';
 
 /**
- * Settings (admin-side §2.9): six tabs over one form validated by ZSettings, the schema the server
- * applies too; saved to the one settings record (DECISIONS 10). The Categories tab is passed in; its
+ * Settings (docs/product.md#admin-settings): six tabs over one form validated by ZSettings, the schema the server
+ * applies too; saved to the one settings record (docs/decisions.md#settings). The Categories tab is passed in; its
  * dialogs submit their own forms only (DialogForm), and this form ignores any submit that is not its own.
  */
 export function SettingsPage({ categoriesPanel }: { categoriesPanel: ReactNode }) {

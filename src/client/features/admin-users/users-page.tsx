@@ -29,7 +29,7 @@ function useDebouncedQ(search: TUsersSearch) {
   return [q, setQ] as const;
 }
 
-/** Guests (issue 17): accounts, their bookings, admin role and disabling, all server-paged. */
+/** Guests (docs/features.md#admin-back-office): accounts, their bookings, admin role and disabling, all server-paged. */
 export function UsersPage({ search }: { search: TUsersSearch }) {
   const navigate = useNavigate();
   const directAdmin = useDirectAdmin();

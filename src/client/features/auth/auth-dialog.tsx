@@ -13,7 +13,7 @@ const SOCIAL_PROVIDERS = [
   { name: 'Apple', icon: IconBrandApple },
 ] as const;
 
-/** The login / sign-up dialog (guest-side §2). Rendered once; opened through useAuth().openAuthDialog. */
+/** The login / sign-up dialog (docs/product.md#guest-pages). Rendered once; opened through useAuth().openAuthDialog. */
 export function AuthDialog() {
   const { authDialog, openAuthDialog, closeAuthDialog } = useAuth();
   const { settings } = useSiteConfig();

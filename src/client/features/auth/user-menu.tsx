@@ -28,7 +28,7 @@ function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; chi
   );
 }
 
-/** The header's user menu in its three states: signed out, signed in, admin (guest-side §2). */
+/** The header's user menu in its three states: signed out, signed in, admin (docs/product.md#guest-pages). */
 export function UserMenu() {
   const { user, isAdmin, logout, openAuthDialog } = useAuth();
   const displayName = user ? user.name || user.username : null;

@@ -21,7 +21,7 @@ export function useCreateBooking(propertyId: number) {
     trpc.bookings.create.mutationOptions({
       onSuccess: () => {
         refresh(trpc.bookings.mine.queryFilter());
-        // Home searches with dates leave out properties booked on them (DECISIONS 6).
+        // Home searches with dates leave out properties booked on them (docs/decisions.md#availability).
         refresh(trpc.properties.search.pathFilter());
       },
       onError: (err) => {

@@ -31,7 +31,7 @@ export function overlapsBlocked(
 
 /**
  * The first stay of `nights` nights starting on or after `from` (and no later than `lastCheckIn`) that
- * crosses no held night (DECISIONS 19); null when the window has none.
+ * crosses no held night (docs/decisions.md#booking-card-defaults); null when the window has none.
  */
 export function firstFreeStay(
   from: string,

@@ -28,10 +28,10 @@ const BookingConfirmedDialog = lazy(() =>
 const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmation()]);
 
 /**
- * The sticky booking card (guest-side §4, §5, §9): dates with taken days disabled, guests, the price
+ * The sticky booking card (docs/product.md#guest-interactions, #guest-validation, #guest-constants): dates with taken days disabled, guests, the price
  * breakdown in the chosen currency, Reserve → contact form → `bookings.create` → confirmation. It starts
- * on a free stay, or the one the URL carries (DECISIONS 19). The server re-checks every rule and the price
- * (DECISIONS 3, 7); this card only helps the guest get them right. On phones a bar at the bottom of the
+ * on a free stay, or the one the URL carries (docs/decisions.md#booking-card-defaults). The server re-checks every rule and the price
+ * (docs/decisions.md#server-price, #stay-rules); this card only helps the guest get them right. On phones a bar at the bottom of the
  * screen repeats the price and Reserve.
  */
 export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {

@@ -8,7 +8,7 @@ import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import '../../styles/more-components.css';
 
-/** What the confirmation dialog shows (guest-side §3). */
+/** What the confirmation dialog shows (docs/product.md#guest-data). */
 export interface TConfirmationSummary {
   propertyTitle: string;
   image: string | null;

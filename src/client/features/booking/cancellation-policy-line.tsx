@@ -6,7 +6,7 @@ import {
   type TCancellationPolicy,
 } from '../../../shared/cancellation.ts';
 
-/** The home's cancellation policy with its deadline for the chosen check-in, shown before Reserve (DECISIONS 20). */
+/** The home's cancellation policy with its deadline for the chosen check-in, shown before Reserve (docs/decisions.md#cancellation-policy). */
 export function CancellationPolicyLine({
   policy,
   checkIn,

@@ -24,7 +24,7 @@ interface TContactFormDialogProps {
   onSubmit: (contact: TContactInfo) => void;
 }
 
-/** The guest's contact details after Reserve (guest-side §5); the same ZContactInfo the server applies. */
+/** The guest's contact details after Reserve (docs/product.md#guest-validation); the same ZContactInfo the server applies. */
 export function ContactFormDialog({
   opened,
   onClose,

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { guestsLabel } from '../../../shared/labels.ts';
 
-/** Guests in the booking card: at least 1, at most the home's maximum (guest-side §5, DECISIONS 7). */
+/** Guests in the booking card: at least 1, at most the home's maximum (docs/product.md#guest-validation, docs/decisions.md#stay-rules). */
 export function GuestCounter({
   guests,
   maxGuests,

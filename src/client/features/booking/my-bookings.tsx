@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { BookingsList } from './my-bookings-list.tsx';
 import '../../styles/more-components.css';
 
-/** 'My bookings' (DECISIONS 9): upcoming, past and cancelled stays of the signed-in user. */
+/** 'My bookings' (docs/decisions.md#my-bookings): upcoming, past and cancelled stays of the signed-in user. */
 export function MyBookingsPage() {
   const { isAuthenticated, isLoading, user, openAuthDialog } = useAuth();
   return (

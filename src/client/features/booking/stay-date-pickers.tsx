@@ -17,8 +17,8 @@ const CALENDAR_LABELS = {
 };
 
 /**
- * The real pickers (loaded on first use, see stay-dates.tsx): check-in and check-out with every taken night disabled (DECISIONS 6, 19). Choosing a check-in sets the
- * check-out (clamped before the next taken night) and opens the check-out picker (guest-side §4).
+ * The real pickers (loaded on first use, see stay-dates.tsx): check-in and check-out with every taken night disabled (docs/decisions.md#availability, #booking-card-defaults). Choosing a check-in sets the
+ * check-out (clamped before the next taken night) and opens the check-out picker (docs/product.md#guest-interactions).
  */
 export function StayDatePickers({ stay }: { stay: TBookingStay }) {
   const [checkOutOpen, setCheckOutOpen] = useState(false);

@@ -9,7 +9,7 @@ const StayDatePickers = lazy(() => loadPickers().then((m) => ({ default: m.StayD
 type TField = 'check-in-input' | 'check-out-input';
 
 /**
- * Check-in and check-out (guest-side §4). The calendars (@mantine/dates, its popover and Floating UI, ~30 KiB
+ * Check-in and check-out (docs/product.md#guest-interactions). The calendars (@mantine/dates, its popover and Floating UI, ~30 KiB
  * gzipped) stay out of the property page's first load: look-alike fields show the stay, pointer or focus
  * fetches the code, and the first click swaps in the real pickers and repeats that click on the same field.
  */

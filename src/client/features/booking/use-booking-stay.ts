@@ -9,7 +9,7 @@ import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { availabilityQuery, stayRulesQuery } from './api.ts';
 import { clampCheckOut, firstFreeStay, isCheckOutBlocked, overlapsBlocked } from './blocked-dates.ts';
 
-/** Dates and guests carried in the page URL from a search (DECISIONS 19): they come before the defaults. */
+/** Dates and guests carried in the page URL from a search (docs/decisions.md#booking-card-defaults): they come before the defaults. */
 export interface TInitialStay {
   checkIn?: string;
   checkOut?: string;

@@ -12,7 +12,7 @@ import type { TBookingStay } from './use-booking-stay.ts';
 
 /**
  * Reserve → contact form → `bookings.create` → confirmation. `problem` is why the card already knows
- * the stay cannot be booked; the server re-checks every rule and the price anyway (DECISIONS 3, 7).
+ * the stay cannot be booked; the server re-checks every rule and the price anyway (docs/decisions.md#server-price, #stay-rules).
  */
 export function useReservation(
   property: TProperty,

@@ -4,7 +4,7 @@ import { DATES_UNAVAILABLE } from '../../../shared/messages.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
- * The server's quote for the chosen stay (issue 14): each night by the home's seasons and weekend price,
+ * The server's quote for the chosen stay (docs/features.md#operator-calendar): each night by the home's seasons and weekend price,
  * the same numbers the booking will be charged. While new dates load, the previous quote stays on screen.
  */
 export function useStayQuote(

@@ -10,10 +10,10 @@ import { useSendContactMessage } from './api.ts';
 
 const EMPTY: TContactMessage = { name: '', email: '', subject: '', message: '' };
 
-/** The spec's send feels like 1 s (guest-side §8): a faster answer still waits out the second. */
+/** The spec's send feels like 1 s (docs/product.md#guest-messages): a faster answer still waits out the second. */
 const MIN_SEND_MS = 1000;
 
-/** Contact Us: validated by the schema the server applies, sent to the support e-mail (issue 12). */
+/** Contact Us: validated by the schema the server applies, sent to the support e-mail (docs/features.md#emails). */
 export function ContactForm() {
   const send = useSendContactMessage();
   const form = useForm<TContactMessage>({

@@ -7,7 +7,7 @@ interface TProps {
   onReset: () => void;
 }
 
-/** A chip per active filter (location, dates, guests), each clearing its part, and Reset (guest-side §4). */
+/** A chip per active filter (location, dates, guests), each clearing its part, and Reset (docs/product.md#guest-interactions). */
 export function AppliedFilters({ search, onClear, onReset }: TProps) {
   const chips = filterChips(search);
   if (chips.length === 0) return null;

@@ -29,7 +29,7 @@ interface TProps {
 
 /**
  * The category strip: active categories, scroll arrows, and an edge fade on a side once there is more
- * than 20 px to scroll that way (guest-side §9).
+ * than 20 px to scroll that way (docs/product.md#guest-constants).
  */
 export function CategoryStrip({ selected, onToggle }: TProps) {
   const { data, isPending, isError } = useQuery(categoriesQuery());

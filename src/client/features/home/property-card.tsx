@@ -77,8 +77,8 @@ function CardText({ property: p, nights }: { property: TPropertyCard; nights: nu
 }
 
 /**
- * A home-grid card (guest-side §2). The heart saves the home (DECISIONS 22). The link carries the search's
- * place, dates and guests into the listing (DECISIONS 19).
+ * A home-grid card (docs/product.md#guest-pages). The heart saves the home (docs/decisions.md#saved-homes). The link carries the search's
+ * place, dates and guests into the listing (docs/decisions.md#booking-card-defaults).
  */
 export function PropertyCard({
   property: p,

@@ -62,7 +62,7 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
   );
 }
 
-/** The home grid: 12 at a time from the server, 'Show more properties' for the next 12 (DECISIONS 12). */
+/** The home grid: 12 at a time from the server, 'Show more properties' for the next 12 (docs/decisions.md#search-paging). */
 export function PropertyGrid({ search, categoryName }: { search: THomeSearch; categoryName?: string }) {
   const query = useInfiniteQuery(homeGridQuery(searchInputFor(search)));
 

@@ -23,7 +23,7 @@ export function homeGridQuery(input: Omit<TSearchInput, 'cursor' | 'after' | 'li
   });
 }
 
-/** Categories are cached for 10 minutes on the home page (guest-side §7). */
+/** Categories are cached for 10 minutes on the home page (docs/product.md#request-behaviour). */
 export function categoriesQuery() {
   return trpc.categories.list.queryOptions(undefined, { staleTime: 10 * 60_000 });
 }

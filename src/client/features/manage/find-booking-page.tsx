@@ -7,7 +7,7 @@ import { LinkRequestPage } from '../../components/link-request-page.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
 
-/** 'Find my booking' (DECISIONS 18): a lost manage link is sent again to the booking's e-mail address. */
+/** 'Find my booking' (docs/decisions.md#secret-links): a lost manage link is sent again to the booking's e-mail address. */
 export function FindBookingPage() {
   const lookup = useMutation(trpc.bookings.lookup.mutationOptions());
   const form = useForm<TLookupInput>({

@@ -5,7 +5,7 @@ import { ZStayReviewForm, type TStayReviewForm } from '../../../shared/schemas/m
 import { plural } from '../../../shared/labels.ts';
 import '../../styles/more-components.css';
 
-/** 1–5 stars and a comment, for a completed stay (DECISIONS 23). */
+/** 1–5 stars and a comment, for a completed stay (docs/decisions.md#stay-reviews). */
 export function StayReviewForm({
   pending,
   onSubmit,

@@ -20,7 +20,7 @@ interface TViewerState {
 }
 
 /**
- * Up to 5 tiles (guest-side §2): the cover and four more; with videos the last tile plays the first video,
+ * Up to 5 tiles (docs/product.md#guest-pages): the cover and four more; with videos the last tile plays the first video,
  * otherwise it carries '+N more' when there are more than 5 images. Every tile opens the viewer.
  */
 export function PropertyGallery({

@@ -7,7 +7,7 @@ function coordinate(value: string | null, limit: number): number | undefined {
 }
 
 /**
- * Where the property map centres (guest-side §9): the property's coordinates; without them the built-in
+ * Where the property map centres (docs/product.md#guest-constants): the property's coordinates; without them the built-in
  * city named in its location text; else New York.
  */
 export function propertyMapCenter(p: {

@@ -39,7 +39,7 @@ const AMENITY_ICONS: Record<string, Icon> = {
 
 export const BRAND_LOGO = '/images/brand-logo.svg';
 
-/** 'Hosted by' line; the host icon is the brand logo when the listing sets showLogo (guest-side §3). */
+/** 'Hosted by' line; the host icon is the brand logo when the listing sets showLogo (docs/product.md#guest-data). */
 export function HostLine({ property, siteName }: { property: TProperty; siteName: string }) {
   const type = propertyTypeLabel(property.propertyType, property.bedrooms);
   return (

@@ -30,7 +30,7 @@ function useNearViewport(ref: RefObject<HTMLElement | null>): boolean {
   return near;
 }
 
-/** 'Where you'll be' (guest-side §2): 400 px, zoom 13, and a link to a maps service. */
+/** 'Where you'll be' (docs/product.md#guest-pages): 400 px, zoom 13, and a link to a maps service. */
 export function PropertyMap({ property }: { property: TProperty }) {
   const center = propertyMapCenter(property);
   const slot = useRef<HTMLDivElement>(null);

@@ -14,7 +14,7 @@ import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
 import '../../styles/property-page.css';
 
-/** The spec's property query: always treated as stale (guest-side §7). */
+/** The spec's property query: always treated as stale (docs/product.md#request-behaviour). */
 
 function Message({ title, text }: { title: string; text: string }) {
   return (

@@ -27,7 +27,7 @@ function reviewDate(iso: string): string {
 }
 
 /**
- * 3 reviews first, 5 more per click (guest-side §9). Mount it with `key={propertyId}` so the count
+ * 3 reviews first, 5 more per click (docs/product.md#guest-constants). Mount it with `key={propertyId}` so the count
  * returns to 3 when the property changes.
  */
 export function PropertyReviews({

@@ -12,7 +12,7 @@ interface TProps {
 }
 
 /**
- * Destination with the suggestion dropdown (guest-side §4): opens on click, closes on an outside
+ * Destination with the suggestion dropdown (docs/product.md#guest-interactions): opens on click, closes on an outside
  * click, on choosing a suggestion or on Enter. Choosing or Enter applies the search.
  */
 export function DestinationInput({ value, onChange, onSubmit }: TProps) {

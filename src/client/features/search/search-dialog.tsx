@@ -19,7 +19,7 @@ interface TProps {
   onClose: () => void;
 }
 
-/** The 'Search' dialog (guest-side §2): Where / When / Who, 'Clear all' and 'Search'. */
+/** The 'Search' dialog (docs/product.md#guest-pages): Where / When / Who, 'Clear all' and 'Search'. */
 export default function SearchDialog({ opened, tab, onTabChange, onClose }: TProps) {
   return (
     <Modal

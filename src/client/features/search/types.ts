@@ -1,4 +1,4 @@
-/** The search dialog's tabs (guest-side §3): Where, When, Who. */
+/** The search dialog's tabs (docs/product.md#guest-data): Where, When, Who. */
 export type TSearchTab = 'location' | 'dates' | 'guests';
 
 export interface TSearchDialogState {

@@ -16,7 +16,7 @@ import {
 } from '../../lib/search-state.ts';
 
 export const Route = createFileRoute('/_site/')({
-  // The search lives in the URL (DECISIONS 13); anything invalid in it is dropped, not an error page.
+  // The search lives in the URL (docs/decisions.md#search-in-url); anything invalid in it is dropped, not an error page.
   validateSearch: parseHomeSearch,
   loaderDeps: ({ search }) => searchInputFor(search),
   loader: ({ context, deps }) => {

@@ -6,7 +6,7 @@ import { propertyQuery } from '../../features/property/property-query.ts';
 import { parseListingSearch } from '../../lib/search-state.ts';
 
 export const Route = createFileRoute('/_site/property/$id')({
-  // A search carries its place, dates and guests into the listing (DECISIONS 19): `?checkIn=…&checkOut=…&guests=…`.
+  // A search carries its place, dates and guests into the listing (docs/decisions.md#booking-card-defaults): `?checkIn=…&checkOut=…&guests=…`.
   validateSearch: parseListingSearch,
   loader: ({ context, params }) => {
     const id = parsePropertyId(params.id);

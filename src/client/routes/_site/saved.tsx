@@ -19,7 +19,7 @@ function useVisitorSaved(ids: ReadonlySet<number>, enabled: boolean) {
   return { data: all.data?.filter((p) => ids.has(p.id)), isPending: enabled && all.isPending };
 }
 
-/** `/saved`: the homes behind the hearts (DECISIONS 22). */
+/** `/saved`: the homes behind the hearts (docs/decisions.md#saved-homes). */
 function SavedPage() {
   const { user, isLoading } = useAuth();
   const saved = useSavedHomes();

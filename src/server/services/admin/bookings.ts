@@ -60,7 +60,7 @@ export async function getAdminBooking(em: EntityManager, id: number): Promise<TA
 /**
  * Sets the status of several bookings in one transaction: all change or none. Moving a cancelled booking
  * back to pending or confirmed makes it hold its dates again; the exclusion constraint refuses that when
- * another booking took them meanwhile (23P01 → 409, DECISIONS 5), and the message names the booking.
+ * another booking took them meanwhile (23P01 → 409, docs/decisions.md#no-double-bookings), and the message names the booking.
  * Each change is recorded in the audit trail; a booking already in that status is left as it is.
  */
 export async function setBookingStatuses(
@@ -97,7 +97,7 @@ export async function setBookingStatuses(
         before: { status: before },
         after: { status },
       });
-      // The guest's email is written in the same transaction as the change (DECISIONS 17).
+      // The guest's email is written in the same transaction as the change (docs/decisions.md#emails).
       if (before) await emailBookingStatusChanged(tx, id, before);
     }
   });

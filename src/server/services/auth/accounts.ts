@@ -94,7 +94,7 @@ export async function login(em: EntityManager, input: TLoginInput, req: TAuthReq
   return toUser(user);
 }
 
-/** Registration is limited like login (DECISIONS 15): attempts per IP are counted, a success gives its one back. */
+/** Registration is limited like login (docs/decisions.md#sessions): attempts per IP are counted, a success gives its one back. */
 export async function register(em: EntityManager, input: TRegisterInput, req: TAuthRequest): Promise<TUser> {
   await enforceLimit(em, LIMITS.registerPerIp, req.ip);
   const user = await registerAccount(em, input, req);
@@ -112,9 +112,9 @@ async function registerAccount(em: EntityManager, input: TRegisterInput, req: TA
   if (clashes.emailTaken) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
 
   const name = input.name?.trim() ? input.name.trim() : null;
-  // isAdmin is never read from the input (DECISIONS 4).
+  // isAdmin is never read from the input (docs/decisions.md#no-admin-registration).
   const passwordHash = await hashPassword(input.password);
-  // The welcome email is written in the account's own transaction (DECISIONS 17).
+  // The welcome email is written in the account's own transaction (docs/decisions.md#emails).
   const user = await em.transactional(async (tx) => {
     const created = await insertGuestAccount(tx, {
       username: input.username,

@@ -32,7 +32,7 @@ export function resetPath(token: string): string {
 }
 
 /**
- * 'Forgot password?' (DECISIONS 18): the same answer whether or not the account exists. Limited per IP
+ * 'Forgot password?' (docs/decisions.md#secret-links): the same answer whether or not the account exists. Limited per IP
  * (429) and per address (silently: a 429 there would tell the address is known to someone).
  * Returns the link's token to the caller that sends the e-mail, or null when nothing is sent.
  */

@@ -1,6 +1,6 @@
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-/** argon2id with OWASP's minimum parameters (19 MiB, t=2, p=1) (DECISIONS 15). */
+/** argon2id with OWASP's minimum parameters (19 MiB, t=2, p=1) (docs/decisions.md#sessions). */
 // `Algorithm` is a const enum that erasable TypeScript cannot read at run time; 2 is its Argon2id.
 const OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

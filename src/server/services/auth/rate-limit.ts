@@ -8,7 +8,7 @@ import {
 } from '../../repositories/rate-limits.ts';
 
 /**
- * Failed-login limits (DECISIONS 15, 16). The counters live in `rate_limits`, so every server instance
+ * Failed-login limits (docs/decisions.md#sessions, #stateless). The counters live in `rate_limits`, so every server instance
  * sees the same state. Each attempt is counted BEFORE the password is checked, in one atomic upsert:
  * parallel guesses cannot slip past the limit while a slow argon2 check is running.
  */

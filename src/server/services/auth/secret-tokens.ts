@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { generateSessionToken, sessionIdFromToken } from './sessions.ts';
 
 /**
- * Bearer tokens for links (DECISIONS 18): 160 random bits in base32, like session tokens; the database
+ * Bearer tokens for links (docs/decisions.md#secret-links): 160 random bits in base32, like session tokens; the database
  * keeps only the SHA-256. A string that cannot be a token is treated exactly like an unknown one.
  */
 export function newLinkToken(): { token: string; hash: string } {

@@ -10,7 +10,7 @@ import {
   insertSession,
 } from '../../repositories/sessions.ts';
 
-/** Sessions as in the Lucia guide (DECISIONS 15). */
+/** Sessions as in the Lucia guide (docs/decisions.md#sessions). */
 export const SESSION_COOKIE = 'stayhub_session';
 
 const HOUR = 3_600_000;

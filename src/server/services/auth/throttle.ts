@@ -3,7 +3,7 @@ import { type AppError, tooManyRequestsError } from '../../errors.ts';
 import { countAttempts, refundCounter } from '../../repositories/rate-limits.ts';
 
 /**
- * Fixed-window counters for the e-mail look-ups and registration (DECISIONS 15, 16), in the same shared
+ * Fixed-window counters for the e-mail look-ups and registration (docs/decisions.md#sessions, #stateless), in the same shared
  * `rate_limits` table as the login limiter, so every server instance sees one count. Each call counts
  * one attempt on one key in a single atomic upsert.
  */

@@ -10,7 +10,7 @@ import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { todaySpan } from './rules.ts';
 
 /**
- * The date ranges a property cannot be booked on, from today on (DECISIONS 6, 21): its pending and confirmed
+ * The date ranges a property cannot be booked on, from today on (docs/decisions.md#availability, #held-dates): its pending and confirmed
  * bookings, the operator's blocks and imported events alike. Ranges are half-open: the check-out day is
  * free for the next guest's check-in. No guest data.
  */
@@ -24,7 +24,7 @@ export async function blockedRanges(
 }
 
 /**
- * The stay limits a booking of this home is held to (DECISIONS 7, 19): the home's own minimum nights when
+ * The stay limits a booking of this home is held to (docs/decisions.md#stay-rules, #booking-card-defaults): the home's own minimum nights when
  * the operator set one, otherwise the settings'. The booking card starts with a stay that passes them.
  */
 export async function stayRules(

@@ -34,7 +34,7 @@ async function loadStayContext(
 }
 
 /**
- * The booking's owner is whoever the session belongs to (DECISIONS 2): the session user, never the acting
+ * The booking's owner is whoever the session belongs to (docs/decisions.md#booking-identity): the session user, never the acting
  * user. The spec's client sends `?directAdmin=true` with every booking; in demo mode that flag makes the
  * seeded admin the acting user, which must not make a guest's booking the admin's.
  */
@@ -42,7 +42,7 @@ export interface TBookingCaller {
   sessionUser: { id: number } | null;
 }
 
-/** 'BIC' and a random number of up to 6 digits (guest-side §9), made on the server so it can be looked up. */
+/** 'BIC' and a random number of up to 6 digits (docs/product.md#guest-constants), made on the server so it can be looked up. */
 export function newConfirmationNumber(): string {
   return `BIC${randomInt(100_000, 1_000_000)}`;
 }
@@ -60,7 +60,7 @@ const CONFIRMATION_ATTEMPTS = 8;
 const CONFIRMATION_CANDIDATES = 4;
 
 /**
- * Creates a pending booking (DECISIONS 2, 3, 5, 7): identity from the session (null for a guest), every stay
+ * Creates a pending booking (docs/decisions.md#booking-identity, #server-price, #no-double-bookings, #stay-rules): identity from the session (null for a guest), every stay
  * rule checked here, the price computed here and snapshotted, and the dates held by the exclusion
  * constraint, whose violation the error table turns into 409 'These dates are no longer available'.
  * The booking and its companions (manage link, its emails' token) are one statement: all or nothing.
@@ -79,7 +79,7 @@ export async function createBooking(
     const { settings, property, rules, freeNumbers } = await loadStayContext(em, run, input, candidates);
     if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
     if (!property || !rules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    // A home's own minimum stay overrides the settings' default (issue 14).
+    // A home's own minimum stay overrides the settings' default (docs/features.md#operator-calendar).
     checkStay(
       input,
       property.maxGuests,

@@ -27,7 +27,7 @@ import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
 
-/** One answer for an unknown, malformed or expired link, so a 404 tells nothing (DECISIONS 18). */
+/** One answer for an unknown, malformed or expired link, so a 404 tells nothing (docs/decisions.md#secret-links). */
 export const BOOKING_LINK_NOT_FOUND = 'Booking not found';
 export const BOOKING_NOT_FOUND = 'Booking not found';
 export const ALREADY_CANCELLED = 'This booking is already cancelled';
@@ -129,7 +129,7 @@ export async function myBookingDetail(
 }
 
 /**
- * The guest cancels (DECISIONS 20): refused once the policy's deadline has passed, with a pointer to the
+ * The guest cancels (docs/decisions.md#cancellation-policy): refused once the policy's deadline has passed, with a pointer to the
  * contact form; otherwise the status changes and the dates are free at once (the exclusion constraint and
  * availability only count pending and confirmed stays).
  */
@@ -199,7 +199,7 @@ export async function claimByToken(
 
 /**
  * Books (see createBooking) with the manage link shown in the confirmation dialog and e-mail, and the
- * record that its emails are due, all written in the booking's one statement (DECISIONS 17): a refused
+ * record that its emails are due, all written in the booking's one statement (docs/decisions.md#emails): a refused
  * booking never gets an email, a committed one always does.
  */
 export async function createBookingWithLink(
@@ -211,7 +211,7 @@ export async function createBookingWithLink(
   let emailsDue = false;
   const booking = await createBooking(em, caller, input, (b, _property, settings) => {
     // The booking's row records that its emails are due; the booking-emails job writes them once the
-    // row is committed (DECISIONS 17). None with Email Notifications off.
+    // row is committed (docs/decisions.md#emails). None with Email Notifications off.
     emailsDue = settings.enableEmailNotifications && Boolean(b.contactInfo?.email);
     return {
       link: { hash, expiresAt: manageLinkExpiry(b.checkOut) },

@@ -10,7 +10,7 @@ import { CHECK_OUT_AFTER_CHECK_IN } from '../../../shared/messages.ts';
 
 /**
  * The price the server will charge for a stay: each night by the home's rates, plus the tax rate in
- * settings (DECISIONS 3, issue 14), and whether the nights are free: a booking, a block or an imported event
+ * settings (docs/decisions.md#server-price, docs/features.md#operator-calendar), and whether the nights are free: a booking, a block or an imported event
  * may hold them, and booking them would then answer 409.
  */
 export async function quoteForStay(

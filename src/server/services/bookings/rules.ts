@@ -12,7 +12,7 @@ const HOUR_MS = 3_600_000;
 
 /**
  * The calendar dates that are "today" somewhere on Earth right now (UTC−12 to UTC+14).
- * A stay's dates carry no time zone (DECISIONS 8) and the server does not know the guest's, so a date is
+ * A stay's dates carry no time zone (docs/decisions.md#calendar-dates) and the server does not know the guest's, so a date is
  * "not in the past" when it is today for someone, and the advance window is counted from the latest today.
  */
 export function todaySpan(now: Date = new Date()): { earliest: string; latest: string } {
@@ -30,7 +30,7 @@ export interface TStay {
 
 type TStaySettings = Pick<TSettings, 'minNightsDefault' | 'maxNightsDefault' | 'advanceBookingDays'>;
 
-/** Every stay rule of DECISIONS 7 that needs no database; each failure is a 400 with the message a guest reads. */
+/** Every stay rule that needs no database (docs/decisions.md#stay-rules); each failure is a 400 with the message a guest reads. */
 export function checkStay(
   stay: TStay,
   maxGuests: number,

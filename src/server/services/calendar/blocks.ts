@@ -33,7 +33,7 @@ export async function getBlocks(em: EntityManager, propertyId: number): Promise<
   return listBlocks(em, propertyId);
 }
 
-/** Closes a range on a home; never over a booking, another block or an imported event (DECISIONS 21). */
+/** Closes a range on a home; never over a booking, another block or an imported event (docs/decisions.md#held-dates). */
 export async function createBlock(em: EntityManager, input: z.output<typeof ZBlockInput>): Promise<TBlock> {
   checkRangeLength(input.startDate, input.endDate);
   await requireProperty(em, input.id);

@@ -173,7 +173,7 @@ function once(url: URL, opts: TFetchOptions, deadline: number): Promise<{ redire
 }
 
 /**
- * GETs a feed under the import's limits (issue 14): http/https only, no private hosts, conditional on its
+ * GETs a feed under the import's limits (docs/features.md#operator-calendar): http/https only, no private hosts, conditional on its
  * ETag and Last-Modified, 10 s in all (redirects included), at most 2 MB.
  */
 export async function fetchFeed(raw: string, opts: TFetchOptions): Promise<TFetchResult> {

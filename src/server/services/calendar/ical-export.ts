@@ -23,7 +23,7 @@ function hashToken(token: string): string {
 }
 
 /**
- * The feed token: HMAC(secret, property id + nonce), 256 bits (DECISIONS 18). The database keeps the nonce
+ * The feed token: HMAC(secret, property id + nonce), 256 bits (docs/decisions.md#secret-links). The database keeps the nonce
  * and the token's hash only; the admin's screen rebuilds the URL with the secret, which only the server has.
  */
 function tokenFor(secret: string, propertyId: number, nonce: string): string {

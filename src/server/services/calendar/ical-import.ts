@@ -116,7 +116,7 @@ export interface TSyncOutcome {
 }
 
 /**
- * Fetches one feed and makes its stored events match it (issue 14). Every failure — unreachable, too slow,
+ * Fetches one feed and makes its stored events match it (docs/features.md#operator-calendar). Every failure — unreachable, too slow,
  * too large, not iCal — is recorded as the feed's last error and leaves its events as they were; it never
  * throws, so one bad feed cannot stop the others.
  */

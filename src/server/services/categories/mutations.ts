@@ -30,7 +30,7 @@ async function refuseDuplicate(em: EntityManager, name: string, exceptId?: numbe
 }
 
 /**
- * An uploaded icon (a data URL) goes through the media pipeline like an avatar (DECISIONS 11) and only its
+ * An uploaded icon (a data URL) goes through the media pipeline like an avatar (docs/decisions.md#media) and only its
  * /media URL is kept; an https URL or a path on this site is kept as given (the schema's rule).
  */
 async function storedIcon(media: TMediaStore, icon: string): Promise<string> {

@@ -7,7 +7,7 @@ import { paragraph, rows } from './render.ts';
 
 /**
  * Tells the operator (settings' notification address) of imported events that fall on our bookings,
- * in the sync's own transaction through the outbox (DECISIONS 17, 21).
+ * in the sync's own transaction through the outbox (docs/decisions.md#emails, #held-dates).
  */
 export async function queueConflictEmail(tx: EntityManager, conflicts: TConflict[]): Promise<void> {
   if (conflicts.length === 0) return;

@@ -6,7 +6,7 @@ import { queueComposed, type TComposedEmail } from './compose.ts';
 import { paragraph, quote, rows } from './render.ts';
 
 /**
- * The Contact Us form (issue 12): the message goes to the settings' support e-mail (Reply-To: the
+ * The Contact Us form (docs/features.md#emails): the message goes to the settings' support e-mail (Reply-To: the
  * sender), and the sender gets an auto-reply. Limited per IP in the shared counters. The auto-reply
  * carries none of the visitor's text, so the form cannot be used to send someone else their words.
  */

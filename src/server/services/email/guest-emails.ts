@@ -15,7 +15,7 @@ import { paragraph, rows, usd, type TEmailBlock } from './render.ts';
 
 /**
  * The emails about a booking and an account, written into the outbox in the caller's transaction
- * (DECISIONS 17). Booking and status emails follow the 'Email Notifications' switch; security emails
+ * (docs/decisions.md#emails). Booking and status emails follow the 'Email Notifications' switch; security emails
  * (password reset, booking link) are always sent.
  */
 

@@ -73,7 +73,7 @@ export async function bookingEmailsDue(em: EntityManager, booking: TOutboxKey): 
 }
 
 /**
- * Writes emails into the outbox inside `em`'s transaction (DECISIONS 17): the rows exist exactly when
+ * Writes emails into the outbox inside `em`'s transaction (docs/decisions.md#emails): the rows exist exactly when
  * the change that caused them commits, in one multi-row insert; the HTML is rendered when sent.
  *
  * Their delivery jobs go to pg-boss after the commit, grouped, without the caller waiting: in the

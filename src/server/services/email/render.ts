@@ -3,7 +3,7 @@ import { formatMoney } from '../../../shared/money.ts';
 import type { TEmailSource, TStoredEmailBlock } from '../../entities/outbox-email.entity.ts';
 
 /**
- * Every email is built from MJML blocks (issue 12): MJML writes the table markup mail clients need, we
+ * Every email is built from MJML blocks (docs/features.md#emails): MJML writes the table markup mail clients need, we
  * only say what goes in. Each block carries its plain-text twin, so every email has both parts.
  * Guest-supplied text only ever enters the markup through `esc`, in blockMjml below.
  */
@@ -162,5 +162,5 @@ export function quote(value: string): TEmailBlock {
   };
 }
 
-/** Prices in emails are USD, en-US style (issue 12), through the one money formatter. */
+/** Prices in emails are USD, en-US style (docs/features.md#emails), through the one money formatter. */
 export const usd = (n: number) => formatMoney(n, 'USD');

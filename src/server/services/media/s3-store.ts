@@ -44,7 +44,7 @@ const rangeHeader = (range: { start: number; end?: number } | undefined) =>
 
 /**
  * Media in an S3-compatible bucket, so every server instance reads and writes the same files
- * (DECISIONS 16). Objects are keyed by their content-hashed names and never change once written.
+ * (docs/decisions.md#stateless). Objects are keyed by their content-hashed names and never change once written.
  */
 export function s3MediaStore(config: TS3Config, client?: S3Client): TMediaStore {
   const s3 =

@@ -1,4 +1,4 @@
-/** What a file's first bytes say it is. The data URL's claimed type is never trusted (DECISIONS 11). */
+/** What a file's first bytes say it is. The data URL's claimed type is never trusted (docs/decisions.md#media). */
 export interface TSniffed {
   kind: 'image' | 'video';
   /** Short format name, for messages and logs. */

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 
 /**
- * Where media bytes live (DECISIONS 11): a local folder by default, or an S3-compatible bucket
+ * Where media bytes live (docs/decisions.md#media): a local folder by default, or an S3-compatible bucket
  * (`s3-store.ts`) that several server instances share. `/media` serves either through `open`.
  */
 export interface TMediaEntry {

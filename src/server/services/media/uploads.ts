@@ -122,7 +122,7 @@ async function storeImageItem(store: TMediaStore, item: TItem): Promise<string> 
 const IMAGE_POOL_WIDTH = 2;
 
 /**
- * The media of a property body (DECISIONS 11): every data URL decoded, size-checked (413) and sniffed
+ * The media of a property body (docs/decisions.md#media): every data URL decoded, size-checked (413) and sniffed
  * (400) before anything is written; images re-encoded with their WebP variants, videos stored as they
  * are, all under content-hashed names. Answers the `/media/` URLs in the body's order.
  */

@@ -31,7 +31,7 @@ export function copyTitle(title: string): string {
 
 /**
  * A new listed home with the same fields, categories and media URLs as a listed one. Media files are
- * content-addressed and referenced by URL (DECISIONS 11), so both homes share them and no file is copied;
+ * content-addressed and referenced by URL (docs/decisions.md#media), so both homes share them and no file is copied;
  * the media collector sees both references. Ratings and reviews belong to the original and stay with it.
  */
 export async function duplicateProperty(

@@ -36,7 +36,7 @@ function decodePosition(input: TSearchInputParsed): TSearchAfter | undefined {
 }
 
 /**
- * The home grid (DECISIONS 6, 12): filters in SQL, in the chosen order, keyset-paged on (sort key, id)
+ * The home grid (docs/decisions.md#availability, #search-paging): filters in SQL, in the chosen order, keyset-paged on (sort key, id)
  * so page 50 costs what page 1 costs and a home added between pages neither repeats nor skips one.
  * Price filters and the price sorts use the home's nightly base price, with or without dates: the
  * stay totals the cards show with dates come from each home's rates and are computed for the 12 cards

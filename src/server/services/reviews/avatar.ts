@@ -3,7 +3,7 @@ import { storeImageDataUrl } from '../media/uploads.ts';
 
 /**
  * A review's avatar as the form sends it: a data URL goes through the property image pipeline (magic
- * bytes, 3 MB limit, re-encoding; DECISIONS 11) and only its /media URL is kept; a /media URL this
+ * bytes, 3 MB limit, re-encoding; docs/decisions.md#media) and only its /media URL is kept; a /media URL this
  * server stores is kept as is; nothing means no avatar.
  */
 export async function storeAvatar(

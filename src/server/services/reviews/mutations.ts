@@ -33,7 +33,7 @@ export const REVIEW_NOT_FOUND = 'Review not found';
 
 /**
  * Holds the property row for the rest of the transaction, so concurrent review changes of one property
- * run one after another and each recount sees the others (DECISIONS 14). `live` refuses an archived home.
+ * run one after another and each recount sees the others (docs/decisions.md#ratings). `live` refuses an archived home.
  */
 export async function lockProperty(
   tx: EntityManager,

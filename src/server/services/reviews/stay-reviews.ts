@@ -30,8 +30,8 @@ export function publicReviewerName(fullName: string | undefined): string {
 }
 
 /**
- * A review of a completed stay (DECISIONS 23): confirmed, checked out, once per booking. It is written and
- * the property's rating and count recounted in one transaction that holds the property row (DECISIONS 14).
+ * A review of a completed stay (docs/decisions.md#stay-reviews): confirmed, checked out, once per booking. It is written and
+ * the property's rating and count recounted in one transaction that holds the property row (docs/decisions.md#ratings).
  */
 async function reviewStay(
   em: EntityManager,

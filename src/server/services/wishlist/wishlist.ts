@@ -5,7 +5,7 @@ import { propertyIsListed } from '../../repositories/properties.ts';
 import { savedProperties, saveProperties, unsaveProperty } from '../../repositories/wishlist.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 
-/** Saved homes of a signed-in user (DECISIONS 22); the user id always comes from the session. */
+/** Saved homes of a signed-in user (docs/decisions.md#saved-homes); the user id always comes from the session. */
 export async function listSaved(em: EntityManager, userId: number): Promise<TProperty[]> {
   return savedProperties(em, userId);
 }
