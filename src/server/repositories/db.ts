@@ -20,11 +20,21 @@ export function listed(alias = 'properties'): RawBuilder<boolean> {
 }
 
 /** A date column as `yyyy-MM-dd` text (see sqlDate); `column` is this module's caller's constant, never input. */
-export function isoDate(column: string): RawBuilder<string> {
-  return sql<string>`${sql.raw(sqlDate(column))}`;
+export function isoDate<T extends string | null = string>(column: string): RawBuilder<T> {
+  return sql<T>`${sql.raw(sqlDate(column))}`;
 }
 
 /** A timestamptz column as an ISO 8601 UTC string (see sqlTimestamp). */
-export function isoTimestamp(column: string): RawBuilder<string> {
-  return sql<string>`${sql.raw(sqlTimestamp(column))}`;
+export function isoTimestamp<T extends string | null = string>(column: string): RawBuilder<T> {
+  return sql<T>`${sql.raw(sqlTimestamp(column))}`;
+}
+
+/** Whether the half-open range [startColumn, endColumn) shares a night with [from, to). */
+export function overlaps(
+  startColumn: string,
+  endColumn: string,
+  from: string,
+  to: string,
+): RawBuilder<boolean> {
+  return sql<boolean>`daterange(${sql.ref(startColumn)}, ${sql.ref(endColumn)}, '[)') && daterange(${from}::date, ${to}::date, '[)')`;
 }
