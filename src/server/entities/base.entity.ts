@@ -5,7 +5,7 @@ export const BaseEntity = defineEntity({
   name: 'BaseEntity',
   abstract: true,
   properties: {
-    id: p.integer().primary(),
+    id: p.integer().primary().autoincrement(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')

@@ -9,7 +9,7 @@ export const IcalExport = defineEntity({
   name: 'IcalExport',
   tableName: 'ical_exports',
   properties: {
-    property: () => p.oneToOne(Property).primary().deleteRule('cascade'),
+    property: () => p.oneToOne(Property).owner().primary().deleteRule('cascade'),
     nonce: p.string().length(32),
     tokenHash: p.string().length(64).unique(),
     createdAt: p

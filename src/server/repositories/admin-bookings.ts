@@ -7,54 +7,64 @@ import type {
   TAdminBookingSort,
   TBookingNote,
 } from '../../shared/schemas/admin.ts';
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import { sql, type Selectable } from 'kysely';
+import { Booking } from '../entities/booking.entity.ts';
+import { BookingNote } from '../entities/booking-note.entity.ts';
+import { User } from '../entities/user.entity.ts';
+import { counterTotal } from './admin-counters.ts';
+import { db, isoDate, type TDB } from './db.ts';
+import { intArray } from './sql.ts';
 
 /** Every query of the admin's bookings table, its drawer, its bulk actions and its CSV export. */
 
-interface TAdminBookingRow {
-  id: number;
-  property_id: number;
-  property_title: string;
-  user_id: number | null;
-  user_name: string | null;
-  user_username: string | null;
-  contact_info: TContactInfo | null;
-  check_in: string;
-  check_out: string;
-  guests: number;
-  total_price: number;
-  status: TBookingStatus;
-  confirmation_number: string;
-  created_at: Date | string;
+/** The bookings a query reads, as `b`: filtered, ordered and limited before any join (see joined). */
+function bookings(em: EntityManager) {
+  return db(em).selectFrom('bookings as b').selectAll('b');
 }
-
-export interface TAdminBookingPriceRow extends TAdminBookingRow {
-  nightly_price: number;
-  nights: number;
-  tax_rate: number;
-  tax_amount: number;
-  night_prices: number[] | null;
-}
-
-/** Dates leave as `yyyy-MM-dd` text (docs/decisions.md#calendar-dates), so no time zone can move them. */
-const COLUMNS = `b.id, b.property_id, p.title as property_title, b.user_id, u.name as user_name, u.username as user_username,
-         b.contact_info, to_char(b.check_in, 'YYYY-MM-DD') as check_in, to_char(b.check_out, 'YYYY-MM-DD') as check_out,
-         b.guests, b.total_price, b.status, b.confirmation_number, b.created_at`;
-const PRICE_COLUMNS =
-  'b.nightly_price, b.nights, b.tax_rate::float8 as tax_rate, b.tax_amount, b.night_prices';
-const JOINS = `join properties p on p.id = b.property_id
-    left join users u on u.id = b.user_id`;
-const FROM = `from bookings b ${JOINS}`;
+type TBookingsQuery = ReturnType<typeof bookings>;
 
 /**
  * A page picks its bookings first (filter, order, limit: one index walk that stops after the page) and joins
  * their home and account after, for those rows only. Joining first made PostgreSQL join all 200,000 bookings
  * and sort them for every page (122 ms at p95 on the benchmark data). The inner join cannot drop a row:
- * every booking has its property (restrict on delete). The caller closes the subquery after its limit.
+ * every booking has its property (restrict on delete). Dates leave as `yyyy-MM-dd` text (DECISIONS 8).
  */
-function pageFrom(whereSql: string, f: Pick<TAdminBookingFilter, 'sort' | 'dir'>): string {
-  return `from (select * from bookings b ${whereSql} ${orderOf(f)}`;
+function joined(em: EntityManager, page: TBookingsQuery) {
+  return db(em)
+    .selectFrom(page.as('b'))
+    .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.property_id',
+      'p.title as property_title',
+      'b.user_id',
+      'u.name as user_name',
+      'u.username as user_username',
+      'b.contact_info',
+      isoDate('b.check_in').as('check_in'),
+      isoDate('b.check_out').as('check_out'),
+      'b.guests',
+      'b.total_price',
+      'b.status',
+      'b.confirmation_number',
+      'b.created_at',
+    ]);
 }
+
+/** The price snapshot's columns, for the drawer and the CSV export. */
+const PRICE_COLUMNS = [
+  'b.nightly_price',
+  'b.nights',
+  sql<number>`b.tax_rate::float8`.as('tax_rate'),
+  'b.tax_amount',
+  'b.night_prices',
+] as const;
+
+type TAdminBookingRow = Awaited<ReturnType<ReturnType<typeof joined>['executeTakeFirstOrThrow']>>;
+
+export type TAdminBookingPriceRow = TAdminBookingRow &
+  Pick<Selectable<TDB['bookings']>, 'nightly_price' | 'nights' | 'tax_rate' | 'tax_amount' | 'night_prices'>;
 
 /**
  * The text the search box matches, one expression so one trigram index (bookings_search_trgm_idx) serves
@@ -83,7 +93,7 @@ export function toAdminBooking(r: TAdminBookingRow): TAdminBooking {
   };
 }
 
-const ORDER: Record<TAdminBookingSort, string> = {
+const ORDER = {
   createdAt: 'b.created_at',
   id: 'b.id',
   checkIn: 'b.check_in',
@@ -91,47 +101,27 @@ const ORDER: Record<TAdminBookingSort, string> = {
   guests: 'b.guests',
   total: 'b.total_price',
   status: 'b.status',
-};
+} as const satisfies Record<TAdminBookingSort, string>;
 
 /** LIKE's own wildcards in what the admin typed match themselves. */
 function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function whereOf(f: Omit<TAdminBookingFilter, 'sort' | 'dir'>): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (f.q) {
-    parts.push(`${BOOKING_SEARCH_EXPR} like ?`);
-    params.push(likePattern(f.q));
-  }
-  if (f.status) {
-    parts.push('b.status = ?');
-    params.push(f.status);
-  }
-  if (f.propertyId) {
-    parts.push('b.property_id = ?');
-    params.push(f.propertyId);
-  }
-  if (f.userId) {
-    parts.push('b.user_id = ?');
-    params.push(f.userId);
-  }
+function filtered(q: TBookingsQuery, f: Omit<TAdminBookingFilter, 'sort' | 'dir'>): TBookingsQuery {
+  if (f.q) q = q.where(sql.raw<string>(BOOKING_SEARCH_EXPR), 'like', likePattern(f.q));
+  if (f.status) q = q.where('b.status', '=', f.status);
+  if (f.propertyId) q = q.where('b.property_id', '=', f.propertyId);
+  if (f.userId) q = q.where('b.user_id', '=', f.userId);
   // At least one night between from and to (both inclusive): the stay starts by `to` and ends after `from`.
-  if (f.from) {
-    parts.push('b.check_out > ?::date');
-    params.push(f.from);
-  }
-  if (f.to) {
-    parts.push('b.check_in <= ?::date');
-    params.push(f.to);
-  }
-  return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
+  if (f.from) q = q.where('b.check_out', '>', sql<string>`${f.from}::date`);
+  if (f.to) q = q.where('b.check_in', '<=', sql<string>`${f.to}::date`);
+  return q;
 }
 
-function orderOf(f: Pick<TAdminBookingFilter, 'sort' | 'dir'>): string {
-  const dir = f.dir === 'asc' ? 'asc' : 'desc';
-  return `order by ${ORDER[f.sort]} ${dir}, b.id ${dir}`;
+/** The table's order, on the page and again on its joined rows. */
+function orderOf(f: Pick<TAdminBookingFilter, 'sort' | 'dir'>) {
+  return { key: ORDER[f.sort], dir: f.dir === 'asc' ? ('asc' as const) : ('desc' as const) };
 }
 
 export async function listAdminBookingRows(
@@ -140,11 +130,13 @@ export async function listAdminBookingRows(
   limit: number,
   offset: number,
 ): Promise<TAdminBooking[]> {
-  const where = whereOf(filter);
-  const rows = await em.execute<TAdminBookingRow[]>(
-    `select ${COLUMNS} ${pageFrom(where.sql, filter)} limit ? offset ?) b ${JOINS} ${orderOf(filter)}`,
-    [...where.params, limit, offset],
-  );
+  const { key, dir } = orderOf(filter);
+  const page = filtered(bookings(em), filter)
+    .orderBy(key, dir)
+    .orderBy('b.id', dir)
+    .limit(limit)
+    .offset(offset);
+  const rows = await joined(em, page).orderBy(key, dir).orderBy('b.id', dir).execute();
   return rows.map(toAdminBooking);
 }
 
@@ -155,26 +147,22 @@ export async function countAdminBookings(
   const { status } = filter;
   if (!filter.q && !filter.propertyId && !filter.userId && !filter.from && !filter.to) {
     // All bookings, or all of one status: the running totals answer without counting 200,000 rows.
-    const rows = await em.execute<{ n: number }[]>(
-      `select coalesce(sum(n), 0)::int as n from admin_counters where name ${status ? '= ?' : "like 'bookings:%'"}`,
-      status ? [`bookings:${status}`] : [],
-    );
-    return rows[0]?.n ?? 0;
+    return counterTotal(em, status ? { name: `bookings:${status}` } : { prefix: 'bookings:' });
   }
-  const where = whereOf(filter);
   // The join to properties is not needed to count: every booking has its property (restrict on delete).
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from bookings b ${where.sql}`,
-    where.params,
-  );
-  return rows[0]?.n ?? 0;
+  const row = await filtered(bookings(em), filter)
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 /** Every booking newest first (the spec's plain GET /bookings). */
 export async function listAllAdminBookingRows(em: EntityManager): Promise<TAdminBooking[]> {
-  const rows = await em.execute<TAdminBookingRow[]>(
-    `select ${COLUMNS} ${FROM} order by b.created_at desc, b.id desc`,
-  );
+  const rows = await joined(em, bookings(em))
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .execute();
   return rows.map(toAdminBooking);
 }
 
@@ -184,15 +172,13 @@ export async function exportAdminBookingRows(
   filter: TAdminBookingFilter,
   limit: number,
 ): Promise<TAdminBookingPriceRow[]> {
-  const where = whereOf(filter);
-  return em.execute<TAdminBookingPriceRow[]>(
-    `select ${COLUMNS}, ${PRICE_COLUMNS} ${pageFrom(where.sql, filter)} limit ?) b ${JOINS} ${orderOf(filter)}`,
-    [...where.params, limit],
-  );
+  const { key, dir } = orderOf(filter);
+  const page = filtered(bookings(em), filter).orderBy(key, dir).orderBy('b.id', dir).limit(limit);
+  return joined(em, page).select(PRICE_COLUMNS).orderBy(key, dir).orderBy('b.id', dir).execute();
 }
 
 export async function findAdminBooking(em: EntityManager, id: number): Promise<TAdminBooking | null> {
-  const [row] = await em.execute<TAdminBookingRow[]>(`select ${COLUMNS} ${FROM} where b.id = ?`, [id]);
+  const row = await joined(em, bookings(em).where('b.id', '=', id)).executeTakeFirst();
   return row ? toAdminBooking(row) : null;
 }
 
@@ -200,48 +186,40 @@ export async function findAdminBookingWithPrice(
   em: EntityManager,
   id: number,
 ): Promise<TAdminBookingPriceRow | null> {
-  const [row] = await em.execute<TAdminBookingPriceRow[]>(
-    `select ${COLUMNS}, ${PRICE_COLUMNS} ${FROM} where b.id = ?`,
-    [id],
-  );
+  const row = await joined(em, bookings(em).where('b.id', '=', id))
+    .select(PRICE_COLUMNS)
+    .executeTakeFirst();
   return row ?? null;
 }
 
-/** Locks the bookings (in id order, so two bulk actions cannot deadlock) and answers their current status. */
 export async function lockBookingStatuses(
   tx: EntityManager,
   ids: readonly number[],
 ): Promise<Map<number, TBookingStatus>> {
-  const rows = await tx.execute<{ id: number; status: TBookingStatus }[]>(
-    `select id, status from bookings where id = any(?::int[]) order by id for update`,
-    [`{${ids.join(',')}}`],
-  );
+  const rows = await db(tx)
+    .selectFrom('bookings')
+    .select(['id', 'status'])
+    .where('id', '=', sql<number>`any(${intArray([...ids])}::int[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return new Map(rows.map((r) => [r.id, r.status]));
 }
 
 export async function setBookingStatus(tx: EntityManager, id: number, status: TBookingStatus): Promise<void> {
-  await tx.execute('update bookings set status = ? where id = ?', [status, id]);
+  await tx.nativeUpdate(Booking, { id }, { status });
 }
 
 export async function emailsOfBooking(
   em: EntityManager,
   bookingId: number,
 ): Promise<TAdminBookingDetail['emails']> {
-  const rows = await em.execute<
-    {
-      id: number;
-      to_address: string;
-      subject: string;
-      template: string;
-      status: string;
-      created_at: Date | string;
-      sent_at: Date | string | null;
-    }[]
-  >(
-    `select id, to_address, subject, template, status, created_at, sent_at
-       from emails where booking_id = ? order by id`,
-    [bookingId],
-  );
+  const rows = await db(em)
+    .selectFrom('emails')
+    .select(['id', 'to_address', 'subject', 'template', 'status', 'created_at', 'sent_at'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('id')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     to: r.to_address,
@@ -253,24 +231,26 @@ export async function emailsOfBooking(
   }));
 }
 
-interface TNoteRow {
+const toNote = (r: {
   id: number;
-  author_name: string;
+  authorName: string;
   body: string;
-  created_at: Date | string;
-}
-const toNote = (r: TNoteRow): TBookingNote => ({
+  createdAt: Date | string;
+}): TBookingNote => ({
   id: r.id,
-  authorName: r.author_name,
+  authorName: r.authorName,
   body: r.body,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: new Date(r.createdAt).toISOString(),
 });
 
 export async function notesOfBooking(em: EntityManager, bookingId: number): Promise<TBookingNote[]> {
-  const rows = await em.execute<TNoteRow[]>(
-    'select id, author_name, body, created_at from booking_notes where booking_id = ? order by created_at, id',
-    [bookingId],
-  );
+  const rows = await db(em)
+    .selectFrom('booking_notes')
+    .select(['id', 'author_name as authorName', 'body', 'created_at as createdAt'])
+    .where('booking_id', '=', bookingId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(toNote);
 }
 
@@ -278,12 +258,12 @@ export async function insertBookingNote(
   em: EntityManager,
   note: { bookingId: number; authorId: number | null; authorName: string; body: string },
 ): Promise<TBookingNote> {
-  const rows = await em.execute<TNoteRow[]>(
-    `insert into booking_notes (booking_id, author_id, author_name, body) values (?, ?, ?, ?)
-     returning id, author_name, body, created_at`,
-    [note.bookingId, note.authorId, note.authorName, note.body],
-  );
-  const row = rows[0];
-  if (!row) throw new Error('the note row was not written');
+  const row = em.create(BookingNote, {
+    booking: em.getReference(Booking, note.bookingId),
+    author: note.authorId === null ? null : em.getReference(User, note.authorId),
+    authorName: note.authorName,
+    body: note.body,
+  });
+  await em.persist(row).flush();
   return toNote(row);
 }

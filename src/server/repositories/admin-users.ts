@@ -1,20 +1,21 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { LockMode } from '@mikro-orm/core';
+import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { TAdminUser } from '../../shared/schemas/admin-users.ts';
+import { Session } from '../entities/session.entity.ts';
+import { User } from '../entities/user.entity.ts';
+import { db, type TDB } from './db.ts';
 
 /** Every query of the admin's Guests page (users, their booking counts, their sessions). */
 
-interface TUserRow {
-  id: number;
-  username: string;
-  email: string;
-  name: string | null;
-  is_admin: boolean;
-  disabled: boolean;
-  created_at: Date | string;
-  bookings: number;
-}
+type TUser = Selectable<TDB['users']>;
 
-const toAdminUser = (r: TUserRow): TAdminUser => ({
+const toAdminUser = (
+  r: Pick<TUser, 'id' | 'username' | 'email' | 'name' | 'is_admin' | 'created_at'> & {
+    disabled: boolean;
+    bookings: number;
+  },
+): TAdminUser => ({
   id: r.id,
   username: r.username,
   email: r.email,
@@ -25,28 +26,43 @@ const toAdminUser = (r: TUserRow): TAdminUser => ({
   bookings: r.bookings,
 });
 
-/** Accounts being purged (deleted by their owner) are gone for the admin too. */
-const COLUMNS = `u.id, u.username, u.email, u.name, u.is_admin, u.disabled_at is not null as disabled, u.created_at,
-       (select count(*)::int from bookings b where b.user_id = u.id) as bookings`;
-
 export interface TUserFilter {
   q?: string | undefined;
   role?: 'admin' | 'guest' | undefined;
 }
 
-/** The same expression as the users_search_trgm_idx index, so a search is an index scan. */
-const SEARCH_EXPR = `lower(u.username || ' ' || u.email || ' ' || coalesce(u.name, ''))`;
-
-function whereOf(f: TUserFilter): { sql: string; params: unknown[] } {
-  const parts = ['u.deactivated_at is null'];
-  const params: unknown[] = [];
+/** Accounts being purged (deleted by their owner) are gone for the admin too. */
+function usersOf(em: EntityManager, f: TUserFilter) {
+  let q = db(em).selectFrom('users as u').where('u.deactivated_at', 'is', null);
   if (f.q) {
-    parts.push(`${SEARCH_EXPR} like ?`);
-    params.push(`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    // The same expression as the users_search_trgm_idx index, so a search is an index scan.
+    const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(
+      sql<string>`lower(u.username || ' ' || u.email || ' ' || coalesce(u.name, ''))`,
+      'like',
+      pattern,
+    );
   }
-  if (f.role) parts.push(f.role === 'admin' ? 'u.is_admin' : 'not u.is_admin');
-  return { sql: `where ${parts.join(' and ')}`, params };
+  if (f.role) q = q.where('u.is_admin', '=', f.role === 'admin');
+  return q;
 }
+
+const columns = [
+  'u.id',
+  'u.username',
+  'u.email',
+  'u.name',
+  'u.is_admin',
+  'u.created_at',
+  sql<boolean>`u.disabled_at is not null`.as('disabled'),
+  (eb: ExpressionBuilder<TDB & { u: TDB['users'] }, 'u'>) =>
+    eb
+      .selectFrom('bookings as b')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .whereRef('b.user_id', '=', 'u.id')
+      .$asScalar()
+      .as('bookings'),
+] as const;
 
 export async function listAdminUsers(
   em: EntityManager,
@@ -54,51 +70,44 @@ export async function listAdminUsers(
   limit: number,
   offset: number,
 ): Promise<TAdminUser[]> {
-  const where = whereOf(filter);
-  const rows = await em.execute<TUserRow[]>(
-    `select ${COLUMNS} from users u ${where.sql} order by u.created_at desc, u.id desc limit ? offset ?`,
-    [...where.params, limit, offset],
-  );
+  const rows = await usersOf(em, filter)
+    .select(columns)
+    .orderBy('u.created_at', 'desc')
+    .orderBy('u.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return rows.map(toAdminUser);
 }
 
 export async function countAdminUsers(em: EntityManager, filter: TUserFilter): Promise<number> {
-  const where = whereOf(filter);
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from users u ${where.sql}`,
-    where.params,
-  );
-  return rows[0]?.n ?? 0;
+  const row = await usersOf(em, filter)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 export async function findAdminUser(em: EntityManager, id: number): Promise<TAdminUser | null> {
-  const rows = await em.execute<TUserRow[]>(
-    `select ${COLUMNS} from users u where u.id = ? and u.deactivated_at is null`,
-    [id],
-  );
-  return rows[0] ? toAdminUser(rows[0]) : null;
+  const row = await usersOf(em, {}).select(columns).where('u.id', '=', id).executeTakeFirst();
+  return row ? toAdminUser(row) : null;
 }
 
 /** Locks the account row for the rest of the transaction. */
 export async function lockAdminUser(tx: EntityManager, id: number): Promise<TAdminUser | null> {
-  await tx.execute('select id from users where id = ? for update', [id]);
+  await tx.findOne(User, id, { fields: ['id'], lockMode: LockMode.PESSIMISTIC_WRITE });
   return findAdminUser(tx, id);
 }
 
 export async function setUserAdmin(tx: EntityManager, id: number, isAdmin: boolean): Promise<void> {
-  await tx.execute('update users set is_admin = ? where id = ?', [isAdmin, id]);
+  await tx.nativeUpdate(User, { id }, { isAdmin });
 }
 
+/** Disabling keeps the first time an account was disabled. */
 export async function setUserDisabled(tx: EntityManager, id: number, disabled: boolean): Promise<void> {
-  await tx.execute(
-    `update users set disabled_at = case when ? then coalesce(disabled_at, now()) else null end where id = ?`,
-    [disabled, id],
-  );
+  if (disabled) await tx.nativeUpdate(User, { id, disabledAt: null }, { disabledAt: ormSql.now() });
+  else await tx.nativeUpdate(User, { id }, { disabledAt: null });
 }
 
 export async function deleteSessionsOf(tx: EntityManager, userId: number): Promise<number> {
-  const rows = await tx.execute<{ id: string }[]>('delete from sessions where user_id = ? returning id', [
-    userId,
-  ]);
-  return rows.length;
+  return tx.nativeDelete(Session, { user: userId });
 }

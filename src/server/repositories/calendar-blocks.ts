@@ -1,48 +1,66 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TBlock, TBlockReason } from '../../shared/schemas/calendar.ts';
-import { sqlDate, sqlTimestamp } from './sql.ts';
+import { CalendarBlock } from '../entities/calendar-block.entity.ts';
+import { db, isoDate, isoTimestamp, overlaps } from './db.ts';
 
-const BLOCK_COLUMNS = `id, property_id as "propertyId", ${sqlDate('start_date')} as "startDate",
-  ${sqlDate('end_date')} as "endDate", reason, note,
-  ${sqlTimestamp('created_at')} as "createdAt"`;
+const blockColumns = [
+  'id',
+  'property_id as propertyId',
+  isoDate('start_date').as('startDate'),
+  isoDate('end_date').as('endDate'),
+  'reason',
+  'note',
+  isoTimestamp('created_at').as('createdAt'),
+] as const;
 
 export async function listBlocks(em: EntityManager, propertyId: number): Promise<TBlock[]> {
-  return em.execute<TBlock[]>(
-    `select ${BLOCK_COLUMNS} from calendar_blocks where property_id = ? order by start_date`,
-    [propertyId],
-  );
+  return db(em)
+    .selectFrom('calendar_blocks')
+    .select(blockColumns)
+    .where('property_id', '=', propertyId)
+    .orderBy('start_date')
+    .execute();
 }
 
 /**
  * The block and its hold in one statement, so they commit together; a clash with any other hold raises
- * 23P01 from `date_holds_no_overlap` and inserts neither.
+ * 23P01 from `date_holds_no_overlap` and inserts neither. Two inserts in one statement are beyond the
+ * entity API, so a typed Kysely write.
  */
 export async function insertBlock(
   em: EntityManager,
   b: { propertyId: number; startDate: string; endDate: string; reason: TBlockReason; note: string },
 ): Promise<TBlock> {
-  const [row] = await em.execute<TBlock[]>(
-    `with k as (
-       insert into calendar_blocks (property_id, start_date, end_date, reason, note)
-       values (?, ?::date, ?::date, ?, ?) returning *
-     ), h as (
-       insert into date_holds (property_id, start_date, end_date, block_id)
-       select property_id, start_date, end_date, id from k
-     )
-     select ${BLOCK_COLUMNS} from k`,
-    [b.propertyId, b.startDate, b.endDate, b.reason, b.note],
-  );
+  const row = await db(em)
+    .with('k', (q) =>
+      q
+        .insertInto('calendar_blocks')
+        .values({
+          property_id: b.propertyId,
+          start_date: sql<string>`${b.startDate}::date`,
+          end_date: sql<string>`${b.endDate}::date`,
+          reason: b.reason,
+          note: b.note,
+        })
+        .returningAll(),
+    )
+    .with('h', (q) =>
+      q
+        .insertInto('date_holds')
+        .columns(['property_id', 'start_date', 'end_date', 'block_id'])
+        .expression((eb) => eb.selectFrom('k').select(['property_id', 'start_date', 'end_date', 'id'])),
+    )
+    .selectFrom('k')
+    .select(blockColumns)
+    .executeTakeFirst();
   if (!row) throw new Error('the block was not inserted');
   return row;
 }
 
 /** Deletes a block of the home (its hold goes with it); false when there is no such block. */
 export async function deleteBlock(em: EntityManager, propertyId: number, blockId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'delete from calendar_blocks where id = ? and property_id = ? returning id',
-    [blockId, propertyId],
-  );
-  return rows.length > 0;
+  return (await em.nativeDelete(CalendarBlock, { id: blockId, property: propertyId })) > 0;
 }
 
 /** The home's blocks with a night in [start, end), locked for the caller's transaction. */
@@ -52,12 +70,14 @@ export async function blocksOverlapping(
   start: string,
   end: string,
 ): Promise<TBlock[]> {
-  return em.execute<TBlock[]>(
-    `select ${BLOCK_COLUMNS} from calendar_blocks
-      where property_id = ? and daterange(start_date, end_date, '[)') && daterange(?::date, ?::date, '[)')
-      order by start_date for update`,
-    [propertyId, start, end],
-  );
+  return db(em)
+    .selectFrom('calendar_blocks')
+    .select(blockColumns)
+    .where('property_id', '=', propertyId)
+    .where(overlaps('start_date', 'end_date', start, end))
+    .orderBy('start_date')
+    .forUpdate()
+    .execute();
 }
 
 /** Moves a block's dates and its hold's together (shrinking only, so it cannot clash). */
@@ -67,9 +87,16 @@ export async function resizeBlock(
   start: string,
   end: string,
 ): Promise<void> {
-  await em.execute(
-    `with k as (update calendar_blocks set start_date = ?::date, end_date = ?::date where id = ? returning id)
-     update date_holds set start_date = ?::date, end_date = ?::date where block_id in (select id from k)`,
-    [start, end, blockId, start, end],
-  );
+  await db(em)
+    .with('k', (q) =>
+      q
+        .updateTable('calendar_blocks')
+        .set({ start_date: sql<string>`${start}::date`, end_date: sql<string>`${end}::date` })
+        .where('id', '=', blockId)
+        .returning('id'),
+    )
+    .updateTable('date_holds')
+    .set({ start_date: sql<string>`${start}::date`, end_date: sql<string>`${end}::date` })
+    .where('block_id', 'in', (eb) => eb.selectFrom('k').select('id'))
+    .execute();
 }

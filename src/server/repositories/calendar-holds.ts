@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlockedRange } from '../../shared/schemas/property.ts';
 import type { TCalendarBar, THoldKind } from '../../shared/schemas/calendar.ts';
-import { intArray, liveProperty, sqlDate } from './sql.ts';
+import { sql } from 'kysely';
+import { db, isoDate, listed, overlaps } from './db.ts';
+import { intArray } from './sql.ts';
 
 /**
  * Reads of `date_holds`, the one table where every taken date lives (bookings, blocks, imported events),
@@ -14,13 +16,13 @@ export async function heldRanges(
   propertyId: number,
   from: string,
 ): Promise<TBlockedRange[]> {
-  return em.execute<TBlockedRange[]>(
-    `select ${sqlDate('start_date')} as "checkIn", ${sqlDate('end_date')} as "checkOut"
-       from date_holds
-      where property_id = ? and end_date >= ?::date
-      order by start_date`,
-    [propertyId, from],
-  );
+  return db(em)
+    .selectFrom('date_holds')
+    .select([isoDate('start_date').as('checkIn'), isoDate('end_date').as('checkOut')])
+    .where('property_id', '=', propertyId)
+    .where('end_date', '>=', sql<string>`${from}::date`)
+    .orderBy('start_date')
+    .execute();
 }
 
 export interface TClash {
@@ -38,27 +40,22 @@ export async function clashingHolds(
   start: string,
   end: string,
 ): Promise<TClash[]> {
-  return em.execute<TClash[]>(
-    `select ${sqlDate('h.start_date')} as "startDate", ${sqlDate('h.end_date')} as "endDate",
-            b.confirmation_number as "confirmationNumber", h.block_id as "blockId", f.name as "feedName"
-       from date_holds h
-       left join bookings b on b.id = h.booking_id
-       left join external_events e on e.id = h.external_event_id
-       left join ical_feeds f on f.id = e.feed_id
-      where h.property_id = ? and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')
-      order by h.start_date`,
-    [propertyId, start, end],
-  );
-}
-
-interface TBarRow {
-  property_id: number;
-  kind: THoldKind;
-  start_date: string;
-  end_date: string;
-  label: string | null;
-  booking_id: number | null;
-  block_id: number | null;
+  return db(em)
+    .selectFrom('date_holds as h')
+    .leftJoin('bookings as b', 'b.id', 'h.booking_id')
+    .leftJoin('external_events as e', 'e.id', 'h.external_event_id')
+    .leftJoin('ical_feeds as f', 'f.id', 'e.feed_id')
+    .select([
+      isoDate('h.start_date').as('startDate'),
+      isoDate('h.end_date').as('endDate'),
+      'b.confirmation_number as confirmationNumber',
+      'h.block_id as blockId',
+      'f.name as feedName',
+    ])
+    .where('h.property_id', '=', propertyId)
+    .where(overlaps('h.start_date', 'h.end_date', start, end))
+    .orderBy('h.start_date')
+    .execute();
 }
 
 /**
@@ -75,37 +72,53 @@ export async function barsFor(
 ): Promise<Map<number, TCalendarBar[]>> {
   const result = new Map<number, TCalendarBar[]>(propertyIds.map((id) => [id, []]));
   if (propertyIds.length === 0) return result;
+  const ids = sql<number>`any(${intArray(propertyIds)}::int[])`;
   const bookingLabel = guestNames
-    ? `coalesce(b.contact_info->>'name', 'Guest') || ' · ' || b.confirmation_number`
-    : 'b.confirmation_number';
-  const rows = await em.execute<TBarRow[]>(
-    `select h.property_id,
-            case when h.booking_id is not null then b.status
-                 when h.block_id is not null then 'block' else 'external' end as kind,
-            ${sqlDate('h.start_date')} as start_date, ${sqlDate('h.end_date')} as end_date,
-            case when h.booking_id is not null then ${bookingLabel}
+    ? sql<string>`coalesce(b.contact_info->>'name', 'Guest') || ' · ' || b.confirmation_number`
+    : sql<string>`b.confirmation_number`;
+  const rows = await db(em)
+    .selectFrom('date_holds as h')
+    .leftJoin('bookings as b', 'b.id', 'h.booking_id')
+    .leftJoin('calendar_blocks as k', 'k.id', 'h.block_id')
+    .leftJoin('external_events as e', 'e.id', 'h.external_event_id')
+    .leftJoin('ical_feeds as f', 'f.id', 'e.feed_id')
+    .select([
+      'h.property_id',
+      sql<THoldKind>`case when h.booking_id is not null then b.status
+                          when h.block_id is not null then 'block' else 'external' end`.as('kind'),
+      isoDate('h.start_date').as('start_date'),
+      isoDate('h.end_date').as('end_date'),
+      sql<string | null>`case when h.booking_id is not null then ${bookingLabel}
                  when h.block_id is not null then
                    case k.reason when 'maintenance' then 'Maintenance' when 'owner' then 'Owner''s stay' else 'Blocked' end
                    || case when k.note <> '' then ': ' || k.note else '' end
-                 else f.name end as label,
-            h.booking_id, h.block_id
-       from date_holds h
-       left join bookings b on b.id = h.booking_id
-       left join calendar_blocks k on k.id = h.block_id
-       left join external_events e on e.id = h.external_event_id
-       left join ical_feeds f on f.id = e.feed_id
-      where h.property_id = any(?::int[]) and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')
-     union all
-     select e.property_id, 'conflict', ${sqlDate('e.start_date')}, ${sqlDate('e.end_date')},
-            f.name || ' conflicts with ' || b.confirmation_number, e.conflict_booking_id, null
-       from external_events e
-       join ical_feeds f on f.id = e.feed_id
-       join bookings b on b.id = e.conflict_booking_id
-      where e.property_id = any(?::int[]) and e.conflict_booking_id is not null
-        and daterange(e.start_date, e.end_date, '[)') && daterange(?::date, ?::date, '[)')
-      order by 1, 3`,
-    [intArray(propertyIds), from, to, intArray(propertyIds), from, to],
-  );
+                 else f.name end`.as('label'),
+      'h.booking_id',
+      'h.block_id',
+    ])
+    .where('h.property_id', '=', ids)
+    .where(overlaps('h.start_date', 'h.end_date', from, to))
+    .unionAll(
+      db(em)
+        .selectFrom('external_events as e')
+        .innerJoin('ical_feeds as f', 'f.id', 'e.feed_id')
+        .innerJoin('bookings as b', 'b.id', 'e.conflict_booking_id')
+        .select([
+          'e.property_id',
+          sql<THoldKind>`'conflict'`.as('kind'),
+          isoDate('e.start_date').as('start_date'),
+          isoDate('e.end_date').as('end_date'),
+          sql<string | null>`f.name || ' conflicts with ' || b.confirmation_number`.as('label'),
+          'e.conflict_booking_id as booking_id',
+          sql<number | null>`null`.as('block_id'),
+        ])
+        .where('e.property_id', '=', ids)
+        .where('e.conflict_booking_id', 'is not', null)
+        .where(overlaps('e.start_date', 'e.end_date', from, to)),
+    )
+    .orderBy(sql`1`)
+    .orderBy(sql`3`)
+    .execute();
   for (const r of rows) {
     result.get(r.property_id)?.push({
       kind: r.kind,
@@ -129,22 +142,16 @@ export async function timelineHomes(
   em: EntityManager,
   opts: { cursor?: number | undefined; search?: string | undefined; limit: number },
 ): Promise<TTimelineHome[]> {
-  const where = [liveProperty()];
-  const params: unknown[] = [];
+  let q = db(em).selectFrom('properties').select(['id', 'title']).where(listed());
   if (opts.search) {
-    where.push(`(title ilike ? escape '\\' or location ilike ? escape '\\')`);
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    params.push(like, like);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('location', 'ilike', like)]));
   }
-  if (opts.cursor) {
-    where.push('id < ?');
-    params.push(opts.cursor);
-  }
-  params.push(opts.limit + 1);
-  return em.execute<TTimelineHome[]>(
-    `select id, title from properties where ${where.join(' and ')} order by id desc limit ?`,
-    params,
-  );
+  if (opts.cursor) q = q.where('id', '<', opts.cursor);
+  return q
+    .orderBy('id', 'desc')
+    .limit(opts.limit + 1)
+    .execute();
 }
 
 export { intArray };

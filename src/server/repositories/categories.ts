@@ -1,7 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TCategory } from '../../shared/schemas/category.ts';
 import { Category, type ICategory } from '../entities/category.entity.ts';
+import { db } from './db.ts';
 
 /** Categories, and the category names properties carry (properties hold names, not ids). */
 
@@ -26,11 +28,13 @@ export async function categoryNameTaken(
   name: string,
   exceptId?: number,
 ): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from categories where lower(name) = lower(?) and id <> ?',
-    [name, exceptId ?? 0],
-  );
-  return rows.length > 0;
+  const row = await db(em)
+    .selectFrom('categories')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', sql<string>`lower(${name})`)
+    .where('id', '<>', exceptId ?? 0)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function insertCategory(
@@ -61,10 +65,8 @@ export async function updateCategoryRow(
 
 /** Deletes the category; its name, or null when it did not exist. */
 export async function deleteCategoryRow(tx: EntityManager, id: number): Promise<string | null> {
-  const rows = await tx.execute<{ name: string }[]>('delete from categories where id = ? returning name', [
-    id,
-  ]);
-  return rows[0]?.name ?? null;
+  const row = await db(tx).deleteFrom('categories').where('id', '=', id).returning('name').executeTakeFirst();
+  return row?.name ?? null;
 }
 
 /**
@@ -96,11 +98,14 @@ export async function renameCategoryOnProperties(
 
 /** Takes the name off every property that carries it (one set-based statement). */
 export async function removeCategoryFromProperties(tx: EntityManager, name: string): Promise<void> {
-  await tx.execute(
-    `update properties
-        set categories = array(select c from unnest(categories) with ordinality as u(c, ord) where lower(c) <> lower(?) order by ord),
-            category_keys = array_remove(category_keys, lower(?))
-      where category_keys @> array[lower(?)]::text[]`,
-    [name, name, name],
-  );
+  await db(tx)
+    .updateTable('properties')
+    .set({
+      categories: sql<
+        string[]
+      >`array(select c from unnest(categories) with ordinality as u(c, ord) where lower(c) <> lower(${name}) order by ord)`,
+      category_keys: sql<string[]>`array_remove(category_keys, lower(${name}))`,
+    })
+    .where('category_keys', '@>', sql<string[]>`array[lower(${name})]::text[]`)
+    .execute();
 }

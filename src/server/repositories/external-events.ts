@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TConflict } from '../../shared/schemas/calendar.ts';
-import { sqlDate } from './sql.ts';
+import { sql } from 'kysely';
+import { db, isoDate } from './db.ts';
 
 export interface TParsedEvent {
   uid: string;
@@ -54,10 +55,12 @@ export async function replaceFeedEvents(
       [JSON.stringify(moved)],
     );
   }
-  const before = await tx.execute<{ id: number; conflict_booking_id: number | null }[]>(
-    'select id, conflict_booking_id from external_events where feed_id = ? and conflict_booking_id is not null',
-    [feed.id],
-  );
+  const before = await db(tx)
+    .selectFrom('external_events')
+    .select(['id', 'conflict_booking_id'])
+    .where('feed_id', '=', feed.id)
+    .where('conflict_booking_id', 'is not', null)
+    .execute();
   // Each row of a multi-row insert is checked on its own: a clashing one is skipped, the rest hold.
   await tx.execute(
     `insert into date_holds (property_id, start_date, end_date, external_event_id)
@@ -101,13 +104,23 @@ export async function replaceFeedEvents(
   };
 }
 
-const CONFLICT_SELECT = `select e.id as "eventId", e.property_id as "propertyId", p.title as "propertyTitle",
-    f.name as "feedName", ${sqlDate('e.start_date')} as "startDate",
-    ${sqlDate('e.end_date')} as "endDate", b.id as "bookingId", b.confirmation_number as "confirmationNumber"
-  from external_events e
-  join ical_feeds f on f.id = e.feed_id
-  join properties p on p.id = e.property_id
-  join bookings b on b.id = e.conflict_booking_id`;
+function conflicts(em: EntityManager) {
+  return db(em)
+    .selectFrom('external_events as e')
+    .innerJoin('ical_feeds as f', 'f.id', 'e.feed_id')
+    .innerJoin('properties as p', 'p.id', 'e.property_id')
+    .innerJoin('bookings as b', 'b.id', 'e.conflict_booking_id')
+    .select([
+      'e.id as eventId',
+      'e.property_id as propertyId',
+      'p.title as propertyTitle',
+      'f.name as feedName',
+      isoDate('e.start_date').as('startDate'),
+      isoDate('e.end_date').as('endDate'),
+      'b.id as bookingId',
+      'b.confirmation_number as confirmationNumber',
+    ]);
+}
 
 /** Imported events that fall on one of our bookings, soonest first. */
 export async function listConflicts(
@@ -115,19 +128,25 @@ export async function listConflicts(
   limit: number,
   propertyId?: number,
 ): Promise<TConflict[]> {
-  const where = propertyId === undefined ? '' : 'where e.property_id = ?';
-  return em.execute<TConflict[]>(
-    `${CONFLICT_SELECT} ${where} order by e.start_date, e.id limit ?`,
-    propertyId === undefined ? [limit] : [propertyId, limit],
-  );
+  return conflicts(em)
+    .$if(propertyId !== undefined, (q) => q.where('e.property_id', '=', propertyId ?? 0))
+    .orderBy('e.start_date')
+    .orderBy('e.id')
+    .limit(limit)
+    .execute();
 }
 
 export async function conflictsByIds(em: EntityManager, ids: number[]): Promise<TConflict[]> {
   if (ids.length === 0) return [];
-  return em.execute<TConflict[]>(
-    `${CONFLICT_SELECT} where e.id in (select (value #>> '{}')::int from json_array_elements(?::json)) order by e.start_date`,
-    [JSON.stringify(ids)],
-  );
+  // The ids travel as one JSON value: a list of binds would make each length a statement of its own.
+  return conflicts(em)
+    .where(
+      'e.id',
+      'in',
+      sql<number>`(select (value #>> '{}')::int from json_array_elements(${JSON.stringify(ids)}::json))`,
+    )
+    .orderBy('e.start_date')
+    .execute();
 }
 
 /**

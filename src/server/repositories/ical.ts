@@ -1,18 +1,25 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TFeed } from '../../shared/schemas/calendar.ts';
-import { liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
+import { IcalFeed } from '../entities/ical-feed.entity.ts';
+import { Property } from '../entities/property.entity.ts';
+import { db, isoDate, isoTimestamp, listed } from './db.ts';
 
 /** Every query of the iCal tables: the export token, the imported feeds and their events. */
 
 export async function exportNonce(em: EntityManager, propertyId: number): Promise<string | null> {
-  const [row] = await em.execute<{ nonce: string }[]>(
-    'select nonce from ical_exports where property_id = ?',
-    [propertyId],
-  );
+  const row = await db(em)
+    .selectFrom('ical_exports')
+    .select('nonce')
+    .where('property_id', '=', propertyId)
+    .executeTakeFirst();
   return row?.nonce ?? null;
 }
 
-/** Sets the home's export nonce and token hash; `replace` false keeps an existing one (first use). */
+/**
+ * Sets the home's export nonce and token hash; `replace` false keeps an existing one (first use). One
+ * upsert that keeps or replaces its columns, which the entity API cannot say, so a typed Kysely write.
+ */
 export async function saveExport(
   em: EntityManager,
   propertyId: number,
@@ -20,15 +27,18 @@ export async function saveExport(
   tokenHash: string,
   replace: boolean,
 ): Promise<string> {
-  const [row] = await em.execute<{ nonce: string }[]>(
-    `insert into ical_exports (property_id, nonce, token_hash) values (?, ?, ?)
-     on conflict (property_id) do update set
-       nonce = case when ? then excluded.nonce else ical_exports.nonce end,
-       token_hash = case when ? then excluded.token_hash else ical_exports.token_hash end,
-       created_at = case when ? then now() else ical_exports.created_at end
-     returning nonce`,
-    [propertyId, nonce, tokenHash, replace, replace, replace],
-  );
+  const row = await db(em)
+    .insertInto('ical_exports')
+    .values({ property_id: propertyId, nonce, token_hash: tokenHash })
+    .onConflict((oc) =>
+      oc.column('property_id').doUpdateSet({
+        nonce: sql`case when ${replace} then excluded.nonce else ical_exports.nonce end`,
+        token_hash: sql`case when ${replace} then excluded.token_hash else ical_exports.token_hash end`,
+        created_at: sql`case when ${replace} then now() else ical_exports.created_at end`,
+      }),
+    )
+    .returning('nonce')
+    .executeTakeFirst();
   if (!row) throw new Error('the export token was not saved');
   return row.nonce;
 }
@@ -37,11 +47,13 @@ export async function propertyByTokenHash(
   em: EntityManager,
   tokenHash: string,
 ): Promise<{ id: number; title: string } | null> {
-  const [row] = await em.execute<{ id: number; title: string }[]>(
-    `select p.id, p.title from ical_exports x join properties p on p.id = x.property_id
-      where x.token_hash = ? and ${liveProperty('p')}`,
-    [tokenHash],
-  );
+  const row = await db(em)
+    .selectFrom('ical_exports as x')
+    .innerJoin('properties as p', 'p.id', 'x.property_id')
+    .select(['p.id', 'p.title'])
+    .where('x.token_hash', '=', tokenHash)
+    .where(listed('p'))
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -58,35 +70,20 @@ export async function exportEvents(
   propertyId: number,
   from: string,
 ): Promise<TExportEvent[]> {
-  return em.execute<TExportEvent[]>(
-    `select case when booking_id is not null then 'booking' else 'block' end as kind,
-            coalesce(booking_id, block_id) as id,
-            ${sqlDate('start_date')} as start_date, ${sqlDate('end_date')} as end_date
-       from date_holds
-      where property_id = ? and external_event_id is null and end_date >= ?::date
-      order by start_date`,
-    [propertyId, from],
-  );
+  return db(em)
+    .selectFrom('date_holds')
+    .select([
+      sql<TExportEvent['kind']>`case when booking_id is not null then 'booking' else 'block' end`.as('kind'),
+      sql<number>`coalesce(booking_id, block_id)`.as('id'),
+      isoDate('start_date').as('start_date'),
+      isoDate('end_date').as('end_date'),
+    ])
+    .where('property_id', '=', propertyId)
+    .where('external_event_id', 'is', null)
+    .where('end_date', '>=', sql<string>`${from}::date`)
+    .orderBy('start_date')
+    .execute();
 }
-
-interface TFeedRow {
-  id: number;
-  property_id: number;
-  name: string;
-  url: string;
-  etag: string | null;
-  last_modified: string | null;
-  last_sync_at: string | null;
-  last_error: string | null;
-  event_count: number;
-  conflict_count: number;
-}
-
-const FEED_SELECT = `select f.id, f.property_id, f.name, f.url, f.etag, f.last_modified, f.last_error,
-    ${sqlTimestamp('f.last_sync_at')} as last_sync_at,
-    (select count(*)::int from external_events e where e.feed_id = f.id) as event_count,
-    (select count(*)::int from external_events e where e.feed_id = f.id and e.conflict_booking_id is not null) as conflict_count
-  from ical_feeds f`;
 
 export interface TStoredFeed extends TFeed {
   propertyId: number;
@@ -94,26 +91,36 @@ export interface TStoredFeed extends TFeed {
   lastModified: string | null;
 }
 
-function toFeed(r: TFeedRow): TStoredFeed {
-  return {
-    id: r.id,
-    propertyId: r.property_id,
-    name: r.name,
-    url: r.url,
-    etag: r.etag,
-    lastModified: r.last_modified,
-    lastSyncAt: r.last_sync_at,
-    lastError: r.last_error,
-    eventCount: r.event_count,
-    conflictCount: r.conflict_count,
-  };
+function feeds(em: EntityManager) {
+  return db(em)
+    .selectFrom('ical_feeds as f')
+    .select((eb) => [
+      'f.id',
+      'f.property_id as propertyId',
+      'f.name',
+      'f.url',
+      'f.etag',
+      'f.last_modified as lastModified',
+      'f.last_error as lastError',
+      isoTimestamp<string | null>('f.last_sync_at').as('lastSyncAt'),
+      eb
+        .selectFrom('external_events as e')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('e.feed_id', '=', 'f.id')
+        .$asScalar()
+        .as('eventCount'),
+      eb
+        .selectFrom('external_events as e')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .whereRef('e.feed_id', '=', 'f.id')
+        .where('e.conflict_booking_id', 'is not', null)
+        .$asScalar()
+        .as('conflictCount'),
+    ]);
 }
 
 export async function listFeeds(em: EntityManager, propertyId: number): Promise<TStoredFeed[]> {
-  const rows = await em.execute<TFeedRow[]>(`${FEED_SELECT} where f.property_id = ? order by f.id`, [
-    propertyId,
-  ]);
-  return rows.map(toFeed);
+  return feeds(em).where('f.property_id', '=', propertyId).orderBy('f.id').execute();
 }
 
 export async function getFeed(
@@ -121,11 +128,11 @@ export async function getFeed(
   propertyId: number,
   feedId: number,
 ): Promise<TStoredFeed | null> {
-  const [row] = await em.execute<TFeedRow[]>(`${FEED_SELECT} where f.id = ? and f.property_id = ?`, [
-    feedId,
-    propertyId,
-  ]);
-  return row ? toFeed(row) : null;
+  const row = await feeds(em)
+    .where('f.id', '=', feedId)
+    .where('f.property_id', '=', propertyId)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function insertFeed(
@@ -134,20 +141,13 @@ export async function insertFeed(
   name: string,
   url: string,
 ): Promise<number> {
-  const [row] = await em.execute<{ id: number }[]>(
-    'insert into ical_feeds (property_id, name, url) values (?, ?, ?) returning id',
-    [propertyId, name, url],
-  );
-  if (!row) throw new Error('the feed was not inserted');
-  return row.id;
+  const feed = em.create(IcalFeed, { property: em.getReference(Property, propertyId), name, url });
+  await em.persist(feed).flush();
+  return feed.id;
 }
 
 export async function deleteFeed(em: EntityManager, propertyId: number, feedId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'delete from ical_feeds where id = ? and property_id = ? returning id',
-    [feedId, propertyId],
-  );
-  return rows.length > 0;
+  return (await em.nativeDelete(IcalFeed, { id: feedId, property: propertyId })) > 0;
 }
 
 /** Every feed's id and home, in id order after `afterId`: the scheduled sync walks them in batches. */
@@ -156,10 +156,13 @@ export async function feedIdsAfter(
   afterId: number,
   limit: number,
 ): Promise<{ id: number; propertyId: number }[]> {
-  return em.execute<{ id: number; propertyId: number }[]>(
-    'select id, property_id as "propertyId" from ical_feeds where id > ? order by id limit ?',
-    [afterId, limit],
-  );
+  return db(em)
+    .selectFrom('ical_feeds')
+    .select(['id', 'property_id as propertyId'])
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 export async function recordSync(
@@ -167,16 +170,14 @@ export async function recordSync(
   feedId: number,
   result: { etag?: string | null; lastModified?: string | null; error: string | null },
 ): Promise<void> {
-  const sets = ['last_sync_at = now()', 'last_error = ?'];
-  const params: unknown[] = [result.error?.slice(0, 500) ?? null];
-  if (result.etag !== undefined) {
-    sets.push('etag = ?');
-    params.push(result.etag);
-  }
-  if (result.lastModified !== undefined) {
-    sets.push('last_modified = ?');
-    params.push(result.lastModified);
-  }
-  params.push(feedId);
-  await em.execute(`update ical_feeds set ${sets.join(', ')} where id = ?`, params);
+  await em.nativeUpdate(
+    IcalFeed,
+    { id: feedId },
+    {
+      lastSyncAt: ormSql.now(),
+      lastError: result.error?.slice(0, 500) ?? null,
+      ...(result.etag !== undefined && { etag: result.etag }),
+      ...(result.lastModified !== undefined && { lastModified: result.lastModified }),
+    },
+  );
 }

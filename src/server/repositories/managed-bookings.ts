@@ -1,8 +1,12 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
-import { sqlDate, sqlTimestamp } from './sql.ts';
+import { BookingLink } from '../entities/booking-link.entity.ts';
+import { Booking } from '../entities/booking.entity.ts';
+import { User } from '../entities/user.entity.ts';
+import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
 
@@ -27,49 +31,40 @@ export interface TManagedRecord {
   review: { rating: number; comment: string; date: string } | null;
 }
 
-const MANAGED_SELECT = `
-  select b.id, b.user_id, b.confirmation_number, b.status,
-         ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
-         b.nights, b.guests, b.nightly_price, b.tax_rate, b.tax_amount, b.total_price, b.contact_info,
-         ${sqlTimestamp('b.created_at')} as created_at,
-         p.id as property_id, p.title, p.location, p.images[1] as cover, p.cancellation_policy,
-         r.rating as review_rating, r.comment as review_comment,
-         ${sqlTimestamp('r.date')} as review_date
-    from bookings b
-    join properties p on p.id = b.property_id
-    left join reviews r on r.booking_id = b.id`;
-
 export async function findManagedBooking(
   em: EntityManager,
   bookingId: number,
 ): Promise<TManagedRecord | null> {
-  const rows = await em.execute<
-    {
-      id: number;
-      user_id: number | null;
-      confirmation_number: string;
-      status: TBookingStatus;
-      check_in: string;
-      check_out: string;
-      nights: number;
-      guests: number;
-      nightly_price: number;
-      tax_rate: number | string;
-      tax_amount: number;
-      total_price: number;
-      contact_info: TContactInfo | null;
-      created_at: string;
-      property_id: number;
-      title: string;
-      location: string;
-      cover: string | null;
-      cancellation_policy: TCancellationPolicy;
-      review_rating: number | null;
-      review_comment: string | null;
-      review_date: string | null;
-    }[]
-  >(`${MANAGED_SELECT} where b.id = ?`, [bookingId]);
-  const r = rows[0];
+  const r = await db(em)
+    .selectFrom('bookings as b')
+    .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .leftJoin('reviews as r', 'r.booking_id', 'b.id')
+    .select([
+      'b.id',
+      'b.user_id',
+      'b.confirmation_number',
+      'b.status',
+      isoDate('b.check_in').as('check_in'),
+      isoDate('b.check_out').as('check_out'),
+      'b.nights',
+      'b.guests',
+      'b.nightly_price',
+      'b.tax_rate',
+      'b.tax_amount',
+      'b.total_price',
+      'b.contact_info',
+      isoTimestamp('b.created_at').as('created_at'),
+      'p.id as property_id',
+      'p.title',
+      'p.location',
+      sql<string | null>`p.images[1]`.as('cover'),
+      'p.cancellation_policy',
+      'r.rating as review_rating',
+      'r.comment as review_comment',
+      isoTimestamp<string | null>('r.date').as('review_date'),
+    ])
+    .where('b.id', '=', bookingId)
+    .executeTakeFirst();
   if (!r) return null;
   return {
     id: r.id,
@@ -101,11 +96,7 @@ export async function insertBookingLink(
   hash: string,
   expiresAt: Date,
 ): Promise<void> {
-  await em.execute('insert into booking_links (id, booking_id, expires_at) values (?, ?, ?)', [
-    hash,
-    bookingId,
-    expiresAt,
-  ]);
+  await em.insert(BookingLink, { id: hash, booking: em.getReference(Booking, bookingId), expiresAt });
 }
 
 /** A manage link's insert as a CTE of the statement that writes its booking (`source`'s `id`). */
@@ -126,33 +117,29 @@ export async function findBookingLink(
   hash: string,
   now: Date,
 ): Promise<{ id: string; booking_id: number } | null> {
-  const rows = await em.execute<{ id: string; booking_id: number }[]>(
-    'select id, booking_id from booking_links where id = ? and expires_at > ?',
-    [hash, now],
-  );
-  return rows[0] ?? null;
+  const row = await db(em)
+    .selectFrom('booking_links')
+    .select(['id', 'booking_id'])
+    .where('id', '=', hash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function deleteExpiredBookingLinks(em: EntityManager, now: Date): Promise<void> {
-  await em.execute('delete from booking_links where expires_at <= ?', [now]);
+  await em.nativeDelete(BookingLink, { expiresAt: { $lte: now } });
 }
 
 /** Cancels a pending or confirmed booking; false when it was already cancelled (or is gone). */
 export async function markCancelled(em: EntityManager, bookingId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `update bookings set status = 'cancelled' where id = ? and status in ('pending', 'confirmed') returning id`,
-    [bookingId],
-  );
-  return rows.length > 0;
+  const live = { id: bookingId, status: { $in: ['pending', 'confirmed'] as TBookingStatus[] } };
+  return (await em.nativeUpdate(Booking, live, { status: 'cancelled' })) > 0;
 }
 
 /** Moves a signed-out booking into an account; false unless it still belongs to nobody. */
 export async function assignOwner(em: EntityManager, bookingId: number, userId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'update bookings set user_id = ? where id = ? and user_id is null returning id',
-    [userId, bookingId],
-  );
-  return rows.length > 0;
+  const unowned = { id: bookingId, user: null };
+  return (await em.nativeUpdate(Booking, unowned, { user: em.getReference(User, userId) })) > 0;
 }
 
 /** A booking by its BIC number, with the e-mail on file, for 'Find my booking'. */
@@ -160,12 +147,16 @@ export async function findByConfirmationNumber(
   em: EntityManager,
   confirmationNumber: string,
 ): Promise<{ id: number; email: string | null; check_out: string } | null> {
-  const rows = await em.execute<{ id: number; email: string | null; check_out: string }[]>(
-    `select id, contact_info->>'email' as email, ${sqlDate('check_out')} as check_out
-       from bookings where upper(confirmation_number) = upper(?)`,
-    [confirmationNumber],
-  );
-  return rows[0] ?? null;
+  const row = await db(em)
+    .selectFrom('bookings')
+    .select([
+      'id',
+      sql<string | null>`contact_info->>'email'`.as('email'),
+      isoDate('check_out').as('check_out'),
+    ])
+    .where(sql<string>`upper(confirmation_number)`, '=', sql<string>`upper(${confirmationNumber})`)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /**
@@ -173,22 +164,25 @@ export async function findByConfirmationNumber(
  * with an e-mail address on file.
  */
 export async function staysToInviteForReview(em: EntityManager, from: string, to: string): Promise<number[]> {
-  const rows = await em.execute<{ id: number }[]>(
-    `select b.id from bookings b
-      where b.status = 'confirmed' and b.check_out between ?::date and ?::date
-        and b.review_invited_at is null and b.contact_info->>'email' is not null
-        and not exists (select 1 from reviews r where r.booking_id = b.id)
-      order by b.id limit 500`,
-    [from, to],
-  );
+  const rows = await db(em)
+    .selectFrom('bookings as b')
+    .select('b.id')
+    .where('b.status', '=', 'confirmed')
+    .where('b.check_out', '>=', sql<string>`${from}::date`)
+    .where('b.check_out', '<=', sql<string>`${to}::date`)
+    .where('b.review_invited_at', 'is', null)
+    .where(sql<boolean>`b.contact_info->>'email' is not null`)
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('reviews as r').select('r.id').whereRef('r.booking_id', '=', 'b.id'))),
+    )
+    .orderBy('b.id')
+    .limit(500)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** Marks the invitation sent; false when another worker got there first. */
 export async function markReviewInvited(em: EntityManager, bookingId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'update bookings set review_invited_at = now() where id = ? and review_invited_at is null returning id',
-    [bookingId],
-  );
-  return rows.length > 0;
+  const uninvited = { id: bookingId, reviewInvitedAt: null };
+  return (await em.nativeUpdate(Booking, uninvited, { reviewInvitedAt: ormSql.now() })) > 0;
 }

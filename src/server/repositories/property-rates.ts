@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPriceRules } from '../../shared/pricing.ts';
 import type { TRate, TRateKind } from '../../shared/schemas/calendar.ts';
+import { sql, type Selectable } from 'kysely';
+import { Property } from '../entities/property.entity.ts';
+import { PropertyRate } from '../entities/property-rate.entity.ts';
+import { db, isoDate, type TDB } from './db.ts';
 import { intArray, liveProperty, sqlDate } from './sql.ts';
 
 type TStoredKind = 'season' | 'weekend' | 'min_nights';
@@ -10,17 +14,24 @@ const toStored: Record<TRateKind, TStoredKind> = {
   minNights: 'min_nights',
 };
 
-interface TRateRow {
-  id: number;
-  property_id: number;
-  kind: TStoredKind;
+/** A rate as its reads answer it: the dates as `yyyy-MM-dd` text. */
+type TRateRow = Pick<Selectable<TDB['property_rates']>, 'id' | 'property_id' | 'kind' | 'amount'> & {
   start_date: string | null;
   end_date: string | null;
-  amount: number;
-}
+};
 
-const RATE_COLUMNS = `id, property_id, kind, ${sqlDate('start_date')} as start_date,
-  ${sqlDate('end_date')} as end_date, amount`;
+function rates(em: EntityManager) {
+  return db(em)
+    .selectFrom('property_rates')
+    .select([
+      'id',
+      'property_id',
+      'kind',
+      isoDate<string | null>('start_date').as('start_date'),
+      isoDate<string | null>('end_date').as('end_date'),
+      'amount',
+    ]);
+}
 
 function toRate(r: TRateRow): TRate {
   const minNights = r.kind === 'min_nights';
@@ -36,11 +47,11 @@ function toRate(r: TRateRow): TRate {
 }
 
 export async function listRates(em: EntityManager, propertyId: number): Promise<TRate[]> {
-  const rows = await em.execute<TRateRow[]>(
-    `select ${RATE_COLUMNS} from property_rates where property_id = ?
-      order by case kind when 'min_nights' then 0 when 'weekend' then 1 else 2 end, start_date`,
-    [propertyId],
-  );
+  const rows = await rates(em)
+    .where('property_id', '=', propertyId)
+    .orderBy(sql`case kind when 'min_nights' then 0 when 'weekend' then 1 else 2 end`)
+    .orderBy('start_date')
+    .execute();
   return rows.map(toRate);
 }
 
@@ -51,13 +62,15 @@ export async function seasonsOverlapping(
   start: string,
   end: string,
 ): Promise<TRate[]> {
-  const rows = await em.execute<TRateRow[]>(
-    `select ${RATE_COLUMNS} from property_rates
-      where property_id = ? and kind = 'season'
-        and daterange(start_date, end_date, '[)') && daterange(?::date, ?::date, '[)')
-      order by start_date for update`,
-    [propertyId, start, end],
-  );
+  const rows = await rates(em)
+    .where('property_id', '=', propertyId)
+    .where('kind', '=', 'season')
+    .where(
+      sql<boolean>`daterange(start_date, end_date, '[)') && daterange(${start}::date, ${end}::date, '[)')`,
+    )
+    .orderBy('start_date')
+    .forUpdate()
+    .execute();
   return rows.map(toRate);
 }
 
@@ -65,38 +78,51 @@ export async function insertSeason(
   em: EntityManager,
   s: { propertyId: number; startDate: string; endDate: string; nightlyPrice: number },
 ): Promise<TRate> {
-  const [row] = await em.execute<TRateRow[]>(
-    `insert into property_rates (property_id, kind, start_date, end_date, amount)
-     values (?, 'season', ?::date, ?::date, ?) returning ${RATE_COLUMNS}`,
-    [s.propertyId, s.startDate, s.endDate, s.nightlyPrice],
-  );
-  if (!row) throw new Error('the season was not inserted');
-  return toRate(row);
+  const season = em.create(PropertyRate, {
+    property: em.getReference(Property, s.propertyId),
+    kind: 'season',
+    startDate: s.startDate,
+    endDate: s.endDate,
+    amount: s.nightlyPrice,
+  });
+  await em.persist(season).flush();
+  return toRate({
+    id: season.id,
+    property_id: s.propertyId,
+    kind: 'season',
+    start_date: s.startDate,
+    end_date: s.endDate,
+    amount: s.nightlyPrice,
+  });
 }
 
-/** Sets the home's one weekend price or minimum stay, replacing the previous value. */
+/**
+ * Sets the home's one weekend price or minimum stay, replacing the previous value: an upsert on the
+ * partial unique index, which the entity API cannot name, so a typed Kysely write.
+ */
 export async function upsertRule(
   em: EntityManager,
   propertyId: number,
   kind: Exclude<TRateKind, 'season'>,
   amount: number,
 ): Promise<TRate> {
-  const [row] = await em.execute<TRateRow[]>(
-    `insert into property_rates (property_id, kind, amount) values (?, ?, ?)
-     on conflict (property_id, kind) where kind <> 'season' do update set amount = excluded.amount, created_at = now()
-     returning ${RATE_COLUMNS}`,
-    [propertyId, toStored[kind], amount],
-  );
+  const row = await db(em)
+    .insertInto('property_rates')
+    .values({ property_id: propertyId, kind: toStored[kind], amount })
+    .onConflict((oc) =>
+      oc
+        .columns(['property_id', 'kind'])
+        .where('kind', '<>', 'season')
+        .doUpdateSet({ amount: (eb) => eb.ref('excluded.amount'), created_at: sql`now()` }),
+    )
+    .returning(['id', 'property_id', 'kind', 'amount'])
+    .executeTakeFirst();
   if (!row) throw new Error('the rule was not saved');
-  return toRate(row);
+  return toRate({ ...row, start_date: null, end_date: null });
 }
 
 export async function deleteRate(em: EntityManager, propertyId: number, rateId: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    'delete from property_rates where id = ? and property_id = ? returning id',
-    [rateId, propertyId],
-  );
-  return rows.length > 0;
+  return (await em.nativeDelete(PropertyRate, { id: rateId, property: propertyId })) > 0;
 }
 
 export interface TStayRules extends TPriceRules {

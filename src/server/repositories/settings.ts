@@ -29,7 +29,7 @@ function toSettingsDto(s: ISettings): TSettings {
 
 /** Creates the record with the column defaults unless it exists (any number of racers, one row). */
 export async function ensureSettingsRow(em: EntityManager): Promise<void> {
-  await em.execute('insert into settings (id) values (1) on conflict (id) do nothing');
+  await em.createQueryBuilder(Settings).insert({ id: 1 }).onConflict('id').ignore().execute();
 }
 
 /** The settings, the record created with its defaults the first time it is read. */

@@ -1,0 +1,40 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { InferKyselyDB } from '@mikro-orm/sql';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { entities } from '../entities/index.ts';
+import { liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
+
+/**
+ * Typed queries: Kysely on the EntityManager's own connection (its transaction, when it has one), the
+ * tables' row types inferred from the entities, so no repository restates a row by hand.
+ */
+export type TDB = InferKyselyDB<(typeof entities)[number]>;
+
+export function db(em: EntityManager): Kysely<TDB> {
+  return em.getKysely<TDB>();
+}
+
+/** The archived rule for a Kysely query of `properties` (as `alias`): the home is still listed. */
+export function listed(alias = 'properties'): RawBuilder<boolean> {
+  return sql<boolean>`${sql.raw(liveProperty(alias))}`;
+}
+
+/** A date column as `yyyy-MM-dd` text (see sqlDate); `column` is this module's caller's constant, never input. */
+export function isoDate<T extends string | null = string>(column: string): RawBuilder<T> {
+  return sql<T>`${sql.raw(sqlDate(column))}`;
+}
+
+/** A timestamptz column as an ISO 8601 UTC string (see sqlTimestamp). */
+export function isoTimestamp<T extends string | null = string>(column: string): RawBuilder<T> {
+  return sql<T>`${sql.raw(sqlTimestamp(column))}`;
+}
+
+/** Whether the half-open range [startColumn, endColumn) shares a night with [from, to). */
+export function overlaps(
+  startColumn: string,
+  endColumn: string,
+  from: string,
+  to: string,
+): RawBuilder<boolean> {
+  return sql<boolean>`daterange(${sql.ref(startColumn)}, ${sql.ref(endColumn)}, '[)') && daterange(${from}::date, ${to}::date, '[)')`;
+}
