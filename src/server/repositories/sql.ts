@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isConnectionFault } from '../db/pool.ts';
 
 /**
  * The SQL spellings every repository shares, so each rule is written once. The ORM states the archived
@@ -113,9 +114,9 @@ export async function onOneConnection<T>(em: EntityManager, work: (run: TRunSql)
         const query = statement ?? { text: numberedPlaceholders(sql) };
         return (await client.query<R>({ ...query, values: params })).rows;
       } catch (err) {
-        // An error PostgreSQL answered (a constraint, say) leaves the connection fine; any other may not.
-        if (!(err instanceof Error && 'severity' in err))
-          broken = err instanceof Error ? err : new Error(String(err));
+        // An error PostgreSQL answered (a constraint, say) leaves the connection fine; a fault (a lost
+        // socket, a timeout, a terminated session) does not: released with it, the client is destroyed.
+        if (isConnectionFault(err)) broken ??= err instanceof Error ? err : new Error(String(err));
         throw err;
       }
     });
