@@ -93,6 +93,16 @@ export function watchPool(pool: pg.Pool): void {
     endOnFault(client);
     progress();
   });
+  // A refused or timed-out new connection is the pool trying (the database is away, not the pool
+  // wedged); a checkout that gave up waiting for a client is not.
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => Promise<pg.PoolClient> | undefined;
+  (pool as { connect: unknown }).connect = (cb?: unknown) => {
+    const result = connect(cb);
+    result?.catch((err: unknown) => {
+      if (!(err instanceof Error && /timeout exceeded when trying to connect/.test(err.message))) progress();
+    });
+    return result;
+  };
   pool.on('acquire', progress);
   pool.on('release', progress);
   pool.on('remove', progress);
