@@ -25,7 +25,8 @@ export function ormConfig(clientUrl: string, overrides: Partial<Options> = {}): 
       fileName: (timestamp: string, name?: string) => `migration-${timestamp}${name ? `-${name}` : ''}`,
     },
     pool: { min: 0, max: Number(process.env.DB_POOL_MAX ?? 20), idleTimeoutMillis: 30_000 },
-    driverOptions: resilientPgOptions(),
+    // The server's own pool adds statement and query timeouts (openDatabase).
+    driverOptions: resilientPgOptions({ timeouts: false }),
     debug: process.env.DB_DEBUG === 'true',
     allowGlobalContext: false,
     // Property's `listed` filter hides archived homes from lists, not from the bookings and reviews that

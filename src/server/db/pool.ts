@@ -13,17 +13,20 @@ import type pg from 'pg';
 export const STATEMENT_TIMEOUT_MS = Number(process.env.DB_STATEMENT_TIMEOUT_MS ?? 30_000);
 
 /**
- * The pg options every pool of the server shares. `query_timeout` is the client's own limit, a little
- * past the server's: it ends a wait on a socket that died without a word (the server cannot answer, so
- * its statement_timeout never fires). Keep-alive finds such a socket while it is idle.
+ * The pg options of the server's pools. `query_timeout` is the client's own limit, a little past the
+ * server's: it ends a wait on a socket that died without a word (the server cannot answer, so its
+ * statement_timeout never fires, and TCP keep-alive would take the system's ~11 minutes to notice).
+ * Keep-alive finds such a socket while it is idle. Without `timeouts` (every ORM by default: scripts,
+ * the bench's data generation, migrations) statements may run as long as they need.
  */
-export function resilientPgOptions(): pg.PoolConfig {
+export function resilientPgOptions(opts: { timeouts: boolean } = { timeouts: true }): pg.PoolConfig {
   return {
     connectionTimeoutMillis: 5_000,
-    statement_timeout: STATEMENT_TIMEOUT_MS,
-    query_timeout: STATEMENT_TIMEOUT_MS + 5_000,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
+    ...(opts.timeouts && STATEMENT_TIMEOUT_MS > 0
+      ? { statement_timeout: STATEMENT_TIMEOUT_MS, query_timeout: STATEMENT_TIMEOUT_MS + 5_000 }
+      : {}),
   };
 }
 
