@@ -140,6 +140,23 @@ function constraintAnswer(code: string, constraint: unknown): TConstraintAnswer 
   );
 }
 
+/**
+ * SQLSTATEs of a statement that lost a race with another and changed nothing: 40P01 (deadlock
+ * detected: PostgreSQL aborted this side of a lock cycle) and 40001 (serialization failure). Running
+ * it again is safe where nothing outside the database happened meanwhile; onOneConnection does so.
+ */
+export const RACE_SQLSTATES = new Set(['40P01', '40001']);
+
+/** Whether `err` (or an error it wraps) is a lost race (RACE_SQLSTATES). */
+export function isRaceLoss(err: unknown): boolean {
+  return findCause(err).some(
+    (e) => !!e && typeof e === 'object' && RACE_SQLSTATES.has(String((e as { code?: unknown }).code)),
+  );
+}
+
+/** What a caller hears when its change lost a race it could not retry: try again, never a 500. */
+export const CONCURRENT_CHANGE = 'This was changed by someone else at the same moment. Please try again.';
+
 /** PostgreSQL and driver failures that mean "the database is away", not "the request is wrong". */
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
@@ -188,6 +205,8 @@ export function toAppError(err: unknown, opts: { inputError?: boolean } = {}): A
       const message = typeof rawMessage === 'string' ? rawMessage : '';
       const answer = constraintAnswer(code, constraint);
       if (answer) return new AppError(answer.code, answer.message);
+      if (RACE_SQLSTATES.has(code))
+        return new AppError('CONFLICT', CONCURRENT_CHANGE, { headers: { 'Retry-After': '1' } });
       if (
         UNAVAILABLE_CODES.has(code) ||
         /Connection terminated|timeout exceeded when trying to connect|connect ECONNREFUSED|Client has encountered a connection error/i.test(

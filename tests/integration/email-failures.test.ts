@@ -29,8 +29,8 @@ afterAll(async () => {
 });
 
 describe('an email that fails on every attempt', () => {
-  it('is marked failed with its error once the attempts are spent, shown to the admin, and Retry sends it once', async () => {
-    // The SMTP server refuses the guest on every attempt.
+  it('refused for good (550), is marked failed with its error after one attempt, shown to the admin, and Retry sends it once', async () => {
+    // The SMTP server refuses the guest with a permanent reply: retrying would only delay the verdict.
     sink.refuse.set('refused@example.com', 'Mailbox unavailable');
     const checkIn = addDays(todayIso(), 30);
     const res = await api(srv.url, 'POST', '/api/bookings', {
@@ -56,11 +56,17 @@ describe('an email that fails on every attempt', () => {
       async () => {
         const email = await guestEmail();
         expect(email?.status).toBe('failed');
-        expect(email?.attempts).toBe(EMAIL_ATTEMPTS);
+        expect(email?.attempts).toBe(1);
         expect(email?.lastError).toMatch(/550 Mailbox unavailable/);
       },
-      { timeout: 90_000, interval: 250 },
+      { timeout: 30_000, interval: 250 },
     );
+    // Its job ended: no attempt follows.
+    const [job] = await srv.db.sql<{ state: string; retry_count: number }>(
+      `select state, retry_count from pgboss.job where name = 'email' and data->>'emailId' = $1`,
+      [String((await guestEmail())!.id)],
+    );
+    expect(job).toEqual({ state: 'completed', retry_count: 0 });
     // The operator's email of the same booking went through, once.
     expect(sink.received.filter((m) => m.header('Subject').includes(bic))).toHaveLength(1);
 
@@ -77,7 +83,7 @@ describe('an email that fails on every attempt', () => {
     const toGuest = sink.received.filter((m) => m.to.includes('refused@example.com'));
     expect(toGuest).toHaveLength(1);
     expect(toGuest[0]?.header('Subject')).toContain(bic);
-  }, 150_000);
+  }, 60_000);
 
   it('is marked failed even when no attempt could record anything (its job dead-lettered), and Retry sends it once', async () => {
     // Every attempt finds the row held by another transaction, so none records a thing: the queue's own

@@ -21,6 +21,10 @@ export class SmtpSink {
   readonly received: TReceivedMail[] = [];
   /** Recipients refused at RCPT TO, with the text of the 550 reply. */
   readonly refuse = new Map<string, string>();
+  /** Recipients put off at RCPT TO with a 451 reply (a temporary failure), with its text. */
+  readonly putOff = new Map<string, string>();
+  /** Runs after a message arrived and before the server answers 250 for it. */
+  beforeAccept: ((mail: TReceivedMail) => Promise<void> | void) | null = null;
   port = 0;
   private server: SMTPServer | null = null;
 
@@ -35,6 +39,8 @@ export class SmtpSink {
       // Pooled client connections stay open: stop() cuts them instead of waiting.
       closeTimeout: 50,
       onRcptTo: (address, _session, callback) => {
+        const later = this.putOff.get(address.address);
+        if (later !== undefined) return callback(Object.assign(new Error(later), { responseCode: 451 }));
         const reply = this.refuse.get(address.address);
         if (reply === undefined) return callback();
         callback(Object.assign(new Error(reply), { responseCode: 550 }));
@@ -45,13 +51,17 @@ export class SmtpSink {
         stream.on('end', () => {
           const raw = Buffer.concat(chunks).toString('utf8');
           const head = raw.split(/\r?\n\r?\n/)[0]?.replace(/\r?\n[ \t]+/g, ' ') ?? '';
-          this.received.push({
+          const mail: TReceivedMail = {
             to: session.envelope.rcptTo.map((r) => r.address),
             raw,
             header: (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '',
             body: decodeQuotedPrintable(raw),
-          });
-          callback();
+          };
+          this.received.push(mail);
+          Promise.resolve(this.beforeAccept?.(mail)).then(
+            () => callback(),
+            (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+          );
         });
       },
     });

@@ -51,7 +51,14 @@ export const OutboxEmail = defineEntity({
     status: p.string().length(20).default('queued').$type<TEmailStatus>(),
     attempts: p.integer().default(0),
     lastError: p.text().nullable(),
+    /** Stable for the row (its id and time), set when first claimed, so every attempt sends the same one. */
     messageId: p.string().length(300).nullable(),
+    /**
+     * The send attempt that claimed this queued email, committed before its SMTP send and cleared when
+     * its outcome is recorded; still set on a failed row whose attempt ended uncertain (docs/resilience.md).
+     */
+    attemptId: p.uuid().nullable(),
+    claimedAt: p.datetime().nullable(),
     sentAt: p.datetime().nullable(),
     /** The booking an email is about, so the admin's booking drawer lists it; null for other emails. */
     booking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),

@@ -2,7 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express from 'express';
+import type pg from 'pg';
 import { AppError, sendError } from '../errors.ts';
+import { instanceHealth, startHealthMonitor } from '../health.ts';
 import { migrationsList } from '../migrations/index.ts';
 import {
   addScrapeProbe,
@@ -68,20 +70,41 @@ function routeLabel(req: IncomingMessage): string {
 export const OPS_PATHS = ['/healthz', '/readyz', '/metrics'];
 
 /**
- * /healthz (the process answers), /readyz (the database answers and every migration is applied) and
- * /metrics (Prometheus text, loopback or METRICS_TOKEN only).
+ * Whether a caller may see internals (metrics, why a check failed): a direct loopback connection, or
+ * METRICS_TOKEN as a bearer token. req.socket, not req.ip: a proxy on loopback must not make every remote
+ * caller look local, so a forwarded request counts as remote.
+ */
+function privileged(req: express.Request, metricsToken: string | undefined): boolean {
+  const header = req.headers.authorization;
+  const sent = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
+  if (metricsToken && tokenMatches(sent, metricsToken)) return true;
+  return isLoopback(req.socket.remoteAddress) && !req.headers['x-forwarded-for'];
+}
+
+/**
+ * /healthz (the instance can serve: its pool is not wedged and its event loop not stuck), /readyz (that,
+ * and the database answers with every migration applied) and /metrics (Prometheus text, loopback or
+ * METRICS_TOKEN only). Callers that may not see internals get the status alone: no database error,
+ * no pool figures. docs/resilience.md says what each answer means.
  */
 export function opsRoutes(orm: MikroORM, metricsToken: string | undefined): express.Router {
   const router = express.Router();
   const expected = migrationsList.map((m) => m.name);
+  startHealthMonitor();
 
+  const nativePool = async (): Promise<pg.Pool | undefined> => {
+    const native = (await orm.em.getConnection().getNativeClient()) as unknown;
+    return native && typeof (native as Partial<TPoolStats>).totalCount === 'number'
+      ? (native as pg.Pool)
+      : undefined;
+  };
   const pool = async (): Promise<TPoolStats | undefined> => {
-    const native = (await orm.em.getConnection().getNativeClient()) as unknown as Partial<TPoolStats>;
-    if (typeof native.totalCount !== 'number') return undefined;
+    const native = await nativePool();
+    if (!native) return undefined;
     return {
       totalCount: native.totalCount,
-      idleCount: native.idleCount ?? 0,
-      waitingCount: native.waitingCount ?? 0,
+      idleCount: native.idleCount,
+      waitingCount: native.waitingCount,
     };
   };
   addScrapeProbe(async () => {
@@ -89,13 +112,36 @@ export function opsRoutes(orm: MikroORM, metricsToken: string | undefined): expr
     if (stats) setDbPoolStats(stats);
   });
 
-  router.get('/healthz', (_req, res) => {
+  const health = async () => instanceHealth(await nativePool().catch(() => undefined));
+
+  router.get('/healthz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
+    const h = await health();
+    const inside = privileged(req, metricsToken);
+    res.status(h.ok ? 200 : 503).json({
+      status: h.ok ? 'ok' : 'unhealthy',
+      ...(inside
+        ? {
+            uptimeSeconds: Math.round(process.uptime()),
+            failing: h.failing,
+            poolStallMs: h.poolStallMs,
+            eventLoopDelayMs: h.eventLoopDelayMs,
+            pool: await pool().catch(() => undefined),
+          }
+        : {}),
+    });
   });
 
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    const inside = privileged(req, metricsToken);
+    const answer = (status: number, body: Record<string, unknown>, detail: Record<string, unknown>) =>
+      res.status(status).json(inside ? { ...body, ...detail } : body);
+    const h = await health();
+    if (!h.ok) {
+      answer(503, { status: 'unavailable' }, { failing: h.failing });
+      return;
+    }
     try {
       const rows = await withTimeout(
         orm.em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations'),
@@ -104,26 +150,22 @@ export function opsRoutes(orm: MikroORM, metricsToken: string | undefined): expr
       const applied = new Set(rows.map((r) => r.name.replace(/\.(ts|js)$/, '')));
       const pending = expected.filter((name) => !applied.has(name));
       if (pending.length > 0) {
-        res.status(503).json({ status: 'unavailable', database: 'ok', pendingMigrations: pending });
+        answer(503, { status: 'unavailable' }, { database: 'ok', pendingMigrations: pending });
         return;
       }
-      res.json({ status: 'ready', database: 'ok', migrations: expected.length });
+      answer(200, { status: 'ready' }, { database: 'ok', migrations: expected.length });
     } catch (err) {
-      res.status(503).json({
-        status: 'unavailable',
-        database: 'unreachable',
-        error: err instanceof Error ? err.message : String(err),
-      });
+      answer(
+        503,
+        { status: 'unavailable' },
+        { database: 'unreachable', error: err instanceof Error ? err.message : String(err) },
+      );
     }
   });
 
   router.get('/metrics', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const header = req.headers.authorization;
-    const sent = header?.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const allowed = metricsToken ? tokenMatches(sent, metricsToken) : false;
-    // req.socket, not req.ip: a proxy on loopback must not make every remote caller look local.
-    if (!allowed && !(isLoopback(req.socket.remoteAddress) && !req.headers['x-forwarded-for'])) {
+    if (!privileged(req, metricsToken)) {
       sendError(res, new AppError('FORBIDDEN', 'Metrics are only served to loopback or with METRICS_TOKEN'));
       return;
     }

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
+import { resilientPgOptions } from '../db/pool.ts';
 import { log } from '../logger.ts';
 
 /**
@@ -12,6 +13,9 @@ export async function startQueue(
   opts: { work: boolean } = { work: true },
 ): Promise<PgBoss> {
   const boss = new PgBoss({
+    // The same connect, statement and keep-alive limits as the ORM's pool, so no worker waits for good
+    // on a connection that died in an outage.
+    ...resilientPgOptions(),
     connectionString: databaseUrl,
     schema: 'pgboss',
     max: 4,

@@ -63,51 +63,73 @@ export function outboxKeysOf(cte: string): string {
   return `coalesce((select json_agg(json_build_object('id', ${cte}.id, 'createdMs', ${cte}."createdMs") order by ${cte}.id) from ${cte}), '[]')`;
 }
 
-export interface TQueuedEmail {
+export interface TClaimedEmail {
   id: number;
   to_address: string;
   subject: string;
+  template: string;
   html: string | null;
   text: string;
   source: TEmailSource | null;
   reply_to: string | null;
   attempts: number;
-  created_ms: string;
+  message_id: string;
+  attempt_id: string;
 }
 
-/** Claims a queued email for this transaction; null when another worker holds it or it is done. */
-export async function claimQueuedEmail(em: EntityManager, id: number): Promise<TQueuedEmail | null> {
-  const rows = await em.execute<TQueuedEmail[]>(
-    `select id, to_address, subject, html, text, source, reply_to, attempts,
-            (extract(epoch from created_at) * 1000)::bigint::text as created_ms from emails
-      where id = ? and status = 'queued' for update skip locked`,
-    [id],
+/**
+ * Claims a queued email for one send attempt, in one statement that commits on its own (no transaction
+ * is held across the send): a fresh attempt id, the time, and the row's Message-ID (stable: its id and
+ * creation time at `domain`, kept from any earlier claim). Null when the row is not queued, is claimed
+ * by another attempt, or is locked by another transaction (emailClaimState tells which).
+ */
+export async function claimQueuedEmail(
+  em: EntityManager,
+  id: number,
+  domain: string,
+): Promise<TClaimedEmail | null> {
+  const rows = await em.execute<TClaimedEmail[]>(
+    `with free as (select id from emails where id = ? and status = 'queued' and attempt_id is null for update skip locked)
+     update emails e set attempt_id = gen_random_uuid(), claimed_at = now(),
+            message_id = coalesce(e.message_id, '<stayhub.' || e.id || '.' || (extract(epoch from e.created_at) * 1000)::bigint || '@' || ? || '>')
+       from free where e.id = free.id
+     returning e.id, e.to_address, e.subject, e.template, e.html, e.text, e.source, e.reply_to, e.attempts,
+               e.message_id, e.attempt_id::text as attempt_id`,
+    [id, domain],
   );
   return rows[0] ?? null;
 }
 
-/** Whether an email is still waiting to be sent (true while another transaction holds its row). */
-export async function isEmailQueued(em: EntityManager, id: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `select id from emails where id = ? and status = 'queued'`,
+/** Why an email could not be claimed: 'claimed' (an attempt holds it), 'free' (a lock held it), 'done'. */
+export async function emailClaimState(em: EntityManager, id: number): Promise<'claimed' | 'free' | 'done'> {
+  const rows = await em.execute<{ claimed: boolean }[]>(
+    `select attempt_id is not null as claimed from emails where id = ? and status = 'queued'`,
     [id],
   );
-  return rows.length > 0;
+  const row = rows[0];
+  if (!row) return 'done';
+  return row.claimed ? 'claimed' : 'free';
 }
 
-/** Marks an email delivered, keeping the HTML it was sent with (its source is not needed any more). */
+/**
+ * Records that an attempt's message was accepted, keeping the HTML it was sent with (the source is not
+ * needed any more). Also over a 'failed' verdict the sweep gave while this attempt was uncertain: the
+ * truth wins. False when the attempt no longer owns the row (the admin retried it meanwhile).
+ */
 export async function markEmailDelivered(
   em: EntityManager,
   id: number,
+  attemptId: string,
   status: 'sent' | 'delivered_locally',
-  messageId: string,
   html: string,
-): Promise<void> {
-  await em.execute(
-    `update emails set status = ?, message_id = ?, html = ?, source = null, sent_at = now(), attempts = attempts + 1, last_error = null
-      where id = ?`,
-    [status, messageId, html, id],
+): Promise<boolean> {
+  const rows = await em.execute<{ id: number }[]>(
+    `update emails set status = ?, html = ?, source = null, sent_at = now(), attempts = attempts + 1, last_error = null,
+            attempt_id = null, claimed_at = null
+      where id = ? and attempt_id = ?::uuid and status in ('queued', 'failed') returning id`,
+    [status, html, id, attemptId],
   );
+  return rows.length > 0;
 }
 
 /** An error as a text column takes it: no NUL (PostgreSQL refuses it) or other control characters, bounded. */
@@ -117,21 +139,40 @@ function errorText(error: string): string {
 }
 
 /**
- * Records a failed attempt of a queued email, and the HTML when it was rendered before the send failed
- * (for the preview); the attempt that reaches `maxAttempts` marks it failed. Answers whether it did.
+ * Records an attempt whose send failed, and the HTML when it was rendered (for the preview), releasing
+ * the claim: the email is queued again for its next attempt, or failed when the failure is permanent or
+ * this attempt was the last. Answers 'failed', 'queued', or null when the attempt no longer owns the row.
+ */
+export async function markClaimedAttemptFailed(
+  em: EntityManager,
+  id: number,
+  attemptId: string,
+  failure: { error: string; permanent: boolean; maxAttempts: number; html: string | null },
+): Promise<'failed' | 'queued' | null> {
+  const rows = await em.execute<{ status: 'failed' | 'queued' }[]>(
+    `update emails set attempts = attempts + 1, last_error = ?, html = coalesce(?, html), attempt_id = null, claimed_at = null,
+            status = case when ? or attempts + 1 >= ? then 'failed' else 'queued' end
+      where id = ? and attempt_id = ?::uuid and status in ('queued', 'failed') returning status`,
+    [errorText(failure.error), failure.html, failure.permanent, failure.maxAttempts, id, attemptId],
+  );
+  return rows[0]?.status ?? null;
+}
+
+/**
+ * Records a failed attempt of a queued, unclaimed email (one that broke before it could claim it); the
+ * attempt that reaches `maxAttempts` marks it failed. Answers whether it did.
  */
 export async function markEmailAttemptFailed(
   em: EntityManager,
   id: number,
   error: string,
   maxAttempts: number,
-  html: string | null,
 ): Promise<boolean> {
   const rows = await em.execute<{ failed: boolean }[]>(
-    `update emails set attempts = attempts + 1, last_error = ?, html = coalesce(?, html),
+    `update emails set attempts = attempts + 1, last_error = ?,
             status = case when attempts + 1 >= ? then 'failed' else status end
-      where id = ? and status = 'queued' returning status = 'failed' as failed`,
-    [errorText(error), html, maxAttempts, id],
+      where id = ? and status = 'queued' and attempt_id is null returning status = 'failed' as failed`,
+    [errorText(error), maxAttempts, id],
   );
   return rows[0]?.failed ?? false;
 }
@@ -139,7 +180,7 @@ export async function markEmailAttemptFailed(
 /**
  * The queue gave up on a queued email (its job's last attempt failed, whatever broke it): it is marked
  * failed with that error (or the last one recorded), so the admin sees it and can retry. False when it
- * was not queued any more.
+ * was not queued any more, or an attempt holds it (the sweep settles that one).
  */
 export async function markEmailGivenUp(
   em: EntityManager,
@@ -148,16 +189,34 @@ export async function markEmailGivenUp(
 ): Promise<boolean> {
   const rows = await em.execute<{ id: number }[]>(
     `update emails set status = 'failed', last_error = coalesce(?, last_error, 'delivery failed on every attempt')
-      where id = ? and status = 'queued' returning id`,
+      where id = ? and status = 'queued' and attempt_id is null returning id`,
     [error === null ? null : errorText(error), id],
   );
   return rows.length > 0;
 }
 
+export const UNCERTAIN_DELIVERY =
+  'Delivery uncertain: the sending worker stopped after handing the message to the SMTP server and before recording the answer. Not resent automatically; Retry sends it again with the same Message-ID.';
+
+/**
+ * Claimed emails whose attempt never recorded an outcome within `olderThanSeconds` (its worker died, or
+ * could not reach the database for that long): the message may or may not have left. They are marked
+ * failed, never resent blindly; the attempt id stays, so a worker that still records its outcome later
+ * corrects the verdict. Answers their ids.
+ */
+export async function failUncertainEmails(em: EntityManager, olderThanSeconds: number): Promise<number[]> {
+  const rows = await em.execute<{ id: number }[]>(
+    `update emails set status = 'failed', last_error = ?
+      where status = 'queued' and attempt_id is not null and claimed_at < now() - make_interval(secs => ?) returning id`,
+    [UNCERTAIN_DELIVERY, olderThanSeconds],
+  );
+  return rows.map((r) => r.id);
+}
+
 /** A failed email goes back to the queue with a fresh round of attempts; false when it is not failed. */
 export async function resetFailedEmail(em: EntityManager, id: number): Promise<boolean> {
   const rows = await em.execute<{ id: number }[]>(
-    `update emails set status = 'queued', attempts = 0 where id = ? and status = 'failed' returning id`,
+    `update emails set status = 'queued', attempts = 0, attempt_id = null, claimed_at = null where id = ? and status = 'failed' returning id`,
     [id],
   );
   return rows.length > 0;
@@ -170,7 +229,7 @@ export async function resetFailedEmail(em: EntityManager, id: number): Promise<b
 export async function staleQueuedEmails(em: EntityManager): Promise<TOutboxKey[]> {
   return em.execute<TOutboxKey[]>(
     `select ${OUTBOX_KEY} from emails
-      where status = 'queued' and attempts = 0 and created_at < now() - interval '1 minute' order by id limit 200`,
+      where status = 'queued' and attempts = 0 and attempt_id is null and created_at < now() - interval '1 minute' order by id limit 200`,
   );
 }
 

@@ -1,5 +1,7 @@
 import { hash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isConnectionFault } from '../db/pool.ts';
+import { isRaceLoss } from '../errors.ts';
 
 /**
  * The SQL spellings every repository shares, so each rule is written once. The ORM states the archived
@@ -105,21 +107,34 @@ export async function onOneConnection<T>(em: EntityManager, work: (run: TRunSql)
   if (em.getTransactionContext()) return work((sql, params = []) => em.execute(sql, params));
   const client = await (await nativePool(em)).connect();
   let broken: Error | undefined;
+  const run: TRunSql = async <R>(sql: string, params: unknown[] = []) => {
+    refuseArrays(params);
+    const statement = namedStatement(sql);
+    try {
+      const query = statement ?? { text: numberedPlaceholders(sql) };
+      return (await client.query<R>({ ...query, values: params })).rows;
+    } catch (err) {
+      // An error PostgreSQL answered (a constraint, say) leaves the connection fine; a fault (a lost
+      // socket, a timeout, a terminated session) does not: released with it, the client is destroyed.
+      if (isConnectionFault(err)) broken ??= err instanceof Error ? err : new Error(String(err));
+      throw err;
+    }
+  };
   try {
-    return await work(async <R>(sql: string, params: unknown[] = []) => {
-      refuseArrays(params);
-      const statement = namedStatement(sql);
+    // A statement that lost a race (a deadlock, a serialization failure) changed nothing, and with no
+    // transaction around them `work`'s statements are safe to run again: a few times, a moment apart.
+    for (let attempt = 1; ; attempt++) {
       try {
-        const query = statement ?? { text: numberedPlaceholders(sql) };
-        return (await client.query<R>({ ...query, values: params })).rows;
+        return await work(run);
       } catch (err) {
-        // An error PostgreSQL answered (a constraint, say) leaves the connection fine; any other may not.
-        if (!(err instanceof Error && 'severity' in err))
-          broken = err instanceof Error ? err : new Error(String(err));
-        throw err;
+        if (broken || attempt >= RACE_ATTEMPTS || !isRaceLoss(err)) throw err;
+        await new Promise((r) => setTimeout(r, attempt * (5 + Math.random() * 20)));
       }
-    });
+    }
   } finally {
     client.release(broken);
   }
 }
+
+/** How many times onOneConnection runs its work when a statement loses a race. */
+const RACE_ATTEMPTS = 4;

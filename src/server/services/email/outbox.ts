@@ -2,10 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmailSource } from '../../entities/outbox-email.entity.ts';
 import { dispatchJobs, dispatchOnCommit, QUEUES, rowJobId, sendJob } from '../../jobs/queue.ts';
 import { bookingsWithEmailsDue } from '../../repositories/bookings.ts';
+import { isConnectionFault } from '../../db/pool.ts';
+import { log } from '../../logger.ts';
+import { emailsFailed, emailsSent } from '../../metrics.ts';
 import {
   claimQueuedEmail,
+  emailClaimState,
+  failUncertainEmails,
   insertEmails,
-  isEmailQueued,
+  markClaimedAttemptFailed,
   markEmailAttemptFailed,
   markEmailDelivered,
   markEmailGivenUp,
@@ -15,7 +20,7 @@ import {
   type TOutboxKey,
 } from '../../repositories/emails.ts';
 import { renderEmailHtml } from './render.ts';
-import type { TMailTransport } from './transport.ts';
+import { isPermanentSmtpFailure, type TMailTransport } from './transport.ts';
 
 /** Attempts before an email is marked failed (the first try and its retries, with exponential backoff). */
 export const EMAIL_ATTEMPTS = 5;
@@ -88,9 +93,13 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
 }
 
 /**
- * Delivers one queued email, rendering its HTML first when it has none yet (the HTML it was sent with
- * is kept). A failure is recorded on the row and thrown, so the queue retries it with backoff; the last
- * failed attempt marks it failed. A sent email is never sent again (status check).
+ * Delivers one queued email (docs/resilience.md, "Email delivery"). Three steps, none inside a
+ * transaction: the row is claimed for this attempt in a statement that commits on its own (so two
+ * workers never send one email), the message goes to the transport with the row's stable Message-ID,
+ * and the outcome is recorded against the attempt, retried while the database is away. A send that
+ * failed is queued again for the queue's next retry, or failed at once when the SMTP server refused it
+ * for good (a 5xx reply). Only a worker that dies between its send and that record leaves the attempt
+ * uncertain; the sweep then marks it failed rather than sending it again (failUncertainEmails).
  */
 export async function deliverEmail(
   em: EntityManager,
@@ -98,44 +107,72 @@ export async function deliverEmail(
   from: string,
   emailId: number,
 ): Promise<void> {
-  let failure: Error | undefined;
+  let row;
   try {
-    // The row stays locked while it is sent, so two workers can never send the same email.
-    await em.transactional(async (tx) => {
-      const row = await claimQueuedEmail(tx, emailId);
-      if (!row) {
-        // Its job is the only one it has (emailJobId), so it must not end while the email is unsent: a
-        // row held by another transaction (being sent, or updated) is retried with the queue's backoff.
-        if (await isEmailQueued(tx, emailId)) failure = new Error('the email is locked, retried later');
-        return;
-      }
-      let html = row.html;
-      try {
-        html ??= await renderStored(row);
-        const messageId = await transport.send(from, {
-          to: row.to_address,
-          subject: row.subject,
-          html,
-          text: row.text,
-          replyTo: row.reply_to,
-          // Stable across attempts (the row's id and time), so a resent message is recognisably the same.
-          messageId: `<stayhub.${row.id}.${row.created_ms}@${domainOf(from)}>`,
-        });
-        await markEmailDelivered(tx, emailId, transport.kind, messageId, html);
-      } catch (err) {
-        const final = await markEmailAttemptFailed(tx, emailId, errorMessage(err), EMAIL_ATTEMPTS, html);
-        if (!final) failure = asError(err);
-      }
+    row = await claimQueuedEmail(em, emailId, domainOf(from));
+  } catch (err) {
+    // Nothing was claimed or sent: count the attempt when the database lets us, and let the queue retry.
+    await markEmailAttemptFailed(em, emailId, errorMessage(err), EMAIL_ATTEMPTS).catch(() => false);
+    throw asError(err);
+  }
+  if (!row) {
+    // Its job is the only one it has (emailJobId), so it must not end while the email is unsent: a row
+    // locked by another transaction is retried with the queue's backoff. A row another attempt claimed
+    // is that attempt's to record (or the sweep's to settle); any other is done.
+    if ((await emailClaimState(em, emailId)) === 'free')
+      throw new Error('the email is locked, retried later');
+    return;
+  }
+  const claimed = row;
+  let html = claimed.html;
+  try {
+    html ??= await renderStored(claimed);
+    await transport.send(from, {
+      to: claimed.to_address,
+      subject: claimed.subject,
+      html,
+      text: claimed.text,
+      replyTo: claimed.reply_to,
+      messageId: claimed.message_id,
     });
   } catch (err) {
-    // The attempt broke where it could not be recorded (the transaction rolled back): record it on its own.
-    // When even that fails, the job fails, and once its last attempt has, its dead letter marks the email
-    // failed (emailGivenUp), so no email stays queued for good.
-    const final = await markEmailAttemptFailed(em, emailId, errorMessage(err), EMAIL_ATTEMPTS, null);
-    if (!final) throw asError(err);
+    emailsFailed.inc({ template: claimed.template });
+    const status = await untilRecorded(() =>
+      markClaimedAttemptFailed(em, claimed.id, claimed.attempt_id, {
+        error: errorMessage(err),
+        permanent: isPermanentSmtpFailure(err),
+        maxAttempts: EMAIL_ATTEMPTS,
+        html,
+      }),
+    );
+    // Thrown once the failure is recorded, so the queue retries with backoff; a failed email is done.
+    if (status === 'queued') throw asError(err);
+    return;
   }
-  // Thrown after the failure is recorded, so the queue retries with backoff.
-  if (failure) throw failure;
+  const sentHtml = html;
+  emailsSent.inc({ template: claimed.template });
+  await untilRecorded(() => markEmailDelivered(em, claimed.id, claimed.attempt_id, transport.kind, sentHtml));
+}
+
+/** How long a worker keeps trying to record a send's outcome while the database is away. */
+const RECORD_FOR_MS = 120_000;
+/** A claimed email with no outcome this long after its claim is uncertain (the sweep settles it). */
+export const UNCERTAIN_AFTER_SECONDS = 300;
+
+/**
+ * Runs `record` until the database takes it: a send's outcome must not be lost to an outage, or the
+ * email would look unsent (and be settled as uncertain). Errors PostgreSQL answered are not retried.
+ */
+async function untilRecorded<T>(record: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RECORD_FOR_MS;
+  for (let delay = 100; ; delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await record();
+    } catch (err) {
+      if (!isConnectionFault(err) || Date.now() + delay > deadline) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }
 
 /** The queue gave up on an email's job (its dead letter): a still-queued email is marked failed. */
@@ -172,6 +209,8 @@ function domainOf(from: string): string {
  * (same job id), so this answers only the jobs that were really missing.
  */
 export async function requeueStaleEmails(em: EntityManager): Promise<number> {
+  const uncertain = await failUncertainEmails(em, UNCERTAIN_AFTER_SECONDS);
+  if (uncertain.length > 0) log.warn('emails whose delivery is uncertain marked failed', { ids: uncertain });
   const [emails, bookings] = await Promise.all([staleQueuedEmails(em), bookingsWithEmailsDue(em)]);
   const [sent, written] = await Promise.all([
     dispatchJobs(QUEUES.email, emailJobs(emails), retryOptions()),

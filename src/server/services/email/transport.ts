@@ -21,6 +21,16 @@ export interface TMailTransport {
   close(): void;
 }
 
+/**
+ * Whether a failed send will fail the same way every time: the SMTP server answered with a 5xx reply
+ * (a refused recipient, a rejected message or login). Retrying that only delays the verdict; a 4xx
+ * reply or a network error may pass next time.
+ */
+export function isPermanentSmtpFailure(err: unknown): boolean {
+  const code = err && typeof err === 'object' ? (err as { responseCode?: unknown }).responseCode : undefined;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
 /** Header values never carry CR or LF, so no address, name or subject can inject a header. */
 export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
