@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { TContext } from './context.ts';
 import type { TRouteMeta } from './route-meta.ts';
-import { AppError, applyErrorHeaders, toAppError, toTRPCError } from './errors.ts';
+import { AppError, applyErrorHeaders, isRaceLoss, toAppError, toTRPCError } from './errors.ts';
 import { log } from './logger.ts';
 
 /** No input of ours nests deeper than this; a deeper one is refused before validation walks it. */
@@ -85,11 +85,26 @@ const inputDepthGuard = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** A mutation whose transaction lost a deadlock or serialization race runs again, on a fresh EntityManager. */
+const RACE_ATTEMPTS = 3;
+const raceRetry = t.middleware(async ({ type, ctx, next }) => {
+  if (type !== 'mutation') return next();
+  for (let attempt = 1; ; attempt++) {
+    // A fresh fork: the failed attempt's entities must not carry its state into the next one.
+    const result = await (attempt === 1 ? next() : next({ ctx: { em: ctx.deps.orm.em.fork() } }));
+    if (result.ok || attempt >= RACE_ATTEMPTS || !isRaceLoss(result.error)) return result;
+  }
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const mergeRouters = t.mergeRouters;
 
-export const publicProcedure = t.procedure.meta({ access: 'public' }).use(errorMapping).use(inputDepthGuard);
+export const publicProcedure = t.procedure
+  .meta({ access: 'public' })
+  .use(errorMapping)
+  .use(inputDepthGuard)
+  .use(raceRetry);
 
 /** Signed in (or acting as the demo admin); `ctx.actingUser` is non-null below this. */
 export const authedProcedure = publicProcedure.meta({ access: 'authed' }).use(({ ctx, next }) => {
