@@ -33,6 +33,7 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Ar
  * property card, gallery) at Mantine's breakpoints (xs 36em, sm 48em, md 62em, lg 75em).
  */
 export const FIRST_SCREEN_CSS = `
+body{margin:0}
 .fs{--fs-text:#000;--fs-dim:#495057;--fs-border:#ced4da;--fs-body:#fff;--fs-ph:#f8f9fa;--fs-tile:#e9ecef;
 min-height:100vh;background:var(--fs-body);color:var(--fs-text);font:14px/1.45 ${FONT}}
 @media (prefers-color-scheme:dark){.fs{--fs-text:#c9c9c9;--fs-dim:#b8b8b8;--fs-border:#424242;--fs-body:#242424;--fs-ph:#3b3b3b;--fs-tile:#2e2e2e}}

@@ -315,6 +315,13 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
       ...(route?.styles ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
     ];
     if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
+    // The first screen has its own inline style: the app's stylesheets load beside the photo instead of
+    // before the first paint, and the app switches them on before its first render (main.tsx).
+    if (firstScreen)
+      body = body.replace(
+        /<link rel="stylesheet"/g,
+        '<link rel="stylesheet" media="print" data-after-first-screen=""',
+      );
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(body);
