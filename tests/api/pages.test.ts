@@ -119,7 +119,7 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
     expect(root).toContain(
       `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
     );
-    expect(html).toMatch(/<style>\.fs\{/);
+    expect(html).toMatch(/<style>body\{margin:0\}\.fs\{/);
   });
 
   it('draws the home grid’s first card with the preloaded photo; nothing in it can take focus', async () => {
