@@ -1,40 +1,60 @@
 /**
- * Largest Contentful Paint and bytes on the wire under Chromium's mobile lab profile (Lighthouse's
- * "slow 4G" numbers: 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4×, a phone's viewport),
- * on a server holding the seeded demo listings with their real photos. Each load is cold: a new browser
- * context, so no HTTP cache, no service worker, no connection reuse.
+ * What a phone sees, measured by Lighthouse itself: its default (mobile) configuration, a Moto G Power
+ * screen, slow 4G (150 ms round trip, 1.6 Mbit/s down) and a CPU four times slower, all simulated from a
+ * trace of an unthrottled load (throttlingMethod 'simulate'), as PageSpeed Insights does. Each page is
+ * loaded `runs` times in turn, each load with a cleared cache and storage; the figures are the median of
+ * the runs, metric by metric.
+ *
+ * Chromium is started here with a DevTools port for Lighthouse to drive. The machine has no route to
+ * the internet: every host name but the local one resolves to nothing at once (`--host-resolver-rules`),
+ * so a map tile or a social link's favicon fails in a millisecond instead of waiting for a timeout.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { chromium, type Browser } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
 
-export const MOBILE_PROFILE = {
-  latencyMs: 150,
-  downloadBitsPerSec: 1.6e6,
-  uploadBitsPerSec: 750e3,
-  cpuSlowdown: 4,
-  // Lighthouse's emulated phone (Moto G Power).
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+export const LIGHTHOUSE_PROFILE = {
+  tool: 'lighthouse',
+  version: '12.8.2',
+  config: 'default (mobile): formFactor mobile, throttlingMethod simulate (150 ms RTT, 1.6 Mbit/s, 4× CPU)',
 } as const;
 
-export interface TColdLoad {
+export interface TLighthouseRun {
+  score: number;
   lcpMs: number;
-  /** What the LCP element was: an image URL or a tag name. */
-  lcpElement: string;
-  /** Bytes received over the network (headers + compressed bodies), by resource type. */
-  bytes: Record<
-    'document' | 'script' | 'stylesheet' | 'image' | 'fetch' | 'font' | 'other' | 'total',
-    number
-  >;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  speedIndexMs: number;
+  /** Bytes over the wire (Lighthouse's total-byte-weight). */
+  bytes: number;
+  /**
+   * Lighthouse's measure of this machine's CPU speed at the time (a desktop of the day scores about
+   * 1,000 to 2,000): its main-thread times, TBT above all, are this machine's, slowed 4× more.
+   */
+  benchmarkIndex: number;
 }
 
-export interface TRouteFigures {
+export interface TLighthouseDiagnostics {
+  lcpElement: string;
+  /** LCP split into TTFB, resource load delay, load time and render delay (ms). */
+  lcpPhases: Record<string, number>;
+  renderBlocking: string[];
+  /** Main-thread time per script (ms, the slowest first). */
+  scripts: { url: string; ms: number }[];
+  layoutShifts: { node: string; score: number }[];
+  failedAudits: string[];
+}
+
+export interface TPageFigures {
+  name: string;
   path: string;
-  loads: TColdLoad[];
-  medianLcpMs: number;
-  medianBytes: TColdLoad['bytes'];
+  runs: TLighthouseRun[];
+  median: TLighthouseRun;
+  /** From the run whose score is the median one. */
+  diagnostics: TLighthouseDiagnostics;
 }
 
 const median = (xs: number[]) => {
@@ -43,124 +63,176 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 };
 
-async function coldLoad(browser: Browser, url: string): Promise<TColdLoad> {
-  const context = await browser.newContext({
-    viewport: MOBILE_PROFILE.viewport,
-    deviceScaleFactor: MOBILE_PROFILE.deviceScaleFactor,
-    isMobile: true,
-    hasTouch: true,
-    userAgent: MOBILE_PROFILE.userAgent,
-  });
-  try {
-    const page = await context.newPage();
-    // Tiles, geocoding and rates are unreachable here; a phone would fetch them after the LCP anyway.
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) => r.abort());
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: { t: number; el: string } };
-      w.__lcp = { t: NaN, el: '' };
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { url?: string; element?: Element })[]) {
-          w.__lcp = { t: e.startTime, el: e.url || e.element?.tagName || '?' };
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: MOBILE_PROFILE.latencyMs,
-      downloadThroughput: MOBILE_PROFILE.downloadBitsPerSec / 8,
-      uploadThroughput: MOBILE_PROFILE.uploadBitsPerSec / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_PROFILE.cpuSlowdown });
-    const types = new Map<string, string>();
-    const bytes: TColdLoad['bytes'] = {
-      document: 0,
-      script: 0,
-      stylesheet: 0,
-      image: 0,
-      fetch: 0,
-      font: 0,
-      other: 0,
-      total: 0,
-    };
-    cdp.on('Network.responseReceived', (e: { requestId: string; type: string }) => {
-      types.set(e.requestId, e.type.toLowerCase());
-    });
-    cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
-      const t = types.get(e.requestId) ?? 'other';
-      const key = (t === 'xhr' ? 'fetch' : t in bytes ? t : 'other') as keyof TColdLoad['bytes'];
-      bytes[key] += e.encodedDataLength;
-      bytes.total += e.encodedDataLength;
-    });
-    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    // The LCP is final once nothing larger has painted for a while (the page may keep a connection
-    // busy, so "network idle" is not a usable signal): poll until it has held still for 3 s.
-    const read = () => page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
-    let lcp = await read();
-    let stableSince = Date.now();
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline) {
-      await page.waitForTimeout(500);
-      const next = await read();
-      if (next.t !== lcp.t || next.el !== lcp.el) {
-        lcp = next;
-        stableSince = Date.now();
-      } else if (Number.isFinite(lcp.t) && Date.now() - stableSince >= 3000) {
-        break;
-      }
-    }
-    return { lcpMs: lcp.t, lcpElement: lcp.el.replace(/^https?:\/\/[^/]+/, ''), bytes };
-  } finally {
-    await context.close();
-  }
-}
-
-/** `runs` cold loads of each path, interleaved (home, property, home, …) so the machine's load hits both alike. */
-export async function benchMobile(
-  baseUrl: string,
-  paths: string[],
-  runs = 5,
-  log: (msg: string) => void = () => undefined,
-): Promise<TRouteFigures[]> {
-  const browser = await chromium.launch({
-    ...(fs.existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {}),
-    args: [
+/** Starts headless Chromium with a DevTools port; answers the port. */
+async function startChromium(
+  profileDir: string,
+  localHost: string,
+): Promise<{ port: number; child: ChildProcess }> {
+  const executable = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const child = spawn(
+    executable,
+    [
+      '--headless=new',
       '--no-sandbox',
       '--disable-gpu',
-      '--disable-quic',
+      '--disable-dev-shm-usage',
       '--disable-background-networking',
       '--disable-component-update',
+      '--disable-default-apps',
+      '--disable-extensions',
       '--disable-sync',
+      '--disable-quic',
+      '--no-first-run',
+      '--no-default-browser-check',
+      '--mute-audio',
+      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${localHost}`,
+      `--user-data-dir=${profileDir}`,
+      '--remote-debugging-port=0',
+      'about:blank',
     ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    let seen = '';
+    const timer = setTimeout(() => reject(new Error(`Chromium did not start: ${seen}`)), 30_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${code}): ${seen}`));
+    });
   });
+  child.stderr?.resume();
+  return { port, child };
+}
+
+type TLhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type TDetails = { type?: string; items?: Record<string, unknown>[] };
+
+function items(lhr: TLhr, audit: string): Record<string, unknown>[] {
+  const d = lhr.audits[audit]?.details as TDetails | undefined;
+  return d?.items ?? [];
+}
+
+const shortUrl = (u: unknown) => String(u).replace(/^https?:\/\/[^/]+/, '');
+
+function nodeLabel(node: unknown): string {
+  const n = node as { selector?: string; snippet?: string } | undefined;
+  return n ? `${n.selector ?? ''} ${n.snippet ?? ''}`.trim().slice(0, 200) : '';
+}
+
+function diagnosticsOf(lhr: TLhr): TLighthouseDiagnostics {
+  // 'largest-contentful-paint-element' has two tables: the element, then its phases.
+  const lcpTables = items(lhr, 'largest-contentful-paint-element') as unknown as TDetails[];
+  const lcpNode = lcpTables[0]?.items?.[0]?.node;
+  const lcpPhases = Object.fromEntries(
+    (lcpTables[1]?.items ?? []).map((p) => [String(p.phase), Math.round(Number(p.timing))]),
+  );
+  return {
+    lcpElement: nodeLabel(lcpNode),
+    lcpPhases,
+    renderBlocking: items(lhr, 'render-blocking-resources').map(
+      (i) => `${shortUrl(i.url)} (${Math.round(Number(i.wastedMs))} ms)`,
+    ),
+    scripts: items(lhr, 'bootup-time')
+      .map((i) => ({ url: shortUrl(i.url), ms: Math.round(Number(i.total)) }))
+      .slice(0, 6),
+    layoutShifts: items(lhr, 'layout-shifts').map((i) => ({
+      node: nodeLabel(i.node),
+      score: Number(i.score),
+    })),
+    failedAudits: Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.details)
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+  };
+}
+
+function runOf(lhr: TLhr): TLighthouseRun {
+  const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? NaN) * 100),
+    lcpMs: num('largest-contentful-paint'),
+    cls: num('cumulative-layout-shift'),
+    tbtMs: num('total-blocking-time'),
+    fcpMs: num('first-contentful-paint'),
+    speedIndexMs: num('speed-index'),
+    bytes: num('total-byte-weight'),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
+}
+
+/**
+ * Lighthouse's mobile run of each page, `runs` times, interleaved (home, property, search, home, …) so
+ * that whatever else the shared machine does weighs on every page alike. Each report is written to
+ * `reportDir` as JSON, for a look at what it blames.
+ */
+export async function benchMobile(
+  baseUrl: string,
+  pages: { name: string; path: string }[],
+  opts: { runs?: number; warmUp?: boolean; reportDir: string; log?: (msg: string) => void },
+): Promise<TPageFigures[]> {
+  const runs = opts.runs ?? 3;
+  const log = opts.log ?? (() => undefined);
+  fs.mkdirSync(opts.reportDir, { recursive: true });
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-lighthouse-'));
+  const { port, child } = await startChromium(profileDir, new URL(baseUrl).hostname);
   try {
-    // One warm-up load: the server's first answers (JIT, pools) are not what a phone meets.
-    for (const p of paths) await coldLoad(browser, `${baseUrl}${p}`);
-    const loads = new Map<string, TColdLoad[]>(paths.map((p) => [p, []]));
+    const flags = {
+      port,
+      output: 'json' as const,
+      logLevel: 'error' as const,
+      onlyCategories: ['performance'],
+    };
+    // One load of each page first: the server's first answers (JIT, pools, caches) are not what a phone meets.
+    if (opts.warmUp !== false) for (const p of pages) await lighthouse(`${baseUrl}${p.path}`, flags);
+    const lhrs = new Map<string, TLhr[]>(pages.map((p) => [p.name, []]));
     for (let i = 0; i < runs; i++) {
-      for (const p of paths) {
-        const l = await coldLoad(browser, `${baseUrl}${p}`);
+      for (const p of pages) {
+        const result = await lighthouse(`${baseUrl}${p.path}`, flags);
+        if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
+        const lhr = result.lhr;
+        if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.message}`);
+        fs.writeFileSync(path.join(opts.reportDir, `${p.name}-${i + 1}.json`), JSON.stringify(lhr));
+        const r = runOf(lhr);
         log(
-          `  ${p} #${i + 1}: LCP ${l.lcpMs.toFixed(0)} ms (${l.lcpElement}), ${(l.bytes.total / 1024).toFixed(0)} KiB`,
+          `  ${p.name} #${i + 1}: score ${r.score}, LCP ${r.lcpMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, ` +
+            `TBT ${r.tbtMs.toFixed(0)} ms, FCP ${r.fcpMs.toFixed(0)} ms, CPU benchmark index ${r.benchmarkIndex}`,
         );
-        loads.get(p)?.push(l);
+        lhrs.get(p.name)?.push(lhr);
       }
     }
-    return paths.map((p) => {
-      const ls = loads.get(p) ?? [];
-      const keys = Object.keys(ls[0]?.bytes ?? {}) as (keyof TColdLoad['bytes'])[];
-      return {
-        path: p,
-        loads: ls,
-        medianLcpMs: median(ls.map((l) => l.lcpMs)),
-        medianBytes: Object.fromEntries(
-          keys.map((k) => [k, median(ls.map((l) => l.bytes[k]))]),
-        ) as TColdLoad['bytes'],
+    return pages.map((p) => {
+      const list = lhrs.get(p.name) ?? [];
+      const rs = list.map(runOf);
+      const med: TLighthouseRun = {
+        score: median(rs.map((r) => r.score)),
+        lcpMs: median(rs.map((r) => r.lcpMs)),
+        cls: median(rs.map((r) => r.cls)),
+        tbtMs: median(rs.map((r) => r.tbtMs)),
+        fcpMs: median(rs.map((r) => r.fcpMs)),
+        speedIndexMs: median(rs.map((r) => r.speedIndexMs)),
+        bytes: median(rs.map((r) => r.bytes)),
+        benchmarkIndex: median(rs.map((r) => r.benchmarkIndex)),
       };
+      const byScore = list
+        .map((lhr, i) => ({ lhr, score: rs[i]?.score ?? 0 }))
+        .sort((a, b) => a.score - b.score);
+      const mid = byScore[Math.floor(byScore.length / 2)]?.lhr;
+      if (!mid) throw new Error(`no Lighthouse run of ${p.path}`);
+      return { ...p, runs: rs, median: med, diagnostics: diagnosticsOf(mid) };
     });
   } finally {
-    await browser.close();
+    if (child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    }
+    fs.rmSync(profileDir, { recursive: true, force: true });
   }
 }

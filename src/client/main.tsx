@@ -2,7 +2,7 @@ import './styles/first-screen.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
@@ -18,28 +18,56 @@ hydrateFirstScreen(queryClient);
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// A transition: React renders the app in slices of a few milliseconds, yielding between them, instead of
+// one task that holds a phone's main thread (and its taps) for the whole first render.
 const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        colorSchemeManager={themeStorage}
-        defaultColorScheme={DEFAULT_COLOR_SCHEME}
-      >
-        <ToasterOnDemand />
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider>
-            <RouterProvider router={router} />
-            <AuthDialogOnDemand />
-          </AuthProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={themeStorage}
+          defaultColorScheme={DEFAULT_COLOR_SCHEME}
+        >
+          <ToasterOnDemand />
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider>
+              <RouterProvider router={router} />
+              <AuthDialogOnDemand />
+            </AuthProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
+
+/**
+ * Stylesheets the server let load without holding the first screen's paint (`media="print"`, see
+ * pages.ts): the app's first render waits for them and switches them on, so it never draws unstyled.
+ */
+function appStyles(): Promise<unknown> {
+  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-after-first-screen]')];
+  return Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          const on = () => {
+            link.media = 'all';
+            resolve();
+          };
+          if (link.sheet) on();
+          else {
+            link.addEventListener('load', on, { once: true });
+            link.addEventListener('error', on, { once: true });
+          }
+        }),
+    ),
+  );
+}
 
 // The server may have drawn the first screen into #root (docs/decisions.md#first-response), and React's first commit replaces
 // it. Rendering before the route's code has arrived would replace it with an empty frame (the lazy route
 // suspends) for as long as that takes: the first render waits until the router has resolved the page.
-if (root.hasChildNodes()) void router.load().finally(render);
+if (root.hasChildNodes()) void Promise.all([router.load(), appStyles()]).finally(render);
 else render();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { startTestServer, type TTestServer } from '../support/server.ts';
 
@@ -121,7 +122,7 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
     expect(root).toContain(
       `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
     );
-    expect(html).toMatch(/<style>\.fs\{/);
+    expect(html).toMatch(/<style>body\{margin:0\}\.fs\{/);
   });
 
   it('draws the home grid’s first card with the preloaded photo; nothing in it can take focus', async () => {
@@ -136,11 +137,41 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
     expect(root).not.toMatch(/<(a|button|input|select|textarea)[\s>]|tabindex|\sid=/);
   });
 
+  it("draws a search's own first row, chips and photo, with the query the app's grid asks for", async () => {
+    const checkIn = addDays(todayIso(), 30);
+    const checkOut = addDays(checkIn, 3);
+    const html = await (
+      await fetch(`${srv.url}/?location=Hobart&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`)
+    ).text();
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const entries = JSON.parse(data ?? '[]') as [unknown, { pages: { items: { id: number }[] }[] }][];
+    // The key is the home route's own for this URL (parseHomeSearch, then searchInputFor).
+    expect(entries[0]?.[0]).toEqual([
+      ['properties', 'search'],
+      { input: { location: 'Hobart', guests: 2, checkIn, checkOut, limit: 12 }, type: 'infinite' },
+    ]);
+    expect(entries[0]?.[1].pages[0]?.items.map((i) => i.id)).toEqual([propertyId]);
+    const root = rootMarkup(html);
+    expect(root).toContain('Harbour loft with &#60;views&#62;');
+    expect(root).toContain('<span class="fs-chip">Hobart</span>');
+    expect(root).toContain('<span class="fs-chip">2 guests</span>');
+    const [, href, srcset, sizes] = preloadOf(html) ?? [];
+    expect(root).toContain(
+      `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
+    );
+  });
+
   it('is left out where it would not be the page the app shows', async () => {
-    // A search in the URL shows other homes than the default grid: no first screen, no photo preloaded.
-    const searched = await (await fetch(`${srv.url}/?category=beach`)).text();
-    expect(rootMarkup(searched)).toBe('</div>');
-    expect(searched).not.toContain('rel="preload" as="image"');
+    // A search without results: the app's message comes from the data in the page, with no photo to draw.
+    const empty = await (await fetch(`${srv.url}/?location=Atlantis`)).text();
+    expect(rootMarkup(empty)).toBe('</div>');
+    expect(empty).not.toContain('rel="preload" as="image"');
+    expect(empty).toContain('"input":{"location":"Atlantis","limit":12}');
+    expect(empty).toContain('"items":[]');
+    // The map view draws the map above the grid: not the grid's first screen.
+    const map = await (await fetch(`${srv.url}/?location=Hobart&view=map`)).text();
+    expect(rootMarkup(map)).toBe('</div>');
+    expect(map).not.toContain('rel="preload" as="image"');
     for (const p of ['/about', '/no-such-page', '/property/999999']) {
       expect(rootMarkup(await (await fetch(`${srv.url}${p}`)).text()), p).toBe('</div>');
     }

@@ -33,6 +33,7 @@ const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Ar
  * property card, gallery) at Mantine's breakpoints (xs 36em, sm 48em, md 62em, lg 75em).
  */
 export const FIRST_SCREEN_CSS = `
+body{margin:0}
 .fs{--fs-text:#000;--fs-dim:#495057;--fs-border:#ced4da;--fs-body:#fff;--fs-ph:#f8f9fa;--fs-tile:#e9ecef;
 min-height:100vh;background:var(--fs-body);color:var(--fs-text);font:14px/1.45 ${FONT}}
 @media (prefers-color-scheme:dark){.fs{--fs-text:#c9c9c9;--fs-dim:#b8b8b8;--fs-border:#424242;--fs-body:#242424;--fs-ph:#3b3b3b;--fs-tile:#2e2e2e}}
@@ -42,6 +43,9 @@ min-height:100vh;background:var(--fs-body);color:var(--fs-text);font:14px/1.45 $
 .fs-hd .fs-c{display:flex;align-items:center;gap:8px;min-height:72px}
 .fs-brand{display:none;font-size:20px;font-weight:800;letter-spacing:-.02em;color:#ff385c}
 .fs-strip{height:70.8px;margin-bottom:16px}
+.fs-chips{display:flex;flex-wrap:wrap;align-items:center;gap:10px;padding:10px 0;margin-bottom:16px}
+.fs-chip{display:inline-flex;align-items:center;height:32px;padding:0 32px 0 16px;border:1px solid var(--fs-border);border-radius:32px;font-size:16px;font-weight:500;white-space:nowrap}
+.fs-reset{display:inline-flex;align-items:center;height:26px;padding:0 10px;font-size:14px;font-weight:600;color:#ff385c}
 .fs-tb,.fs-tb>div{display:flex;flex-wrap:wrap;gap:12px}
 .fs-tb{justify-content:space-between;margin-bottom:16px}
 .fs-pill{height:36px;border:1px solid var(--fs-border);border-radius:32px}
@@ -117,14 +121,18 @@ function card(p: TPropertyCard, first: boolean): string {
 
 /**
  * The home's first screen: header, the category strip's and the toolbar's room, and the grid's first row.
+ * A search (`/?location=…&checkIn=…`) draws its applied filters' chips above the toolbar, as the app does.
  * The price is left to the app, which shows it in the currency the visitor chose.
  */
-export function homeFirstScreen(cards: TPropertyCard[], siteName: string): string {
+export function homeFirstScreen(cards: TPropertyCard[], siteName: string, chips: string[] = []): string {
   const row = cards.slice(0, FIRST_ROW);
   if (row.length === 0) return '';
+  const chipRow = chips.length
+    ? `<div class="fs-chips">${chips.map((c) => `<span class="fs-chip">${escapeHtml(c)}</span>`).join('')}<span class="fs-reset">Reset</span></div>`
+    : '';
   return frame(
     siteName,
-    '<div class="fs-c"><div class="fs-strip"></div>' +
+    `<div class="fs-c"><div class="fs-strip"></div>${chipRow}` +
       '<div class="fs-tb"><div><div class="fs-pill" style="width:110.6px"></div><div class="fs-pill" style="width:225.3px"></div></div>' +
       '<div class="fs-pill" style="width:141.5px"></div></div>' +
       `<div class="fs-grid">${row.map((p, i) => card(p, i === 0)).join('')}</div></div>`,

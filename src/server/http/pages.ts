@@ -14,6 +14,10 @@ import {
 import type { TCategory } from '../../shared/schemas/category.ts';
 import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
 import { ZSearchInput } from '../../shared/schemas/property.ts';
+import { HOME_PAGE_SIZE } from '../../shared/constants.ts';
+import { formatDateForToday } from '../../shared/dates.ts';
+import { parseHomeSearch, searchInputFor, type THomeSearch } from '../../shared/home-search.ts';
+import { guestsLabel } from '../../shared/labels.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { getSettings } from '../services/settings/settings.ts';
@@ -23,7 +27,17 @@ import { escapeHtml } from './html.ts';
 import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
 
-const HOME_INPUT = { limit: 12 } as const;
+/** The applied filters' chips as the home draws them: place, dates, guests. */
+function chipLabels(s: THomeSearch): string[] {
+  const dates = s.checkIn
+    ? s.checkOut
+      ? `${formatDateForToday(s.checkIn)} - ${formatDateForToday(s.checkOut)}`
+      : `From ${formatDateForToday(s.checkIn)}`
+    : undefined;
+  return [s.location, dates, s.guests && s.guests > 1 ? guestsLabel(s.guests) : undefined].filter(
+    (x): x is string => x !== undefined,
+  );
+}
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 function scriptJson(value: unknown): string {
@@ -127,7 +141,7 @@ function propertyJsonLd(p: TProperty, url: string, image: string | undefined, cu
 async function headFor(
   em: EntityManager,
   pathname: string,
-  hasSearch: boolean,
+  query: URLSearchParams,
   origin: string | undefined,
 ): Promise<{ status: 200 | 404; head: THead }> {
   const settings = await getSettings(em);
@@ -162,13 +176,18 @@ async function headFor(
     };
   }
   if (match.route.path === '/') {
-    const [page, categories]: [TSearchResult, TCategory[]] = await Promise.all([
-      searchProperties(em, ZSearchInput.parse(HOME_INPUT)),
+    // A search in the URL (`/?location=Lahore&checkIn=…`) is parsed as the app parses it, so the page
+    // carries the very query (same key) the app's grid asks for, and draws and preloads its first row.
+    const search = parseHomeSearch(Object.fromEntries(query));
+    const raw = { ...searchInputFor(search), limit: HOME_PAGE_SIZE };
+    const input = ZSearchInput.safeParse(raw);
+    const [page, categories]: [TSearchResult | undefined, TCategory[]] = await Promise.all([
+      input.success ? searchProperties(em, input.data) : undefined,
       listCategories(em.fork()),
     ]);
-    // A search in the URL (`/?category=beach`) shows other homes than the default grid: no photo of
-    // the default grid is preloaded or drawn for it.
-    const first = hasSearch ? undefined : page.items[0]?.images[0];
+    // The map view puts the map above the grid: its first screen is not the grid's.
+    const drawn = page && search.view !== 'map' ? page : undefined;
+    const first = drawn?.items[0]?.images[0];
     return {
       status: 200,
       head: {
@@ -176,15 +195,20 @@ async function headFor(
         jsonLd: { '@context': 'https://schema.org', '@type': 'WebSite', name: site, url: base.canonical },
         preload: first ? { href: first, srcset: cardSrcSet(first), sizes: CARD_IMAGE_SIZES } : undefined,
         dehydrated: [
-          [
-            [['properties', 'search'], { input: HOME_INPUT, type: 'infinite' }],
-            { pages: [page], pageParams: [null] },
-          ],
+          // Keyed by the input as the app writes it, not as the schema fills it in.
+          ...(page
+            ? [
+                [
+                  [['properties', 'search'], { input: raw, type: 'infinite' }],
+                  { pages: [page], pageParams: [null] },
+                ] as [unknown, unknown],
+              ]
+            : []),
           // The category strip is on the first screen too: without it, it shows placeholders until a
           // second round trip answers.
           [[['categories', 'list'], { type: 'query' }], categories],
         ],
-        firstScreen: hasSearch ? undefined : homeFirstScreen(page.items, site),
+        firstScreen: drawn ? homeFirstScreen(drawn.items, site, chipLabels(search)) : undefined,
       },
     };
   }
@@ -263,12 +287,8 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     let head: THead;
     let status: number;
     try {
-      ({ status, head } = await headFor(
-        orm.em.fork(),
-        req.path,
-        req.originalUrl.includes('?'),
-        configuredOrigin,
-      ));
+      const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
+      ({ status, head } = await headFor(orm.em.fork(), req.path, query, configuredOrigin));
     } catch (err) {
       // The page still works without its filled head: the client loads its data itself.
       log.warn('page head failed', { path: req.path, err: err instanceof Error ? err.message : String(err) });
@@ -295,6 +315,13 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
       ...(route?.styles ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
     ];
     if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
+    // The first screen has its own inline style: the app's stylesheets load beside the photo instead of
+    // before the first paint, and the app switches them on before its first render (main.tsx).
+    if (firstScreen)
+      body = body.replace(
+        /<link rel="stylesheet"/g,
+        '<link rel="stylesheet" media="print" data-after-first-screen=""',
+      );
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(body);
