@@ -1,0 +1,26 @@
+import {
+  createElement,
+  lazy,
+  type ComponentProps,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
+
+/**
+ * React.lazy, but a failed load is not final: React keeps a lazy component's rejection for good, so a
+ * chunk that failed once (the connection dropped) would fail every later render too, and the error
+ * screen's "Try again" could never bring it back. After a failure the next render imports it afresh.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's own
+export function lazyRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): T {
+  const fresh = (): LazyExoticComponent<T> =>
+    lazy(() =>
+      load().catch((err: unknown) => {
+        current = fresh();
+        throw err;
+      }),
+    );
+  let current = fresh();
+  const Retrying = (props: ComponentProps<T>) => createElement(current, props);
+  return Retrying as unknown as T;
+}
