@@ -208,3 +208,9 @@ export type TAdminListingSort = (typeof ADMIN_LISTING_SORTS)[number];
 export const ADMIN_LISTINGS_PAGE_SIZE = 100;
 /** The page sizes the other admin tables offer (reviews across all homes); the first is the default. */
 export const ADMIN_TABLE_PAGE_SIZES = [20, 50, 100] as const;
+
+/**
+ * The client's cache key for who is signed in. The server seeds it with null in the page it sends a
+ * visitor without a session cookie, so the client does not ask (and get a 401) on every page load.
+ */
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;

@@ -2,13 +2,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+import { SESSION_QUERY_KEY } from '../../shared/constants.ts';
 import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '../../shared/media.ts';
 import type { TCategory } from '../../shared/schemas/category.ts';
 import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
 import { ZSearchInput } from '../../shared/schemas/property.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
+import { SESSION_COOKIE } from '../services/auth/sessions.ts';
 import { getSettings } from '../services/settings/settings.ts';
+import { readCookie } from '../context.ts';
 import { log } from '../logger.ts';
 import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
 import { publicOrigin } from './client-address.ts';
@@ -276,8 +279,13 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
       dehydrated: [],
       firstScreen: undefined,
     };
+    // A visitor without a session cookie is signed out: said here, it spares the client a session
+    // read that could only answer 401 (the browser logs every 401 as a console error).
+    const filled = head ?? fallback;
+    if (!readCookie(req.headers.cookie, SESSION_COOKIE))
+      filled.dehydrated = [...filled.dehydrated, [SESSION_QUERY_KEY, null]];
     // Before the scripts, so the LCP image preload is discovered first.
-    const tags = `${renderHead(head ?? fallback)}\n    `;
+    const tags = `${renderHead(filled)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
     let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
     const firstScreen = head?.firstScreen;
