@@ -1,5 +1,6 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Component, useEffect, useRef, type ReactNode } from 'react';
+import { retryFailedLoads } from '../lib/lazy-retry.tsx';
 
 /**
  * What the guest sees when part of the page failed to load or to draw (a dropped connection leaves a
@@ -19,7 +20,13 @@ export function ErrorScreen({ onRetry }: { onRetry: () => void }) {
         </Title>
         <Text c="dimmed">Part of this page could not be loaded. Check your connection, then try again.</Text>
         <Group mt="md">
-          <Button radius="xl" onClick={onRetry}>
+          <Button
+            radius="xl"
+            onClick={() => {
+              retryFailedLoads();
+              onRetry();
+            }}
+          >
             Try again
           </Button>
           <Button radius="xl" variant="default" onClick={() => window.location.reload()}>
