@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppErrorBoundary } from './components/error-screen.tsx';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
 import { AuthProvider } from './lib/auth.tsx';
@@ -30,13 +31,15 @@ const render = () =>
           colorSchemeManager={themeStorage}
           defaultColorScheme={DEFAULT_COLOR_SCHEME}
         >
-          <ToasterOnDemand />
-          <QueryClientProvider client={queryClient}>
-            <AuthProvider>
-              <RouterProvider router={router} />
-              <AuthDialogOnDemand />
-            </AuthProvider>
-          </QueryClientProvider>
+          <AppErrorBoundary>
+            <ToasterOnDemand />
+            <QueryClientProvider client={queryClient}>
+              <AuthProvider>
+                <RouterProvider router={router} />
+                <AuthDialogOnDemand />
+              </AuthProvider>
+            </QueryClientProvider>
+          </AppErrorBoundary>
         </MantineProvider>
       </StrictMode>,
     ),

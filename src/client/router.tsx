@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { ErrorScreen } from './components/error-screen.tsx';
 import { queryClient, trpc, type TTrpc } from './lib/trpc.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -14,6 +15,16 @@ export const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+  // A page whose code or render failed (a chunk lost to a dropped connection): retry in place, keeping
+  // the header, instead of the router's bare error text.
+  defaultErrorComponent: ({ reset }) => (
+    <ErrorScreen
+      onRetry={() => {
+        reset();
+        void router.invalidate();
+      }}
+    />
+  ),
 });
 
 declare module '@tanstack/react-router' {

@@ -211,3 +211,9 @@ export const ADMIN_TABLE_PAGE_SIZES = [20, 50, 100] as const;
 
 /** The most calls one tRPC request may batch; the client's link splits larger batches. */
 export const TRPC_MAX_BATCH = 10;
+
+/**
+ * The client's cache key for who is signed in. The server seeds it with null in the page it sends a
+ * visitor without a session cookie, so the client does not ask (and get a 401) on every page load.
+ */
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;

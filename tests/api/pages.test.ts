@@ -67,6 +67,8 @@ describe('the first response', () => {
         [['properties', 'byId'], { input: { id: propertyId }, type: 'query' }],
         expect.objectContaining({ id: propertyId }),
       ],
+      // No session cookie came: the client is told the visitor is signed out, and asks no more.
+      [['auth', 'session'], null],
     ]);
     // The head comes before the scripts, so the image preload is found first.
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script type="module"'));
@@ -83,6 +85,18 @@ describe('the first response', () => {
     }
   });
 
+  it('tells the client a visitor is signed out only when no session cookie came', async () => {
+    const seeds = async (headers: Record<string, string>) => {
+      const html = await (await fetch(`${srv.url}/about`, { headers })).text();
+      const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      return JSON.parse(data ?? '[]') as [unknown, unknown][];
+    };
+    expect(await seeds({})).toEqual([[['auth', 'session'], null]]);
+    expect(await seeds({ cookie: 'theme=dark' })).toEqual([[['auth', 'session'], null]]);
+    // A session cookie, valid or not, is for the server's session read to judge.
+    expect(await seeds({ cookie: `stayhub_session=${'a'.repeat(32)}` })).toEqual([]);
+  });
+
   it('serves the home page with the first search page and the categories to hydrate', async () => {
     const html = await (await fetch(`${srv.url}/`)).text();
     const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
@@ -90,6 +104,7 @@ describe('the first response', () => {
     expect(entries.map(([key]) => key)).toEqual([
       [['properties', 'search'], { input: { limit: 12 }, type: 'infinite' }],
       [['categories', 'list'], { type: 'query' }],
+      ['auth', 'session'],
     ]);
     const categories = await (await fetch(`${srv.url}/api/categories`)).json();
     expect(entries[1]?.[1]).toEqual(categories);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, rewriteTrpc, test } from './fixtures.ts';
 import { workerOrigin } from './support/servers.ts';
 import { calendarDay as day, calendarOf, showMonth } from './support/stay.ts';
 
@@ -221,8 +221,19 @@ test('with the Guest Registration setting on, Reserve asks a visitor to sign in 
     admin.put('/api/settings', { data: { ...settings, enableGuestRegistration: on } });
   expect((await save(true)).ok()).toBe(true);
   try {
+    // The switch's answer is held until Reserve has been pressed: a press that comes before the page
+    // knows the setting must wait for it, not be lost or act on the default (registration off).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await rewriteTrpc(page, 'config.get', (real) => real, held);
     await page.goto(`/property/${property.id}`);
-    await page.getByTestId('reserve').click();
+    const reserve = page.getByTestId('reserve');
+    await reserve.click();
+    await expect(reserve).toHaveAttribute('aria-busy', 'true');
+    await expect(reserve).toBeFocused();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    release();
+    await expect(reserve).not.toHaveAttribute('aria-busy');
     await expect(page.getByText('Please sign in to book')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Contact information' })).toBeHidden();

@@ -5,7 +5,6 @@ import {
   useRef,
   useState,
   type ComponentType,
-  type LazyExoticComponent,
   type ReactElement,
 } from 'react';
 
@@ -32,7 +31,7 @@ export function DeferredMenu({
   testId,
   renderStandIn,
 }: {
-  menu: LazyExoticComponent<ComponentType>;
+  menu: ComponentType;
   preload: () => unknown;
   testId: string;
   renderStandIn: (handlers: TStandInHandlers) => ReactElement;

@@ -1,7 +1,8 @@
 import { notificationsStore } from '@mantine/notifications';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyRetry } from '../lib/lazy-retry.tsx';
 
-const Toaster = lazy(() => import('./toaster.tsx').then((m) => ({ default: m.Toaster })));
+const Toaster = lazyRetry(() => import('./toaster.tsx').then((m) => ({ default: m.Toaster })));
 
 const hasToasts = () => {
   const { notifications, queue } = notificationsStore.getState();

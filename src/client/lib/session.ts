@@ -1,14 +1,17 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { SESSION_QUERY_KEY } from '../../shared/constants.ts';
 import type { TUser } from '../../shared/schemas/auth.ts';
 import { errorStatus } from './trpc.ts';
 
-export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+export { SESSION_QUERY_KEY };
 
 /**
  * The session restore (docs/product.md#guest-interactions): `GET /api/auth/me` once on load. A non-OK answer leaves the
  * visitor signed out. It goes over REST on purpose: the tRPC link adds the demo-mode flag on admin
- * pages, and the menu must show who is really signed in, not the demo admin.
+ * pages, and the menu must show who is really signed in, not the demo admin. A page loaded without a
+ * session cookie already says the visitor is signed out (its first-screen data seeds this query with
+ * null), so only a browser with a session asks.
  */
 /** A structural check rather than the zod schema: this runs on every page's first load, zod does not. */
 function isUser(v: unknown): v is TUser {

@@ -1,11 +1,11 @@
 import { ActionIcon, Avatar, Group } from '@mantine/core';
 import { IconMenu2 } from '@tabler/icons-react';
-import { lazy } from 'react';
 import { DeferredMenu } from '../components/deferred-menu.tsx';
 import { useAuth } from '../lib/auth.tsx';
+import { lazyRetry } from '../lib/lazy-retry.tsx';
 
 const loadUserMenu = () => import('../features/auth/user-menu.tsx');
-const UserMenu = lazy(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazyRetry(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
 
 /** The header's user menu, its code kept out of the first page load (DeferredMenu). */
 export function DeferredUserMenu() {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '../../shared/media.ts';
-import { SETTINGS_DEFAULTS } from '../../shared/constants.ts';
+import { SESSION_QUERY_KEY, SETTINGS_DEFAULTS } from '../../shared/constants.ts';
 import {
   documentTitle,
   matchPageRoute,
@@ -20,7 +20,9 @@ import { parseHomeSearch, searchInputFor, type THomeSearch } from '../../shared/
 import { guestsLabel } from '../../shared/labels.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
+import { SESSION_COOKIE } from '../services/auth/sessions.ts';
 import { getSettings } from '../services/settings/settings.ts';
+import { readCookie } from '../context.ts';
 import { log } from '../logger.ts';
 import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
 import { escapeHtml } from './html.ts';
@@ -301,6 +303,10 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
         configuredOrigin,
       );
     }
+    // A visitor without a session cookie is signed out: said here, it spares the client a session
+    // read that could only answer 401 (the browser logs every 401 as a console error).
+    if (!readCookie(req.headers.cookie, SESSION_COOKIE))
+      head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
     // Before the scripts, so the LCP image preload is discovered first.
     const tags = `${renderHead(head)}\n    `;
     const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);

@@ -1,11 +1,11 @@
 import { ActionIcon } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
-import { lazy } from 'react';
 import { useTheme, type TThemePreference } from '../../lib/theme.tsx';
 import { DeferredMenu } from '../deferred-menu.tsx';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 const loadThemeMenu = () => import('./theme-menu.tsx');
-const ThemeMenu = lazy(() => loadThemeMenu().then((m) => ({ default: m.ThemeMenu })));
+const ThemeMenu = lazyRetry(() => loadThemeMenu().then((m) => ({ default: m.ThemeMenu })));
 
 const LABEL: Record<TThemePreference, string> = { light: 'Light', dark: 'Dark', system: 'System' };
 export const themeLabel = (preference: TThemePreference) => `Theme: ${LABEL[preference]}`;

@@ -27,7 +27,12 @@ export const siteConfigQuery = () => trpc.config.get.queryOptions(undefined, { s
  * The public settings (site name, contact details, feature switches). Until they arrive, and if they
  * cannot be loaded, the defaults stand in so the shell always renders.
  */
-export function useSiteConfig(): { settings: TPublicConfig['settings']; loaded: boolean } {
-  const { data } = useQuery(siteConfigQuery());
-  return { settings: data?.settings ?? FALLBACK, loaded: data !== undefined };
+export function useSiteConfig(): {
+  settings: TPublicConfig['settings'];
+  loaded: boolean;
+  /** Answered, even with a failure (the defaults then stand): what depends on a switch can go on. */
+  settled: boolean;
+} {
+  const { data, isPending } = useQuery(siteConfigQuery());
+  return { settings: data?.settings ?? FALLBACK, loaded: data !== undefined, settled: !isPending };
 }

@@ -1,6 +1,6 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { LoadingLine } from '../../components/loading-line.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
@@ -11,8 +11,9 @@ import { Counters } from './counters.tsx';
 import { OccupancyCard } from './occupancy-card.tsx';
 import { RecentBookings, RecentProperties } from './recent-lists.tsx';
 import { TodayCard } from './today-card.tsx';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
-const RevenueChart = lazy(() => import('./revenue-chart.tsx'));
+const RevenueChart = lazyRetry(() => import('./revenue-chart.tsx'));
 
 /** `alerts`: warnings other features put at the top (the route passes the calendar's conflicts). */
 export function Dashboard({ alerts }: { alerts?: ReactNode }) {

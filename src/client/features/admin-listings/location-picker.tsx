@@ -1,12 +1,13 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin, IconRefresh, IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { MAP_HEIGHT_PX, PICKER_PRESETS } from '../../../shared/constants.ts';
 import { coordinatesLabel, coordinateText, forwardGeocode, reverseGeocode } from './geocode.ts';
 import type { TLatLng } from './location-map.tsx';
 import '../../styles/more-components.css';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
-const LocationMap = lazy(() => import('./location-map.tsx'));
+const LocationMap = lazyRetry(() => import('./location-map.tsx'));
 
 /** The form fields the picker writes: the location text and the coordinates, as text. */
 export interface TPickedLocation {

@@ -1,4 +1,4 @@
-import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { formatDateForToday } from '../../../shared/dates.ts';
 import { nightsLabel } from '../../../shared/labels.ts';
 import classes from './booking.module.css';
@@ -13,6 +13,7 @@ export function BookingBar({
   checkIn,
   checkOut,
   disabled,
+  waiting,
   onReserve,
 }: {
   price: { amount: string; nights: number } | null;
@@ -20,6 +21,8 @@ export function BookingBar({
   checkIn: string | null;
   checkOut: string | null;
   disabled: boolean;
+  /** Reserve was pressed and waits for the page's answers (use-reservation.ts). */
+  waiting: boolean;
   onReserve: () => void;
 }) {
   return (
@@ -46,7 +49,13 @@ export function BookingBar({
               : 'Add dates'}
           </Anchor>
         </Box>
-        <Button onClick={onReserve} disabled={disabled} data-testid="booking-bar-reserve">
+        <Button
+          onClick={onReserve}
+          disabled={disabled}
+          aria-busy={waiting || undefined}
+          rightSection={waiting ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
+          data-testid="booking-bar-reserve"
+        >
           Reserve
         </Button>
       </Group>

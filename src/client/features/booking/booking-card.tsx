@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { lazy } from 'react';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
@@ -7,6 +7,7 @@ import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
+import { readBookingDraft } from './booking-draft.ts';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { GuestCounter } from './guest-counter.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
@@ -15,14 +16,15 @@ import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useReservation } from './use-reservation.ts';
 import { useStayQuote } from './use-stay-quote.ts';
 import '../../styles/property-page.css';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 // The contact form (Mantine form and the zod schema it validates with, ~30 KiB gzipped) loads when Reserve
 // is pointed at, focused or pressed, not with the page.
 const loadContactForm = () => import('./contact-form-dialog.tsx');
-const ContactFormDialog = lazy(() => loadContactForm().then((m) => ({ default: m.ContactFormDialog })));
+const ContactFormDialog = lazyRetry(() => loadContactForm().then((m) => ({ default: m.ContactFormDialog })));
 // The confirmation (a Modal) comes after the form, so it loads with it.
 const loadConfirmation = () => import('./booking-confirmed-dialog.tsx');
-const BookingConfirmedDialog = lazy(() =>
+const BookingConfirmedDialog = lazyRetry(() =>
   loadConfirmation().then((m) => ({ default: m.BookingConfirmedDialog })),
 );
 const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmation()]);
@@ -37,12 +39,20 @@ const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmatio
 export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
   const { user } = useAuth();
   const { format } = useCurrency();
-  const stay = useBookingStay(property, initial);
+  // A booking the guest was in the middle of (an error screen's retry, a reload) comes back as it was.
+  const [draft] = useState(() => readBookingDraft(property.id));
+  const stay = useBookingStay(
+    property,
+    draft?.open && draft.checkIn && draft.checkOut
+      ? { checkIn: draft.checkIn, checkOut: draft.checkOut, guests: draft.guests }
+      : initial,
+  );
   const { checkIn, checkOut, guests } = stay;
-  const { quote, error: quoteError } = useStayQuote(property.id, checkIn, checkOut);
-  const problem = stay.problem ?? quoteError;
-  const reservation = useReservation(property, stay, quote, problem);
-  const { reserve } = reservation;
+  const priced = useStayQuote(property.id, checkIn, checkOut);
+  const { quote } = priced;
+  const problem = stay.problem ?? priced.error;
+  const reservation = useReservation(property, stay, priced, problem, draft);
+  const { reserve, waiting } = reservation;
 
   return (
     <Paper withBorder shadow="md" radius="lg" p="lg" data-testid="booking-card" id="booking-card">
@@ -69,6 +79,9 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           onPointerEnter={() => void loadReserveDialogs()}
           onFocus={() => void loadReserveDialogs()}
           disabled={problem !== null}
+          // Not Mantine's `loading`, which disables the button and so drops the keyboard focus on it.
+          aria-busy={waiting || undefined}
+          rightSection={waiting ? <Loader size={16} color="currentColor" aria-hidden /> : undefined}
           data-testid="reserve"
         >
           Reserve
@@ -86,6 +99,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         checkIn={checkIn}
         checkOut={checkOut}
         disabled={problem !== null}
+        waiting={waiting}
         onReserve={reserve}
       />
       <MountOnFirstOpen opened={reservation.contactOpen}>
@@ -93,6 +107,8 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           opened={reservation.contactOpen}
           onClose={reservation.closeContact}
           initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
+          draft={draft?.contact}
+          onChange={reservation.saveContact}
           pending={reservation.pending}
           summary={
             checkIn && checkOut

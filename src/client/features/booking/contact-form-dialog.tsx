@@ -4,21 +4,20 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { ZContactInfo, type TContactInfo } from '../../../shared/schemas/booking.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
+import type { TContactDraft } from './booking-draft.ts';
 import '../../styles/more-components.css';
 
-interface TContactFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  country: string;
-  specialRequests: string;
-}
+type TContactFormValues = TContactDraft;
 
 interface TContactFormDialogProps {
   opened: boolean;
   onClose: () => void;
   /** Name and e-mail of a signed-in user, filled in for them. */
   initial: { name: string; email: string };
+  /** What the guest typed before an error screen or a reload (booking-draft.ts); wins over `initial`. */
+  draft: Partial<TContactFormValues> | undefined;
+  /** Every change, to keep it as a draft. */
+  onChange: (values: TContactFormValues) => void;
   pending: boolean;
   summary: string;
   onSubmit: (contact: TContactInfo) => void;
@@ -29,14 +28,24 @@ export function ContactFormDialog({
   opened,
   onClose,
   initial,
+  draft,
+  onChange,
   pending,
   summary,
   onSubmit,
 }: TContactFormDialogProps) {
   const form = useForm<TContactFormValues>({
     mode: 'uncontrolled',
-    initialValues: { name: initial.name, email: initial.email, phone: '', country: '', specialRequests: '' },
+    initialValues: {
+      name: initial.name,
+      email: initial.email,
+      phone: '',
+      country: '',
+      specialRequests: '',
+      ...draft,
+    },
     validate: zod4Resolver(ZContactInfo),
+    onValuesChange: onChange,
   });
 
   // A user who signs in while the page is open gets name and e-mail filled in, without overwriting typing.

@@ -1,10 +1,11 @@
 import { CloseButton, Input, InputBase, SimpleGrid } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 const loadPickers = () => import('./stay-date-pickers.tsx');
-const StayDatePickers = lazy(() => loadPickers().then((m) => ({ default: m.StayDatePickers })));
+const StayDatePickers = lazyRetry(() => loadPickers().then((m) => ({ default: m.StayDatePickers })));
 
 type TField = 'check-in-input' | 'check-out-input';
 

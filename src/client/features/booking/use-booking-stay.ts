@@ -35,6 +35,8 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
   const lastCheckIn = addDays(today, advanceDays);
   const stayLength = Math.max(1, Math.min(Math.max(BOOKING_DEFAULT_NIGHTS, minNights), maxNights));
   const known = availability.isSuccess && !rules.isPending;
+  // Answered, even with a failure: until then the card's default dates are not known yet.
+  const settled = !availability.isPending && !rules.isPending;
 
   const [chosen, setChosen] = useState<{ checkIn: string | null; checkOut: string | null } | null>(
     initial.checkIn && initial.checkOut ? { checkIn: initial.checkIn, checkOut: initial.checkOut } : null,
@@ -84,6 +86,7 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
     minNights,
     maxNights,
     lastCheckIn,
+    settled,
     /** Why the chosen stay cannot be booked, said inline; Reserve stays disabled while it is set. */
     problem,
     /** A check-in day is offered only when the minimum stay from it crosses no taken night. */

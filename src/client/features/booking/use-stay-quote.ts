@@ -11,7 +11,12 @@ export function useStayQuote(
   propertyId: number,
   checkIn: string | null,
   checkOut: string | null,
-): { quote: TStayQuote | null; error: string | null } {
+): {
+  quote: TStayQuote | null;
+  error: string | null;
+  /** The quote (or its failure) for these very dates is in; false while it, or a newer one, loads. */
+  settled: boolean;
+} {
   const enabled = Boolean(checkIn && checkOut && checkOut > checkIn);
   const query = useQuery({
     ...trpc.bookings.quote.queryOptions({
@@ -23,8 +28,10 @@ export function useStayQuote(
     retry: false,
     placeholderData: keepPreviousData,
   });
-  if (!enabled) return { quote: null, error: null };
-  if (query.isError) return { quote: null, error: errorMessage(query.error, 'Could not price these dates') };
+  if (!enabled) return { quote: null, error: null, settled: true };
+  const settled = !query.isPending && !query.isPlaceholderData;
+  if (query.isError)
+    return { quote: null, error: errorMessage(query.error, 'Could not price these dates'), settled };
   const quote = query.data ?? null;
-  return { quote, error: quote && !quote.available ? DATES_UNAVAILABLE : null };
+  return { quote, error: quote && !quote.available ? DATES_UNAVAILABLE : null, settled };
 }

@@ -1,15 +1,16 @@
 import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconPlayerPlayFilled } from '@tabler/icons-react';
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { COVER_IMAGE_SIZES, FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import classes from './gallery.module.css';
 import type { TGalleryMode } from './gallery-viewer.tsx';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 // The viewer (Mantine's Modal, focus trap and scroll lock, ~15 KiB gzipped) loads when a tile or the
 // button is pointed at, focused or pressed, not with the page.
 const loadViewer = () => import('./gallery-viewer.tsx');
-const GalleryViewer = lazy(() => loadViewer().then((m) => ({ default: m.GalleryViewer })));
+const GalleryViewer = lazyRetry(() => loadViewer().then((m) => ({ default: m.GalleryViewer })));
 
 const TILES = 5;
 

@@ -1,12 +1,13 @@
 import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
-import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { MAP_HEIGHT_PX } from '../../../shared/constants.ts';
 import { mapsLink } from '../../../shared/external.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { propertyMapCenter } from './map-center.ts';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
-const PropertyMapView = lazy(() => import('./property-map-view.tsx'));
+const PropertyMapView = lazyRetry(() => import('./property-map-view.tsx'));
 
 /**
  * True once the element comes within a screen of the viewport. The map's code (Leaflet, ~45 KiB gzipped)

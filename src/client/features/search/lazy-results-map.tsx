@@ -1,10 +1,11 @@
 import { Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import type { TListingSearch } from '../../lib/search-state.ts';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 // Leaflet and the map's code load only when the guest switches to the map.
-const ResultsMap = lazy(() => import('./results-map.tsx'));
+const ResultsMap = lazyRetry(() => import('./results-map.tsx'));
 
 const HEIGHT = 420;
 

@@ -1,9 +1,9 @@
-import { lazy } from 'react';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import type { TSearchTab } from './types.ts';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 const loadDialog = () => import('./search-dialog.tsx');
-const SearchDialog = lazy(loadDialog);
+const SearchDialog = lazyRetry(loadDialog);
 
 /** Starts fetching the dialog's code (calendar included) before the first click. */
 export function preloadSearchDialog(): void {

@@ -1,13 +1,14 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconList, IconMap } from '@tabler/icons-react';
-import { lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { SEARCH_SORT_LABELS, SEARCH_SORTS, type TSearchSort } from '../../../shared/search.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { activeFilterCount, withFilters, type THomeSearch } from '../../lib/search-state.ts';
 import classes from './results.module.css';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 // Leaflet-free but control-heavy: the dialog's code (and its styles) loads on the first click.
-const FiltersDrawer = lazy(() => import('./filters-drawer.tsx'));
+const FiltersDrawer = lazyRetry(() => import('./filters-drawer.tsx'));
 
 interface TProps {
   search: THomeSearch;

@@ -1,15 +1,16 @@
 import { ActionIcon, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { POPULAR_LOCATIONS, type TGeoPoint } from '../../../shared/constants.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import { datesLabel, type TSearchState } from '../../lib/search-state.ts';
 import { DestinationInput } from './destination-input.tsx';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 // Leaflet is only fetched when the Where tab actually shows the map.
-const SearchMap = lazy(() => import('./search-map.tsx'));
+const SearchMap = lazyRetry(() => import('./search-map.tsx'));
 
 const MAP_HEIGHT = 260;
 

@@ -1,0 +1,69 @@
+/**
+ * What the guest has put into a booking so far: the stay and the contact form as typed, kept in
+ * sessionStorage (this tab only), so an error screen's "Try again" or a reload brings the booking card
+ * back as it was, contact form open and filled in, instead of an empty one. A booking made clears it.
+ */
+export interface TContactDraft {
+  name: string;
+  email: string;
+  phone: string;
+  country: string;
+  specialRequests: string;
+}
+
+export interface TBookingDraft {
+  propertyId: number;
+  checkIn: string | null;
+  checkOut: string | null;
+  guests: number;
+  /** The contact form was open: it opens again with the stay. */
+  open: boolean;
+  contact: Partial<TContactDraft>;
+}
+
+const KEY = 'stayhub.booking-draft';
+
+/** Storage can be unavailable (privacy modes) or full: the draft is a convenience, never a failure. */
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readBookingDraft(propertyId: number): TBookingDraft | null {
+  try {
+    const raw = storage()?.getItem(KEY);
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as TBookingDraft;
+    return draft.propertyId === propertyId ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveBookingDraft(draft: TBookingDraft): void {
+  try {
+    storage()?.setItem(KEY, JSON.stringify(draft));
+  } catch {
+    // Not kept: a retry starts from the card's defaults, as it did before drafts.
+  }
+}
+
+/** Merges `change` into the property's draft; starts one from `base` when it has none. */
+export function updateBookingDraft(
+  base: Omit<TBookingDraft, 'contact' | 'open'>,
+  change: Partial<Omit<TBookingDraft, 'propertyId'>>,
+): void {
+  const current = readBookingDraft(base.propertyId);
+  saveBookingDraft({ open: false, contact: {}, ...current, ...base, ...change });
+}
+
+export function clearBookingDraft(): void {
+  try {
+    storage()?.removeItem(KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
