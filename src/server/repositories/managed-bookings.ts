@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import { homeTimeZone } from '../../shared/home-time.ts';
 import { sqlDate, sqlTimestamp } from './sql.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
@@ -17,12 +18,17 @@ export interface TManagedRecord {
   nights: number;
   guests: number;
   nightlyPrice: number;
+  /** Each night's price from check-in on, as booked; null for bookings made before nights were priced one by one. */
+  nightPrices: number[] | null;
   taxRate: number;
   taxAmount: number;
   totalPrice: number;
   contactInfo: TContactInfo | null;
   createdAt: string;
   property: { id: number; title: string; location: string; cover: string | null };
+  /** The home's IANA time zone (shared/home-time.ts). */
+  timeZone: string;
+  cancellationFee: number | null;
   cancellationPolicy: TCancellationPolicy;
   review: { rating: number; comment: string; date: string } | null;
 }
@@ -30,9 +36,10 @@ export interface TManagedRecord {
 const MANAGED_SELECT = `
   select b.id, b.user_id, b.confirmation_number, b.status,
          ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
-         b.nights, b.guests, b.nightly_price, b.tax_rate, b.tax_amount, b.total_price, b.contact_info,
+         b.nights, b.guests, b.nightly_price, b.night_prices, b.tax_rate, b.tax_amount, b.total_price, b.contact_info,
          ${sqlTimestamp('b.created_at')} as created_at,
-         p.id as property_id, p.title, p.location, p.images[1] as cover, p.cancellation_policy,
+         p.id as property_id, p.title, p.location, p.latitude, p.longitude, p.images[1] as cover,
+         p.cancellation_policy, b.cancellation_fee,
          r.rating as review_rating, r.comment as review_comment,
          ${sqlTimestamp('r.date')} as review_date
     from bookings b
@@ -54,6 +61,7 @@ export async function findManagedBooking(
       nights: number;
       guests: number;
       nightly_price: number;
+      night_prices: number[] | null;
       tax_rate: number | string;
       tax_amount: number;
       total_price: number;
@@ -62,6 +70,9 @@ export async function findManagedBooking(
       property_id: number;
       title: string;
       location: string;
+      latitude: string | null;
+      longitude: string | null;
+      cancellation_fee: number | null;
       cover: string | null;
       cancellation_policy: TCancellationPolicy;
       review_rating: number | null;
@@ -81,12 +92,15 @@ export async function findManagedBooking(
     nights: r.nights,
     guests: r.guests,
     nightlyPrice: r.nightly_price,
+    nightPrices: r.night_prices,
     taxRate: Number(r.tax_rate),
     taxAmount: r.tax_amount,
     totalPrice: r.total_price,
     contactInfo: r.contact_info,
     createdAt: r.created_at,
     property: { id: r.property_id, title: r.title, location: r.location, cover: r.cover },
+    timeZone: homeTimeZone(r),
+    cancellationFee: r.cancellation_fee,
     cancellationPolicy: r.cancellation_policy,
     review:
       r.review_rating !== null
@@ -137,11 +151,18 @@ export async function deleteExpiredBookingLinks(em: EntityManager, now: Date): P
   await em.execute('delete from booking_links where expires_at <= ?', [now]);
 }
 
-/** Cancels a pending or confirmed booking; false when it was already cancelled (or is gone). */
-export async function markCancelled(em: EntityManager, bookingId: number): Promise<boolean> {
+/**
+ * Cancels a pending or confirmed booking with the late fee it costs (null when free); false when it was
+ * already cancelled (or is gone).
+ */
+export async function markCancelled(
+  em: EntityManager,
+  bookingId: number,
+  fee: number | null = null,
+): Promise<boolean> {
   const rows = await em.execute<{ id: number }[]>(
-    `update bookings set status = 'cancelled' where id = ? and status in ('pending', 'confirmed') returning id`,
-    [bookingId],
+    `update bookings set status = 'cancelled', cancellation_fee = ? where id = ? and status in ('pending', 'confirmed') returning id`,
+    [fee, bookingId],
   );
   return rows.length > 0;
 }

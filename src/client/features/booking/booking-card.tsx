@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { lazy } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
+import { homeTimeZone } from '../../../shared/home-time.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
@@ -76,7 +77,11 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         <Text size="sm" c="dimmed" ta="center">
           You won&apos;t be charged yet
         </Text>
-        <CancellationPolicyLine policy={property.cancellationPolicy} checkIn={checkIn} />
+        <CancellationPolicyLine
+          policy={property.cancellationPolicy}
+          checkIn={checkIn}
+          timeZone={homeTimeZone(property)}
+        />
         {quote && !problem && <PriceBreakdown quote={quote} format={format} />}
       </Stack>
 

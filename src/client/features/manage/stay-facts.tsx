@@ -1,6 +1,7 @@
 import { Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { addDays, formatIsoDate } from '../../../shared/dates.ts';
+import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { nightRuns } from '../../../shared/pricing.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
@@ -21,10 +22,16 @@ export function StayFacts({ booking }: { booking: TManagedBooking }) {
           <FactRow label="Nights" value={booking.nights} />
           <FactRow label="Guests" value={guestsLabel(booking.guests)} />
           <Divider />
-          <FactRow
-            label={`${format(booking.nightlyPrice)} x ${booking.nights} nights`}
-            value={format(booking.subtotal)}
-          />
+          {/* The nights as booked, one line per run at one price: the lines add up to the subtotal. */}
+          {nightRuns(
+            booking.nightPrices.map((price, i) => ({ date: addDays(booking.checkIn, i), price })),
+          ).map((r, _, all) => (
+            <FactRow
+              key={r.from}
+              label={`${all.length > 1 ? `${formatIsoDate(r.from)} – ${formatIsoDate(r.to)} · ` : ''}${format(r.price)} x ${nightsLabel(r.nights)}`}
+              value={format(r.price * r.nights)}
+            />
+          ))}
           <FactRow label={`GST (${booking.taxRate}%)`} value={format(booking.taxAmount)} />
           <FactRow label="Total" value={format(booking.totalPrice)} testId="managed-total" />
         </Stack>
