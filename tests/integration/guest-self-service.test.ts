@@ -383,8 +383,19 @@ describe('account settings', () => {
     });
     await asLeaver.wishlist.save({ propertyId });
 
+    const publicReviews = async () =>
+      (await callerFor(db, null).caller.reviews.byProperty({ id: propertyId })).filter(
+        (r) => r.comment === 'Lovely quiet home, would come back.',
+      );
+    const [before] = await publicReviews();
+    expect(before?.userName).not.toBe('Former guest');
+
     expect((await failure(asLeaver.auth.deleteMe({ password: 'wrong-pass' }))).code).toBe('FORBIDDEN');
     await asLeaver.auth.deleteMe({ password: 'first-pass' });
+    // The name leaves the public review at once, not with the purge a week later.
+    const [after] = await publicReviews();
+    expect(after).toMatchObject({ userName: 'Former guest', rating: 4 });
+    expect(after?.userImage ?? null).toBeNull();
     // Deactivated at once: no session, no sign-in.
     expect(await db.sql('select 1 from sessions where user_id = $1', [user.id])).toEqual([]);
     expect(token).toBeTruthy();
