@@ -115,7 +115,7 @@ export function bookedNights(b: {
   checkIn: string;
   nights: number;
   nightlyPrice: number;
-  nightPrices: readonly number[] | null;
+  nightPrices?: readonly number[] | null | undefined;
 }): TNightPrice[] {
   const prices =
     b.nightPrices && b.nightPrices.length === b.nights

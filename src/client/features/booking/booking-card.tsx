@@ -37,13 +37,22 @@ const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmatio
  */
 export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
   const { user } = useAuth();
-  const { format } = useCurrency();
+  const { format, show, stay: convert } = useCurrency();
   const stay = useBookingStay(property, initial);
   const { checkIn, checkOut, guests } = stay;
   const { quote, error: quoteError } = useStayQuote(property.id, checkIn, checkOut);
   const problem = stay.problem ?? quoteError;
   const reservation = useReservation(property, stay, quote, problem);
   const { reserve } = reservation;
+  // The total as the breakdown adds it up in the chosen currency (docs/money.md).
+  const total = quote
+    ? show(
+        convert(
+          quote.nightly.map((n) => n.price),
+          quote.tax,
+        ).total,
+      )
+    : null;
 
   return (
     <Paper withBorder shadow="md" radius="lg" p="lg" data-testid="booking-card" id="booking-card">
@@ -82,11 +91,11 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           checkIn={checkIn}
           timeZone={homeTimeZone(property)}
         />
-        {quote && !problem && <PriceBreakdown quote={quote} format={format} />}
+        {quote && !problem && <PriceBreakdown quote={quote} />}
       </Stack>
 
       <BookingBar
-        price={quote && !problem ? { amount: format(quote.total), nights: quote.nights } : null}
+        price={quote && total && !problem ? { amount: total, nights: quote.nights } : null}
         nightly={format(property.price)}
         checkIn={checkIn}
         checkOut={checkOut}
@@ -101,7 +110,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           pending={reservation.pending}
           summary={
             checkIn && checkOut
-              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
+              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${total ? ` · ${total}` : ''}`
               : property.title
           }
           onSubmit={(contact) => void reservation.submit(contact)}
