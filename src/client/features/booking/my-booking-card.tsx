@@ -37,6 +37,7 @@ export function MyBookingCard({
         {/* The badge keeps its whole word; the title wraps instead. */}
         <Badge
           color={STAY_COLOR[label]}
+          className="stay-badge"
           variant="light"
           data-testid="booking-status"
           style={{ flexShrink: 0 }}

@@ -42,7 +42,13 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
                 {booking.property.title}
               </AnchorLink>
             </Title>
-            <Badge color={STAY_COLOR[label]} variant="light" size="lg" data-testid="booking-status">
+            <Badge
+              color={STAY_COLOR[label]}
+              variant="light"
+              size="lg"
+              className="stay-badge"
+              data-testid="booking-status"
+            >
               {label}
             </Badge>
           </Group>
