@@ -41,7 +41,11 @@ async function bookedManagePath(request: APIRequestContext, propertyId: number):
 }
 
 async function openCheckIn(page: Page): Promise<Locator> {
-  await page.getByTestId('booking-card').getByTestId('check-in-input').click();
+  const card = page.getByTestId('booking-card');
+  // The card settles on its first free stay once availability and the quote are in: the calendar opens
+  // on that check-in's month, and would jump if opened before.
+  await expect(card.getByTestId('price-breakdown')).toBeVisible();
+  await card.getByTestId('check-in-input').click();
   return calendarOf(page, 'check-in-input');
 }
 
@@ -85,8 +89,9 @@ test('the calendars show two months on desktop, and a booked night apart from a 
   await expect(headings).toHaveCount(2);
 
   // Show the booked night's month first (the calendar opens on the card's check-in, maybe months on).
-  await showMonth(calendar, night);
   const booked = calendar.getByRole('button', { name: `${dayLabel(night)}, booked`, exact: true });
+  // Either of the two months shown may hold it.
+  if ((await booked.count()) === 0) await showMonth(calendar, night);
   await expect(booked).toBeDisabled();
   await expect(booked).toHaveAttribute('data-booked', 'true');
   const style = (el: Locator) =>
@@ -100,8 +105,8 @@ test('the calendars show two months on desktop, and a booked night apart from a 
   // A past day looks different: yesterday (on a month's first day, the calendar cannot show it).
   const past = addDays(todayIso(), -1);
   if (past.slice(0, 7) !== todayIso().slice(0, 7)) return;
-  await showMonth(calendar, past);
   const pastDay = calendar.getByRole('button', { name: dayLabel(past), exact: true });
+  if ((await pastDay.count()) === 0) await showMonth(calendar, past);
   await expect(pastDay).toBeDisabled();
   const pastStyle = await style(pastDay);
   expect(pastStyle.line).not.toContain('line-through');
@@ -234,8 +239,12 @@ for (const width of [320, 375, 414]) {
     expect(await rows(items.slice(0, 2)), 'Filters beside the sort').toBe(1);
     await page.screenshot({ path: testInfo.outputPath(`home-${width}.png`) });
 
+    // Phones reach the search from the compact bar under the header, once the page has scrolled.
     await page.mouse.wheel(0, 300);
-    await page.getByTestId('compact-search').click();
+    const compact = page.getByTestId('compact-search');
+    await expect(compact).toBeVisible();
+    await compact.focus();
+    await compact.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Search' });
     await expect(dialog).toBeVisible();
     const tabs = ['Where', 'When', 'Who'].map((name) => dialog.getByRole('tab', { name }));

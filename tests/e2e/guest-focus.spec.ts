@@ -28,7 +28,7 @@ async function expectEscapeReturnsTo(page: Page, dialog: Locator, opener: Locato
   await expect(dialog).toBeVisible();
   // Focus has moved into the dialog (its focus trap), so the return is a real move back.
   await expect
-    .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { timeout: 5000 })
+    .poll(() => dialog.evaluate((d) => d.contains(document.activeElement)), { timeout: 20_000 })
     .toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -79,7 +79,10 @@ test('the filters drawer and the sign-in dialog give focus back to their openers
   await expectEscapeReturnsTo(page, page.getByRole('dialog', { name: 'Log in or sign up' }), menu);
 });
 
-test('the contact form and the booking confirmation give focus back to Reserve', async ({ page, request }) => {
+test('the contact form and the booking confirmation give focus back to Reserve', async ({
+  page,
+  request,
+}) => {
   const id = await homeFreeToday(request);
   await page.goto(`/property/${id}`);
   const card = page.getByTestId('booking-card');
