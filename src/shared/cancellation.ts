@@ -1,7 +1,10 @@
+import { formatHomeTime, startOfDayIn } from './home-time.ts';
+
 /**
- * Cancellation policies (docs/decisions.md#cancellation-policy). A stay's dates carry no time zone (docs/decisions.md#calendar-dates), so check-in is
- * taken as the start of the check-in day in UTC, and free cancellation ends the policy's hours before it.
- * The server enforces this rule; the client shows the same deadline before Reserve.
+ * Cancellation policies (docs/decisions.md#cancellation-policy, docs/cancellation.md). Free cancellation ends the policy's hours
+ * before the check-in day begins at the home (its local midnight). After that and until the stay
+ * begins, a guest may still cancel for the policy's late fee, which is stated before they confirm.
+ * The server enforces this rule; the client shows the same deadline and fee.
  */
 export const CANCELLATION_POLICIES = ['flexible', 'moderate', 'strict'] as const;
 export type TCancellationPolicy = (typeof CANCELLATION_POLICIES)[number];
@@ -27,36 +30,87 @@ export const POLICY_SUMMARY: Record<TCancellationPolicy, string> = {
   strict: 'Free cancellation until 14 days before check-in',
 };
 
-export const CANCELLATION_CLOSED_MESSAGE =
-  'The free cancellation period for this booking has ended. Please use the contact form to ask us about cancelling.';
+/** What a cancellation after the free window keeps, in the guest's words. */
+export const LATE_FEE_SUMMARY: Record<TCancellationPolicy, string> = {
+  flexible: 'the first night',
+  moderate: 'the first night and half of the other nights',
+  strict: 'every night',
+};
 
-/** The last instant a guest may cancel (exclusive): check-in day 00:00 UTC minus the policy's hours. */
-export function cancellationDeadline(checkIn: string, policy: TCancellationPolicy): Date {
-  return new Date(Date.parse(`${checkIn}T00:00:00Z`) - POLICY_HOURS[policy] * HOUR_MS);
+export const CANCELLATION_CLOSED_MESSAGE =
+  'Your stay has begun, so it can no longer be cancelled here. Please use the contact form to ask us about it.';
+
+export const LATE_FEE_CHANGED_MESSAGE =
+  'The cancellation fee has changed since you looked. Please review the new amount and confirm again.';
+
+/** The last instant a guest may cancel free (exclusive): the check-in day's start at the home minus the policy's hours. */
+export function cancellationDeadline(checkIn: string, policy: TCancellationPolicy, timeZone: string): Date {
+  return new Date(startOfDayIn(checkIn, timeZone).getTime() - POLICY_HOURS[policy] * HOUR_MS);
 }
 
 export function canCancelUntil(deadline: Date, now: Date): boolean {
   return now.getTime() < deadline.getTime();
 }
 
-const UTC_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** `Dec 5, 2026, 00:00 UTC`: the deadline as an exact instant, readable in any time zone. */
-export function formatDeadline(deadline: Date): string {
-  const date = UTC_DATE.format(deadline);
-  const time = deadline.toISOString().slice(11, 16);
-  return `${date}, ${time} UTC`;
+/** `Nov 16, 2026, 12:00 AM EST`: the deadline as the clock at the home shows it. */
+export function formatDeadline(deadline: Date, timeZone: string): string {
+  return formatHomeTime(deadline, timeZone);
 }
 
-/** The line shown before Reserve and on the manage page. */
-export function policyLine(checkIn: string, policy: TCancellationPolicy, now: Date = new Date()): string {
-  const deadline = cancellationDeadline(checkIn, policy);
+/**
+ * The late fee: the nights the policy keeps (flexible the first, moderate the first and half of the
+ * rest rounded up, strict all), with their GST, rounded as the booking's own GST is.
+ */
+export function lateCancellationFee(
+  nightPrices: readonly number[],
+  taxRatePercent: number,
+  policy: TCancellationPolicy,
+): number {
+  const [first = 0, ...rest] = nightPrices;
+  const restSum = rest.reduce((s, n) => s + n, 0);
+  const kept =
+    policy === 'strict' ? first + restSum : policy === 'moderate' ? first + Math.ceil(restSum / 2) : first;
+  return kept + Math.round((kept * taxRatePercent) / 100);
+}
+
+/** Where a booking stands for its guest's cancellation right now. */
+export type TCancellationTerms =
+  | { kind: 'free'; deadline: string }
+  | { kind: 'fee'; deadline: string; fee: number }
+  | { kind: 'started' }
+  | { kind: 'closed' };
+
+export function cancellationTerms(
+  b: {
+    status: string;
+    checkIn: string;
+    policy: TCancellationPolicy;
+    timeZone: string;
+    nightPrices: readonly number[];
+    taxRate: number;
+  },
+  now: Date,
+): TCancellationTerms {
+  if (b.status !== 'pending' && b.status !== 'confirmed') return { kind: 'closed' };
+  const deadline = cancellationDeadline(b.checkIn, b.policy, b.timeZone);
+  if (canCancelUntil(deadline, now)) return { kind: 'free', deadline: deadline.toISOString() };
+  if (now.getTime() >= startOfDayIn(b.checkIn, b.timeZone).getTime()) return { kind: 'started' };
+  return {
+    kind: 'fee',
+    deadline: deadline.toISOString(),
+    fee: lateCancellationFee(b.nightPrices, b.taxRate, b.policy),
+  };
+}
+
+/** The line shown before Reserve. */
+export function policyLine(
+  checkIn: string,
+  policy: TCancellationPolicy,
+  timeZone: string,
+  now: Date = new Date(),
+): string {
+  const deadline = cancellationDeadline(checkIn, policy, timeZone);
   return canCancelUntil(deadline, now)
-    ? `Free cancellation until ${formatDeadline(deadline)}`
-    : 'Free cancellation has ended for these dates';
+    ? `Free cancellation until ${formatDeadline(deadline, timeZone)}`
+    : `These dates are past the free-cancellation deadline: cancelling costs ${LATE_FEE_SUMMARY[policy]}`;
 }

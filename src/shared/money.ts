@@ -24,3 +24,35 @@ export function formatMoney(amount: number, currency = 'USD', opts: { whole?: bo
   if (currency === 'PKR') return numberFormat('en-PK', 'PKR', whole).format(amount);
   return `$${amount.toFixed(whole ? 0 : 2)}`;
 }
+
+/**
+ * One amount (whole US dollars, as every price is kept) in `currency` at `rate` units per dollar, rounded
+ * to the unit the site shows: whole rupees for PKR, the dollar itself for USD.
+ */
+export function convertAmount(usd: number, currency: string, rate: number): number {
+  return currency === 'USD' ? usd : Math.round(usd * rate);
+}
+
+/** A stay's money in the chosen currency: each night and the GST converted, then summed. */
+export interface TConvertedStay {
+  nights: number[];
+  subtotal: number;
+  tax: number;
+  total: number;
+}
+
+/**
+ * The one rule for showing a stay in another currency (docs/money.md): convert each line, then add the
+ * converted lines, so nights × price, the subtotal, the GST and the total shown always add up, wherever
+ * the stay is shown. Converting the total on its own instead drifts by a unit or two from its lines.
+ */
+export function convertStay(
+  stay: { nightPrices: readonly number[]; tax: number },
+  currency: string,
+  rate: number,
+): TConvertedStay {
+  const nights = stay.nightPrices.map((n) => convertAmount(n, currency, rate));
+  const subtotal = nights.reduce((sum, n) => sum + n, 0);
+  const tax = convertAmount(stay.tax, currency, rate);
+  return { nights, subtotal, tax, total: subtotal + tax };
+}

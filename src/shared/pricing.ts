@@ -82,3 +82,44 @@ export function quoteStay(
   const r = typeof rules === 'number' ? flatRules(rules) : rules;
   return quoteNights(priceNights(r, checkIn, checkOut), taxRatePercent, r.basePrice);
 }
+
+/** Consecutive nights at one price: [from, to) with `to` the morning after the run's last night. */
+export interface TNightRun {
+  from: string;
+  to: string;
+  nights: number;
+  price: number;
+}
+
+/**
+ * A stay's nights as the lines a guest reads (the card, the manage page, the emails): consecutive nights
+ * at the same price make one line, so the lines add up to the subtotal exactly.
+ */
+export function nightRuns(nightly: readonly TNightPrice[]): TNightRun[] {
+  const out: TNightRun[] = [];
+  for (const n of nightly) {
+    const last = out[out.length - 1];
+    if (last && last.price === n.price && last.to === n.date) {
+      last.to = addDays(n.date, 1);
+      last.nights += 1;
+    } else out.push({ from: n.date, to: addDays(n.date, 1), nights: 1, price: n.price });
+  }
+  return out;
+}
+
+/**
+ * A booking's nights from its snapshot: each night's stored price, or, for a booking made before nights
+ * were priced one by one, every night at the stored nightly price.
+ */
+export function bookedNights(b: {
+  checkIn: string;
+  nights: number;
+  nightlyPrice: number;
+  nightPrices?: readonly number[] | null | undefined;
+}): TNightPrice[] {
+  const prices =
+    b.nightPrices && b.nightPrices.length === b.nights
+      ? b.nightPrices
+      : Array.from({ length: b.nights }, () => b.nightlyPrice);
+  return prices.map((price, i) => ({ date: addDays(b.checkIn, i), price }));
+}

@@ -409,6 +409,8 @@ describe('bookings.mine', () => {
       checkOut: carols.checkOut,
       guests: 2,
       nights: 2,
+      nightPrices: carols.nightPrices,
+      taxAmount: carols.taxAmount,
       totalPrice: carols.totalPrice,
       status: 'pending',
       confirmationNumber: carols.confirmationNumber,

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { cancellationDeadline } from '../../src/shared/cancellation.ts';
+import { cancellationDeadline, formatDeadline } from '../../src/shared/cancellation.ts';
+import { formatIsoDate } from '../../src/shared/dates.ts';
 import { cancelAsGuest } from '../../src/server/services/bookings/manage.ts';
 import { writeBookingReceivedEmails } from '../../src/server/services/email/guest-emails.ts';
 import { deliverEmail } from '../../src/server/services/email/outbox.ts';
@@ -102,7 +103,12 @@ describe('booking emails carry the manage link', () => {
 
     const late = await book('too-late@example.com');
     await expect(
-      cancelAsGuest(db.em(), late.id, null, cancellationDeadline(late.checkIn, 'moderate')),
+      cancelAsGuest(
+        db.em(),
+        late.id,
+        null,
+        cancellationDeadline(late.checkIn, 'moderate', 'America/New_York'),
+      ),
     ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(
       await emails(`template like 'booking-cancelled%' and subject like $1`, [
@@ -146,6 +152,82 @@ describe('booking emails carry the manage link', () => {
     } finally {
       await db.sql('update settings set enable_email_notifications = true where id = 1');
     }
+  });
+});
+
+describe('what a booking email says about the stay', () => {
+  async function bookAt(home: number, checkIn: string, nights: number, email: string) {
+    const b = await callerFor(db, null).caller.bookings.create({
+      propertyId: home,
+      checkIn,
+      checkOut: addDays(checkIn, nights),
+      guests: 1,
+      contactInfo: { name: 'Kai Guest', email, phone: '+1 555 0100', country: 'Japan' },
+    });
+    await writeBookingReceivedEmails(db.em(), b.id);
+    const [m] = await emails('to_address = $1', [email]);
+    if (!m) throw new Error('no email');
+    return { b, text: m.text, html: m.html };
+  }
+
+  it("states the free-cancellation deadline in the home's local time, and never one already past", async () => {
+    const tokyo = (
+      await createProperty(db.em(), {
+        title: 'Tokyo flat',
+        location: 'Tokyo, Japan',
+        latitude: '35.6762',
+        longitude: '139.6503',
+      })
+    ).id;
+    const early = await bookAt(tokyo, addDays(todayIso(), 30), 2, 'early-tokyo@example.com');
+    const deadline = cancellationDeadline(early.b.checkIn, 'moderate', 'Asia/Tokyo');
+    expect(deadline.getTime()).toBeGreaterThan(Date.now());
+    // Midnight in Tokyo is 15:00 UTC the day before.
+    expect(deadline.getUTCHours()).toBe(15);
+    const stated = formatDeadline(deadline, 'Asia/Tokyo');
+    expect(stated).toMatch(/12:00 AM GMT\+9$/);
+    expect(early.text).toContain(`You can cancel free of charge until ${stated} (the home's local time).`);
+    expect(early.text).not.toContain('UTC');
+
+    // Booked two days ahead under a five-day policy: the free window is already over when it is booked.
+    const late = await bookAt(tokyo, addDays(todayIso(), 2), 2, 'late-tokyo@example.com');
+    expect(late.text).not.toContain('free of charge until');
+    expect(late.text).toContain('Your stay is already past the free-cancellation deadline');
+    // Two nights at 100 and 17 % GST; moderate keeps the first night and half the other: 150 + 26.
+    expect(late.text).toContain('cancelling now costs $176.00');
+    // Whatever date it names is behind us, and said to be.
+    const named = /deadline \((.+?), the home's local time\)/.exec(late.text)?.[1];
+    expect(named).toBe(
+      formatDeadline(cancellationDeadline(late.b.checkIn, 'moderate', 'Asia/Tokyo'), 'Asia/Tokyo'),
+    );
+  });
+
+  it("lists the nights as the booking's snapshot priced them, line by line", async () => {
+    const home = (await createProperty(db.em(), { title: 'Season house', price: 205 })).id;
+    const checkIn = addDays(todayIso(), 60);
+    const admin = callerFor(db, await seededAdmin(db)).caller;
+    await admin.calendar.setRate({
+      id: home,
+      kind: 'season',
+      startDate: checkIn,
+      endDate: addDays(checkIn, 2),
+      nightlyPrice: 400,
+    });
+    const { b, text, html } = await bookAt(home, checkIn, 3, 'season@example.com');
+    const [row] = await db.sql<{ night_prices: number[]; nightly_price: number }>(
+      'select night_prices, nightly_price from bookings where id = $1',
+      [b.id],
+    );
+    expect(row).toEqual({ night_prices: [400, 400, 205], nightly_price: 335 });
+    const first = `${formatIsoDate(checkIn)} – ${formatIsoDate(addDays(checkIn, 2))} · $400.00 x 2 nights: $800.00`;
+    const second = `${formatIsoDate(addDays(checkIn, 2))} – ${formatIsoDate(addDays(checkIn, 3))} · $205.00 x 1 night: $205.00`;
+    expect(text).toContain(`${first}\n${second}\n`);
+    expect(text).not.toContain('$335.00');
+    expect(html).not.toContain('$335.00');
+    expect(html).toContain('$205.00 x 1 night');
+    // GST on 1,005 at 17 % and the total, as the card quoted them.
+    expect(text).toContain('GST (17%): $171.00');
+    expect(text).toContain('Total: $1,176.00');
   });
 });
 

@@ -3,7 +3,9 @@ import {
   CANCELLATION_CLOSED_MESSAGE,
   CANCELLATION_POLICIES,
   cancellationDeadline,
+  LATE_FEE_CHANGED_MESSAGE,
 } from '../../src/shared/cancellation.ts';
+import { startOfDayIn } from '../../src/shared/home-time.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { ACCOUNT_DISABLED_MESSAGE } from '../../src/shared/messages.ts';
 import { RESET_LINK_INVALID, RESET_NEUTRAL_MESSAGE } from '../../src/shared/schemas/account.ts';
@@ -153,26 +155,51 @@ describe('manage links', () => {
 });
 
 describe('cancellation deadlines, at the boundary minute', () => {
+  // The test homes stand in Miami: their local time is New York's.
+  const zone = 'America/New_York';
   it.each(CANCELLATION_POLICIES)(
-    '%s: allowed a minute before the deadline, refused at it',
+    "%s: free a minute before the deadline (the home's local midnight); at it, only for the fee the guest accepts",
     async (policy) => {
       await db.sql('update properties set cancellation_policy = $1 where id = $2', [policy, propertyId]);
       const early = await book();
       const late = await book();
-      const deadline = cancellationDeadline(early.checkIn, policy);
+      const deadline = cancellationDeadline(early.checkIn, policy, zone);
       const hours = { flexible: 24, moderate: 120, strict: 336 }[policy];
-      expect(deadline.getTime()).toBe(Date.parse(`${early.checkIn}T00:00:00Z`) - hours * 3_600_000);
+      expect(deadline.getTime()).toBe(startOfDayIn(early.checkIn, zone).getTime() - hours * 3_600_000);
+      // Midnight in New York is 04:00 or 05:00 UTC, never UTC's midnight.
+      expect([4, 5]).toContain(startOfDayIn(early.checkIn, zone).getUTCHours());
 
       const ok = await cancelAsGuest(db.em(), early.id, null, new Date(deadline.getTime() - 60_000));
       expect(ok.status).toBe('cancelled');
+      expect(ok.cancellationFeeCharged).toBeNull();
 
-      const lateDeadline = cancellationDeadline(late.checkIn, policy);
+      const lateDeadline = cancellationDeadline(late.checkIn, policy, zone);
+      const seen = await manageByToken(db.em(), late.manageToken, null, lateDeadline);
+      expect(seen.canCancel).toBe(true);
+      // Two nights at 100 + 17 % GST: flexible keeps the first night, moderate it and half the other,
+      // strict both.
+      const fee = { flexible: 117, moderate: 176, strict: 234 }[policy];
+      expect(seen.cancellationFee).toBe(fee);
       const refused = await failure(cancelAsGuest(db.em(), late.id, null, lateDeadline));
-      expect(refused).toEqual({ code: 'CONFLICT', message: CANCELLATION_CLOSED_MESSAGE });
+      expect(refused).toEqual({ code: 'CONFLICT', message: LATE_FEE_CHANGED_MESSAGE });
+      const wrong = await failure(cancelAsGuest(db.em(), late.id, null, lateDeadline, fee - 1));
+      expect(wrong).toEqual({ code: 'CONFLICT', message: LATE_FEE_CHANGED_MESSAGE });
       const [row] = await db.sql<{ status: string }>('select status from bookings where id = $1', [late.id]);
       expect(row?.status).toBe('pending');
+
+      const paid = await cancelAsGuest(db.em(), late.id, null, lateDeadline, fee);
+      expect(paid).toMatchObject({ status: 'cancelled', cancellationFeeCharged: fee, canCancel: false });
     },
   );
+
+  it('once the stay has begun at the home, it cannot be cancelled online', async () => {
+    const b = await book();
+    const begun = startOfDayIn(b.checkIn, zone);
+    const seen = await manageByToken(db.em(), b.manageToken, null, begun);
+    expect(seen).toMatchObject({ canCancel: false, cancellationFee: null });
+    const refused = await failure(cancelAsGuest(db.em(), b.id, null, begun, 0));
+    expect(refused).toEqual({ code: 'CONFLICT', message: CANCELLATION_CLOSED_MESSAGE });
+  });
 
   it('the default policy is moderate, and the property page carries it', async () => {
     const id = (await createProperty(db.em(), { title: 'Default policy' })).id;
@@ -356,8 +383,19 @@ describe('account settings', () => {
     });
     await asLeaver.wishlist.save({ propertyId });
 
+    const publicReviews = async () =>
+      (await callerFor(db, null).caller.reviews.byProperty({ id: propertyId })).filter(
+        (r) => r.comment === 'Lovely quiet home, would come back.',
+      );
+    const [before] = await publicReviews();
+    expect(before?.userName).not.toBe('Former guest');
+
     expect((await failure(asLeaver.auth.deleteMe({ password: 'wrong-pass' }))).code).toBe('FORBIDDEN');
     await asLeaver.auth.deleteMe({ password: 'first-pass' });
+    // The name leaves the public review at once, not with the purge a week later.
+    const [after] = await publicReviews();
+    expect(after).toMatchObject({ userName: 'Former guest', rating: 4 });
+    expect(after?.userImage ?? null).toBeNull();
     // Deactivated at once: no session, no sign-in.
     expect(await db.sql('select 1 from sessions where user_id = $1', [user.id])).toEqual([]);
     expect(token).toBeTruthy();

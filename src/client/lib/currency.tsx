@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { EXCHANGE_REFRESH_MS } from '../../shared/constants.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { convertAmount, convertStay, formatMoney, type TConvertedStay } from '../../shared/money.ts';
 import { fetchPkrRate, lastUpdatedLabel, RATES_KEY, readStoredRates, type TRates } from './exchange-rates.ts';
 
 export type TCurrency = 'USD' | 'PKR';
@@ -13,6 +13,13 @@ export interface TCurrencyContext {
   rates: TRates;
   /** Converts a whole-dollar amount to the chosen currency and formats it. */
   format: (usd: number) => string;
+  /**
+   * A stay in the chosen currency, line by line (docs/money.md): show its amounts with `show`, never a
+   * converted total of its own, so the lines and the total agree.
+   */
+  stay: (nightPrices: readonly number[], tax: number) => TConvertedStay;
+  /** Formats an amount already in the chosen currency (from `stay`). */
+  show: (amount: number) => string;
   /** '1 USD = 279.85 PKR' */
   rateLabel: string;
   lastUpdated: string;
@@ -84,7 +91,10 @@ export function CurrencyProvider({
       currency,
       setCurrency,
       rates,
-      format: (usd: number) => formatMoney(currency === 'PKR' ? usd * rates.PKR : usd, currency),
+      format: (usd: number) => formatMoney(convertAmount(usd, currency, rates.PKR), currency),
+      stay: (nightPrices: readonly number[], tax: number) =>
+        convertStay({ nightPrices, tax }, currency, rates.PKR),
+      show: (amount: number) => formatMoney(amount, currency),
       rateLabel: `1 USD = ${rates.PKR.toFixed(2)} PKR`,
       lastUpdated: lastUpdatedLabel(rates.updatedAt),
       refresh,

@@ -31,6 +31,8 @@ export const Booking = defineEntity({
     taxAmount: p.integer(),
     /** The price of each night from check-in on (the home's rates at booking time); null before rates existed. */
     nightPrices: p.array<number>().columnType('integer[]').nullable(),
+    /** What a guest's cancellation after the free window cost (docs/cancellation.md); null when free or not cancelled by the guest. */
+    cancellationFee: p.integer().nullable(),
     confirmationNumber: p.string().length(12).unique(),
     /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
     reviewInvitedAt: p.datetime().nullable(),

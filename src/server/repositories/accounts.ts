@@ -106,9 +106,20 @@ export async function updatePasswordHash(em: EntityManager, userId: number, hash
   await em.execute('update users set password = ? where id = ?', [hash, userId]);
 }
 
+/** How a review reads once its author has asked to delete their account. */
+export const FORMER_GUEST = 'Former guest';
+
+/**
+ * Deactivates the account, and its public reviews lose the author's name and photo at once: the purge a
+ * week later removes the rest, but a name must not stay public while it waits.
+ */
 export async function deactivateAccount(em: EntityManager, userId: number, now: Date): Promise<void> {
   await em.execute('update users set deactivated_at = ? where id = ? and deactivated_at is null', [
     now,
+    userId,
+  ]);
+  await em.execute('update reviews set user_name = ?, user_image = null where user_id = ?', [
+    FORMER_GUEST,
     userId,
   ]);
 }
@@ -157,9 +168,9 @@ export async function deactivatedAccountIds(em: EntityManager, before: Date): Pr
  */
 export async function purgeAccountRows(em: EntityManager, userId: number): Promise<void> {
   await em.execute('update bookings set contact_info = null, user_id = null where user_id = ?', [userId]);
-  await em.execute(
-    `update reviews set user_id = null, user_name = 'Former guest', user_image = null where user_id = ?`,
-    [userId],
-  );
+  await em.execute('update reviews set user_id = null, user_name = ?, user_image = null where user_id = ?', [
+    FORMER_GUEST,
+    userId,
+  ]);
   await em.execute('delete from users where id = ? and deactivated_at is not null', [userId]);
 }

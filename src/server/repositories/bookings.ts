@@ -1,3 +1,4 @@
+import { bookedNights } from '../../shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../shared/constants.ts';
@@ -227,6 +228,9 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
       check_out: string;
       guests: number;
       nights: number;
+      nightly_price: number;
+      night_prices: number[] | null;
+      tax_amount: number;
       total_price: number;
       status: TBookingStatus;
       confirmation_number: string;
@@ -235,7 +239,8 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
   >(
     `select b.id, b.property_id, p.title, p.images[1] as cover,
             ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
-            b.guests, b.nights, b.total_price, b.status, b.confirmation_number,
+            b.guests, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.total_price, b.status,
+            b.confirmation_number,
             ${sqlTimestamp('b.created_at')} as created_at
        from bookings b join properties p on p.id = b.property_id
       where b.user_id = ?
@@ -251,6 +256,13 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
     checkOut: r.check_out,
     guests: r.guests,
     nights: r.nights,
+    nightPrices: bookedNights({
+      ...r,
+      checkIn: r.check_in,
+      nightlyPrice: r.nightly_price,
+      nightPrices: r.night_prices,
+    }).map((n) => n.price),
+    taxAmount: r.tax_amount,
     totalPrice: r.total_price,
     status: r.status,
     confirmationNumber: r.confirmation_number,

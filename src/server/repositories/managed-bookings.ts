@@ -7,6 +7,7 @@ import { BookingLink } from '../entities/booking-link.entity.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
+import { homeTimeZone } from '../../shared/home-time.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
 
@@ -21,12 +22,17 @@ export interface TManagedRecord {
   nights: number;
   guests: number;
   nightlyPrice: number;
+  /** Each night's price from check-in on, as booked; null for bookings made before nights were priced one by one. */
+  nightPrices: number[] | null;
   taxRate: number;
   taxAmount: number;
   totalPrice: number;
   contactInfo: TContactInfo | null;
   createdAt: string;
   property: { id: number; title: string; location: string; cover: string | null };
+  /** The home's IANA time zone (shared/home-time.ts). */
+  timeZone: string;
+  cancellationFee: number | null;
   cancellationPolicy: TCancellationPolicy;
   review: { rating: number; comment: string; date: string } | null;
 }
@@ -49,6 +55,7 @@ export async function findManagedBooking(
       'b.nights',
       'b.guests',
       'b.nightly_price',
+      'b.night_prices',
       'b.tax_rate',
       'b.tax_amount',
       'b.total_price',
@@ -57,8 +64,11 @@ export async function findManagedBooking(
       'p.id as property_id',
       'p.title',
       'p.location',
+      'p.latitude',
+      'p.longitude',
       sql<string | null>`p.images[1]`.as('cover'),
       'p.cancellation_policy',
+      'b.cancellation_fee',
       'r.rating as review_rating',
       'r.comment as review_comment',
       isoTimestamp<string | null>('r.date').as('review_date'),
@@ -76,12 +86,15 @@ export async function findManagedBooking(
     nights: r.nights,
     guests: r.guests,
     nightlyPrice: r.nightly_price,
+    nightPrices: r.night_prices,
     taxRate: Number(r.tax_rate),
     taxAmount: r.tax_amount,
     totalPrice: r.total_price,
     contactInfo: r.contact_info,
     createdAt: r.created_at,
     property: { id: r.property_id, title: r.title, location: r.location, cover: r.cover },
+    timeZone: homeTimeZone(r),
+    cancellationFee: r.cancellation_fee,
     cancellationPolicy: r.cancellation_policy,
     review:
       r.review_rating !== null
@@ -130,10 +143,17 @@ export async function deleteExpiredBookingLinks(em: EntityManager, now: Date): P
   await em.nativeDelete(BookingLink, { expiresAt: { $lte: now } });
 }
 
-/** Cancels a pending or confirmed booking; false when it was already cancelled (or is gone). */
-export async function markCancelled(em: EntityManager, bookingId: number): Promise<boolean> {
+/**
+ * Cancels a pending or confirmed booking with the late fee it costs (null when free); false when it was
+ * already cancelled (or is gone).
+ */
+export async function markCancelled(
+  em: EntityManager,
+  bookingId: number,
+  fee: number | null = null,
+): Promise<boolean> {
   const live = { id: bookingId, status: { $in: ['pending', 'confirmed'] as TBookingStatus[] } };
-  return (await em.nativeUpdate(Booking, live, { status: 'cancelled' })) > 0;
+  return (await em.nativeUpdate(Booking, live, { status: 'cancelled', cancellationFee: fee })) > 0;
 }
 
 /** Moves a signed-out booking into an account; false unless it still belongs to nobody. */

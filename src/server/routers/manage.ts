@@ -1,5 +1,7 @@
 import {
   ZBookingIdInput,
+  ZManageCancelInput,
+  ZMineCancelInput,
   ZManagedBooking,
   ZManageReviewInput,
   ZManageTokenParam,
@@ -43,9 +45,11 @@ export const manageRouter = router({
         summary: "Cancel a booking by its manage link, until its cancellation policy's deadline",
       },
     })
-    .input(ZManageTokenParam)
+    .input(ZManageCancelInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => cancelByToken(ctx.em, input.token, ctx.actingUser)),
+    .mutation(({ ctx, input }) =>
+      cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee),
+    ),
 
   manageReview: publicProcedure
     .meta({
@@ -109,9 +113,9 @@ export const manageRouter = router({
         summary: "Cancel one of the signed-in user's bookings, until its policy's deadline",
       },
     })
-    .input(ZBookingIdInput)
+    .input(ZMineCancelInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.actingUser, input.id)),
+    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee)),
 
   reviewMine: authedProcedure
     .meta({

@@ -113,6 +113,9 @@ export const ZMyBooking = z.object({
   checkOut: z.string(),
   guests: z.number().int(),
   nights: z.number().int(),
+  /** Each night's price as booked: a total in another currency is the sum of its converted lines. */
+  nightPrices: z.array(z.number().int()),
+  taxAmount: z.number().int(),
   totalPrice: z.number().int(),
   status: ZBookingStatus,
   confirmationNumber: z.string(),

@@ -33,6 +33,8 @@ export const ZManagedBooking = z.object({
   nights: z.number().int(),
   guests: z.number().int(),
   nightlyPrice: z.number().int(),
+  /** Each night's price from check-in on, as booked (the lines of the price breakdown). */
+  nightPrices: z.array(z.number().int()),
   subtotal: z.number().int(),
   taxRate: z.number(),
   taxAmount: z.number().int(),
@@ -46,9 +48,18 @@ export const ZManagedBooking = z.object({
     cover: z.string().nullable(),
   }),
   cancellationPolicy: ZCancellationPolicy,
+  /** The home's IANA time zone: deadlines are stated in its local time. */
+  timeZone: z.string(),
   /** ISO instant; cancelling is free strictly before it. */
   cancellationDeadline: z.string(),
+  /** True while the guest may cancel: free before the deadline, for `cancellationFee` after it until the stay begins. */
   canCancel: z.boolean(),
+  /** What cancelling now costs: 0 while free, the late fee after the deadline; null when it cannot be cancelled. */
+  cancellationFee: z.number().int().nullable(),
+  /** What a cancelled booking's guest cancellation cost (null when free, or not cancelled by the guest). */
+  cancellationFeeCharged: z.number().int().nullable(),
+  /** True once the stay's check-out day has come: a completed stay, nothing left to cancel. */
+  stayOver: z.boolean(),
   canReview: z.boolean(),
   review: z.object({ rating: z.number().int(), comment: z.string(), date: z.string() }).nullable(),
   /** True when the signed-in user may add this guest booking to their account (same e-mail). */
@@ -57,6 +68,19 @@ export const ZManagedBooking = z.object({
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 
 export const ZBookingIdInput = z.object({ id: ZId });
+
+/**
+ * The late fee the guest saw and accepts (minor units as the booking's own prices). Past the free window a
+ * cancel without it, or with a different amount, is refused with the current fee, so nobody pays an
+ * amount they were not shown.
+ */
+const ZAcceptedFee = z
+  .number({ error: 'The accepted fee must be a number' })
+  .int({ error: 'The accepted fee must be a whole number' })
+  .min(0, { error: 'The accepted fee must be a whole number' })
+  .optional();
+export const ZManageCancelInput = z.object({ token: ZManageToken, acceptedFee: ZAcceptedFee });
+export const ZMineCancelInput = z.object({ id: ZId, acceptedFee: ZAcceptedFee });
 export const ZManageReviewInput = z.object({ token: ZManageToken, ...ZStayReviewFields });
 export const ZMineReviewInput = z.object({ id: ZId, ...ZStayReviewFields });
 

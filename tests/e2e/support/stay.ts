@@ -42,8 +42,13 @@ export async function calendarOf(page: Page, testId: 'check-in-input' | 'check-o
   return page.locator(`[id="${id}"]`);
 }
 
+/** A day of an open calendar, by its name: a booked day's name adds ', booked'. */
 export const calendarDay = (calendar: Locator, iso: string) =>
-  calendar.getByRole('button', { name: dayLabel(iso), exact: true });
+  calendar.getByRole('button', { name: new RegExp(`^${dayLabel(iso)}(, booked)?$`) });
+
+/** The first month's heading button ('November 2026'): its name is its text. */
+export const monthHeading = (calendar: Locator) =>
+  calendar.getByRole('button', { name: /^[A-Z][a-z]+ \d{4}$/ }).first();
 
 const MONTH_NAMES = Array.from({ length: 12 }, (_, m) =>
   new Date(2000, m, 1).toLocaleDateString('en-US', { month: 'long' }),
@@ -55,12 +60,17 @@ const MONTH_NAMES = Array.from({ length: 12 }, (_, m) =>
  * nights moves it into the next), so the way there is counted from the month it shows.
  */
 export async function showMonth(calendar: Locator, iso: string): Promise<void> {
-  const header = calendar.getByRole('button', { name: 'Choose a month' });
-  const [name = '', year = ''] = ((await header.textContent()) ?? '').trim().split(' ');
-  const steps = monthsBetween(`${year}-${String(MONTH_NAMES.indexOf(name) + 1).padStart(2, '0')}`, iso);
-  const control = calendar.getByRole('button', { name: steps < 0 ? 'Previous month' : 'Next month' });
-  for (let i = 0; i < Math.abs(steps); i++) await control.click();
-  await expect(header).toHaveText(`${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`);
+  const header = monthHeading(calendar);
+  const target = `${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+  // One click at a time, reading the heading after each: on desktop two months show side by side.
+  for (let i = 0; i < 36; i++) {
+    const [name = '', year = ''] = ((await header.textContent()) ?? '').trim().split(' ');
+    const steps = monthsBetween(`${year}-${String(MONTH_NAMES.indexOf(name) + 1).padStart(2, '0')}`, iso);
+    if (steps === 0) break;
+    await calendar.getByRole('button', { name: steps < 0 ? 'Previous month' : 'Next month' }).click();
+    await expect(header).not.toHaveText(`${name} ${year}`);
+  }
+  await expect(header).toHaveText(target);
 }
 
 /** Picks check-in and check-out on the booking card of the open property page. */

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
+import { homeTimeZone } from '../../../shared/home-time.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
@@ -38,7 +39,7 @@ const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmatio
  */
 export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
   const { user } = useAuth();
-  const { format } = useCurrency();
+  const { format, show, stay: convert } = useCurrency();
   // A booking the guest was in the middle of (an error screen's retry, a reload) comes back as it was.
   const [draft] = useState(() => readBookingDraft(property.id));
   const stay = useBookingStay(
@@ -53,6 +54,15 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
   const problem = stay.problem ?? priced.error;
   const reservation = useReservation(property, stay, priced, problem, draft);
   const { reserve, waiting } = reservation;
+  // The total as the breakdown adds it up in the chosen currency (docs/money.md).
+  const total = quote
+    ? show(
+        convert(
+          quote.nightly.map((n) => n.price),
+          quote.tax,
+        ).total,
+      )
+    : null;
 
   return (
     <Paper withBorder shadow="md" radius="lg" p="lg" data-testid="booking-card" id="booking-card">
@@ -89,12 +99,16 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         <Text size="sm" c="dimmed" ta="center">
           You won&apos;t be charged yet
         </Text>
-        <CancellationPolicyLine policy={property.cancellationPolicy} checkIn={checkIn} />
-        {quote && !problem && <PriceBreakdown quote={quote} format={format} />}
+        <CancellationPolicyLine
+          policy={property.cancellationPolicy}
+          checkIn={checkIn}
+          timeZone={homeTimeZone(property)}
+        />
+        {quote && !problem && <PriceBreakdown quote={quote} />}
       </Stack>
 
       <BookingBar
-        price={quote && !problem ? { amount: format(quote.total), nights: quote.nights } : null}
+        price={quote && total && !problem ? { amount: total, nights: quote.nights } : null}
         nightly={format(property.price)}
         checkIn={checkIn}
         checkOut={checkOut}
@@ -112,7 +126,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           pending={reservation.pending}
           summary={
             checkIn && checkOut
-              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${quote ? ` · ${format(quote.total)}` : ''}`
+              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${total ? ` · ${total}` : ''}`
               : property.title
           }
           onSubmit={(contact) => void reservation.submit(contact)}

@@ -16,6 +16,9 @@ export interface TConfirmationSummary {
   checkOut: string;
   guests: number;
   totalPrice: number;
+  /** Each night's price and the GST, as booked: the total shown is their converted sum (docs/money.md). */
+  nightPrices: number[];
+  taxAmount: number;
   bookingId: number;
   confirmationNumber: string;
   /** The secret of the manage link (`/manage/{token}`). */
@@ -30,7 +33,7 @@ export function BookingConfirmedDialog({
   summary: TConfirmationSummary | null;
   onClose: () => void;
 }) {
-  const { format } = useCurrency();
+  const { show, stay } = useCurrency();
   return (
     <Modal opened={summary !== null} onClose={onClose} title="Booking Confirmed!" centered size="md">
       {summary && (
@@ -57,7 +60,11 @@ export function BookingConfirmedDialog({
             value={`${formatIsoDate(summary.checkIn, true)} – ${formatIsoDate(summary.checkOut, true)}`}
           />
           <FactRow label="Guests" value={guestsLabel(summary.guests)} />
-          <FactRow label="Total" value={format(summary.totalPrice)} testId="confirmed-total" />
+          <FactRow
+            label="Total"
+            value={show(stay(summary.nightPrices, summary.taxAmount).total)}
+            testId="confirmed-total"
+          />
           <FactRow label="Booking ID" value={summary.bookingId} testId="booking-id" />
           <FactRow
             label="Confirmation number"

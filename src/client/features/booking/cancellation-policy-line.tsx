@@ -10,16 +10,19 @@ import {
 export function CancellationPolicyLine({
   policy,
   checkIn,
+  timeZone,
 }: {
   policy: TCancellationPolicy;
   checkIn: string | null;
+  /** The home's time zone: the deadline is stated in its local time. */
+  timeZone: string;
 }) {
   return (
     <Text size="sm" ta="center" data-testid="cancellation-policy">
       <Text span fw={600}>
         {POLICY_LABEL[policy]} cancellation:
       </Text>{' '}
-      {checkIn ? `${policyLine(checkIn, policy)}.` : `${POLICY_SUMMARY[policy]}.`}
+      {checkIn ? `${policyLine(checkIn, policy, timeZone)}.` : `${POLICY_SUMMARY[policy]}.`}
     </Text>
   );
 }

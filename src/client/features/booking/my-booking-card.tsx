@@ -15,7 +15,7 @@ export function MyBookingCard({
   booking: TMyBooking;
   onCancel: (b: TMyBooking) => void;
 }) {
-  const { format } = useCurrency();
+  const { show, stay } = useCurrency();
   const label = stayLabel(b.status, b.checkOut);
   const group = stayGroup(b.status, b.checkOut);
   return (
@@ -37,6 +37,7 @@ export function MyBookingCard({
         {/* The badge keeps its whole word; the title wraps instead. */}
         <Badge
           color={STAY_COLOR[label]}
+          className="stay-badge"
           variant="light"
           data-testid="booking-status"
           style={{ flexShrink: 0 }}
@@ -52,7 +53,7 @@ export function MyBookingCard({
       </Text>
       <Group justify="space-between" mt="sm">
         <Text size="sm" fw={700}>
-          {format(b.totalPrice)}
+          {show(stay(b.nightPrices, b.taxAmount).total)}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace">
           {b.confirmationNumber}

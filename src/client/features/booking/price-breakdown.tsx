@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
 import { nightsLabel } from '../../../shared/labels.ts';
 import type { TStayQuote } from '../../../shared/schemas/booking.ts';
+import { useCurrency } from '../../lib/currency.tsx';
 import { NightBreakdown } from './night-breakdown.tsx';
 
 function PriceRow({
@@ -26,20 +27,29 @@ function PriceRow({
   );
 }
 
-/** The server's quote as the card shows it: nights × price (each night's price when they differ), GST, total. */
-export function PriceBreakdown({ quote, format }: { quote: TStayQuote; format: (n: number) => string }) {
+/**
+ * The server's quote as the card shows it: nights × price (each night's price when they differ), GST,
+ * total; in another currency each line is converted and the total is their sum (docs/money.md).
+ */
+export function PriceBreakdown({ quote }: { quote: TStayQuote }) {
+  const { format, show, stay } = useCurrency();
+  const money = stay(
+    quote.nightly.map((n) => n.price),
+    quote.tax,
+  );
   const varies = quote.nightly.some((n) => n.price !== quote.nightlyPrice);
+  const nightly = varies ? Math.round(money.subtotal / Math.max(1, quote.nights)) : (money.nights[0] ?? 0);
   return (
     <Stack gap={8} data-testid="price-breakdown">
       <PriceRow
-        label={`${format(quote.nightlyPrice)}${varies ? ' avg.' : ''} x ${nightsLabel(quote.nights)}`}
-        amount={format(quote.subtotal)}
+        label={`${show(nightly)}${varies ? ' avg.' : ''} x ${nightsLabel(quote.nights)}`}
+        amount={show(money.subtotal)}
         testId="subtotal"
       />
       <NightBreakdown nightly={quote.nightly} format={format} />
-      <PriceRow label={`GST (${quote.taxRate}%)`} amount={format(quote.tax)} testId="tax" />
+      <PriceRow label={`GST (${quote.taxRate}%)`} amount={show(money.tax)} testId="tax" />
       <Divider />
-      <PriceRow label="Total" amount={format(quote.total)} strong testId="total" />
+      <PriceRow label="Total" amount={show(money.total)} strong testId="total" />
     </Stack>
   );
 }

@@ -3,17 +3,18 @@ import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { addDays } from '../../../shared/dates.ts';
 import { notifications } from '@mantine/notifications';
+import { bookedDayProps, useCalendarMonths } from '../../components/calendar-days.ts';
+import { isNightBlocked } from './blocked-dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 import '../../styles/more-components.css';
 
 const DATE_FORMAT = 'MMM D, YYYY';
+// The month and year headings keep their visible text as their name (WCAG 2.5.3, label in name).
 const CALENDAR_LABELS = {
   nextMonth: 'Next month',
   previousMonth: 'Previous month',
   nextYear: 'Next year',
   previousYear: 'Previous year',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
 };
 
 /**
@@ -23,6 +24,10 @@ const CALENDAR_LABELS = {
 export function StayDatePickers({ stay }: { stay: TBookingStay }) {
   const [checkOutOpen, setCheckOutOpen] = useState(false);
   const { checkIn, checkOut, today } = stay;
+  const months = useCalendarMonths();
+  // A night someone holds reads differently from a past day: struck through, its own tone, and named.
+  const dayProps = (day: string) =>
+    day >= today && isNightBlocked(day, stay.ranges) ? bookedDayProps(day) : {};
   return (
     <SimpleGrid cols={2} spacing={8}>
       <DatePickerInput
@@ -38,6 +43,9 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         minDate={today}
         maxDate={stay.lastCheckIn}
         excludeDate={stay.isCheckInBlocked}
+        getDayProps={dayProps}
+        numberOfColumns={months}
+        hideOutsideDates={months > 1}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
         data-testid="check-in-input"
@@ -67,6 +75,9 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         minDate={checkIn ? addDays(checkIn, 1) : addDays(today, 1)}
         maxDate={checkIn ? addDays(checkIn, stay.maxNights) : undefined}
         excludeDate={stay.isCheckOutBlocked}
+        getDayProps={dayProps}
+        numberOfColumns={months}
+        hideOutsideDates={months > 1}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
         data-testid="check-out-input"

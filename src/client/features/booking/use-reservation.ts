@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 import type { TContactInfo, TStayQuote } from '../../../shared/schemas/booking.ts';
+import { bookedNights } from '../../../shared/pricing.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -109,6 +110,8 @@ export function useReservation(
         checkOut: booking.checkOut,
         guests: booking.guests,
         totalPrice: booking.totalPrice,
+        nightPrices: bookedNights(booking).map((n) => n.price),
+        taxAmount: booking.taxAmount,
         bookingId: booking.id,
         confirmationNumber: booking.confirmationNumber,
         manageToken: booking.manageToken,

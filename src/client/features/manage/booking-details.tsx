@@ -9,7 +9,8 @@ import { StayReview } from './stay-review.tsx';
 import '../../styles/more-components.css';
 
 export interface TBookingActions {
-  cancel: () => Promise<unknown>;
+  /** `acceptedFee`: the late fee the guest was shown and accepts (none while cancelling is free). */
+  cancel: (acceptedFee: number | undefined) => Promise<unknown>;
   cancelPending: boolean;
   review: (values: { rating: number; comment: string }) => Promise<unknown>;
   reviewPending: boolean;
@@ -41,7 +42,13 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
                 {booking.property.title}
               </AnchorLink>
             </Title>
-            <Badge color={STAY_COLOR[label]} variant="light" size="lg" data-testid="booking-status">
+            <Badge
+              color={STAY_COLOR[label]}
+              variant="light"
+              size="lg"
+              className="stay-badge"
+              data-testid="booking-status"
+            >
               {label}
             </Badge>
           </Group>

@@ -1,29 +1,52 @@
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import {
-  canCancelUntil,
   formatDeadline,
+  LATE_FEE_SUMMARY,
   POLICY_LABEL,
   POLICY_SUMMARY,
 } from '../../../shared/cancellation.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
+import { useCurrency } from '../../lib/currency.tsx';
 
-/** The home's policy, the free-cancellation deadline, and Cancel booking behind a confirm step. */
+/**
+ * The home's policy, where this booking stands (free until a deadline in the home's local time, or for a
+ * stated fee, or no longer online), and Cancel booking behind a confirm step that repeats the amount.
+ * A completed stay has nothing left to cancel, so it shows none of this.
+ */
 export function CancellationCard({
   booking,
   cancel,
   pending,
 }: {
   booking: TManagedBooking;
-  cancel: () => Promise<unknown>;
+  cancel: (acceptedFee: number | undefined) => Promise<unknown>;
   pending: boolean;
 }) {
+  const { format } = useCurrency();
   const [confirming, setConfirming] = useState(false);
-  const deadline = new Date(booking.cancellationDeadline);
-  const freeCancellation = canCancelUntil(deadline, new Date());
-  const active = booking.status !== 'cancelled';
+  if (booking.stayOver && booking.status !== 'cancelled') return null;
+  const deadline = formatDeadline(new Date(booking.cancellationDeadline), booking.timeZone);
+  const fee = booking.cancellationFee;
+  const late = fee !== null && fee > 0;
+  const lateTerms = late
+    ? `Cancelling now costs ${format(fee)} (${LATE_FEE_SUMMARY[booking.cancellationPolicy]}, with GST) of your ${format(booking.totalPrice)} total; the rest is not charged.`
+    : '';
+
+  let standing: string | null = null;
+  if (booking.status === 'cancelled')
+    standing =
+      booking.cancellationFeeCharged !== null
+        ? `You cancelled after the free-cancellation deadline: the cancellation cost ${format(booking.cancellationFeeCharged)}.`
+        : null;
+  else if (fee === 0) standing = `You can cancel free of charge until ${deadline} (the home's local time).`;
+  else if (late) standing = `Free cancellation ended on ${deadline} (the home's local time). ${lateTerms}`;
+  else
+    standing =
+      'Your stay has begun, so it can no longer be cancelled here. To ask about it, please use the contact form.';
+
   return (
     <Card withBorder radius="md">
       <Stack gap="xs">
@@ -31,11 +54,9 @@ export function CancellationCard({
           Cancellation policy: {POLICY_LABEL[booking.cancellationPolicy]}
         </Title>
         <Text size="sm">{POLICY_SUMMARY[booking.cancellationPolicy]}.</Text>
-        {active && (
+        {standing && (
           <Text size="sm" data-testid="cancellation-deadline">
-            {freeCancellation
-              ? `You can cancel free of charge until ${formatDeadline(deadline)}.`
-              : `Free cancellation ended on ${formatDeadline(deadline)}. To ask about cancelling, please use the contact form.`}
+            {standing}
           </Text>
         )}
         {booking.canCancel && (
@@ -46,11 +67,11 @@ export function CancellationCard({
               onClick={() => setConfirming(true)}
               data-testid="cancel-booking"
             >
-              Cancel booking
+              {late ? `Cancel for ${format(fee)}` : 'Cancel booking'}
             </Button>
           </Group>
         )}
-        {active && !booking.canCancel && (
+        {booking.status !== 'cancelled' && !booking.canCancel && (
           <AnchorLink to="/contact" size="sm">
             Contact us
           </AnchorLink>
@@ -63,6 +84,9 @@ export function CancellationCard({
             Your stay at {booking.property.title} from {formatIsoDate(booking.checkIn, true)} to{' '}
             {formatIsoDate(booking.checkOut, true)} will be cancelled and the dates released.
           </Text>
+          <Text size="sm" fw={600} data-testid="cancel-terms">
+            {late ? lateTerms : 'It is free of charge.'}
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Keep booking
@@ -71,9 +95,9 @@ export function CancellationCard({
               color="red"
               loading={pending}
               data-testid="confirm-cancel"
-              onClick={() => void cancel().finally(() => setConfirming(false))}
+              onClick={() => void cancel(late ? fee : undefined).finally(() => setConfirming(false))}
             >
-              Cancel booking
+              {late ? `Cancel and pay ${format(fee)}` : 'Cancel booking'}
             </Button>
           </Group>
         </Stack>

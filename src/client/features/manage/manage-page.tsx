@@ -43,7 +43,7 @@ export function ManageBookingPage({ token }: { token: string }) {
           booking={booking.data}
           actions={{
             error,
-            cancel: () => run(() => cancel.mutateAsync({ token }), CANCELLED_TOAST),
+            cancel: (acceptedFee) => run(() => cancel.mutateAsync({ token, acceptedFee }), CANCELLED_TOAST),
             cancelPending: cancel.isPending,
             review: (v) => run(() => review.mutateAsync({ token, ...v }), REVIEWED_TOAST),
             reviewPending: review.isPending,

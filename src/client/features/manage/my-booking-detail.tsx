@@ -28,7 +28,7 @@ function Detail({ id }: { id: number }) {
       booking={booking.data}
       actions={{
         error,
-        cancel: () => run(() => cancel.mutateAsync({ id }), CANCELLED_TOAST),
+        cancel: (acceptedFee) => run(() => cancel.mutateAsync({ id, acceptedFee }), CANCELLED_TOAST),
         cancelPending: cancel.isPending,
         review: (v) => run(() => review.mutateAsync({ id, ...v }), REVIEWED_TOAST),
         reviewPending: review.isPending,

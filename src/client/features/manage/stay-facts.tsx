@@ -1,13 +1,16 @@
 import { Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { addDays, formatIsoDate } from '../../../shared/dates.ts';
+import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { nightRuns } from '../../../shared/pricing.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 
 /** The stay with its price, and the contact details the guest gave, side by side. */
 export function StayFacts({ booking }: { booking: TManagedBooking }) {
-  const { format } = useCurrency();
+  const { show, stay } = useCurrency();
+  // Converted night by night, then added up, so the lines and the total agree (docs/money.md).
+  const money = stay(booking.nightPrices, booking.taxAmount);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <Card withBorder radius="md">
@@ -21,12 +24,18 @@ export function StayFacts({ booking }: { booking: TManagedBooking }) {
           <FactRow label="Nights" value={booking.nights} />
           <FactRow label="Guests" value={guestsLabel(booking.guests)} />
           <Divider />
-          <FactRow
-            label={`${format(booking.nightlyPrice)} x ${booking.nights} nights`}
-            value={format(booking.subtotal)}
-          />
-          <FactRow label={`GST (${booking.taxRate}%)`} value={format(booking.taxAmount)} />
-          <FactRow label="Total" value={format(booking.totalPrice)} testId="managed-total" />
+          {/* The nights as booked, one line per run at one price: the lines add up to the subtotal. */}
+          {nightRuns(money.nights.map((price, i) => ({ date: addDays(booking.checkIn, i), price }))).map(
+            (r, _, all) => (
+              <FactRow
+                key={r.from}
+                label={`${all.length > 1 ? `${formatIsoDate(r.from)} – ${formatIsoDate(r.to)} · ` : ''}${show(r.price)} x ${nightsLabel(r.nights)}`}
+                value={show(r.price * r.nights)}
+              />
+            ),
+          )}
+          <FactRow label={`GST (${booking.taxRate}%)`} value={show(money.tax)} />
+          <FactRow label="Total" value={show(money.total)} testId="managed-total" />
         </Stack>
       </Card>
       <Card withBorder radius="md">

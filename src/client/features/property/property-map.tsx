@@ -48,7 +48,7 @@ export function PropertyMap({ property }: { property: TProperty }) {
       </Group>
       {near ? (
         <Suspense fallback={placeholder}>
-          <PropertyMapView center={center} label={property.title} />
+          <PropertyMapView center={center} label={property.title} location={property.location} />
         </Suspense>
       ) : (
         placeholder

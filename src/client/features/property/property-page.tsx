@@ -12,6 +12,7 @@ import { PropertyGallery } from './gallery.tsx';
 import { HostLine, PropertyDescription, PropertyFacts } from './property-details.tsx';
 import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
+import { SaveShare } from './save-share.tsx';
 import '../../styles/property-page.css';
 
 /** The spec's property query: always treated as stale (docs/product.md#request-behaviour). */
@@ -98,7 +99,11 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
             </Group>
           </Group>
         </Stack>
-        <CurrencySwitch />
+        {/* On the narrowest phones the currency switch moves under Share and Save rather than off screen. */}
+        <Group gap="xs">
+          <SaveShare propertyId={p.id} title={p.title} />
+          <CurrencySwitch />
+        </Group>
       </Group>
 
       <PropertyGallery title={p.title} images={p.images} videos={p.videos} />

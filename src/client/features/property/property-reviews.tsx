@@ -87,6 +87,7 @@ export function PropertyReviews({
                       color="teal"
                       variant="light"
                       leftSection={<IconRosetteDiscountCheck size={12} aria-hidden />}
+                      className="verified-badge"
                       data-testid="verified-stay"
                     >
                       Verified stay

@@ -29,7 +29,8 @@ export function ResultsToolbar({ search, onChange }: TProps) {
   const { minPrice, maxPrice, types, bedrooms, amenities } = search;
   return (
     <Group justify="space-between" gap="sm" data-testid="results-toolbar">
-      <Group gap="sm">
+      {/* Filters and the sort stay side by side: on phones the sort's words hide, not the row. */}
+      <Group gap="sm" wrap="nowrap">
         <Button
           ref={button}
           variant="default"

@@ -60,7 +60,8 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
   return (
     <Stack gap="md">
       <Tabs value={tab} onChange={(v) => v && onTabChange(v as TSearchTab)} keepMounted={false}>
-        <Tabs.List grow>
+        {/* One row down to 320 px: the tabs shrink their padding rather than wrap 'Who' onto a line of its own. */}
+        <Tabs.List grow className="search-tabs">
           <Tabs.Tab value="location" leftSection={<IconMapPin size={16} aria-hidden />}>
             Where
           </Tabs.Tab>

@@ -5,6 +5,7 @@ import { Suspense } from 'react';
 import { POPULAR_LOCATIONS, type TGeoPoint } from '../../../shared/constants.ts';
 import { todayIso } from '../../../shared/dates.ts';
 import { guestsLabel } from '../../../shared/labels.ts';
+import { useCalendarMonths } from '../../components/calendar-days.ts';
 import { datesLabel, type TSearchState } from '../../lib/search-state.ts';
 import { DestinationInput } from './destination-input.tsx';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
@@ -67,11 +68,13 @@ export function WherePanel({
 
 /** When: the range calendar; a full range moves on to Who. */
 export function WhenPanel({ draft, update, onComplete }: TPanelProps & { onComplete: () => void }) {
+  const months = useCalendarMonths();
   return (
     <Stack gap="md" align="center">
       <DatePicker
         type="range"
-        numberOfColumns={1}
+        numberOfColumns={months}
+        hideOutsideDates={months > 1}
         minDate={todayIso()}
         defaultDate={draft.checkIn ?? undefined}
         value={[draft.checkIn, draft.checkOut]}

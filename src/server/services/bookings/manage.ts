@@ -2,9 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
   CANCELLATION_CLOSED_MESSAGE,
-  canCancelUntil,
   cancellationDeadline,
+  cancellationTerms,
+  LATE_FEE_CHANGED_MESSAGE,
+  type TCancellationTerms,
 } from '../../../shared/cancellation.ts';
+import { bookedNights } from '../../../shared/pricing.ts';
 import { addDays } from '../../../shared/dates.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
@@ -65,20 +68,40 @@ export function stayIsOver(checkOut: string, now: Date): boolean {
   return checkOut <= todaySpan(now).latest;
 }
 
+/** Where the booking stands for a guest's cancellation at `now` (shared/cancellation.ts). */
+function termsOf(b: TManagedRecord, now: Date): TCancellationTerms {
+  return cancellationTerms(
+    {
+      status: b.status,
+      checkIn: b.checkIn,
+      policy: b.cancellationPolicy,
+      timeZone: b.timeZone,
+      nightPrices: bookedNights(b).map((n) => n.price),
+      taxRate: b.taxRate,
+    },
+    now,
+  );
+}
+
 /** The booking as its guest sees it: the stored facts plus what the rules allow right now. */
 function toManaged(
   b: TManagedRecord,
   opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null },
 ): TManagedBooking {
-  const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy);
-  const active = b.status === 'pending' || b.status === 'confirmed';
+  const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
+  const terms = termsOf(b, opts.now);
   const contactEmail = b.contactInfo?.email?.toLowerCase();
-  const { userId, ...facts } = b;
+  const { userId, cancellationFee, ...facts } = b;
   return {
     ...facts,
-    subtotal: b.nightlyPrice * b.nights,
+    nightPrices: bookedNights(b).map((n) => n.price),
+    // The stored total less its GST: the nights' own sum, not the rounded average × nights.
+    subtotal: b.totalPrice - b.taxAmount,
     cancellationDeadline: deadline.toISOString(),
-    canCancel: active && canCancelUntil(deadline, opts.now),
+    canCancel: terms.kind === 'free' || terms.kind === 'fee',
+    cancellationFee: terms.kind === 'free' ? 0 : terms.kind === 'fee' ? terms.fee : null,
+    cancellationFeeCharged: b.status === 'cancelled' ? cancellationFee : null,
+    stayOver: stayIsOver(b.checkOut, opts.now),
     canReview:
       opts.reviewsEnabled &&
       b.status === 'confirmed' &&
@@ -129,33 +152,38 @@ export async function myBookingDetail(
 }
 
 /**
- * The guest cancels (docs/decisions.md#cancellation-policy): refused once the policy's deadline has passed, with a pointer to the
- * contact form; otherwise the status changes and the dates are free at once (the exclusion constraint and
- * availability only count pending and confirmed stays).
+ * The guest cancels (docs/decisions.md#cancellation-policy, docs/cancellation.md): free before the policy's deadline; after it, for
+ * the late fee, only when `acceptedFee` is that fee (otherwise refused with the current fee, which the
+ * guest must see first); refused once the stay has begun, with a pointer to the contact form. The dates
+ * are free at once (the exclusion constraint and availability only count pending and confirmed stays).
  */
 export async function cancelAsGuest(
   em: EntityManager,
   bookingId: number,
   viewer: TSessionUser | null,
   now = new Date(),
+  acceptedFee?: number,
 ): Promise<TManagedBooking> {
   await em.transactional(async (tx) => {
     await lockBooking(tx, bookingId);
     const row = await findManagedBooking(tx, bookingId);
     if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
     if (row.status === 'cancelled') throw new AppError('CONFLICT', ALREADY_CANCELLED);
-    const deadline = cancellationDeadline(row.checkIn, row.cancellationPolicy);
-    if (!canCancelUntil(deadline, now))
-      throw new AppError('CONFLICT', CANCELLATION_CLOSED_MESSAGE, {
-        details: { contact: '/contact', deadline: deadline.toISOString() },
+    const terms = termsOf(row, now);
+    if (terms.kind === 'started' || terms.kind === 'closed')
+      throw new AppError('CONFLICT', CANCELLATION_CLOSED_MESSAGE, { details: { contact: '/contact' } });
+    if (terms.kind === 'fee' && acceptedFee !== terms.fee)
+      throw new AppError('CONFLICT', LATE_FEE_CHANGED_MESSAGE, {
+        details: { cancellationFee: terms.fee, deadline: terms.deadline },
       });
-    if (!(await markCancelled(tx, bookingId))) throw new AppError('CONFLICT', ALREADY_CANCELLED);
+    const fee = terms.kind === 'fee' ? terms.fee : null;
+    if (!(await markCancelled(tx, bookingId, fee))) throw new AppError('CONFLICT', ALREADY_CANCELLED);
     await recordActivity(tx, viewer, {
       action: 'booking.cancel_by_guest',
       entityType: 'booking',
       entityId: bookingId,
       before: { status: row.status },
-      after: { status: 'cancelled' },
+      after: { status: 'cancelled', cancellationFee: fee },
     });
     await emailBookingCancelled(tx, bookingId);
   });
@@ -167,8 +195,9 @@ export async function cancelByToken(
   token: string,
   viewer: TSessionUser | null,
   now = new Date(),
+  acceptedFee?: number,
 ): Promise<TManagedBooking> {
-  return cancelAsGuest(em, await bookingIdForToken(em, token, now), viewer, now);
+  return cancelAsGuest(em, await bookingIdForToken(em, token, now), viewer, now, acceptedFee);
 }
 
 export async function cancelMine(
@@ -176,8 +205,9 @@ export async function cancelMine(
   user: TSessionUser,
   bookingId: number,
   now = new Date(),
+  acceptedFee?: number,
 ): Promise<TManagedBooking> {
-  return cancelAsGuest(em, await ownBookingId(em, user.id, bookingId), user, now);
+  return cancelAsGuest(em, await ownBookingId(em, user.id, bookingId), user, now, acceptedFee);
 }
 
 /**

@@ -1,8 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatDeadline, cancellationDeadline, POLICY_LABEL } from '../../../shared/cancellation.ts';
+import {
+  cancellationTerms,
+  formatDeadline,
+  LATE_FEE_SUMMARY,
+  POLICY_LABEL,
+} from '../../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { bookedNights, nightRuns } from '../../../shared/pricing.ts';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
@@ -29,12 +35,56 @@ export type TStayFacts = Pick<
   | 'nights'
   | 'guests'
   | 'nightlyPrice'
+  | 'nightPrices'
   | 'taxRate'
   | 'taxAmount'
   | 'totalPrice'
   | 'contactInfo'
   | 'cancellationPolicy'
+  | 'timeZone'
+  | 'cancellationFee'
 > & { id: number; property: { title: string } };
+
+/**
+ * What the guest may do about cancelling, as of `now` (when the email is written): the free deadline in the
+ * home's local time while it is ahead, and never a deadline already past (docs/cancellation.md).
+ */
+export function cancellationSentence(b: Omit<TStayFacts, 'id'>, now: Date): string {
+  const policy = `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}.`;
+  const terms = cancellationTerms(
+    {
+      status: b.status,
+      checkIn: b.checkIn,
+      policy: b.cancellationPolicy,
+      timeZone: b.timeZone,
+      nightPrices: bookedNights(b).map((n) => n.price),
+      taxRate: b.taxRate,
+    },
+    now,
+  );
+  switch (terms.kind) {
+    case 'free':
+      return `${policy} You can cancel free of charge until ${formatDeadline(new Date(terms.deadline), b.timeZone)} (the home's local time).`;
+    case 'fee':
+      return `${policy} Your stay is already past the free-cancellation deadline (${formatDeadline(new Date(terms.deadline), b.timeZone)}, the home's local time): cancelling now costs ${usd(terms.fee)}, ${LATE_FEE_SUMMARY[b.cancellationPolicy]} with GST, and nothing more.`;
+    default:
+      return `${policy} Your stay has begun, so it can no longer be cancelled online.`;
+  }
+}
+
+/**
+ * The nights as the booking's snapshot priced them, one line per run of nights at one price (as the
+ * booking card shows them), so the lines add up to the subtotal the guest was quoted.
+ */
+function nightRows(b: Omit<TStayFacts, 'id'>): [string, string][] {
+  const runs = nightRuns(bookedNights(b));
+  if (runs.length === 1 && runs[0])
+    return [[`${usd(runs[0].price)} x ${nightsLabel(runs[0].nights)}`, usd(runs[0].price * runs[0].nights)]];
+  return runs.map((r) => [
+    `${formatIsoDate(r.from)} – ${formatIsoDate(r.to)} · ${usd(r.price)} x ${nightsLabel(r.nights)}`,
+    usd(r.price * r.nights),
+  ]);
+}
 
 function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
   return rows([
@@ -45,7 +95,7 @@ function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
     ['Check-out', formatIsoDate(b.checkOut, true)],
     ['Nights', b.nights],
     ['Guests', guestsLabel(b.guests)],
-    [`${usd(b.nightlyPrice)} x ${b.nights} nights`, usd(b.nightlyPrice * b.nights)],
+    ...nightRows(b),
     [`GST (${b.taxRate}%)`, usd(b.taxAmount)],
     ['Total', usd(b.totalPrice)],
   ]);
@@ -90,7 +140,6 @@ function bookingReceivedEmails(
   const guest = b.contactInfo;
   if (!guest) return [];
   const stay = stayRows(b);
-  const deadline = formatDeadline(cancellationDeadline(b.checkIn, b.cancellationPolicy));
   return composeOutboxRows(settings, [
     {
       to: guest.email,
@@ -100,9 +149,7 @@ function bookingReceivedEmails(
       blocks: [
         paragraph(`Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`),
         stay,
-        paragraph(
-          `Cancellation policy: ${POLICY_LABEL[b.cancellationPolicy]}. You can cancel free of charge until ${deadline}.`,
-        ),
+        paragraph(cancellationSentence(b, new Date())),
         paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
       ],
       action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
@@ -191,7 +238,9 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
       heading: 'Your booking is cancelled',
       blocks: [
         paragraph(
-          `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
+          b.cancellationFee
+            ? `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled. As it was past the free-cancellation deadline, the cancellation costs ${usd(b.cancellationFee)}; nothing more is charged.`
+            : `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
         ),
         stay,
       ],

@@ -1,0 +1,23 @@
+import { useMediaQuery } from '@mantine/hooks';
+
+/** Two months side by side from this width on (a stay often spans a month's end), one on phones. */
+const TWO_MONTHS = '(min-width: 48em)';
+
+export function useCalendarMonths(): 1 | 2 {
+  return useMediaQuery(TWO_MONTHS) ? 2 : 1;
+}
+
+const DAY_NAME = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A booked day's props for Mantine's calendars: its name says 'booked' (the calendar's own name for a
+ * day, then ', booked'), and `data-booked` styles it apart from a past day (more-components.css).
+ */
+export function bookedDayProps(day: string): Record<string, string | boolean> {
+  return { 'data-booked': true, 'aria-label': `${DAY_NAME.format(Date.parse(`${day}T00:00:00Z`))}, booked` };
+}

@@ -1,0 +1,132 @@
+import { toUtcMs } from './dates.ts';
+
+/**
+ * A home's local time (docs/cancellation.md). Homes carry no time zone of their own yet, so it is read
+ * from where the home is: the zone of the nearest place below within MAX_KM of its coordinates, else of a
+ * place its address names, else UTC.
+ */
+const ZONE_PLACES: readonly { name: string; lat: number; lng: number; zone: string }[] = [
+  { name: 'New York', lat: 40.7128, lng: -74.006, zone: 'America/New_York' },
+  { name: 'Boston', lat: 42.3601, lng: -71.0589, zone: 'America/New_York' },
+  { name: 'Philadelphia', lat: 39.9526, lng: -75.1652, zone: 'America/New_York' },
+  { name: 'Washington DC', lat: 38.9072, lng: -77.0369, zone: 'America/New_York' },
+  { name: 'Atlanta', lat: 33.749, lng: -84.388, zone: 'America/New_York' },
+  { name: 'Miami', lat: 25.7617, lng: -80.1918, zone: 'America/New_York' },
+  { name: 'Florida', lat: 27.9944, lng: -81.7603, zone: 'America/New_York' },
+  { name: 'Toronto', lat: 43.6532, lng: -79.3832, zone: 'America/Toronto' },
+  { name: 'Chicago', lat: 41.8781, lng: -87.6298, zone: 'America/Chicago' },
+  { name: 'Nashville', lat: 36.1627, lng: -86.7816, zone: 'America/Chicago' },
+  { name: 'New Orleans', lat: 29.9511, lng: -90.0715, zone: 'America/Chicago' },
+  { name: 'Austin', lat: 30.2672, lng: -97.7431, zone: 'America/Chicago' },
+  { name: 'Dallas', lat: 32.7767, lng: -96.797, zone: 'America/Chicago' },
+  { name: 'Houston', lat: 29.7604, lng: -95.3698, zone: 'America/Chicago' },
+  { name: 'Texas', lat: 31.9686, lng: -99.9018, zone: 'America/Chicago' },
+  { name: 'Mexico City', lat: 19.4326, lng: -99.1332, zone: 'America/Mexico_City' },
+  { name: 'Denver', lat: 39.7392, lng: -104.9903, zone: 'America/Denver' },
+  { name: 'Aspen', lat: 39.1911, lng: -106.8175, zone: 'America/Denver' },
+  { name: 'Colorado', lat: 39.5501, lng: -105.7821, zone: 'America/Denver' },
+  { name: 'Phoenix', lat: 33.4484, lng: -112.074, zone: 'America/Phoenix' },
+  { name: 'Sedona', lat: 34.8697, lng: -111.761, zone: 'America/Phoenix' },
+  { name: 'Arizona', lat: 34.0489, lng: -111.0937, zone: 'America/Phoenix' },
+  { name: 'Las Vegas', lat: 36.1699, lng: -115.1398, zone: 'America/Los_Angeles' },
+  { name: 'Los Angeles', lat: 34.0522, lng: -118.2437, zone: 'America/Los_Angeles' },
+  { name: 'Malibu', lat: 34.0259, lng: -118.7798, zone: 'America/Los_Angeles' },
+  { name: 'Big Bear', lat: 34.2439, lng: -116.9114, zone: 'America/Los_Angeles' },
+  { name: 'San Diego', lat: 32.7157, lng: -117.1611, zone: 'America/Los_Angeles' },
+  { name: 'San Francisco', lat: 37.7749, lng: -122.4194, zone: 'America/Los_Angeles' },
+  { name: 'California', lat: 36.7783, lng: -119.4179, zone: 'America/Los_Angeles' },
+  { name: 'Portland', lat: 45.5152, lng: -122.6784, zone: 'America/Los_Angeles' },
+  { name: 'Seattle', lat: 47.6062, lng: -122.3321, zone: 'America/Los_Angeles' },
+  { name: 'London', lat: 51.5074, lng: -0.1278, zone: 'Europe/London' },
+  { name: 'Edinburgh', lat: 55.9533, lng: -3.1883, zone: 'Europe/London' },
+  { name: 'United Kingdom', lat: 54.0, lng: -2.0, zone: 'Europe/London' },
+  { name: 'Paris', lat: 48.8566, lng: 2.3522, zone: 'Europe/Paris' },
+  { name: 'Amsterdam', lat: 52.3676, lng: 4.9041, zone: 'Europe/Amsterdam' },
+  { name: 'Berlin', lat: 52.52, lng: 13.405, zone: 'Europe/Berlin' },
+  { name: 'Tuscany', lat: 43.7711, lng: 11.2486, zone: 'Europe/Rome' },
+  { name: 'Italy', lat: 41.8719, lng: 12.5674, zone: 'Europe/Rome' },
+  { name: 'Rovaniemi', lat: 66.5039, lng: 25.7294, zone: 'Europe/Helsinki' },
+  { name: 'Finland', lat: 61.9241, lng: 25.7482, zone: 'Europe/Helsinki' },
+  { name: 'Dubai', lat: 25.2048, lng: 55.2708, zone: 'Asia/Dubai' },
+  { name: 'Islamabad', lat: 33.6844, lng: 73.0479, zone: 'Asia/Karachi' },
+  { name: 'Pakistan', lat: 30.3753, lng: 69.3451, zone: 'Asia/Karachi' },
+  { name: 'Tokyo', lat: 35.6762, lng: 139.6503, zone: 'Asia/Tokyo' },
+  { name: 'Japan', lat: 36.2048, lng: 138.2529, zone: 'Asia/Tokyo' },
+  { name: 'Sydney', lat: -33.8688, lng: 151.2093, zone: 'Australia/Sydney' },
+];
+
+/** Further than this from every known place, coordinates say nothing about the zone. */
+const MAX_KM = 600;
+
+function distanceKm(aLat: number, aLng: number, bLat: number, bLng: number): number {
+  const rad = Math.PI / 180;
+  const dLat = (bLat - aLat) * rad;
+  const dLng = (bLng - aLng) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(dLng / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+export interface THomePlace {
+  location: string;
+  latitude: string | null;
+  longitude: string | null;
+}
+
+/** The IANA time zone of a home (see above). */
+export function homeTimeZone(home: THomePlace): string {
+  const lat = home.latitude === null ? NaN : Number(home.latitude);
+  const lng = home.longitude === null ? NaN : Number(home.longitude);
+  if (Number.isFinite(lat) && Number.isFinite(lng)) {
+    let best: { zone: string; km: number } | null = null;
+    for (const p of ZONE_PLACES) {
+      const km = distanceKm(lat, lng, p.lat, p.lng);
+      if (km <= MAX_KM && (!best || km < best.km)) best = { zone: p.zone, km };
+    }
+    if (best) return best.zone;
+  }
+  const address = home.location.toLowerCase();
+  return ZONE_PLACES.find((p) => address.includes(p.name.toLowerCase()))?.zone ?? 'UTC';
+}
+
+/** Minutes east of UTC of `zone` at the instant `ms`. */
+function offsetMinutes(zone: string, ms: number): number {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(ms)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(parts ?? '');
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+/** The instant a calendar day (`yyyy-MM-dd`) begins at the home: its midnight in `zone`. */
+export function startOfDayIn(day: string, zone: string): Date {
+  const utcMidnight = toUtcMs(day);
+  // The offset at the guess, then at the corrected instant (a DST change near midnight moves it).
+  const first = utcMidnight - offsetMinutes(zone, utcMidnight) * 60_000;
+  return new Date(utcMidnight - offsetMinutes(zone, first) * 60_000);
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** `Nov 16, 2026, 12:00 AM EST`: an instant as the clock at the home shows it, with its zone's name. */
+export function formatHomeTime(instant: Date, zone: string): string {
+  let f = formats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    formats.set(zone, f);
+  }
+  return f.format(instant);
+}
+
+/** The calendar day (`yyyy-MM-dd`) it is at the home at `instant`. */
+export function dayAtHome(instant: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant);
+}

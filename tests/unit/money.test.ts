@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { convertAmount, convertStay } from '../../src/shared/money.ts';
+import { quoteStay } from '../../src/shared/pricing.ts';
+
+describe('converting a stay into another currency', () => {
+  // A rate whose fraction rounds each night up by 0.42 rupee: converting the total alone loses them.
+  const rate = 279.854;
+
+  it('converts each night and the GST, then adds them: the lines always sum to the total', () => {
+    const q = quoteStay(133, '2030-06-03', '2030-06-08', 17);
+    const pkr = convertStay({ nightPrices: q.nightly.map((n) => n.price), tax: q.tax }, 'PKR', rate);
+    const night = convertAmount(133, 'PKR', rate);
+    expect(night).toBe(37221);
+    // Nightly price × nights is exactly the subtotal shown.
+    expect(pkr.nights).toEqual([night, night, night, night, night]);
+    expect(pkr.subtotal).toBe(night * 5);
+    expect(pkr.total).toBe(pkr.subtotal + pkr.tax);
+    // What converting the dollar total alone would show: a few rupees away from its own lines.
+    expect(Math.round(q.total * rate)).toBe(217726);
+    expect(pkr.total).toBe(186105 + 31624);
+  });
+
+  it('keeps nights at different prices line by line', () => {
+    const pkr = convertStay({ nightPrices: [400, 400, 205], tax: 171 }, 'PKR', rate);
+    expect(pkr.nights).toEqual([111942, 111942, 57370]);
+    expect(pkr.subtotal).toBe(111942 * 2 + 57370);
+    expect(pkr.tax).toBe(47855);
+    expect(pkr.total).toBe(pkr.subtotal + 47855);
+  });
+
+  it('leaves dollars as they are', () => {
+    expect(convertStay({ nightPrices: [100, 150], tax: 43 }, 'USD', rate)).toEqual({
+      nights: [100, 150],
+      subtotal: 250,
+      tax: 43,
+      total: 293,
+    });
+  });
+});
