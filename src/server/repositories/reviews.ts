@@ -1,10 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TAdminReview, TAdminReviewFilter } from '../../shared/schemas/admin-tables.ts';
 import type { TReview } from '../../shared/schemas/review.ts';
 import { Property } from '../entities/property.entity.ts';
 import { Review, type IReview } from '../entities/review.entity.ts';
 import { User } from '../entities/user.entity.ts';
-import { liveProperty } from './sql.ts';
+import { counterTotal } from './admin-counters.ts';
+import { db, listed } from './db.ts';
 
 /** Reviews, and the rating and count they keep on their property (docs/decisions.md#ratings). */
 
@@ -42,11 +44,14 @@ export async function lockReviewedProperty(
   propertyId: number,
   opts: { listed: boolean },
 ): Promise<boolean> {
-  const rows = await tx.execute<{ id: number }[]>(
-    `select id from properties where id = ? ${opts.listed ? `and ${liveProperty()}` : ''} for update`,
-    [propertyId],
-  );
-  return rows.length > 0;
+  const row = await db(tx)
+    .selectFrom('properties')
+    .select('id')
+    .where('id', '=', propertyId)
+    .$if(opts.listed, (q) => q.where(listed()))
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** rating = average of the reviews (null when none remain), reviewCount = their number. */
@@ -123,22 +128,50 @@ export async function insertStayReview(
   return rows.length > 0;
 }
 
-/** The admin's list of every review: newest first, by home, rating and reviewer name. */
-interface TAdminReviewRow {
-  id: number;
-  property_id: number;
-  property_title: string;
-  user_id: number | null;
-  booking_id: number | null;
-  user_name: string;
-  user_image: string | null;
-  date: Date | string;
-  rating: number;
-  comment: string;
+function adminReviews(em: EntityManager, f: TAdminReviewFilter) {
+  let q = db(em).selectFrom('reviews as r').selectAll('r');
+  if (f.propertyId) q = q.where('r.property_id', '=', f.propertyId);
+  if (f.rating) q = q.where('r.rating', '=', f.rating);
+  if (f.q) q = q.where('r.user_name', 'ilike', `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return q;
 }
 
-function toAdminReview(r: TAdminReviewRow): TAdminReview {
-  return {
+/**
+ * The admin's list of every review: newest first, by home, rating and reviewer name. One page, picked by
+ * index before its homes' titles are joined (reviews_date_id_idx, reviews_rating_date_id_idx,
+ * reviews_property_date_idx, reviews_user_name_trgm_idx). Reviews of archived homes are listed too: they
+ * stay on record, as the home's bookings do.
+ */
+export async function listAdminReviewRows(
+  em: EntityManager,
+  f: TAdminReviewFilter,
+  limit: number,
+  offset: number,
+): Promise<TAdminReview[]> {
+  const page = adminReviews(em, f)
+    .orderBy('r.date', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+  const rows = await db(em)
+    .selectFrom(page.as('r'))
+    .innerJoin('properties as p', 'p.id', 'r.property_id')
+    .select([
+      'r.id',
+      'r.property_id',
+      'p.title as property_title',
+      'r.user_id',
+      'r.booking_id',
+      'r.user_name',
+      'r.user_image',
+      'r.date',
+      'r.rating',
+      'r.comment',
+    ])
+    .orderBy('r.date', 'desc')
+    .orderBy('r.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
     id: r.id,
     propertyId: r.property_id,
     propertyTitle: r.property_title,
@@ -149,63 +182,17 @@ function toAdminReview(r: TAdminReviewRow): TAdminReview {
     date: new Date(r.date).toISOString(),
     rating: r.rating,
     comment: r.comment,
-  };
-}
-
-function adminReviewWhere(f: TAdminReviewFilter): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
-  if (f.propertyId) {
-    parts.push('r.property_id = ?');
-    params.push(f.propertyId);
-  }
-  if (f.rating) {
-    parts.push('r.rating = ?');
-    params.push(f.rating);
-  }
-  if (f.q) {
-    parts.push('r.user_name ilike ?');
-    params.push(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  }
-  return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
-}
-
-/**
- * One page, picked by index before its homes' titles are joined (reviews_date_id_idx, reviews_rating_date_id_idx,
- * reviews_property_date_idx, reviews_user_name_trgm_idx). Reviews of archived homes are listed too: they stay
- * on record, as the home's bookings do.
- */
-export async function listAdminReviewRows(
-  em: EntityManager,
-  f: TAdminReviewFilter,
-  limit: number,
-  offset: number,
-): Promise<TAdminReview[]> {
-  const where = adminReviewWhere(f);
-  const rows = await em.execute<TAdminReviewRow[]>(
-    `select r.id, r.property_id, p.title as property_title, r.user_id, r.booking_id, r.user_name, r.user_image,
-            r.date, r.rating, r.comment
-       from (select * from reviews r ${where.sql} order by r.date desc, r.id desc limit ? offset ?) r
-       join properties p on p.id = r.property_id
-      order by r.date desc, r.id desc`,
-    [...where.params, limit, offset],
-  );
-  return rows.map(toAdminReview);
+  }));
 }
 
 export async function countAdminReviews(em: EntityManager, f: TAdminReviewFilter): Promise<number> {
   if (!f.propertyId && !f.q) {
     // All reviews, or all of one rating: the running totals answer without counting every review.
-    const rows = await em.execute<{ n: number }[]>(
-      `select coalesce(sum(n), 0)::int as n from admin_counters where name ${f.rating ? '= ?' : "like 'reviews:%'"}`,
-      f.rating ? [`reviews:${f.rating}`] : [],
-    );
-    return rows[0]?.n ?? 0;
+    return counterTotal(em, f.rating ? { name: `reviews:${f.rating}` } : { prefix: 'reviews:' });
   }
-  const where = adminReviewWhere(f);
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from reviews r ${where.sql}`,
-    where.params,
-  );
-  return rows[0]?.n ?? 0;
+  const row = await adminReviews(em, f)
+    .clearSelect()
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }

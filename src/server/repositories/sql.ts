@@ -4,8 +4,9 @@ import { isConnectionFault } from '../db/pool.ts';
 import { isRaceLoss } from '../errors.ts';
 
 /**
- * The SQL spellings every repository shares, so each rule is written once. The ORM states the archived
- * rule as Property's default filter; hand-written SQL uses `liveProperty`.
+ * Raw prepared SQL, for the statements the bench shows need it (the property read, the search, the
+ * booking's read and insert), and the SQL spellings they share with the Kysely reads (db.ts derives its
+ * helpers from these). The archived rule is `liveProperty` here and Property's default filter in the ORM.
  */
 
 /** A calendar date as `yyyy-MM-dd` text: dates leave PostgreSQL with no time zone (docs/decisions.md#calendar-dates). */
