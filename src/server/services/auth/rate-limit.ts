@@ -67,7 +67,10 @@ export async function refundLoginAttempt(em: EntityManager, username: string, ip
   for (const key of [accountKey(username), ipKey(ip)]) await refundCounter(em, key);
 }
 
-/** Counters whose login window has ended. */
+/** The longest window of any counter in `rate_limits` (the hourly ones in throttle.ts). */
+const LONGEST_WINDOW_MINUTES = 60;
+
+/** Counters whose window has ended, whichever limit they count for. */
 export async function deleteStaleRateLimits(em: EntityManager): Promise<void> {
-  await deleteCountersOlderThan(em, LOGIN_LIMITS.windowMinutes);
+  await deleteCountersOlderThan(em, LONGEST_WINDOW_MINUTES);
 }
