@@ -6,6 +6,8 @@ import { zLine } from './common.ts';
 export const ZProfileUpdate = z.object({
   name: zLine('Name').trim().max(100, { error: 'Name must be at most 100 characters' }),
   email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
+  /** Needed to change the e-mail (the address that receives password-reset links). */
+  currentPassword: zLine('Current password').max(200).optional(),
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
