@@ -12,6 +12,7 @@ import { ID_MAX } from '../url-search.ts';
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** C0 controls but tab, LF and CR; DEL; C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 const LINE_BREAK = /[\r\n\u2028\u2029]/;
 

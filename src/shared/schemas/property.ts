@@ -10,7 +10,7 @@ import {
   PROPERTY_TYPES,
 } from '../constants.ts';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation.ts';
-import { zBool, zDecimal, ZId, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
+import { zBool, ZId, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 import { BEDROOM_FILTER_MAX, BOUNDS_ERROR, parseBounds, PRICE_FILTER_MAX, SEARCH_SORTS } from '../search.ts';
 import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
 

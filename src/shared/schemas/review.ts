@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZMediaRef } from './property.ts';
-import { zIdOf, zInt, zLine, zText, withDefault } from './common.ts';
+import { zInt, zLine, zText, withDefault } from './common.ts';
 
 export const ZReview = z.object({
   id: z.number().int(),
