@@ -53,6 +53,11 @@ export interface TEnv {
   /** SMTP delivery (`smtp://user:pass@host:587`); without it emails are written as .eml files under DATA_DIR/mail. */
   smtpUrl: string | undefined;
   mailFrom: string | undefined;
+  /**
+   * Bookings made without an account, per client address and per contact e-mail, in an hour
+   * (GUEST_BOOKINGS_PER_HOUR, default 10; 0 turns the limit off, as the benchmark and the test suites do).
+   */
+  guestBookingsPerHour: number;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (docs/decisions.md#demo-admin, #no-admin-registration). */
@@ -120,6 +125,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     metricsToken: source.METRICS_TOKEN || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM || undefined,
+    guestBookingsPerHour: wholeNumberOr(source.GUEST_BOOKINGS_PER_HOUR, 10),
   };
 }
 
@@ -148,4 +154,11 @@ function readS3Config(source: NodeJS.ProcessEnv): TS3Config | undefined {
       ? source.S3_FORCE_PATH_STYLE === 'true'
       : endpoint !== undefined,
   };
+}
+
+/** A whole number ≥ 0 from the environment, or the default when unset; anything else stops the start. */
+function wholeNumberOr(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d{1,9}$/.test(value)) throw new Error(`Expected a whole number, got ${JSON.stringify(value)}`);
+  return Number(value);
 }

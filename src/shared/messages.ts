@@ -29,7 +29,6 @@ export const CONTACT_NAME_REQUIRED = 'Name is required';
 export const CONTACT_EMAIL_REQUIRED = 'Valid email is required';
 export const CONTACT_SUBJECT_REQUIRED = 'Subject is required';
 export const CONTACT_MESSAGE_REQUIRED = 'Message is required';
-export const ONE_LINE_ONLY = 'Must be a single line';
 export const CONTACT_SENT = "Message sent successfully! We'll get back to you within 24 hours.";
 export const CONTACT_FAILED = 'Error sending message: Please try again later.';
 export const EMAIL_NOT_RETRYABLE = 'Only a failed email can be retried';

@@ -72,7 +72,7 @@ describe('contact form', () => {
       caller.contact.send({ ...base, subject: 'Hi\r\nBcc: victim@example.com' }),
     ).rejects.toMatchObject({
       code: 'BAD_REQUEST',
-      message: expect.stringContaining('Must be a single line'),
+      message: 'Subject must be a single line',
     });
     await expect(caller.contact.send({ ...base, name: 'Eve\nBcc: x@example.com' })).rejects.toMatchObject({
       code: 'BAD_REQUEST',

@@ -7,7 +7,7 @@ import { cancellationDeadline, formatDeadline } from '../../src/shared/cancellat
 import { formatIsoDate } from '../../src/shared/dates.ts';
 import { cancelAsGuest } from '../../src/server/services/bookings/manage.ts';
 import { writeBookingReceivedEmails } from '../../src/server/services/email/guest-emails.ts';
-import { deliverEmail } from '../../src/server/services/email/outbox.ts';
+import { deliverEmail, siteSender } from '../../src/server/services/email/outbox.ts';
 import { createMailTransport, headerSafe } from '../../src/server/services/email/transport.ts';
 import { sendReviewInvitations } from '../../src/server/services/reviews/invitations.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
@@ -247,6 +247,39 @@ describe('delivery', () => {
       const [after] = await emails('id = $1', [first.id]);
       expect(after?.status).toBe('delivered_locally');
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('quotes the site name in the From: a comma, quotes or an address in it stay part of the name', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-mail-'));
+    const [before] = await db.sql<{ site_name: string }>('select site_name from settings where id = 1');
+    try {
+      const transport = createMailTransport({ smtpUrl: undefined, mailDir: dir });
+      const names = ['Evil <attacker@evil.example>, Bcc', 'Sea "View", Ltd.', 'Café Ünïcode <x@y.example>'];
+      await callerFor(db, null, { ip: '10.77.0.1' }).caller.contact.send({
+        name: 'Ann',
+        email: 'ann@example.com',
+        subject: 'Hello',
+        message: 'A question',
+      });
+      const last = 'id = (select max(id) from emails)';
+      for (const name of names) {
+        await db.sql('update settings set site_name = $1 where id = 1', [name]);
+        await db.sql(`update emails set status = 'queued', sent_at = null where ${last}`);
+        const [email] = await emails(last);
+        if (!email) throw new Error('no email');
+        for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f));
+        await deliverEmail(db.em(), transport, await siteSender(db.em()), email.id);
+        const eml = fs.readFileSync(path.join(dir, fs.readdirSync(dir)[0] ?? ''), 'utf8');
+        const from = /^From: (.*(?:\n[ \t].*)*)$/m.exec(eml)?.[1]?.replace(/\n[ \t]/g, ' ') ?? '';
+        // One address, the support address, after one quoted (or encoded) display name.
+        expect(from, name).toMatch(/^(".*"|=\?UTF-8\?.*\?=) <support@[^<>]*>$/);
+        expect(from.match(/<[^>]*>$/g), name).toHaveLength(1);
+        if (!/[^\x20-\x7e]/.test(name)) expect(from, name).toContain(JSON.stringify(name).slice(1, -1));
+      }
+    } finally {
+      await db.sql('update settings set site_name = $1 where id = 1', [before?.site_name ?? 'StayHub']);
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -364,11 +364,50 @@ describe('account settings', () => {
     const { user } = await register('renamer');
     await register('holder');
     const { caller } = callerFor(db, user);
-    expect((await failure(caller.auth.updateMe({ name: 'R', email: 'HOLDER@example.com' }))).code).toBe(
-      'CONFLICT',
-    );
-    const changed = await caller.auth.updateMe({ name: 'Rena Mer', email: 'rena@example.com' });
+    expect(
+      (
+        await failure(
+          caller.auth.updateMe({ name: 'R', email: 'HOLDER@example.com', currentPassword: 'first-pass' }),
+        )
+      ).code,
+    ).toBe('CONFLICT');
+    const changed = await caller.auth.updateMe({
+      name: 'Rena Mer',
+      email: 'rena@example.com',
+      currentPassword: 'first-pass',
+    });
     expect(changed).toMatchObject({ name: 'Rena Mer', email: 'rena@example.com' });
+  });
+
+  it('changing the e-mail needs the current password, and the old address is told', async () => {
+    const { user } = await register('mover');
+    const { caller } = callerFor(db, user, { ip: '10.3.9.1' });
+    // A stolen session alone cannot move the account's mail (and so its password resets) elsewhere.
+    expect(await failure(caller.auth.updateMe({ name: '', email: 'thief@example.com' }))).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Please enter your current password to change your e-mail',
+    });
+    expect(
+      await failure(caller.auth.updateMe({ name: '', email: 'thief@example.com', currentPassword: 'guess' })),
+    ).toEqual({ code: 'FORBIDDEN', message: 'Your current password is not correct' });
+    const [still] = await db.sql<{ email: string }>('select email from users where id = $1', [user.id]);
+    expect(still?.email).toBe('mover@example.com');
+    // The name alone changes without it; the e-mail's letter case is no change either.
+    await caller.auth.updateMe({ name: 'Mo Ver', email: 'MOVER@example.com' });
+    await caller.auth.updateMe({
+      name: 'Mo Ver',
+      email: 'new-mover@example.com',
+      currentPassword: 'first-pass',
+    });
+    const told = await db.sql<{ to_address: string; text: string }>(
+      `select to_address, text from emails where template = 'email-changed' and to_address ilike '%mover%' order by id`,
+    );
+    expect(told).toEqual([
+      {
+        to_address: expect.stringMatching(/^mover@example\.com$/i),
+        text: expect.stringContaining('changed to new-mover@example.com'),
+      },
+    ]);
   });
 
   it('deleting deactivates at once; the purge job anonymises bookings and removes personal data', async () => {
@@ -572,7 +611,11 @@ describe('nobody reaches another user’s booking, wishlist or account', () => {
   it('account changes apply to the session user only', async () => {
     const { user: a } = await register('self-a');
     const { user: b } = await register('self-b');
-    await callerFor(db, a).caller.auth.updateMe({ name: 'Only A', email: 'only-a@example.com' });
+    await callerFor(db, a).caller.auth.updateMe({
+      name: 'Only A',
+      email: 'only-a@example.com',
+      currentPassword: 'first-pass',
+    });
     const [row] = await db.sql<{ name: string | null; email: string }>(
       'select name, email from users where id = $1',
       [b.id],

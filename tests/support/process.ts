@@ -56,6 +56,7 @@ export async function spawnServer(env: Record<string, string>): Promise<TServerP
       ADMIN_USERNAME: TEST_ADMIN.username,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       SEED_DEMO_CONTENT: 'false',
+      GUEST_BOOKINGS_PER_HOUR: '0',
       CLIENT_DIR: path.join(dataDir, 'no-client'),
       ...env,
     },

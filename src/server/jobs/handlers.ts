@@ -2,10 +2,9 @@ import type { MikroORM, EntityManager } from '@mikro-orm/postgresql';
 import { log } from '../logger.ts';
 import { purgeDeletedAccounts } from '../services/auth/account-settings.ts';
 import { writeBookingReceivedEmails } from '../services/email/guest-emails.ts';
-import { deliverEmail, emailGivenUp, requeueStaleEmails } from '../services/email/outbox.ts';
+import { deliverEmail, emailGivenUp, requeueStaleEmails, siteSender } from '../services/email/outbox.ts';
 import type { TMailTransport } from '../services/email/transport.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
-import { getSettings } from '../services/settings/settings.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
 /** Queue handlers stay thin: each forks an EntityManager and calls one service. */
@@ -20,7 +19,7 @@ export function jobHandlers(
       const emailId = Number(data.emailId);
       if (!Number.isInteger(emailId)) return;
       const fork = em();
-      const from = mailFrom ?? (await defaultFrom(fork));
+      const from = mailFrom ?? (await siteSender(fork));
       await deliverEmail(fork, transport, from, emailId);
     },
     [QUEUES.bookingEmails]: async (data) => {
@@ -54,11 +53,6 @@ function failureMessage(output: unknown): string | null {
   if (output && typeof output === 'object' && 'message' in output && typeof output.message === 'string')
     return output.message;
   return null;
-}
-
-async function defaultFrom(em: EntityManager): Promise<string> {
-  const s = await getSettings(em);
-  return `${s.siteName} <${s.supportEmail}>`;
 }
 
 /** Every minute: email and booking-emails jobs lost between a commit and its dispatch; daily: the account purge; hourly: review invitations (the day after check-out). */

@@ -26,7 +26,7 @@ export const accountRouter = router({
     })
     .input(ZProfileUpdate)
     .output(ZUser)
-    .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.actingUser, input)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.actingUser, input, ctx)),
 
   changePassword: authedProcedure
     .meta({

@@ -28,7 +28,16 @@ export const bookingsRouter = router({
     })
     .input(ZBookingCreateInput)
     .output(ZCreatedBooking)
-    .mutation(({ ctx, input }) => createBookingWithLink(ctx.em, { sessionUser: ctx.sessionUser }, input)),
+    .mutation(({ ctx, input }) =>
+      createBookingWithLink(
+        ctx.em,
+        {
+          sessionUser: ctx.sessionUser,
+          guestLimit: { ip: ctx.ip, perHour: ctx.deps.env.guestBookingsPerHour },
+        },
+        input,
+      ),
+    ),
 
   quote: publicProcedure
     .meta({

@@ -18,7 +18,7 @@ import {
   ZTimeline,
   ZTimelineInput,
 } from '../../shared/schemas/calendar.ts';
-import { ZIdParam, ZOk } from '../../shared/schemas/common.ts';
+import { zIdOf, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
 import { icalInfo } from '../services/calendar/ical-export.ts';
@@ -257,7 +257,7 @@ export const calendarRouter = router({
         summary: 'Imported events that fall on one of our bookings, soonest first (admin)',
       },
     })
-    .input(z.object({ propertyId: z.coerce.number().int().positive().optional() }).optional())
+    .input(z.object({ propertyId: zIdOf('Property id').optional() }).optional())
     .output(z.array(ZConflict))
     .query(({ ctx, input }) => getConflicts(ctx.em, input?.propertyId)),
 });

@@ -1,21 +1,24 @@
 import { z } from 'zod';
 import { ZPassword } from './auth.ts';
 import { VALID_EMAIL } from '../messages.ts';
+import { zLine } from './common.ts';
 
 export const ZProfileUpdate = z.object({
-  name: z.string().trim().max(100, { error: 'Name must be at most 100 characters' }),
+  name: zLine('Name').trim().max(100, { error: 'Name must be at most 100 characters' }),
   email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
+  /** Needed to change the e-mail (the address that receives password-reset links). */
+  currentPassword: zLine('Current password').max(200).optional(),
 });
 export type TProfileUpdate = z.input<typeof ZProfileUpdate>;
 
 export const ZPasswordChange = z.object({
-  currentPassword: z.string().min(1, { error: 'Please enter your current password' }).max(200),
+  currentPassword: zLine('Current password').min(1, { error: 'Please enter your current password' }).max(200),
   newPassword: ZPassword,
 });
 export type TPasswordChange = z.input<typeof ZPasswordChange>;
 
 export const ZAccountDelete = z.object({
-  password: z.string().min(1, { error: 'Please enter your password' }).max(200),
+  password: zLine('Password').min(1, { error: 'Please enter your password' }).max(200),
 });
 export type TAccountDelete = z.input<typeof ZAccountDelete>;
 
@@ -24,7 +27,7 @@ export const ZResetRequest = z.object({
 });
 export type TResetRequest = z.input<typeof ZResetRequest>;
 
-export const ZResetConfirm = z.object({ token: z.string().trim().max(200), password: ZPassword });
+export const ZResetConfirm = z.object({ token: zLine('Token').trim().max(200), password: ZPassword });
 export type TResetConfirm = z.input<typeof ZResetConfirm>;
 
 export const RESET_NEUTRAL_MESSAGE =

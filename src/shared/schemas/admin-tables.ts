@@ -7,15 +7,14 @@ import {
 } from '../constants.ts';
 import { RATING_MAX, SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZPage, ZPageSize } from './admin.ts';
-import { ZId } from './common.ts';
+import { ZId, zInt, zLine, withDefault } from './common.ts';
 import { ZProperty } from './property.ts';
 import { ZReview } from './review.ts';
 
 export { ADMIN_TABLE_PAGE_SIZES };
 export const ADMIN_TABLE_PAGE_SIZE = ADMIN_TABLE_PAGE_SIZES[0];
 
-const ZSearchText = z
-  .string()
+const ZSearchText = zLine('Search')
   .trim()
   .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` });
 const ZDir = z.enum(SORT_DIRS, { error: 'Sort direction must be asc or desc' });
@@ -34,13 +33,13 @@ export const ZAdminListingListInput = z
     type: z
       .enum(PROPERTY_TYPES, { error: 'Property type must be apartment, house, cabin or villa' })
       .optional(),
-    category: z.string().trim().max(100, { error: 'Category is too long' }).optional(),
-    city: z.string().trim().max(100, { error: 'City is too long' }).optional(),
+    category: zLine('Category').trim().max(100, { error: 'Category is too long' }).optional(),
+    city: zLine('City').trim().max(100, { error: 'City is too long' }).optional(),
     status: z.enum(ADMIN_LISTING_STATUSES, { error: 'Status must be active or archived' }).default('active'),
     sort: z.enum(ADMIN_LISTING_SORTS, { error: 'Unknown sort column' }).default('id'),
     dir: ZDir.default('asc'),
-    page: ZPage.default(1),
-    pageSize: ZPageSize.default(ADMIN_LISTINGS_PAGE_SIZE),
+    page: withDefault(ZPage, 1),
+    pageSize: withDefault(ZPageSize, ADMIN_LISTINGS_PAGE_SIZE),
   })
   .prefault({});
 export type TAdminListingListInput = z.input<typeof ZAdminListingListInput>;
@@ -60,15 +59,16 @@ export type TAdminListingList = z.infer<typeof ZAdminListingList>;
 export const ZAdminReviewListInput = z
   .object({
     propertyId: ZId.optional(),
-    rating: z.coerce
-      .number({ error: 'Rating must be a number' })
-      .int({ error: 'Rating must be a whole number' })
-      .min(1, { error: 'Rating must be between 1 and 5' })
-      .max(RATING_MAX, { error: `Rating must be between 1 and ${RATING_MAX}` })
-      .optional(),
+    rating: zInt(
+      z
+        .number({ error: 'Rating must be a number' })
+        .int({ error: 'Rating must be a whole number' })
+        .min(1, { error: 'Rating must be between 1 and 5' })
+        .max(RATING_MAX, { error: `Rating must be between 1 and ${RATING_MAX}` }),
+    ).optional(),
     q: ZSearchText.optional(),
-    page: ZPage.default(1),
-    pageSize: ZPageSize.default(ADMIN_TABLE_PAGE_SIZE),
+    page: withDefault(ZPage, 1),
+    pageSize: withDefault(ZPageSize, ADMIN_TABLE_PAGE_SIZE),
   })
   .prefault({});
 export type TAdminReviewListInput = z.input<typeof ZAdminReviewListInput>;

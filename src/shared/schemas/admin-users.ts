@@ -1,26 +1,33 @@
 import { z } from 'zod';
 import { ADMIN_USER_ROLES, SEARCH_TEXT_MAX } from '../url-search.ts';
-import { ZId } from './common.ts';
+import { zBool, ZId, zInt, zLine, withDefault } from './common.ts';
 
 /** The admin's Guests page (docs/features.md#admin-back-office): accounts, their role and whether they may sign in. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
 export const ZAdminUserListInput = z
   .object({
-    page: z.coerce
-      .number({ error: 'Page must be a number' })
-      .int({ error: 'Page must be a whole number' })
-      .min(1, { error: 'Page must be at least 1' })
-      .max(100_000, { error: 'Page is too large' })
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: 'Page size must be a number' })
-      .int({ error: 'Page size must be a whole number' })
-      .min(1, { error: 'Page size must be at least 1' })
-      .max(100, { error: 'Page size must be at most 100' })
-      .default(ADMIN_USERS_PAGE_SIZE),
-    q: z
-      .string()
+    page: withDefault(
+      zInt(
+        z
+          .number({ error: 'Page must be a number' })
+          .int({ error: 'Page must be a whole number' })
+          .min(1, { error: 'Page must be at least 1' })
+          .max(100_000, { error: 'Page is too large' }),
+      ),
+      1,
+    ),
+    pageSize: withDefault(
+      zInt(
+        z
+          .number({ error: 'Page size must be a number' })
+          .int({ error: 'Page size must be a whole number' })
+          .min(1, { error: 'Page size must be at least 1' })
+          .max(100, { error: 'Page size must be at most 100' }),
+      ),
+      ADMIN_USERS_PAGE_SIZE,
+    ),
+    q: zLine('Search')
       .trim()
       .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` })
       .optional(),
@@ -51,9 +58,9 @@ export type TAdminUserList = z.infer<typeof ZAdminUserList>;
 
 export const ZSetAdminInput = z.object({
   id: ZId,
-  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+  isAdmin: zBool('isAdmin must be true or false'),
 });
 export const ZSetDisabledInput = z.object({
   id: ZId,
-  disabled: z.boolean({ error: 'disabled must be true or false' }),
+  disabled: zBool('disabled must be true or false'),
 });

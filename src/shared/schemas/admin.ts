@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { ZBookingStatus } from './booking.ts';
 import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
-import { ZId, ZIsoDate } from './common.ts';
+import { ZId, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 export const ADMIN_BOOKINGS_MAX_PAGE_SIZE = 200;
 
 /** Server paging of the admin bookings table (`bookings.page`, GET /api/bookings/page). */
-export const ZPage = z.coerce
-  .number({ error: 'Page must be a number' })
-  .int({ error: 'Page must be a whole number' })
-  .min(1, { error: 'Page must be at least 1' })
-  .max(1_000_000, { error: 'Page is too large' });
-export const ZPageSize = z.coerce
-  .number({ error: 'Page size must be a number' })
-  .int({ error: 'Page size must be a whole number' })
-  .min(1, { error: 'Page size must be at least 1' })
-  .max(ADMIN_BOOKINGS_MAX_PAGE_SIZE, { error: `Page size must be at most ${ADMIN_BOOKINGS_MAX_PAGE_SIZE}` });
+export const ZPage = zInt(
+  z
+    .number({ error: 'Page must be a number' })
+    .int({ error: 'Page must be a whole number' })
+    .min(1, { error: 'Page must be at least 1' })
+    .max(1_000_000, { error: 'Page is too large' }),
+);
+export const ZPageSize = zInt(
+  z
+    .number({ error: 'Page size must be a number' })
+    .int({ error: 'Page size must be a whole number' })
+    .min(1, { error: 'Page size must be at least 1' })
+    .max(ADMIN_BOOKINGS_MAX_PAGE_SIZE, {
+      error: `Page size must be at most ${ADMIN_BOOKINGS_MAX_PAGE_SIZE}`,
+    }),
+);
 
 import { ADMIN_BOOKING_SORTS } from '../constants.ts';
 export { ADMIN_BOOKING_SORTS, type TAdminBookingSort } from '../constants.ts';
@@ -26,8 +32,7 @@ export { ADMIN_BOOKING_SORTS, type TAdminBookingSort } from '../constants.ts';
  * status, the property, and stay dates (bookings with at least one night between `from` and `to`).
  */
 export const ZAdminBookingFilter = z.object({
-  q: z
-    .string()
+  q: zLine('Search')
     .trim()
     .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` })
     .optional(),
@@ -42,8 +47,8 @@ export const ZAdminBookingFilter = z.object({
 export type TAdminBookingFilter = z.output<typeof ZAdminBookingFilter>;
 
 export const ZAdminBookingListInput = ZAdminBookingFilter.extend({
-  page: ZPage.default(1),
-  pageSize: ZPageSize.default(ADMIN_BOOKINGS_PAGE_SIZE),
+  page: withDefault(ZPage, 1),
+  pageSize: withDefault(ZPageSize, ADMIN_BOOKINGS_PAGE_SIZE),
 })
   .refine((v) => !v.from || !v.to || v.from <= v.to, {
     error: 'The start date must be on or before the end date',
@@ -113,8 +118,7 @@ export const ZBookingBulkStatusResult = z.object({ updated: z.array(ZAdminBookin
 
 export const ZBookingNoteInput = z.object({
   id: ZId,
-  body: z
-    .string()
+  body: zText('Note')
     .trim()
     .min(1, { error: 'Write a note first' })
     .max(2000, { error: 'A note must be at most 2000 characters' }),

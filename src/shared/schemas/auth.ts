@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { VALID_EMAIL } from '../messages.ts';
+import { zLine } from './common.ts';
 
-export const ZUsername = z
-  .string()
+export const ZUsername = zLine('Username')
   .trim()
   .min(3, { error: 'Username must be at least 3 characters' })
   .max(50, { error: 'Username must be at most 50 characters' });
-export const ZPassword = z
-  .string()
+export const ZPassword = zLine('Password')
   .min(6, { error: 'Password must be at least 6 characters' })
   .max(200, { error: 'Password must be at most 200 characters' });
 
@@ -19,7 +18,7 @@ export const ZRegisterInput = z.object({
   username: ZUsername,
   email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
   password: ZPassword,
-  name: z.string().trim().max(100, { error: 'Name must be at most 100 characters' }).optional(),
+  name: zLine('Name').trim().max(100, { error: 'Name must be at most 100 characters' }).optional(),
 });
 export type TRegisterInput = z.infer<typeof ZRegisterInput>;
 

@@ -1,37 +1,33 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants.ts';
-import { ZIsoDate } from './common.ts';
+import { ZIsoDate, zDecimal, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
 
 export const ZContactInfo = z.object(
   {
-    name: z
-      .string({ error: 'Name is required' })
+    name: zLine('Name', 'Name is required')
       .trim()
       .min(2, { error: 'Name is required' })
       .max(100, { error: 'Name is too long' }),
     email: z.email({ error: 'Valid email is required' }).max(254, { error: 'Valid email is required' }),
-    phone: z
-      .string({ error: 'Valid phone number is required' })
+    phone: zLine('Phone', 'Valid phone number is required')
       .trim()
       .min(6, { error: 'Valid phone number is required' })
       .max(40, { error: 'Valid phone number is required' }),
-    country: z
-      .string({ error: 'Country/Region is required' })
+    country: zLine('Country/Region', 'Country/Region is required')
       .trim()
       .min(2, { error: 'Country/Region is required' })
       .max(100, { error: 'Country/Region is too long' }),
-    specialRequests: z.string().trim().max(2000, { error: 'Special requests are too long' }).optional(),
+    specialRequests: zText('Special requests')
+      .trim()
+      .max(2000, { error: 'Special requests are too long' })
+      .optional(),
   },
   { error: 'Contact information is required' },
 );
 export type TContactInfo = z.infer<typeof ZContactInfo>;
 
-const ZPropertyRef = z.coerce
-  .number({ error: 'Property id must be a number' })
-  .int({ error: 'Property id must be a whole number' })
-  .positive({ error: 'Property id must be positive' })
-  .max(2_147_483_647, { error: PROPERTY_NOT_FOUND });
+const ZPropertyRef = zIdOf('Property id', PROPERTY_NOT_FOUND);
 
 /**
  * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (docs/decisions.md#booking-identity);
@@ -42,12 +38,14 @@ export const ZBookingCreateInput = z.object({
   userId: z.unknown().optional(),
   checkIn: ZIsoDate,
   checkOut: ZIsoDate,
-  guests: z.coerce
-    .number({ error: 'Guests must be a number' })
-    .int({ error: 'Guests must be a whole number' })
-    .min(1, { error: AT_LEAST_ONE_GUEST })
-    .max(1000, { error: 'Too many guests' }),
-  totalPrice: z.coerce.number({ error: 'Total price must be a number' }).finite().optional(),
+  guests: zInt(
+    z
+      .number({ error: 'Guests must be a number' })
+      .int({ error: 'Guests must be a whole number' })
+      .min(1, { error: AT_LEAST_ONE_GUEST })
+      .max(1000, { error: 'Too many guests' }),
+  ),
+  totalPrice: zDecimal(z.number({ error: 'Total price must be a number' })).optional(),
   contactInfo: ZContactInfo,
 });
 export type TBookingCreateInput = z.input<typeof ZBookingCreateInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, ZIsoDate } from './common.ts';
+import { ZId, zIdOf, zInt, ZIsoDate, zLine, withDefault } from './common.ts';
 import { END_AFTER_START, FEED_URL_HTTP, NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../messages.ts';
 
 /** Ranges of nights are half-open like a stay: the end date is the first free day. */
@@ -23,7 +23,7 @@ export const ZBlockInput = z
     startDate: ZIsoDate,
     endDate: ZIsoDate,
     reason: ZBlockReason.default('other'),
-    note: z.string().trim().max(200, { error: 'Note is too long' }).default(''),
+    note: zLine('Note').trim().max(200, { error: 'Note is too long' }).default(''),
   })
   .refine(...endAfterStart);
 export type TBlockInput = z.input<typeof ZBlockInput>;
@@ -50,16 +50,20 @@ export const RATE_KINDS = ['season', 'weekend', 'minNights'] as const;
 export const ZRateKind = z.enum(RATE_KINDS, { error: 'Kind must be season, weekend or minNights' });
 export type TRateKind = z.infer<typeof ZRateKind>;
 
-const ZPrice = z.coerce
-  .number({ error: 'Price must be a number' })
-  .int({ error: 'Price must be a whole number' })
-  .min(1, { error: 'Price must be at least 1' })
-  .max(1_000_000, { error: 'Price is too high' });
-const ZNights = z.coerce
-  .number({ error: 'Minimum nights must be a number' })
-  .int({ error: 'Minimum nights must be a whole number' })
-  .min(1, { error: 'Minimum nights must be at least 1' })
-  .max(365, { error: 'Minimum nights cannot exceed 365' });
+const ZPrice = zInt(
+  z
+    .number({ error: 'Price must be a number' })
+    .int({ error: 'Price must be a whole number' })
+    .min(1, { error: 'Price must be at least 1' })
+    .max(1_000_000, { error: 'Price is too high' }),
+);
+const ZNights = zInt(
+  z
+    .number({ error: 'Minimum nights must be a number' })
+    .int({ error: 'Minimum nights must be a whole number' })
+    .min(1, { error: 'Minimum nights must be at least 1' })
+    .max(365, { error: 'Minimum nights cannot exceed 365' }),
+);
 
 /**
  * One rule of a home's prices (docs/features.md#operator-calendar):
@@ -138,9 +142,18 @@ export const TIMELINE_PAGE_SIZE = 25;
 export const ZTimelineInput = z.object({
   from: ZIsoDate.optional(),
   to: ZIsoDate.optional(),
-  cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  search: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(TIMELINE_PAGE_SIZE),
+  cursor: zIdOf('Cursor').optional(),
+  search: zLine('Search').trim().max(200).optional(),
+  limit: withDefault(
+    zInt(
+      z
+        .number({ error: 'Limit must be a number' })
+        .int({ error: 'Limit must be a whole number' })
+        .min(1)
+        .max(100),
+    ),
+    TIMELINE_PAGE_SIZE,
+  ),
 });
 export const ZTimelineRow = z.object({
   propertyId: z.number().int(),
@@ -153,9 +166,8 @@ export type TTimelineRow = z.infer<typeof ZTimelineRow>;
 
 export const ZFeedInput = z.object({
   id: ZId,
-  name: z.string().trim().min(1, { error: 'Name is required' }).max(60, { error: 'Name is too long' }),
-  url: z
-    .string()
+  name: zLine('Name').trim().min(1, { error: 'Name is required' }).max(60, { error: 'Name is too long' }),
+  url: zLine('URL')
     .trim()
     .max(2000, { error: 'URL is too long' })
     .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_ICON_RULE } from '../messages.ts';
+import { zBool, zLine, withDefault } from './common.ts';
 
 export const ZCategory = z.object({
   id: z.number().int(),
@@ -30,13 +31,11 @@ export function isCategoryIconRef(v: string): boolean {
 const ICON_URL_MAX_LENGTH = 2048;
 
 export const ZCategoryInput = z.object({
-  name: z
-    .string({ error: 'Category name is required.' })
+  name: zLine('Category name', 'Category name is required.')
     .trim()
     .min(1, { error: 'Category name is required.' })
     .max(60, { error: 'Category name must be at most 60 characters.' }),
-  icon: z
-    .string()
+  icon: zLine('Icon')
     .trim()
     .refine((v) => v.startsWith('data:') || v.length <= ICON_URL_MAX_LENGTH, {
       error: 'Icon URL is too long.',
@@ -50,6 +49,6 @@ export const ZCategoryInput = z.object({
         'An icon URL of at most 2048 characters, or an uploaded image as a data: URL (which may be longer)',
       override: { maxLength: ICON_URL_MAX_LENGTH },
     }),
-  active: z.boolean().default(true),
+  active: withDefault(zBool('Active must be true or false'), true),
 });
 export type TCategoryInput = z.input<typeof ZCategoryInput>;

@@ -2,16 +2,99 @@ import { z } from 'zod';
 import { isValidIsoDate } from '../dates.ts';
 import { ID_MAX } from '../url-search.ts';
 
-export const ZId = z.coerce
-  .number({ error: 'Id must be a number' })
-  .int({ error: 'Id must be a whole number' })
-  .positive({ error: 'Id must be positive' })
-  .max(ID_MAX, { error: 'Id is too large' });
+/**
+ * The building blocks of every input schema (docs/input-validation.md). Strings refuse what is not text
+ * (NUL, which PostgreSQL cannot store, and lone UTF-16 surrogates); one-line fields also refuse every
+ * other control character, multi-line text keeps tabs and line breaks. Numbers and booleans are never
+ * coerced from other types: a query string carries them as text, so only the canonical decimal form
+ * ("21", "true") is read, never `true`, `[21]`, "0x15", "21.0" or "1e3".
+ */
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** C0 controls but tab, LF and CR; DEL; C1 controls. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+export const notAllowedCharacter = (label: string) => `${label} contains a character that is not allowed`;
+export const oneLineOnly = (label: string) => `${label} must be a single line`;
+
+/** Why `s` is not acceptable text, or null. `multiline` keeps tabs and line breaks. */
+export function textProblem(s: string, label: string, multiline: boolean): string | null {
+  if (!multiline && LINE_BREAK.test(s)) return oneLineOnly(label);
+  if (CONTROL_IN_TEXT.test(s) || LONE_SURROGATE.test(s) || (!multiline && s.includes('\t')))
+    return notAllowedCharacter(label);
+  return null;
+}
+
+function text(label: string, multiline: boolean, typeError?: string) {
+  return z.string({ error: typeError ?? `${label} must be text` }).superRefine((s, ctx) => {
+    const problem = textProblem(s, label, multiline);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: s });
+  });
+}
+
+/** A one-line string (a name, a subject, a search): no control characters at all. Chain trim/min/max on it. */
+export const zLine = (label: string, typeError?: string) => text(label, false, typeError);
+
+/** Multi-line text (a message, a description, a note): tabs and line breaks allowed, other controls not. */
+export const zText = (label: string, typeError?: string) => text(label, true, typeError);
+
+const DECIMAL_INTEGER = /^-?(0|[1-9]\d{0,15})$/;
+const DECIMAL_NUMBER = /^-?(0|[1-9]\d{0,15})(\.\d{1,15})?$/;
+
+/**
+ * A number as JSON carries it, or as a query string does (the canonical decimal form). The wrapped
+ * schema is a pipe, not a ZodNumber, so the REST adapter's own coercion (trpc-to-openapi's
+ * `coerceSchema`, `Number(value)` on every number field) leaves it alone.
+ */
+function fromDecimalText<T extends z.ZodType<number>>(pattern: RegExp, schema: T) {
+  return required(z.preprocess((v) => (typeof v === 'string' && pattern.test(v) ? Number(v) : v), schema));
+}
+
+/**
+ * A preprocessing pipe lets its key be absent at parse time (so its step sees `undefined`), which the
+ * OpenAPI generator reads as an optional field; the wrapped schema decides, so the key is required
+ * unless `.optional()` or `.default()` says otherwise.
+ */
+function required<T extends z.ZodType>(schema: T): T {
+  (schema._zod as { optin: unknown }).optin = undefined;
+  return schema;
+}
+
+/**
+ * `.default(value)` for a pipe built here: the generated document drops defaults of transforming
+ * schemas from request shapes, so the default is stated again for it.
+ */
+export function withDefault<T extends z.ZodType>(schema: T, value: z.output<T>) {
+  return schema.default(value as never).meta({ override: { default: value } });
+}
+
+/** A whole number: give it `z.number({ error }).int({ error })…` with the field's messages. */
+export const zInt = <T extends z.ZodType<number>>(schema: T) => fromDecimalText(DECIMAL_INTEGER, schema);
+
+/** A number that may have decimals (a tax rate). */
+export const zDecimal = <T extends z.ZodType<number>>(schema: T) => fromDecimalText(DECIMAL_NUMBER, schema);
+
+/** true or false (or "true"/"false" from a query string); never `1`, `"yes"` or `[]`. */
+export const zBool = (error: string) =>
+  required(z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error })));
+
+/** A positive whole number that fits PostgreSQL's integer, with the field's name in its messages. */
+export const zIdOf = (label: string, tooLarge = `${label} is too large`) =>
+  zInt(
+    z
+      .number({ error: `${label} must be a number` })
+      .int({ error: `${label} must be a whole number` })
+      .positive({ error: `${label} must be positive` })
+      .max(ID_MAX, { error: tooLarge }),
+  );
+
+export const ZId = zIdOf('Id');
 
 export const ZIdParam = z.object({ id: ZId });
 
-export const ZIsoDate = z
-  .string()
+export const ZIsoDate = zLine('Date')
   .refine(isValidIsoDate, { error: 'Date must be a calendar date in yyyy-MM-dd format' })
   .meta({ example: '2026-12-01' });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZId, zInt, withDefault } from './common.ts';
 
 export const EMAIL_STATUSES = ['queued', 'sent', 'delivered_locally', 'failed'] as const;
 
@@ -17,8 +18,26 @@ export const ZAdminEmail = z.object({
 export type TAdminEmail = z.infer<typeof ZAdminEmail>;
 
 export const ZAdminEmailListInput = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: withDefault(
+    zInt(
+      z
+        .number({ error: 'Page must be a number' })
+        .int({ error: 'Page must be a whole number' })
+        .min(1)
+        .max(100_000),
+    ),
+    1,
+  ),
+  pageSize: withDefault(
+    zInt(
+      z
+        .number({ error: 'Page size must be a number' })
+        .int({ error: 'Page size must be a whole number' })
+        .min(1)
+        .max(100),
+    ),
+    20,
+  ),
 });
 export const ZAdminEmailList = z.object({
   items: z.array(ZAdminEmail),
@@ -27,7 +46,7 @@ export const ZAdminEmailList = z.object({
   pageSize: z.number().int(),
 });
 
-export const ZEmailIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const ZEmailIdInput = z.object({ id: ZId });
 
 /**
  * The Integrations tab's 'Email Service' (docs/features.md#emails), decided by the server: 'Connected' after a

@@ -1,21 +1,22 @@
 import { z } from 'zod';
 import { ZBooking, ZBookingStatus, ZContactInfo } from './booking.ts';
-import { ZId } from './common.ts';
+import { ZId, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
 import { VALID_EMAIL } from '../messages.ts';
 
 /** A manage-booking link's token (docs/decisions.md#secret-links): base32, at least 128 bits; anything else is simply unknown. */
-export const ZManageToken = z.string().trim().max(200);
+export const ZManageToken = zLine('Token').trim().max(200);
 export const ZManageTokenParam = z.object({ token: ZManageToken });
 
 export const ZStayReviewFields = {
-  rating: z.coerce
-    .number({ error: 'Rating must be a number' })
-    .int({ error: 'Rating must be a whole number' })
-    .min(1, { error: 'Please choose a rating from 1 to 5 stars' })
-    .max(5, { error: 'Please choose a rating from 1 to 5 stars' }),
-  comment: z
-    .string({ error: 'Please write a few words about your stay' })
+  rating: zInt(
+    z
+      .number({ error: 'Rating must be a number' })
+      .int({ error: 'Rating must be a whole number' })
+      .min(1, { error: 'Please choose a rating from 1 to 5 stars' })
+      .max(5, { error: 'Please choose a rating from 1 to 5 stars' }),
+  ),
+  comment: zText('Review', 'Please write a few words about your stay')
     .trim()
     .min(10, { error: 'Please write at least 10 characters' })
     .max(2000, { error: 'Your review is too long (2000 characters at most)' }),
@@ -85,8 +86,7 @@ export const ZManageReviewInput = z.object({ token: ZManageToken, ...ZStayReview
 export const ZMineReviewInput = z.object({ id: ZId, ...ZStayReviewFields });
 
 export const ZLookupInput = z.object({
-  confirmationNumber: z
-    .string({ error: 'Please enter your BIC number' })
+  confirmationNumber: zLine('BIC number', 'Please enter your BIC number')
     .trim()
     .min(1, { error: 'Please enter your BIC number' })
     .max(20, { error: 'Please enter your BIC number' }),

@@ -10,7 +10,7 @@ import {
   PROPERTY_TYPES,
 } from '../constants.ts';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation.ts';
-import { ZId, ZIsoDate } from './common.ts';
+import { zBool, ZId, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 import { BEDROOM_FILTER_MAX, BOUNDS_ERROR, parseBounds, PRICE_FILTER_MAX, SEARCH_SORTS } from '../search.ts';
 import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
 
@@ -19,17 +19,18 @@ export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
 });
 
 const oneOf = (choices: readonly number[], label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number` })
-    .refine((n) => choices.includes(n), { error: `${label} must be one of ${choices.join(', ')}` });
+  zInt(
+    z
+      .number({ error: `${label} must be a number` })
+      .int({ error: `${label} must be a whole number` })
+      .refine((n) => choices.includes(n), { error: `${label} must be one of ${choices.join(', ')}` }),
+  );
 
 /**
  * A media reference in a property body: a data URL to be stored (the form's upload), or the URL of
  * media this server already stores (kept as is on edit). Anything else is refused.
  */
-export const ZMediaRef = z
-  .string()
+export const ZMediaRef = zLine('File')
   // The real limits (3 MB per image, VIDEO_MAX_BYTES per video) answer 413 with a clear message on the
   // server; this only stops absurd strings before any work.
   .max(150_000_000, { error: 'File is too large' })
@@ -37,11 +38,13 @@ export const ZMediaRef = z
     error: 'Each file must be a data URL or a stored /media/ URL',
   });
 
+/** Decimal degrees as text or a number; '' clears it. Never hex, exponents or other forms. */
+const DEGREES = /^-?\d{1,3}(\.\d{1,15})?$/;
 const ZCoordinate = (label: string, limit: number) =>
   z
-    .union([z.string(), z.number()])
+    .union([zLine(label), z.number()])
     .transform((v) => String(v).trim())
-    .refine((v) => v === '' || (Number.isFinite(Number(v)) && Math.abs(Number(v)) <= limit), {
+    .refine((v) => v === '' || (DEGREES.test(v) && Math.abs(Number(v)) <= limit), {
       error: `${label} must be a number between -${limit} and ${limit}`,
     })
     .transform((v) => (v === '' ? null : v))
@@ -49,22 +52,25 @@ const ZCoordinate = (label: string, limit: number) =>
     .optional();
 
 export const ZPropertyInput = z.object({
-  title: z.string().trim().min(1, { error: 'Title is required' }).max(200, { error: 'Title is too long' }),
-  description: z
-    .string()
+  title: zLine('Title')
+    .trim()
+    .min(1, { error: 'Title is required' })
+    .max(200, { error: 'Title is too long' }),
+  description: zText('Description')
     .trim()
     .min(1, { error: 'Description is required' })
     .max(10_000, { error: 'Description is too long' }),
-  location: z
-    .string()
+  location: zLine('Location')
     .trim()
     .min(1, { error: 'Location is required' })
     .max(200, { error: 'Location is too long' }),
-  price: z.coerce
-    .number({ error: 'Price must be a number' })
-    .int({ error: 'Price must be a whole number of dollars' })
-    .min(1, { error: 'Price must be at least 1' })
-    .max(1_000_000, { error: 'Price must be at most 1000000' }),
+  price: zInt(
+    z
+      .number({ error: 'Price must be a number' })
+      .int({ error: 'Price must be a whole number of dollars' })
+      .min(1, { error: 'Price must be at least 1' })
+      .max(1_000_000, { error: 'Price must be at most 1000000' }),
+  ),
   bedrooms: oneOf(BEDROOM_CHOICES, 'Bedrooms'),
   bathrooms: oneOf(BATHROOM_CHOICES, 'Bathrooms'),
   maxGuests: oneOf(MAX_GUEST_CHOICES, 'Max guests'),
@@ -74,7 +80,7 @@ export const ZPropertyInput = z.object({
     .max(AMENITIES.length)
     .default([]),
   categories: z
-    .array(z.string().trim().min(1).max(60))
+    .array(zLine('Category').trim().min(1).max(60))
     .max(20, { error: 'At most 20 categories' })
     .default([]),
   latitude: ZCoordinate('Latitude', 90),
@@ -84,8 +90,8 @@ export const ZPropertyInput = z.object({
     .min(MIN_IMAGES, { error: 'At least 5 images are required' })
     .max(MAX_IMAGES, { error: 'Maximum of 20 images allowed' }),
   videos: z.array(ZMediaRef).max(MAX_VIDEOS, { error: 'Maximum of 3 videos allowed' }).default([]),
-  showLogo: z.boolean().default(false),
-  guestFavorite: z.boolean().default(false),
+  showLogo: withDefault(zBool('showLogo must be true or false'), false),
+  guestFavorite: withDefault(zBool('guestFavorite must be true or false'), false),
   cancellationPolicy: ZCancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
 });
 export type TPropertyInput = z.input<typeof ZPropertyInput>;
@@ -158,11 +164,13 @@ const ZOneOrMany = <T extends z.ZodType>(item: T) =>
   z.union([z.array(item), item]).transform((v): z.output<T>[] => (Array.isArray(v) ? v : [v]));
 
 const ZPriceBound = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number` })
-    .int({ error: `${label} must be a whole number of dollars` })
-    .min(0, { error: `${label} must be at least 0` })
-    .max(PRICE_FILTER_MAX, { error: `${label} must be at most ${PRICE_FILTER_MAX}` });
+  zInt(
+    z
+      .number({ error: `${label} must be a number` })
+      .int({ error: `${label} must be a whole number of dollars` })
+      .min(0, { error: `${label} must be at least 0` })
+      .max(PRICE_FILTER_MAX, { error: `${label} must be at most ${PRICE_FILTER_MAX}` }),
+  );
 
 /**
  * The home search (docs/decisions.md#search-paging, #search-in-url): the tRPC input, the REST query of GET /api/search/properties
@@ -171,22 +179,33 @@ const ZPriceBound = (label: string) =>
  */
 export const ZSearchInput = z
   .object({
-    category: z.string().trim().max(60).optional(),
-    location: z.string().trim().max(200).optional(),
+    category: zLine('Category').trim().max(60).optional(),
+    location: zLine('Location').trim().max(200).optional(),
     checkIn: ZIsoDate.optional(),
     checkOut: ZIsoDate.optional(),
-    guests: z.coerce.number().int().min(1).max(100).optional(),
+    guests: zInt(
+      z
+        .number({ error: 'Guests must be a number' })
+        .int({ error: 'Guests must be a whole number' })
+        .min(1)
+        .max(100),
+    ).optional(),
     minPrice: ZPriceBound('Minimum price').optional(),
     maxPrice: ZPriceBound('Maximum price').optional(),
     types: ZOneOrMany(
       z.enum(PROPERTY_TYPES, { error: 'Property type must be apartment, house, cabin or villa' }),
     ).optional(),
-    bedrooms: z.coerce.number().int().min(1).max(BEDROOM_FILTER_MAX).optional(),
+    bedrooms: zInt(
+      z
+        .number({ error: 'Bedrooms must be a number' })
+        .int({ error: 'Bedrooms must be a whole number' })
+        .min(1)
+        .max(BEDROOM_FILTER_MAX),
+    ).optional(),
     /** Homes that have every one of these. */
     amenities: ZOneOrMany(z.enum(AMENITIES, { error: 'Unknown amenity' })).optional(),
     /** `south,west,north,east`: only homes whose map position lies in this area. */
-    bounds: z
-      .string()
+    bounds: zLine('Bounds')
       .transform((value, ctx) => {
         const bounds = parseBounds(value);
         if (!bounds) ctx.addIssue({ code: 'custom', message: BOUNDS_ERROR });
@@ -198,13 +217,21 @@ export const ZSearchInput = z
       .enum(SEARCH_SORTS, { error: `Sort must be one of ${SEARCH_SORTS.join(', ')}` })
       .default('recommended'),
     /** The previous page's nextCursor, in the recommended order. */
-    cursor: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    after: z
-      .string()
+    cursor: zIdOf('Cursor').optional(),
+    after: zLine('Cursor')
       .regex(SEARCH_CURSOR_PATTERN, { error: 'Invalid cursor' })
       .meta({ description: "The previous page's nextAfter, in the other sorts: '<sort>:<key>:<id>'" })
       .optional(),
-    limit: z.coerce.number().int().min(1).max(48).default(12),
+    limit: withDefault(
+      zInt(
+        z
+          .number({ error: 'Limit must be a number' })
+          .int({ error: 'Limit must be a whole number' })
+          .min(1)
+          .max(48),
+      ),
+      12,
+    ),
   })
   .refine((v) => !v.checkIn || !v.checkOut || v.checkOut > v.checkIn, {
     error: CHECK_OUT_AFTER_CHECK_IN,

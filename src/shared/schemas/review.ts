@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMediaRef } from './property.ts';
+import { zInt, zLine, zText, withDefault } from './common.ts';
 
 export const ZReview = z.object({
   id: z.number().int(),
@@ -15,21 +16,21 @@ export const ZReview = z.object({
 });
 export type TReview = z.infer<typeof ZReview>;
 
-const ZRating = z.coerce
-  .number({ error: 'Rating must be a number' })
-  .int({ error: 'Rating must be a whole number' })
-  .min(1, { error: 'Rating must be between 1 and 5' })
-  .max(5, { error: 'Rating must be between 1 and 5' });
+const ZRating = zInt(
+  z
+    .number({ error: 'Rating must be a number' })
+    .int({ error: 'Rating must be a whole number' })
+    .min(1, { error: 'Rating must be between 1 and 5' })
+    .max(5, { error: 'Rating must be between 1 and 5' }),
+);
 
 const reviewFields = {
-  rating: ZRating.default(5),
-  comment: z
-    .string()
+  rating: withDefault(ZRating, 5),
+  comment: zText('Review comment')
     .trim()
     .min(1, { error: 'Review comment is required' })
     .max(5000, { error: 'Review comment is too long' }),
-  userName: z
-    .string()
+  userName: zLine('User name')
     .trim()
     .max(100, { error: 'User name is too long' })
     .optional()
@@ -39,10 +40,12 @@ const reviewFields = {
 
 /** `userId` is accepted for old scripts and ignored: the server sets it from the session. */
 export const ZReviewCreateInput = z.object({
-  propertyId: z.coerce
-    .number({ error: 'Please select a property' })
-    .int({ error: 'Please select a property' })
-    .positive({ error: 'Please select a property' }),
+  propertyId: zInt(
+    z
+      .number({ error: 'Please select a property' })
+      .int({ error: 'Please select a property' })
+      .positive({ error: 'Please select a property' }),
+  ),
   userId: z.unknown().optional(),
   ...reviewFields,
 });

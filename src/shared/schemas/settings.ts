@@ -1,56 +1,71 @@
 import { z } from 'zod';
 import { MIN_NIGHTS_ABOVE_MAX } from '../messages.ts';
+import { zBool, zDecimal, zInt, zLine, zText } from './common.ts';
 
 const email = z.email({ error: 'Please enter a valid email address.' });
 
 export const ZSettings = z
   .object({
-    siteName: z.string().trim().min(2, { error: 'Site name must be at least 2 characters.' }).max(100),
-    siteDescription: z
-      .string()
+    siteName: zLine('Site name')
+      .trim()
+      .min(2, { error: 'Site name must be at least 2 characters.' })
+      .max(100),
+    siteDescription: zText('Site description')
       .trim()
       .min(10, { error: 'Site description must be at least 10 characters.' })
       .max(500),
-    businessAddress: z.string().trim().min(5, { error: 'Address must be at least 5 characters.' }).max(300),
-    phoneNumber: z.string().trim().min(10, { error: 'Enter a valid phone number.' }).max(40),
-    businessHours: z
-      .string()
+    businessAddress: zLine('Address')
+      .trim()
+      .min(5, { error: 'Address must be at least 5 characters.' })
+      .max(300),
+    phoneNumber: zLine('Phone number').trim().min(10, { error: 'Enter a valid phone number.' }).max(40),
+    businessHours: zLine('Business hours')
       .trim()
       .min(5, { error: 'Business hours must be at least 5 characters.' })
       .max(100),
     adminEmail: email,
     supportEmail: email,
     notificationEmail: email,
-    maxGuestsDefault: z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'Minimum number of guests must be at least 1.' })
-      .max(20, { error: 'Maximum number of guests must be at most 20.' }),
-    minNightsDefault: z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'Minimum nights must be at least 1.' })
-      .max(3650),
-    maxNightsDefault: z.coerce
-      .number()
-      .int()
-      .min(1, { error: 'Maximum nights must be at least 1.' })
-      .max(3650),
-    advanceBookingDays: z.coerce
-      .number()
-      .int()
-      .min(0, { error: 'Advance booking days must be at least 0.' })
-      .max(3650),
-    currency: z.string().trim().min(1, { error: 'Currency is required.' }).max(10),
-    taxRate: z.coerce
-      .number()
-      .min(0, { error: 'Tax rate must be at least 0%.' })
-      .max(100, { error: 'Tax rate cannot exceed 100%.' })
-      .multipleOf(0.01, { error: 'Tax rate allows at most 2 decimals.' }),
-    enableExchangeRates: z.boolean(),
-    enableEmailNotifications: z.boolean(),
-    enableGuestRegistration: z.boolean(),
-    enableReviews: z.boolean(),
+    maxGuestsDefault: zInt(
+      z
+        .number({ error: 'Minimum number of guests must be at least 1.' })
+        .int()
+        .min(1, { error: 'Minimum number of guests must be at least 1.' })
+        .max(20, { error: 'Maximum number of guests must be at most 20.' }),
+    ),
+    minNightsDefault: zInt(
+      z
+        .number({ error: 'Minimum nights must be at least 1.' })
+        .int()
+        .min(1, { error: 'Minimum nights must be at least 1.' })
+        .max(3650),
+    ),
+    maxNightsDefault: zInt(
+      z
+        .number({ error: 'Maximum nights must be at least 1.' })
+        .int()
+        .min(1, { error: 'Maximum nights must be at least 1.' })
+        .max(3650),
+    ),
+    advanceBookingDays: zInt(
+      z
+        .number({ error: 'Advance booking days must be at least 0.' })
+        .int()
+        .min(0, { error: 'Advance booking days must be at least 0.' })
+        .max(3650),
+    ),
+    currency: zLine('Currency').trim().min(1, { error: 'Currency is required.' }).max(10),
+    taxRate: zDecimal(
+      z
+        .number({ error: 'Tax rate must be at least 0%.' })
+        .min(0, { error: 'Tax rate must be at least 0%.' })
+        .max(100, { error: 'Tax rate cannot exceed 100%.' })
+        .multipleOf(0.01, { error: 'Tax rate allows at most 2 decimals.' }),
+    ),
+    enableExchangeRates: zBool('enableExchangeRates must be true or false'),
+    enableEmailNotifications: zBool('enableEmailNotifications must be true or false'),
+    enableGuestRegistration: zBool('enableGuestRegistration must be true or false'),
+    enableReviews: zBool('enableReviews must be true or false'),
   })
   // Past the spec, which has no such check (README, "Where we differ"): a minimum above the maximum
   // makes every stay impossible to book.

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -15,13 +15,21 @@ export function ProfileForm({ user }: { user: TUser }) {
   const update = useUpdateProfile();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<TProfileUpdate>({
-    initialValues: { name: user.name ?? '', email: user.email },
+    initialValues: { name: user.name ?? '', email: user.email, currentPassword: '' },
     validate: zod4Resolver(ZProfileUpdate),
   });
   const submit = form.onSubmit(async (values) => {
     setError(null);
     try {
-      signedIn(await update.mutateAsync(values));
+      const emailChanges = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+      signedIn(
+        await update.mutateAsync({
+          name: values.name,
+          email: values.email,
+          ...(emailChanges ? { currentPassword: values.currentPassword } : {}),
+        }),
+      );
+      form.setFieldValue('currentPassword', '');
       notifications.show({
         title: 'Profile saved',
         message: 'Your name and e-mail are updated.',
@@ -42,6 +50,14 @@ export function ProfileForm({ user }: { user: TUser }) {
         />
         <TextInput label="Full name" autoComplete="name" {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
+        {form.values.email.trim().toLowerCase() !== user.email.toLowerCase() && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your e-mail"
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         {error && (
           <Alert color="red" variant="light" role="alert">
             {error}

@@ -19,23 +19,40 @@ import {
 } from '../../repositories/accounts.ts';
 import { deleteSessionsOf } from '../../repositories/sessions.ts';
 import { EMAIL_TAKEN_MESSAGE, toUser, type TAuthRequest } from './accounts.ts';
+import { emailAddressChanged } from '../email/guest-emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { countLoginAttempt, loginSucceeded, tooManyAttempts } from './rate-limit.ts';
 import type { TSessionUser } from './sessions.ts';
 
+export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to change your e-mail';
 export const ADMIN_CANNOT_DELETE = 'Admin accounts cannot be deleted from account settings';
 /** Personal data of a deleted account is purged this many days after deletion (the policy promises 30 at most). */
 export const PURGE_AFTER_DAYS = 7;
 
+/**
+ * Name and e-mail. Changing the e-mail (where password-reset links go) needs the current password,
+ * checked and counted like a login, and the old address is told in the same transaction (a security
+ * email: sent even with Email Notifications off).
+ */
 export async function updateProfile(
   em: EntityManager,
   user: TSessionUser,
   input: z.output<typeof ZProfileUpdate>,
+  req: TAuthRequest,
 ): Promise<TUser> {
+  const emailChanges = input.email.trim().toLowerCase() !== user.email.trim().toLowerCase();
+  if (emailChanges) {
+    if (!input.currentPassword) throw new AppError('VALIDATION', CURRENT_PASSWORD_FOR_EMAIL);
+    await confirmPassword(em, user, input.currentPassword, req);
+  }
   if (await emailTakenByOther(em, input.email, user.id)) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
   const name = input.name.trim() ? input.name.trim() : null;
   // Two changes may race past the check: the unique index then decides, and errors.ts answers the same 409.
-  await updateProfileRow(em, user.id, name, input.email);
+  await em.transactional(async (tx) => {
+    await updateProfileRow(tx, user.id, name, input.email);
+    if (emailChanges)
+      await emailAddressChanged(tx, { email: user.email, name: user.name ?? user.username }, input.email);
+  });
   return toUser({ ...user, name, email: input.email });
 }
 

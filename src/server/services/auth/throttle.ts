@@ -23,6 +23,42 @@ export const LIMITS = {
   contactPerIp: { name: 'contact:ip', max: 5, windowMinutes: 15 },
 } as const satisfies Record<string, TLimit>;
 
+/**
+ * Bookings made without an account (each one holds dates and sends emails): per client address and per
+ * contact e-mail, `perHour` of each (GUEST_BOOKINGS_PER_HOUR; 0 is no limit). Both keys are counted in one
+ * upsert before the booking, so a batch of parallel requests cannot slip past; a booking that fails gives
+ * its attempt back.
+ */
+export async function countGuestBooking(
+  em: EntityManager,
+  subject: { ip: string; email: string },
+  perHour: number,
+): Promise<void> {
+  if (perHour <= 0) return;
+  const keys = [guestIpKey(subject.ip), guestEmailKey(subject.email)];
+  const counters = await countAttempts(em, keys, 60);
+  const over = counters.filter((c) => c.count > perHour);
+  if (over.length === 0) return;
+  const wait = Math.max(1, ...over.map((c) => c.retryAfter));
+  const minutes = Math.max(1, Math.ceil(wait / 60));
+  throw tooManyRequestsError(
+    `Too many bookings without an account. Please try again in ${minutes} minutes, or sign in to book.`,
+    wait,
+  );
+}
+
+const guestIpKey = (ip: string) => `booking:ip:${ip}`;
+const guestEmailKey = (email: string) => `booking:email:${email.trim().toLowerCase()}`;
+
+/** A guest booking that failed (dates taken, a rule broken) was not made: its attempt goes back. */
+export async function refundGuestBooking(
+  em: EntityManager,
+  subject: { ip: string; email: string },
+): Promise<void> {
+  await refundCounter(em, guestIpKey(subject.ip));
+  await refundCounter(em, guestEmailKey(subject.email));
+}
+
 function keyOf(limit: TLimit, subject: string): string {
   return `${limit.name}:${subject.trim().toLowerCase()}`;
 }

@@ -24,6 +24,7 @@ import {
 } from '../../repositories/managed-bookings.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
+import { countGuestBooking, refundGuestBooking } from '../auth/throttle.ts';
 import { emailBookingCancelled } from '../email/guest-emails.ts';
 import { bookingEmailsDue } from '../email/outbox.ts';
 import { getSettings } from '../settings/settings.ts';
@@ -233,6 +234,23 @@ export async function claimByToken(
  * booking never gets an email, a committed one always does.
  */
 export async function createBookingWithLink(
+  em: EntityManager,
+  caller: TBookingCaller & { guestLimit?: { ip: string; perHour: number } },
+  input: z.output<typeof ZBookingCreateInput>,
+): Promise<TBooking & { manageToken: string }> {
+  const limit = caller.guestLimit;
+  const guest = !caller.sessionUser && limit ? { ip: limit.ip, email: input.contactInfo.email } : null;
+  if (!guest || !limit) return bookWithLink(em, caller, input);
+  await countGuestBooking(em, guest, limit.perHour);
+  try {
+    return await bookWithLink(em, caller, input);
+  } catch (err) {
+    if (limit.perHour > 0) await refundGuestBooking(em, guest).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function bookWithLink(
   em: EntityManager,
   caller: TBookingCaller,
   input: z.output<typeof ZBookingCreateInput>,

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { FEED_URL_HTTP } from '../../../shared/messages.ts';
+import { isSpecialAddress } from './special-addresses.ts';
 
 /** A feed that could not be read: its message is stored as the feed's last error. */
 export class FeedError extends Error {
@@ -13,38 +14,8 @@ export const FEED_TIMEOUT_MS = 10_000;
 export const FEED_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 3;
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and reserved ranges: never fetched (SSRF). */
-const BLOCKED = new net.BlockList();
-for (const [net4, bits] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  BLOCKED.addSubnet(net4, bits, 'ipv4');
-for (const [net6, bits] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const)
-  BLOCKED.addSubnet(net6, bits, 'ipv6');
-
-export function isBlockedAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return BLOCKED.check(mapped, 'ipv4');
-  const family = net.isIP(address);
-  if (family === 0) return true;
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
+/** Never fetched (SSRF): private, local and every other special-purpose address (special-addresses.ts). */
+export const isBlockedAddress = isSpecialAddress;
 
 const PRIVATE_HOST = 'The feed URL points to a private or local address';
 

@@ -27,6 +27,11 @@ import { requireProperty } from './ranges.ts';
 export const FEED_NOT_FOUND = 'Feed not found';
 /** More events than any real channel exports for one home; a feed beyond it is refused as an error. */
 const MAX_EVENTS = 5_000;
+/**
+ * How far ahead an imported event may hold nights: no channel takes bookings further out, and a feed
+ * (or a typo in one) must not close a home until the year 9999. Later nights are cut off.
+ */
+export const IMPORT_HORIZON_DAYS = 730;
 
 export interface TImportOptions {
   allowPrivateHosts: boolean;
@@ -63,6 +68,12 @@ export async function removeFeed(em: EntityManager, propertyId: number, feedId: 
   if (!(await deleteFeed(em, propertyId, feedId))) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
 }
 
+/** A date a calendar day can be taken from (four-digit years: `yyyy-MM-dd` compares as text). */
+function validDate(d: Date): boolean {
+  const t = d.getTime();
+  return Number.isFinite(t) && d.getUTCFullYear() >= 1000 && d.getUTCFullYear() <= 9999;
+}
+
 /** `yyyy-MM-dd` of an iCal start or end: a DATE as written, a DATE-TIME by its UTC day. */
 function isoOf(d: Date & { dateOnly?: boolean }, roundUp: boolean): string {
   if (d.dateOnly) {
@@ -76,7 +87,8 @@ function isoOf(d: Date & { dateOnly?: boolean }, roundUp: boolean): string {
 
 /**
  * The busy events of an iCal text. An event with no end covers one day; cancelled and transparent (free)
- * events hold nothing; events over before today are left out. Anything that is not a calendar is an error.
+ * events hold nothing; events over before today, or starting past the import horizon, are left out, and
+ * one reaching past the horizon is cut at it. Anything that is not a calendar is an error.
  */
 export function parseFeed(text: string, now: Date = new Date()): TParsedEvent[] {
   if (!/^\s*BEGIN:VCALENDAR/i.test(text)) throw new FeedError('The feed is not an iCal calendar');
@@ -87,6 +99,7 @@ export function parseFeed(text: string, now: Date = new Date()): TParsedEvent[] 
     throw new FeedError('The feed is not a valid iCal calendar');
   }
   const today = todaySpan(now).earliest;
+  const horizon = addDays(todaySpan(now).latest, IMPORT_HORIZON_DAYS);
   const events = new Map<string, TParsedEvent>();
   const vevents = Object.values(parsed).filter(
     (c): c is VEvent => (c as { type?: string } | undefined)?.type === 'VEVENT',
@@ -94,10 +107,12 @@ export function parseFeed(text: string, now: Date = new Date()): TParsedEvent[] 
   for (const c of vevents) {
     if (!c.start) continue;
     if (String(c.status ?? '').toUpperCase() === 'CANCELLED' || c.transparency === 'TRANSPARENT') continue;
+    if (!validDate(c.start) || (c.end && !validDate(c.end))) continue;
     const start = isoOf(c.start, false);
     let end = c.end ? isoOf(c.end, true) : addDays(start, 1);
     if (end <= start) end = addDays(start, 1);
-    if (end < today) continue;
+    if (end <= today || start >= horizon) continue;
+    if (end > horizon) end = horizon;
     const uid = String(c.uid || `${start}/${end}`).slice(0, 500);
     const summary =
       typeof c.summary === 'string' ? c.summary : ((c.summary as { val?: string } | undefined)?.val ?? '');

@@ -332,6 +332,31 @@ export async function emailPasswordReset(
   ]);
 }
 
+/**
+ * The account's e-mail changed: the old address hears of it (a security email: always sent), so an
+ * owner whose session was taken learns at once where their account's mail now goes.
+ */
+export async function emailAddressChanged(
+  tx: EntityManager,
+  old: { email: string; name: string },
+  newEmail: string,
+): Promise<void> {
+  const settings = await getSettings(tx);
+  await queueComposed(tx, settings, [
+    {
+      to: old.email,
+      subject: 'The e-mail address of your account was changed',
+      template: 'email-changed',
+      heading: 'Your e-mail address was changed',
+      blocks: [
+        paragraph(
+          `Hello ${old.name}, the e-mail address of your ${settings.siteName} account was changed to ${newEmail}. If this was you, there is nothing to do. If it was not, reset your password from the sign-in page and write to ${settings.supportEmail} at once.`,
+        ),
+      ],
+    },
+  ]);
+}
+
 /** Welcome on registration (an account email, off with Email Notifications like the booking emails). */
 export async function emailWelcome(
   tx: EntityManager,

@@ -20,7 +20,8 @@ import {
   type TOutboxKey,
 } from '../../repositories/emails.ts';
 import { renderEmailHtml } from './render.ts';
-import { isPermanentSmtpFailure, type TMailTransport } from './transport.ts';
+import { getSettings } from '../settings/settings.ts';
+import { isPermanentSmtpFailure, type TMailFrom, type TMailTransport } from './transport.ts';
 
 /** Attempts before an email is marked failed (the first try and its retries, with exponential backoff). */
 export const EMAIL_ATTEMPTS = 5;
@@ -104,7 +105,7 @@ export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promi
 export async function deliverEmail(
   em: EntityManager,
   transport: TMailTransport,
-  from: string,
+  from: TMailFrom,
   emailId: number,
 ): Promise<void> {
   let row;
@@ -198,8 +199,15 @@ export async function renderStored(email: {
 }
 
 /** The sender's domain, for Message-IDs. */
-function domainOf(from: string): string {
-  return /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'stayhub.local';
+function domainOf(from: TMailFrom): string {
+  const address = typeof from === 'string' ? (/<([^>]*)>\s*$/.exec(from)?.[1] ?? from) : from.address;
+  return /@([A-Za-z0-9.-]+)/.exec(address)?.[1] ?? 'stayhub.local';
+}
+
+/** The From of every email when MAIL_FROM is not set: the site's name, quoted by nodemailer, and its support address. */
+export async function siteSender(em: EntityManager): Promise<TMailFrom> {
+  const s = await getSettings(em);
+  return { name: s.siteName, address: s.supportEmail };
 }
 
 /**

@@ -12,10 +12,16 @@ export interface TMailMessage {
   messageId: string;
 }
 
+/**
+ * The sender: MAIL_FROM as written (`Name <address>`), or a name and an address apart, which nodemailer
+ * quotes and encodes itself, so a site name with a comma, quotes or `<…>` stays one display name.
+ */
+export type TMailFrom = string | { name: string; address: string };
+
 export interface TMailTransport {
   /** 'sent' over SMTP, or 'delivered_locally' as a .eml file. */
   kind: 'sent' | 'delivered_locally';
-  send(from: string, message: TMailMessage): Promise<string>;
+  send(from: TMailFrom, message: TMailMessage): Promise<string>;
   /** Checks the SMTP connection and login (nodemailer's verify); true for local delivery. */
   verify(): Promise<true>;
   close(): void;
@@ -36,9 +42,12 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-function envelope(from: string, m: TMailMessage) {
+function envelope(from: TMailFrom, m: TMailMessage) {
   return {
-    from: headerSafe(from),
+    from:
+      typeof from === 'string'
+        ? headerSafe(from)
+        : { name: headerSafe(from.name), address: headerSafe(from.address) },
     to: headerSafe(m.to),
     subject: headerSafe(m.subject),
     ...(m.replyTo ? { replyTo: headerSafe(m.replyTo) } : {}),
