@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TCalendarBar } from '../../../shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCalendarMutations } from './api.ts';
 import { BAR_STYLE } from './bar-colors.ts';
+import { barDates } from './nights-range.ts';
 
 function RemoveBlock({ propertyId, blockId }: { propertyId: number; blockId: number }) {
   const m = useCalendarMutations();
@@ -40,7 +40,7 @@ export function MonthBarsCard({ propertyId, bars }: { propertyId: number; bars: 
                 {BAR_STYLE[b.kind].label}
               </Badge>
               <Text size="sm">
-                {formatIsoDate(b.startDate)} – {formatIsoDate(b.endDate)} · {b.label}
+                {barDates(b)} · {b.label}
               </Text>
             </Group>
             {b.bookingId !== null && (

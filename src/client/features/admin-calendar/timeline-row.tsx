@@ -1,8 +1,9 @@
 import { Badge, Box, Group, VisuallyHidden } from '@mantine/core';
-import { daysBetween, formatIsoDate } from '../../../shared/dates.ts';
+import { daysBetween } from '../../../shared/dates.ts';
 import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { BAR_STYLE } from './bar-colors.ts';
+import { barDates } from './nights-range.ts';
 import { DAY_PX, NAME_PX, ROW_PX, WINDOW_DAYS } from './timeline-geometry.ts';
 
 function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
@@ -10,7 +11,7 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
   const end = Math.min(WINDOW_DAYS, daysBetween(from, bar.endDate));
   if (end <= start) return null;
   const style = BAR_STYLE[bar.kind];
-  const text = `${style.label}: ${bar.label} (${formatIsoDate(bar.startDate)} – ${formatIsoDate(bar.endDate)})`;
+  const text = `${style.label}: ${bar.label} (${barDates(bar)})`;
   return (
     <Badge
       data-testid="timeline-bar"
@@ -31,7 +32,7 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
         justifyContent: 'flex-start',
       }}
     >
-      <VisuallyHidden>{`${style.label}, ${formatIsoDate(bar.startDate)} to ${formatIsoDate(bar.endDate)}: `}</VisuallyHidden>
+      <VisuallyHidden>{`${style.label}, ${barDates(bar)}: `}</VisuallyHidden>
       {bar.label}
     </Badge>
   );
