@@ -5,15 +5,17 @@ import type { TAdminEmail, ZAdminEmailList, ZAdminEmailListInput } from '../../.
 import { AppError } from '../../errors.ts';
 import { countEmails, findEmail, listEmails, type TAdminEmailRecord } from '../../repositories/emails.ts';
 import { renderStored, requeueFailedEmail } from './outbox.ts';
+import { redactSecrets } from './redact.ts';
 import { esc } from './render.ts';
 
 /**
  * The preview shows the HTML an email was sent with; one not sent yet (stored unrendered, see
- * queueEmails) is rendered here from its source, the same way the worker will render it.
+ * queueEmails) is rendered here from its source, the same way the worker will render it. Its secret
+ * links are redacted: only the recipient's copy carries them.
  */
 async function withPreview({ source, ...email }: TAdminEmailRecord): Promise<TAdminEmail> {
   try {
-    return { ...email, html: await renderStored({ html: email.html, source }) };
+    return { ...email, html: redactSecrets(await renderStored({ html: email.html, source })) };
   } catch (err) {
     // One unrenderable email must not take the whole list down: its preview says why instead.
     return { ...email, html: `<p>This email could not be rendered: ${esc(String(err))}</p>` };
