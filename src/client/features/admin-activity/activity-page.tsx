@@ -14,6 +14,8 @@ const TYPE_LABEL: Record<TActivityEntityType, string> = {
   category: 'Categories',
   settings: 'Settings',
   user: 'Accounts',
+  calendar: 'Calendars',
+  email: 'Emails',
 };
 
 /** Activity (issue 17): the audit trail of every admin change, newest first, server-paged. */
