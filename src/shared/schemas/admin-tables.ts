@@ -47,7 +47,7 @@ export type TAdminListingListInput = z.input<typeof ZAdminListingListInput>;
 export type TAdminListingFilter = z.output<typeof ZAdminListingListInput>;
 
 /** A page's worth: the largest page of the listings table, so one page can be acted on at once. */
-export const BULK_LISTINGS_MAX = 100;
+export const BULK_LISTINGS_MAX = ADMIN_LISTINGS_PAGE_SIZE;
 export const LISTING_BULK_ACTIONS = ['archive', 'restore'] as const;
 
 /** Archive or restore several homes at once: all of them change, or none (a missing one is named). */

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TCalendarBar } from '../../../shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCalendarMutations } from './api.ts';
-import { BAR_STYLE } from './bar-colors.ts';
+import { BAR_STYLE, barFill } from './bar-colors.ts';
 import { barDates } from './nights-range.ts';
 
 function RemoveBlock({ propertyId, blockId }: { propertyId: number; blockId: number }) {
@@ -36,7 +36,7 @@ export function MonthBarsCard({ propertyId, bars }: { propertyId: number; bars: 
             wrap="nowrap"
           >
             <Group gap="xs" wrap="nowrap">
-              <Badge color={BAR_STYLE[b.kind].color} variant="filled" autoContrast>
+              <Badge {...barFill(b.kind)} variant="filled">
                 {BAR_STYLE[b.kind].label}
               </Badge>
               <Text size="sm">
