@@ -47,7 +47,7 @@ for (const scheme of ['light', 'dark'] as const) {
         .first()
         .getByRole('button', { name: /^Details of booking/ })
         .click();
-      const drawer = page.getByRole('dialog');
+      const drawer = page.getByRole('dialog', { name: /^Booking #\d+$/ });
       await expect(drawer.getByTestId('status-badge')).toBeVisible();
       await expectNoSeriousA11yViolations(page, `booking drawer, ${scheme}`);
       await page.keyboard.press('Escape');

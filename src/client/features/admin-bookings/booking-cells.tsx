@@ -45,7 +45,7 @@ export function GuestCell({ booking }: { booking: TAdminBooking }) {
     <HoverCard width={300} shadow="md" withArrow openDelay={150} position="bottom-start">
       <HoverCard.Target>
         {/* A button, so the contact card (aria-expanded) has a role and a keyboard user can reach it. */}
-        <UnstyledButton data-testid="guest-cell" maw={180} style={{ display: 'block' }}>
+        <UnstyledButton data-testid="guest-cell" maw={150} style={{ display: 'block' }}>
           <Text size="sm" fw={500} truncate>
             {c.name}
           </Text>

@@ -49,7 +49,7 @@ export function BookingRow({
           {b.confirmationNumber}
         </Text>
       </Table.Td>
-      <Table.Td maw={160}>
+      <Table.Td maw={140}>
         <Anchor href={href} onClick={onPropertyClick(href)} size="sm" lineClamp={2}>
           {b.property.title || `Property #${b.propertyId}`}
         </Anchor>
