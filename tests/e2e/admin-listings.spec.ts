@@ -361,7 +361,7 @@ test('bulk archive and restore: rows chosen by keyboard, a confirm step, one cal
   // Two homes of this test's own, so archiving them disturbs no other test.
   const ids: number[] = [];
   for (let i = 0; i < 2; i++) {
-    const res = await page.request.post(`/api/properties/${source.id}/duplicate`);
+    const res = await page.request.post(`/api/properties/${source.id}/duplicate`, { data: {} });
     expect(res.ok()).toBe(true);
     ids.push(((await res.json()) as TProperty).id);
   }
