@@ -23,6 +23,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   headings: { fontWeight: '700' },
   components: {
+    // A badge's label is never cut ('PE…'): Mantine lets a badge shrink to its padding in a tight table
+    // column (its grid track's automatic minimum is 0); a bar that must fit its box sets minWidth: 0.
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
     // Links inside running text must not rely on colour alone (WCAG 1.4.1).
     Anchor: { defaultProps: { underline: 'always' } },
     // Every dialog's close button gets a name (Mantine renders it as an unlabelled icon).

@@ -178,6 +178,9 @@ export const ACTIVITY_ENTITY_TYPES = [
   'category',
   'settings',
   'user',
+  // A home's calendar (blocks, prices, stay rules, feeds, export URL): its id is the home's.
+  'calendar',
+  'email',
 ] as const;
 export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

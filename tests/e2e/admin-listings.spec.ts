@@ -299,7 +299,8 @@ test('search, filter and sort of the listings are in the URL and survive a reloa
   await expect(page).toHaveURL(/dir=desc/);
   await expect(page).toHaveURL(new RegExp(`city=${encodeURIComponent(city).replace(/%20/g, '(%20|\\+)')}`));
   await expect(page).toHaveURL(new RegExp(`type=${home.propertyType}`));
-  const titles = page.getByTestId('listing-row').locator('td:nth-child(2)');
+  // After the selection checkbox and the ID.
+  const titles = page.getByTestId('listing-row').locator('td:nth-child(3)');
   await expect(titles).toHaveText(expected);
   await expect(page.getByRole('columnheader', { name: 'Price' })).toHaveAttribute('aria-sort', 'descending');
 
@@ -348,5 +349,63 @@ test('duplicating a listing opens the copy in the edit dialog, with the same pho
     );
   } finally {
     if (copyId !== null) await page.request.delete(`/api/properties/${copyId}`);
+  }
+});
+
+test('bulk archive and restore: rows chosen by keyboard, a confirm step, one call for all', async ({
+  asAdmin: page,
+}) => {
+  const all = await json<TProperty[]>(page.request, '/api/properties');
+  const source = all[0];
+  if (!source) throw new Error('no demo home');
+  // Two homes of this test's own, so archiving them disturbs no other test.
+  const ids: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const res = await page.request.post(`/api/properties/${source.id}/duplicate`, { data: {} });
+    expect(res.ok()).toBe(true);
+    ids.push(((await res.json()) as TProperty).id);
+  }
+  const title = `${source.title} (copy)`;
+  const bulkCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('properties.bulkArchive')) bulkCalls.push(r.url());
+  });
+  try {
+    await page.goto(`/admin/listings?q=${encodeURIComponent(title)}`);
+    const rows = page.getByTestId('listing-row');
+    await expect(rows).toHaveCount(2);
+    // Keyboard only: focus each row's checkbox and tick it with Space.
+    const boxes = page.getByRole('checkbox', { name: `Select ${title}` });
+    for (const i of [0, 1]) {
+      await boxes.nth(i).focus();
+      await page.keyboard.press('Space');
+      await expect(boxes.nth(i)).toBeChecked();
+    }
+    await expect(page.getByRole('checkbox', { name: 'Select all listings on this page' })).toBeChecked();
+    const bar = page.getByTestId('listings-bulk-bar');
+    await expect(bar).toContainText('2 selected');
+    await bar.getByRole('button', { name: 'Archive selected' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Archive the selected listings?' });
+    await expect(dialog).toContainText('2 listings leave the site and the search');
+    await expectNoSeriousA11yViolations(page, 'bulk archive dialog', { include: '[role="dialog"]' });
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await expectToast(page, 'Listings archived', '2 listings archived: their bookings are kept.');
+    await expect(rows).toHaveCount(0);
+    expect(bulkCalls).toHaveLength(1);
+    const archived = await json<TProperty[]>(page.request, '/api/admin/properties/archived');
+    expect(archived.map((p) => p.id)).toEqual(expect.arrayContaining(ids));
+
+    await page.goto(`/admin/listings?status=archived&q=${encodeURIComponent(title)}`);
+    await expect(rows).toHaveCount(2);
+    await page.getByRole('checkbox', { name: 'Select all listings on this page' }).check();
+    await page.getByTestId('listings-bulk-bar').getByRole('button', { name: 'Restore selected' }).click();
+    await expectToast(page, 'Listings restored', '2 listings back in your listings.');
+    await expect(rows).toHaveCount(0);
+    expect(bulkCalls).toHaveLength(2);
+    const active = await json<TProperty[]>(page.request, '/api/properties');
+    expect(active.map((p) => p.id)).toEqual(expect.arrayContaining(ids));
+  } finally {
+    for (const id of ids) await page.request.delete(`/api/properties/${id}`);
   }
 });

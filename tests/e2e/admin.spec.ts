@@ -132,6 +132,18 @@ test('the dashboard counters match the database', async ({ page }) => {
         .locator(`[data-status="${b.status}"]`),
     ).toBeVisible();
   }
+  // Each recent booking names its guest and its home.
+  const recent = page.getByTestId('recent-booking');
+  for (const [i, b] of api.recentBookings.entries()) {
+    await expect(recent.nth(i).getByTestId('recent-booking-guest')).toHaveText(b.guestName);
+    await expect(recent.nth(i).getByTestId('recent-booking-home')).toHaveText(b.propertyTitle);
+  }
+  await expect(page.getByTestId('in-house-now')).toHaveText(String(api.inHouseNow));
+  // Occupancy night by night: a chart, and its figures for screen readers.
+  await expect(page.getByTestId('occupancy-by-night').locator('svg.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Occupancy night by night' }).getByRole('row')).toHaveCount(
+    30,
+  );
 });
 
 test('confirm a pending booking and cancel another; the badges change', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { addDays, formatIsoDate, todayIso } from '../../src/shared/dates.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
@@ -78,7 +78,11 @@ test('the admin blocks a range on the home calendar and the guest card disables 
     await cell(page, start).click();
     await cell(page, addDays(start, 2)).click();
     const actions = page.getByTestId('selection-actions');
-    await expect(actions).toContainText('3 nights selected');
+    // Three nights read by their last night, never by the morning after it.
+    const lastNight = addDays(start, 2);
+    await expect(actions).toContainText(
+      `${formatIsoDate(start, true)} – ${formatIsoDate(lastNight, true)} · 3 nights selected`,
+    );
     // The calendar's own widgets; the admin frame's theme colours are checked by the admin suite.
     await expectNoSeriousA11yViolations(page, 'home calendar with a selection', {
       include: '[data-testid="month-grid"]',
@@ -89,6 +93,9 @@ test('the admin blocks a range on the home calendar and the guest card disables 
     await expect(cell(page, start)).toHaveAttribute('data-kind', 'block');
     await expect(cell(page, addDays(start, 2))).toHaveAttribute('data-kind', 'block');
     await expect(cell(page, addDays(start, 3))).not.toHaveAttribute('data-kind', /.+/);
+    await expect(
+      page.getByText(`${formatIsoDate(start)} – ${formatIsoDate(lastNight)} · Maintenance: Roof repair`),
+    ).toBeVisible();
 
     const calendar = await guestCalendar(page, property, start);
     for (const n of [0, 1, 2]) await expect(calendarDay(calendar, addDays(start, n))).toBeDisabled();
@@ -117,6 +124,10 @@ test("the admin sets a high-season price and the guest's quote for those nights 
     await actions.getByRole('button', { name: 'Set price' }).click();
     await expect(page.getByText('Price saved')).toBeVisible();
     await expect(cell(page, start).getByTestId('day-price')).toContainText(String(high));
+    // The season lists its last priced night, the day before the one its stored end names.
+    await expect(page.getByTestId('seasons')).toContainText(
+      `${formatIsoDate(start, true)} – ${formatIsoDate(addDays(start, 2), true)}`,
+    );
 
     const calendar = await guestCalendar(page, property, start);
     await calendar.getByRole('button', { name: dayLabel(start), exact: true }).click();
@@ -170,4 +181,37 @@ test('the timeline shows a new booking on its home', async ({ asAdmin: page }) =
   } finally {
     await page.request.put(`/api/bookings/${booking.id}/status`, { data: { status: 'cancelled' } });
   }
+});
+
+test("'Regenerate' asks in the app's own dialog, and focus goes back to the button", async ({
+  asAdmin: page,
+}) => {
+  const property = await pickProperty(page.request);
+  // A native confirm() would be answered here; the test fails if the page ever opens one.
+  const nativeDialogs: string[] = [];
+  page.on('dialog', (d) => {
+    nativeDialogs.push(d.message());
+    void d.dismiss();
+  });
+  await openHomeCalendar(page, property, todayIso());
+  const url = page.getByTestId('ical-export-url');
+  await expect(url).toHaveValue(/\/ical\//);
+  const before = await url.inputValue();
+  const button = page.getByRole('button', { name: 'Regenerate', exact: true });
+
+  await button.click();
+  let dialog = page.getByRole('dialog', { name: 'Make a new feed URL?' });
+  await expect(dialog).toContainText('Sites using the old one will stop receiving updates.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await expect(url).toHaveValue(before);
+
+  await button.click();
+  dialog = page.getByRole('dialog', { name: 'Make a new feed URL?' });
+  await dialog.getByRole('button', { name: 'Regenerate' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(url).not.toHaveValue(before);
+  await expect(button).toBeFocused();
+  expect(nativeDialogs).toEqual([]);
 });

@@ -503,9 +503,16 @@ test.describe('shell and static pages', () => {
     await page.goto('/help');
     await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
     await expect(page.getByTestId('faq').getByRole('button')).toHaveCount(6);
-    for (const name of ['Live Chat', 'Phone Support (24/7)', 'Email Support']) {
+    for (const name of ['Live Chat', 'Phone Support', 'Email Support']) {
       await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
     }
+    // The business hours kept in Settings, as the public config tells them.
+    const config = (await (await page.request.get('/api/config')).json()) as {
+      settings: { businessHours: string };
+    };
+    await expect(page.getByTestId('business-hours')).toHaveText(
+      `Business hours: ${config.settings.businessHours}`,
+    );
     await page.getByRole('button', { name: 'What is the cancellation policy?' }).click();
     await expect(page.getByText('The cancellation policy varies by property.')).toBeVisible();
 

@@ -245,7 +245,8 @@ test('the listings table shows 5 skeleton rows while loading, then the empty and
   );
   await page.goto('/admin/listings');
   await expect(page.getByTestId('listing-skeleton-row')).toHaveCount(5);
-  await expect(page.getByTestId('listing-skeleton-row').locator('td')).toHaveCount(40);
+  // The spec's 8 columns, after the selection checkbox.
+  await expect(page.getByTestId('listing-skeleton-row').locator('td')).toHaveCount(45);
   release();
   await expect(page.getByRole('cell', { name: 'No properties found' })).toBeVisible();
   await expect(page.getByTestId('listing-skeleton-row')).toHaveCount(0);
@@ -260,7 +261,8 @@ test('a delete refused with 401 asks the admin to log in', async ({ asAdmin: pag
   await page.goto('/admin/listings');
   const first = page.getByTestId('listing-row').first();
   await expect(first).toBeVisible();
-  const title = (await first.locator('td').nth(1).textContent()) ?? '';
+  // The title follows the selection checkbox and the ID.
+  const title = (await first.locator('td').nth(2).textContent()) ?? '';
   await rewriteTrpc(page, 'properties.delete', () => trpcError(401, 'Authentication required'));
   await first.getByRole('button', { name: `Delete ${title}` }).click();
   // A demo home has bookings, so the confirm button says 'Archive' (README: archived, not deleted).

@@ -85,6 +85,7 @@ const ACCESS: Record<string, TAccess> = {
   'properties.restore': 'admin',
   'properties.adminPage': 'admin',
   'properties.duplicate': 'admin',
+  'properties.bulkArchive': 'admin',
 
   'reviews.byProperty': 'public',
   'reviews.create': 'admin',

@@ -336,4 +336,34 @@ describe('dashboard', () => {
     expect(sum(d) - sum(before)).toBe(234 + 351);
     expect(d.failedEmails).toBeGreaterThanOrEqual(0);
   });
+
+  it('counts the stays in house now, occupancy night by night, and names who and where for recent bookings', async () => {
+    const { caller } = callerFor(db, admin);
+    const before = await caller.admin.dashboard();
+    const home = await createProperty(db.em(), { title: 'Dashboard loft' });
+    const today = todayIso();
+    // Arrived yesterday for three nights: in house now, holding tonight and tomorrow night.
+    const stay = await insertBooking(home.id, addDays(today, -1), 3, 'confirmed', {
+      name: 'Midstay Guest',
+      email: 'mid@example.com',
+    });
+    const d = await caller.admin.dashboard();
+    expect(d.inHouseNow - before.inHouseNow).toBe(1);
+
+    const nights = d.occupancy.byDay;
+    expect(nights).toHaveLength(30);
+    expect(nights[0]?.date).toBe(today);
+    expect(nights.at(-1)?.date).toBe(addDays(today, 29));
+    const delta = nights.map((n, i) => n.booked - (before.occupancy.byDay[i]?.booked ?? 0));
+    expect(delta.slice(0, 3)).toEqual([1, 1, 0]);
+    expect(nights.reduce((sum, n) => sum + n.booked, 0)).toBe(d.occupancy.bookedNights);
+    for (const n of nights) expect(n.rate).toBeCloseTo(n.booked / d.totalProperties);
+
+    expect(d.recentBookings[0]).toMatchObject({
+      id: stay.id,
+      guestName: 'Midstay Guest',
+      propertyId: home.id,
+      propertyTitle: 'Dashboard loft',
+    });
+  });
 });

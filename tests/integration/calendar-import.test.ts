@@ -217,7 +217,13 @@ describe('iCal import', () => {
     expect(r1.feed.lastError).toBe('The feed is not an iCal calendar');
     const r2 = await adminCaller().calendar.syncFeed({ id: home.id, feedId: huge.id });
     expect(r2.feed.lastError).toBe('The feed is larger than 2 MB');
-    const r3 = await syncFeedNow(db.em(), home.id, slow.id, { allowPrivateHosts: true, timeoutMs: 300 });
+    const r3 = await syncFeedNow(
+      db.em(),
+      home.id,
+      slow.id,
+      { allowPrivateHosts: true, timeoutMs: 300 },
+      null,
+    );
     expect(r3.feed.lastError).toBe('The feed did not answer within 10 s');
     const r4 = await adminCaller().calendar.syncFeed({ id: home.id, feedId: missing.id });
     expect(r4.feed.lastError).toBe('The feed answered HTTP 404');

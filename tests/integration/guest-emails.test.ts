@@ -73,8 +73,10 @@ describe('booking emails carry the manage link', () => {
     const [m] = rows;
     expect(m?.template).toBe('booking-received');
     expect(m?.subject).toContain(b.confirmationNumber);
-    expect(m?.html).toContain(`/manage/${b.manageToken}`);
+    // The recipient's copy carries the manage link; the admin's preview shows it redacted.
     expect(m?.text).toContain(`/manage/${b.manageToken}`);
+    expect(m?.html).toContain('/manage/REDACTED');
+    expect(m?.html).not.toContain(b.manageToken);
     expect(m?.html).toContain('Mia &lt;b&gt;Guest&lt;/b&gt;');
     expect(m?.html).not.toContain('<b>Guest</b>');
     expect(m?.text).toContain('$351.00');

@@ -43,15 +43,31 @@ export async function dashboardCounters(em: EntityManager): Promise<{
   };
 }
 
+/** The newest bookings, with who stays and where (archived homes too: their bookings stay listed). */
 export async function recentBookings(
   em: EntityManager,
   limit: number,
 ): Promise<TDashboard['recentBookings']> {
   const rows = await em.execute<
-    { id: number; confirmation_number: string; check_in: string; check_out: string; status: TBookingStatus }[]
+    {
+      id: number;
+      confirmation_number: string;
+      check_in: string;
+      check_out: string;
+      status: TBookingStatus;
+      guest_name: string | null;
+      property_id: number;
+      property_title: string | null;
+    }[]
   >(
-    `select id, confirmation_number, to_char(check_in, 'YYYY-MM-DD') as check_in, to_char(check_out, 'YYYY-MM-DD') as check_out, status
-       from bookings order by created_at desc, id desc limit ?`,
+    `select b.id, b.confirmation_number, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
+            to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status,
+            coalesce(b.contact_info->>'name', u.name, u.username) as guest_name,
+            b.property_id, p.title as property_title
+       from (select * from bookings order by created_at desc, id desc limit ?) b
+       left join properties p on p.id = b.property_id
+       left join users u on u.id = b.user_id
+      order by b.created_at desc, b.id desc`,
     [limit],
   );
   return rows.map((b) => ({
@@ -60,6 +76,9 @@ export async function recentBookings(
     checkIn: b.check_in,
     checkOut: b.check_out,
     status: b.status,
+    guestName: b.guest_name ?? 'Guest',
+    propertyId: b.property_id,
+    propertyTitle: b.property_title ?? `Property #${b.property_id}`,
   }));
 }
 
@@ -138,20 +157,37 @@ export async function staysOnDay(
 }
 
 /**
- * Nights held in the next `days` days (today included) by stays in listed homes. Each stay counts only its
- * nights inside the window. Archived homes are left out by an anti-join on the few archived ones
+ * Homes held on each of the next `days` nights (today included) by stays in listed homes; their sum is the
+ * nights held in the window. Archived homes are left out by an anti-join on the few archived ones
  * (properties_archived_id_idx), and the stays come from bookings_holding_check_in_idx alone: joining every
  * listed home instead read all 100,000 of them.
  */
-export async function bookedNights(em: EntityManager, days: number): Promise<number> {
-  const [row] = await em.execute<{ booked: number }[]>(
-    `select coalesce(sum(least(b.check_out, current_date + ?::int) - greatest(b.check_in, current_date)), 0)::int as booked
-       from bookings b
-      where b.check_in < current_date + ?::int and b.check_out > current_date and b.status <> 'cancelled'
-        and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)`,
-    [days, days],
+export async function bookedByNight(
+  em: EntityManager,
+  days: number,
+): Promise<{ date: string; booked: number }[]> {
+  const rows = await em.execute<{ date: string; booked: number }[]>(
+    `with s as (
+       select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ?::int) as stop
+         from bookings b
+        where b.check_in < current_date + ?::int and b.check_out > current_date and b.status <> 'cancelled'
+          and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
+     ), n as (select (current_date + i)::date as night from generate_series(0, ? - 1) as i)
+     select to_char(n.night, 'YYYY-MM-DD') as date,
+            (select count(*) from s where s.first_night <= n.night and s.stop > n.night)::int as booked
+       from n order by n.night`,
+    [days, days, days],
   );
-  return row?.booked ?? 0;
+  return rows.map((r) => ({ date: r.date, booked: Number(r.booked) }));
+}
+
+/** Stays under way today: arrived on or before today and leaving after it (pending or confirmed). */
+export async function inHouseNow(em: EntityManager): Promise<number> {
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from bookings
+      where check_in <= current_date and check_out > current_date and status <> 'cancelled'`,
+  );
+  return row?.n ?? 0;
 }
 
 /** Revenue of holding stays by month of check-in, the last `months` months up to this one, empty months as 0. */

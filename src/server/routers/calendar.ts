@@ -21,7 +21,7 @@ import {
 import { zIdOf, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
-import { icalInfo } from '../services/calendar/ical-export.ts';
+import { icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';
 import {
   addFeed,
   getConflicts,
@@ -70,7 +70,7 @@ export const calendarRouter = router({
     })
     .input(ZBlockInput)
     .output(ZBlock)
-    .mutation(({ ctx, input }) => createBlock(ctx.em, input)),
+    .mutation(({ ctx, input }) => createBlock(ctx.em, input, ctx.actingUser)),
 
   unblock: adminProcedure
     .meta({
@@ -84,7 +84,7 @@ export const calendarRouter = router({
     .input(ZBlockRef)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await removeBlock(ctx.em, input.id, input.blockId);
+      await removeBlock(ctx.em, input.id, input.blockId, ctx.actingUser);
       return { ok: true as const };
     }),
 
@@ -99,7 +99,7 @@ export const calendarRouter = router({
     })
     .input(ZReopenInput)
     .output(z.object({ reopened: z.number().int() }))
-    .mutation(({ ctx, input }) => reopenRange(ctx.em, input)),
+    .mutation(({ ctx, input }) => reopenRange(ctx.em, input, ctx.actingUser)),
 
   rates: adminProcedure
     .meta({
@@ -126,7 +126,7 @@ export const calendarRouter = router({
     })
     .input(ZRateInput)
     .output(ZRate)
-    .mutation(({ ctx, input }) => setRate(ctx.em, input)),
+    .mutation(({ ctx, input }) => setRate(ctx.em, input, ctx.actingUser)),
 
   deleteRate: adminProcedure
     .meta({
@@ -140,7 +140,7 @@ export const calendarRouter = router({
     .input(ZRateRef)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await removeRate(ctx.em, input.id, input.rateId);
+      await removeRate(ctx.em, input.id, input.rateId, ctx.actingUser);
       return { ok: true as const };
     }),
 
@@ -198,12 +198,11 @@ export const calendarRouter = router({
     .input(ZIdParam)
     .output(ZIcalInfo)
     .mutation(({ ctx, input }) =>
-      icalInfo(ctx.em, {
-        secret: ctx.deps.env.icalSecret,
-        origin: originOf(ctx),
-        propertyId: input.id,
-        regenerate: true,
-      }),
+      regenerateIcal(
+        ctx.em,
+        { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id },
+        ctx.actingUser,
+      ),
     ),
 
   addFeed: adminProcedure
@@ -217,7 +216,7 @@ export const calendarRouter = router({
     })
     .input(ZFeedInput)
     .output(ZFeed)
-    .mutation(({ ctx, input }) => addFeed(ctx.em, input, importOptions(ctx))),
+    .mutation(({ ctx, input }) => addFeed(ctx.em, input, importOptions(ctx), ctx.actingUser)),
 
   syncFeed: adminProcedure
     .meta({
@@ -230,7 +229,9 @@ export const calendarRouter = router({
     })
     .input(ZFeedRef)
     .output(ZSyncResult)
-    .mutation(({ ctx, input }) => syncFeedNow(ctx.em, input.id, input.feedId, importOptions(ctx))),
+    .mutation(({ ctx, input }) =>
+      syncFeedNow(ctx.em, input.id, input.feedId, importOptions(ctx), ctx.actingUser),
+    ),
 
   deleteFeed: adminProcedure
     .meta({
@@ -244,7 +245,7 @@ export const calendarRouter = router({
     .input(ZFeedRef)
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
-      await removeFeed(ctx.em, input.id, input.feedId);
+      await removeFeed(ctx.em, input.id, input.feedId, ctx.actingUser);
       return { ok: true as const };
     }),
 

@@ -34,5 +34,5 @@ export const emailsAdminRouter = router({
     })
     .input(ZEmailIdInput)
     .output(ZAdminEmail)
-    .mutation(({ ctx, input }) => retryEmail(ctx.em, input.id)),
+    .mutation(({ ctx, input }) => retryEmail(ctx.em, input.id, ctx.actingUser)),
 });

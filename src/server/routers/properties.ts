@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ZAdminListingList, ZAdminListingListInput } from '../../shared/schemas/admin-tables.ts';
+import {
+  BULK_LISTINGS_MAX,
+  ZAdminListingList,
+  ZAdminListingListInput,
+  ZListingBulkInput,
+  ZListingBulkResult,
+} from '../../shared/schemas/admin-tables.ts';
 import { ZIdParam } from '../../shared/schemas/common.ts';
 import {
   ZProperty,
@@ -12,7 +18,12 @@ import {
 } from '../../shared/schemas/property.ts';
 import { createProperty, deleteProperty, updateProperty } from '../services/properties/commands.ts';
 import { getProperty, listProperties, searchProperties } from '../services/properties/queries.ts';
-import { archivedProperties, propertyDeleteImpact, restoreProperty } from '../services/properties/archive.ts';
+import {
+  archivedProperties,
+  propertyDeleteImpact,
+  restoreProperty,
+  setPropertiesArchived,
+} from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 import { MEDIA_BODY } from '../route-meta.ts';
@@ -134,7 +145,22 @@ export const propertiesRouter = router({
     })
     .input(ZIdParam)
     .output(ZProperty)
-    .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id)),
+    .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
+
+  bulkArchive: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/properties/bulk',
+        tags: ['properties'],
+        summary: `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
+      },
+    })
+    .input(ZListingBulkInput)
+    .output(ZListingBulkResult)
+    .mutation(async ({ ctx, input }) => ({
+      changed: await setPropertiesArchived(ctx.em, input.ids, input.action === 'archive', ctx.actingUser),
+    })),
 
   adminPage: adminProcedure
     .meta({

@@ -45,6 +45,21 @@ export const ZAdminListingListInput = z
 export type TAdminListingListInput = z.input<typeof ZAdminListingListInput>;
 export type TAdminListingFilter = z.output<typeof ZAdminListingListInput>;
 
+/** A page's worth: the largest page of the listings table, so one page can be acted on at once. */
+export const BULK_LISTINGS_MAX = ADMIN_LISTINGS_PAGE_SIZE;
+export const LISTING_BULK_ACTIONS = ['archive', 'restore'] as const;
+
+/** Archive or restore several homes at once: all of them change, or none (a missing one is named). */
+export const ZListingBulkInput = z.object({
+  ids: z
+    .array(ZId)
+    .min(1, { error: 'Choose at least one listing' })
+    .max(BULK_LISTINGS_MAX, { error: `At most ${BULK_LISTINGS_MAX} listings at once` }),
+  action: z.enum(LISTING_BULK_ACTIONS, { error: 'Action must be archive or restore' }),
+});
+export type TListingBulkInput = z.input<typeof ZListingBulkInput>;
+export const ZListingBulkResult = z.object({ changed: z.array(ZId) });
+
 export const ZAdminListingList = z
   .object({
     items: z.array(ZProperty),

@@ -205,6 +205,9 @@ export const ZDashboard = z.object({
       checkIn: z.string(),
       checkOut: z.string(),
       status: ZBookingStatus,
+      guestName: z.string(),
+      propertyId: z.number().int(),
+      propertyTitle: z.string(),
     }),
   ),
   recentProperties: z.array(
@@ -216,6 +219,9 @@ export const ZDashboard = z.object({
   checkOutsToday: z.number().int(),
   checkInsWeek: z.number().int().meta({ description: 'Arrivals from today through the next 6 days' }),
   checkOutsWeek: z.number().int().meta({ description: 'Departures from today through the next 6 days' }),
+  inHouseNow: z.number().int().meta({
+    description: 'Stays under way: checked in on or before today, leaving after today (pending or confirmed)',
+  }),
   /** The first arrivals and departures of today (pending and confirmed stays). */
   arrivalsToday: z.array(ZDashboardStay),
   departuresToday: z.array(ZDashboardStay),
@@ -224,6 +230,9 @@ export const ZDashboard = z.object({
       bookedNights: z.number().int(),
       availableNights: z.number().int(),
       rate: z.number().meta({ description: 'bookedNights / availableNights, 0 to 1' }),
+      byDay: z.array(z.object({ date: z.string(), booked: z.number().int(), rate: z.number() })).meta({
+        description: 'Each of the next 30 nights: homes booked, and that over listed homes (0 to 1)',
+      }),
     })
     .meta({
       description: 'Nights held by pending and confirmed stays in the next 30 days, over listed homes',

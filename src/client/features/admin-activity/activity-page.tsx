@@ -14,6 +14,8 @@ const TYPE_LABEL: Record<TActivityEntityType, string> = {
   category: 'Categories',
   settings: 'Settings',
   user: 'Accounts',
+  calendar: 'Calendars',
+  email: 'Emails',
 };
 
 /** Activity (docs/features.md#admin-back-office): the audit trail of every admin change, newest first, server-paged. */

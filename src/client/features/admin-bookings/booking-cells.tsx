@@ -16,8 +16,9 @@ export function StatusBadge({ status }: { status: TBookingStatus }) {
         Cancelled
       </Badge>
     );
+  // The outline in the text colour: Mantine's gray outline is gray.8, lost on the dark scheme's surfaces.
   return (
-    <Badge color="gray" variant="outline" data-testid="status-badge">
+    <Badge color="var(--mantine-color-text)" variant="outline" data-testid="status-badge">
       Pending
     </Badge>
   );
@@ -44,7 +45,7 @@ export function GuestCell({ booking }: { booking: TAdminBooking }) {
     <HoverCard width={300} shadow="md" withArrow openDelay={150} position="bottom-start">
       <HoverCard.Target>
         {/* A button, so the contact card (aria-expanded) has a role and a keyboard user can reach it. */}
-        <UnstyledButton data-testid="guest-cell" maw={200} style={{ display: 'block' }}>
+        <UnstyledButton data-testid="guest-cell" maw={150} style={{ display: 'block' }}>
           <Text size="sm" fw={500} truncate>
             {c.name}
           </Text>

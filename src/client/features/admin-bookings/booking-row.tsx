@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Checkbox, Group, Menu, Table } from '@mantine/core';
+import { ActionIcon, Anchor, Checkbox, Group, Menu, Table, Text } from '@mantine/core';
 import { IconCheck, IconDots, IconEye, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { formatMoney } from '../../../shared/money.ts';
@@ -43,11 +43,13 @@ export function BookingRow({
           onChange={(e) => onSelect(e.currentTarget.checked)}
         />
       </Table.Td>
-      <Table.Td>#{b.id}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="booking-bic">
-        {b.confirmationNumber}
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        #{b.id}
+        <Text size="xs" c="dimmed" data-testid="booking-bic">
+          {b.confirmationNumber}
+        </Text>
       </Table.Td>
-      <Table.Td maw={170}>
+      <Table.Td maw={140}>
         <Anchor href={href} onClick={onPropertyClick(href)} size="sm" lineClamp={2}>
           {b.property.title || `Property #${b.propertyId}`}
         </Anchor>

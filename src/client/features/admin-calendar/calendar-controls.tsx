@@ -1,15 +1,15 @@
 import { ActionIcon, Badge, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { BAR_STYLE } from './bar-colors.ts';
+import { BAR_STYLE, barFill } from './bar-colors.ts';
 
 /** What each bar colour means, under both calendars. */
 export function BarLegend() {
   return (
     <Group gap="xs">
-      {Object.values(BAR_STYLE).map((s) => (
-        <Badge key={s.label} color={s.color} variant="filled" autoContrast>
-          {s.label}
+      {(Object.keys(BAR_STYLE) as (keyof typeof BAR_STYLE)[]).map((kind) => (
+        <Badge key={kind} {...barFill(kind)} variant="filled">
+          {BAR_STYLE[kind].label}
         </Badge>
       ))}
     </Group>

@@ -1,5 +1,7 @@
 import { Alert, Button, Card, CopyButton, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { icalQuery, useRegenerateIcal } from './api.ts';
 import { FeedsCard } from './feeds-card.tsx';
@@ -9,6 +11,7 @@ import '../../styles/more-components.css';
 export function IcalPanel({ propertyId }: { propertyId: number }) {
   const info = useQuery(icalQuery(propertyId));
   const regenerate = useRegenerateIcal(propertyId);
+  const [confirming, setConfirming] = useState(false);
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
@@ -39,22 +42,25 @@ export function IcalPanel({ propertyId }: { propertyId: number }) {
                 </Button>
               )}
             </CopyButton>
-            <Button
-              variant="default"
-              loading={regenerate.isPending}
-              onClick={() => {
-                if (
-                  window.confirm('Make a new feed URL? Sites using the old one will stop receiving updates.')
-                )
-                  regenerate.mutate({ id: propertyId });
-              }}
-            >
+            <Button variant="default" loading={regenerate.isPending} onClick={() => setConfirming(true)}>
               Regenerate
             </Button>
           </Group>
         </Stack>
       </Card>
       <FeedsCard propertyId={propertyId} feeds={info.data?.feeds ?? []} />
+      {/* The app's own confirm step; closing it hands focus back to 'Regenerate'. */}
+      <ConfirmDeleteModal
+        opened={confirming}
+        title="Make a new feed URL?"
+        onClose={() => setConfirming(false)}
+        onConfirm={() => regenerate.mutate({ id: propertyId }, { onSettled: () => setConfirming(false) })}
+        loading={regenerate.isPending}
+        confirmLabel="Regenerate"
+        centered
+      >
+        Sites using the old one will stop receiving updates.
+      </ConfirmDeleteModal>
     </Stack>
   );
 }

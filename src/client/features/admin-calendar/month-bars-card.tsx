@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TCalendarBar } from '../../../shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCalendarMutations } from './api.ts';
-import { BAR_STYLE } from './bar-colors.ts';
+import { BAR_STYLE, barFill } from './bar-colors.ts';
+import { barDates } from './nights-range.ts';
 
 function RemoveBlock({ propertyId, blockId }: { propertyId: number; blockId: number }) {
   const m = useCalendarMutations();
@@ -36,11 +36,11 @@ export function MonthBarsCard({ propertyId, bars }: { propertyId: number; bars: 
             wrap="nowrap"
           >
             <Group gap="xs" wrap="nowrap">
-              <Badge color={BAR_STYLE[b.kind].color} variant="filled" autoContrast>
+              <Badge {...barFill(b.kind)} variant="filled">
                 {BAR_STYLE[b.kind].label}
               </Badge>
               <Text size="sm">
-                {formatIsoDate(b.startDate)} – {formatIsoDate(b.endDate)} · {b.label}
+                {barDates(b)} · {b.label}
               </Text>
             </Group>
             {b.bookingId !== null && (

@@ -3,6 +3,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TRate } from '../../../shared/schemas/calendar.ts';
 import { useCurrency } from '../../lib/currency.tsx';
+import { nightsRange } from './nights-range.ts';
 
 /** The home's seasons, each with its nightly price and a remove button. */
 export function SeasonsTable({
@@ -17,7 +18,7 @@ export function SeasonsTable({
     <Table data-testid="seasons">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Season</Table.Th>
+          <Table.Th>Nights</Table.Th>
           <Table.Th>Nightly price</Table.Th>
           <Table.Th />
         </Table.Tr>
@@ -25,9 +26,7 @@ export function SeasonsTable({
       <Table.Tbody>
         {seasons.map((s) => (
           <Table.Tr key={s.id}>
-            <Table.Td>
-              {formatIsoDate(s.startDate ?? '', true)} – {formatIsoDate(s.endDate ?? '', true)}
-            </Table.Td>
+            <Table.Td>{nightsRange(s.startDate ?? '', s.endDate ?? '', true)}</Table.Td>
             <Table.Td>{format(s.nightlyPrice ?? 0)}</Table.Td>
             <Table.Td>
               <ActionIcon

@@ -1,10 +1,11 @@
 import { Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { addDays, daysBetween, formatIsoDate } from '../../../shared/dates.ts';
+import { addDays, daysBetween } from '../../../shared/dates.ts';
 import { nightsLabel } from '../../../shared/labels.ts';
 import { BLOCK_REASON_LABELS, BLOCK_REASONS, type TBlockReason } from '../../../shared/schemas/calendar.ts';
 import type { TSelection } from './month-grid.tsx';
 import { useCalendarMutations } from './api.ts';
+import { nightsRange } from './nights-range.ts';
 
 /** What to do with the selected nights: block them, reopen them, or give them a price. */
 export function SelectionActions({
@@ -26,8 +27,7 @@ export function SelectionActions({
     <Card withBorder padding="md" data-testid="selection-actions">
       <Stack gap="sm">
         <Text fw={600} aria-live="polite">
-          {formatIsoDate(range.startDate, true)} – {formatIsoDate(range.endDate, true)} ·{' '}
-          {nightsLabel(nights)} selected
+          {nightsRange(range.startDate, range.endDate, true)} · {nightsLabel(nights)} selected
         </Text>
         <Group align="flex-end" wrap="wrap">
           <Select

@@ -1,8 +1,9 @@
 import { Badge, Box, Group, VisuallyHidden } from '@mantine/core';
-import { daysBetween, formatIsoDate } from '../../../shared/dates.ts';
+import { daysBetween } from '../../../shared/dates.ts';
 import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
-import { BAR_STYLE } from './bar-colors.ts';
+import { BAR_STYLE, barFill } from './bar-colors.ts';
+import { barDates } from './nights-range.ts';
 import { DAY_PX, NAME_PX, ROW_PX, WINDOW_DAYS } from './timeline-geometry.ts';
 
 function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
@@ -10,14 +11,13 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
   const end = Math.min(WINDOW_DAYS, daysBetween(from, bar.endDate));
   if (end <= start) return null;
   const style = BAR_STYLE[bar.kind];
-  const text = `${style.label}: ${bar.label} (${formatIsoDate(bar.startDate)} – ${formatIsoDate(bar.endDate)})`;
+  const text = `${style.label}: ${bar.label} (${barDates(bar)})`;
   return (
     <Badge
       data-testid="timeline-bar"
       data-kind={bar.kind}
-      color={style.color}
+      {...barFill(bar.kind)}
       variant="filled"
-      autoContrast
       radius="sm"
       title={text}
       tt="none"
@@ -28,10 +28,12 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
         left: start * DAY_PX + DAY_PX / 2,
         width: (end - start) * DAY_PX - 4,
         height: ROW_PX - 16,
+        // A bar is as wide as its stay: its label is cut to fit, and told in full by its title and to screen readers.
+        minWidth: 0,
         justifyContent: 'flex-start',
       }}
     >
-      <VisuallyHidden>{`${style.label}, ${formatIsoDate(bar.startDate)} to ${formatIsoDate(bar.endDate)}: `}</VisuallyHidden>
+      <VisuallyHidden>{`${style.label}, ${barDates(bar)}: `}</VisuallyHidden>
       {bar.label}
     </Badge>
   );

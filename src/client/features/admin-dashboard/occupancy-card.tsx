@@ -1,7 +1,11 @@
-import { Card, Group, Progress, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Progress, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { formatIsoDate } from '../../../shared/dates.ts';
 import type { TDashboard } from '../../../shared/schemas/admin.ts';
 
-/** Booked share of the next 30 days' nights, and the failed-email count linking to Emails. */
+const OccupancyChart = lazy(() => import('./occupancy-chart.tsx'));
+
+/** Booked share of the next 30 days' nights, overall and night by night, and the failed-email count. */
 export function OccupancyCard({ d, emailsHref }: { d: TDashboard | undefined; emailsHref: string }) {
   return (
     <Card withBorder padding="lg" data-testid="occupancy-card">
@@ -20,6 +24,27 @@ export function OccupancyCard({ d, emailsHref }: { d: TDashboard | undefined; em
             {d.occupancy.bookedNights.toLocaleString('en-US')} of{' '}
             {d.occupancy.availableNights.toLocaleString('en-US')} nights held by pending and confirmed stays
           </Text>
+          <div data-testid="occupancy-by-night" aria-hidden>
+            <Suspense fallback={<Skeleton h={180} />}>
+              <OccupancyChart nights={d.occupancy.byDay} />
+            </Suspense>
+          </div>
+          {/* The chart's figures for screen readers, night by night. */}
+          <VisuallyHidden>
+            <Table>
+              <Table.Caption>Occupancy night by night</Table.Caption>
+              <Table.Tbody>
+                {d.occupancy.byDay.map((n) => (
+                  <Table.Tr key={n.date}>
+                    <Table.Th scope="row">{formatIsoDate(n.date, true)}</Table.Th>
+                    <Table.Td>
+                      {(n.rate * 100).toFixed(1)}% ({n.booked} homes)
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </VisuallyHidden>
           <Group gap="xl" mt="sm">
             <Text size="sm">
               Failed emails:{' '}

@@ -57,7 +57,7 @@ function RecentList<T extends { id: number }>({
   );
 }
 
-/** The latest bookings, each with its status dot. */
+/** The latest bookings: who stays, in which home, when, and a status dot. */
 export function RecentBookings({ d }: { d: TDashboard | undefined }) {
   return (
     <RecentList
@@ -69,8 +69,13 @@ export function RecentBookings({ d }: { d: TDashboard | undefined }) {
     >
       {(b) => (
         <>
-          <Box>
-            <Text fw={600}>Booking #{b.id}</Text>
+          <Box miw={0}>
+            <Text fw={600} truncate>
+              Booking #{b.id} · <span data-testid="recent-booking-guest">{b.guestName}</span>
+            </Text>
+            <Text size="sm" truncate data-testid="recent-booking-home">
+              {b.propertyTitle}
+            </Text>
             <Text size="sm" c="dimmed">
               {formatIsoDate(b.checkIn, true)} to {formatIsoDate(b.checkOut, true)}
             </Text>

@@ -35,6 +35,12 @@ export function TodayCard({ d }: { d: TDashboard | undefined }) {
         <Skeleton h={120} />
       ) : (
         <Stack gap="sm">
+          <Text size="sm">
+            In house now: <b data-testid="in-house-now">{d.inHouseNow}</b>{' '}
+            <Text span size="sm" c="dimmed">
+              (stays under way tonight)
+            </Text>
+          </Text>
           <Group gap="xl">
             <Text size="sm">
               Check-ins today: <b data-testid="check-ins-today">{d.checkInsToday}</b>

@@ -4,11 +4,12 @@ import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useRetryEmail } from './api.ts';
 
-const STATUS: Record<TAdminEmail['status'], { label: string; color: string }> = {
-  queued: { label: 'Queued', color: 'yellow' },
-  sent: { label: 'Sent', color: 'green' },
-  delivered_locally: { label: 'Delivered locally', color: 'blue' },
-  failed: { label: 'Failed', color: 'red' },
+/** Filled badges whose text keeps 4.5:1 in both schemes (the light variant's tinted text fell short). */
+const STATUS: Record<TAdminEmail['status'], { label: string; color: string; c: string }> = {
+  queued: { label: 'Queued', color: 'yellow.4', c: 'black' },
+  sent: { label: 'Sent', color: '#1e6b2e', c: 'white' },
+  delivered_locally: { label: 'Delivered locally', color: 'blue.9', c: 'white' },
+  failed: { label: 'Failed', color: 'red.9', c: 'white' },
 };
 
 /** One outbox row: its status, the last error of a failed one, Preview and (when failed) Retry. */
@@ -23,7 +24,7 @@ export function EmailRow({ email, onPreview }: { email: TAdminEmail; onPreview: 
       <Table.Td>{email.template}</Table.Td>
       <Table.Td>
         <Stack gap={4}>
-          <Badge color={status.color} variant="light">
+          <Badge color={status.color} c={status.c} variant="filled" data-testid="email-status">
             {status.label}
           </Badge>
           {email.lastError && (

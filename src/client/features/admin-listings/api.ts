@@ -94,6 +94,39 @@ export function useRestoreProperty() {
   );
 }
 
+/** Archive or restore the selected homes in one call: all of them change, or none. */
+export function useBulkArchive(onDone: () => void) {
+  const refresh = useRefreshProperties();
+  return useMutation(
+    trpc.properties.bulkArchive.mutationOptions({
+      onSuccess: async ({ changed }, { action }) => {
+        const n = changed.length;
+        const homes = `${n} ${n === 1 ? 'listing' : 'listings'}`;
+        notifications.show(
+          action === 'archive'
+            ? {
+                title: 'Listings archived',
+                message: `${homes} archived: their bookings are kept.`,
+                color: 'green',
+              }
+            : { title: 'Listings restored', message: `${homes} back in your listings.`, color: 'green' },
+        );
+        onDone();
+        await refresh();
+      },
+      onError: (err, { action }) =>
+        notifications.show({
+          title: 'Error',
+          message: errorMessage(
+            err,
+            action === 'archive' ? 'Failed to archive listings' : 'Failed to restore listings',
+          ),
+          color: 'red',
+        }),
+    }),
+  );
+}
+
 /** Duplicate a listing: the copy opens in the edit dialog (`onCopied`), and a toast names it. */
 export function useDuplicateProperty(onCopied: (copy: TProperty) => void) {
   const refresh = useRefreshProperties();

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
@@ -9,12 +10,14 @@ import type { TAdminListingSort } from '../../../shared/constants.ts';
 import { TablePaging } from '../../components/table-paging.tsx';
 import {
   listingsPageQueryOptions,
+  useBulkArchive,
   useDeleteProperty,
   useDuplicateProperty,
   useRestoreProperty,
 } from './api.ts';
 import { DeletePropertyDialog } from './delete-property-dialog.tsx';
 import { ListingsTable } from './listings-table.tsx';
+import { ListingsBulkBar } from './listings-bulk-bar.tsx';
 import { ListingsFilters } from './listings-filters.tsx';
 import { PropertyDialog, type TPropertyDialog } from './property-dialog.tsx';
 import { LISTINGS_PAGE_SIZES, listingsInput, type TListingsSearch } from './search.ts';
@@ -48,6 +51,22 @@ export function ListingsPage({
   const remove = useDeleteProperty(directAdmin);
   const restore = useRestoreProperty();
   const [restoringId, setRestoringId] = useState<number | null>(null);
+  // The selection belongs to the rows shown: a row that leaves the page (another page, a filter, a bulk
+  // action) leaves the selection too.
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const rowIds = new Set(shown.data?.items.map((p) => p.id) ?? []);
+  const selected = new Set([...picked].filter((id) => rowIds.has(id)));
+  const onSelect = (ids: number[], on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set([...prev].filter((id) => rowIds.has(id)));
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
+      return next;
+    });
+  const clearSelection = () => setPicked(new Set());
+  const bulk = useBulkArchive(clearSelection);
+  const [confirmArchive, setConfirmArchive] = useState(false);
 
   return (
     <Stack gap="md">
@@ -60,6 +79,16 @@ export function ListingsPage({
         }
       />
       <ListingsFilters search={search} onChange={onSearch} />
+      {selected.size > 0 && (
+        <ListingsBulkBar
+          count={selected.size}
+          archived={archived}
+          busy={bulk.isPending}
+          onArchive={() => setConfirmArchive(true)}
+          onRestore={() => bulk.mutate({ ids: [...selected], action: 'restore' })}
+          onClear={clearSelection}
+        />
+      )}
       {shown.isError ? (
         <Alert
           color="red"
@@ -76,6 +105,7 @@ export function ListingsPage({
             rows={shown.data?.items}
             archived={archived}
             sorting={{ sort: input.sort, dir: input.dir, onSort }}
+            selection={{ selected, onSelect }}
             onEdit={(p) => setDialog({ mode: 'edit', property: p })}
             onDelete={setToDelete}
             onDuplicate={(p) => duplicate.mutate({ id: p.id })}
@@ -107,6 +137,22 @@ export function ListingsPage({
           onDone();
         }}
       />
+      <ConfirmDeleteModal
+        opened={confirmArchive}
+        title="Archive the selected listings?"
+        onClose={() => setConfirmArchive(false)}
+        onConfirm={() =>
+          bulk.mutate(
+            { ids: [...selected], action: 'archive' },
+            { onSettled: () => setConfirmArchive(false) },
+          )
+        }
+        loading={bulk.isPending}
+        confirmLabel="Archive"
+        centered
+      >
+        {`${selected.size} ${selected.size === 1 ? 'listing leaves' : 'listings leave'} the site and the search; their bookings are kept, and Archived can restore them.`}
+      </ConfirmDeleteModal>
       <DeletePropertyDialog
         property={toDelete}
         loading={remove.isPending}

@@ -1,4 +1,4 @@
-import { Button, Group, Image, Table, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Group, Image, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconRestore } from '@tabler/icons-react';
 import type { TAdminListingSort } from '../../../shared/constants.ts';
 import { FALLBACK_IMAGE, thumbnailUrl } from '../../../shared/media.ts';
@@ -43,18 +43,44 @@ interface TSorting {
   onSort: (sort: TAdminListingSort) => void;
 }
 
-/** The listings table (docs/product.md#admin-listings): 5 skeleton rows of 8 cells, then rows or 'No properties found'. */
+export interface TSelection {
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], on: boolean) => void;
+}
+
+/**
+ * The listings table (docs/product.md#admin-listings): 5 skeleton rows, then rows or 'No properties found'. A checkbox
+ * column leads, for the bulk archive and restore.
+ */
 export function ListingsTable({
   rows,
   archived,
   sorting,
+  selection,
   ...actions
-}: { rows: TProperty[] | undefined; archived: boolean; sorting: TSorting } & TRowActions) {
+}: {
+  rows: TProperty[] | undefined;
+  archived: boolean;
+  sorting: TSorting;
+  selection: TSelection;
+} & TRowActions) {
+  const ids = rows?.map((p) => p.id) ?? [];
+  const all = ids.length > 0 && ids.every((id) => selection.selected.has(id));
+  const some = ids.some((id) => selection.selected.has(id));
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={900}>
       <Table striped highlightOnHover verticalSpacing="sm" data-testid="listings-table">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={36}>
+              <Checkbox
+                aria-label="Select all listings on this page"
+                checked={all}
+                indeterminate={some && !all}
+                disabled={ids.length === 0}
+                onChange={(e) => selection.onSelect(ids, e.currentTarget.checked)}
+              />
+            </Table.Th>
             {COLUMNS.map((c) =>
               c.sort ? (
                 <SortHeader key={c.label} label={c.label} column={c.sort} {...sorting} />
@@ -68,11 +94,18 @@ export function ListingsTable({
         </Table.Thead>
         <AdminTableBody
           items={rows}
-          cols={COLUMNS.length}
+          cols={COLUMNS.length + 1}
           empty="No properties found"
           skeletonTestId="listing-skeleton-row"
           renderRow={(p) => (
             <Table.Tr key={p.id} data-testid="listing-row">
+              <Table.Td>
+                <Checkbox
+                  aria-label={`Select ${p.title}`}
+                  checked={selection.selected.has(p.id)}
+                  onChange={(e) => selection.onSelect([p.id], e.currentTarget.checked)}
+                />
+              </Table.Td>
               <Table.Td>{p.id}</Table.Td>
               <Table.Td fw={500}>
                 <Group gap="sm" wrap="nowrap">

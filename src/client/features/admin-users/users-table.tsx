@@ -66,10 +66,11 @@ function UserRow({
           >
             {u.isAdmin ? 'Revoke admin' : 'Make admin'}
           </Button>
+          {/* Enable is filled in a dark green: the light variant's green text fell below 4.5:1. */}
           <Button
             size="compact-xs"
-            variant="light"
-            color={u.disabled ? 'green' : 'red'}
+            variant={u.disabled ? 'filled' : 'light'}
+            color={u.disabled ? '#1e6b2e' : 'red'}
             disabled={self || busy}
             onClick={() => onAction({ user: u, kind: 'disable' })}
           >

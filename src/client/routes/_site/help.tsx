@@ -1,6 +1,18 @@
-import { Anchor, Button, Card, Container, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
+import { IconClock, IconMail, IconMessageCircle, IconPhone } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/layout/page-header.tsx';
@@ -81,14 +93,24 @@ function HelpCenter() {
           </SupportCard>
           <SupportCard
             icon={<IconPhone size={24} aria-hidden />}
-            title="Phone Support (24/7)"
+            title="Phone Support"
             action={
-              <Anchor href={`tel:${settings.phoneNumber.replace(/[^+\d]/g, '')}`} fw={600}>
-                {settings.phoneNumber}
-              </Anchor>
+              <Stack gap={4}>
+                <Anchor href={`tel:${settings.phoneNumber.replace(/[^+\d]/g, '')}`} fw={600}>
+                  {settings.phoneNumber}
+                </Anchor>
+                {/* The hours the operator keeps in Settings, never a promise of our own. */}
+                <Group gap={6} wrap="nowrap" data-testid="business-hours">
+                  <IconClock size={16} aria-hidden />
+                  <Text size="sm">
+                    <VisuallyHidden>Business hours: </VisuallyHidden>
+                    {settings.businessHours}
+                  </Text>
+                </Group>
+              </Stack>
             }
           >
-            Prefer to talk? Call us any time of day or night, every day of the year.
+            Prefer to talk? Call us during our business hours.
           </SupportCard>
           <SupportCard
             icon={<IconMail size={24} aria-hidden />}

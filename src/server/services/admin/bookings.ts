@@ -175,10 +175,19 @@ export async function addBookingNote(
   actor: TActor,
 ): Promise<TBookingNote> {
   if (!(await findAdminBooking(em, bookingId))) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return insertBookingNote(em, {
-    bookingId,
-    authorId: actor.id,
-    authorName: actor.name || actor.username,
-    body,
+  return em.transactional(async (tx) => {
+    const note = await insertBookingNote(tx, {
+      bookingId,
+      authorId: actor.id,
+      authorName: actor.name || actor.username,
+      body,
+    });
+    await recordActivity(tx, actor, {
+      action: 'booking.note',
+      entityType: 'booking',
+      entityId: bookingId,
+      after: { noteId: note.id, note: body },
+    });
+    return note;
   });
 }

@@ -7,7 +7,8 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import {
   dashboardCounters,
-  bookedNights,
+  bookedByNight,
+  inHouseNow,
   recentBookings,
   recentProperties,
   revenueByMonth,
@@ -17,9 +18,19 @@ import {
 
 export const DASHBOARD_RECENT = 5;
 
-/** Nights held over nights offered by listed homes (the homes counted once, with the counters). */
-function occupancy(bookedNights: number, availableNights: number): TDashboard['occupancy'] {
-  return { bookedNights, availableNights, rate: availableNights > 0 ? bookedNights / availableNights : 0 };
+/**
+ * Nights held over nights offered by listed homes (the homes counted once, with the counters), over the
+ * window and night by night.
+ */
+function occupancy(byNight: { date: string; booked: number }[], homes: number): TDashboard['occupancy'] {
+  const bookedNights = byNight.reduce((sum, n) => sum + n.booked, 0);
+  const availableNights = homes * byNight.length;
+  return {
+    bookedNights,
+    availableNights,
+    rate: availableNights > 0 ? bookedNights / availableNights : 0,
+    byDay: byNight.map((n) => ({ ...n, rate: homes > 0 ? n.booked / homes : 0 })),
+  };
 }
 
 /**
@@ -28,18 +39,18 @@ function occupancy(bookedNights: number, availableNights: number): TDashboard['o
  * properties are not counted, as they are listed nowhere.
  */
 export async function getDashboard(em: EntityManager): Promise<TDashboard> {
-  const [counters, bookings, properties, turnover, arrivals, departures, booked, revenue] = await Promise.all(
-    [
+  const [counters, bookings, properties, turnover, arrivals, departures, byNight, revenue, inHouse] =
+    await Promise.all([
       dashboardCounters(em),
       recentBookings(em, DASHBOARD_RECENT),
       recentProperties(em, DASHBOARD_RECENT),
       turnoverCounts(em),
       staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST),
       staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST),
-      bookedNights(em, OCCUPANCY_DAYS),
+      bookedByNight(em, OCCUPANCY_DAYS),
       revenueByMonth(em, REVENUE_MONTHS),
-    ],
-  );
+      inHouseNow(em),
+    ]);
   return {
     ...counters,
     recentBookings: bookings,
@@ -47,7 +58,8 @@ export async function getDashboard(em: EntityManager): Promise<TDashboard> {
     ...turnover,
     arrivalsToday: arrivals,
     departuresToday: departures,
-    occupancy: occupancy(booked, counters.totalProperties * OCCUPANCY_DAYS),
+    inHouseNow: inHouse,
+    occupancy: occupancy(byNight, counters.totalProperties),
     revenueByMonth: revenue,
   };
 }

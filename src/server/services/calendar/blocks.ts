@@ -10,6 +10,7 @@ import {
   resizeBlock,
 } from '../../repositories/calendar-blocks.ts';
 import { clashingHolds, type TClash } from '../../repositories/calendar-holds.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { checkRangeLength, rangeLabel, requireProperty, subtractRange } from './ranges.ts';
 
 export const BLOCK_NOT_FOUND = 'Block not found';
@@ -33,17 +34,35 @@ export async function getBlocks(em: EntityManager, propertyId: number): Promise<
   return listBlocks(em, propertyId);
 }
 
+/** What the audit trail keeps of a block: its nights and why (entity 'calendar', id = the home). */
+function blockFacts(b: Pick<TBlock, 'id' | 'startDate' | 'endDate' | 'reason' | 'note'>) {
+  return { blockId: b.id, startDate: b.startDate, endDate: b.endDate, reason: b.reason, note: b.note };
+}
+
 /** Closes a range on a home; never over a booking, another block or an imported event (docs/decisions.md#held-dates). */
-export async function createBlock(em: EntityManager, input: z.output<typeof ZBlockInput>): Promise<TBlock> {
+export async function createBlock(
+  em: EntityManager,
+  input: z.output<typeof ZBlockInput>,
+  actor: TActor | null,
+): Promise<TBlock> {
   checkRangeLength(input.startDate, input.endDate);
   await requireProperty(em, input.id);
   try {
-    return await insertBlock(em, {
-      propertyId: input.id,
-      startDate: input.startDate,
-      endDate: input.endDate,
-      reason: input.reason,
-      note: input.note,
+    return await em.transactional(async (tx) => {
+      const block = await insertBlock(tx, {
+        propertyId: input.id,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        reason: input.reason,
+        note: input.note,
+      });
+      await recordActivity(tx, actor, {
+        action: 'block.create',
+        entityType: 'calendar',
+        entityId: input.id,
+        after: blockFacts(block),
+      });
+      return block;
     });
   } catch (err) {
     if (toAppError(err)?.code !== 'CONFLICT') throw err;
@@ -52,14 +71,30 @@ export async function createBlock(em: EntityManager, input: z.output<typeof ZBlo
   }
 }
 
-export async function removeBlock(em: EntityManager, propertyId: number, blockId: number): Promise<void> {
-  if (!(await deleteBlock(em, propertyId, blockId))) throw new AppError('NOT_FOUND', BLOCK_NOT_FOUND);
+export async function removeBlock(
+  em: EntityManager,
+  propertyId: number,
+  blockId: number,
+  actor: TActor | null,
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const block = (await listBlocks(tx, propertyId)).find((b) => b.id === blockId);
+    if (!block || !(await deleteBlock(tx, propertyId, blockId)))
+      throw new AppError('NOT_FOUND', BLOCK_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      action: 'block.remove',
+      entityType: 'calendar',
+      entityId: propertyId,
+      before: blockFacts(block),
+    });
+  });
 }
 
 /** Frees every blocked night in the range: blocks inside it go, blocks reaching past it are trimmed or split. */
 export async function reopenRange(
   em: EntityManager,
   input: z.output<typeof ZReopenInput>,
+  actor: TActor | null,
 ): Promise<{ reopened: number }> {
   checkRangeLength(input.startDate, input.endDate);
   await requireProperty(em, input.id);
@@ -76,6 +111,13 @@ export async function reopenRange(
         await insertBlock(tx, { ...block, startDate: second.startDate, endDate: second.endDate });
       }
     }
+    // One entry for the whole range, even when it touched no block: the operator did reopen it.
+    await recordActivity(tx, actor, {
+      action: 'blocks.reopen',
+      entityType: 'calendar',
+      entityId: input.id,
+      after: { startDate: input.startDate, endDate: input.endDate, blocksChanged: blocks.length },
+    });
     return { reopened: blocks.length };
   });
 }

@@ -10,6 +10,7 @@ import {
   propertyByTokenHash,
   saveExport,
 } from '../../repositories/ical.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { todaySpan } from '../bookings/rules.ts';
 import { requireProperty } from './ranges.ts';
 
@@ -53,13 +54,37 @@ export function feedPath(token: string): string {
   return `/ical/${token}.ics`;
 }
 
+type TIcalOptions = { secret: string; origin: string; propertyId: number };
+
 /** The admin's view: the home's export URL (made on first look) and its imported feeds. */
-export async function icalInfo(
+export async function icalInfo(em: EntityManager, opts: TIcalOptions): Promise<TIcalInfo> {
+  await requireProperty(em, opts.propertyId);
+  return infoWith(em, opts, await ensureToken(em, opts.secret, opts.propertyId, false));
+}
+
+/**
+ * A new export URL; the old one answers 404 from now on. The audit trail records that it happened,
+ * never the URL, which is a secret.
+ */
+export async function regenerateIcal(
   em: EntityManager,
-  opts: { secret: string; origin: string; propertyId: number; regenerate?: boolean },
+  opts: TIcalOptions,
+  actor: TActor | null,
 ): Promise<TIcalInfo> {
   await requireProperty(em, opts.propertyId);
-  const token = await ensureToken(em, opts.secret, opts.propertyId, opts.regenerate ?? false);
+  const token = await em.transactional(async (tx) => {
+    const fresh = await ensureToken(tx, opts.secret, opts.propertyId, true);
+    await recordActivity(tx, actor, {
+      action: 'icalExport.regenerate',
+      entityType: 'calendar',
+      entityId: opts.propertyId,
+    });
+    return fresh;
+  });
+  return infoWith(em, opts, token);
+}
+
+async function infoWith(em: EntityManager, opts: TIcalOptions, token: string): Promise<TIcalInfo> {
   const feeds = await listFeeds(em, opts.propertyId);
   return {
     exportUrl: `${opts.origin}${feedPath(token)}`,

@@ -20,6 +20,7 @@ import {
   recordSync,
   type TStoredFeed,
 } from '../../repositories/ical.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { todaySpan } from '../bookings/rules.ts';
 import { checkFeedUrl, fetchFeed, FeedError } from './feed-fetch.ts';
 import { requireProperty } from './ranges.ts';
@@ -46,10 +47,19 @@ function publicFeed(f: TStoredFeed): TFeed {
   return { id, name, url, lastSyncAt, lastError, eventCount, conflictCount };
 }
 
+/**
+ * What the audit trail keeps of a feed (entity 'calendar', id = the home). Its URL stays out: another
+ * channel's export URL is that channel's secret.
+ */
+function feedFacts(f: Pick<TStoredFeed, 'id' | 'name'>) {
+  return { feedId: f.id, name: f.name };
+}
+
 export async function addFeed(
   em: EntityManager,
   input: z.output<typeof ZFeedInput>,
   opts: TImportOptions,
+  actor: TActor | null,
 ): Promise<TFeed> {
   await requireProperty(em, input.id);
   try {
@@ -58,14 +68,36 @@ export async function addFeed(
     if (err instanceof FeedError) throw new AppError('VALIDATION', err.message);
     throw err;
   }
-  const id = await insertFeed(em, input.id, input.name, input.url);
-  const feed = await getFeed(em, input.id, id);
-  if (!feed) throw new Error('the new feed is missing');
-  return publicFeed(feed);
+  return em.transactional(async (tx) => {
+    const id = await insertFeed(tx, input.id, input.name, input.url);
+    const feed = await getFeed(tx, input.id, id);
+    if (!feed) throw new Error('the new feed is missing');
+    await recordActivity(tx, actor, {
+      action: 'feed.add',
+      entityType: 'calendar',
+      entityId: input.id,
+      after: feedFacts(feed),
+    });
+    return publicFeed(feed);
+  });
 }
 
-export async function removeFeed(em: EntityManager, propertyId: number, feedId: number): Promise<void> {
-  if (!(await deleteFeed(em, propertyId, feedId))) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+export async function removeFeed(
+  em: EntityManager,
+  propertyId: number,
+  feedId: number,
+  actor: TActor | null,
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const feed = await getFeed(tx, propertyId, feedId);
+    if (!feed || !(await deleteFeed(tx, propertyId, feedId))) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      action: 'feed.remove',
+      entityType: 'calendar',
+      entityId: propertyId,
+      before: feedFacts(feed),
+    });
+  });
 }
 
 /** A date a calendar day can be taken from (four-digit years: `yyyy-MM-dd` compares as text). */
@@ -179,16 +211,33 @@ export async function syncFeed(
   return { feed: publicFeed(fresh ?? feed), ...outcome };
 }
 
-/** 'Sync now' from the admin: the same sync, answering how it went. */
+/**
+ * 'Sync now' from the admin: the same sync, answering how it went. The audit entry follows the sync
+ * (which commits its own work, or records its failure as the feed's last error) and tells the outcome.
+ */
 export async function syncFeedNow(
   em: EntityManager,
   propertyId: number,
   feedId: number,
   opts: TImportOptions,
+  actor: TActor | null,
 ): Promise<TSyncOutcome> {
   const feed = await getFeed(em, propertyId, feedId);
   if (!feed) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
-  return syncFeed(em, feed, opts);
+  const outcome = await syncFeed(em, feed, opts);
+  await recordActivity(em, actor, {
+    action: 'feed.sync',
+    entityType: 'calendar',
+    entityId: propertyId,
+    after: {
+      ...feedFacts(feed),
+      added: outcome.added,
+      updated: outcome.updated,
+      removed: outcome.removed,
+      error: outcome.feed.lastError,
+    },
+  });
+  return outcome;
 }
 
 export async function getConflicts(em: EntityManager, propertyId?: number): Promise<TConflict[]> {

@@ -9,6 +9,7 @@ import {
   seasonsOverlapping,
   upsertRule,
 } from '../../repositories/property-rates.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { checkRangeLength, requireProperty, subtractRange } from './ranges.ts';
 import { NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../../../shared/messages.ts';
 
@@ -24,12 +25,16 @@ export async function getRates(em: EntityManager, propertyId: number): Promise<T
  * it overlaps: they are trimmed or split around it in the same transaction, so the newest price set for a
  * night is the one charged, and the exclusion constraint still guarantees seasons never overlap.
  */
-export async function setRate(em: EntityManager, input: z.output<typeof ZRateInput>): Promise<TRate> {
+export async function setRate(
+  em: EntityManager,
+  input: z.output<typeof ZRateInput>,
+  actor: TActor | null,
+): Promise<TRate> {
   await requireProperty(em, input.id);
-  if (input.kind === 'minNights') return upsertRule(em, input.id, 'minNights', input.minNights ?? 1);
+  if (input.kind === 'minNights') return setRule(em, input.id, 'minNights', input.minNights ?? 1, actor);
   const price = input.nightlyPrice;
   if (price === undefined) throw new AppError('VALIDATION', NIGHTLY_PRICE_REQUIRED);
-  if (input.kind === 'weekend') return upsertRule(em, input.id, 'weekend', price);
+  if (input.kind === 'weekend') return setRule(em, input.id, 'weekend', price, actor);
   const { startDate, endDate } = input;
   if (!startDate || !endDate) throw new AppError('VALIDATION', START_DATE_REQUIRED);
   checkRangeLength(startDate, endDate);
@@ -49,10 +54,64 @@ export async function setRate(em: EntityManager, input: z.output<typeof ZRateInp
         });
       }
     }
-    return insertSeason(tx, { propertyId: input.id, startDate, endDate, nightlyPrice: price });
+    const season = await insertSeason(tx, { propertyId: input.id, startDate, endDate, nightlyPrice: price });
+    await recordActivity(tx, actor, {
+      action: `${RULE_NAME.season}.set`,
+      entityType: 'calendar',
+      entityId: input.id,
+      after: rateFacts(season),
+    });
+    return season;
   });
 }
 
-export async function removeRate(em: EntityManager, propertyId: number, rateId: number): Promise<void> {
-  if (!(await deleteRate(em, propertyId, rateId))) throw new AppError('NOT_FOUND', RATE_NOT_FOUND);
+/** Each kind's name in the audit trail's actions ('season.set', 'weekendPrice.remove', …). */
+const RULE_NAME = { season: 'season', weekend: 'weekendPrice', minNights: 'minNights' } as const;
+
+/** What the audit trail keeps of a price or stay rule (entity 'calendar', id = the home). */
+function rateFacts(r: TRate): Record<string, unknown> {
+  if (r.kind === 'minNights') return { minNights: r.minNights };
+  if (r.kind === 'weekend') return { weekendPrice: r.nightlyPrice };
+  return { rateId: r.id, startDate: r.startDate, endDate: r.endDate, nightlyPrice: r.nightlyPrice };
+}
+
+/** The weekend price or the minimum nights, with its former value in the audit trail. */
+async function setRule(
+  em: EntityManager,
+  propertyId: number,
+  kind: 'minNights' | 'weekend',
+  amount: number,
+  actor: TActor | null,
+): Promise<TRate> {
+  return em.transactional(async (tx) => {
+    const former = (await listRates(tx, propertyId)).find((r) => r.kind === kind);
+    const rule = await upsertRule(tx, propertyId, kind, amount);
+    // Set again to the value it had, it records nothing, like every update that changes nothing.
+    await recordActivity(tx, actor, {
+      action: `${RULE_NAME[kind]}.set`,
+      entityType: 'calendar',
+      entityId: propertyId,
+      before: former ? rateFacts(former) : {},
+      after: rateFacts(rule),
+    });
+    return rule;
+  });
+}
+
+export async function removeRate(
+  em: EntityManager,
+  propertyId: number,
+  rateId: number,
+  actor: TActor | null,
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    const rate = (await listRates(tx, propertyId)).find((r) => r.id === rateId);
+    if (!rate || !(await deleteRate(tx, propertyId, rateId))) throw new AppError('NOT_FOUND', RATE_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      action: `${RULE_NAME[rate.kind]}.remove`,
+      entityType: 'calendar',
+      entityId: propertyId,
+      before: rateFacts(rate),
+    });
+  });
 }

@@ -5,15 +5,18 @@ import type { TAdminEmail, ZAdminEmailList, ZAdminEmailListInput } from '../../.
 import { AppError } from '../../errors.ts';
 import { countEmails, findEmail, listEmails, type TAdminEmailRecord } from '../../repositories/emails.ts';
 import { renderStored, requeueFailedEmail } from './outbox.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
+import { redactSecrets } from './redact.ts';
 import { esc } from './render.ts';
 
 /**
  * The preview shows the HTML an email was sent with; one not sent yet (stored unrendered, see
- * queueEmails) is rendered here from its source, the same way the worker will render it.
+ * queueEmails) is rendered here from its source, the same way the worker will render it. Its secret
+ * links are redacted: only the recipient's copy carries them.
  */
 async function withPreview({ source, ...email }: TAdminEmailRecord): Promise<TAdminEmail> {
   try {
-    return { ...email, html: await renderStored({ html: email.html, source }) };
+    return { ...email, html: redactSecrets(await renderStored({ html: email.html, source })) };
   } catch (err) {
     // One unrenderable email must not take the whole list down: its preview says why instead.
     return { ...email, html: `<p>This email could not be rendered: ${esc(String(err))}</p>` };
@@ -36,9 +39,20 @@ export async function listOutbox(
   };
 }
 
-/** The admin's Retry on a failed email: queued again with a fresh round of attempts. */
-export async function retryEmail(em: EntityManager, id: number): Promise<TAdminEmail> {
-  if (!(await requeueFailedEmail(em, id))) {
+/** The admin's Retry on a failed email: queued again with a fresh round of attempts, and recorded. */
+export async function retryEmail(em: EntityManager, id: number, actor: TActor | null): Promise<TAdminEmail> {
+  const queued = await em.transactional(async (tx) => {
+    if (!(await requeueFailedEmail(tx, id))) return false;
+    await recordActivity(tx, actor, {
+      action: 'email.retry',
+      entityType: 'email',
+      entityId: id,
+      before: { status: 'failed' },
+      after: { status: 'queued' },
+    });
+    return true;
+  });
+  if (!queued) {
     const email = await findEmail(em, id);
     if (!email) throw new AppError('NOT_FOUND', EMAIL_NOT_FOUND);
     throw new AppError('CONFLICT', EMAIL_NOT_RETRYABLE);
