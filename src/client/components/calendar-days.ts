@@ -4,7 +4,9 @@ import { useMediaQuery } from '@mantine/hooks';
 const TWO_MONTHS = '(min-width: 48em)';
 
 export function useCalendarMonths(): 1 | 2 {
-  return useMediaQuery(TWO_MONTHS) ? 2 : 1;
+  // Read on the first render: a calendar that opened with one month and then became two moved the
+  // month it showed under the guest's eyes.
+  return useMediaQuery(TWO_MONTHS, undefined, { getInitialValueInEffect: false }) ? 2 : 1;
 }
 
 const DAY_NAME = new Intl.DateTimeFormat('en-GB', {
