@@ -24,7 +24,7 @@ export const DateHold = defineEntity({
   },
   /**
    * One hold per source. Each index leaves out the holds of the other two sources, whose column is null:
-   * a booking's hold writes one entry, not three (bench booking load, 2026-11-26).
+   * a booking's hold writes one entry, not three.
    */
   uniques: (['booking_id', 'block_id', 'external_event_id'] as const).map((column) => ({
     name: `date_holds_${column}_unique`,

@@ -5,7 +5,7 @@ import { AppError } from '../errors.ts';
 
 /**
  * Helmet's headers, worked out once: they depend on nothing in the request, and helmet's twelve nested
- * middlewares re-derived them on every answer (~15 µs of CPU per request, 2026-11-23).
+ * middlewares re-derived them on every answer (bench/RESULTS.md, figures from code comments).
  */
 export function securityHeaders(isProduction: boolean) {
   const headers = headersSetBy(helmetFor(isProduction));
@@ -19,8 +19,8 @@ export function securityHeaders(isProduction: boolean) {
 
 /**
  * What a built script or stylesheet needs of those headers. The rest (CSP, framing, referrer, COOP…) act on
- * documents only, and sent with each of the ~60 small chunks of a first page load they cost ~50 KiB of
- * uncompressed HTTP/1.1 headers: a quarter of a second on slow 4G (bench `mobile`, 2026-11-23).
+ * documents only, and sent with each small chunk of a first page load they add up to a noticeable delay
+ * on a slow phone connection (bench/RESULTS.md).
  */
 const FOR_SUBRESOURCES = new Set([
   'x-content-type-options',

@@ -203,11 +203,8 @@ export async function dispatchJobs(
 
 /**
  * How long jobs wait to be dispatched together (dispatchSoon, JOB_DISPATCH_MS): the bookings of a busy
- * second share one insert, commit and NOTIFY instead of each paying its own. Bench `emails` (sequential
- * bookings in rounds of 4 s, ~4,000 a mode, ABBA order, 2026-11-26), booking p95 with the outbox over
- * without: +1.2 % and +2.4 % at 1 s, +7.3 % at 100 ms. It was +12–13 % at 1 s and +39.5 % at 100 ms
- * while a booking was a transaction, whose commit hook dispatched its jobs (dispatchOnCommit); a
- * booking is one statement now, and dispatches at once. A second is nothing to an email.
+ * second share one insert, commit and NOTIFY instead of each paying its own (bench `emails`; figures in
+ * bench/RESULTS.md). A second is nothing to an email.
  */
 let dispatchWindowMs = 1000;
 

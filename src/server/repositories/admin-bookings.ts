@@ -26,7 +26,7 @@ type TBookingsQuery = ReturnType<typeof bookings>;
 /**
  * A page picks its bookings first (filter, order, limit: one index walk that stops after the page) and joins
  * their home and account after, for those rows only. Joining first made PostgreSQL join all 200,000 bookings
- * and sort them for every page (122 ms at p95 on the benchmark data). The inner join cannot drop a row:
+ * and sort them for every page (bench `admin`). The inner join cannot drop a row:
  * every booking has its property (restrict on delete). Dates leave as `yyyy-MM-dd` text (docs/decisions.md#calendar-dates).
  */
 function joined(em: EntityManager, page: TBookingsQuery) {

@@ -45,13 +45,10 @@ export interface TStayContext {
  * emails are due: Email Notifications), the property's price and capacity, its stay rules for the
  * stay's nights (stayRulesColumns), and which of the candidate confirmation numbers are free (a clash
  * costs the insert a second round trip; on the bench's 200,000 bookings about one draw in five clashed).
- * Raw SQL on the booking hot path: 0.6 ms vs 2.4 ms for em.findOne(Settings) + em.findOne(Property)
- * (2,000 reads, warm, measured on the test database 2026-11-23), and a prepared statement (onOneConnection):
- * as separate unprepared reads of the context and the rules, PostgreSQL spent 0.59 ms a booking
- * planning them against 0.13 ms running them (pg_stat_statements under the bench's booking load,
- * 2026-11-26). The candidates are a VALUES list, not an unnested array: PostgreSQL guesses 10 elements
- * for an array parameter, so the generic plan looked twice as dear as a custom one, and it planned the
- * read anew for every booking (0.45 ms of its 0.55 ms; pg_stat_statements under the booking load).
+ * Raw prepared SQL on the booking hot path (bench `load`, figures in bench/RESULTS.md): planning the
+ * reads cost PostgreSQL more than running them. The candidates are a VALUES list, not an unnested array:
+ * PostgreSQL guesses 10 elements for an array parameter, so its generic plan looked dearer than a custom
+ * one and it planned the read anew for every booking.
  * Null when the settings record does not exist yet.
  */
 export async function findStayContext(
@@ -148,10 +145,8 @@ export interface TBookingCompanions {
  * so the transactional outbox holds (a booking refused by the exclusion constraint, 23P01, writes neither
  * link nor the token of its emails) with no round trip for the link, and no transaction around it. Raw SQL
  * on the booking hot path: a booking is two round trips, findStayContext and this (it was 7-8, then 5 with
- * begin, the rules and commit). Socket writes to PostgreSQL were the node side's largest cost under the
- * bench's booking load (30 % of its CPU at 5 round trips; CPU profile, 2026-11-26), and going from 5 to 2
- * took the lab's bookings from 380 to 860 a second (server CPU 2.0 → 0.9 ms, PostgreSQL 2.0 → 0.7 ms a
- * booking). Null when the confirmation number is taken (nothing is written; the caller draws another).
+ * begin, the rules and commit): socket writes to PostgreSQL were the node side's largest cost under the
+ * bench's booking load (figures in bench/RESULTS.md). Null when the confirmation number is taken (nothing is written; the caller draws another).
  */
 export async function insertPendingBooking(
   run: TRunSql,

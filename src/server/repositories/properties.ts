@@ -88,9 +88,7 @@ export async function selectProperties(
 }
 
 // Raw SQL on the two most-read paths (GET /api/properties and the property page's byId): entity
-// hydration and the identity map buy nothing for a read-only answer. Measured on the test database
-// (2,000 reads, warm, 2026-11-23): byId 1.2 ms raw vs 3.3 ms em.findOne; the list of 70 homes 5.4 ms
-// raw vs 17.6 ms em.find.
+// hydration and the identity map buy nothing for a read-only answer (figures in bench/RESULTS.md).
 export async function listListedProperties(em: EntityManager): Promise<TProperty[]> {
   const rows = await db(em)
     .selectFrom('properties')
