@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { ACTIVITY_ENTITY_TYPES } from '../constants.ts';
-import { zInt, zLine, withDefault } from './common.ts';
+import { zLine, zPageNumber, zPageSize } from './common.ts';
 
 export { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../constants.ts';
 
@@ -27,26 +27,8 @@ export const ACTIVITY_PAGE_SIZE = 50;
 
 export const ZActivityListInput = z
   .object({
-    page: withDefault(
-      zInt(
-        z
-          .number({ error: 'Page must be a number' })
-          .int({ error: 'Page must be a whole number' })
-          .min(1, { error: 'Page must be at least 1' })
-          .max(100_000, { error: 'Page is too large' }),
-      ),
-      1,
-    ),
-    pageSize: withDefault(
-      zInt(
-        z
-          .number({ error: 'Page size must be a number' })
-          .int({ error: 'Page size must be a whole number' })
-          .min(1, { error: 'Page size must be at least 1' })
-          .max(200, { error: 'Page size must be at most 200' }),
-      ),
-      ACTIVITY_PAGE_SIZE,
-    ),
+    page: zPageNumber(),
+    pageSize: zPageSize(200, ACTIVITY_PAGE_SIZE),
     entityType: z.enum(ACTIVITY_ENTITY_TYPES, { error: 'Unknown entity type' }).optional(),
     entityId: zLine('Entity id').trim().max(40, { error: 'Entity id is too long' }).optional(),
   })

@@ -1,32 +1,14 @@
 import { z } from 'zod';
 import { ADMIN_USER_ROLES, SEARCH_TEXT_MAX } from '../url-search.ts';
-import { zBool, ZId, zInt, zLine, withDefault } from './common.ts';
+import { zBool, ZId, zLine, zPageNumber, zPageSize } from './common.ts';
 
 /** The admin's Guests page (docs/features.md#admin-back-office): accounts, their role and whether they may sign in. */
 export const ADMIN_USERS_PAGE_SIZE = 25;
 
 export const ZAdminUserListInput = z
   .object({
-    page: withDefault(
-      zInt(
-        z
-          .number({ error: 'Page must be a number' })
-          .int({ error: 'Page must be a whole number' })
-          .min(1, { error: 'Page must be at least 1' })
-          .max(100_000, { error: 'Page is too large' }),
-      ),
-      1,
-    ),
-    pageSize: withDefault(
-      zInt(
-        z
-          .number({ error: 'Page size must be a number' })
-          .int({ error: 'Page size must be a whole number' })
-          .min(1, { error: 'Page size must be at least 1' })
-          .max(100, { error: 'Page size must be at most 100' }),
-      ),
-      ADMIN_USERS_PAGE_SIZE,
-    ),
+    page: zPageNumber(),
+    pageSize: zPageSize(100, ADMIN_USERS_PAGE_SIZE),
     q: zLine('Search')
       .trim()
       .max(SEARCH_TEXT_MAX, { error: `Search must be at most ${SEARCH_TEXT_MAX} characters` })

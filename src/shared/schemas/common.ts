@@ -99,3 +99,31 @@ export const ZIsoDate = zLine('Date')
   .meta({ example: '2026-12-01' });
 
 export const ZOk = z.object({ ok: z.literal(true) });
+
+/** A list's page number, from a query string or JSON: 1 and up. */
+export function zPageNumber() {
+  return withDefault(
+    zInt(
+      z
+        .number({ error: 'Page must be a number' })
+        .int({ error: 'Page must be a whole number' })
+        .min(1, { error: 'Page must be at least 1' })
+        .max(100_000, { error: 'Page is too large' }),
+    ),
+    1,
+  );
+}
+
+/** A list's page size, from a query string or JSON: 1 to `max`, `fallback` when left out. */
+export function zPageSize(max: number, fallback: number) {
+  return withDefault(
+    zInt(
+      z
+        .number({ error: 'Page size must be a number' })
+        .int({ error: 'Page size must be a whole number' })
+        .min(1, { error: 'Page size must be at least 1' })
+        .max(max, { error: `Page size must be at most ${max}` }),
+    ),
+    fallback,
+  );
+}
