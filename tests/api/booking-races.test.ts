@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/server/services/auth/sessions.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
@@ -94,5 +95,40 @@ describe('a cancel racing rebookings of its dates', () => {
     for (const r of results.filter((x) => x.status === 409))
       expect(r.body.message).toBe('These dates are no longer available');
     expect(await overlappingPairs(property.id)).toEqual([]);
+  });
+});
+
+describe('clashing holds of one home', () => {
+  /** A block row and its hold, in the caller's open transaction. */
+  const hold = (client: pg.Client, propertyId: number, start: string, end: string) =>
+    client.query(
+      `with b as (insert into calendar_blocks (property_id, start_date, end_date) values ($1, $2, $3) returning id)
+       insert into date_holds (property_id, start_date, end_date, block_id) select $1, $2, $3, id from b`,
+      [propertyId, start, end],
+    );
+
+  it('are written in turn: the later one is refused (23P01), never left to deadlock (40P01)', async () => {
+    // Without the home's writer lock, B's clashing row sits in the exclusion index while B waits for A,
+    // and A's next hold, clashing with B's only, waits for B: a deadlock that PostgreSQL breaks after 1 s.
+    const property = await createProperty(srv.db.em(), { maxGuests: 2 });
+    const day = (n: number) => addDays(todayIso(), 200 + n);
+    const [a, b] = [new pg.Client(srv.db.url), new pg.Client(srv.db.url)];
+    await Promise.all([a.connect(), b.connect()]);
+    try {
+      await a.query('begin');
+      await b.query('begin');
+      await hold(a, property.id, day(1), day(3));
+      const late = hold(b, property.id, day(2), day(6)).then(
+        () => 'written',
+        (err: { code?: string }) => err.code,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      await hold(a, property.id, day(5), day(7));
+      await a.query('commit');
+      expect(await late).toBe('23P01');
+    } finally {
+      await b.query('rollback').catch(() => undefined);
+      await Promise.all([a.end(), b.end()]);
+    }
   });
 });

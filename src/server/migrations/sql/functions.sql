@@ -28,6 +28,20 @@ create or replace trigger bookings_hold_dates
   after insert or update of status, check_in, check_out, property_id or delete on bookings
   for each row execute function bookings_hold_dates();
 
+-- Holds of one home are written one transaction at a time: a hold first takes its home's advisory lock,
+-- kept until its transaction ends. Without it, concurrent holds that clash each see the other's uncommitted
+-- row in date_holds_no_overlap and wait for it: a deadlock that PostgreSQL breaks only after deadlock_timeout
+-- (1 s), and 30 guests racing for the same dates queued for minutes behind such deadlocks. With it, the next
+-- writer sees the committed hold and hears 23P01 at once.
+create or replace function date_holds_one_writer() returns trigger language plpgsql as $$
+  begin
+    perform pg_advisory_xact_lock(727003, new.property_id);
+    return new;
+  end $$;
+create or replace trigger date_holds_one_writer
+  before insert or update of property_id, start_date, end_date on date_holds
+  for each row execute function date_holds_one_writer();
+
 -- The admin counters (admin-counter.entity.ts). A counter is the sum of its shards; each database session
 -- adds to the shard of its backend pid, so concurrent writes do not queue on one hot row. A shard row
 -- exists after its first change, so an UPDATE finds it; the upsert is for a shard's first change only (it
