@@ -35,6 +35,7 @@ import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id
 import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token.tsx'
 import { Route as SitePropertyIdRouteImport } from './routes/_site/property.$id.tsx'
 import { Route as SiteResetPasswordTokenRouteImport } from './routes/_site/reset-password.$token.tsx'
+import { Route as SiteUndoEmailChangeTokenRouteImport } from './routes/_site/undo-email-change.$token.tsx'
 import { Route as AdminCalendarIndexRouteImport } from './routes/admin/calendar.index.tsx'
 import { Route as AdminCalendarIdRouteImport } from './routes/admin/calendar.$id.tsx'
 
@@ -167,6 +168,12 @@ const SiteResetPasswordTokenRoute = SiteResetPasswordTokenRouteImport.update({
   path: '/reset-password/$token',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteUndoEmailChangeTokenRoute =
+  SiteUndoEmailChangeTokenRouteImport.update({
+    id: '/undo-email-change/$token',
+    path: '/undo-email-change/$token',
+    getParentRoute: () => SiteRoute,
+  } as any)
 const AdminCalendarIndexRoute = AdminCalendarIndexRouteImport.update({
   id: '/calendar/',
   path: '/calendar/',
@@ -204,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/manage/$token': typeof SiteManageTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
+  '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
 }
@@ -232,6 +240,7 @@ export interface FileRoutesByTo {
   '/manage/$token': typeof SiteManageTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
+  '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar': typeof AdminCalendarIndexRoute
 }
@@ -263,6 +272,7 @@ export interface FileRoutesById {
   '/_site/manage/$token': typeof SiteManageTokenRoute
   '/_site/property/$id': typeof SitePropertyIdRoute
   '/_site/reset-password/$token': typeof SiteResetPasswordTokenRoute
+  '/_site/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
 }
@@ -294,6 +304,7 @@ export interface FileRouteTypes {
     | '/manage/$token'
     | '/property/$id'
     | '/reset-password/$token'
+    | '/undo-email-change/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar/'
   fileRoutesByTo: FileRoutesByTo
@@ -322,6 +333,7 @@ export interface FileRouteTypes {
     | '/manage/$token'
     | '/property/$id'
     | '/reset-password/$token'
+    | '/undo-email-change/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar'
   id:
@@ -352,6 +364,7 @@ export interface FileRouteTypes {
     | '/_site/manage/$token'
     | '/_site/property/$id'
     | '/_site/reset-password/$token'
+    | '/_site/undo-email-change/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar/'
   fileRoutesById: FileRoutesById
@@ -545,6 +558,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteResetPasswordTokenRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/undo-email-change/$token': {
+      id: '/_site/undo-email-change/$token'
+      path: '/undo-email-change/$token'
+      fullPath: '/undo-email-change/$token'
+      preLoaderRoute: typeof SiteUndoEmailChangeTokenRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/admin/calendar/': {
       id: '/admin/calendar/'
       path: '/calendar'
@@ -609,6 +629,7 @@ interface SiteRouteChildren {
   SiteManageTokenRoute: typeof SiteManageTokenRoute
   SitePropertyIdRoute: typeof SitePropertyIdRoute
   SiteResetPasswordTokenRoute: typeof SiteResetPasswordTokenRoute
+  SiteUndoEmailChangeTokenRoute: typeof SiteUndoEmailChangeTokenRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
@@ -628,6 +649,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteManageTokenRoute: SiteManageTokenRoute,
   SitePropertyIdRoute: SitePropertyIdRoute,
   SiteResetPasswordTokenRoute: SiteResetPasswordTokenRoute,
+  SiteUndoEmailChangeTokenRoute: SiteUndoEmailChangeTokenRoute,
 }
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)

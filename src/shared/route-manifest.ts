@@ -33,6 +33,7 @@ export const PAGE_ROUTES = [
   { path: '/manage/$token', title: 'Manage your booking', indexable: false },
   { path: '/forgot-password', title: 'Forgot your password?', indexable: false },
   { path: '/reset-password/$token', title: 'Choose a new password', indexable: false },
+  { path: '/undo-email-change/$token', title: 'Undo the e-mail change', indexable: false },
   { path: '/admin', title: 'Dashboard · Admin', indexable: false },
   { path: '/admin/listings', title: 'Listings · Admin', indexable: false },
   { path: '/admin/bookings', title: 'Bookings · Admin', indexable: false },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { ratingLabel } from '../../src/shared/labels.ts';
 import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { workerOrigin } from './support/servers.ts';
 import {
   calendarDay,
@@ -165,6 +166,49 @@ test('forgot password: the emailed link sets a new password and signs in', async
   await page.getByLabel('Repeat the new password').fill('another-1');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByTestId('reset-error')).toContainText('This link is invalid or has expired');
+});
+
+test('the old address undoes a stolen e-mail change and chooses a new password', async ({ page }) => {
+  const username = unique('undo');
+  const email = `${username}@example.com`;
+  // The thief's session (page.request shares the page's cookies) moves the account's mail.
+  expect(
+    (
+      await page.request.post('/api/auth/register', { data: { username, email, password: 'old-pass-1' } })
+    ).ok(),
+  ).toBe(true);
+  const moved = await page.request.patch('/api/auth/me', {
+    data: { name: '', email: `thief-${username}@example.com`, currentPassword: 'old-pass-1' },
+  });
+  expect(moved.ok(), await moved.text()).toBe(true);
+
+  const index = test.info().parallelIndex;
+  const mailDir = path.join(process.env.E2E_DATA_ROOT ?? '', index === 0 ? 'main' : `main-${index}`, 'mail');
+  let link = '';
+  await expect
+    .poll(() => {
+      // The folder appears with the first email the worker's server writes.
+      const sent = (fs.existsSync(mailDir) ? fs.readdirSync(mailDir) : [])
+        .map((f) => fs.readFileSync(path.join(mailDir, f), 'utf8').replace(/=\r?\n/g, ''))
+        .find((eml) => eml.includes(`To: ${email}`) && eml.includes('/undo-email-change/'));
+      link = /(\/undo-email-change\/[a-z2-7]{32})/.exec(sent ?? '')?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  await page.goto(link);
+  await expectNoSeriousA11yViolations(page, 'undo e-mail change');
+  const restore = page.getByRole('button', { name: 'Restore my e-mail address' });
+  await restore.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status')).toContainText(`Your account's e-mail address is ${email} again`);
+  // The thief's session ended with every other.
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  await page.getByRole('link', { name: 'Choose a new password' }).click();
+  await page.getByLabel('New password', { exact: true }).fill('new-pass-1');
+  await page.getByLabel('Repeat the new password').fill('new-pass-1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expectToast(page, 'Password changed');
 });
 
 test('changing the password signs out the other browser on the old session', async ({ page, browser }) => {

@@ -26,6 +26,7 @@ const ACCESS: Record<string, TAccess> = {
   'auth.changePassword': 'authed',
   'auth.deleteMe': 'authed',
   'auth.confirmPasswordReset': 'public',
+  'auth.undoEmailChange': 'public',
   'auth.requestPasswordReset': 'public',
 
   'bookings.create': 'public',

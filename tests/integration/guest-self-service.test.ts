@@ -410,6 +410,37 @@ describe('account settings', () => {
     ]);
   });
 
+  it('the old address undoes an e-mail change: the address returns, every session ends, a new password follows', async () => {
+    const { user } = await register('taken-over');
+    const { caller } = callerFor(db, user, { ip: '10.3.9.2' });
+    // A thief who knows the password moves the mail, then asks for a reset link at the new address.
+    await caller.auth.updateMe({ name: '', email: 'thief-box@example.com', currentPassword: 'first-pass' });
+    expect(await resetLinkFor('thief-box@example.com', '10.3.9.3')).not.toBe('');
+    const [told] = await db.sql<{ text: string }>(
+      `select text from emails where template = 'email-changed' and to_address ilike '%taken-over%'`,
+    );
+    const token = /\/undo-email-change\/([a-z2-7]{32})/.exec(told?.text ?? '')?.[1] ?? '';
+    expect(told?.text).toContain('Undo the change');
+
+    const { caller: anyone } = callerFor(db, null, { ip: '10.3.9.4' });
+    const undone = await anyone.auth.undoEmailChange({ token });
+    expect(undone.email).toBe('taken-over@example.com');
+    const [row] = await db.sql<{ email: string }>('select email from users where id = $1', [user.id]);
+    expect(row?.email).toBe('taken-over@example.com');
+    expect(await db.sql('select 1 from sessions where user_id = $1', [user.id])).toEqual([]);
+    // Only the link answered to the undo's holder still sets a password; the thief's died.
+    expect(await db.sql('select 1 from password_resets where user_id = $1', [user.id])).toHaveLength(1);
+    const resetToken = undone.resetPath.split('/').pop() ?? '';
+    await anyone.auth.confirmPasswordReset({ token: resetToken, password: 'taken-back-pw' });
+
+    // The link works once, and a made-up one is the same 404.
+    for (const t of [token, 'a'.repeat(32), 'not a token'])
+      expect(await failure(anyone.auth.undoEmailChange({ token: t }))).toEqual({
+        code: 'NOT_FOUND',
+        message: 'This link is invalid, has expired or was used already',
+      });
+  });
+
   it('deleting deactivates at once; the purge job anonymises bookings and removes personal data', async () => {
     const { user, token } = await register('leaver');
     const upcoming = await book({ user, email: 'leaver@example.com' });

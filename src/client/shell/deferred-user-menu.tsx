@@ -1,8 +1,8 @@
-import { ActionIcon, Avatar, Group } from '@mantine/core';
-import { IconMenu2 } from '@tabler/icons-react';
+import { ActionIcon } from '@mantine/core';
 import { DeferredMenu } from '../components/deferred-menu.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { lazyRetry } from '../lib/lazy-retry.tsx';
+import { UserMenuFace, userMenuLabel } from '../components/user-menu-face.tsx';
 
 const loadUserMenu = () => import('../features/auth/user-menu.tsx');
 const UserMenu = lazyRetry(() => loadUserMenu().then((m) => ({ default: m.UserMenu })));
@@ -21,15 +21,12 @@ export function DeferredUserMenu() {
           variant="default"
           size={40}
           radius="xl"
-          aria-label="User menu"
+          aria-label={userMenuLabel(displayName)}
           aria-haspopup="menu"
           data-testid="user-menu"
           {...handlers}
         >
-          <Group gap={4} wrap="nowrap">
-            <IconMenu2 size={16} aria-hidden />
-            <Avatar size={24} radius="xl" color="brand" name={displayName ?? undefined} alt="" />
-          </Group>
+          <UserMenuFace displayName={displayName} />
         </ActionIcon>
       )}
     />

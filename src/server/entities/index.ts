@@ -5,6 +5,7 @@ import { BookingNote } from './booking-note.entity.ts';
 import { BookingLink } from './booking-link.entity.ts';
 import { CalendarBlock } from './calendar-block.entity.ts';
 import { DateHold } from './date-hold.entity.ts';
+import { EmailChangeUndo } from './email-change-undo.entity.ts';
 import { ExternalEvent } from './external-event.entity.ts';
 import { IcalExport } from './ical-export.entity.ts';
 import { IcalFeed } from './ical-feed.entity.ts';
@@ -22,7 +23,7 @@ import { User } from './user.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
-export { BookingLink, OutboxEmail, PasswordReset, WishlistItem };
+export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
 export const entities = [
   AdminCounter,
@@ -38,6 +39,7 @@ export const entities = [
   IcalFeed,
   ExternalEvent,
   DateHold,
+  EmailChangeUndo,
   PropertyRate,
   IcalExport,
   BookingLink,

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUser } from '../../shared/schemas/auth.ts';
 import { User } from '../entities/user.entity.ts';
+import { db } from './db.ts';
 
 /** The account queries behind sign-in, registration, settings, password reset and the purge. */
 
@@ -173,4 +174,38 @@ export async function purgeAccountRows(em: EntityManager, userId: number): Promi
     userId,
   ]);
   await em.execute('delete from users where id = ? and deactivated_at is not null', [userId]);
+}
+
+/** Keeps the way back from an e-mail change (see EmailChangeUndo). */
+export async function insertEmailChangeUndo(
+  em: EntityManager,
+  row: { hash: string; userId: number; oldEmail: string; expiresAt: Date },
+): Promise<void> {
+  await db(em)
+    .insertInto('email_change_undos')
+    .values({ id: row.hash, user_id: row.userId, old_email: row.oldEmail, expires_at: row.expiresAt })
+    .execute();
+}
+
+/**
+ * Uses up an undo link, and every other of its account: an undo restores one address, and older links
+ * must not later swap it again. Null when the link is unknown or expired.
+ */
+export async function consumeEmailChangeUndo(
+  em: EntityManager,
+  hash: string,
+  now: Date,
+): Promise<{ id: string; userId: number; oldEmail: string } | null> {
+  const row = await db(em)
+    .deleteFrom('email_change_undos')
+    .where('id', '=', hash)
+    .returning(['id', 'user_id', 'old_email', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= now.getTime()) return null;
+  await db(em).deleteFrom('email_change_undos').where('user_id', '=', row.user_id).execute();
+  return { id: row.id, userId: row.user_id, oldEmail: row.old_email };
+}
+
+export async function updateEmail(em: EntityManager, userId: number, email: string): Promise<void> {
+  await db(em).updateTable('users').set({ email }).where('id', '=', userId).execute();
 }

@@ -1,5 +1,7 @@
 import {
   ZAccountDelete,
+  ZEmailChangeUndo,
+  ZEmailChangeUndone,
   ZPasswordChange,
   ZProfileUpdate,
   ZResetConfirm,
@@ -7,7 +9,12 @@ import {
 } from '../../shared/schemas/account.ts';
 import { ZUser } from '../../shared/schemas/auth.ts';
 import { ZOk } from '../../shared/schemas/common.ts';
-import { changePassword, deleteAccount, updateProfile } from '../services/auth/account-settings.ts';
+import {
+  changePassword,
+  deleteAccount,
+  undoEmailChange,
+  updateProfile,
+} from '../services/auth/account-settings.ts';
 import { confirmPasswordReset, requestPasswordReset, resetPath } from '../services/auth/password-reset.ts';
 import { emailPasswordReset } from '../services/email/guest-emails.ts';
 import { ZMessageResult } from '../../shared/schemas/manage.ts';
@@ -27,6 +34,20 @@ export const accountRouter = router({
     .input(ZProfileUpdate)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.actingUser, input, ctx)),
+
+  undoEmailChange: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/auth/email-change/undo',
+        tags: ['auth'],
+        summary:
+          'Undo an e-mail change from the link sent to the old address: the address returns, every session ends, and a new reset link is answered',
+      },
+    })
+    .input(ZEmailChangeUndo)
+    .output(ZEmailChangeUndone)
+    .mutation(({ ctx, input }) => undoEmailChange(ctx.em, input)),
 
   changePassword: authedProcedure
     .meta({

@@ -34,3 +34,19 @@ export const RESET_NEUTRAL_MESSAGE =
   'If an account uses this e-mail address, we have sent it a link to reset the password.';
 export const RESET_LINK_INVALID = 'This link is invalid or has expired';
 export const WRONG_PASSWORD_MESSAGE = 'Your current password is not correct';
+
+/** The link sent to the old address when an account's e-mail changes. */
+export const ZEmailChangeUndo = z.object({ token: zLine('Token').trim().max(200) });
+export type TEmailChangeUndo = z.input<typeof ZEmailChangeUndo>;
+
+export const ZEmailChangeUndone = z.object({
+  /** The address the account has again. */
+  email: z.string(),
+  /** Where to choose a new password: a fresh single-use reset link, for whoever holds the undo link. */
+  resetPath: z.string(),
+});
+export type TEmailChangeUndone = z.output<typeof ZEmailChangeUndone>;
+
+export const UNDO_LINK_INVALID = 'This link is invalid, has expired or was used already';
+export const UNDO_EMAIL_TAKEN =
+  'Another account uses that e-mail address now. Please write to us and we will sort it out.';

@@ -10,3 +10,4 @@ export const useChangePassword = () => useMutation(trpc.auth.changePassword.muta
 export const useDeleteAccount = () => useMutation(trpc.auth.deleteMe.mutationOptions());
 export const useRequestPasswordReset = () => useMutation(trpc.auth.requestPasswordReset.mutationOptions());
 export const useConfirmPasswordReset = () => useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
+export const useUndoEmailChange = () => useMutation(trpc.auth.undoEmailChange.mutationOptions());

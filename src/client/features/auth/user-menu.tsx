@@ -1,4 +1,4 @@
-import { ActionIcon, Avatar, Group, Menu, Text } from '@mantine/core';
+import { ActionIcon, Menu, Text } from '@mantine/core';
 import {
   IconBook,
   IconBuildingEstate,
@@ -8,7 +8,6 @@ import {
   IconLayoutDashboard,
   IconLogin,
   IconLogout,
-  IconMenu2,
   IconSearch,
   IconSettings,
   IconUserPlus,
@@ -17,6 +16,7 @@ import type { ReactNode } from 'react';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import '../../styles/more-components.css';
+import { UserMenuFace, userMenuLabel } from '../../components/user-menu-face.tsx';
 
 /** A menu entry that is a real link (middle-click, copy address) but navigates inside the app. */
 function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
@@ -35,11 +35,14 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="default" size={40} radius="xl" aria-label="User menu" data-testid="user-menu">
-          <Group gap={4} wrap="nowrap">
-            <IconMenu2 size={16} aria-hidden />
-            <Avatar size={24} radius="xl" color="brand" name={displayName ?? undefined} alt="" />
-          </Group>
+        <ActionIcon
+          variant="default"
+          size={40}
+          radius="xl"
+          aria-label={userMenuLabel(displayName)}
+          data-testid="user-menu"
+        >
+          <UserMenuFace displayName={displayName} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,19 +1,28 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import {
+  UNDO_EMAIL_TAKEN,
+  UNDO_LINK_INVALID,
   WRONG_PASSWORD_MESSAGE,
+  type TEmailChangeUndone,
   type ZAccountDelete,
+  type ZEmailChangeUndo,
   type ZPasswordChange,
   type ZProfileUpdate,
 } from '../../../shared/schemas/account.ts';
 import type { TUser } from '../../../shared/schemas/auth.ts';
 import { AppError } from '../../errors.ts';
 import {
+  consumeEmailChangeUndo,
   deactivateAccount,
   deactivatedAccountIds,
+  deletePasswordResetsOf,
   emailTakenByOther,
   findActiveAccount,
+  insertEmailChangeUndo,
+  insertPasswordReset,
   purgeAccountRows,
+  updateEmail,
   updatePasswordHash,
   updateProfileRow,
 } from '../../repositories/accounts.ts';
@@ -21,6 +30,8 @@ import { deleteSessionsOf } from '../../repositories/sessions.ts';
 import { EMAIL_TAKEN_MESSAGE, toUser, type TAuthRequest } from './accounts.ts';
 import { emailAddressChanged } from '../email/guest-emails.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import { RESET_LINK_MINUTES, resetPath } from './password-reset.ts';
+import { newLinkToken, sameHash, tokenHash } from './secret-tokens.ts';
 import { countLoginAttempt, loginSucceeded, tooManyAttempts } from './rate-limit.ts';
 import type { TSessionUser } from './sessions.ts';
 
@@ -28,6 +39,12 @@ export const CURRENT_PASSWORD_FOR_EMAIL = 'Please enter your current password to
 export const ADMIN_CANNOT_DELETE = 'Admin accounts cannot be deleted from account settings';
 /** Personal data of a deleted account is purged this many days after deletion (the policy promises 30 at most). */
 export const PURGE_AFTER_DAYS = 7;
+/** How long the old address can undo an e-mail change. */
+export const UNDO_LINK_DAYS = 7;
+
+export function undoEmailPath(token: string): string {
+  return `/undo-email-change/${token}`;
+}
 
 /**
  * Name and e-mail. Changing the e-mail (where password-reset links go) needs the current password,
@@ -50,10 +67,51 @@ export async function updateProfile(
   // Two changes may race past the check: the unique index then decides, and errors.ts answers the same 409.
   await em.transactional(async (tx) => {
     await updateProfileRow(tx, user.id, name, input.email);
-    if (emailChanges)
-      await emailAddressChanged(tx, { email: user.email, name: user.name ?? user.username }, input.email);
+    if (!emailChanges) return;
+    const { token, hash } = newLinkToken();
+    const expiresAt = new Date(Date.now() + UNDO_LINK_DAYS * 86_400_000);
+    await insertEmailChangeUndo(tx, { hash, userId: user.id, oldEmail: user.email, expiresAt });
+    await emailAddressChanged(
+      tx,
+      { email: user.email, name: user.name ?? user.username },
+      input.email,
+      undoEmailPath(token),
+    );
   });
   return toUser({ ...user, name, email: input.email });
+}
+
+/**
+ * The old address takes the account back (docs/decisions.md#email-change-undo): the e-mail returns to it,
+ * every session ends (the one that made the change too), pending reset links (which went to the new
+ * address) die, and a fresh reset link is answered to whoever holds the undo link, since it reached the
+ * old address, so they can shut out whoever knows the password.
+ */
+export async function undoEmailChange(
+  em: EntityManager,
+  input: z.output<typeof ZEmailChangeUndo>,
+  now = new Date(),
+): Promise<TEmailChangeUndone> {
+  const hash = tokenHash(input.token);
+  return em.transactional(async (tx) => {
+    const undo = hash ? await consumeEmailChangeUndo(tx, hash, now) : null;
+    if (!hash || !undo || !sameHash(undo.id, hash)) throw new AppError('NOT_FOUND', UNDO_LINK_INVALID);
+    const account = await findActiveAccount(tx, undo.userId);
+    if (!account) throw new AppError('NOT_FOUND', UNDO_LINK_INVALID);
+    if (await emailTakenByOther(tx, undo.oldEmail, account.id))
+      throw new AppError('CONFLICT', UNDO_EMAIL_TAKEN);
+    await updateEmail(tx, account.id, undo.oldEmail);
+    await deleteSessionsOf(tx, account.id, null);
+    await deletePasswordResetsOf(tx, account.id);
+    const reset = newLinkToken();
+    await insertPasswordReset(
+      tx,
+      reset.hash,
+      account.id,
+      new Date(now.getTime() + RESET_LINK_MINUTES * 60_000),
+    );
+    return { email: undo.oldEmail, resetPath: resetPath(reset.token) };
+  });
 }
 
 /**

@@ -340,6 +340,7 @@ export async function emailAddressChanged(
   tx: EntityManager,
   old: { email: string; name: string },
   newEmail: string,
+  undoPath: string,
 ): Promise<void> {
   const settings = await getSettings(tx);
   await queueComposed(tx, settings, [
@@ -350,9 +351,10 @@ export async function emailAddressChanged(
       heading: 'Your e-mail address was changed',
       blocks: [
         paragraph(
-          `Hello ${old.name}, the e-mail address of your ${settings.siteName} account was changed to ${newEmail}. If this was you, there is nothing to do. If it was not, reset your password from the sign-in page and write to ${settings.supportEmail} at once.`,
+          `Hello ${old.name}, the e-mail address of your ${settings.siteName} account was changed to ${newEmail}. If this was you, there is nothing to do. If it was not, undo the change within 7 days: the button below puts this address back, signs out every session and lets you choose a new password. You can also write to ${settings.supportEmail}.`,
         ),
       ],
+      action: { label: 'Undo the change', url: absoluteUrl(undoPath) },
     },
   ]);
 }
