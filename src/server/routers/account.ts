@@ -15,6 +15,7 @@ import {
   undoEmailChange,
   updateProfile,
 } from '../services/auth/account-settings.ts';
+import { atEvenPace, LOOKUP_ANSWER_FLOOR_MS } from '../services/auth/even-pace.ts';
 import { confirmPasswordReset, requestPasswordReset, resetPath } from '../services/auth/password-reset.ts';
 import { emailPasswordReset } from '../services/email/guest-emails.ts';
 import { ZMessageResult } from '../../shared/schemas/manage.ts';
@@ -89,8 +90,10 @@ export const accountRouter = router({
     .input(ZResetRequest)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) =>
-      requestPasswordReset(ctx.em, input, ctx, (tx, to, token) =>
-        emailPasswordReset(tx, to, resetPath(token)),
+      atEvenPace(LOOKUP_ANSWER_FLOOR_MS, () =>
+        requestPasswordReset(ctx.em, input, ctx, (tx, to, token) =>
+          emailPasswordReset(tx, to, resetPath(token)),
+        ),
       ),
     ),
 

@@ -16,6 +16,7 @@ import {
   manageByToken,
   myBookingDetail,
 } from '../services/bookings/manage.ts';
+import { atEvenPace, LOOKUP_ANSWER_FLOOR_MS } from '../services/auth/even-pace.ts';
 import { lookupBooking } from '../services/bookings/lookup.ts';
 import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
@@ -89,7 +90,9 @@ export const manageRouter = router({
     })
     .input(ZLookupInput)
     .output(ZMessageResult)
-    .mutation(({ ctx, input }) => lookupBooking(ctx.em, input, ctx, emailManageLink)),
+    .mutation(({ ctx, input }) =>
+      atEvenPace(LOOKUP_ANSWER_FLOOR_MS, () => lookupBooking(ctx.em, input, ctx, emailManageLink)),
+    ),
 
   mineDetail: authedProcedure
     .meta({
