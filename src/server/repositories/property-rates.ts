@@ -195,25 +195,60 @@ export function toStayRules(r: TRulesRow): TStayRules {
   };
 }
 
+/** The settings' stay limits, read with a home's rules; null before the settings record exists. */
+export interface TSettingsLimits {
+  minNightsDefault: number;
+  maxNightsDefault: number;
+  advanceBookingDays: number;
+}
+
 /**
- * The price and stay rules of several homes for [from, to) (stayRulesColumns), and whether its nights are
- * taken (heldColumn): one query for a quote or a calendar. Homes that are missing or archived are absent
- * from the map.
+ * The price and stay rules of several homes for [from, to) (stayRulesColumns), their capacity and the
+ * settings' stay limits, and whether its nights are taken (heldColumn): one query for a quote or a
+ * calendar. Homes that are missing or archived are absent from the map.
  */
 export async function stayRulesFor(
   em: EntityManager,
   propertyIds: number[],
   from: string,
   to: string,
-): Promise<Map<number, TStayRules & { held: boolean }>> {
+): Promise<Map<number, TStayRules & { held: boolean; maxGuests: number; settings: TSettingsLimits | null }>> {
   if (propertyIds.length === 0) return new Map();
   const rules = stayRulesColumns('p', from, to);
   const held = heldColumn('p', from, to);
-  const rows = await em.execute<(TRulesRow & { property_id: number; held: boolean })[]>(
-    `select p.id as property_id, p.price, ${rules.sql}, ${held.sql}
+  const rows = await em.execute<
+    (TRulesRow & {
+      property_id: number;
+      held: boolean;
+      max_guests: number;
+      min_nights_default: number | null;
+      max_nights_default: number | null;
+      advance_booking_days: number | null;
+    })[]
+  >(
+    `select p.id as property_id, p.price, p.max_guests, ${rules.sql}, ${held.sql},
+            s.min_nights_default, s.max_nights_default, s.advance_booking_days
        from properties p
+       left join settings s on s.id = 1
       where p.id = any(?::int[]) and ${liveProperty('p')}`,
     [...rules.params, ...held.params, intArray(propertyIds)],
   );
-  return new Map(rows.map((r) => [r.property_id, { ...toStayRules(r), held: r.held }]));
+  return new Map(
+    rows.map((r) => [
+      r.property_id,
+      {
+        ...toStayRules(r),
+        held: r.held,
+        maxGuests: r.max_guests,
+        settings:
+          r.min_nights_default === null || r.max_nights_default === null || r.advance_booking_days === null
+            ? null
+            : {
+                minNightsDefault: r.min_nights_default,
+                maxNightsDefault: r.max_nights_default,
+                advanceBookingDays: r.advance_booking_days,
+              },
+      },
+    ]),
+  );
 }

@@ -29,6 +29,14 @@ export type TContactInfo = z.infer<typeof ZContactInfo>;
 
 const ZPropertyRef = zIdOf('Property id', PROPERTY_NOT_FOUND);
 
+const ZGuestCount = zInt(
+  z
+    .number({ error: 'Guests must be a number' })
+    .int({ error: 'Guests must be a whole number' })
+    .min(1, { error: AT_LEAST_ONE_GUEST })
+    .max(1000, { error: 'Too many guests' }),
+);
+
 /**
  * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (docs/decisions.md#booking-identity);
  * `totalPrice`, when sent, must equal the server's quote (docs/decisions.md#server-price).
@@ -38,13 +46,7 @@ export const ZBookingCreateInput = z.object({
   userId: z.unknown().optional(),
   checkIn: ZIsoDate,
   checkOut: ZIsoDate,
-  guests: zInt(
-    z
-      .number({ error: 'Guests must be a number' })
-      .int({ error: 'Guests must be a whole number' })
-      .min(1, { error: AT_LEAST_ONE_GUEST })
-      .max(1000, { error: 'Too many guests' }),
-  ),
+  guests: ZGuestCount,
   totalPrice: zDecimal(z.number({ error: 'Total price must be a number' })).optional(),
   contactInfo: ZContactInfo,
 });
@@ -75,7 +77,13 @@ export const ZBooking = z.object({
 });
 export type TBooking = z.infer<typeof ZBooking>;
 
-export const ZQuoteInput = z.object({ propertyId: ZPropertyRef, checkIn: ZIsoDate, checkOut: ZIsoDate });
+/** A stay to price; with `guests` its capacity is judged too (docs/booking-operations.md#stay-rules). */
+export const ZQuoteInput = z.object({
+  propertyId: ZPropertyRef,
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  guests: ZGuestCount.optional(),
+});
 export type TQuoteInput = z.input<typeof ZQuoteInput>;
 
 /** The server's price for a stay (docs/decisions.md#server-price); the same shape as `quoteStay`. */
@@ -88,8 +96,12 @@ export const ZQuote = z.object({
   total: z.number().int(),
   /** Each night's price: the home's season, weekend or own price (docs/features.md#operator-calendar). */
   nightly: z.array(z.object({ date: z.string(), price: z.number().int() })),
-  /** False when a booking, a block or an imported event already holds one of these nights (docs/features.md#operator-calendar). */
+  /**
+   * False when the stay breaks a stay rule, or a booking, a block or an imported event already holds one
+   * of its nights (docs/booking-operations.md#stay-rules); `reason` is then the booking's own refusal.
+   */
   available: z.boolean(),
+  reason: z.string().optional(),
 });
 export type TStayQuote = z.infer<typeof ZQuote>;
 

@@ -16,7 +16,7 @@ import {
 import { onOneConnection, type TRunSql } from '../../repositories/sql.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
+import { enforceStay, limitsOf, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
 
 /** The stay's context; when the settings record does not exist yet, getSettings creates it. */
 async function loadStayContext(
@@ -79,11 +79,10 @@ export async function createBooking(
     const { settings, property, rules, freeNumbers } = await loadStayContext(em, run, input, candidates);
     if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
     if (!property || !rules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    // A home's own minimum stay overrides the settings' default (docs/features.md#operator-calendar).
-    checkStay(
+    // The quote judges a stay with the same function and limits (docs/booking-operations.md#stay-rules).
+    enforceStay(
       input,
-      property.maxGuests,
-      { ...settings, minNightsDefault: rules.minNights ?? settings.minNightsDefault },
+      limitsOf(settings, { maxGuests: property.maxGuests, minNights: rules.minNights }),
       now,
     );
 
