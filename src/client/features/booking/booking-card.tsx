@@ -60,6 +60,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         convert(
           quote.nightly.map((n) => n.price),
           quote.tax,
+          quote.lines.map((l) => l.amount),
         ).total,
       )
     : null;

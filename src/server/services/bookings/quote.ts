@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { quoteStay } from '../../../shared/pricing.ts';
+import { countedGuests, quoteStay } from '../../../shared/pricing.ts';
 import type { TStayQuote, ZQuoteInput } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
 import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN } from '../../../shared/messages.ts';
-import { limitsOf, stayProblem } from './rules.ts';
+import { bookingDay, limitsOf, partyOf, stayProblem } from './rules.ts';
 
 /**
  * The price the server will charge for a stay: each night by the home's rates, plus the tax rate in
@@ -28,13 +28,17 @@ export async function quoteForStay(
   if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const settings = homeRules.settings && homeRules.taxRate !== null ? null : await getSettings(em);
   const taxRate = homeRules.taxRate ?? settings?.taxRate ?? 0;
-  const limits = limitsOf(homeRules.settings ?? settings!, {
-    maxGuests: homeRules.maxGuests,
-    minNights: homeRules.minNights,
-  });
-  const reason = stayProblem({ ...input }, limits, now) ?? (homeRules.held ? DATES_TAKEN : null);
+  const limits = limitsOf(homeRules.settings ?? settings!, homeRules);
+  const party = partyOf(input);
+  const stay = { checkIn: input.checkIn, checkOut: input.checkOut, pets: input.pets };
+  const reason =
+    stayProblem(party ? { ...stay, guests: countedGuests(party) } : stay, limits, now) ??
+    (homeRules.held ? DATES_TAKEN : null);
   return {
-    ...quoteStay(homeRules, input.checkIn, input.checkOut, taxRate),
+    ...quoteStay(homeRules, input.checkIn, input.checkOut, taxRate, {
+      ...(party ? { party } : {}),
+      bookedOn: bookingDay(now),
+    }),
     available: reason === null,
     ...(reason === null ? {} : { reason }),
   };

@@ -3,9 +3,11 @@ import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
 import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 import { plural } from '../../../shared/labels.ts';
+import type { THomePricing, TParty } from '../../../shared/pricing.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { SIGN_IN_TO_BOOK };
+export const PETS_NOT_ALLOWED = 'This home does not allow pets';
 export const PRICE_CHANGED = 'The price has changed. Please review the new total.';
 
 const HOUR_MS = 3_600_000;
@@ -25,8 +27,32 @@ export function todaySpan(now: Date = new Date()): { earliest: string; latest: s
 export interface TStay {
   checkIn: string;
   checkOut: string;
+  /** Counted towards capacity: adults and children. */
   guests: number;
+  pets?: number;
 }
+
+/**
+ * Who stays, from a quote's or a booking's input (docs/booking-operations.md#guests): `guests` means the
+ * adults, as it did before the party was split; null when the input names nobody.
+ */
+export function partyOf(input: {
+  guests?: number | undefined;
+  children?: number | undefined;
+  infants?: number | undefined;
+  pets?: number | undefined;
+}): TParty | null {
+  if (input.guests === undefined) return null;
+  return {
+    adults: input.guests,
+    children: input.children ?? 0,
+    infants: input.infants ?? 0,
+    pets: input.pets ?? 0,
+  };
+}
+
+/** The day a stay is booked on, for the booking-window discounts: the server's UTC date. */
+export const bookingDay = (now: Date) => now.toISOString().slice(0, 10);
 
 type TStaySettings = Pick<TSettings, 'minNightsDefault' | 'maxNightsDefault' | 'advanceBookingDays'>;
 
@@ -39,6 +65,7 @@ export interface TStayLimits {
   /** Weekdays (0 = Sunday) a stay may start or end on; null or empty: any day. */
   checkInDays?: readonly number[] | null;
   checkOutDays?: readonly number[] | null;
+  petsAllowed?: boolean;
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -58,7 +85,7 @@ const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
  * (a quote for dates alone) the capacity is not judged.
  */
 export function stayProblem(
-  stay: { checkIn: string; checkOut: string; guests?: number | undefined },
+  stay: { checkIn: string; checkOut: string; guests?: number | undefined; pets?: number | undefined },
   limits: TStayLimits,
   now: Date = new Date(),
 ): string | null {
@@ -82,19 +109,23 @@ export function stayProblem(
     if (stay.guests > limits.maxGuests)
       return `This property allows at most ${plural(limits.maxGuests, 'guest', 'guests')}`;
   }
+  if (stay.pets && !limits.petsAllowed) return PETS_NOT_ALLOWED;
   return null;
 }
 
 /** The settings' limits with the home's own where it has them. */
 export function limitsOf(
   settings: TStaySettings,
-  home: { maxGuests: number; minNights?: number | null; maxNights?: number | null },
+  home: { maxGuests: number; minNights?: number | null; pricing?: THomePricing | null },
 ): TStayLimits {
   return {
     minNights: home.minNights ?? settings.minNightsDefault,
-    maxNights: home.maxNights ?? settings.maxNightsDefault,
+    maxNights: home.pricing?.maxNights ?? settings.maxNightsDefault,
     advanceBookingDays: settings.advanceBookingDays,
     maxGuests: home.maxGuests,
+    checkInDays: home.pricing?.checkInDays ?? null,
+    checkOutDays: home.pricing?.checkOutDays ?? null,
+    petsAllowed: home.pricing?.petsAllowed ?? false,
   };
 }
 
