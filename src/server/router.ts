@@ -9,6 +9,7 @@ import { categoriesRouter } from './routers/categories.ts';
 import { manageRouter } from './routers/manage.ts';
 import { configRouter } from './routers/config.ts';
 import { contactRouter } from './routers/contact.ts';
+import { pricingRouter } from './routers/pricing.ts';
 import { propertiesRouter } from './routers/properties.ts';
 import { reviewsRouter } from './routers/reviews.ts';
 import { settingsRouter } from './routers/settings.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   config: configRouter,
   contact: contactRouter,
   categories: categoriesRouter,
+  pricing: pricingRouter,
   properties: propertiesRouter,
   reviews: reviewsRouter,
   settings: settingsRouter,

@@ -33,11 +33,13 @@ export function convertAmount(usd: number, currency: string, rate: number): numb
   return currency === 'USD' ? usd : Math.round(usd * rate);
 }
 
-/** A stay's money in the chosen currency: each night and the GST converted, then summed. */
+/** A stay's money in the chosen currency: each night and each line after them converted, then summed. */
 export interface TConvertedStay {
   nights: number[];
   subtotal: number;
   tax: number;
+  /** Each line after the nights (discounts, fees, GST, tourist tax), converted one by one. */
+  lines: number[];
   total: number;
 }
 
@@ -47,12 +49,14 @@ export interface TConvertedStay {
  * the stay is shown. Converting the total on its own instead drifts by a unit or two from its lines.
  */
 export function convertStay(
-  stay: { nightPrices: readonly number[]; tax: number },
+  stay: { nightPrices: readonly number[]; tax: number; lines?: readonly number[] | undefined },
   currency: string,
   rate: number,
 ): TConvertedStay {
   const nights = stay.nightPrices.map((n) => convertAmount(n, currency, rate));
   const subtotal = nights.reduce((sum, n) => sum + n, 0);
   const tax = convertAmount(stay.tax, currency, rate);
-  return { nights, subtotal, tax, total: subtotal + tax };
+  // Without lines (a stay priced before fees existed) the GST is the one line after the nights.
+  const lines = stay.lines ? stay.lines.map((l) => convertAmount(l, currency, rate)) : [tax];
+  return { nights, subtotal, tax, lines, total: subtotal + lines.reduce((sum, l) => sum + l, 0) };
 }

@@ -50,6 +50,8 @@ const ACCESS: Record<string, TAccess> = {
   'bookings.addNote': 'admin',
   'bookings.export': 'admin',
 
+  'pricing.get': 'public',
+  'pricing.update': 'admin',
   'calendar.blocks': 'admin',
   'calendar.block': 'admin',
   'calendar.unblock': 'admin',

@@ -117,6 +117,11 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     return () => asAdmin().bookings.addNote({ id: b.id, body: 'Late arrival, around 23:00' });
   },
 
+  'pricing.update': async () => {
+    const h = await home();
+    return () => asAdmin().pricing.update({ id: h.id, cleaningFee: 40, weeklyDiscount: 10 });
+  },
+
   'calendar.block': async () => {
     const h = await home();
     return () =>

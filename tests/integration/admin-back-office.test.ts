@@ -196,6 +196,7 @@ describe('bookings table', () => {
       taxAmount: 51,
       total: 351,
       nightPrices: [100, 100, 100],
+      lines: [{ kind: 'gst', label: 'GST (17%)', amount: 51 }],
     });
     expect(detail.history.map((h) => [h.from, h.to, h.actorName])).toEqual([
       [null, 'pending', 'Ada Lovelace'],

@@ -33,7 +33,16 @@ describe('converting a stay into another currency', () => {
       nights: [100, 150],
       subtotal: 250,
       tax: 43,
+      lines: [43],
       total: 293,
     });
+  });
+});
+
+describe('converting a stay with fees and discounts', () => {
+  it('converts each line on its own and adds the converted lines', () => {
+    const money = convertStay({ nightPrices: [100, 100], tax: 34, lines: [-20, 45, 34] }, 'PKR', 280.4);
+    expect(money.lines).toEqual([-5608, 12618, 9534]);
+    expect(money.total).toBe(28040 + 28040 - 5608 + 12618 + 9534);
   });
 });

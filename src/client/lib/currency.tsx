@@ -17,7 +17,7 @@ export interface TCurrencyContext {
    * A stay in the chosen currency, line by line (docs/money.md): show its amounts with `show`, never a
    * converted total of its own, so the lines and the total agree.
    */
-  stay: (nightPrices: readonly number[], tax: number) => TConvertedStay;
+  stay: (nightPrices: readonly number[], tax: number, lines?: readonly number[]) => TConvertedStay;
   /** Formats an amount already in the chosen currency (from `stay`). */
   show: (amount: number) => string;
   /** '1 USD = 279.85 PKR' */
@@ -92,8 +92,8 @@ export function CurrencyProvider({
       setCurrency,
       rates,
       format: (usd: number) => formatMoney(convertAmount(usd, currency, rates.PKR), currency),
-      stay: (nightPrices: readonly number[], tax: number) =>
-        convertStay({ nightPrices, tax }, currency, rates.PKR),
+      stay: (nightPrices: readonly number[], tax: number, lines?: readonly number[]) =>
+        convertStay({ nightPrices, tax, lines }, currency, rates.PKR),
       show: (amount: number) => formatMoney(amount, currency),
       rateLabel: `1 USD = ${rates.PKR.toFixed(2)} PKR`,
       lastUpdated: lastUpdatedLabel(rates.updatedAt),

@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity, oneOf } from './base.entity.ts';
 import { BOOKING_STATUSES, type TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import type { TQuoteLine } from '../../shared/pricing.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -20,7 +21,11 @@ export const Booking = defineEntity({
     /** Calendar dates as `yyyy-MM-dd` strings (docs/decisions.md#calendar-dates). */
     checkIn: p.date(),
     checkOut: p.date(),
+    /** The guests counted towards capacity: adults and children (docs/booking-operations.md#guests). */
     guests: p.integer(),
+    children: p.smallint().default(0),
+    infants: p.smallint().default(0),
+    pets: p.smallint().default(0),
     totalPrice: p.integer(),
     status: p.string().length(20).default('pending').$type<TBookingStatus>(),
     contactInfo: p.json<TContactInfo>().nullable(),
@@ -33,6 +38,8 @@ export const Booking = defineEntity({
     nightPrices: p.array<number>().columnType('integer[]').nullable(),
     /** What a guest's cancellation after the free window cost (docs/cancellation.md); null when free or not cancelled by the guest. */
     cancellationFee: p.integer().nullable(),
+    /** Every line after the nights (fees, discounts, GST, tourist tax) as quoted (docs/money.md); null before lines were kept. */
+    priceLines: p.json<TQuoteLine[]>().nullable(),
     confirmationNumber: p.string().length(12).unique(),
     /** When the guest was invited to review the stay (the day after check-out), so it happens once. */
     reviewInvitedAt: p.datetime().nullable(),

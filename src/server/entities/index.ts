@@ -12,6 +12,7 @@ import { IcalFeed } from './ical-feed.entity.ts';
 import { OutboxEmail } from './outbox-email.entity.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { PropertyRate } from './property-rate.entity.ts';
+import { PropertyPricing } from './property-pricing.entity.ts';
 import { WishlistItem } from './wishlist-item.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
@@ -25,6 +26,7 @@ export { Booking, Category, Property, RateLimit, Review, Session, Settings, User
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
 export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
+export { PropertyPricing };
 export const entities = [
   AdminCounter,
   User,
@@ -48,4 +50,5 @@ export const entities = [
   OutboxEmail,
   Activity,
   BookingNote,
+  PropertyPricing,
 ];

@@ -59,12 +59,16 @@ const PRICE_COLUMNS = [
   sql<number>`b.tax_rate::float8`.as('tax_rate'),
   'b.tax_amount',
   'b.night_prices',
+  'b.price_lines',
 ] as const;
 
 type TAdminBookingRow = Awaited<ReturnType<ReturnType<typeof joined>['executeTakeFirstOrThrow']>>;
 
 export type TAdminBookingPriceRow = TAdminBookingRow &
-  Pick<Selectable<TDB['bookings']>, 'nightly_price' | 'nights' | 'tax_rate' | 'tax_amount' | 'night_prices'>;
+  Pick<
+    Selectable<TDB['bookings']>,
+    'nightly_price' | 'nights' | 'tax_rate' | 'tax_amount' | 'night_prices' | 'price_lines'
+  >;
 
 /**
  * The text the search box matches, one expression so one trigram index (bookings_search_trgm_idx) serves

@@ -1,4 +1,4 @@
-import { bookedNights } from '../../shared/pricing.ts';
+import { bookedLines, bookedNights, type TQuoteLine } from '../../shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../shared/constants.ts';
@@ -120,6 +120,11 @@ export interface TNewBooking {
   checkIn: string;
   checkOut: string;
   guests: number;
+  children: number;
+  infants: number;
+  pets: number;
+  /** Every line after the nights, as quoted (docs/money.md). */
+  priceLines: TQuoteLine[];
   totalPrice: number;
   contactInfo: TContactInfo;
   nightlyPrice: number;
@@ -158,8 +163,8 @@ export async function insertPendingBooking(
     `with b as (
        insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
                              nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at,
-                             emails_token)
-       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?)
+                             emails_token, children, infants, pets, price_lines)
+       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?, ?, ?, ?, ?::jsonb)
        on conflict (confirmation_number) do nothing
        returning id
      ), l as (${link.sql})
@@ -180,6 +185,10 @@ export async function insertPendingBooking(
       b.confirmationNumber,
       b.createdAt,
       companions.emailsToken,
+      b.children,
+      b.infants,
+      b.pets,
+      JSON.stringify(b.priceLines),
       ...link.params,
     ],
   );
@@ -226,6 +235,8 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
       nightly_price: number;
       night_prices: number[] | null;
       tax_amount: number;
+      tax_rate: number;
+      price_lines: TQuoteLine[] | null;
       total_price: number;
       status: TBookingStatus;
       confirmation_number: string;
@@ -234,7 +245,7 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
   >(
     `select b.id, b.property_id, p.title, p.images[1] as cover,
             ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
-            b.guests, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.total_price, b.status,
+            b.guests, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.tax_rate, b.price_lines, b.total_price, b.status,
             b.confirmation_number,
             ${sqlTimestamp('b.created_at')} as created_at
        from bookings b join properties p on p.id = b.property_id
@@ -258,6 +269,7 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
       nightPrices: r.night_prices,
     }).map((n) => n.price),
     taxAmount: r.tax_amount,
+    lines: bookedLines({ taxRate: Number(r.tax_rate), taxAmount: r.tax_amount, priceLines: r.price_lines }),
     totalPrice: r.total_price,
     status: r.status,
     confirmationNumber: r.confirmation_number,

@@ -1,3 +1,4 @@
+import type { TQuoteLine } from '../../shared/pricing.ts';
 import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TBookingStatus } from '../../shared/constants.ts';
@@ -26,6 +27,8 @@ export interface TManagedRecord {
   nightPrices: number[] | null;
   taxRate: number;
   taxAmount: number;
+  /** The lines after the nights as quoted; null before lines were kept. */
+  priceLines: TQuoteLine[] | null;
   totalPrice: number;
   contactInfo: TContactInfo | null;
   createdAt: string;
@@ -58,6 +61,7 @@ export async function findManagedBooking(
       'b.night_prices',
       'b.tax_rate',
       'b.tax_amount',
+      'b.price_lines',
       'b.total_price',
       'b.contact_info',
       isoTimestamp('b.created_at').as('created_at'),
@@ -89,6 +93,7 @@ export async function findManagedBooking(
     nightPrices: r.night_prices,
     taxRate: Number(r.tax_rate),
     taxAmount: r.tax_amount,
+    priceLines: r.price_lines ?? null,
     totalPrice: r.total_price,
     contactInfo: r.contact_info,
     createdAt: r.created_at,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPriceRules } from '../../shared/pricing.ts';
+import type { THomePricing, TPriceRules } from '../../shared/pricing.ts';
 import type { TRate, TRateKind } from '../../shared/schemas/calendar.ts';
 import { sql, type Selectable } from 'kysely';
 import { Property } from '../entities/property.entity.ts';
@@ -138,7 +138,18 @@ export interface TRulesRow {
   min_nights: number | null;
   seasons: { startDate: string; endDate: string; nightlyPrice: number }[] | null;
   tax_rate: number | null;
+  pricing: THomePricing | null;
 }
+
+/** A property_pricing row `pp` as THomePricing, built in the statement that reads it. */
+export const PRICING_JSON = `json_build_object(
+  'cleaningFee', pp.cleaning_fee, 'extraGuestFee', pp.extra_guest_fee, 'extraGuestsAbove', pp.extra_guests_above,
+  'petFee', pp.pet_fee, 'petsAllowed', pp.pets_allowed, 'weeklyDiscount', pp.weekly_discount,
+  'monthlyDiscount', pp.monthly_discount, 'lastMinuteDiscount', pp.last_minute_discount,
+  'lastMinuteDays', pp.last_minute_days, 'earlyBirdDiscount', pp.early_bird_discount,
+  'earlyBirdDays', pp.early_bird_days, 'touristTaxPerPerson', pp.tourist_tax_per_person,
+  'touristTaxPercent', pp.tourist_tax_percent, 'maxNights', pp.max_nights,
+  'checkInDays', pp.check_in_days, 'checkOutDays', pp.check_out_days)`;
 
 /** An inverted stay (refused later by the rules) asks for an empty range rather than an invalid one. */
 const stayEnd = (from: string, to: string) => (to > from ? to : from);
@@ -146,7 +157,8 @@ const stayEnd = (from: string, to: string) => (to > from ? to : from);
 /**
  * The columns of a home's stay rules for [from, to), on a row `alias` that has the home's `id` (the
  * query selects its `price` too, for TRulesRow): its weekend price and minimum stay, only the seasons
- * that touch the stay, and the tax rate. Shared by stayRulesFor, the booking's context read and the dated
+ * that touch the stay, the tax rate, and its fees and discounts (one probe of property_pricing's unique
+ * property id). Shared by stayRulesFor, the booking's context read and the dated
  * search's page of cards, which read them in their own statement (one round trip fewer).
  */
 export function stayRulesColumns(
@@ -164,7 +176,8 @@ export function stayRulesColumns(
                from property_rates r
               where r.property_id = ${alias}.id and r.kind = 'season'
                 and daterange(r.start_date, r.end_date, '[)') && daterange(?::date, ?::date, '[)')) as seasons,
-            (select tax_rate from settings where id = 1) as tax_rate`,
+            (select tax_rate from settings where id = 1) as tax_rate,
+            (select ${PRICING_JSON} from property_pricing pp where pp.property_id = ${alias}.id) as pricing`,
     params: [from, end],
   };
 }
@@ -192,28 +205,64 @@ export function toStayRules(r: TRulesRow): TStayRules {
     minNights: r.min_nights,
     seasons: r.seasons ?? [],
     taxRate: r.tax_rate === null ? null : Number(r.tax_rate),
+    pricing: r.pricing,
   };
 }
 
+/** The settings' stay limits, read with a home's rules; null before the settings record exists. */
+export interface TSettingsLimits {
+  minNightsDefault: number;
+  maxNightsDefault: number;
+  advanceBookingDays: number;
+}
+
 /**
- * The price and stay rules of several homes for [from, to) (stayRulesColumns), and whether its nights are
- * taken (heldColumn): one query for a quote or a calendar. Homes that are missing or archived are absent
- * from the map.
+ * The price and stay rules of several homes for [from, to) (stayRulesColumns), their capacity and the
+ * settings' stay limits, and whether its nights are taken (heldColumn): one query for a quote or a
+ * calendar. Homes that are missing or archived are absent from the map.
  */
 export async function stayRulesFor(
   em: EntityManager,
   propertyIds: number[],
   from: string,
   to: string,
-): Promise<Map<number, TStayRules & { held: boolean }>> {
+): Promise<Map<number, TStayRules & { held: boolean; maxGuests: number; settings: TSettingsLimits | null }>> {
   if (propertyIds.length === 0) return new Map();
   const rules = stayRulesColumns('p', from, to);
   const held = heldColumn('p', from, to);
-  const rows = await em.execute<(TRulesRow & { property_id: number; held: boolean })[]>(
-    `select p.id as property_id, p.price, ${rules.sql}, ${held.sql}
+  const rows = await em.execute<
+    (TRulesRow & {
+      property_id: number;
+      held: boolean;
+      max_guests: number;
+      min_nights_default: number | null;
+      max_nights_default: number | null;
+      advance_booking_days: number | null;
+    })[]
+  >(
+    `select p.id as property_id, p.price, p.max_guests, ${rules.sql}, ${held.sql},
+            s.min_nights_default, s.max_nights_default, s.advance_booking_days
        from properties p
+       left join settings s on s.id = 1
       where p.id = any(?::int[]) and ${liveProperty('p')}`,
     [...rules.params, ...held.params, intArray(propertyIds)],
   );
-  return new Map(rows.map((r) => [r.property_id, { ...toStayRules(r), held: r.held }]));
+  return new Map(
+    rows.map((r) => [
+      r.property_id,
+      {
+        ...toStayRules(r),
+        held: r.held,
+        maxGuests: r.max_guests,
+        settings:
+          r.min_nights_default === null || r.max_nights_default === null || r.advance_booking_days === null
+            ? null
+            : {
+                minNightsDefault: r.min_nights_default,
+                maxNightsDefault: r.max_nights_default,
+                advanceBookingDays: r.advance_booking_days,
+              },
+      },
+    ]),
+  );
 }

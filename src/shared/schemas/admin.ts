@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookingStatus } from './booking.ts';
+import { ZBookingStatus, ZQuoteLine } from './booking.ts';
 import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZId, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 
@@ -141,6 +141,8 @@ export const ZAdminBookingDetail = ZAdminBooking.extend({
     taxAmount: z.number().int(),
     total: z.number().int(),
     nightPrices: z.array(z.number().int()).nullable(),
+    /** Every line after the nights as booked (docs/money.md). */
+    lines: z.array(ZQuoteLine),
   }),
   history: z.array(
     z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants.ts';
+import { LINE_KINDS } from '../pricing.ts';
 import { ZIsoDate, zDecimal, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
 
@@ -29,6 +30,30 @@ export type TContactInfo = z.infer<typeof ZContactInfo>;
 
 const ZPropertyRef = zIdOf('Property id', PROPERTY_NOT_FOUND);
 
+const ZGuestCount = zInt(
+  z
+    .number({ error: 'Guests must be a number' })
+    .int({ error: 'Guests must be a whole number' })
+    .min(1, { error: AT_LEAST_ONE_GUEST })
+    .max(1000, { error: 'Too many guests' }),
+);
+
+const zPartyCount = (label: string, max: number) =>
+  zInt(
+    z
+      .number({ error: `${label} must be a number` })
+      .int({ error: `${label} must be a whole number` })
+      .min(0, { error: `${label} cannot be negative` })
+      .max(max, { error: `Too many ${label.toLowerCase()}` }),
+  ).optional();
+
+/** Past `guests` (the adults, docs/booking-operations.md#guests): infants do not count towards capacity. */
+const ZPartyFields = {
+  children: zPartyCount('Children', 1000),
+  infants: zPartyCount('Infants', 100),
+  pets: zPartyCount('Pets', 20),
+};
+
 /**
  * The spec's booking payload. `userId` is accepted so old scripts keep working, and ignored (docs/decisions.md#booking-identity);
  * `totalPrice`, when sent, must equal the server's quote (docs/decisions.md#server-price).
@@ -38,13 +63,8 @@ export const ZBookingCreateInput = z.object({
   userId: z.unknown().optional(),
   checkIn: ZIsoDate,
   checkOut: ZIsoDate,
-  guests: zInt(
-    z
-      .number({ error: 'Guests must be a number' })
-      .int({ error: 'Guests must be a whole number' })
-      .min(1, { error: AT_LEAST_ONE_GUEST })
-      .max(1000, { error: 'Too many guests' }),
-  ),
+  guests: ZGuestCount,
+  ...ZPartyFields,
   totalPrice: zDecimal(z.number({ error: 'Total price must be a number' })).optional(),
   contactInfo: ZContactInfo,
 });
@@ -52,6 +72,13 @@ export type TBookingCreateInput = z.input<typeof ZBookingCreateInput>;
 
 export const ZBookingStatus = z.enum(BOOKING_STATUSES, {
   error: 'Status must be pending, confirmed or cancelled',
+});
+
+/** A line after a stay's nights: a discount (negative), a fee, the GST or the tourist tax (docs/money.md). */
+export const ZQuoteLine = z.object({
+  kind: z.enum(LINE_KINDS),
+  label: z.string(),
+  amount: z.number().int(),
 });
 
 export const ZBooking = z.object({
@@ -70,12 +97,25 @@ export const ZBooking = z.object({
   taxAmount: z.number().int(),
   /** Each night's price from check-in on (the snapshot of the home's rates); absent on older bookings. */
   nightPrices: z.array(z.number().int()).nullable().optional(),
+  /** Past the counted `guests` (adults and children): who else stays. */
+  children: z.number().int().optional(),
+  infants: z.number().int().optional(),
+  pets: z.number().int().optional(),
+  /** Every line after the nights as quoted (docs/money.md); absent on older bookings. */
+  priceLines: z.array(ZQuoteLine).nullable().optional(),
   confirmationNumber: z.string(),
   createdAt: z.string(),
 });
 export type TBooking = z.infer<typeof ZBooking>;
 
-export const ZQuoteInput = z.object({ propertyId: ZPropertyRef, checkIn: ZIsoDate, checkOut: ZIsoDate });
+/** A stay to price; with `guests` its capacity is judged too (docs/booking-operations.md#stay-rules). */
+export const ZQuoteInput = z.object({
+  propertyId: ZPropertyRef,
+  checkIn: ZIsoDate,
+  checkOut: ZIsoDate,
+  guests: ZGuestCount.optional(),
+  ...ZPartyFields,
+});
 export type TQuoteInput = z.input<typeof ZQuoteInput>;
 
 /** The server's price for a stay (docs/decisions.md#server-price); the same shape as `quoteStay`. */
@@ -88,8 +128,14 @@ export const ZQuote = z.object({
   total: z.number().int(),
   /** Each night's price: the home's season, weekend or own price (docs/features.md#operator-calendar). */
   nightly: z.array(z.object({ date: z.string(), price: z.number().int() })),
-  /** False when a booking, a block or an imported event already holds one of these nights (docs/features.md#operator-calendar). */
+  /** Every line after the nights, in the order they apply: discounts, fees, GST, tourist tax (docs/money.md). */
+  lines: z.array(ZQuoteLine),
+  /**
+   * False when the stay breaks a stay rule, or a booking, a block or an imported event already holds one
+   * of its nights (docs/booking-operations.md#stay-rules); `reason` is then the booking's own refusal.
+   */
   available: z.boolean(),
+  reason: z.string().optional(),
 });
 export type TStayQuote = z.infer<typeof ZQuote>;
 
@@ -114,6 +160,8 @@ export const ZMyBooking = z.object({
   /** Each night's price as booked: a total in another currency is the sum of its converted lines. */
   nightPrices: z.array(z.number().int()),
   taxAmount: z.number().int(),
+  /** Every line after the nights as booked (docs/money.md). */
+  lines: z.array(ZQuoteLine),
   totalPrice: z.number().int(),
   status: ZBookingStatus,
   confirmationNumber: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBooking, ZBookingStatus, ZContactInfo } from './booking.ts';
+import { ZBooking, ZBookingStatus, ZContactInfo, ZQuoteLine } from './booking.ts';
 import { ZId, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
 import { VALID_EMAIL } from '../messages.ts';
@@ -37,6 +37,8 @@ export const ZManagedBooking = z.object({
   /** Each night's price from check-in on, as booked (the lines of the price breakdown). */
   nightPrices: z.array(z.number().int()),
   subtotal: z.number().int(),
+  /** Every line after the nights as booked (docs/money.md): discounts, fees, GST, tourist tax. */
+  lines: z.array(ZQuoteLine),
   taxRate: z.number(),
   taxAmount: z.number().int(),
   totalPrice: z.number().int(),

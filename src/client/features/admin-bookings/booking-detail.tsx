@@ -48,8 +48,15 @@ export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
             ...(d.price.nightPrices && new Set(d.price.nightPrices).size > 1
               ? [['Per night', d.price.nightPrices.map((p) => formatMoney(p)).join(', ')] as [string, string]]
               : []),
-            ['Tax rate', `${d.price.taxRate}%`],
-            ['Tax', formatMoney(d.price.taxAmount)],
+            [
+              'Subtotal',
+              formatMoney(
+                (d.price.nightPrices ?? []).reduce((sum, n) => sum + n, 0) ||
+                  d.price.nightlyPrice * d.price.nights,
+              ),
+            ],
+            // The lines the guest was quoted, in their order (docs/money.md).
+            ...d.price.lines.map((l): [string, string] => [l.label, formatMoney(l.amount)]),
             ['Total', formatMoney(d.price.total)],
           ]}
         />

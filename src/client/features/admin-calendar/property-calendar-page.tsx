@@ -14,6 +14,7 @@ import { MonthBarsCard } from './month-bars-card.tsx';
 import { MonthGrid, type TSelection } from './month-grid.tsx';
 import { monthStartOf, monthTitle, shiftMonth } from './months.ts';
 import { RulesCard } from './rules-card.tsx';
+import { PricingCard } from './pricing-card.tsx';
 import { SelectionActions } from './selection-actions.tsx';
 import '../../styles/more-components.css';
 
@@ -70,6 +71,7 @@ export function PropertyCalendarPage({ propertyId }: { propertyId: number }) {
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <MonthBarsCard propertyId={propertyId} bars={bars} />
         <RulesCard propertyId={propertyId} />
+        <PricingCard propertyId={propertyId} />
       </SimpleGrid>
       <IcalPanel propertyId={propertyId} />
     </Stack>

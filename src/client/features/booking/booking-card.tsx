@@ -49,7 +49,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
       : initial,
   );
   const { checkIn, checkOut, guests } = stay;
-  const priced = useStayQuote(property.id, checkIn, checkOut);
+  const priced = useStayQuote(property.id, checkIn, checkOut, guests);
   const { quote } = priced;
   const problem = stay.problem ?? priced.error;
   const reservation = useReservation(property, stay, priced, problem, draft);
@@ -60,6 +60,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         convert(
           quote.nightly.map((n) => n.price),
           quote.tax,
+          quote.lines.map((l) => l.amount),
         ).total,
       )
     : null;

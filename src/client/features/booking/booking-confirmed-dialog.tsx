@@ -19,6 +19,8 @@ export interface TConfirmationSummary {
   /** Each night's price and the GST, as booked: the total shown is their converted sum (docs/money.md). */
   nightPrices: number[];
   taxAmount: number;
+  /** The lines after the nights (fees, discounts, taxes), as booked. */
+  lines: number[];
   bookingId: number;
   confirmationNumber: string;
   /** The secret of the manage link (`/manage/{token}`). */
@@ -62,7 +64,7 @@ export function BookingConfirmedDialog({
           <FactRow label="Guests" value={guestsLabel(summary.guests)} />
           <FactRow
             label="Total"
-            value={show(stay(summary.nightPrices, summary.taxAmount).total)}
+            value={show(stay(summary.nightPrices, summary.taxAmount, summary.lines).total)}
             testId="confirmed-total"
           />
           <FactRow label="Booking ID" value={summary.bookingId} testId="booking-id" />

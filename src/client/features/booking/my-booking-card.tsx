@@ -53,7 +53,13 @@ export function MyBookingCard({
       </Text>
       <Group justify="space-between" mt="sm">
         <Text size="sm" fw={700}>
-          {show(stay(b.nightPrices, b.taxAmount).total)}
+          {show(
+            stay(
+              b.nightPrices,
+              b.taxAmount,
+              b.lines.map((l) => l.amount),
+            ).total,
+          )}
         </Text>
         <Text size="xs" c="dimmed" ff="monospace">
           {b.confirmationNumber}

@@ -28,14 +28,15 @@ function PriceRow({
 }
 
 /**
- * The server's quote as the card shows it: nights × price (each night's price when they differ), GST,
- * total; in another currency each line is converted and the total is their sum (docs/money.md).
+ * The server's quote as the card shows it: nights × price (each night's price when they differ), then
+ * every line the quote names in its order (discounts, fees, GST, tourist tax; docs/money.md), total; in another currency each line is converted and the total is their sum (docs/money.md).
  */
 export function PriceBreakdown({ quote }: { quote: TStayQuote }) {
   const { format, show, stay } = useCurrency();
   const money = stay(
     quote.nightly.map((n) => n.price),
     quote.tax,
+    quote.lines.map((l) => l.amount),
   );
   const varies = quote.nightly.some((n) => n.price !== quote.nightlyPrice);
   const nightly = varies ? Math.round(money.subtotal / Math.max(1, quote.nights)) : (money.nights[0] ?? 0);
@@ -47,7 +48,14 @@ export function PriceBreakdown({ quote }: { quote: TStayQuote }) {
         testId="subtotal"
       />
       <NightBreakdown nightly={quote.nightly} format={format} />
-      <PriceRow label={`GST (${quote.taxRate}%)`} amount={show(money.tax)} testId="tax" />
+      {quote.lines.map((line, i) => (
+        <PriceRow
+          key={line.kind}
+          label={line.label}
+          amount={show(money.lines[i] ?? 0)}
+          testId={line.kind === 'gst' ? 'tax' : `line-${line.kind}`}
+        />
+      ))}
       <Divider />
       <PriceRow label="Total" amount={show(money.total)} strong testId="total" />
     </Stack>

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 import type { TContactInfo, TStayQuote } from '../../../shared/schemas/booking.ts';
-import { bookedNights } from '../../../shared/pricing.ts';
+import { bookedLines, bookedNights } from '../../../shared/pricing.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -112,6 +112,7 @@ export function useReservation(
         totalPrice: booking.totalPrice,
         nightPrices: bookedNights(booking).map((n) => n.price),
         taxAmount: booking.taxAmount,
+        lines: bookedLines(booking).map((l) => l.amount),
         bookingId: booking.id,
         confirmationNumber: booking.confirmationNumber,
         manageToken: booking.manageToken,

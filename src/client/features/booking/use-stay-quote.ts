@@ -1,16 +1,17 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TStayQuote } from '../../../shared/schemas/booking.ts';
-import { DATES_UNAVAILABLE } from '../../../shared/messages.ts';
+import { DATES_TAKEN, DATES_UNAVAILABLE } from '../../../shared/messages.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
  * The server's quote for the chosen stay (docs/features.md#operator-calendar): each night by the home's seasons and weekend price,
- * the same numbers the booking will be charged. While new dates load, the previous quote stays on screen.
+ * the same numbers the booking will be charged, and whether it may be booked (every stay rule, capacity with `guests`). While new dates load, the previous quote stays on screen.
  */
 export function useStayQuote(
   propertyId: number,
   checkIn: string | null,
   checkOut: string | null,
+  guests?: number,
 ): {
   quote: TStayQuote | null;
   error: string | null;
@@ -23,6 +24,7 @@ export function useStayQuote(
       propertyId,
       checkIn: checkIn ?? '',
       checkOut: checkOut ?? '',
+      ...(guests === undefined ? {} : { guests }),
     }),
     enabled,
     retry: false,
@@ -33,5 +35,7 @@ export function useStayQuote(
   if (query.isError)
     return { quote: null, error: errorMessage(query.error, 'Could not price these dates'), settled };
   const quote = query.data ?? null;
-  return { quote, error: quote && !quote.available ? DATES_UNAVAILABLE : null, settled };
+  // The server's own reason (the booking's refusal); taken nights keep the card's wording for them.
+  const reason = quote?.reason === DATES_TAKEN ? DATES_UNAVAILABLE : (quote?.reason ?? DATES_UNAVAILABLE);
+  return { quote, error: quote && !quote.available ? reason : null, settled };
 }

@@ -10,7 +10,11 @@ import { useCurrency } from '../../lib/currency.tsx';
 export function StayFacts({ booking }: { booking: TManagedBooking }) {
   const { show, stay } = useCurrency();
   // Converted night by night, then added up, so the lines and the total agree (docs/money.md).
-  const money = stay(booking.nightPrices, booking.taxAmount);
+  const money = stay(
+    booking.nightPrices,
+    booking.taxAmount,
+    booking.lines.map((l) => l.amount),
+  );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <Card withBorder radius="md">
@@ -34,7 +38,9 @@ export function StayFacts({ booking }: { booking: TManagedBooking }) {
               />
             ),
           )}
-          <FactRow label={`GST (${booking.taxRate}%)`} value={show(money.tax)} />
+          {booking.lines.map((l, i) => (
+            <FactRow key={l.kind} label={l.label} value={show(money.lines[i] ?? 0)} />
+          ))}
           <FactRow label="Total" value={show(money.total)} testId="managed-total" />
         </Stack>
       </Card>

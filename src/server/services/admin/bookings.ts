@@ -1,3 +1,4 @@
+import { bookedLines } from '../../../shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import type { TBookingStatus } from '../../../shared/constants.ts';
@@ -152,6 +153,11 @@ export async function getAdminBookingDetail(em: EntityManager, id: number): Prom
       taxAmount: row.tax_amount,
       total: row.total_price,
       nightPrices: row.night_prices,
+      lines: bookedLines({
+        taxRate: Number(row.tax_rate),
+        taxAmount: row.tax_amount,
+        priceLines: row.price_lines,
+      }),
     },
     history: [
       {

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { quoteStay } from '../../../shared/pricing.ts';
+import { countedGuests, quoteStay } from '../../../shared/pricing.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -16,7 +16,7 @@ import {
 import { onOneConnection, type TRunSql } from '../../repositories/sql.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { checkStay, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
+import { bookingDay, enforceStay, limitsOf, partyOf, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
 
 /** The stay's context; when the settings record does not exist yet, getSettings creates it. */
 async function loadStayContext(
@@ -79,15 +79,18 @@ export async function createBooking(
     const { settings, property, rules, freeNumbers } = await loadStayContext(em, run, input, candidates);
     if (settings.enableGuestRegistration && !user) throw new AppError('UNAUTHORIZED', SIGN_IN_TO_BOOK);
     if (!property || !rules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    // A home's own minimum stay overrides the settings' default (docs/features.md#operator-calendar).
-    checkStay(
-      input,
-      property.maxGuests,
-      { ...settings, minNightsDefault: rules.minNights ?? settings.minNightsDefault },
+    // The quote judges a stay with the same function and limits (docs/booking-operations.md#stay-rules).
+    const party = partyOf(input) ?? { adults: input.guests, children: 0, infants: 0, pets: 0 };
+    enforceStay(
+      { ...input, guests: countedGuests(party), pets: party.pets },
+      limitsOf(settings, { ...rules, maxGuests: property.maxGuests }),
       now,
     );
 
-    const quote = quoteStay(rules, input.checkIn, input.checkOut, settings.taxRate);
+    const quote = quoteStay(rules, input.checkIn, input.checkOut, settings.taxRate, {
+      party,
+      bookedOn: bookingDay(now),
+    });
     if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
       throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
     }
@@ -103,7 +106,11 @@ export async function createBooking(
         userId,
         checkIn: input.checkIn,
         checkOut: input.checkOut,
-        guests: input.guests,
+        guests: countedGuests(party),
+        children: party.children,
+        infants: party.infants,
+        pets: party.pets,
+        priceLines: quote.lines,
         totalPrice: quote.total,
         contactInfo: input.contactInfo,
         nightlyPrice: quote.nightlyPrice,

@@ -7,7 +7,7 @@ import {
   LATE_FEE_CHANGED_MESSAGE,
   type TCancellationTerms,
 } from '../../../shared/cancellation.ts';
-import { bookedNights } from '../../../shared/pricing.ts';
+import { bookedLines, bookedNights } from '../../../shared/pricing.ts';
 import { addDays } from '../../../shared/dates.ts';
 import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
@@ -92,12 +92,14 @@ function toManaged(
   const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
   const terms = termsOf(b, opts.now);
   const contactEmail = b.contactInfo?.email?.toLowerCase();
-  const { userId, cancellationFee, ...facts } = b;
+  const { userId, cancellationFee, priceLines: _lines, ...facts } = b;
+  const nightPrices = bookedNights(b).map((n) => n.price);
   return {
     ...facts,
-    nightPrices: bookedNights(b).map((n) => n.price),
-    // The stored total less its GST: the nights' own sum, not the rounded average × nights.
-    subtotal: b.totalPrice - b.taxAmount,
+    nightPrices,
+    // The nights' own sum, not the rounded average × nights; the lines after them follow (docs/money.md).
+    subtotal: nightPrices.reduce((sum, n) => sum + n, 0),
+    lines: bookedLines(b),
     cancellationDeadline: deadline.toISOString(),
     canCancel: terms.kind === 'free' || terms.kind === 'fee',
     cancellationFee: terms.kind === 'free' ? 0 : terms.kind === 'fee' ? terms.fee : null,

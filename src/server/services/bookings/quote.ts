@@ -1,27 +1,45 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { quoteStay } from '../../../shared/pricing.ts';
+import { countedGuests, quoteStay } from '../../../shared/pricing.ts';
 import type { TStayQuote, ZQuoteInput } from '../../../shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { CHECK_OUT_AFTER_CHECK_IN } from '../../../shared/messages.ts';
+import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN } from '../../../shared/messages.ts';
+import { bookingDay, limitsOf, partyOf, stayProblem } from './rules.ts';
 
 /**
  * The price the server will charge for a stay: each night by the home's rates, plus the tax rate in
- * settings (docs/decisions.md#server-price, docs/features.md#operator-calendar), and whether the nights are free: a booking, a block or an imported event
- * may hold them, and booking them would then answer 409.
+ * settings (docs/decisions.md#server-price, docs/features.md#operator-calendar), and whether it can be
+ * booked: every stay rule is judged by the function the booking uses (docs/booking-operations.md#stay-rules),
+ * then whether a booking, a block or an imported event holds a night (the booking's 409). `reason` is the
+ * message the booking would answer.
  */
 export async function quoteForStay(
   em: EntityManager,
   input: z.output<typeof ZQuoteInput>,
+  now: Date = new Date(),
 ): Promise<TStayQuote> {
   if (input.checkOut <= input.checkIn) throw new AppError('VALIDATION', CHECK_OUT_AFTER_CHECK_IN);
   const homeRules = (await stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut)).get(
     input.propertyId,
   );
   if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-  const taxRate = homeRules.taxRate ?? (await getSettings(em)).taxRate;
-  return { ...quoteStay(homeRules, input.checkIn, input.checkOut, taxRate), available: !homeRules.held };
+  const settings = homeRules.settings && homeRules.taxRate !== null ? null : await getSettings(em);
+  const taxRate = homeRules.taxRate ?? settings?.taxRate ?? 0;
+  const limits = limitsOf(homeRules.settings ?? settings!, homeRules);
+  const party = partyOf(input);
+  const stay = { checkIn: input.checkIn, checkOut: input.checkOut, pets: input.pets };
+  const reason =
+    stayProblem(party ? { ...stay, guests: countedGuests(party) } : stay, limits, now) ??
+    (homeRules.held ? DATES_TAKEN : null);
+  return {
+    ...quoteStay(homeRules, input.checkIn, input.checkOut, taxRate, {
+      ...(party ? { party } : {}),
+      bookedOn: bookingDay(now),
+    }),
+    available: reason === null,
+    ...(reason === null ? {} : { reason }),
+  };
 }

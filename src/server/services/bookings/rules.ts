@@ -3,9 +3,11 @@ import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
 import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
 import { plural } from '../../../shared/labels.ts';
+import type { THomePricing, TParty } from '../../../shared/pricing.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { SIGN_IN_TO_BOOK };
+export const PETS_NOT_ALLOWED = 'This home does not allow pets';
 export const PRICE_CHANGED = 'The price has changed. Please review the new total.';
 
 const HOUR_MS = 3_600_000;
@@ -25,10 +27,107 @@ export function todaySpan(now: Date = new Date()): { earliest: string; latest: s
 export interface TStay {
   checkIn: string;
   checkOut: string;
+  /** Counted towards capacity: adults and children. */
   guests: number;
+  pets?: number;
 }
 
+/**
+ * Who stays, from a quote's or a booking's input (docs/booking-operations.md#guests): `guests` means the
+ * adults, as it did before the party was split; null when the input names nobody.
+ */
+export function partyOf(input: {
+  guests?: number | undefined;
+  children?: number | undefined;
+  infants?: number | undefined;
+  pets?: number | undefined;
+}): TParty | null {
+  if (input.guests === undefined) return null;
+  return {
+    adults: input.guests,
+    children: input.children ?? 0,
+    infants: input.infants ?? 0,
+    pets: input.pets ?? 0,
+  };
+}
+
+/** The day a stay is booked on, for the booking-window discounts: the server's UTC date. */
+export const bookingDay = (now: Date) => now.toISOString().slice(0, 10);
+
 type TStaySettings = Pick<TSettings, 'minNightsDefault' | 'maxNightsDefault' | 'advanceBookingDays'>;
+
+/** The limits one home's stays are held to: the home's own where the operator set them, else the settings'. */
+export interface TStayLimits {
+  minNights: number;
+  maxNights: number;
+  advanceBookingDays: number;
+  maxGuests: number;
+  /** Weekdays (0 = Sunday) a stay may start or end on; null or empty: any day. */
+  checkInDays?: readonly number[] | null;
+  checkOutDays?: readonly number[] | null;
+  petsAllowed?: boolean;
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+function dayList(days: readonly number[]): string {
+  const names = [...days].sort((a, b) => a - b).map((d) => WEEKDAYS[d] ?? String(d));
+  return names.length < 2
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
+}
+
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/**
+ * The first stay rule a stay breaks, in the words a guest reads, or null (docs/booking-operations.md#stay-rules).
+ * The one judge of a stay: the quote answers it as `reason` and the booking as its 400. Without `guests`
+ * (a quote for dates alone) the capacity is not judged.
+ */
+export function stayProblem(
+  stay: { checkIn: string; checkOut: string; guests?: number | undefined; pets?: number | undefined },
+  limits: TStayLimits,
+  now: Date = new Date(),
+): string | null {
+  const today = todaySpan(now);
+  if (stay.checkIn < today.earliest) return 'Check-in date cannot be in the past';
+  if (stay.checkOut <= stay.checkIn) return CHECK_OUT_AFTER_CHECK_IN;
+  const nights = daysBetween(stay.checkIn, stay.checkOut);
+  if (nights < limits.minNights)
+    return `Stays must be at least ${plural(limits.minNights, 'night', 'nights')}`;
+  if (nights > limits.maxNights)
+    return `Stays cannot be longer than ${plural(limits.maxNights, 'night', 'nights')}`;
+  if (stay.checkIn > addDays(today.latest, limits.advanceBookingDays)) {
+    return `Bookings can be made at most ${plural(limits.advanceBookingDays, 'day', 'days')} in advance`;
+  }
+  if (limits.checkInDays?.length && !limits.checkInDays.includes(weekday(stay.checkIn)))
+    return `Check-in is on ${dayList(limits.checkInDays)} only`;
+  if (limits.checkOutDays?.length && !limits.checkOutDays.includes(weekday(stay.checkOut)))
+    return `Check-out is on ${dayList(limits.checkOutDays)} only`;
+  if (stay.guests !== undefined) {
+    if (stay.guests < 1) return AT_LEAST_ONE_GUEST;
+    if (stay.guests > limits.maxGuests)
+      return `This property allows at most ${plural(limits.maxGuests, 'guest', 'guests')}`;
+  }
+  if (stay.pets && !limits.petsAllowed) return PETS_NOT_ALLOWED;
+  return null;
+}
+
+/** The settings' limits with the home's own where it has them. */
+export function limitsOf(
+  settings: TStaySettings,
+  home: { maxGuests: number; minNights?: number | null; pricing?: THomePricing | null },
+): TStayLimits {
+  return {
+    minNights: home.minNights ?? settings.minNightsDefault,
+    maxNights: home.pricing?.maxNights ?? settings.maxNightsDefault,
+    advanceBookingDays: settings.advanceBookingDays,
+    maxGuests: home.maxGuests,
+    checkInDays: home.pricing?.checkInDays ?? null,
+    checkOutDays: home.pricing?.checkOutDays ?? null,
+    petsAllowed: home.pricing?.petsAllowed ?? false,
+  };
+}
 
 /** Every stay rule that needs no database (docs/decisions.md#stay-rules); each failure is a 400 with the message a guest reads. */
 export function checkStay(
@@ -37,20 +136,11 @@ export function checkStay(
   settings: TStaySettings,
   now: Date = new Date(),
 ): void {
-  const fail = (message: string) => {
-    throw new AppError('VALIDATION', message);
-  };
-  const today = todaySpan(now);
-  if (stay.checkIn < today.earliest) fail('Check-in date cannot be in the past');
-  if (stay.checkOut <= stay.checkIn) fail(CHECK_OUT_AFTER_CHECK_IN);
-  const nights = daysBetween(stay.checkIn, stay.checkOut);
-  if (nights < settings.minNightsDefault)
-    fail(`Stays must be at least ${plural(settings.minNightsDefault, 'night', 'nights')}`);
-  if (nights > settings.maxNightsDefault)
-    fail(`Stays cannot be longer than ${plural(settings.maxNightsDefault, 'night', 'nights')}`);
-  if (stay.checkIn > addDays(today.latest, settings.advanceBookingDays)) {
-    fail(`Bookings can be made at most ${plural(settings.advanceBookingDays, 'day', 'days')} in advance`);
-  }
-  if (stay.guests < 1) fail(AT_LEAST_ONE_GUEST);
-  if (stay.guests > maxGuests) fail(`This property allows at most ${plural(maxGuests, 'guest', 'guests')}`);
+  enforceStay(stay, limitsOf(settings, { maxGuests }), now);
+}
+
+/** stayProblem as the booking answers it: a 400 with the reason. */
+export function enforceStay(stay: TStay, limits: TStayLimits, now: Date = new Date()): void {
+  const problem = stayProblem(stay, limits, now);
+  if (problem) throw new AppError('VALIDATION', problem);
 }

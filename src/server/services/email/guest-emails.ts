@@ -8,7 +8,7 @@ import {
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
-import { bookedNights, nightRuns } from '../../../shared/pricing.ts';
+import { bookedNights, nightRuns, bookedLines } from '../../../shared/pricing.ts';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
@@ -38,6 +38,7 @@ export type TStayFacts = Pick<
   | 'nightPrices'
   | 'taxRate'
   | 'taxAmount'
+  | 'priceLines'
   | 'totalPrice'
   | 'contactInfo'
   | 'cancellationPolicy'
@@ -96,7 +97,8 @@ function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
     ['Nights', b.nights],
     ['Guests', guestsLabel(b.guests)],
     ...nightRows(b),
-    [`GST (${b.taxRate}%)`, usd(b.taxAmount)],
+    // Every line after the nights as the booking keeps them, as the booking card showed them (docs/money.md).
+    ...bookedLines(b).map((l): [string, string] => [l.label, usd(l.amount)]),
     ['Total', usd(b.totalPrice)],
   ]);
 }

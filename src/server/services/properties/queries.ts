@@ -59,7 +59,7 @@ export async function searchProperties(em: EntityManager, input: TSearchInputPar
   const rows = await searchCards(em, filters, input.sort, decodePosition(input), input.limit);
   const page = rows.slice(0, input.limit);
   const items = page.map((r) => r.card);
-  if (filters.stay) await addStayTotals(em, page, filters.stay.checkIn, filters.stay.checkOut);
+  if (filters.stay) await addStayTotals(em, page, filters.stay.checkIn, filters.stay.checkOut, input.guests);
   const last = rows.length > input.limit ? page[page.length - 1] : undefined;
   if (!last) return { items, nextCursor: null, nextAfter: null };
   // The recommended order pages on the plain id, as before sorts existed; the others on sort:key:id.
