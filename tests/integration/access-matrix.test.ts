@@ -69,6 +69,16 @@ const ACCESS: Record<string, TAccess> = {
 
   'contact.send': 'public',
 
+  'messaging.manageMessages': 'public',
+  'messaging.managePost': 'public',
+  'messaging.mineMessages': 'authed',
+  'messaging.minePost': 'authed',
+  'messaging.inquiryMessages': 'public',
+  'messaging.inquiryPost': 'public',
+  'messaging.thread': 'admin',
+  'messaging.reply': 'admin',
+  'messaging.bookingThread': 'admin',
+
   'categories.list': 'public',
   'categories.create': 'admin',
   'categories.update': 'admin',

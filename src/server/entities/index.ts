@@ -12,6 +12,14 @@ import { OutboxEmail } from './outbox-email.entity.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { PropertyRate } from './property-rate.entity.ts';
 import { WishlistItem } from './wishlist-item.entity.ts';
+import {
+  Conversation,
+  ConversationLink,
+  HomeGuide,
+  Message,
+  MessageTemplate,
+  ScheduledMessage,
+} from './messaging.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -24,6 +32,7 @@ export { Booking, Category, Property, RateLimit, Review, Session, Settings, User
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
 export { BookingLink, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
+export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export const entities = [
   AdminCounter,
   User,
@@ -46,4 +55,10 @@ export const entities = [
   OutboxEmail,
   Activity,
   BookingNote,
+  Conversation,
+  ConversationLink,
+  Message,
+  MessageTemplate,
+  ScheduledMessage,
+  HomeGuide,
 ];
