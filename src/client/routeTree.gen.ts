@@ -33,6 +33,7 @@ import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
 import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id.tsx'
 import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token.tsx'
+import { Route as SiteMessagesTokenRouteImport } from './routes/_site/messages.$token.tsx'
 import { Route as SitePropertyIdRouteImport } from './routes/_site/property.$id.tsx'
 import { Route as SiteResetPasswordTokenRouteImport } from './routes/_site/reset-password.$token.tsx'
 import { Route as AdminCalendarIndexRouteImport } from './routes/admin/calendar.index.tsx'
@@ -157,6 +158,11 @@ const SiteManageTokenRoute = SiteManageTokenRouteImport.update({
   path: '/manage/$token',
   getParentRoute: () => SiteRoute,
 } as any)
+const SiteMessagesTokenRoute = SiteMessagesTokenRouteImport.update({
+  id: '/messages/$token',
+  path: '/messages/$token',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SitePropertyIdRoute = SitePropertyIdRouteImport.update({
   id: '/property/$id',
   path: '/property/$id',
@@ -202,6 +208,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
+  '/messages/$token': typeof SiteMessagesTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
@@ -230,6 +237,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
+  '/messages/$token': typeof SiteMessagesTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
@@ -261,6 +269,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_site/bookings_/$id': typeof SiteBookingsIdRoute
   '/_site/manage/$token': typeof SiteManageTokenRoute
+  '/_site/messages/$token': typeof SiteMessagesTokenRoute
   '/_site/property/$id': typeof SitePropertyIdRoute
   '/_site/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
@@ -292,6 +301,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/bookings/$id'
     | '/manage/$token'
+    | '/messages/$token'
     | '/property/$id'
     | '/reset-password/$token'
     | '/admin/calendar/$id'
@@ -320,6 +330,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/bookings/$id'
     | '/manage/$token'
+    | '/messages/$token'
     | '/property/$id'
     | '/reset-password/$token'
     | '/admin/calendar/$id'
@@ -350,6 +361,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_site/bookings_/$id'
     | '/_site/manage/$token'
+    | '/_site/messages/$token'
     | '/_site/property/$id'
     | '/_site/reset-password/$token'
     | '/admin/calendar/$id'
@@ -531,6 +543,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SiteManageTokenRouteImport
       parentRoute: typeof SiteRoute
     }
+    '/_site/messages/$token': {
+      id: '/_site/messages/$token'
+      path: '/messages/$token'
+      fullPath: '/messages/$token'
+      preLoaderRoute: typeof SiteMessagesTokenRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/property/$id': {
       id: '/_site/property/$id'
       path: '/property/$id'
@@ -607,6 +626,7 @@ interface SiteRouteChildren {
   SiteIndexRoute: typeof SiteIndexRoute
   SiteBookingsIdRoute: typeof SiteBookingsIdRoute
   SiteManageTokenRoute: typeof SiteManageTokenRoute
+  SiteMessagesTokenRoute: typeof SiteMessagesTokenRoute
   SitePropertyIdRoute: typeof SitePropertyIdRoute
   SiteResetPasswordTokenRoute: typeof SiteResetPasswordTokenRoute
 }
@@ -626,6 +646,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteIndexRoute: SiteIndexRoute,
   SiteBookingsIdRoute: SiteBookingsIdRoute,
   SiteManageTokenRoute: SiteManageTokenRoute,
+  SiteMessagesTokenRoute: SiteMessagesTokenRoute,
   SitePropertyIdRoute: SitePropertyIdRoute,
   SiteResetPasswordTokenRoute: SiteResetPasswordTokenRoute,
 }

@@ -31,6 +31,7 @@ export const PAGE_ROUTES = [
   { path: '/bookings/$id', title: 'Your booking', indexable: false },
   { path: '/find-booking', title: 'Find my booking', indexable: false },
   { path: '/manage/$token', title: 'Manage your booking', indexable: false },
+  { path: '/messages/$token', title: 'Your conversation', indexable: false },
   { path: '/forgot-password', title: 'Forgot your password?', indexable: false },
   { path: '/reset-password/$token', title: 'Choose a new password', indexable: false },
   { path: '/admin', title: 'Dashboard · Admin', indexable: false },

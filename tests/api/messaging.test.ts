@@ -183,3 +183,135 @@ describe('a booking conversation', () => {
     expect(count).toHaveLength(1);
   });
 });
+
+describe('questions before booking', () => {
+  const ask = (body: Record<string, unknown>, ip: string, id = propertyId) =>
+    api(srv.url, 'POST', `/api/properties/${id}/inquiries`, body, { 'x-forwarded-for': ip });
+
+  it('a question starts a thread the guest follows by the e-mailed link, and it joins the booking they make', async () => {
+    const res = await ask(
+      {
+        name: 'Quinn Asker',
+        email: 'Quinn@Example.com',
+        message: 'Is there parking?',
+        checkIn: '2027-03-01',
+        checkOut: '2027-03-05',
+        guests: 3,
+      },
+      '10.1.0.1',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain('e-mailed you a private link');
+    // The answer carries no link: only the owner of the address can read the thread.
+    expect(JSON.stringify(res.body)).not.toMatch(/[a-z2-7]{32}/);
+
+    const [toGuest] = await delivered('Your question about Harbour loft', 1);
+    expect(toGuest?.to.map((a) => a.toLowerCase())).toEqual(['quinn@example.com']);
+    const token = /\/messages\/([a-z2-7]{32})/.exec(toGuest?.body ?? '')?.[1] ?? '';
+    expect(token).toMatch(/^[a-z2-7]{32}$/);
+    const [toOperator] = await delivered('New question about Harbour loft from Quinn Asker', 1);
+    expect(toOperator?.body).toContain('Is there parking?');
+    const conversationId = Number(/\/admin\/inbox\?c=(\d+)/.exec(toOperator?.body ?? '')?.[1]);
+
+    // Only the hash of the link is stored.
+    const links = await srv.db.sql<{ id: string }>(
+      `select id from conversation_links where conversation_id = $1`,
+      [conversationId],
+    );
+    expect(links).toHaveLength(1);
+    expect(links[0]?.id).not.toBe(token);
+
+    const guestView = await api(srv.url, 'GET', `/api/inquiries/${token}/messages`);
+    expect(guestView.status).toBe(200);
+    expect(guestView.body.messages.map((m: { body: string }) => m.body)).toEqual(['Is there parking?']);
+    expect((await api(srv.url, 'GET', `/api/inquiries/${'b'.repeat(32)}/messages`)).status).toBe(404);
+
+    const adminView = await api(
+      srv.url,
+      'GET',
+      `/api/admin/conversations/${conversationId}/messages`,
+      undefined,
+      asAdmin(),
+    );
+    expect(adminView.body).toMatchObject({
+      booking: null,
+      inquiry: { checkIn: '2027-03-01', checkOut: '2027-03-05', guests: 3 },
+    });
+    await api(
+      srv.url,
+      'POST',
+      `/api/admin/conversations/${conversationId}/messages`,
+      { body: 'Yes, one space.' },
+      asAdmin(),
+    );
+    const [answer] = await delivered('New message about Harbour loft', 2).then((all) =>
+      all.filter((m) => m.to.some((a) => a.toLowerCase() === 'quinn@example.com')),
+    );
+    expect(answer?.body).toContain('Yes, one space.');
+    const again = await api(srv.url, 'POST', `/api/inquiries/${token}/messages`, {
+      body: 'Great, booking now.',
+    });
+    expect(again.status).toBe(200);
+
+    // The same guest (any case of the e-mail) books the home: the thread becomes the booking's.
+    const b = await book('quinn@example.com', 'Quinn Asker');
+    const joined = await srv.db.sql<{ booking_id: number }>(
+      `select booking_id from conversations where id = $1`,
+      [conversationId],
+    );
+    expect(joined[0]?.booking_id).toBe(b.id);
+    const onManage = await api(srv.url, 'GET', `/api/bookings/manage/${b.manageToken}/messages`);
+    expect(onManage.body.messages.map((m: { body: string }) => m.body)).toEqual([
+      'Is there parking?',
+      'Yes, one space.',
+      'Great, booking now.',
+    ]);
+    const withBooking = await api(
+      srv.url,
+      'GET',
+      `/api/admin/conversations/${conversationId}/messages`,
+      undefined,
+      asAdmin(),
+    );
+    expect(withBooking.body.booking).toMatchObject({ id: b.id, confirmationNumber: b.confirmationNumber });
+    // Another guest's booking of the same home does not take it.
+    const other = await book('someone@example.com', 'Someone Else');
+    const theirs = await api(srv.url, 'GET', `/api/bookings/manage/${other.manageToken}/messages`);
+    expect(theirs.body.messages).toEqual([]);
+  });
+
+  it('refuses bad questions with a 400 naming the field, and unknown homes with 404', async () => {
+    const base = { name: 'Val', email: 'val@example.com', message: 'Hello?' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...base, message: '' }, 'Message cannot be empty'],
+      [{ ...base, message: 'a\u0000b' }, 'Message contains a character that is not allowed'],
+      [{ ...base, email: 'nope' }, 'email'],
+      [{ ...base, name: '' }, 'Name cannot be empty'],
+      [{ ...base, checkIn: '2027-02-10', checkOut: '2027-02-01' }, 'Check-out must be after check-in'],
+      [{ ...base, guests: 0 }, 'Guests must be at least 1'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await ask(body, '10.2.0.1');
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body).toLowerCase()).toContain(message.toLowerCase());
+    }
+    expect((await ask(base, '10.2.0.2', 999_999)).status).toBe(404);
+  });
+
+  it('limits questions per e-mail and per client address', async () => {
+    const q = (email: string, ip: string) => ask({ name: 'Rita', email, message: 'Pets allowed?' }, ip);
+    for (let i = 0; i < 3; i++) expect((await q('rita@example.com', `10.3.0.${i + 1}`)).status).toBe(200);
+    const overEmail = await q('RITA@example.com', '10.3.0.9');
+    expect(overEmail.status).toBe(429);
+    expect(Number(overEmail.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    for (let i = 0; i < 5; i++) expect((await q(`ip${i}@example.com`, '10.4.0.1')).status).toBe(200);
+    const overIp = await q('fresh@example.com', '10.4.0.1');
+    expect(overIp.status).toBe(429);
+    // Nothing was written for the refused ones.
+    const stored = await srv.db.sql(
+      `select 1 from conversations where lower(guest_email) in ('rita@example.com', 'fresh@example.com')`,
+    );
+    expect(stored).toHaveLength(3);
+  });
+});

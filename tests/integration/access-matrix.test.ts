@@ -73,6 +73,7 @@ const ACCESS: Record<string, TAccess> = {
   'messaging.managePost': 'public',
   'messaging.mineMessages': 'authed',
   'messaging.minePost': 'authed',
+  'messaging.inquire': 'public',
   'messaging.inquiryMessages': 'public',
   'messaging.inquiryPost': 'public',
   'messaging.thread': 'admin',

@@ -4,6 +4,8 @@ import {
   ZAdminThreadInput,
   ZBookingThreadInput,
   ZGuestThread,
+  ZInquiryInput,
+  ZInquiryResult,
   ZInquiryMessagesInput,
   ZInquiryPostInput,
   ZManageMessagesInput,
@@ -24,6 +26,7 @@ import {
   minePost,
   mineThread,
 } from '../services/messaging/threads.ts';
+import { createInquiry } from '../services/messaging/inquiries.ts';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Guest messaging (docs/messaging.md): a thread per booking or inquiry, for its guest and the operator. */
@@ -80,6 +83,23 @@ export const messagingRouter = router({
     .input(ZMinePostInput)
     .output(ZPostedMessage)
     .mutation(({ ctx, input }) => minePost(ctx.em, ctx.actingUser, input.id, input.body)),
+
+  inquire: publicProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/inquiries',
+        tags: ['messages'],
+        summary: 'Ask the host a question before booking; the private link to the conversation is e-mailed',
+        description:
+          'Limited per client address (5 an hour) and per e-mail (3 an hour); over it 429 with Retry-After.',
+      },
+    })
+    .input(ZInquiryInput)
+    .output(ZInquiryResult)
+    .mutation(({ ctx, input: { id, ...rest } }) =>
+      createInquiry(ctx.em, { propertyId: id, ...rest }, ctx.ip),
+    ),
 
   inquiryMessages: publicProcedure
     .meta({

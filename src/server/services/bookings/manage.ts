@@ -27,6 +27,7 @@ import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
 import { countGuestBooking, refundGuestBooking } from '../auth/throttle.ts';
 import { emailBookingCancelled } from '../email/guest-emails.ts';
 import { bookingEmailsDue } from '../email/outbox.ts';
+import { bookingMade } from '../messaging/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
@@ -269,5 +270,6 @@ async function bookWithLink(
   // The booking's statement has committed (or, inside a caller's transaction, the job waits for its commit).
   if (emailsDue)
     await bookingEmailsDue(em, { id: booking.id, createdMs: String(Date.parse(booking.createdAt)) });
+  await bookingMade(em, booking);
   return { ...booking, manageToken: token };
 }
