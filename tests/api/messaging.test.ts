@@ -315,3 +315,73 @@ describe('questions before booking', () => {
     expect(stored).toHaveLength(3);
   });
 });
+
+describe('the inbox', () => {
+  it('lists threads by last message with unread counts, filtered and paged', async () => {
+    const b = await book('inbox@example.com', 'Ines Inbox');
+    await api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/messages`, { body: 'First' });
+    await api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/messages`, { body: 'Second' });
+    const all = await api(srv.url, 'GET', '/api/admin/inbox?pageSize=2', undefined, asAdmin());
+    expect(all.status).toBe(200);
+    expect(all.body.items).toHaveLength(2);
+    expect(all.body.total).toBeGreaterThan(2);
+    expect(all.body.items[0]).toMatchObject({
+      guestName: 'Ines Inbox',
+      home: 'Harbour loft',
+      preview: 'Second',
+      unread: 2,
+      booking: { id: b.id, status: 'pending' },
+    });
+    const page2 = await api(srv.url, 'GET', '/api/admin/inbox?pageSize=2&page=2', undefined, asAdmin());
+    expect(page2.body.items.map((t: { id: number }) => t.id)).not.toContain(all.body.items[0].id);
+
+    const unread = await api(
+      srv.url,
+      'GET',
+      '/api/admin/inbox?filter=unread&pageSize=50',
+      undefined,
+      asAdmin(),
+    );
+    expect(unread.body.items.every((t: { unread: number }) => t.unread > 0)).toBe(true);
+    const before = unread.body.unreadTotal;
+    expect((await api(srv.url, 'GET', '/api/admin/inbox/unread', undefined, asAdmin())).body).toEqual({
+      unread: before,
+    });
+    // Opening the thread reads it.
+    await api(
+      srv.url,
+      'GET',
+      `/api/admin/conversations/${all.body.items[0].id}/messages`,
+      undefined,
+      asAdmin(),
+    );
+    const after = await api(
+      srv.url,
+      'GET',
+      '/api/admin/inbox?filter=unread&pageSize=50',
+      undefined,
+      asAdmin(),
+    );
+    expect(after.body.unreadTotal).toBe(before - 2);
+    expect(after.body.items.map((t: { id: number }) => t.id)).not.toContain(all.body.items[0].id);
+
+    const inquiries = await api(
+      srv.url,
+      'GET',
+      '/api/admin/inbox?filter=inquiries&pageSize=50',
+      undefined,
+      asAdmin(),
+    );
+    expect(inquiries.body.items.length).toBeGreaterThan(0);
+    expect(inquiries.body.items.every((t: { booking: unknown }) => t.booking === null)).toBe(true);
+    // Bookings here are 30+ days ahead: none arriving within 7 days, none staying.
+    for (const filter of ['arriving', 'staying']) {
+      const res = await api(srv.url, 'GET', `/api/admin/inbox?filter=${filter}`, undefined, asAdmin());
+      expect(res.body.items).toEqual([]);
+    }
+    expect((await api(srv.url, 'GET', '/api/admin/inbox?filter=nope', undefined, asAdmin())).status).toBe(
+      400,
+    );
+    expect((await api(srv.url, 'GET', '/api/admin/inbox')).status).toBe(401);
+  });
+});

@@ -243,3 +243,81 @@ export async function unreadTotal(em: EntityManager): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+export type TInboxWhere = 'all' | 'unread' | 'arriving' | 'staying' | 'inquiries';
+
+/**
+ * The inbox: threads by their last message, newest first, one page of them, with each one's unread count
+ * and last message. `today` is a calendar day (`yyyy-MM-dd`) for the arriving and staying filters.
+ */
+export async function inboxPage(
+  em: EntityManager,
+  opts: { filter: TInboxWhere; today: string; offset: number; limit: number },
+) {
+  const unread = sql<number>`(select count(*)::int from messages um
+      where um.conversation_id = c.id and um.sender = 'guest' and um.read_at is null)`;
+  let q = db(em)
+    .selectFrom('conversations as c')
+    .innerJoin('properties as p', 'p.id', 'c.property_id')
+    .leftJoin('bookings as b', 'b.id', 'c.booking_id');
+  switch (opts.filter) {
+    case 'unread':
+      q = q.where(
+        sql<boolean>`exists (select 1 from messages um where um.conversation_id = c.id and um.sender = 'guest' and um.read_at is null)`,
+      );
+      break;
+    case 'arriving':
+      q = q.where(
+        sql<boolean>`b.status <> 'cancelled' and b.check_in >= ${opts.today}::date and b.check_in <= ${opts.today}::date + 7`,
+      );
+      break;
+    case 'staying':
+      q = q.where(
+        sql<boolean>`b.status <> 'cancelled' and b.check_in <= ${opts.today}::date and b.check_out > ${opts.today}::date`,
+      );
+      break;
+    case 'inquiries':
+      q = q.where('c.booking_id', 'is', null);
+      break;
+    default:
+      break;
+  }
+  const [rows, total] = await Promise.all([
+    q
+      .select([
+        'c.id',
+        'c.guest_name',
+        'p.title',
+        isoTimestamp('c.last_message_at').as('last_message_at'),
+        sql<string>`coalesce((select left(lm.body, 140) from messages lm where lm.conversation_id = c.id order by lm.id desc limit 1), '')`.as(
+          'preview',
+        ),
+        unread.as('unread'),
+        'b.id as booking_id',
+        'b.status',
+        isoDate<string | null>('b.check_in').as('check_in'),
+        isoDate<string | null>('b.check_out').as('check_out'),
+      ])
+      .orderBy('c.last_message_at', 'desc')
+      .orderBy('c.id', 'desc')
+      .offset(opts.offset)
+      .limit(opts.limit)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: total.n,
+    items: rows.map((r) => ({
+      id: r.id,
+      guestName: r.guest_name,
+      home: r.title,
+      lastMessageAt: r.last_message_at,
+      preview: r.preview,
+      unread: r.unread,
+      booking:
+        r.booking_id !== null && r.status !== null && r.check_in !== null && r.check_out !== null
+          ? { id: r.booking_id, status: r.status, checkIn: r.check_in, checkOut: r.check_out }
+          : null,
+    })),
+  };
+}

@@ -1,9 +1,22 @@
+import { z } from 'zod';
 import {
   ZAdminPostInput,
   ZAdminThread,
   ZAdminThreadInput,
   ZBookingThreadInput,
   ZGuestThread,
+  ZInboxInput,
+  ZInboxPage,
+  ZUnreadCount,
+  ZHomeGuide,
+  ZHomeGuideUpdate,
+  ZScheduledList,
+  ZTemplate,
+  ZTemplateForm,
+  ZTemplateList,
+  ZTemplatePreview,
+  ZTemplatePreviewInput,
+  ZTemplateUpdate,
   ZInquiryInput,
   ZInquiryResult,
   ZInquiryMessagesInput,
@@ -27,6 +40,18 @@ import {
   mineThread,
 } from '../services/messaging/threads.ts';
 import { createInquiry } from '../services/messaging/inquiries.ts';
+import { inbox, unreadCount } from '../services/messaging/inbox.ts';
+import {
+  createTemplate,
+  deleteTemplate,
+  homeGuide,
+  previewTemplate,
+  scheduledMessages,
+  templates,
+  updateHomeGuide,
+  updateTemplate,
+} from '../services/messaging/automated.ts';
+import { ZIdParam, ZOk } from '../../shared/schemas/common.ts';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Guest messaging (docs/messaging.md): a thread per booking or inquiry, for its guest and the operator. */
@@ -165,4 +190,136 @@ export const messagingRouter = router({
     .input(ZBookingThreadInput)
     .output(ZThreadRef)
     .mutation(({ ctx, input }) => bookingThreadId(ctx.em, input.id)),
+
+  templates: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/message-templates',
+        tags: ['messages'],
+        summary: 'The automated-message templates and saved replies',
+      },
+    })
+    .input(z.void())
+    .output(ZTemplateList)
+    .query(({ ctx }) => templates(ctx.em)),
+
+  createTemplate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/message-templates',
+        tags: ['messages'],
+        summary: "Add a template; a timed one is planned for the upcoming stays at each home's local time",
+      },
+    })
+    .input(ZTemplateForm)
+    .output(ZTemplate)
+    .mutation(({ ctx, input }) => createTemplate(ctx.em, input)),
+
+  updateTemplate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/message-templates/{id}',
+        tags: ['messages'],
+        summary: 'Change a template; its messages still to send are moved (or cancelled when disabled)',
+      },
+    })
+    .input(ZTemplateUpdate)
+    .output(ZTemplate)
+    .mutation(({ ctx, input: { id, ...rest } }) => updateTemplate(ctx.em, id, rest)),
+
+  deleteTemplate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/message-templates/{id}',
+        tags: ['messages'],
+        summary: 'Delete a template and its messages still to send',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteTemplate(ctx.em, input.id)),
+
+  previewTemplate: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/message-templates/preview',
+        tags: ['messages'],
+        summary: 'A template as a real booking would get it, and when',
+      },
+    })
+    .input(ZTemplatePreviewInput)
+    .output(ZTemplatePreview)
+    .mutation(({ ctx, input }) => previewTemplate(ctx.em, input)),
+
+  scheduled: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/bookings/{id}/scheduled-messages',
+        tags: ['messages'],
+        summary: "A booking's automated messages: scheduled, sent and cancelled",
+      },
+    })
+    .input(ZIdParam)
+    .output(ZScheduledList)
+    .query(({ ctx, input }) => scheduledMessages(ctx.em, input.id)),
+
+  homeGuide: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/properties/{id}/guide',
+        tags: ['messages'],
+        summary:
+          "A home's arrival details for automated messages (times, instructions, door code, Wi-Fi, rules)",
+      },
+    })
+    .input(ZIdParam)
+    .output(ZHomeGuide)
+    .query(({ ctx, input }) => homeGuide(ctx.em, input.id)),
+
+  updateHomeGuide: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/admin/properties/{id}/guide',
+        tags: ['messages'],
+        summary: "Set a home's arrival details",
+      },
+    })
+    .input(ZHomeGuideUpdate)
+    .output(ZHomeGuide)
+    .mutation(({ ctx, input: { id, ...guide } }) => updateHomeGuide(ctx.em, id, guide)),
+
+  inbox: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/inbox',
+        tags: ['messages'],
+        summary:
+          'Conversations by last message, with unread counts; filter unread, arriving (7 days), staying or inquiries',
+      },
+    })
+    .input(ZInboxInput)
+    .output(ZInboxPage)
+    .query(({ ctx, input }) => inbox(ctx.em, input)),
+
+  unread: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/inbox/unread',
+        tags: ['messages'],
+        summary: "Unread guest messages across every conversation (the sidebar's count)",
+      },
+    })
+    .input(z.void())
+    .output(ZUnreadCount)
+    .query(({ ctx }) => unreadCount(ctx.em)),
 });

@@ -27,6 +27,7 @@ import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
 import { countGuestBooking, refundGuestBooking } from '../auth/throttle.ts';
 import { emailBookingCancelled } from '../email/guest-emails.ts';
 import { bookingEmailsDue } from '../email/outbox.ts';
+import { bookingStatusChanged } from '../messaging/automated.ts';
 import { bookingMade } from '../messaging/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
@@ -188,6 +189,7 @@ export async function cancelAsGuest(
       after: { status: 'cancelled', cancellationFee: fee },
     });
     await emailBookingCancelled(tx, bookingId);
+    await bookingStatusChanged(tx, bookingId, row.status, 'cancelled', now);
   });
   return loadManaged(em, bookingId, viewer, now);
 }
