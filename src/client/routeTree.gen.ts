@@ -27,7 +27,9 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index.tsx'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity.tsx'
 import { Route as AdminBookingsRouteImport } from './routes/admin/bookings.tsx'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails.tsx'
+import { Route as AdminInboxRouteImport } from './routes/admin/inbox.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
@@ -128,9 +130,19 @@ const AdminEmailsRoute = AdminEmailsRouteImport.update({
   path: '/emails',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInboxRoute = AdminInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminListingsRoute = AdminListingsRouteImport.update({
   id: '/listings',
   path: '/listings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
@@ -201,7 +213,9 @@ export interface FileRoutesByFullPath {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -229,7 +243,9 @@ export interface FileRoutesByTo {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -261,7 +277,9 @@ export interface FileRoutesById {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -294,7 +312,9 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
+    | '/admin/inbox'
     | '/admin/listings'
+    | '/admin/messages'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -322,7 +342,9 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
+    | '/admin/inbox'
     | '/admin/listings'
+    | '/admin/messages'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -353,7 +375,9 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
+    | '/admin/inbox'
     | '/admin/listings'
+    | '/admin/messages'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -501,11 +525,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEmailsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/inbox': {
+      id: '/admin/inbox'
+      path: '/inbox'
+      fullPath: '/admin/inbox'
+      preLoaderRoute: typeof AdminInboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/listings': {
       id: '/admin/listings'
       path: '/listings'
       fullPath: '/admin/listings'
       preLoaderRoute: typeof AdminListingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/reviews': {
@@ -585,7 +623,9 @@ interface AdminRouteRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminBookingsRoute: typeof AdminBookingsRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
+  AdminInboxRoute: typeof AdminInboxRoute
   AdminListingsRoute: typeof AdminListingsRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -598,7 +638,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminBookingsRoute: AdminBookingsRoute,
   AdminEmailsRoute: AdminEmailsRoute,
+  AdminInboxRoute: AdminInboxRoute,
   AdminListingsRoute: AdminListingsRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,

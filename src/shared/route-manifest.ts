@@ -42,6 +42,8 @@ export const PAGE_ROUTES = [
   { path: '/admin/reviews', title: 'Reviews · Admin', indexable: false },
   { path: '/admin/users', title: 'Guests · Admin', indexable: false },
   { path: '/admin/emails', title: 'Emails · Admin', indexable: false },
+  { path: '/admin/inbox', title: 'Inbox · Admin', indexable: false },
+  { path: '/admin/messages', title: 'Automated messages · Admin', indexable: false },
   { path: '/admin/activity', title: 'Activity · Admin', indexable: false },
   { path: '/admin/settings', title: 'Settings · Admin', indexable: false },
 ] as const satisfies readonly TPageRoute[];
