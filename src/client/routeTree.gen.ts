@@ -27,12 +27,15 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index.tsx'
 import { Route as AdminActivityRouteImport } from './routes/admin/activity.tsx'
 import { Route as AdminBookingsRouteImport } from './routes/admin/bookings.tsx'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails.tsx'
+import { Route as AdminInboxRouteImport } from './routes/admin/inbox.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
 import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id.tsx'
 import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token.tsx'
+import { Route as SiteMessagesTokenRouteImport } from './routes/_site/messages.$token.tsx'
 import { Route as SitePropertyIdRouteImport } from './routes/_site/property.$id.tsx'
 import { Route as SiteResetPasswordTokenRouteImport } from './routes/_site/reset-password.$token.tsx'
 import { Route as SiteUndoEmailChangeTokenRouteImport } from './routes/_site/undo-email-change.$token.tsx'
@@ -128,9 +131,19 @@ const AdminEmailsRoute = AdminEmailsRouteImport.update({
   path: '/emails',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminInboxRoute = AdminInboxRouteImport.update({
+  id: '/inbox',
+  path: '/inbox',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminListingsRoute = AdminListingsRouteImport.update({
   id: '/listings',
   path: '/listings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
@@ -156,6 +169,11 @@ const SiteBookingsIdRoute = SiteBookingsIdRouteImport.update({
 const SiteManageTokenRoute = SiteManageTokenRouteImport.update({
   id: '/manage/$token',
   path: '/manage/$token',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteMessagesTokenRoute = SiteMessagesTokenRouteImport.update({
+  id: '/messages/$token',
+  path: '/messages/$token',
   getParentRoute: () => SiteRoute,
 } as any)
 const SitePropertyIdRoute = SitePropertyIdRouteImport.update({
@@ -202,13 +220,16 @@ export interface FileRoutesByFullPath {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
+  '/messages/$token': typeof SiteMessagesTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
@@ -230,7 +251,9 @@ export interface FileRoutesByTo {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -238,6 +261,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
+  '/messages/$token': typeof SiteMessagesTokenRoute
   '/property/$id': typeof SitePropertyIdRoute
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
@@ -262,7 +286,9 @@ export interface FileRoutesById {
   '/admin/activity': typeof AdminActivityRoute
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
+  '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -270,6 +296,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/_site/bookings_/$id': typeof SiteBookingsIdRoute
   '/_site/manage/$token': typeof SiteManageTokenRoute
+  '/_site/messages/$token': typeof SiteMessagesTokenRoute
   '/_site/property/$id': typeof SitePropertyIdRoute
   '/_site/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/_site/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
@@ -295,13 +322,16 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
+    | '/admin/inbox'
     | '/admin/listings'
+    | '/admin/messages'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
     | '/admin/'
     | '/bookings/$id'
     | '/manage/$token'
+    | '/messages/$token'
     | '/property/$id'
     | '/reset-password/$token'
     | '/undo-email-change/$token'
@@ -323,7 +353,9 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
+    | '/admin/inbox'
     | '/admin/listings'
+    | '/admin/messages'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -331,6 +363,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/bookings/$id'
     | '/manage/$token'
+    | '/messages/$token'
     | '/property/$id'
     | '/reset-password/$token'
     | '/undo-email-change/$token'
@@ -354,7 +387,9 @@ export interface FileRouteTypes {
     | '/admin/activity'
     | '/admin/bookings'
     | '/admin/emails'
+    | '/admin/inbox'
     | '/admin/listings'
+    | '/admin/messages'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -362,6 +397,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/_site/bookings_/$id'
     | '/_site/manage/$token'
+    | '/_site/messages/$token'
     | '/_site/property/$id'
     | '/_site/reset-password/$token'
     | '/_site/undo-email-change/$token'
@@ -502,11 +538,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminEmailsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/inbox': {
+      id: '/admin/inbox'
+      path: '/inbox'
+      fullPath: '/admin/inbox'
+      preLoaderRoute: typeof AdminInboxRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/listings': {
       id: '/admin/listings'
       path: '/listings'
       fullPath: '/admin/listings'
       preLoaderRoute: typeof AdminListingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/reviews': {
@@ -542,6 +592,13 @@ declare module '@tanstack/react-router' {
       path: '/manage/$token'
       fullPath: '/manage/$token'
       preLoaderRoute: typeof SiteManageTokenRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/messages/$token': {
+      id: '/_site/messages/$token'
+      path: '/messages/$token'
+      fullPath: '/messages/$token'
+      preLoaderRoute: typeof SiteMessagesTokenRouteImport
       parentRoute: typeof SiteRoute
     }
     '/_site/property/$id': {
@@ -586,7 +643,9 @@ interface AdminRouteRouteChildren {
   AdminActivityRoute: typeof AdminActivityRoute
   AdminBookingsRoute: typeof AdminBookingsRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
+  AdminInboxRoute: typeof AdminInboxRoute
   AdminListingsRoute: typeof AdminListingsRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -599,7 +658,9 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminActivityRoute: AdminActivityRoute,
   AdminBookingsRoute: AdminBookingsRoute,
   AdminEmailsRoute: AdminEmailsRoute,
+  AdminInboxRoute: AdminInboxRoute,
   AdminListingsRoute: AdminListingsRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,
@@ -627,6 +688,7 @@ interface SiteRouteChildren {
   SiteIndexRoute: typeof SiteIndexRoute
   SiteBookingsIdRoute: typeof SiteBookingsIdRoute
   SiteManageTokenRoute: typeof SiteManageTokenRoute
+  SiteMessagesTokenRoute: typeof SiteMessagesTokenRoute
   SitePropertyIdRoute: typeof SitePropertyIdRoute
   SiteResetPasswordTokenRoute: typeof SiteResetPasswordTokenRoute
   SiteUndoEmailChangeTokenRoute: typeof SiteUndoEmailChangeTokenRoute
@@ -647,6 +709,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteIndexRoute: SiteIndexRoute,
   SiteBookingsIdRoute: SiteBookingsIdRoute,
   SiteManageTokenRoute: SiteManageTokenRoute,
+  SiteMessagesTokenRoute: SiteMessagesTokenRoute,
   SitePropertyIdRoute: SitePropertyIdRoute,
   SiteResetPasswordTokenRoute: SiteResetPasswordTokenRoute,
   SiteUndoEmailChangeTokenRoute: SiteUndoEmailChangeTokenRoute,

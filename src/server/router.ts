@@ -7,6 +7,7 @@ import { bookingsRouter } from './routers/bookings.ts';
 import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
 import { manageRouter } from './routers/manage.ts';
+import { messagingRouter } from './routers/messaging.ts';
 import { configRouter } from './routers/config.ts';
 import { contactRouter } from './routers/contact.ts';
 import { pricingRouter } from './routers/pricing.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   calendar: calendarRouter,
   config: configRouter,
   contact: contactRouter,
+  messaging: messagingRouter,
   categories: categoriesRouter,
   pricing: pricingRouter,
   properties: propertiesRouter,

@@ -31,6 +31,7 @@ export const PAGE_ROUTES = [
   { path: '/bookings/$id', title: 'Your booking', indexable: false },
   { path: '/find-booking', title: 'Find my booking', indexable: false },
   { path: '/manage/$token', title: 'Manage your booking', indexable: false },
+  { path: '/messages/$token', title: 'Your conversation', indexable: false },
   { path: '/forgot-password', title: 'Forgot your password?', indexable: false },
   { path: '/reset-password/$token', title: 'Choose a new password', indexable: false },
   { path: '/undo-email-change/$token', title: 'Undo the e-mail change', indexable: false },
@@ -42,6 +43,8 @@ export const PAGE_ROUTES = [
   { path: '/admin/reviews', title: 'Reviews · Admin', indexable: false },
   { path: '/admin/users', title: 'Guests · Admin', indexable: false },
   { path: '/admin/emails', title: 'Emails · Admin', indexable: false },
+  { path: '/admin/inbox', title: 'Inbox · Admin', indexable: false },
+  { path: '/admin/messages', title: 'Automated messages · Admin', indexable: false },
   { path: '/admin/activity', title: 'Activity · Admin', indexable: false },
   { path: '/admin/settings', title: 'Settings · Admin', indexable: false },
 ] as const satisfies readonly TPageRoute[];

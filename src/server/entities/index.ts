@@ -14,6 +14,14 @@ import { PasswordReset } from './password-reset.entity.ts';
 import { PropertyRate } from './property-rate.entity.ts';
 import { PropertyPricing } from './property-pricing.entity.ts';
 import { WishlistItem } from './wishlist-item.entity.ts';
+import {
+  Conversation,
+  ConversationLink,
+  HomeGuide,
+  Message,
+  MessageTemplate,
+  ScheduledMessage,
+} from './messaging.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -27,6 +35,7 @@ export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyR
 export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
 export { PropertyPricing };
+export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export const entities = [
   AdminCounter,
   User,
@@ -51,4 +60,10 @@ export const entities = [
   Activity,
   BookingNote,
   PropertyPricing,
+  Conversation,
+  ConversationLink,
+  Message,
+  MessageTemplate,
+  ScheduledMessage,
+  HomeGuide,
 ];

@@ -5,6 +5,7 @@ import { writeBookingReceivedEmails } from '../services/email/guest-emails.ts';
 import { deliverEmail, emailGivenUp, requeueStaleEmails, siteSender } from '../services/email/outbox.ts';
 import type { TMailTransport } from '../services/email/transport.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
+import { sendDueMessages } from '../services/messaging/automated.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
 /** Queue handlers stay thin: each forks an EntityManager and calls one service. */
@@ -45,6 +46,10 @@ export function jobHandlers(
       const n = await sendReviewInvitations(em());
       if (n > 0) log.info('review invitations', { count: n });
     },
+    [QUEUES.scheduledMessages]: async () => {
+      const n = await sendDueMessages(em());
+      if (n > 0) log.info('automated messages sent', { count: n });
+    },
   };
 }
 
@@ -60,4 +65,5 @@ export const JOB_SCHEDULES = [
   { name: QUEUES.emailSweep, cron: '* * * * *' },
   { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },
   { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
+  { name: QUEUES.scheduledMessages, cron: '* * * * *' },
 ];

@@ -40,6 +40,8 @@ export const QUEUES = {
   emailSweep: 'email-sweep',
   purgeAccounts: 'purge-accounts',
   reviewInvitations: 'review-invitations',
+  /** Sends the automated messages that are due (docs/messaging.md#automated-messages). */
+  scheduledMessages: 'scheduled-messages',
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */

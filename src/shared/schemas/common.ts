@@ -127,3 +127,16 @@ export function zPageSize(max: number, fallback: number) {
     fallback,
   );
 }
+
+/**
+ * A message someone writes to someone else (a guest's question, an operator's reply, a template): plain
+ * text, trimmed, not empty, at most `max` characters, with line breaks but no other control character
+ * (not even a tab). Every failure names `label`.
+ */
+export function zMessageText(label: string, max: number) {
+  return zText(label)
+    .refine((s) => !s.includes('\t'), { error: notAllowedCharacter(label) })
+    .trim()
+    .min(1, { error: `${label} cannot be empty` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
+}

@@ -1,4 +1,5 @@
-import { AppShell, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { AppShell, Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import {
   IconArrowLeft,
   IconBuildingEstate,
@@ -7,7 +8,9 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconLogout,
+  IconInbox,
   IconMail,
+  IconMessageCog,
   IconSettings,
   IconStar,
   IconUsers,
@@ -17,6 +20,7 @@ import type { MouseEvent } from 'react';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { useHrefClick } from '../../lib/href-click.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 interface TNavItem {
   label: string;
@@ -28,6 +32,8 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Dashboard', path: '/admin', icon: IconLayoutDashboard },
   { label: 'Listings', path: '/admin/listings', icon: IconBuildingEstate },
   { label: 'Bookings', path: '/admin/bookings', icon: IconCalendarEvent },
+  { label: 'Inbox', path: '/admin/inbox', icon: IconInbox },
+  { label: 'Automated messages', path: '/admin/messages', icon: IconMessageCog },
   { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
   { label: 'Guests', path: '/admin/users', icon: IconUsers },
@@ -52,6 +58,9 @@ export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
   const navigate = useNavigate();
   const hrefClick = useHrefClick();
   const active = activeNavPath(pathname);
+  // Unread guest messages beside Inbox (docs/messaging.md#inbox).
+  const unread =
+    useQuery({ ...trpc.messaging.unread.queryOptions(), refetchInterval: 30_000 }).data?.unread ?? 0;
   const suffix = directAdmin ? '?directAdmin=true' : '';
   return (
     <AppShell.Navbar p="sm" aria-label="Admin navigation" data-testid="admin-sidebar">
@@ -70,6 +79,13 @@ export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
                 }}
                 label={label}
                 leftSection={<Icon size={18} stroke={1.6} aria-hidden />}
+                rightSection={
+                  path === '/admin/inbox' && unread > 0 ? (
+                    <Badge size="sm" circle aria-label={`${unread} unread`} data-testid="inbox-unread">
+                      {unread}
+                    </Badge>
+                  ) : undefined
+                }
                 active={active === path}
                 aria-current={active === path ? 'page' : undefined}
                 variant="light"

@@ -5,6 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
+import { BookingMessages } from './booking-messages.tsx';
 import { CANCELLED_TOAST, REVIEWED_TOAST, useBookingRefresh, myBookingDetailQuery } from './api.ts';
 import '../../styles/more-components.css';
 
@@ -24,16 +25,19 @@ function Detail({ id }: { id: number }) {
       </Alert>
     );
   return (
-    <BookingDetails
-      booking={booking.data}
-      actions={{
-        error,
-        cancel: (acceptedFee) => run(() => cancel.mutateAsync({ id, acceptedFee }), CANCELLED_TOAST),
-        cancelPending: cancel.isPending,
-        review: (v) => run(() => review.mutateAsync({ id, ...v }), REVIEWED_TOAST),
-        reviewPending: review.isPending,
-      }}
-    />
+    <Stack gap="lg">
+      <BookingDetails
+        booking={booking.data}
+        actions={{
+          error,
+          cancel: (acceptedFee) => run(() => cancel.mutateAsync({ id, acceptedFee }), CANCELLED_TOAST),
+          cancelPending: cancel.isPending,
+          review: (v) => run(() => review.mutateAsync({ id, ...v }), REVIEWED_TOAST),
+          reviewPending: review.isPending,
+        }}
+      />
+      <BookingMessages id={id} />
+    </Stack>
   );
 }
 

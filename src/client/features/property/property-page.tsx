@@ -13,6 +13,7 @@ import { HostLine, PropertyDescription, PropertyFacts } from './property-details
 import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
 import { SaveShare } from './save-share.tsx';
+import { ContactHost } from './contact-host.tsx';
 import '../../styles/property-page.css';
 
 /** The spec's property query: always treated as stale (docs/product.md#request-behaviour). */
@@ -102,6 +103,7 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
         {/* On the narrowest phones the currency switch moves under Share and Save rather than off screen. */}
         <Group gap="xs">
           <SaveShare propertyId={p.id} title={p.title} />
+          <ContactHost propertyId={p.id} title={p.title} />
           <CurrencySwitch />
         </Group>
       </Group>

@@ -1,5 +1,6 @@
 import { bookedLines } from '../../../shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookingStatusChanged } from '../messaging/automated.ts';
 import type { z } from 'zod';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import {
@@ -100,6 +101,7 @@ export async function setBookingStatuses(
       });
       // The guest's email is written in the same transaction as the change (docs/decisions.md#emails).
       if (before) await emailBookingStatusChanged(tx, id, before);
+      await bookingStatusChanged(tx, id, before, status);
     }
   });
   return Promise.all(unique.map((id) => getAdminBooking(em, id)));

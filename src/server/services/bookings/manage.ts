@@ -27,6 +27,8 @@ import { newLinkToken, sameHash, tokenHash } from '../auth/secret-tokens.ts';
 import { countGuestBooking, refundGuestBooking } from '../auth/throttle.ts';
 import { emailBookingCancelled } from '../email/guest-emails.ts';
 import { bookingEmailsDue } from '../email/outbox.ts';
+import { bookingStatusChanged } from '../messaging/automated.ts';
+import { bookingMade } from '../messaging/lifecycle.ts';
 import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
@@ -189,6 +191,7 @@ export async function cancelAsGuest(
       after: { status: 'cancelled', cancellationFee: fee },
     });
     await emailBookingCancelled(tx, bookingId);
+    await bookingStatusChanged(tx, bookingId, row.status, 'cancelled', now);
   });
   return loadManaged(em, bookingId, viewer, now);
 }
@@ -271,5 +274,6 @@ async function bookWithLink(
   // The booking's statement has committed (or, inside a caller's transaction, the job waits for its commit).
   if (emailsDue)
     await bookingEmailsDue(em, { id: booking.id, createdMs: String(Date.parse(booking.createdAt)) });
+  await bookingMade(em, booking);
   return { ...booking, manageToken: token };
 }

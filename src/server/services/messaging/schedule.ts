@@ -1,0 +1,62 @@
+import { addDays, toUtcMs } from '../../../shared/dates.ts';
+import type { TMessageTrigger } from '../../../shared/schemas/messaging.ts';
+
+/**
+ * When a timed template's message is due for a booking (docs/messaging.md#automated-messages): a calendar
+ * day and a time of day at the home, turned into an instant with the home's own time zone.
+ */
+
+export interface TTimedTemplate {
+  trigger: TMessageTrigger;
+  offsetDays: number;
+  sendTime: string | null;
+}
+
+/** The time of day a timed trigger uses when its template names none. */
+const DEFAULT_TIME: Partial<Record<TMessageTrigger, string>> = {
+  days_before_check_in: '10:00',
+  check_in_day: '09:00',
+  day_before_check_out: '18:00',
+  days_after_check_out: '10:00',
+};
+
+/** Minutes east of UTC of `zone` at the instant `ms`. */
+function offsetMinutes(zone: string, ms: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(ms)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
+  if (!m) return 0;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+}
+
+/** The instant the clock at the home shows `hhmm` on `day` (`yyyy-MM-dd`). */
+export function instantAtHome(day: string, hhmm: string, zone: string): Date {
+  const [h, min] = hhmm.split(':').map(Number);
+  const wall = toUtcMs(day) + ((h ?? 0) * 60 + (min ?? 0)) * 60_000;
+  // The offset at the guess, then at the corrected instant (a DST change that day moves it).
+  const first = wall - offsetMinutes(zone, wall) * 60_000;
+  return new Date(wall - offsetMinutes(zone, first) * 60_000);
+}
+
+/** The due instant of a timed template for a stay; null for the event triggers and saved replies. */
+export function dueAt(
+  t: TTimedTemplate,
+  stay: { checkIn: string; checkOut: string },
+  zone: string,
+): Date | null {
+  const time = t.sendTime ?? DEFAULT_TIME[t.trigger];
+  if (!time) return null;
+  switch (t.trigger) {
+    case 'days_before_check_in':
+      return instantAtHome(addDays(stay.checkIn, -t.offsetDays), time, zone);
+    case 'check_in_day':
+      return instantAtHome(stay.checkIn, time, zone);
+    case 'day_before_check_out':
+      return instantAtHome(addDays(stay.checkOut, -1), time, zone);
+    case 'days_after_check_out':
+      return instantAtHome(addDays(stay.checkOut, t.offsetDays), time, zone);
+    default:
+      return null;
+  }
+}
