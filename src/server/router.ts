@@ -7,6 +7,7 @@ import { bookingsRouter } from './routers/bookings.ts';
 import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
 import { manageRouter } from './routers/manage.ts';
+import { paymentsRouter } from './routers/payments.ts';
 import { configRouter } from './routers/config.ts';
 import { contactRouter } from './routers/contact.ts';
 import { propertiesRouter } from './routers/properties.ts';
@@ -23,6 +24,7 @@ export const appRouter = router({
   config: configRouter,
   contact: contactRouter,
   categories: categoriesRouter,
+  payments: paymentsRouter,
   properties: propertiesRouter,
   reviews: reviewsRouter,
   settings: settingsRouter,

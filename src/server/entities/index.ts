@@ -12,6 +12,10 @@ import { OutboxEmail } from './outbox-email.entity.ts';
 import { PasswordReset } from './password-reset.entity.ts';
 import { PropertyRate } from './property-rate.entity.ts';
 import { WishlistItem } from './wishlist-item.entity.ts';
+import { LedgerLine } from './ledger-line.entity.ts';
+import { PaymentPlan } from './payment-plan.entity.ts';
+import { PaymentSettings } from './payment-settings.entity.ts';
+import { StripeEvent } from './stripe-event.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -24,6 +28,7 @@ export { Booking, Category, Property, RateLimit, Review, Session, Settings, User
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
 export { BookingLink, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
+export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export const entities = [
   AdminCounter,
   User,
@@ -46,4 +51,8 @@ export const entities = [
   OutboxEmail,
   Activity,
   BookingNote,
+  PaymentSettings,
+  PaymentPlan,
+  LedgerLine,
+  StripeEvent,
 ];

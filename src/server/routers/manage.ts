@@ -17,6 +17,7 @@ import {
   myBookingDetail,
 } from '../services/bookings/manage.ts';
 import { lookupBooking } from '../services/bookings/lookup.ts';
+import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
@@ -47,9 +48,12 @@ export const manageRouter = router({
     })
     .input(ZManageCancelInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) =>
-      cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const booking = await cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee);
+      // Card payments go back by the policy at once (docs/payments.md#cancellation).
+      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
+      return booking;
+    }),
 
   manageReview: publicProcedure
     .meta({
@@ -115,7 +119,11 @@ export const manageRouter = router({
     })
     .input(ZMineCancelInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee)),
+    .mutation(async ({ ctx, input }) => {
+      const booking = await cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee);
+      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
+      return booking;
+    }),
 
   reviewMine: authedProcedure
     .meta({
