@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
-import { adminCookie, book, expectReconciled } from './payments-helpers.ts';
+import { adminCookie, book, expectReconciled, pdfText } from './payments-helpers.ts';
 
 let srv: TTestServer;
 let admin: { cookie: string };
@@ -220,5 +220,41 @@ describe('manual payments', () => {
     expect((await ledgerOf(before.id)).schedule.depositPercent).toBe(30);
     expect((await ledgerOf(after.id)).schedule.depositPercent).toBe(50);
     expect((await ledgerOf(after.id)).schedule.deposit).toBe(after.totalPrice * 50);
+  });
+
+  it('the receipt PDF opens by the manage link or for an admin, with the operator, nights, tax, payments and balance', async () => {
+    const home = await createProperty(srv.db.em(), { price: 110, title: 'Receipt Cottage' });
+    const checkIn = addDays(todayIso(), 70);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const total = b.totalPrice * 100;
+    expect((await pay(b.id, { amount: 5000, method: 'bank_transfer', reference: 'RCPT-77' })).status).toBe(
+      200,
+    );
+    const res = await fetch(`${srv.url}/api/bookings/manage/${b.manageToken}/receipt.pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const pdf = Buffer.from(await res.arrayBuffer());
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(pdf);
+    for (const expected of [
+      'StayHub',
+      '123 Harbour Street, Suite 400, San Francisco, CA 94105',
+      b.confirmationNumber,
+      'Receipt Cottage',
+      'Night 1',
+      'Night 2',
+      'Tax (GST 17%)',
+      '(RCPT-77)',
+      '$50.00',
+      'Balance due',
+      `$${((total - 5000) / 100).toFixed(2)}`,
+    ])
+      expect(text).toContain(expected);
+    expect((await fetch(`${srv.url}/api/bookings/manage/wrong-token/receipt.pdf`)).status).toBe(404);
+    expect((await fetch(`${srv.url}/api/admin/bookings/${b.id}/receipt.pdf`)).status).toBe(401);
+    const asAdmin = await fetch(`${srv.url}/api/admin/bookings/${b.id}/receipt.pdf`, { headers: admin });
+    expect(asAdmin.status).toBe(200);
+    expect(pdfText(Buffer.from(await asAdmin.arrayBuffer()))).toContain('(RCPT-77)');
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/trpc.ts';
 import { bookingDetailQuery } from './api.ts';
 import { BookingDetail } from './booking-detail.tsx';
+import { BookingPayments } from './booking-payments.tsx';
 
 /** The booking drawer (docs/features.md#admin-back-office): opened from a row click or the row's Details button. */
 export function BookingDrawer({
@@ -29,7 +30,10 @@ export function BookingDrawer({
       ) : !detail.data ? (
         <Loader size="sm" aria-label="Loading booking" />
       ) : (
-        <BookingDetail d={detail.data} />
+        <>
+          <BookingDetail d={detail.data} />
+          <BookingPayments bookingId={detail.data.id} />
+        </>
       )}
     </Drawer>
   );

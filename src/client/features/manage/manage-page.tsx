@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
+import { PaymentsCard } from './payments-card.tsx';
 import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh, manageQuery } from './api.ts';
 import '../../styles/more-components.css';
 
@@ -39,18 +40,23 @@ export function ManageBookingPage({ token }: { token: string }) {
           </Stack>
         </Alert>
       ) : (
-        <BookingDetails
-          booking={booking.data}
-          actions={{
-            error,
-            cancel: (acceptedFee) => run(() => cancel.mutateAsync({ token, acceptedFee }), CANCELLED_TOAST),
-            cancelPending: cancel.isPending,
-            review: (v) => run(() => review.mutateAsync({ token, ...v }), REVIEWED_TOAST),
-            reviewPending: review.isPending,
-            claim: isAuthenticated ? () => run(() => claim.mutateAsync({ token }), CLAIMED_TOAST) : undefined,
-            claimPending: claim.isPending,
-          }}
-        />
+        <>
+          <BookingDetails
+            booking={booking.data}
+            actions={{
+              error,
+              cancel: (acceptedFee) => run(() => cancel.mutateAsync({ token, acceptedFee }), CANCELLED_TOAST),
+              cancelPending: cancel.isPending,
+              review: (v) => run(() => review.mutateAsync({ token, ...v }), REVIEWED_TOAST),
+              reviewPending: review.isPending,
+              claim: isAuthenticated
+                ? () => run(() => claim.mutateAsync({ token }), CLAIMED_TOAST)
+                : undefined,
+              claimPending: claim.isPending,
+            }}
+          />
+          <PaymentsCard token={token} bookingStatus={booking.data.status} />
+        </>
       )}
     </Container>
   );
