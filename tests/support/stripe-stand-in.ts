@@ -69,7 +69,13 @@ function under(form: URLSearchParams, prefix: string): Record<string, string> {
   return out;
 }
 
-export async function startStripeStandIn(): Promise<TStripeStandIn> {
+/**
+ * `forwardWebhooks`: paying on the stand-in's hosted page also sends the signed checkout.session.completed
+ * event to the site the session returns to, as Stripe would (the browser tests use it).
+ */
+export async function startStripeStandIn(
+  opts: { port?: number; forwardWebhooks?: { secret: string } } = {},
+): Promise<TStripeStandIn> {
   const sessions = new Map<string, TStandInSession>();
   const refunds: TStandInRefund[] = [];
   const calls: TStripeStandIn['calls'] = [];
@@ -86,7 +92,8 @@ export async function startStripeStandIn(): Promise<TStripeStandIn> {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
         res.end(text);
       };
-      if (key !== STAND_IN_SECRET_KEY)
+      if (url.pathname === '/health') return send(200, { ok: true });
+      if (key !== STAND_IN_SECRET_KEY && !url.pathname.startsWith('/pay/'))
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
       const idem = req.headers['idempotency-key'];
       if (req.method === 'POST' && typeof idem === 'string' && byIdempotencyKey.has(idem)) {
@@ -170,6 +177,18 @@ export async function startStripeStandIn(): Promise<TStripeStandIn> {
         if (!session) return send(404, {});
         session.payment_status = 'paid';
         session.status = 'complete';
+        if (opts.forwardWebhooks) {
+          const event = standIn.completedEvent(session.id, opts.forwardWebhooks.secret);
+          const sent = await fetch(`${new URL(session.success_url).origin}/api/payments/stripe/webhook`, {
+            method: 'POST',
+            headers: {
+              'content-type': 'application/json; charset=utf-8',
+              'stripe-signature': event.signature,
+            },
+            body: event.payload,
+          });
+          if (!sent.ok) throw new Error(`webhook refused: ${sent.status}`);
+        }
         res.writeHead(303, { location: session.success_url });
         return res.end();
       }
@@ -184,12 +203,12 @@ export async function startStripeStandIn(): Promise<TStripeStandIn> {
       res.end(String(err));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   base = `http://127.0.0.1:${port}`;
   const signer = new Stripe(STAND_IN_SECRET_KEY);
 
-  return {
+  const standIn: TStripeStandIn = {
     url: base,
     port,
     sessions,
@@ -223,4 +242,5 @@ export async function startStripeStandIn(): Promise<TStripeStandIn> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return standIn;
 }

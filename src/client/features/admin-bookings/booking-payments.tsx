@@ -26,7 +26,6 @@ import {
 } from '../../../shared/payments.ts';
 import type { TBookingPayments } from '../../../shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
-import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const STATUS_COLORS = {
@@ -51,7 +50,6 @@ function newRequestId(): string {
 export function BookingPayments({ bookingId }: { bookingId: number }) {
   const ledger = useQuery(trpc.payments.booking.queryOptions({ id: bookingId }, { staleTime: 0 }));
   const [dialog, setDialog] = useState<'payment' | 'refund' | null>(null);
-  useFocusReturn(dialog !== null);
   if (ledger.isError)
     return (
       <Alert color="red" title="Failed to load payments">
@@ -145,7 +143,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
           Invoice PDF
         </Button>
       </Group>
-      <MoneyDialog key={dialog ?? 'closed'} kind={dialog} ledger={d} onClose={() => setDialog(null)} />
+      <MoneyDialog kind={dialog} ledger={d} onClose={() => setDialog(null)} />
     </Stack>
   );
 }
@@ -162,7 +160,10 @@ function MoneyDialog({
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState<string | number>('');
   const hasCard = ledger.lines.some((l) => l.method === 'card' && l.kind === 'payment');
-  const [method, setMethod] = useState<string>(kind === 'refund' && hasCard ? 'card' : 'bank_transfer');
+  // Null until chosen: a refund defaults to the card a guest paid with. The Modal stays mounted (reset on
+  // close), so Mantine returns focus to its opener inside the drawer.
+  const [chosen, setMethod] = useState<string | null>(null);
+  const method = chosen ?? (kind === 'refund' && hasCard ? 'card' : 'bank_transfer');
   const [text, setText] = useState('');
   const [requestId, setRequestId] = useState(newRequestId);
   const [error, setError] = useState<string | null>(null);
@@ -192,6 +193,7 @@ function MoneyDialog({
     setAmount('');
     setText('');
     setError(null);
+    setMethod(null);
     setRequestId(newRequestId());
     onClose();
   };
