@@ -4,6 +4,7 @@ import { purgeDeletedAccounts } from '../services/auth/account-settings.ts';
 import { writeBookingReceivedEmails } from '../services/email/guest-emails.ts';
 import { deliverEmail, emailGivenUp, requeueStaleEmails, siteSender } from '../services/email/outbox.ts';
 import type { TMailTransport } from '../services/email/transport.ts';
+import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payments/jobs.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
@@ -45,6 +46,11 @@ export function jobHandlers(
       const n = await sendReviewInvitations(em());
       if (n > 0) log.info('review invitations', { count: n });
     },
+    [QUEUES.paymentNotices]: async () => {
+      const deadlines = await enforceDepositDeadlines(em());
+      const notices = await sendBalanceNotices(em());
+      if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
+    },
   };
 }
 
@@ -60,4 +66,5 @@ export const JOB_SCHEDULES = [
   { name: QUEUES.emailSweep, cron: '* * * * *' },
   { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },
   { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
+  { name: QUEUES.paymentNotices, cron: '*/15 * * * *' },
 ];

@@ -40,6 +40,8 @@ export const QUEUES = {
   emailSweep: 'email-sweep',
   purgeAccounts: 'purge-accounts',
   reviewInvitations: 'review-invitations',
+  /** Payments: balance reminders and final notices, and unpaid deposits past their deadline (docs/payments.md). */
+  paymentNotices: 'payment-notices',
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */

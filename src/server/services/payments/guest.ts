@@ -9,6 +9,7 @@ import { findPlan, insertLine, listLines, lockPlan, recordStripeEvent } from '..
 import { recordActivity } from '../activity/activity.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { bookingIdForToken, loadManaged } from '../bookings/manage.ts';
+import { emailPaymentReceived } from './emails.ts';
 import { bookingPayments, offeredMethods, PAYMENT_BOOKING_NOT_FOUND, totalsOf } from './ledger.ts';
 import { createCheckoutSession, stripeFor } from './stripe.ts';
 
@@ -157,4 +158,5 @@ async function recordCheckoutPayment(tx: EntityManager, session: Stripe.Checkout
       lineId: id,
     },
   });
+  await emailPaymentReceived(tx, bookingId, session.amount_total);
 }

@@ -24,6 +24,7 @@ import {
   type TPlanRow,
 } from '../../repositories/payments.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { emailPaymentReceived } from './emails.ts';
 import { createRefund } from './stripe.ts';
 
 /** A booking's ledger (docs/payments.md#ledger): its snapshot, its lines and the totals derived from them. */
@@ -146,6 +147,7 @@ export async function recordManualPayment(
       entityId: input.id,
       after: { amount: input.amount, method: input.method, reference: input.reference ?? null, lineId: id },
     });
+    await emailPaymentReceived(tx, input.id, input.amount);
   });
 }
 
