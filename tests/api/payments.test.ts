@@ -257,4 +257,60 @@ describe('manual payments', () => {
     expect(asAdmin.status).toBe(200);
     expect(pdfText(Buffer.from(await asAdmin.arrayBuffer()))).toContain('(RCPT-77)');
   });
+
+  it('the Payments list: outstanding, overdue, received by method and date, refunds due, totals and the CSV export', async () => {
+    const home = await createProperty(srv.db.em(), { price: 95, title: 'List Lodge' });
+    const checkIn = addDays(todayIso(), 120);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const list = (q: string) => api(srv.url, 'GET', `/api/admin/payments?${q}`, undefined, admin);
+    const outstanding = await list('view=outstanding&pageSize=200');
+    expect(outstanding.status).toBe(200);
+    expect(outstanding.body.items).toContainEqual(
+      expect.objectContaining({
+        bookingId: b.id,
+        amount: b.totalPrice * 100,
+        status: 'unpaid',
+        propertyTitle: 'List Lodge',
+      }),
+    );
+    expect(outstanding.body.totals.outstanding).toBeGreaterThanOrEqual(b.totalPrice * 100);
+    expect(await pay(b.id, { amount: 2500, method: 'cash', reference: 'LIST-1' })).toMatchObject({
+      status: 200,
+    });
+    const received = await list(`view=received&method=cash&from=${todayIso()}&to=${todayIso()}`);
+    expect(received.body.items).toContainEqual(
+      expect.objectContaining({ bookingId: b.id, amount: 2500, method: 'cash', reference: 'LIST-1' }),
+    );
+    expect(received.body.totals.received).toBeGreaterThanOrEqual(2500);
+    expect((await list('view=received&method=card')).body.items).toEqual([]);
+    const afterPay = await list('view=outstanding&pageSize=200');
+    expect(afterPay.body.items).toContainEqual(
+      expect.objectContaining({ bookingId: b.id, amount: b.totalPrice * 100 - 2500 }),
+    );
+    // Not overdue: the balance is months away and the deposit deadline has not passed.
+    expect(
+      (await list('view=overdue&pageSize=200')).body.items.map((i: { bookingId: number }) => i.bookingId),
+    ).not.toContain(b.id);
+    expect(await pay(b.id, { amount: 1000, method: 'bank_transfer', reference: 'LIST-2' })).toMatchObject({
+      status: 200,
+    });
+    await api(srv.url, 'PUT', `/api/bookings/${b.id}/status`, { status: 'cancelled' }, admin);
+    expect((await list('view=refunds_due&pageSize=200')).body.items).toContainEqual(
+      expect.objectContaining({ bookingId: b.id, amount: 3500, status: 'refund_due' }),
+    );
+    const paged = await list('view=received&page=1&pageSize=1');
+    expect(paged.body.items).toHaveLength(1);
+    expect(paged.body.total).toBeGreaterThan(1);
+    expect((await list('view=everything')).status).toBe(400);
+    expect((await api(srv.url, 'GET', '/api/admin/payments')).status).toBe(401);
+    const csv = await fetch(`${srv.url}/api/admin/payments/export.csv?view=refunds_due`, { headers: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = await csv.text();
+    expect(text.split('\r\n')[0]).toBe(
+      'Booking,BIC number,Guest,Home,Check-in,Booking status,Amount (cents),Due / received,Method,Reference',
+    );
+    expect(text).toContain(b.confirmationNumber);
+    expect((await fetch(`${srv.url}/api/admin/payments/export.csv`)).status).toBe(401);
+  });
 });

@@ -98,6 +98,7 @@ const ACCESS: Record<string, TAccess> = {
   'payments.booking': 'admin',
   'payments.record': 'admin',
   'payments.refund': 'admin',
+  'payments.list': 'admin',
   'payments.manage': 'public',
   'payments.pay': 'public',
   'payments.stripeWebhook': 'public',

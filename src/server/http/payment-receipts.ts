@@ -5,6 +5,8 @@ import type { TContext } from '../context.ts';
 import { log } from '../logger.ts';
 import { createCaller } from '../router.ts';
 import { loadManaged } from '../services/bookings/manage.ts';
+import { ZAdminPaymentsInput } from '../../shared/schemas/payments.ts';
+import { adminPaymentsCsv } from '../services/payments/admin-list.ts';
 import { receiptPdf } from '../services/payments/receipt.ts';
 import { getSettings } from '../services/settings/settings.ts';
 
@@ -51,6 +53,30 @@ export function receiptHandler(createContext: TCreateContext, by: 'token' | 'adm
         return;
       }
       log.error('receipt failed', { err: String(err) });
+      res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
+    });
+  };
+}
+
+/** `GET /api/admin/payments/export.csv`: a view of the Payments page as a file, behind the same admin procedure. */
+export function paymentsCsvHandler(createContext: TCreateContext): RequestHandler {
+  return (req, res) => {
+    const run = async () => {
+      const ctx = await createContext({ req, res });
+      // The procedure guards and validates; the file is then the whole view, not one page.
+      await createCaller(ctx).payments.list(req.query);
+      const out = await adminPaymentsCsv(ctx.em, ZAdminPaymentsInput.parse(req.query));
+      res.setHeader('Cache-Control', 'no-store');
+      res.attachment(out.filename);
+      res.type('text/csv; charset=utf-8').send(out.csv);
+    };
+    run().catch((err: unknown) => {
+      if (res.headersSent) return;
+      if (err instanceof TRPCError && err.code !== 'INTERNAL_SERVER_ERROR') {
+        res.status(getHTTPStatusCodeFromError(err)).json({ message: err.message, code: err.code });
+        return;
+      }
+      log.error('payments export failed', { err: String(err) });
       res.status(500).json({ message: 'Internal server error', code: 'INTERNAL_SERVER_ERROR' });
     });
   };

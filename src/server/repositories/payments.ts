@@ -181,3 +181,106 @@ export async function recordStripeEvent(em: EntityManager, id: string, type: str
     .executeTakeFirst();
   return r !== undefined;
 }
+
+export interface TPaymentListRow {
+  booking_id: number;
+  confirmation_number: string;
+  guest_name: string | null;
+  property_title: string;
+  check_in: string;
+  booking_status: string;
+  amount: number;
+  due: string | null;
+  method: string | null;
+  reference: string | null;
+  net: number;
+  total_amount: number;
+  deposit_amount: number;
+  cancellation_fee: number | null;
+  total_count: number;
+}
+
+/** Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views). */
+const LEDGERS = `
+  select pp.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
+         to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, pp.total_amount, pp.deposit_amount,
+         b.cancellation_fee, pp.balance_due_on, pp.deposit_deadline_at,
+         coalesce((select sum(case when l.kind = 'payment' then l.amount else -l.amount end)
+                     from ledger_lines l where l.booking_id = pp.booking_id), 0)::int as net
+    from payment_plans pp join bookings b on b.id = pp.booking_id join properties p on p.id = b.property_id`;
+
+/**
+ * One page of the admin's payments: `outstanding` (live bookings with something still to pay), `overdue`
+ * (of those, a deposit past its deadline or a balance past its date), `refunds_due` (cancelled bookings
+ * that hold more than their fee), or `received` (payment lines, by method and date range).
+ */
+export async function listPayments(
+  em: EntityManager,
+  q: { view: string; method?: string; from?: string; to?: string; page: number; pageSize: number; now: Date },
+): Promise<TPaymentListRow[]> {
+  const offset = (q.page - 1) * q.pageSize;
+  if (q.view === 'received') {
+    return em.execute<TPaymentListRow[]>(
+      `select l.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
+              to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, l.amount,
+              to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due, l.method, l.reference,
+              0 as net, 0 as total_amount, 0 as deposit_amount, null as cancellation_fee, count(*) over ()::int as total_count
+         from ledger_lines l join bookings b on b.id = l.booking_id join properties p on p.id = b.property_id
+        where l.kind = 'payment' and (?::text is null or l.method = ?)
+          and (?::timestamptz is null or l.occurred_at >= ?::timestamptz)
+          and (?::timestamptz is null or l.occurred_at < ?::timestamptz + interval '1 day')
+        order by l.occurred_at desc, l.id desc limit ? offset ?`,
+      [
+        q.method ?? null,
+        q.method ?? null,
+        q.from ?? null,
+        q.from ?? null,
+        q.to ?? null,
+        q.to ?? null,
+        q.pageSize,
+        offset,
+      ],
+    );
+  }
+  const where =
+    q.view === 'refunds_due'
+      ? `booking_status = 'cancelled' and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
+      : q.view === 'overdue'
+        ? `booking_status <> 'cancelled' and net < total_amount
+           and ((net < deposit_amount and deposit_deadline_at < ?::timestamptz) or balance_due_on < ?::date)`
+        : `booking_status <> 'cancelled' and net < total_amount`;
+  const params: unknown[] = q.view === 'overdue' ? [q.now, q.now.toISOString().slice(0, 10)] : [];
+  return em.execute<TPaymentListRow[]>(
+    `select t.*, case when booking_status = 'cancelled' then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
+                      else total_amount - net end as amount,
+            case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
+                 else to_char(balance_due_on, 'YYYY-MM-DD') end as due,
+            null as method, null as reference, count(*) over ()::int as total_count
+       from (${LEDGERS}) t where ${where}
+      order by coalesce(balance_due_on, check_in::date), booking_id limit ? offset ?`,
+    [...params, q.pageSize, offset],
+  );
+}
+
+/** Received and refunded in a date range (all time without one), and everything still outstanding. */
+export async function paymentTotals(
+  em: EntityManager,
+  q: { from?: string; to?: string },
+): Promise<{ received: number; refunded: number; outstanding: number }> {
+  const [range] = await em.execute<{ received: number; refunded: number }[]>(
+    `select coalesce(sum(amount) filter (where kind = 'payment'), 0)::int as received,
+            coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded
+       from ledger_lines where (?::timestamptz is null or occurred_at >= ?::timestamptz)
+        and (?::timestamptz is null or occurred_at < ?::timestamptz + interval '1 day')`,
+    [q.from ?? null, q.from ?? null, q.to ?? null, q.to ?? null],
+  );
+  const [out] = await em.execute<{ outstanding: number }[]>(
+    `select coalesce(sum(total_amount - net), 0)::int as outstanding from (${LEDGERS}) t
+      where booking_status <> 'cancelled' and net < total_amount`,
+  );
+  return {
+    received: range?.received ?? 0,
+    refunded: range?.refunded ?? 0,
+    outstanding: out?.outstanding ?? 0,
+  };
+}

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { ZIdParam } from '../../shared/schemas/common.ts';
 import { ZManageTokenParam } from '../../shared/schemas/manage.ts';
 import {
+  ZAdminPayments,
+  ZAdminPaymentsInput,
   ZBookingPayments,
   ZPaymentSettings,
   ZPaymentSettingsView,
@@ -11,6 +13,7 @@ import {
   ZRefundInput,
 } from '../../shared/schemas/payments.ts';
 import { publicOrigin } from '../http/client-address.ts';
+import { adminPayments } from '../services/payments/admin-list.ts';
 import { bookingPayments, recordManualPayment, recordRefund } from '../services/payments/ledger.ts';
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
@@ -90,6 +93,20 @@ export const paymentsRouter = router({
       await recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env);
       return bookingPayments(ctx.em, input.id, ctx.deps.env);
     }),
+
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/payments',
+        tags: ['payments'],
+        summary:
+          'Payments (admin): view=outstanding|overdue|received|refunds_due, method and from/to (received), paged; with the range totals. GET /api/admin/payments/export.csv downloads a view',
+      },
+    })
+    .input(ZAdminPaymentsInput)
+    .output(ZAdminPayments)
+    .query(({ ctx, input }) => adminPayments(ctx.em, input)),
 
   manage: publicProcedure
     .meta({
