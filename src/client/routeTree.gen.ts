@@ -28,6 +28,7 @@ import { Route as AdminActivityRouteImport } from './routes/admin/activity.tsx'
 import { Route as AdminBookingsRouteImport } from './routes/admin/bookings.tsx'
 import { Route as AdminEmailsRouteImport } from './routes/admin/emails.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
+import { Route as AdminPaymentsRouteImport } from './routes/admin/payments.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
@@ -132,6 +133,11 @@ const AdminListingsRoute = AdminListingsRouteImport.update({
   path: '/listings',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
   id: '/reviews',
   path: '/reviews',
@@ -196,6 +202,7 @@ export interface FileRoutesByFullPath {
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -223,6 +230,7 @@ export interface FileRoutesByTo {
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -254,6 +262,7 @@ export interface FileRoutesById {
   '/admin/bookings': typeof AdminBookingsRoute
   '/admin/emails': typeof AdminEmailsRoute
   '/admin/listings': typeof AdminListingsRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -286,6 +295,7 @@ export interface FileRouteTypes {
     | '/admin/bookings'
     | '/admin/emails'
     | '/admin/listings'
+    | '/admin/payments'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -313,6 +323,7 @@ export interface FileRouteTypes {
     | '/admin/bookings'
     | '/admin/emails'
     | '/admin/listings'
+    | '/admin/payments'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -343,6 +354,7 @@ export interface FileRouteTypes {
     | '/admin/bookings'
     | '/admin/emails'
     | '/admin/listings'
+    | '/admin/payments'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -496,6 +508,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminListingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/payments': {
+      id: '/admin/payments'
+      path: '/payments'
+      fullPath: '/admin/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/reviews': {
       id: '/admin/reviews'
       path: '/reviews'
@@ -567,6 +586,7 @@ interface AdminRouteRouteChildren {
   AdminBookingsRoute: typeof AdminBookingsRoute
   AdminEmailsRoute: typeof AdminEmailsRoute
   AdminListingsRoute: typeof AdminListingsRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -580,6 +600,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminBookingsRoute: AdminBookingsRoute,
   AdminEmailsRoute: AdminEmailsRoute,
   AdminListingsRoute: AdminListingsRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,

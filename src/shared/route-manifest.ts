@@ -41,6 +41,7 @@ export const PAGE_ROUTES = [
   { path: '/admin/reviews', title: 'Reviews · Admin', indexable: false },
   { path: '/admin/users', title: 'Guests · Admin', indexable: false },
   { path: '/admin/emails', title: 'Emails · Admin', indexable: false },
+  { path: '/admin/payments', title: 'Payments · Admin', indexable: false },
   { path: '/admin/activity', title: 'Activity · Admin', indexable: false },
   { path: '/admin/settings', title: 'Settings · Admin', indexable: false },
 ] as const satisfies readonly TPageRoute[];

@@ -116,4 +116,10 @@ test('the operator records a bank transfer in the booking drawer and sees the ba
   await expect(ledger.getByRole('table', { name: 'Ledger' })).toContainText('E2E-TRANSFER-1');
   await expect(opener).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'booking drawer with payments');
+
+  await page.goto('/admin/payments');
+  await page.locator('.mantine-SegmentedControl-label', { hasText: /^Received$/ }).click();
+  await expect(page.getByRole('radio', { name: 'Received' })).toBeChecked();
+  await expect(page.getByRole('table', { name: 'Payments' })).toContainText('E2E-TRANSFER-1');
+  await expectNoSeriousA11yViolations(page, 'payments page');
 });

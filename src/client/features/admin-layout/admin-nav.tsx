@@ -1,5 +1,6 @@
 import { AppShell, NavLink, ScrollArea, Stack } from '@mantine/core';
 import {
+  IconCash,
   IconArrowLeft,
   IconBuildingEstate,
   IconCalendarEvent,
@@ -31,6 +32,7 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
   { label: 'Guests', path: '/admin/users', icon: IconUsers },
+  { label: 'Payments', path: '/admin/payments', icon: IconCash },
   { label: 'Emails', path: '/admin/emails', icon: IconMail },
   { label: 'Activity', path: '/admin/activity', icon: IconHistory },
   { label: 'Settings', path: '/admin/settings', icon: IconSettings },
