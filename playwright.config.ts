@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DEMO_PORT, E2E_WORKERS, workerOrigin, workerPort } from './tests/e2e/support/servers.ts';
+import {
+  E2E_DEMO_PORT,
+  E2E_STRIPE_PORT,
+  E2E_STRIPE_WEBHOOK_SECRET,
+  E2E_WORKERS,
+  workerOrigin,
+  workerPort,
+} from './tests/e2e/support/servers.ts';
+import { STAND_IN_SECRET_KEY } from './tests/support/stripe-stand-in.ts';
 
 /**
  * Debian's Chromium where installed (no browser download here); Playwright's own elsewhere. The headless
@@ -37,6 +45,15 @@ const serverEnv = (name: string, extra: Record<string, string> = {}) => ({
   ...(process.env.DATABASE_URL ? { DATABASE_URL: '' } : {}),
   ...extra,
 });
+
+/** Card payments go to a local stand-in for Stripe's servers (docs/payments.md#stripe). */
+const stripeEnv = {
+  STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_HOST: '127.0.0.1',
+  STRIPE_API_PORT: String(E2E_STRIPE_PORT),
+  STRIPE_API_PROTOCOL: 'http',
+};
 
 /**
  * Playwright's default stop is SIGKILL, which never reaches the server's shutdown, and the embedded
@@ -75,10 +92,19 @@ export default defineConfig({
     },
   },
   webServer: [
+    {
+      command: 'node tests/e2e/support/stripe-stand-in-main.ts',
+      url: `http://127.0.0.1:${E2E_STRIPE_PORT}/health`,
+      env: { STAND_IN_PORT: String(E2E_STRIPE_PORT), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET },
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+    },
     ...Array.from({ length: E2E_WORKERS }, (_, i) => ({
       command: `node src/server/main.ts`,
       url: `http://127.0.0.1:${workerPort(i)}/api/config`,
-      env: serverEnv(i === 0 ? 'main' : `main-${i}`, { PORT: String(workerPort(i)) }),
+      env: serverEnv(i === 0 ? 'main' : `main-${i}`, { PORT: String(workerPort(i)), ...stripeEnv }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore' as const,

@@ -30,6 +30,7 @@ import { Route as AdminEmailsRouteImport } from './routes/admin/emails.tsx'
 import { Route as AdminInboxRouteImport } from './routes/admin/inbox.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages.tsx'
+import { Route as AdminPaymentsRouteImport } from './routes/admin/payments.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
@@ -146,6 +147,11 @@ const AdminMessagesRoute = AdminMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
+  id: '/payments',
+  path: '/payments',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
   id: '/reviews',
   path: '/reviews',
@@ -223,6 +229,7 @@ export interface FileRoutesByFullPath {
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -254,6 +261,7 @@ export interface FileRoutesByTo {
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -289,6 +297,7 @@ export interface FileRoutesById {
   '/admin/inbox': typeof AdminInboxRoute
   '/admin/listings': typeof AdminListingsRoute
   '/admin/messages': typeof AdminMessagesRoute
+  '/admin/payments': typeof AdminPaymentsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/users': typeof AdminUsersRoute
@@ -325,6 +334,7 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/listings'
     | '/admin/messages'
+    | '/admin/payments'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -356,6 +366,7 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/listings'
     | '/admin/messages'
+    | '/admin/payments'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -390,6 +401,7 @@ export interface FileRouteTypes {
     | '/admin/inbox'
     | '/admin/listings'
     | '/admin/messages'
+    | '/admin/payments'
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/users'
@@ -559,6 +571,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminMessagesRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/payments': {
+      id: '/admin/payments'
+      path: '/payments'
+      fullPath: '/admin/payments'
+      preLoaderRoute: typeof AdminPaymentsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/reviews': {
       id: '/admin/reviews'
       path: '/reviews'
@@ -646,6 +665,7 @@ interface AdminRouteRouteChildren {
   AdminInboxRoute: typeof AdminInboxRoute
   AdminListingsRoute: typeof AdminListingsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -661,6 +681,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminInboxRoute: AdminInboxRoute,
   AdminListingsRoute: AdminListingsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
+  AdminPaymentsRoute: AdminPaymentsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminUsersRoute: AdminUsersRoute,

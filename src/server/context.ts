@@ -41,6 +41,8 @@ export interface TContext {
   /** Node's request and answer: an Express call's, or a public read answered before Express (createApp in app.ts). */
   req: IncomingMessage | undefined;
   res: ServerResponse | undefined;
+  /** The request body's exact bytes, for a procedure whose meta asks for them (`rawBody`, REST only). */
+  rawBody?: Buffer;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

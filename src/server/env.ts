@@ -58,6 +58,17 @@ export interface TEnv {
    * (GUEST_BOOKINGS_PER_HOUR, default 10; 0 turns the limit off, as the benchmark and the test suites do).
    */
   guestBookingsPerHour: number;
+  /** Card payments through Stripe (docs/payments.md#stripe); undefined unless both keys are set. */
+  stripe: TStripeConfig | undefined;
+}
+
+export interface TStripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** STRIPE_API_HOST/PORT/PROTOCOL: where the SDK sends its calls (a local stand-in in tests); Stripe's own by default. */
+  host: string | undefined;
+  port: number | undefined;
+  protocol: 'http' | 'https' | undefined;
 }
 
 /** Reads the process environment once, refusing unsafe combinations (docs/decisions.md#demo-admin, #no-admin-registration). */
@@ -126,6 +137,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): TEnv {
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM || undefined,
     guestBookingsPerHour: wholeNumberOr(source.GUEST_BOOKINGS_PER_HOUR, 10),
+    stripe: readStripeConfig(source),
   };
 }
 
@@ -153,6 +165,26 @@ function readS3Config(source: NodeJS.ProcessEnv): TS3Config | undefined {
     forcePathStyle: source.S3_FORCE_PATH_STYLE
       ? source.S3_FORCE_PATH_STYLE === 'true'
       : endpoint !== undefined,
+  };
+}
+
+/** Card payments need both keys; with neither, card is simply not offered. */
+function readStripeConfig(source: NodeJS.ProcessEnv): TStripeConfig | undefined {
+  const secretKey = source.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = source.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey && !webhookSecret) return undefined;
+  if (!secretKey || !webhookSecret)
+    throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither (no card payments).');
+  const protocol = source.STRIPE_API_PROTOCOL?.trim();
+  if (protocol && protocol !== 'http' && protocol !== 'https')
+    throw new Error('STRIPE_API_PROTOCOL must be http or https.');
+  const port = source.STRIPE_API_PORT ? wholeNumberOr(source.STRIPE_API_PORT, 443) : undefined;
+  return {
+    secretKey,
+    webhookSecret,
+    host: source.STRIPE_API_HOST?.trim() || undefined,
+    port,
+    protocol: protocol as 'http' | 'https' | undefined,
   };
 }
 

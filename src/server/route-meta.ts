@@ -16,6 +16,11 @@ export type TRouteMeta = OpenApiMeta & {
   cache?: 'public' | 'public-undated';
   /** The largest request body in bytes; unset: DEFAULT_BODY_LIMIT_BYTES. */
   bodyLimit?: number;
+  /**
+   * REST only: the pipeline reads the body itself and hands the exact bytes to the procedure as
+   * `ctx.rawBody` (its input is then empty), for a caller that signs those bytes (Stripe's webhook).
+   */
+  rawBody?: boolean;
 };
 
 export type TAccess = 'public' | 'authed' | 'admin';

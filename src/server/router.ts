@@ -8,6 +8,7 @@ import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
 import { manageRouter } from './routers/manage.ts';
 import { messagingRouter } from './routers/messaging.ts';
+import { paymentsRouter } from './routers/payments.ts';
 import { configRouter } from './routers/config.ts';
 import { contactRouter } from './routers/contact.ts';
 import { pricingRouter } from './routers/pricing.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   messaging: messagingRouter,
   categories: categoriesRouter,
   pricing: pricingRouter,
+  payments: paymentsRouter,
   properties: propertiesRouter,
   reviews: reviewsRouter,
   settings: settingsRouter,

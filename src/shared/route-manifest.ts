@@ -45,6 +45,7 @@ export const PAGE_ROUTES = [
   { path: '/admin/emails', title: 'Emails · Admin', indexable: false },
   { path: '/admin/inbox', title: 'Inbox · Admin', indexable: false },
   { path: '/admin/messages', title: 'Automated messages · Admin', indexable: false },
+  { path: '/admin/payments', title: 'Payments · Admin', indexable: false },
   { path: '/admin/activity', title: 'Activity · Admin', indexable: false },
   { path: '/admin/settings', title: 'Settings · Admin', indexable: false },
 ] as const satisfies readonly TPageRoute[];

@@ -117,6 +117,16 @@ const ACCESS: Record<string, TAccess> = {
   'reviews.delete': 'admin',
   'reviews.adminList': 'admin',
 
+  'payments.settings': 'admin',
+  'payments.updateSettings': 'admin',
+  'payments.booking': 'admin',
+  'payments.record': 'admin',
+  'payments.refund': 'admin',
+  'payments.list': 'admin',
+  'payments.manage': 'public',
+  'payments.pay': 'public',
+  'payments.stripeWebhook': 'public',
+
   'settings.get': 'admin',
   'settings.update': 'admin',
   'settings.emailStatus': 'admin',

@@ -22,6 +22,10 @@ import {
   MessageTemplate,
   ScheduledMessage,
 } from './messaging.entity.ts';
+import { LedgerLine } from './ledger-line.entity.ts';
+import { PaymentPlan } from './payment-plan.entity.ts';
+import { PaymentSettings } from './payment-settings.entity.ts';
+import { StripeEvent } from './stripe-event.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -36,6 +40,7 @@ export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem 
 export { Activity, AdminCounter, BookingNote };
 export { PropertyPricing };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
+export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export const entities = [
   AdminCounter,
   User,
@@ -66,4 +71,8 @@ export const entities = [
   MessageTemplate,
   ScheduledMessage,
   HomeGuide,
+  PaymentSettings,
+  PaymentPlan,
+  LedgerLine,
+  StripeEvent,
 ];

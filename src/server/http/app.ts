@@ -8,6 +8,7 @@ import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { bookingsCsvHandler } from './bookings-csv.ts';
+import { paymentsCsvHandler, receiptHandler } from './payment-receipts.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
@@ -110,6 +111,9 @@ function expressApp(
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
   app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
+  app.get('/api/bookings/manage/:token/receipt.pdf', receiptHandler(createContext, 'token'));
+  app.get('/api/admin/bookings/:id/receipt.pdf', receiptHandler(createContext, 'admin'));
+  app.get('/api/admin/payments/export.csv', paymentsCsvHandler(createContext));
   // No procedure and no page of ours: the REST handler answers its own 404.
   app.use('/api', (req, res) => {
     void procedures(req, res, '/api/(none)', () => sendError(res, new AppError('NOT_FOUND', 'Not found')));

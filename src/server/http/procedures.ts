@@ -49,6 +49,7 @@ export function procedureHandlers(opts: {
 
   const contexts = new WeakMap<IncomingMessage, Promise<TContext>>();
   const refusals = new WeakMap<IncomingMessage, TRPCError>();
+  const rawBodies = new WeakMap<IncomingMessage, Buffer>();
   const contextOf = (req: IncomingMessage, res: ServerResponse): Promise<TContext> => {
     let made = contexts.get(req);
     if (!made) {
@@ -62,7 +63,9 @@ export function procedureHandlers(opts: {
     const req = o.req as IncomingMessage;
     const refusal = refusals.get(req);
     if (refusal) return Promise.reject(refusal);
-    return contextOf(req, o.res as ServerResponse);
+    const raw = rawBodies.get(req);
+    const made = contextOf(req, o.res as ServerResponse);
+    return raw ? made.then((ctx) => ({ ...ctx, rawBody: raw })) : made;
   };
 
   const responseMeta = ({
@@ -150,6 +153,26 @@ export function procedureHandlers(opts: {
     return null;
   };
 
+  /**
+   * For a `rawBody` procedure: the exact bytes, read here up to its limit, go to its context; the handler
+   * is given an already-read, empty body, so the procedure's input is `{}`. Over the limit, the call is
+   * refused as any other (413) and the connection closes.
+   */
+  const readRawBody = async (req: IncomingMessage, limit: number): Promise<void> => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limit) {
+        refusals.set(req, toTRPCError(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large')));
+        break;
+      }
+      chunks.push(chunk);
+    }
+    (req as IncomingMessage & { body?: unknown }).body = {};
+    if (!refusals.has(req)) rawBodies.set(req, Buffer.concat(chunks));
+  };
+
   return {
     /** `path` is what follows `/trpc/`: one procedure, or a batch of them joined by commas. */
     trpc: async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
@@ -191,7 +214,10 @@ export function procedureHandlers(opts: {
       const meta = metaOf(procedure);
       setRouteLabel(req, `/api${meta.openapi?.path ?? ''}`);
       if (method === 'GET') withEtag(req, res);
-      else if (method !== 'HEAD') await admit(req, res, [procedure]);
+      else if (method !== 'HEAD') {
+        await admit(req, res, [procedure]);
+        if (meta.rawBody && !refusals.has(req)) await readRawBody(req, bodyLimitOf(meta));
+      }
       // trpc-to-openapi routes the path below its base URL, as a mount point would hand it over.
       const sent = req.url ?? '';
       Object.assign(req, { originalUrl: sent, url: sent.slice('/api'.length) });

@@ -4,6 +4,7 @@ import { purgeDeletedAccounts } from '../services/auth/account-settings.ts';
 import { writeBookingReceivedEmails } from '../services/email/guest-emails.ts';
 import { deliverEmail, emailGivenUp, requeueStaleEmails, siteSender } from '../services/email/outbox.ts';
 import type { TMailTransport } from '../services/email/transport.ts';
+import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payments/jobs.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
@@ -50,6 +51,11 @@ export function jobHandlers(
       const n = await sendDueMessages(em());
       if (n > 0) log.info('automated messages sent', { count: n });
     },
+    [QUEUES.paymentNotices]: async () => {
+      const deadlines = await enforceDepositDeadlines(em());
+      const notices = await sendBalanceNotices(em());
+      if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
+    },
   };
 }
 
@@ -66,4 +72,5 @@ export const JOB_SCHEDULES = [
   { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },
   { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
   { name: QUEUES.scheduledMessages, cron: '* * * * *' },
+  { name: QUEUES.paymentNotices, cron: '*/15 * * * *' },
 ];

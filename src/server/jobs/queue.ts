@@ -42,6 +42,8 @@ export const QUEUES = {
   reviewInvitations: 'review-invitations',
   /** Sends the automated messages that are due (docs/messaging.md#automated-messages). */
   scheduledMessages: 'scheduled-messages',
+  /** Payments: balance reminders and final notices, and unpaid deposits past their deadline (docs/payments.md). */
+  paymentNotices: 'payment-notices',
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */

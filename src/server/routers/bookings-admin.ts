@@ -23,6 +23,7 @@ import {
   updateBookingStatus,
 } from '../services/admin/bookings.ts';
 import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
+import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 export const bookingsAdminRouter = router({
@@ -82,7 +83,12 @@ export const bookingsAdminRouter = router({
     })
     .input(ZBookingStatusInput)
     .output(ZAdminBooking)
-    .mutation(({ ctx, input }) => updateBookingStatus(ctx.em, input.id, input.status, ctx.actingUser)),
+    .mutation(async ({ ctx, input }) => {
+      const booking = await updateBookingStatus(ctx.em, input.id, input.status, ctx.actingUser);
+      // Card payments go back at once when the operator cancels (docs/payments.md#cancellation).
+      if (input.status === 'cancelled') await refundCardsAfterCancel(ctx.em, input.id, ctx.deps.env);
+      return booking;
+    }),
 
   bulkStatus: adminProcedure
     .meta({

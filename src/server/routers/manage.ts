@@ -18,6 +18,7 @@ import {
 } from '../services/bookings/manage.ts';
 import { atEvenPace, LOOKUP_ANSWER_FLOOR_MS } from '../services/auth/even-pace.ts';
 import { lookupBooking } from '../services/bookings/lookup.ts';
+import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
@@ -48,9 +49,12 @@ export const manageRouter = router({
     })
     .input(ZManageCancelInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) =>
-      cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee),
-    ),
+    .mutation(async ({ ctx, input }) => {
+      const booking = await cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee);
+      // Card payments go back by the policy at once (docs/payments.md#cancellation).
+      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
+      return booking;
+    }),
 
   manageReview: publicProcedure
     .meta({
@@ -118,7 +122,11 @@ export const manageRouter = router({
     })
     .input(ZMineCancelInput)
     .output(ZManagedBooking)
-    .mutation(({ ctx, input }) => cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee)),
+    .mutation(async ({ ctx, input }) => {
+      const booking = await cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee);
+      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
+      return booking;
+    }),
 
   reviewMine: authedProcedure
     .meta({

@@ -23,3 +23,7 @@ export function workerPort(parallelIndex: number): number {
 }
 
 export const workerOrigin = (parallelIndex: number) => `http://127.0.0.1:${workerPort(parallelIndex)}`;
+
+/** The local Stripe stand-in the web servers call (tests/support/stripe-stand-in.ts), and its webhook secret. */
+export const E2E_STRIPE_PORT = E2E_PORT + 50;
+export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in';

@@ -4,6 +4,7 @@ import { errorMessage } from '../../lib/trpc.ts';
 import { bookingDetailQuery } from './api.ts';
 import { BookingDetail } from './booking-detail.tsx';
 import { BookingMessagesPanel } from './booking-messages.tsx';
+import { BookingPayments } from './booking-payments.tsx';
 
 /** The booking drawer (docs/features.md#admin-back-office): opened from a row click or the row's Details button. */
 export function BookingDrawer({
@@ -33,6 +34,7 @@ export function BookingDrawer({
         <>
           <BookingDetail d={detail.data} />
           <BookingMessagesPanel bookingId={detail.data.id} />
+          <BookingPayments bookingId={detail.data.id} />
         </>
       )}
     </Drawer>

@@ -1,6 +1,7 @@
 import { AppShell, Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
+  IconCash,
   IconArrowLeft,
   IconBuildingEstate,
   IconCalendarEvent,
@@ -37,6 +38,7 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
   { label: 'Guests', path: '/admin/users', icon: IconUsers },
+  { label: 'Payments', path: '/admin/payments', icon: IconCash },
   { label: 'Emails', path: '/admin/emails', icon: IconMail },
   { label: 'Activity', path: '/admin/activity', icon: IconHistory },
   { label: 'Settings', path: '/admin/settings', icon: IconSettings },

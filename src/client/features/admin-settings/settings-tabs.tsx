@@ -4,12 +4,14 @@ import {
   IconCalendar,
   IconCategory,
   IconCoin,
+  IconCreditCard,
   IconPlugConnected,
   IconSettings,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { IntegrationsPanel } from './integrations-panel.tsx';
+import { PaymentsPanel } from './payments-panel.tsx';
 import {
   BookingPanel,
   BusinessPanel,
@@ -18,7 +20,8 @@ import {
   type TSettingsForm,
 } from './settings-panels.tsx';
 
-export type TTab = 'general' | 'business' | 'booking' | 'financial' | 'categories' | 'integrations';
+export type TTab =
+  'general' | 'business' | 'booking' | 'financial' | 'payments' | 'categories' | 'integrations';
 
 /** Which tab holds each field, so a failed save can show the first field in error. */
 export const FIELD_TAB: Record<keyof TSettings, TTab> = {
@@ -46,6 +49,7 @@ export const TAB_ORDER: TTab[] = [
   'business',
   'booking',
   'financial',
+  'payments',
   'categories',
   'integrations',
 ];
@@ -55,6 +59,7 @@ const TABS: { value: TTab; label: string; icon: typeof IconSettings }[] = [
   { value: 'business', label: 'Business', icon: IconBriefcase },
   { value: 'booking', label: 'Booking', icon: IconCalendar },
   { value: 'financial', label: 'Financial', icon: IconCoin },
+  { value: 'payments', label: 'Payments', icon: IconCreditCard },
   { value: 'categories', label: 'Categories', icon: IconCategory },
   { value: 'integrations', label: 'Integrations', icon: IconPlugConnected },
 ];
@@ -91,6 +96,9 @@ export function SettingsTabs({
       </Tabs.Panel>
       <Tabs.Panel value="financial">
         <FinancialPanel form={form} />
+      </Tabs.Panel>
+      <Tabs.Panel value="payments">
+        <PaymentsPanel />
       </Tabs.Panel>
       <Tabs.Panel value="categories">{categoriesPanel}</Tabs.Panel>
       <Tabs.Panel value="integrations">

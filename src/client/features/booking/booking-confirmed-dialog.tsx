@@ -6,6 +6,7 @@ import { imageSrcSet } from '../../../shared/media.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
+import { ConfirmationPayment } from './confirmation-payment.tsx';
 import '../../styles/more-components.css';
 
 /** What the confirmation dialog shows (docs/product.md#guest-data). */
@@ -84,6 +85,7 @@ export function BookingConfirmedDialog({
               Manage your booking
             </Anchor>
           </Alert>
+          <ConfirmationPayment token={summary.manageToken} />
           <Button onClick={onClose} mt="sm" fullWidth>
             Done
           </Button>

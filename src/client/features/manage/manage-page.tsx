@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMessages } from './booking-messages.tsx';
+import { PaymentsCard } from './payments-card.tsx';
 import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh, manageQuery } from './api.ts';
 import '../../styles/more-components.css';
 
@@ -55,6 +56,7 @@ export function ManageBookingPage({ token }: { token: string }) {
               claimPending: claim.isPending,
             }}
           />
+          <PaymentsCard token={token} bookingStatus={booking.data.status} />
           <BookingMessages token={token} />
         </Stack>
       )}

@@ -157,3 +157,48 @@ create or replace function properties_in_box(area box, cap int) returns int lang
        and point(p.longitude::float8, p.latitude::float8) <@ area
      limit cap) t
 $$;
+
+-- A booking's payment schedule is snapshot in the booking's own statement (docs/payments.md#snapshot), from
+-- the operator's payment settings as they are then: the deposit (a percentage of the total, due at
+-- booking) and the balance (due balance_days_before the check-in; a stay that starts sooner is due in full at
+-- booking). Amounts are cents of the booking's whole-dollar total.
+create or replace function payment_plan_snapshot(b bookings, made_at timestamptz) returns void language plpgsql as $$
+  declare
+    s record;
+    total integer := b.total_price * 100;
+    due_on date;
+    deposit integer;
+  begin
+    select * into s from payment_settings where id = 1;
+    if not found then
+      insert into payment_settings (id) values (1) on conflict (id) do nothing;
+      select * into s from payment_settings where id = 1;
+    end if;
+    due_on := b.check_in - s.balance_days_before;
+    if s.deposit_percent >= 100 or due_on <= made_at::date then
+      deposit := total;
+      due_on := null;
+    else
+      deposit := round(total * s.deposit_percent / 100.0)::integer;
+    end if;
+    insert into payment_plans (booking_id, currency, total_amount, deposit_amount, deposit_percent, balance_amount,
+                               balance_due_on, methods, bank_instructions, deposit_deadline_at, deadline_action, created_at)
+    values (b.id, 'USD', total, deposit, s.deposit_percent, total - deposit, due_on,
+            array_remove(array[case when s.offer_card then 'card' end,
+                               case when s.offer_bank_transfer then 'bank_transfer' end,
+                               case when s.offer_pay_on_arrival then 'pay_on_arrival' end], null),
+            s.bank_instructions,
+            case when s.deposit_deadline_hours > 0 and deposit > 0
+                 then made_at + make_interval(hours => s.deposit_deadline_hours) end,
+            s.deposit_deadline_action, made_at)
+    on conflict (booking_id) do nothing;
+  end $$;
+
+create or replace function bookings_payment_plan() returns trigger language plpgsql as $$
+  begin
+    perform payment_plan_snapshot(new, now());
+    return null;
+  end $$;
+create or replace trigger bookings_payment_plan
+  after insert on bookings
+  for each row execute function bookings_payment_plan();

@@ -1,0 +1,164 @@
+import {
+  Alert,
+  Button,
+  Group,
+  NumberInput,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useEffect } from 'react';
+import { ZPaymentSettings, type TPaymentSettings } from '../../../shared/schemas/payments.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+const EMPTY: TPaymentSettings = {
+  depositPercent: 0,
+  balanceDaysBefore: 0,
+  offerCard: false,
+  offerBankTransfer: false,
+  bankInstructions: '',
+  offerPayOnArrival: false,
+  depositDeadlineHours: 0,
+  depositDeadlineAction: 'flag',
+};
+
+/**
+ * The payment schedule (docs/payments.md#schedule): saved on its own, apart from the settings form, since
+ * each booking snapshots it when it is made. Not a <form>: it sits inside the settings page's own form.
+ */
+export function PaymentsPanel() {
+  const queryClient = useQueryClient();
+  const settings = useQuery(trpc.payments.settings.queryOptions(undefined, { staleTime: 0 }));
+  const form = useForm<TPaymentSettings>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: zod4Resolver(ZPaymentSettings),
+  });
+  const { initialize } = form;
+  useEffect(() => {
+    if (settings.data) {
+      const { cardAvailable: _, ...values } = settings.data;
+      initialize(values);
+    }
+  }, [settings.data, initialize]);
+  const save = useMutation(
+    trpc.payments.updateSettings.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.payments.settings.queryKey(), saved);
+        const { cardAvailable: _, ...values } = saved;
+        form.setInitialValues(values);
+        form.resetDirty(values);
+        notifications.show({
+          title: 'Payment settings saved',
+          message: 'New bookings take this schedule.',
+          color: 'green',
+        });
+      },
+      onError: (err) =>
+        notifications.show({
+          title: 'Error',
+          message: errorMessage(err, 'Failed to save payment settings.'),
+          color: 'red',
+        }),
+    }),
+  );
+  if (settings.isError)
+    return (
+      <Alert color="red" title="Failed to load payment settings">
+        {errorMessage(settings.error, 'Please try again later.')}
+      </Alert>
+    );
+  const number = (field: 'depositPercent' | 'balanceDaysBefore' | 'depositDeadlineHours') => {
+    const p = form.getInputProps(field);
+    const onChange = p.onChange as (value: unknown) => void;
+    return {
+      ...p,
+      clampBehavior: 'none' as const,
+      onChange: (v: string | number) => onChange(v === '' ? '' : Number(v)),
+    };
+  };
+  const cardAvailable = settings.data?.cardAvailable ?? false;
+  return (
+    <Stack gap="md" data-testid="payments-panel">
+      <Title order={3} size="h4">
+        Payment schedule
+      </Title>
+      <Text size="sm" c="dimmed">
+        Each booking keeps the schedule in force when it is made.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Deposit (% of the total, due at booking)"
+          min={0}
+          max={100}
+          allowDecimal={false}
+          {...number('depositPercent')}
+        />
+        <NumberInput
+          label="Balance due (days before check-in)"
+          description="A stay that starts sooner is paid in full at booking"
+          min={0}
+          max={365}
+          allowDecimal={false}
+          {...number('balanceDaysBefore')}
+        />
+      </SimpleGrid>
+      <Title order={4} size="h5">
+        Methods offered
+      </Title>
+      <Switch
+        label="Card (Stripe)"
+        description={
+          cardAvailable
+            ? 'Stripe is configured'
+            : 'Needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET on the server; not offered until then'
+        }
+        {...form.getInputProps('offerCard', { type: 'checkbox' })}
+      />
+      <Switch label="Bank transfer" {...form.getInputProps('offerBankTransfer', { type: 'checkbox' })} />
+      <Textarea
+        label="Bank transfer instructions"
+        description="Shown to the guest with the amount and their BIC number"
+        autosize
+        minRows={2}
+        {...form.getInputProps('bankInstructions')}
+      />
+      <Switch label="Pay on arrival" {...form.getInputProps('offerPayOnArrival', { type: 'checkbox' })} />
+      <Title order={4} size="h5">
+        Unpaid deposits
+      </Title>
+      <NumberInput
+        label="Deposit deadline (hours after booking; 0 for none)"
+        min={0}
+        max={720}
+        allowDecimal={false}
+        {...number('depositDeadlineHours')}
+      />
+      <Radio.Group label="When the deadline passes" {...form.getInputProps('depositDeadlineAction')}>
+        <Group mt="xs">
+          <Radio value="flag" label="Flag the booking for me" />
+          <Radio value="cancel" label="Cancel it, free its dates and e-mail the guest" />
+        </Group>
+      </Radio.Group>
+      <Group justify="flex-end">
+        <Button
+          type="button"
+          loading={save.isPending}
+          onClick={() => {
+            if (!form.validate().hasErrors) save.mutate(form.getValues());
+          }}
+        >
+          Save payment settings
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,148 @@
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '../../../shared/payments.ts';
+import type { TPayResult } from '../../../shared/schemas/payments.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+/**
+ * The guest's payments on the manage page (docs/payments.md#guest): the schedule, what is paid and due,
+ * Pay deposit / Pay balance (Stripe Checkout when card is offered), the bank transfer instructions, and
+ * the receipt. `bookingStatus` refetches it when the booking changes (a cancellation's refund).
+ */
+export function PaymentsCard({ token, bookingStatus }: { token: string; bookingStatus: string }) {
+  const payments = useQuery(trpc.payments.manage.queryOptions({ token }, { staleTime: 0 }));
+  const { refetch } = payments;
+  useEffect(() => {
+    void refetch();
+  }, [bookingStatus, refetch]);
+  const pay = useMutation(trpc.payments.pay.mutationOptions());
+  const [answer, setAnswer] = useState<TPayResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const returned =
+    typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('payment') : null;
+  if (!payments.data) return null;
+  const d = payments.data;
+  const money = (n: number) => formatMinor(n, d.schedule.currency);
+  const start = async (part: TPayPart, method?: 'card' | 'bank_transfer') => {
+    setError(null);
+    try {
+      const result = await pay.mutateAsync({ token, part, method });
+      if (result.checkoutUrl) window.location.assign(result.checkoutUrl);
+      else setAnswer(result);
+    } catch (err) {
+      setError(errorMessage(err, 'The payment could not be started. Please try again.'));
+    }
+  };
+  const card = d.schedule.methods.includes('card');
+  const bank = d.schedule.methods.includes('bank_transfer');
+  const open = d.bookingStatus !== 'cancelled';
+  const balancePart: TPayPart = d.totals.depositDue > 0 ? 'full' : 'balance';
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      mt="lg"
+      data-testid="payments-card"
+      component="section"
+      aria-labelledby="payments-title"
+    >
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz={20} id="payments-title">
+            Payments
+          </Title>
+          <Badge
+            data-testid="guest-payment-status"
+            color={d.totals.status === 'paid' ? 'green' : 'gray'}
+            variant="light"
+          >
+            {PAYMENT_STATUS_LABELS[d.totals.status]}
+          </Badge>
+        </Group>
+        {returned === 'done' && d.totals.paid === 0 && (
+          <Alert color="blue" variant="light">
+            Thank you. Your payment is being confirmed and will show here shortly.
+          </Alert>
+        )}
+        <Text size="sm">
+          Deposit {money(d.schedule.deposit)} due at booking
+          {d.schedule.balance > 0 && d.schedule.balanceDueOn
+            ? `, balance ${money(d.schedule.balance)} due by ${d.schedule.balanceDueOn}`
+            : ' (the full amount)'}
+          .
+        </Text>
+        <Group gap="xl">
+          <Text size="sm">
+            Paid <strong data-testid="guest-paid">{money(d.totals.net)}</strong>
+          </Text>
+          <Text size="sm">
+            Due <strong data-testid="guest-due">{money(d.totals.balanceDue)}</strong>
+          </Text>
+          {d.totals.refundDue > 0 && (
+            <Text size="sm">
+              Refund due to you <strong>{money(d.totals.refundDue)}</strong>
+            </Text>
+          )}
+        </Group>
+        {open && d.refundOnCancel !== null && d.totals.net > 0 && (
+          <Text size="sm" c="dimmed" data-testid="refund-on-cancel">
+            If you cancel now, you get back {money(d.refundOnCancel)} of what you paid.
+          </Text>
+        )}
+        {open && d.totals.balanceDue > 0 && (
+          <Group gap="xs">
+            {card && d.totals.depositDue > 0 && d.schedule.balance > 0 && (
+              <Button onClick={() => void start('deposit', 'card')} loading={pay.isPending}>
+                Pay deposit ({money(d.totals.depositDue)})
+              </Button>
+            )}
+            {card && (
+              <Button
+                variant={d.totals.depositDue > 0 && d.schedule.balance > 0 ? 'light' : 'filled'}
+                onClick={() => void start(balancePart, 'card')}
+                loading={pay.isPending}
+              >
+                Pay balance ({money(d.totals.balanceDue)})
+              </Button>
+            )}
+            {bank && (
+              <Button
+                variant="default"
+                onClick={() => void start(d.totals.depositDue > 0 ? 'deposit' : 'balance', 'bank_transfer')}
+              >
+                Pay by bank transfer
+              </Button>
+            )}
+          </Group>
+        )}
+        {answer?.instructions && (
+          <Alert color="blue" variant="light" title="Bank transfer" data-testid="bank-instructions">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {answer.instructions}
+            </Text>
+            {answer.dueOn && <Text size="sm">Due by {answer.dueOn}.</Text>}
+          </Alert>
+        )}
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            component="a"
+            variant="subtle"
+            size="xs"
+            href={`/api/bookings/manage/${encodeURIComponent(token)}/receipt.pdf`}
+            target="_blank"
+            rel="noopener"
+          >
+            Download receipt (PDF)
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,16 @@
+import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+
+/** Each Stripe webhook event id, once: a replayed event finds its row and records nothing. */
+export const StripeEvent = defineEntity({
+  name: 'StripeEvent',
+  tableName: 'stripe_events',
+  properties: {
+    id: p.string().length(100).primary(),
+    type: p.string().length(100),
+    receivedAt: p
+      .datetime()
+      .defaultRaw('now()')
+      .onCreate(() => new Date()),
+  },
+});
+export type IStripeEvent = InferEntity<typeof StripeEvent>;

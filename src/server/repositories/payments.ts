@@ -1,0 +1,286 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import type { TLedgerKind, TPaymentMethod } from '../../shared/payments.ts';
+import type { TLedgerLine, TPaymentSettings } from '../../shared/schemas/payments.ts';
+import { PaymentSettings } from '../entities/payment-settings.entity.ts';
+import { db, isoDate, isoTimestamp } from './db.ts';
+
+/** Payments' tables (docs/payments.md): the schedule, each booking's snapshot, the ledger, Stripe's events. */
+
+export async function readPaymentSettings(em: EntityManager): Promise<TPaymentSettings> {
+  await em.createQueryBuilder(PaymentSettings).insert({ id: 1 }).onConflict('id').ignore().execute();
+  const s = await em.findOneOrFail(PaymentSettings, 1, { refresh: true });
+  return {
+    depositPercent: s.depositPercent,
+    balanceDaysBefore: s.balanceDaysBefore,
+    offerCard: s.offerCard,
+    offerBankTransfer: s.offerBankTransfer,
+    bankInstructions: s.bankInstructions,
+    offerPayOnArrival: s.offerPayOnArrival,
+    depositDeadlineHours: s.depositDeadlineHours,
+    depositDeadlineAction: s.depositDeadlineAction as TPaymentSettings['depositDeadlineAction'],
+  };
+}
+
+export async function writePaymentSettings(em: EntityManager, input: TPaymentSettings): Promise<void> {
+  await readPaymentSettings(em);
+  await em.nativeUpdate(PaymentSettings, { id: 1 }, input);
+}
+
+/** A booking's snapshot with the booking facts the ledger's totals need. */
+export async function findPlan(em: EntityManager, bookingId: number) {
+  const r = await db(em)
+    .selectFrom('payment_plans as pp')
+    .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
+    .select([
+      'pp.booking_id',
+      'pp.currency',
+      'pp.total_amount',
+      'pp.deposit_amount',
+      'pp.deposit_percent',
+      'pp.balance_amount',
+      isoDate<string | null>('pp.balance_due_on').as('balance_due_on'),
+      'pp.methods',
+      'pp.bank_instructions',
+      isoTimestamp<string | null>('pp.deposit_deadline_at').as('deposit_deadline_at'),
+      'pp.deadline_action',
+      isoTimestamp<string | null>('pp.flagged_at').as('flagged_at'),
+      'b.status',
+      'b.cancellation_fee',
+      'b.confirmation_number',
+      'b.contact_info',
+      isoDate('b.check_in').as('check_in'),
+    ])
+    .where('pp.booking_id', '=', bookingId)
+    .executeTakeFirst();
+  return r ?? null;
+}
+export type TPlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
+
+/** Locks the booking's plan row for the rest of the transaction: ledger writes of one booking go in turn. */
+export async function lockPlan(tx: EntityManager, bookingId: number): Promise<boolean> {
+  const rows = await tx.execute<{ booking_id: number }[]>(
+    'select booking_id from payment_plans where booking_id = ? for update',
+    [bookingId],
+  );
+  return rows.length > 0;
+}
+
+export async function listLines(em: EntityManager, bookingId: number): Promise<TLedgerLine[]> {
+  const rows = await db(em)
+    .selectFrom('ledger_lines')
+    .select([
+      'id',
+      'kind',
+      'method',
+      'amount',
+      'currency',
+      'reference',
+      'reason',
+      isoTimestamp('occurred_at').as('occurred_at'),
+      'recorded_by_name',
+    ])
+    .where('booking_id', '=', bookingId)
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as TLedgerKind,
+    method: r.method as TPaymentMethod,
+    amount: r.amount,
+    currency: r.currency,
+    reference: r.reference ?? null,
+    reason: r.reason ?? null,
+    occurredAt: r.occurred_at,
+    recordedByName: r.recorded_by_name,
+  }));
+}
+
+export interface TNewLine {
+  bookingId: number;
+  kind: TLedgerKind;
+  method: TPaymentMethod;
+  amount: number;
+  currency: string;
+  reference?: string | null;
+  reason?: string | null;
+  occurredAt: Date;
+  recordedById: number | null;
+  recordedByName: string;
+  dedupeKey?: string | null;
+  stripePaymentIntent?: string | null;
+}
+
+/** Inserts a line; answers its id, or null when a line with the same dedupe key is already there. */
+export async function insertLine(em: EntityManager, line: TNewLine): Promise<number | null> {
+  const r = await db(em)
+    .insertInto('ledger_lines')
+    .values({
+      booking_id: line.bookingId,
+      kind: line.kind,
+      method: line.method,
+      amount: line.amount,
+      currency: line.currency,
+      reference: line.reference ?? null,
+      reason: line.reason ?? null,
+      occurred_at: line.occurredAt,
+      recorded_by_id: line.recordedById,
+      recorded_by_name: line.recordedByName,
+      dedupe_key: line.dedupeKey ?? null,
+      stripe_payment_intent: line.stripePaymentIntent ?? null,
+    })
+    .onConflict((oc) =>
+      oc.columns(['booking_id', 'dedupe_key']).where('dedupe_key', 'is not', null).doNothing(),
+    )
+    .returning('id')
+    .executeTakeFirst();
+  return r?.id ?? null;
+}
+
+export async function lineWithKey(em: EntityManager, bookingId: number, key: string): Promise<boolean> {
+  const r = await db(em)
+    .selectFrom('ledger_lines')
+    .select('id')
+    .where('booking_id', '=', bookingId)
+    .where('dedupe_key', '=', key)
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** Card payments of a booking with what is left to refund of each, newest first. */
+export async function refundableCardPayments(
+  em: EntityManager,
+  bookingId: number,
+): Promise<{ paymentIntent: string; left: number }[]> {
+  const rows = await db(em)
+    .selectFrom('ledger_lines')
+    .select([
+      'stripe_payment_intent',
+      sql<number>`sum(case when kind = 'payment' then amount else -amount end)::int`.as('left'),
+      sql<string>`max(occurred_at)`.as('last'),
+    ])
+    .where('booking_id', '=', bookingId)
+    .where('method', '=', 'card')
+    .where('stripe_payment_intent', 'is not', null)
+    .groupBy('stripe_payment_intent')
+    .orderBy('last', 'desc')
+    .execute();
+  return rows
+    .filter((r) => r.left > 0 && r.stripe_payment_intent)
+    .map((r) => ({ paymentIntent: r.stripe_payment_intent as string, left: r.left }));
+}
+
+/** Records a Stripe event id; false when it was recorded before (a replay). */
+export async function recordStripeEvent(em: EntityManager, id: string, type: string): Promise<boolean> {
+  const r = await db(em)
+    .insertInto('stripe_events')
+    .values({ id, type })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+export interface TPaymentListRow {
+  booking_id: number;
+  confirmation_number: string;
+  guest_name: string | null;
+  property_title: string;
+  check_in: string;
+  booking_status: string;
+  amount: number;
+  due: string | null;
+  method: string | null;
+  reference: string | null;
+  net: number;
+  total_amount: number;
+  deposit_amount: number;
+  cancellation_fee: number | null;
+  total_count: number;
+}
+
+/** Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views). */
+const LEDGERS = `
+  select pp.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
+         to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, pp.total_amount, pp.deposit_amount,
+         b.cancellation_fee, pp.balance_due_on, pp.deposit_deadline_at,
+         coalesce((select sum(case when l.kind = 'payment' then l.amount else -l.amount end)
+                     from ledger_lines l where l.booking_id = pp.booking_id), 0)::int as net
+    from payment_plans pp join bookings b on b.id = pp.booking_id join properties p on p.id = b.property_id`;
+
+/**
+ * One page of the admin's payments: `outstanding` (live bookings with something still to pay), `overdue`
+ * (of those, a deposit past its deadline or a balance past its date), `refunds_due` (cancelled bookings
+ * that hold more than their fee), or `received` (payment lines, by method and date range).
+ */
+export async function listPayments(
+  em: EntityManager,
+  q: { view: string; method?: string; from?: string; to?: string; page: number; pageSize: number; now: Date },
+): Promise<TPaymentListRow[]> {
+  const offset = (q.page - 1) * q.pageSize;
+  if (q.view === 'received') {
+    return em.execute<TPaymentListRow[]>(
+      `select l.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
+              to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, l.amount,
+              to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due, l.method, l.reference,
+              0 as net, 0 as total_amount, 0 as deposit_amount, null as cancellation_fee, count(*) over ()::int as total_count
+         from ledger_lines l join bookings b on b.id = l.booking_id join properties p on p.id = b.property_id
+        where l.kind = 'payment' and (?::text is null or l.method = ?)
+          and (?::timestamptz is null or l.occurred_at >= ?::timestamptz)
+          and (?::timestamptz is null or l.occurred_at < ?::timestamptz + interval '1 day')
+        order by l.occurred_at desc, l.id desc limit ? offset ?`,
+      [
+        q.method ?? null,
+        q.method ?? null,
+        q.from ?? null,
+        q.from ?? null,
+        q.to ?? null,
+        q.to ?? null,
+        q.pageSize,
+        offset,
+      ],
+    );
+  }
+  const where =
+    q.view === 'refunds_due'
+      ? `booking_status = 'cancelled' and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
+      : q.view === 'overdue'
+        ? `booking_status <> 'cancelled' and net < total_amount
+           and ((net < deposit_amount and deposit_deadline_at < ?::timestamptz) or balance_due_on < ?::date)`
+        : `booking_status <> 'cancelled' and net < total_amount`;
+  const params: unknown[] = q.view === 'overdue' ? [q.now, q.now.toISOString().slice(0, 10)] : [];
+  return em.execute<TPaymentListRow[]>(
+    `select t.*, case when booking_status = 'cancelled' then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
+                      else total_amount - net end as amount,
+            case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
+                 else to_char(balance_due_on, 'YYYY-MM-DD') end as due,
+            null as method, null as reference, count(*) over ()::int as total_count
+       from (${LEDGERS}) t where ${where}
+      order by coalesce(balance_due_on, check_in::date), booking_id limit ? offset ?`,
+    [...params, q.pageSize, offset],
+  );
+}
+
+/** Received and refunded in a date range (all time without one), and everything still outstanding. */
+export async function paymentTotals(
+  em: EntityManager,
+  q: { from?: string; to?: string },
+): Promise<{ received: number; refunded: number; outstanding: number }> {
+  const [range] = await em.execute<{ received: number; refunded: number }[]>(
+    `select coalesce(sum(amount) filter (where kind = 'payment'), 0)::int as received,
+            coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded
+       from ledger_lines where (?::timestamptz is null or occurred_at >= ?::timestamptz)
+        and (?::timestamptz is null or occurred_at < ?::timestamptz + interval '1 day')`,
+    [q.from ?? null, q.from ?? null, q.to ?? null, q.to ?? null],
+  );
+  const [out] = await em.execute<{ outstanding: number }[]>(
+    `select coalesce(sum(total_amount - net), 0)::int as outstanding from (${LEDGERS}) t
+      where booking_status <> 'cancelled' and net < total_amount`,
+  );
+  return {
+    received: range?.received ?? 0,
+    refunded: range?.refunded ?? 0,
+    outstanding: out?.outstanding ?? 0,
+  };
+}

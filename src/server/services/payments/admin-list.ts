@@ -1,0 +1,86 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ledgerTotals, MINOR_PER_MAJOR, type TPaymentStatus } from '../../../shared/payments.ts';
+import type { TAdminPayments, TAdminPaymentsInput } from '../../../shared/schemas/payments.ts';
+import { listPayments, paymentTotals } from '../../repositories/payments.ts';
+import { toCsv } from '../admin/csv.ts';
+
+/** The admin Payments page (docs/payments.md#admin): one view a page, with the range's totals. */
+export async function adminPayments(
+  em: EntityManager,
+  input: TAdminPaymentsInput,
+  now = new Date(),
+): Promise<TAdminPayments> {
+  const [rows, totals] = await Promise.all([listPayments(em, { ...input, now }), paymentTotals(em, input)]);
+  return {
+    items: rows.map((r) => ({
+      bookingId: r.booking_id,
+      confirmationNumber: r.confirmation_number,
+      guestName: r.guest_name,
+      propertyTitle: r.property_title,
+      checkIn: r.check_in,
+      bookingStatus: r.booking_status,
+      amount: Number(r.amount),
+      due: r.due,
+      method: r.method,
+      reference: r.reference,
+      status: statusOf(r),
+    })),
+    total: rows[0]?.total_count ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
+    totals,
+  };
+}
+
+function statusOf(r: {
+  net: number;
+  total_amount: number;
+  deposit_amount: number;
+  booking_status: string;
+  cancellation_fee: number | null;
+}): TPaymentStatus {
+  if (r.total_amount === 0) return 'paid';
+  return ledgerTotals({
+    total: r.total_amount,
+    deposit: r.deposit_amount,
+    cancelled: r.booking_status === 'cancelled',
+    cancellationFee: (r.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
+    lines: [{ kind: 'payment', amount: r.net }],
+  }).status;
+}
+
+export async function adminPaymentsCsv(
+  em: EntityManager,
+  input: TAdminPaymentsInput,
+): Promise<{ filename: string; csv: string }> {
+  const page = await adminPayments(em, { ...input, page: 1, pageSize: 10_000 });
+  return {
+    filename: `payments-${input.view}-${new Date().toISOString().slice(0, 10)}.csv`,
+    csv: toCsv(
+      [
+        'Booking',
+        'BIC number',
+        'Guest',
+        'Home',
+        'Check-in',
+        'Booking status',
+        'Amount (cents)',
+        'Due / received',
+        'Method',
+        'Reference',
+      ],
+      page.items.map((i) => [
+        i.bookingId,
+        i.confirmationNumber,
+        i.guestName,
+        i.propertyTitle,
+        i.checkIn,
+        i.bookingStatus,
+        i.amount,
+        i.due,
+        i.method,
+        i.reference,
+      ]),
+    ),
+  };
+}

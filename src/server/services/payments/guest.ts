@@ -1,0 +1,162 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import { formatMinor, METHOD_LABELS, type TPayPart } from '../../../shared/payments.ts';
+import type { TBookingPayments, TPayResult } from '../../../shared/schemas/payments.ts';
+import type { TEnv } from '../../env.ts';
+import { AppError } from '../../errors.ts';
+import { log } from '../../logger.ts';
+import { findPlan, insertLine, listLines, lockPlan, recordStripeEvent } from '../../repositories/payments.ts';
+import { recordActivity } from '../activity/activity.ts';
+import { managePath } from '../bookings/manage-links.ts';
+import { bookingIdForToken, loadManaged } from '../bookings/manage.ts';
+import { emailPaymentReceived } from './emails.ts';
+import { bookingPayments, offeredMethods, PAYMENT_BOOKING_NOT_FOUND, totalsOf } from './ledger.ts';
+import { createCheckoutSession, stripeFor } from './stripe.ts';
+
+/** The guest's side of payments (docs/payments.md#guest): by the booking's manage link. */
+
+export const NOTHING_DUE = 'Nothing is due on this booking';
+export const DEPOSIT_ALREADY_PAID = 'The deposit is already paid';
+export const CANCELLED_NO_PAYMENT = 'This booking is cancelled: nothing is due';
+export const METHOD_NOT_OFFERED = (method: string) => `${method} is not offered for this booking`;
+
+export async function paymentsByToken(
+  em: EntityManager,
+  token: string,
+  env: TEnv,
+  now = new Date(),
+): Promise<TBookingPayments> {
+  const bookingId = await bookingIdForToken(em, token, now);
+  const managed = await loadManaged(em, bookingId, null, now);
+  // What cancelling now would give back: the policy's fee (when it can be cancelled) kept of what was paid.
+  return bookingPayments(em, bookingId, env, {
+    cancellationFee: managed.canCancel ? (managed.cancellationFee ?? 0) : null,
+  });
+}
+
+export async function payByToken(
+  em: EntityManager,
+  input: { token: string; part: TPayPart; method?: 'card' | 'bank_transfer' },
+  env: TEnv,
+  origin: string,
+  now = new Date(),
+): Promise<TPayResult> {
+  const bookingId = await bookingIdForToken(em, input.token, now);
+  const plan = await findPlan(em, bookingId);
+  if (!plan) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
+  if (plan.status === 'cancelled') throw new AppError('VALIDATION', CANCELLED_NO_PAYMENT);
+  const totals = totalsOf(plan, await listLines(em, bookingId));
+  if (totals.balanceDue === 0) throw new AppError('VALIDATION', NOTHING_DUE);
+  let amount: number;
+  if (input.part === 'deposit') {
+    if (totals.depositDue === 0) throw new AppError('VALIDATION', DEPOSIT_ALREADY_PAID);
+    amount = totals.depositDue;
+  } else amount = totals.balanceDue;
+  const dueOn = input.part === 'deposit' || !plan.balance_due_on ? null : plan.balance_due_on;
+  const methods = offeredMethods(plan, env);
+  const method = input.method ?? (methods.includes('card') ? 'card' : 'bank_transfer');
+  const base = { amount, currency: plan.currency, dueOn };
+  if (method === 'card' && methods.includes('card') && env.stripe) {
+    const back = `${origin}${managePath(input.token)}`;
+    const checkoutUrl = await createCheckoutSession(env.stripe, {
+      bookingId,
+      part: input.part,
+      amount,
+      currency: plan.currency,
+      description: `Booking ${plan.confirmation_number}: ${input.part === 'deposit' ? 'deposit' : input.part === 'balance' ? 'balance' : 'full amount'}`,
+      email: plan.contact_info?.email,
+      successUrl: `${back}?payment=done`,
+      cancelUrl: `${back}?payment=cancelled`,
+    });
+    return { ...base, checkoutUrl };
+  }
+  if (methods.includes('bank_transfer'))
+    return {
+      ...base,
+      instructions: `${plan.bank_instructions}\nAmount: ${formatMinor(amount, plan.currency)}. Reference: ${plan.confirmation_number}.`,
+    };
+  if (methods.includes('pay_on_arrival'))
+    return {
+      ...base,
+      instructions: `${METHOD_LABELS.pay_on_arrival}: ${formatMinor(amount, plan.currency)} at check-in.`,
+    };
+  throw new AppError('VALIDATION', METHOD_NOT_OFFERED(METHOD_LABELS[method]));
+}
+
+export const BAD_SIGNATURE = 'Invalid Stripe signature';
+
+/**
+ * Stripe's webhook (docs/payments.md#webhook): the signature is checked over the exact bytes received, then
+ * each event id is recorded once, in the same transaction as what it causes, so a replay records nothing.
+ */
+export async function handleStripeWebhook(
+  em: EntityManager,
+  env: TEnv,
+  rawBody: Buffer | undefined,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate: boolean }> {
+  if (!env.stripe) throw new AppError('NOT_FOUND', 'Card payments are not configured');
+  if (!rawBody || !signature) throw new AppError('VALIDATION', BAD_SIGNATURE);
+  let event: Stripe.Event;
+  try {
+    event = stripeFor(env.stripe).webhooks.constructEvent(rawBody, signature, env.stripe.webhookSecret);
+  } catch {
+    throw new AppError('VALIDATION', BAD_SIGNATURE);
+  }
+  let duplicate = false;
+  await em.transactional(async (tx) => {
+    if (!(await recordStripeEvent(tx, event.id, event.type))) {
+      duplicate = true;
+      return;
+    }
+    if (
+      event.type === 'checkout.session.completed' ||
+      event.type === 'checkout.session.async_payment_succeeded'
+    )
+      await recordCheckoutPayment(tx, event.data.object);
+  });
+  return { received: true, duplicate };
+}
+
+async function recordCheckoutPayment(tx: EntityManager, session: Stripe.Checkout.Session): Promise<void> {
+  if (session.payment_status !== 'paid') return;
+  const bookingId = Number(session.metadata?.bookingId);
+  if (!Number.isInteger(bookingId) || !(await lockPlan(tx, bookingId))) {
+    log.warn('stripe checkout for no known booking', { session: session.id });
+    return;
+  }
+  const plan = await findPlan(tx, bookingId);
+  if (!plan || !session.amount_total) return;
+  const paymentIntent =
+    typeof session.payment_intent === 'string'
+      ? session.payment_intent
+      : (session.payment_intent?.id ?? null);
+  // Money Stripe took is recorded even when it is more than is due (paid twice, or after a cancel): the
+  // ledger then shows it as 'refund due'.
+  const id = await insertLine(tx, {
+    bookingId,
+    kind: 'payment',
+    method: 'card',
+    amount: session.amount_total,
+    currency: (session.currency ?? plan.currency).toUpperCase(),
+    reference: paymentIntent ?? session.id,
+    occurredAt: new Date((session.created ?? Date.now() / 1000) * 1000),
+    recordedById: null,
+    recordedByName: 'Stripe',
+    dedupeKey: `stripe:${paymentIntent ?? session.id}`,
+    stripePaymentIntent: paymentIntent,
+  });
+  if (id === null) return;
+  await recordActivity(tx, null, {
+    action: 'payment.card',
+    entityType: 'booking',
+    entityId: bookingId,
+    after: {
+      amount: session.amount_total,
+      method: 'card',
+      reference: paymentIntent ?? session.id,
+      lineId: id,
+    },
+  });
+  await emailPaymentReceived(tx, bookingId, session.amount_total);
+}

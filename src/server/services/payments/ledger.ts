@@ -1,0 +1,269 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import {
+  formatMinor,
+  ledgerTotals,
+  MINOR_PER_MAJOR,
+  OFFERED_METHODS,
+  type TLedgerTotals,
+  type TOfferedMethod,
+} from '../../../shared/payments.ts';
+import type {
+  TBookingPayments,
+  TRecordPaymentInput,
+  TRefundInput,
+} from '../../../shared/schemas/payments.ts';
+import type { TEnv } from '../../env.ts';
+import { AppError } from '../../errors.ts';
+import {
+  findPlan,
+  insertLine,
+  lineWithKey,
+  listLines,
+  lockPlan,
+  refundableCardPayments,
+  type TPlanRow,
+} from '../../repositories/payments.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
+import { emailPaymentReceived } from './emails.ts';
+import { createRefund } from './stripe.ts';
+
+/** A booking's ledger (docs/payments.md#ledger): its snapshot, its lines and the totals derived from them. */
+
+export const PAYMENT_BOOKING_NOT_FOUND = 'Booking not found';
+export const PAYMENT_ON_CANCELLED = 'A cancelled booking takes no payments';
+export const PAYMENT_ALREADY_RECORDED = 'This payment is already recorded';
+export const PAID_IN_FULL = 'This booking is paid in full';
+export const paymentOverDue = (due: number) =>
+  `A payment cannot be more than the balance due (${formatMinor(due)})`;
+export const refundOverPaid = (net: number) =>
+  `A refund cannot be more than what was paid (${formatMinor(net)})`;
+export const cardRefundOverCard = (card: number) =>
+  `A card refund cannot be more than what was paid by card and not yet refunded (${formatMinor(card)})`;
+export const CARD_NOT_CONFIGURED = 'Card payments are not configured';
+
+/** The methods a booking offers now: its snapshot's, with card only while Stripe is configured. */
+export function offeredMethods(plan: TPlanRow, env: TEnv): TOfferedMethod[] {
+  return OFFERED_METHODS.filter(
+    (m) => plan.methods.includes(m) && (m !== 'card' || env.stripe !== undefined),
+  );
+}
+
+export function totalsOf(
+  plan: TPlanRow,
+  lines: readonly { kind: 'payment' | 'refund'; amount: number }[],
+): TLedgerTotals {
+  return ledgerTotals({
+    total: plan.total_amount,
+    deposit: plan.deposit_amount,
+    cancelled: plan.status === 'cancelled',
+    cancellationFee: (plan.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
+    lines,
+  });
+}
+
+async function planOr404(em: EntityManager, bookingId: number): Promise<TPlanRow> {
+  const plan = await findPlan(em, bookingId);
+  if (!plan) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
+  return plan;
+}
+
+export async function bookingPayments(
+  em: EntityManager,
+  bookingId: number,
+  env: TEnv,
+  opts: { cancellationFee?: number | null } = {},
+): Promise<TBookingPayments> {
+  const [plan, lines] = await Promise.all([planOr404(em, bookingId), listLines(em, bookingId)]);
+  const totals = totalsOf(plan, lines);
+  const methods = offeredMethods(plan, env);
+  const fee = opts.cancellationFee;
+  return {
+    bookingId,
+    confirmationNumber: plan.confirmation_number,
+    bookingStatus: plan.status,
+    schedule: {
+      currency: plan.currency,
+      total: plan.total_amount,
+      depositPercent: plan.deposit_percent,
+      deposit: plan.deposit_amount,
+      balance: plan.balance_amount,
+      balanceDueOn: plan.balance_due_on,
+      depositDeadlineAt: plan.deposit_deadline_at,
+      deadlineAction: plan.deadline_action as 'cancel' | 'flag',
+      methods,
+      bankInstructions: methods.includes('bank_transfer') ? plan.bank_instructions : null,
+    },
+    lines,
+    totals,
+    refundOnCancel:
+      fee === undefined || fee === null
+        ? null
+        : Math.max(0, totals.net - Math.min(fee * MINOR_PER_MAJOR, Math.max(0, totals.net))),
+    flaggedAt: plan.flagged_at,
+  };
+}
+
+/**
+ * The operator records money received by bank transfer, cash or otherwise. Lines of one booking are
+ * written in turn (its plan row is locked), so two admins cannot both fill the same balance; the same
+ * submission or the same method and reference twice is one line, the second answered 409.
+ */
+export async function recordManualPayment(
+  em: EntityManager,
+  input: TRecordPaymentInput,
+  actor: TActor,
+  now = new Date(),
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await lockPlan(tx, input.id))) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
+    const plan = await planOr404(tx, input.id);
+    if (plan.status === 'cancelled') throw new AppError('VALIDATION', PAYMENT_ON_CANCELLED);
+    const dedupeKey = input.requestId
+      ? `request:${input.requestId}`
+      : input.reference
+        ? `${input.method}:${input.reference.toLowerCase()}`
+        : null;
+    if (dedupeKey && (await lineWithKey(tx, input.id, dedupeKey)))
+      throw new AppError('CONFLICT', PAYMENT_ALREADY_RECORDED);
+    const totals = totalsOf(plan, await listLines(tx, input.id));
+    if (totals.balanceDue === 0) throw new AppError('VALIDATION', PAID_IN_FULL);
+    if (input.amount > totals.balanceDue) throw new AppError('VALIDATION', paymentOverDue(totals.balanceDue));
+    const id = await insertLine(tx, {
+      bookingId: input.id,
+      kind: 'payment',
+      method: input.method,
+      amount: input.amount,
+      currency: plan.currency,
+      reference: input.reference ?? null,
+      occurredAt: input.receivedAt ? new Date(input.receivedAt) : now,
+      recordedById: actor.id,
+      recordedByName: actor.name || actor.username,
+      dedupeKey,
+    });
+    if (id === null) throw new AppError('CONFLICT', PAYMENT_ALREADY_RECORDED);
+    await recordActivity(tx, actor, {
+      action: 'payment.record',
+      entityType: 'booking',
+      entityId: input.id,
+      after: { amount: input.amount, method: input.method, reference: input.reference ?? null, lineId: id },
+    });
+    await emailPaymentReceived(tx, input.id, input.amount);
+  });
+}
+
+/**
+ * A refund: by card through Stripe's Refunds API (against the booking's card payments, newest first), or
+ * a manual refund the operator made. Never more than was paid.
+ */
+export async function recordRefund(
+  em: EntityManager,
+  input: TRefundInput,
+  actor: TActor | null,
+  env: TEnv,
+  now = new Date(),
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await lockPlan(tx, input.id))) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
+    const plan = await planOr404(tx, input.id);
+    const dedupeKey = input.requestId ? `refund:${input.requestId}` : null;
+    if (dedupeKey && (await lineWithKey(tx, input.id, dedupeKey)))
+      throw new AppError('CONFLICT', PAYMENT_ALREADY_RECORDED);
+    const totals = totalsOf(plan, await listLines(tx, input.id));
+    if (input.amount > totals.net) throw new AppError('VALIDATION', refundOverPaid(totals.net));
+    const cards = await refundableCardPayments(tx, input.id);
+    const method = input.method ?? (cards.length > 0 ? 'card' : 'other');
+    const recordedByName = actor ? actor.name || actor.username : 'System';
+    if (method === 'card') {
+      await refundByCard(tx, env, plan, cards, input.amount, input.reason, {
+        recordedById: actor?.id ?? null,
+        recordedByName,
+        keyBase: input.requestId ?? `${input.id}-${now.getTime()}`,
+        now,
+      });
+    } else {
+      await insertLine(tx, {
+        bookingId: input.id,
+        kind: 'refund',
+        method,
+        amount: input.amount,
+        currency: plan.currency,
+        reason: input.reason,
+        occurredAt: now,
+        recordedById: actor?.id ?? null,
+        recordedByName,
+        dedupeKey,
+      });
+    }
+    await recordActivity(tx, actor, {
+      action: 'payment.refund',
+      entityType: 'booking',
+      entityId: input.id,
+      after: { amount: input.amount, method, reason: input.reason },
+    });
+  });
+}
+
+/** Spreads a card refund over the card payments, newest first; each Stripe refund becomes one line. */
+async function refundByCard(
+  tx: EntityManager,
+  env: TEnv,
+  plan: TPlanRow,
+  cards: { paymentIntent: string; left: number }[],
+  amount: number,
+  reason: string,
+  who: { recordedById: number | null; recordedByName: string; keyBase: string; now: Date },
+): Promise<void> {
+  if (!env.stripe) throw new AppError('VALIDATION', CARD_NOT_CONFIGURED);
+  const onCards = cards.reduce((sum, c) => sum + c.left, 0);
+  if (amount > onCards) throw new AppError('VALIDATION', cardRefundOverCard(onCards));
+  let rest = amount;
+  for (const card of cards) {
+    if (rest === 0) break;
+    const part = Math.min(rest, card.left);
+    const refundId = await createRefund(
+      env.stripe,
+      card.paymentIntent,
+      part,
+      `${who.keyBase}-${card.paymentIntent}`,
+    );
+    await insertLine(tx, {
+      bookingId: plan.booking_id,
+      kind: 'refund',
+      method: 'card',
+      amount: part,
+      currency: plan.currency,
+      reference: refundId,
+      reason,
+      occurredAt: who.now,
+      recordedById: who.recordedById,
+      recordedByName: who.recordedByName,
+      dedupeKey: `stripe-refund:${refundId}`,
+      stripePaymentIntent: card.paymentIntent,
+    });
+    rest -= part;
+  }
+}
+
+/**
+ * After a cancellation: what the policy gives back of what was paid is refunded to the cards it came from
+ * (as far as they cover it); the rest stays 'refund due' for the operator. A Stripe failure leaves it due.
+ */
+export async function refundCardsAfterCancel(em: EntityManager, bookingId: number, env: TEnv): Promise<void> {
+  if (!env.stripe) return;
+  const plan = await findPlan(em, bookingId);
+  if (!plan || plan.status !== 'cancelled') return;
+  const totals = totalsOf(plan, await listLines(em, bookingId));
+  const cards = await refundableCardPayments(em, bookingId);
+  const onCards = cards.reduce((sum, c) => sum + c.left, 0);
+  const amount = Math.min(totals.refundDue, onCards);
+  if (amount === 0) return;
+  await recordRefund(
+    em,
+    { id: bookingId, amount, reason: 'Cancellation', method: 'card', requestId: `cancel-${bookingId}` },
+    null,
+    env,
+  ).catch((err: unknown) => {
+    // Left as 'refund due': the operator sees it on the Payments page and can refund by hand.
+    if (!(err instanceof AppError)) throw err;
+  });
+}

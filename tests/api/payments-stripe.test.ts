@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEnv } from '../../src/server/env.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { createProperty } from '../support/fixtures.ts';
+import { api, startTestServer, type TTestServer } from '../support/server.ts';
+import { startStripeStandIn, type TStripeStandIn } from '../support/stripe-stand-in.ts';
+import { adminCookie, book, expectReconciled } from './payments-helpers.ts';
+
+const WEBHOOK_SECRET = 'whsec_test_payments_suite';
+let stripe: TStripeStandIn;
+let srv: TTestServer;
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  stripe = await startStripeStandIn();
+  // The server reads its Stripe settings from the environment as in production, pointed at the stand-in.
+  srv = await startTestServer({
+    stripe: readEnv({ ...stripe.env(WEBHOOK_SECRET), NODE_ENV: 'test' }).stripe,
+  });
+  admin = await adminCookie(srv.url);
+  const saved = await api(
+    srv.url,
+    'PUT',
+    '/api/settings/payments',
+    {
+      depositPercent: 25,
+      balanceDaysBefore: 14,
+      offerCard: true,
+      offerBankTransfer: true,
+      bankInstructions: 'Transfer to StayHub Test Bank, quoting your BIC number.',
+      offerPayOnArrival: false,
+      depositDeadlineHours: 48,
+      depositDeadlineAction: 'flag',
+    },
+    admin,
+  );
+  expect(saved.status).toBe(200);
+  expect(saved.body.cardAvailable).toBe(true);
+});
+afterAll(async () => {
+  await srv.close();
+  await stripe.close();
+});
+
+const webhook = (payload: string, signature: string) =>
+  fetch(`${srv.url}/api/payments/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    body: payload,
+  });
+const ledger = async (token: string) => {
+  const res = await api(srv.url, 'GET', `/api/bookings/manage/${token}/payments`);
+  expect(res.status).toBe(200);
+  expectReconciled(res.body);
+  return res.body;
+};
+const linesIn = async (bookingId: number) =>
+  (
+    await srv.db.sql<{ n: number }>('select count(*)::int as n from ledger_lines where booking_id = $1', [
+      bookingId,
+    ])
+  )[0]?.n;
+
+/** A guest pays `part` through Checkout; Stripe confirms it with a signed event. */
+async function payByCard(b: { manageToken: string }, part: string) {
+  const res = await api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/pay`, { part });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  expect(res.body.checkoutUrl).toMatch(new RegExp(`^${stripe.url}/pay/cs_test_`));
+  const sessionId = res.body.checkoutUrl.split('/').pop() as string;
+  return {
+    sessionId,
+    amount: res.body.amount as number,
+    event: stripe.completedEvent(sessionId, WEBHOOK_SECRET),
+  };
+}
+
+describe('card payments through Stripe (a local stand-in for its servers)', () => {
+  it('a deposit through Checkout is recorded once from its signed webhook; a replay records nothing; a bad signature is refused', async () => {
+    const home = await createProperty(srv.db.em(), { price: 120 });
+    const checkIn = addDays(todayIso(), 45);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const before = await ledger(b.manageToken);
+    expect(before.schedule.methods).toEqual(['card', 'bank_transfer']);
+
+    const { sessionId, amount, event } = await payByCard(b, 'deposit');
+    expect(amount).toBe(before.schedule.deposit);
+    const session = stripe.sessions.get(sessionId);
+    expect(session).toMatchObject({
+      amount_total: amount,
+      currency: 'usd',
+      metadata: { bookingId: String(b.id), part: 'deposit' },
+    });
+
+    // A signature over other bytes, or with another secret: 400 and nothing recorded.
+    const tampered = await webhook(
+      event.payload.replace(`"amount_total":${amount}`, `"amount_total":${amount * 10}`),
+      event.signature,
+    );
+    expect(tampered.status).toBe(400);
+    expect(((await tampered.json()) as { message: string }).message).toBe('Invalid Stripe signature');
+    const forged = stripe.completedEvent(sessionId, 'whsec_someone_else');
+    expect((await webhook(forged.payload, forged.signature)).status).toBe(400);
+    expect((await webhook(event.payload, '')).status).toBe(400);
+    expect(await linesIn(b.id)).toBe(0);
+    expect((await srv.db.sql('select id from stripe_events')).length).toBe(0);
+
+    const ok = await webhook(event.payload, event.signature);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ received: true, duplicate: false });
+    const paid = await ledger(b.manageToken);
+    expect(paid.totals).toMatchObject({ status: 'deposit_paid', paid: amount, depositDue: 0 });
+    expect(paid.lines).toEqual([
+      expect.objectContaining({
+        kind: 'payment',
+        method: 'card',
+        amount,
+        reference: session?.payment_intent,
+        recordedByName: 'Stripe',
+      }),
+    ]);
+
+    const replay = await webhook(event.payload, event.signature);
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ received: true, duplicate: true });
+    expect(await linesIn(b.id)).toBe(1);
+    // The same payment in a new event (Stripe retries with new ids for a new delivery attempt of another type) is one line too.
+    const other = stripe.completedEvent(sessionId, WEBHOOK_SECRET);
+    expect((await webhook(other.payload, other.signature)).status).toBe(200);
+    expect(await linesIn(b.id)).toBe(1);
+    expect(stripe.calls.every((c) => c.key?.startsWith('sk_test_'))).toBe(true);
+  });
+
+  it('a cancellation refunds the card through the Refunds API for what the policy gives back, shown before the guest confirms', async () => {
+    // Inside the moderate policy's free window's end: cancelling costs the late fee, kept of what was paid.
+    const home = await createProperty(srv.db.em(), { price: 100, cancellationPolicy: 'moderate' });
+    const checkIn = addDays(todayIso(), 3);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 3));
+    const { amount, event } = await payByCard(b, 'full');
+    expect(amount).toBe(b.totalPrice * 100);
+    expect((await webhook(event.payload, event.signature)).status).toBe(200);
+
+    const managed = await api(srv.url, 'GET', `/api/bookings/manage/${b.manageToken}`);
+    const fee = managed.body.cancellationFee as number;
+    expect(fee).toBeGreaterThan(0);
+    const shown = await ledger(b.manageToken);
+    expect(shown.refundOnCancel).toBe(amount - fee * 100);
+
+    const cancel = await api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/cancel`, {
+      acceptedFee: fee,
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const refunds = stripe.refunds.filter((r) => r.payment_intent === shown.lines[0].reference);
+    expect(refunds.map((r) => r.amount)).toEqual([amount - fee * 100]);
+    const after = await ledger(b.manageToken);
+    expect(after.totals).toMatchObject({
+      status: 'refunded',
+      refundDue: 0,
+      net: fee * 100,
+      retained: fee * 100,
+    });
+    expect(after.lines.at(-1)).toMatchObject({
+      kind: 'refund',
+      method: 'card',
+      amount: amount - fee * 100,
+      reference: refunds[0]?.id,
+    });
+  });
+
+  it('the operator refunds by card through Stripe, never more than the card paid', async () => {
+    const home = await createProperty(srv.db.em(), { price: 90 });
+    const checkIn = addDays(todayIso(), 50);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const { amount, event } = await payByCard(b, 'deposit');
+    expect((await webhook(event.payload, event.signature)).status).toBe(200);
+    const path = `/api/admin/bookings/${b.id}/refunds`;
+    const over = await api(srv.url, 'POST', path, { amount: amount + 1, reason: 'Goodwill' }, admin);
+    expect(over.status).toBe(400);
+    const part = await api(srv.url, 'POST', path, { amount: 500, reason: 'Goodwill' }, admin);
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    expect(part.body.lines.at(-1)).toMatchObject({ kind: 'refund', method: 'card', amount: 500 });
+    expect(part.body.totals).toMatchObject({ net: amount - 500, status: 'unpaid' });
+    expectReconciled(part.body);
+    expect(stripe.refunds.at(-1)?.amount).toBe(500);
+  });
+});
