@@ -157,6 +157,34 @@ describe('automated messages on a controllable clock', () => {
     expect(guestView).not.toContain('pa55word');
   });
 
+  it('{{balance_due}} is what the ledger says is still owed', async () => {
+    const checkIn = addDays(todayIso(), windowStart);
+    windowStart += 5;
+    const b = await callerFor(db, null).caller.bookings.create({
+      propertyId,
+      checkIn,
+      checkOut: addDays(checkIn, 3),
+      guests: 2,
+      contactInfo: contact('balance@example.com'),
+    });
+    const asAdmin = callerFor(db, admin).caller;
+    const preview = async () =>
+      (
+        await asAdmin.messaging.previewTemplate({
+          bookingId: b.id,
+          trigger: 'booking_created',
+          offsetDays: 0,
+          sendTime: '09:00',
+          body: 'Due: {{balance_due}}',
+        })
+      ).text;
+    const dollars = (n: number) => `Due: $${n.toFixed(2)}`;
+    expect(await preview()).toBe(dollars(b.totalPrice));
+    // Ledger amounts are in cents.
+    await asAdmin.payments.record({ id: b.id, amount: 5000, method: 'cash' });
+    expect(await preview()).toBe(dollars(b.totalPrice - 50));
+  });
+
   it('a cancelled booking gets none of its timed messages', async () => {
     const b = await book('gone@example.com', 60);
     expect((await scheduledOf(b.id)).map((r) => r.status)).toEqual(['scheduled', 'scheduled']);

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../../shared/constants.ts';
+import { MINOR_PER_MAJOR } from '../../../shared/payments.ts';
 import { addDays, formatIsoDate } from '../../../shared/dates.ts';
 import {
   DAY_COUNT_TRIGGERS,
@@ -37,6 +38,8 @@ import { BOOKING_NOT_FOUND, issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { absoluteUrl } from '../email/outbox.ts';
 import { usd } from '../email/render.ts';
+import { findPlan, listLines } from '../../repositories/payments.ts';
+import { totalsOf } from '../payments/ledger.ts';
 import { postMessage } from './threads.ts';
 import { dueAt, instantAtHome } from './schedule.ts';
 
@@ -245,8 +248,7 @@ export async function renderTemplate(
     wifi_name: guide.wifiName ?? '',
     wifi_password: guide.wifiPassword ?? '',
     manage_link: manageLink,
-    // The booking's total until payments record what was paid.
-    balance_due: usd(b.totalPrice),
+    balance_due: used.has('balance_due') ? await balanceDue(em, b.id, b.totalPrice) : '',
   };
   const text = body.replace(VARIABLE, (whole, name: string) => {
     if (!(name in values)) return whole;
@@ -255,6 +257,13 @@ export async function renderTemplate(
     return values[key];
   });
   return { text, privateIncluded: released };
+}
+
+/** What the guest still owes by the booking's ledger; the whole total for a booking without a payment plan. */
+async function balanceDue(em: EntityManager, bookingId: number, totalPrice: number): Promise<string> {
+  const [plan, lines] = await Promise.all([findPlan(em, bookingId), listLines(em, bookingId)]);
+  if (!plan) return usd(totalPrice);
+  return usd(totalsOf(plan, lines).balanceDue / MINOR_PER_MAJOR);
 }
 
 // ---- sending ----------------------------------------------------------------------------------------
