@@ -181,6 +181,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   // A home's calendar (blocks, prices, stay rules, feeds, export URL): its id is the home's.
   'calendar',
   'email',
+  // Automated-message templates and saved replies.
+  'message_template',
 ] as const;
 export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_DEFAULTS } from '../../src/shared/constants.ts';
+import { PAYMENT_SETTINGS_DEFAULTS } from '../../src/shared/payments.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { appRouter } from '../../src/server/router.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
@@ -14,8 +15,12 @@ import { createProperty, imageDataUrls } from '../support/fixtures.ts';
  * procedure with no scenario below fails the suite, so whoever adds one decides what it records.
  */
 
-/** Mutations of admins that are not actions on the business's data, and so write no entry. None today. */
-const EXEMPT: Record<string, string> = {};
+/** Mutations of admins that are not actions on the business's data, and so write no entry. */
+const EXEMPT: Record<string, string> = {
+  'messaging.previewTemplate': 'renders a template for a booking and stores nothing',
+  'messaging.bookingThread': "opens a booking's conversation (made on first view): no business data changes",
+  'messaging.reply': 'the message itself is the record, with its author and time, in the conversation',
+};
 
 let db: TTestDb;
 let admin: TSessionUser;
@@ -251,6 +256,53 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
       userName: 'Bo',
     });
     return () => asAdmin().reviews.delete({ id: r.id });
+  },
+
+  'payments.record': async () => {
+    const b = await guestBooking((await home()).id);
+    return () =>
+      asAdmin().payments.record({ id: b.id, amount: 5000, method: 'bank_transfer', reference: `A-${b.id}` });
+  },
+  'payments.refund': async () => {
+    const b = await guestBooking((await home()).id);
+    await asAdmin().payments.record({ id: b.id, amount: 5000, method: 'cash' });
+    return () => asAdmin().payments.refund({ id: b.id, amount: 1000, reason: 'Goodwill', method: 'cash' });
+  },
+  'payments.updateSettings': () => () =>
+    asAdmin().payments.updateSettings({ ...PAYMENT_SETTINGS_DEFAULTS, depositPercent: 25 + (seq++ % 50) }),
+  'messaging.createTemplate': () => () =>
+    asAdmin().messaging.createTemplate({ name: `Audited ${seq++}`, trigger: 'manual', body: 'Thanks!' }),
+  'messaging.updateTemplate': async () => {
+    const t = await asAdmin().messaging.createTemplate({
+      name: `Edited ${seq++}`,
+      trigger: 'manual',
+      body: 'Hi',
+    });
+    return () =>
+      asAdmin().messaging.updateTemplate({ id: t.id, name: t.name, trigger: 'manual', body: 'Hello' });
+  },
+  'messaging.deleteTemplate': async () => {
+    const t = await asAdmin().messaging.createTemplate({
+      name: `Gone ${seq++}`,
+      trigger: 'manual',
+      body: 'Hi',
+    });
+    return () => asAdmin().messaging.deleteTemplate({ id: t.id });
+  },
+  'messaging.updateHomeGuide': async () => {
+    const h = await home();
+    return () =>
+      asAdmin().messaging.updateHomeGuide({
+        id: h.id,
+        checkInTime: '15:00',
+        checkOutTime: '10:00',
+        checkInInstructions: null,
+        doorCode: '4711',
+        wifiName: null,
+        wifiPassword: null,
+        houseRules: null,
+        privateFromDays: 1,
+      });
   },
 
   'settings.update': () => () =>

@@ -215,7 +215,7 @@ export const messagingRouter = router({
     })
     .input(ZTemplateForm)
     .output(ZTemplate)
-    .mutation(({ ctx, input }) => createTemplate(ctx.em, input)),
+    .mutation(({ ctx, input }) => createTemplate(ctx.em, input, ctx.actingUser)),
 
   updateTemplate: adminProcedure
     .meta({
@@ -228,7 +228,7 @@ export const messagingRouter = router({
     })
     .input(ZTemplateUpdate)
     .output(ZTemplate)
-    .mutation(({ ctx, input: { id, ...rest } }) => updateTemplate(ctx.em, id, rest)),
+    .mutation(({ ctx, input: { id, ...rest } }) => updateTemplate(ctx.em, id, rest, ctx.actingUser)),
 
   deleteTemplate: adminProcedure
     .meta({
@@ -241,7 +241,7 @@ export const messagingRouter = router({
     })
     .input(ZIdParam)
     .output(ZOk)
-    .mutation(({ ctx, input }) => deleteTemplate(ctx.em, input.id)),
+    .mutation(({ ctx, input }) => deleteTemplate(ctx.em, input.id, ctx.actingUser)),
 
   previewTemplate: adminProcedure
     .meta({
@@ -294,7 +294,7 @@ export const messagingRouter = router({
     })
     .input(ZHomeGuideUpdate)
     .output(ZHomeGuide)
-    .mutation(({ ctx, input: { id, ...guide } }) => updateHomeGuide(ctx.em, id, guide)),
+    .mutation(({ ctx, input: { id, ...guide } }) => updateHomeGuide(ctx.em, id, guide, ctx.actingUser)),
 
   inbox: adminProcedure
     .meta({

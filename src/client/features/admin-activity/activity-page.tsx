@@ -16,6 +16,7 @@ const TYPE_LABEL: Record<TActivityEntityType, string> = {
   user: 'Accounts',
   calendar: 'Calendars',
   email: 'Emails',
+  message_template: 'Message templates',
 };
 
 /** Activity (docs/features.md#admin-back-office): the audit trail of every admin change, newest first, server-paged. */

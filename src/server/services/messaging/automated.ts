@@ -38,6 +38,7 @@ import { BOOKING_NOT_FOUND, issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { absoluteUrl } from '../email/outbox.ts';
 import { usd } from '../email/render.ts';
+import { recordActivity, type TActor } from '../activity/activity.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { totalsOf } from '../payments/ledger.ts';
 import { postMessage } from './threads.ts';
@@ -98,34 +99,64 @@ async function mustFind(em: EntityManager, id: number): Promise<TTemplate> {
 export async function createTemplate(
   em: EntityManager,
   input: TTemplateInput,
+  actor: TActor,
   now = new Date(),
 ): Promise<TTemplate> {
   return em.transactional(async (tx) => {
     const id = await insertTemplate(tx, fields(input));
     const t = await mustFind(tx, id);
     await planTemplate(tx, t, now);
+    await recordActivity(tx, actor, {
+      action: 'message_template.create',
+      entityType: 'message_template',
+      entityId: t.id,
+      after: auditedTemplate(t),
+    });
     return t;
   });
+}
+
+/** What the audit trail keeps of a template: its settings and its text. */
+function auditedTemplate(t: TTemplate): Record<string, unknown> {
+  return { name: t.name, trigger: t.trigger, enabled: t.enabled, body: t.body };
 }
 
 export async function updateTemplate(
   em: EntityManager,
   id: number,
   input: TTemplateInput,
+  actor: TActor,
   now = new Date(),
 ): Promise<TTemplate> {
   return em.transactional(async (tx) => {
-    if (!(await updateTemplateRow(tx, id, fields(input))))
+    const before = await findTemplate(tx, id);
+    if (!before || !(await updateTemplateRow(tx, id, fields(input))))
       throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
     const t = await mustFind(tx, id);
     await planTemplate(tx, t, now);
+    await recordActivity(tx, actor, {
+      action: 'message_template.update',
+      entityType: 'message_template',
+      entityId: t.id,
+      before: auditedTemplate(before),
+      after: auditedTemplate(t),
+    });
     return t;
   });
 }
 
-export async function deleteTemplate(em: EntityManager, id: number): Promise<{ ok: true }> {
-  if (!(await deleteTemplateRow(em, id))) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
-  return { ok: true };
+export async function deleteTemplate(em: EntityManager, id: number, actor: TActor): Promise<{ ok: true }> {
+  return em.transactional(async (tx) => {
+    const before = await findTemplate(tx, id);
+    if (!before || !(await deleteTemplateRow(tx, id))) throw new AppError('NOT_FOUND', TEMPLATE_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      action: 'message_template.delete',
+      entityType: 'message_template',
+      entityId: id,
+      before: auditedTemplate(before),
+    });
+    return { ok: true as const };
+  });
 }
 
 /**
@@ -354,8 +385,35 @@ export async function updateHomeGuide(
   em: EntityManager,
   propertyId: number,
   guide: THomeGuide,
+  actor: TActor,
 ): Promise<THomeGuide> {
-  await homeExists(em, propertyId);
-  await saveHomeGuide(em, propertyId, guide);
-  return findHomeGuide(em, propertyId);
+  return em.transactional(async (tx) => {
+    await homeExists(tx, propertyId);
+    const before = await findHomeGuide(tx, propertyId);
+    await saveHomeGuide(tx, propertyId, guide);
+    const after = await findHomeGuide(tx, propertyId);
+    // The entry names what changed, never the door code or Wi-Fi password themselves.
+    await recordActivity(tx, actor, {
+      action: 'property.guide',
+      entityType: 'property',
+      entityId: propertyId,
+      ...redactedGuides(before, after),
+    });
+    return after;
+  });
+}
+
+/** The guide's before and after for the audit trail, with the secrets shown only as changed or not. */
+function redactedGuides(
+  before: THomeGuide,
+  after: THomeGuide,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const b: Record<string, unknown> = { ...before };
+  const a: Record<string, unknown> = { ...after };
+  for (const key of ['doorCode', 'wifiPassword'] as const) {
+    const changed = (before[key] ?? null) !== (after[key] ?? null);
+    b[key] = before[key] ? 'hidden' : null;
+    a[key] = after[key] ? (changed ? 'hidden, changed' : 'hidden') : null;
+  }
+  return { before: b, after: a };
 }
