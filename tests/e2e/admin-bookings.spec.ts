@@ -115,7 +115,7 @@ test('search by BIC, filter pending, bulk-confirm two after a confirm step, draw
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: `Booking #${a.id}` });
     await expect(drawer.getByTestId('drawer-price')).toContainText('Nights2');
-    await expect(drawer.getByTestId('drawer-price')).toContainText(`Tax rate${settings.taxRate}%`);
+    await expect(drawer.getByTestId('drawer-price')).toContainText(`GST (${settings.taxRate}%)`);
     await expect(drawer.getByTestId('drawer-history')).toContainText('Booked (Pending)');
     await expect(drawer.getByTestId('drawer-history')).toContainText('Pending → Confirmed');
     await expect(drawer.getByTestId('drawer-contact')).toContainText(contact(1).email);
