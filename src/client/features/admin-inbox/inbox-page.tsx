@@ -23,26 +23,12 @@ import {
   type TInboxFilter,
   type TInboxThread,
 } from '../../../shared/schemas/messaging.ts';
-import { defined, readId, readOneOf, readPage } from '../../../shared/url-search.ts';
+import { defined, readOneOf } from '../../../shared/url-search.ts';
+import type { TInboxSearch } from './inbox-search.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { MessageThread } from '../../components/message-thread.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-
-export interface TInboxSearch {
-  filter?: TInboxFilter;
-  page?: number;
-  /** The open conversation. */
-  c?: number;
-}
-
-export function parseInboxSearch(search: Record<string, unknown>): TInboxSearch {
-  return defined<TInboxSearch>({
-    filter: readOneOf(INBOX_FILTERS, search.filter),
-    page: readPage(search.page),
-    c: readId(search.c),
-  });
-}
 
 const FILTER_LABEL: Record<TInboxFilter, string> = {
   all: 'All',
