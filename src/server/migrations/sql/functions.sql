@@ -32,11 +32,13 @@ create or replace trigger bookings_hold_dates
 -- kept until its transaction ends. Without it, concurrent holds that clash each see the other's uncommitted
 -- row in date_holds_no_overlap and wait for it: a deadlock that PostgreSQL breaks only after deadlock_timeout
 -- (1 s), and 30 guests racing for the same dates queued for minutes behind such deadlocks. With it, the next
--- writer sees the committed hold and hears 23P01 at once. A hold that clashes with a committed one is refused
--- before the lock, the same 23P01 the constraint raises: the losers of a race need not queue to hear it.
+-- writer sees the committed hold and hears 23P01 at once. A booking's or block's hold that clashes with a
+-- committed one is refused before the lock, the same 23P01 the constraint raises: the losers of a race need
+-- not queue to hear it. Imported events are left to the constraint: the sync inserts them with ON CONFLICT
+-- DO NOTHING (a clashing event is kept as a conflict), which a raise here would defeat.
 create or replace function date_holds_one_writer() returns trigger language plpgsql as $$
   begin
-    if exists (select 1 from date_holds h
+    if new.external_event_id is null and exists (select 1 from date_holds h
                 where h.property_id = new.property_id and h.id <> new.id
                   and daterange(h.start_date, h.end_date, '[)') && daterange(new.start_date, new.end_date, '[)')) then
       raise exception 'conflicting key value violates exclusion constraint "date_holds_no_overlap"'
