@@ -100,7 +100,7 @@ export async function listListedProperties(em: EntityManager): Promise<TProperty
 }
 
 export async function findListedProperty(em: EntityManager, id: number): Promise<TProperty | null> {
-  // Prepared for the bench's 'GET /api/properties/{id} at 500 req/s'.
+  // A prepared statement: the property read is the site's most frequent query.
   const [row] = await preparedRows<TPropertyRow>(
     em,
     `select ${PROPERTY_COLUMNS} from properties where id = ? and ${liveProperty()}`,

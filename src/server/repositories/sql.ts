@@ -80,10 +80,8 @@ async function nativePool(em: EntityManager): Promise<TNativePool> {
  * Runs a read as a named prepared statement on the pool beneath the ORM. The ORM sends every query with
  * its values written in, so PostgreSQL parses and plans it anew each time; a named statement is parsed
  * once per connection, and its plan is kept where PostgreSQL finds a generic plan as good as a custom
- * one (a property by id). On GET /api/properties/{id} under load PostgreSQL's CPU per request fell from
- * 194 to 64 µs, and the server's throughput rose by a third (2026-11-26). The search keeps custom plans
- * (PostgreSQL's generic estimate for `category_keys @> array[$1]` is worse), ~0.4 ms of planning per
- * call, and saves the parse. Inside a transaction the query runs on the transaction's own connection,
+ * one (a property by id); bench/RESULTS.md has what it saved. The search keeps custom plans
+ * (PostgreSQL's generic estimate for `category_keys @> array[$1]` is worse) and saves the parse. Inside a transaction the query runs on the transaction's own connection,
  * through the ORM, as before. Values are bound, never written in, so a JS array would bind as one
  * PostgreSQL array rather than expand into a list as the ORM does: refused.
  */

@@ -25,6 +25,8 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
   const [checkOutOpen, setCheckOutOpen] = useState(false);
   const { checkIn, checkOut, today } = stay;
   const months = useCalendarMonths();
+  // Arrows move one month even when two show: scrolling by two skipped today's month when the card
+  // opened on next month's check-in, and minDate then disabled the way back.
   // A night someone holds reads differently from a past day: struck through, its own tone, and named.
   const dayProps = (day: string) =>
     day >= today && isNightBlocked(day, stay.ranges) ? bookedDayProps(day) : {};
@@ -45,6 +47,7 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         excludeDate={stay.isCheckInBlocked}
         getDayProps={dayProps}
         numberOfColumns={months}
+        columnsToScroll={1}
         hideOutsideDates={months > 1}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
@@ -77,6 +80,7 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         excludeDate={stay.isCheckOutBlocked}
         getDayProps={dayProps}
         numberOfColumns={months}
+        columnsToScroll={1}
         hideOutsideDates={months > 1}
         clearable
         clearButtonProps={{ 'aria-label': 'Clear check-out date' }}

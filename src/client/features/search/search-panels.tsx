@@ -74,6 +74,7 @@ export function WhenPanel({ draft, update, onComplete }: TPanelProps & { onCompl
       <DatePicker
         type="range"
         numberOfColumns={months}
+        columnsToScroll={1}
         hideOutsideDates={months > 1}
         minDate={todayIso()}
         defaultDate={draft.checkIn ?? undefined}
