@@ -222,3 +222,7 @@ export const TRPC_MAX_BATCH = 10;
  * visitor without a session cookie, so the client does not ask (and get a 401) on every page load.
  */
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+/** The inbox's filters; here rather than in its schema, so the route's search parser loads no zod. */
+export const INBOX_FILTERS = ['all', 'unread', 'arriving', 'staying', 'inquiries'] as const;
+export type TInboxFilter = (typeof INBOX_FILTERS)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INBOX_FILTERS } from '../constants.ts';
 import { VALID_EMAIL } from '../messages.ts';
 import {
   ZId,
@@ -188,8 +189,6 @@ export const INQUIRY_SENT_MESSAGE =
 export const ZInquiryResult = z.object({ message: z.string() });
 
 /** The inbox. */
-export const INBOX_FILTERS = ['all', 'unread', 'arriving', 'staying', 'inquiries'] as const;
-export type TInboxFilter = (typeof INBOX_FILTERS)[number];
 export const ZInboxInput = z.object({
   filter: z
     .enum(INBOX_FILTERS, { error: `Filter must be one of ${INBOX_FILTERS.join(', ')}` })

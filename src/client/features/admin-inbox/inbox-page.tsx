@@ -17,12 +17,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { formatMoney } from '../../../shared/money.ts';
-import {
-  INBOX_FILTERS,
-  type TAdminThread,
-  type TInboxFilter,
-  type TInboxThread,
-} from '../../../shared/schemas/messaging.ts';
+import { INBOX_FILTERS, type TInboxFilter } from '../../../shared/constants.ts';
+import type { TAdminThread, TInboxThread } from '../../../shared/schemas/messaging.ts';
 import { defined, readOneOf } from '../../../shared/url-search.ts';
 import type { TInboxSearch } from './inbox-search.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';

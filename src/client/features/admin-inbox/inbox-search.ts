@@ -1,4 +1,4 @@
-import { INBOX_FILTERS, type TInboxFilter } from '../../../shared/schemas/messaging.ts';
+import { INBOX_FILTERS, type TInboxFilter } from '../../../shared/constants.ts';
 import { defined, readId, readOneOf, readPage } from '../../../shared/url-search.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TInboxFilter, TInboxThread } from '../../../shared/schemas/messaging.ts';
+import type { TInboxFilter } from '../../../shared/constants.ts';
+import type { TInboxThread } from '../../../shared/schemas/messaging.ts';
 import { inboxPage, unreadTotal } from '../../repositories/messaging.ts';
 
 /**
