@@ -197,7 +197,9 @@ test('a map whose tiles load shows no such message', async ({ page }) => {
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
     'base64',
   );
-  await page.route(/tile/, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: png }));
+  await page.route(/\.tile\.openstreetmap\.org\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: png }),
+  );
   const [first] = (await (await page.request.get('/api/properties')).json()) as { id: number }[];
   if (!first) throw new Error('no listed home');
   await page.goto(`/property/${first.id}`);

@@ -109,6 +109,7 @@ test('the map view searches the visible area as the map moves, and the area surv
   await expect(map).toBeVisible();
   // Prices on the markers (tiles never load offline; the markers do).
   await expect(map.getByTestId('price-marker').first()).toBeVisible();
+  await expect(page.getByTestId('map-unavailable')).toContainText('every home is in the list');
 
   await page.getByRole('checkbox', { name: 'Search as I move the map' }).check();
   await expect(page).toHaveURL(/bounds=/);

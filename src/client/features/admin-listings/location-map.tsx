@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Box } from '@mantine/core';
+import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import { MAP_HEIGHT_PX, NEW_YORK, PICKER_MAP_ZOOM } from '../../../shared/constants.ts';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
 import { markerIcon } from '../../components/map-marker.ts';
+import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
 
 export interface TLatLng {
   lat: number;
@@ -32,24 +33,30 @@ export default function LocationMap({
   onPick: (point: TLatLng) => void;
 }) {
   const start = selected ?? NEW_YORK;
+  const [tiles, setTiles] = useTileState();
   return (
-    <MapContainer
-      center={[start.lat, start.lng]}
-      zoom={PICKER_MAP_ZOOM}
-      style={{
-        height: MAP_HEIGHT_PX,
-        width: '100%',
-        borderRadius: 'var(--mantine-radius-md)',
-        zIndex: 0,
-        cursor: 'crosshair',
-      }}
-    >
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-      <FollowSelection selected={selected} />
-      <ClickToPick onPick={onPick} />
-      {selected && (
-        <Marker position={[selected.lat, selected.lng]} icon={markerIcon} alt="Selected location" />
-      )}
-    </MapContainer>
+    <Box pos="relative">
+      <MapContainer
+        center={[start.lat, start.lng]}
+        zoom={PICKER_MAP_ZOOM}
+        style={{
+          height: MAP_HEIGHT_PX,
+          width: '100%',
+          borderRadius: 'var(--mantine-radius-md)',
+          zIndex: 0,
+          cursor: 'crosshair',
+        }}
+      >
+        <WatchedTiles onState={setTiles} />
+        <FollowSelection selected={selected} />
+        <ClickToPick onPick={onPick} />
+        {selected && (
+          <Marker position={[selected.lat, selected.lng]} icon={markerIcon} alt="Selected location" />
+        )}
+      </MapContainer>
+      <MapUnavailable state={tiles}>
+        Clicking the map still places the pin, and a preset city or the search above sets it too.
+      </MapUnavailable>
+    </Box>
   );
 }

@@ -1,13 +1,13 @@
-import { Checkbox, Stack } from '@mantine/core';
+import { Box, Checkbox, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import L from 'leaflet';
 import { useMemo, useRef } from 'react';
-import { MapContainer, Marker, TileLayer, Tooltip } from 'react-leaflet';
+import { MapContainer, Marker, Tooltip } from 'react-leaflet';
 import { SEARCH_MAP_DEFAULT } from '../../../shared/constants.ts';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../../shared/external.ts';
 import type { TPropertyCard } from '../../../shared/schemas/property.ts';
 import { formatBounds } from '../../../shared/search.ts';
 import '../../components/map-marker.ts';
+import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import type { TListingSearch } from '../../lib/search-state.ts';
 import '../../styles/more-components.css';
@@ -46,6 +46,7 @@ export default function ResultsMap({ items, bounds, onBoundsChange, stay, height
     [items],
   );
   const following = bounds !== undefined;
+  const [tiles, setTiles] = useTileState();
   return (
     <Stack gap="xs">
       <Checkbox
@@ -59,50 +60,55 @@ export default function ResultsMap({ items, bounds, onBoundsChange, stay, height
           } else onBoundsChange(undefined);
         }}
       />
-      <MapContainer
-        ref={mapRef}
-        center={[SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng]}
-        zoom={SEARCH_MAP_DEFAULT.zoom}
-        style={{
-          height,
-          width: '100%',
-          borderRadius: 'var(--mantine-radius-md)',
-          background: 'var(--mantine-color-default-hover)',
-        }}
-        worldCopyJump
-        className="results-map"
-      >
-        <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
-        {placed.map(({ card, at }) => (
-          <Marker
-            key={card.id}
-            position={at}
-            title={card.title}
-            // The same homes are the cards beside the map, each a link: markers stay out of the tab order.
-            keyboard={false}
-            icon={L.divIcon({
-              className: '',
-              iconSize: undefined,
-              html: `<span class="${classes.priceMarker}" data-testid="price-marker">${escapeHtml(format(card.price))}</span>`,
-            })}
-            eventHandlers={{
-              click: () =>
-                void navigate({ to: '/property/$id', params: { id: String(card.id) }, search: stay }),
-            }}
-          >
-            <Tooltip direction="top" offset={[0, -14]}>
-              {card.title}
-            </Tooltip>
-          </Marker>
-        ))}
-        <ViewSync
-          bounds={bounds}
-          placed={placed}
-          following={following}
-          onMove={onBoundsChange}
-          reported={reported}
-        />
-      </MapContainer>
+      <Box pos="relative">
+        <MapContainer
+          ref={mapRef}
+          center={[SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng]}
+          zoom={SEARCH_MAP_DEFAULT.zoom}
+          style={{
+            height,
+            width: '100%',
+            borderRadius: 'var(--mantine-radius-md)',
+            background: 'var(--mantine-color-default-hover)',
+          }}
+          worldCopyJump
+          className="results-map"
+        >
+          <WatchedTiles onState={setTiles} />
+          {placed.map(({ card, at }) => (
+            <Marker
+              key={card.id}
+              position={at}
+              title={card.title}
+              // The same homes are the cards beside the map, each a link: markers stay out of the tab order.
+              keyboard={false}
+              icon={L.divIcon({
+                className: '',
+                iconSize: undefined,
+                html: `<span class="${classes.priceMarker}" data-testid="price-marker">${escapeHtml(format(card.price))}</span>`,
+              })}
+              eventHandlers={{
+                click: () =>
+                  void navigate({ to: '/property/$id', params: { id: String(card.id) }, search: stay }),
+              }}
+            >
+              <Tooltip direction="top" offset={[0, -14]}>
+                {card.title}
+              </Tooltip>
+            </Marker>
+          ))}
+          <ViewSync
+            bounds={bounds}
+            placed={placed}
+            following={following}
+            onMove={onBoundsChange}
+            reported={reported}
+          />
+        </MapContainer>
+        <MapUnavailable state={tiles}>
+          Each price still marks its home, and every home is in the list.
+        </MapUnavailable>
+      </Box>
     </Stack>
   );
 }
