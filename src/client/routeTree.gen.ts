@@ -31,8 +31,11 @@ import { Route as AdminInboxRouteImport } from './routes/admin/inbox.tsx'
 import { Route as AdminListingsRouteImport } from './routes/admin/listings.tsx'
 import { Route as AdminMessagesRouteImport } from './routes/admin/messages.tsx'
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments.tsx'
+import { Route as AdminReportsRouteImport } from './routes/admin/reports.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
+import { Route as AdminTasksRouteImport } from './routes/admin/tasks.tsx'
+import { Route as AdminTeamRouteImport } from './routes/admin/team.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
 import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id.tsx'
 import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token.tsx'
@@ -42,6 +45,7 @@ import { Route as SiteResetPasswordTokenRouteImport } from './routes/_site/reset
 import { Route as SiteUndoEmailChangeTokenRouteImport } from './routes/_site/undo-email-change.$token.tsx'
 import { Route as AdminCalendarIndexRouteImport } from './routes/admin/calendar.index.tsx'
 import { Route as AdminCalendarIdRouteImport } from './routes/admin/calendar.$id.tsx'
+import { Route as SiteTeamJoinTokenRouteImport } from './routes/_site/team.join.$token.tsx'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -152,6 +156,11 @@ const AdminPaymentsRoute = AdminPaymentsRouteImport.update({
   path: '/payments',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminReportsRoute = AdminReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminReviewsRoute = AdminReviewsRouteImport.update({
   id: '/reviews',
   path: '/reviews',
@@ -160,6 +169,16 @@ const AdminReviewsRoute = AdminReviewsRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTasksRoute = AdminTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
+const AdminTeamRoute = AdminTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
   getParentRoute: () => AdminRouteRoute,
 } as any)
 const AdminUsersRoute = AdminUsersRouteImport.update({
@@ -208,6 +227,11 @@ const AdminCalendarIdRoute = AdminCalendarIdRouteImport.update({
   path: '/calendar/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const SiteTeamJoinTokenRoute = SiteTeamJoinTokenRouteImport.update({
+  id: '/team/join/$token',
+  path: '/team/join/$token',
+  getParentRoute: () => SiteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/admin': typeof AdminRouteRouteWithChildren
@@ -230,8 +254,11 @@ export interface FileRoutesByFullPath {
   '/admin/listings': typeof AdminListingsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/payments': typeof AdminPaymentsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tasks': typeof AdminTasksRoute
+  '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
@@ -242,6 +269,7 @@ export interface FileRoutesByFullPath {
   '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
+  '/team/join/$token': typeof SiteTeamJoinTokenRoute
 }
 export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
@@ -262,8 +290,11 @@ export interface FileRoutesByTo {
   '/admin/listings': typeof AdminListingsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/payments': typeof AdminPaymentsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tasks': typeof AdminTasksRoute
+  '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
@@ -275,6 +306,7 @@ export interface FileRoutesByTo {
   '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar': typeof AdminCalendarIndexRoute
+  '/team/join/$token': typeof SiteTeamJoinTokenRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -298,8 +330,11 @@ export interface FileRoutesById {
   '/admin/listings': typeof AdminListingsRoute
   '/admin/messages': typeof AdminMessagesRoute
   '/admin/payments': typeof AdminPaymentsRoute
+  '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/tasks': typeof AdminTasksRoute
+  '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
@@ -311,6 +346,7 @@ export interface FileRoutesById {
   '/_site/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
+  '/_site/team/join/$token': typeof SiteTeamJoinTokenRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -335,8 +371,11 @@ export interface FileRouteTypes {
     | '/admin/listings'
     | '/admin/messages'
     | '/admin/payments'
+    | '/admin/reports'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/tasks'
+    | '/admin/team'
     | '/admin/users'
     | '/admin/'
     | '/bookings/$id'
@@ -347,6 +386,7 @@ export interface FileRouteTypes {
     | '/undo-email-change/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar/'
+    | '/team/join/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/about'
@@ -367,8 +407,11 @@ export interface FileRouteTypes {
     | '/admin/listings'
     | '/admin/messages'
     | '/admin/payments'
+    | '/admin/reports'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/tasks'
+    | '/admin/team'
     | '/admin/users'
     | '/'
     | '/admin'
@@ -380,6 +423,7 @@ export interface FileRouteTypes {
     | '/undo-email-change/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar'
+    | '/team/join/$token'
   id:
     | '__root__'
     | '/admin'
@@ -402,8 +446,11 @@ export interface FileRouteTypes {
     | '/admin/listings'
     | '/admin/messages'
     | '/admin/payments'
+    | '/admin/reports'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/tasks'
+    | '/admin/team'
     | '/admin/users'
     | '/_site/'
     | '/admin/'
@@ -415,6 +462,7 @@ export interface FileRouteTypes {
     | '/_site/undo-email-change/$token'
     | '/admin/calendar/$id'
     | '/admin/calendar/'
+    | '/_site/team/join/$token'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -578,6 +626,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPaymentsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/reports': {
+      id: '/admin/reports'
+      path: '/reports'
+      fullPath: '/admin/reports'
+      preLoaderRoute: typeof AdminReportsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/reviews': {
       id: '/admin/reviews'
       path: '/reviews'
@@ -590,6 +645,20 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/admin/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/tasks': {
+      id: '/admin/tasks'
+      path: '/tasks'
+      fullPath: '/admin/tasks'
+      preLoaderRoute: typeof AdminTasksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
+    '/admin/team': {
+      id: '/admin/team'
+      path: '/team'
+      fullPath: '/admin/team'
+      preLoaderRoute: typeof AdminTeamRouteImport
       parentRoute: typeof AdminRouteRoute
     }
     '/admin/users': {
@@ -655,6 +724,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCalendarIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_site/team/join/$token': {
+      id: '/_site/team/join/$token'
+      path: '/team/join/$token'
+      fullPath: '/team/join/$token'
+      preLoaderRoute: typeof SiteTeamJoinTokenRouteImport
+      parentRoute: typeof SiteRoute
+    }
   }
 }
 
@@ -666,8 +742,11 @@ interface AdminRouteRouteChildren {
   AdminListingsRoute: typeof AdminListingsRoute
   AdminMessagesRoute: typeof AdminMessagesRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
+  AdminReportsRoute: typeof AdminReportsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminTasksRoute: typeof AdminTasksRoute
+  AdminTeamRoute: typeof AdminTeamRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCalendarIdRoute: typeof AdminCalendarIdRoute
@@ -682,8 +761,11 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminListingsRoute: AdminListingsRoute,
   AdminMessagesRoute: AdminMessagesRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
+  AdminReportsRoute: AdminReportsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminTasksRoute: AdminTasksRoute,
+  AdminTeamRoute: AdminTeamRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCalendarIdRoute: AdminCalendarIdRoute,
@@ -713,6 +795,7 @@ interface SiteRouteChildren {
   SitePropertyIdRoute: typeof SitePropertyIdRoute
   SiteResetPasswordTokenRoute: typeof SiteResetPasswordTokenRoute
   SiteUndoEmailChangeTokenRoute: typeof SiteUndoEmailChangeTokenRoute
+  SiteTeamJoinTokenRoute: typeof SiteTeamJoinTokenRoute
 }
 
 const SiteRouteChildren: SiteRouteChildren = {
@@ -734,6 +817,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SitePropertyIdRoute: SitePropertyIdRoute,
   SiteResetPasswordTokenRoute: SiteResetPasswordTokenRoute,
   SiteUndoEmailChangeTokenRoute: SiteUndoEmailChangeTokenRoute,
+  SiteTeamJoinTokenRoute: SiteTeamJoinTokenRoute,
 }
 
 const SiteRouteWithChildren = SiteRoute._addFileChildren(SiteRouteChildren)

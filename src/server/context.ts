@@ -69,7 +69,14 @@ function cookieJar(res: ServerResponse, secure: boolean): TCookieJar {
 async function demoAdmin(em: EntityManager, env: TEnv): Promise<TSessionUser | null> {
   const admin = await em.findOne(User, { username: env.adminUsername, isAdmin: true });
   return admin
-    ? { id: admin.id, username: admin.username, email: admin.email, name: admin.name ?? null, isAdmin: true }
+    ? {
+        id: admin.id,
+        username: admin.username,
+        email: admin.email,
+        name: admin.name ?? null,
+        isAdmin: true,
+        role: 'owner-operator',
+      }
     : null;
 }
 

@@ -1,4 +1,5 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { staffRoleOf, type TStaffRole } from '../shared/schemas/staff-role.ts';
 
 /**
  * What each procedure states about itself, beside its OpenAPI route. The HTTP pipeline (http/app.ts)
@@ -8,6 +9,8 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 export type TRouteMeta = OpenApiMeta & {
   /** Who may call it; set by the base procedure it is built on (trpc.ts), never by hand. */
   access?: TAccess;
+  /** With `access: 'admin'`: the staff roles that may call it; set by the base procedure too (docs/staff.md). */
+  roles?: readonly TStaffRole[];
   /**
    * `public`: the same answer for every caller, which a shared cache may keep briefly. `public-undated`:
    * the same, unless the input names dates, when the answer tells availability and must never be cached.
@@ -24,6 +27,22 @@ export type TRouteMeta = OpenApiMeta & {
 };
 
 export type TAccess = 'public' | 'authed' | 'admin';
+
+/**
+ * Whether `user` may call a procedure with this meta: the one rule behind the tRPC guard (trpc.ts) and
+ * the pipeline's refusal of a body before it is read (http/procedures.ts), so both transports agree.
+ */
+export function accessRefusal(
+  meta: TRouteMeta,
+  user: { isAdmin: boolean; role?: TStaffRole | null | undefined } | null,
+): 'UNAUTHORIZED' | 'FORBIDDEN' | null {
+  const access = meta.access ?? 'public';
+  if (access === 'public') return null;
+  if (!user) return 'UNAUTHORIZED';
+  if (access === 'authed') return null;
+  const role = staffRoleOf(user);
+  return role && (meta.roles ?? ['owner-operator']).includes(role) ? null : 'FORBIDDEN';
+}
 
 /** Every JSON body is small, except where media arrive inside it as data URLs (bodyLimit). */
 export const DEFAULT_BODY_LIMIT_BYTES = 100 * 1024;

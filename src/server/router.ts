@@ -15,6 +15,9 @@ import { pricingRouter } from './routers/pricing.ts';
 import { propertiesRouter } from './routers/properties.ts';
 import { reviewsRouter } from './routers/reviews.ts';
 import { settingsRouter } from './routers/settings.ts';
+import { staffRouter } from './routers/staff.ts';
+import { tasksRouter } from './routers/tasks.ts';
+import { reportsRouter } from './routers/reports.ts';
 import { wishlistRouter } from './routers/wishlist.ts';
 import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 
@@ -32,6 +35,9 @@ export const appRouter = router({
   properties: propertiesRouter,
   reviews: reviewsRouter,
   settings: settingsRouter,
+  staff: staffRouter,
+  tasks: tasksRouter,
+  reports: reportsRouter,
   wishlist: wishlistRouter,
 });
 

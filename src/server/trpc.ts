@@ -1,7 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { TContext } from './context.ts';
-import type { TRouteMeta } from './route-meta.ts';
+import { BACK_OFFICE_ROLES, staffRoleOf } from '../shared/schemas/staff-role.ts';
+import { accessRefusal, type TRouteMeta } from './route-meta.ts';
+import { assertCallWithinHomes, type TStaffScope } from './repositories/home-scope.ts';
+import { homeScopeOf } from './repositories/staff.ts';
 import { AppError, applyErrorHeaders, isRaceLoss, toAppError, toTRPCError } from './errors.ts';
 import { log } from './logger.ts';
 
@@ -112,10 +115,41 @@ export const authedProcedure = publicProcedure.meta({ access: 'authed' }).use(({
   return next({ ctx: { ...ctx, actingUser: ctx.actingUser } });
 });
 
-/** An admin session, or the explicit demo mode (docs/decisions.md#demo-admin), resolved in the context. */
-export const adminProcedure = publicProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
-  if (!ctx.actingUser) throw new AppError('UNAUTHORIZED', 'Authentication required');
-  if (!ctx.actingUser.isAdmin)
-    throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
-  return next({ ctx: { ...ctx, actingUser: ctx.actingUser } });
+export type { TStaffScope };
+
+/**
+ * The roles in the procedure's meta decide (accessRefusal, the same rule the HTTP pipeline applies before
+ * reading a body); the homes of a manager, housekeeper or owner come along for the data layer's scope.
+ */
+const staffGuard = t.middleware(async ({ ctx, meta, next, getRawInput }) => {
+  const refusal = accessRefusal(meta ?? {}, ctx.actingUser);
+  const user = ctx.actingUser;
+  const role = user ? staffRoleOf(user) : null;
+  if (refusal === 'UNAUTHORIZED' || !user) throw new AppError('UNAUTHORIZED', 'Authentication required');
+  if (refusal || !role) throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
+  const homes = await homeScopeOf(ctx.em, user);
+  // A row of another home answers as an unknown one would (inputDepthGuard has already read the input).
+  if (homes) await assertCallWithinHomes(ctx.em, meta?.openapi?.path, await getRawInput(), homes);
+  const staff: TStaffScope = { role, homes };
+  return next({ ctx: { ...ctx, actingUser: user, staff } });
 });
+
+/** The back office: the owner-operator (an admin session, or the demo mode of docs/decisions.md#demo-admin) and managers. */
+export const adminProcedure = publicProcedure
+  .meta({ access: 'admin', roles: BACK_OFFICE_ROLES })
+  .use(staffGuard);
+
+/** What only the owner-operator may change: the team, accounts, settings and payments configuration. */
+export const operatorProcedure = publicProcedure
+  .meta({ access: 'admin', roles: ['owner-operator'] })
+  .use(staffGuard);
+
+/** The back office and housekeepers: turnover tasks. */
+export const housekeepingProcedure = publicProcedure
+  .meta({ access: 'admin', roles: [...BACK_OFFICE_ROLES, 'housekeeper'] })
+  .use(staffGuard);
+
+/** Every staff role: the read-only calendar of one's homes. */
+export const teamProcedure = publicProcedure
+  .meta({ access: 'admin', roles: [...BACK_OFFICE_ROLES, 'housekeeper', 'owner'] })
+  .use(staffGuard);

@@ -183,6 +183,8 @@ export const ACTIVITY_ENTITY_TYPES = [
   'email',
   // Automated-message templates and saved replies.
   'message_template',
+  // Turnover tasks (docs/staff.md#housekeeping).
+  'task',
 ] as const;
 export type TActivityEntityType = (typeof ACTIVITY_ENTITY_TYPES)[number];
 

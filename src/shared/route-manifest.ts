@@ -34,6 +34,7 @@ export const PAGE_ROUTES = [
   { path: '/messages/$token', title: 'Your conversation', indexable: false },
   { path: '/forgot-password', title: 'Forgot your password?', indexable: false },
   { path: '/reset-password/$token', title: 'Choose a new password', indexable: false },
+  { path: '/team/join/$token', title: 'Join the team', indexable: false },
   { path: '/undo-email-change/$token', title: 'Undo the e-mail change', indexable: false },
   { path: '/admin', title: 'Dashboard · Admin', indexable: false },
   { path: '/admin/listings', title: 'Listings · Admin', indexable: false },
@@ -46,6 +47,9 @@ export const PAGE_ROUTES = [
   { path: '/admin/inbox', title: 'Inbox · Admin', indexable: false },
   { path: '/admin/messages', title: 'Automated messages · Admin', indexable: false },
   { path: '/admin/payments', title: 'Payments · Admin', indexable: false },
+  { path: '/admin/tasks', title: 'Turnovers · Admin', indexable: false },
+  { path: '/admin/reports', title: 'Reports · Admin', indexable: false },
+  { path: '/admin/team', title: 'Team · Admin', indexable: false },
   { path: '/admin/activity', title: 'Activity · Admin', indexable: false },
   { path: '/admin/settings', title: 'Settings · Admin', indexable: false },
 ] as const satisfies readonly TPageRoute[];

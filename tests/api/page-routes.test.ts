@@ -109,6 +109,8 @@ beforeAll(async () => {
     // The page reads nothing until its button is pressed: any token-shaped value loads it as a real one.
     '/undo-email-change/$token': { token: 'a'.repeat(32) },
     '/admin/calendar/$id': { id: home.id },
+    // The page asks the API about the invitation once loaded: a token-shaped value loads it.
+    '/team/join/$token': { token: 'a'.repeat(32) },
   };
 }, 120_000);
 afterAll(async () => {

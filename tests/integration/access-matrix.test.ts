@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type TStaffRole } from '../../src/shared/schemas/staff-role.ts';
+import { metaOf, type TProcedureLike } from '../../src/server/route-meta.ts';
 import { appRouter } from '../../src/server/router.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 
-type TAccess = 'public' | 'authed' | 'admin';
+/**
+ * `admin`: the back office (owner-operator and manager); `operator`: the owner-operator only (the team,
+ * accounts, settings, payments configuration); `housekeeping`: the back office and housekeepers;
+ * `team`: every staff role (docs/staff.md).
+ */
+type TStaffAccess = 'admin' | 'operator' | 'housekeeping' | 'team';
+type TAccess = 'public' | 'authed' | TStaffAccess;
+
+const ROLES_OF: Record<TStaffAccess, readonly TStaffRole[]> = {
+  operator: ['owner-operator'],
+  admin: ['owner-operator', 'manager'],
+  housekeeping: ['owner-operator', 'manager', 'housekeeper'],
+  team: STAFF_ROLES,
+};
 
 /**
  * Who may call what: the intended access of EVERY procedure. A procedure missing here fails the suite,
@@ -14,9 +29,9 @@ const ACCESS: Record<string, TAccess> = {
   'admin.emails': 'admin',
   'admin.retryEmail': 'admin',
   'admin.activity': 'admin',
-  'admin.users': 'admin',
-  'admin.setAdmin': 'admin',
-  'admin.setDisabled': 'admin',
+  'admin.users': 'operator',
+  'admin.setAdmin': 'operator',
+  'admin.setDisabled': 'operator',
 
   'auth.me': 'authed',
   'auth.login': 'public',
@@ -59,8 +74,8 @@ const ACCESS: Record<string, TAccess> = {
   'calendar.rates': 'admin',
   'calendar.setRate': 'admin',
   'calendar.deleteRate': 'admin',
-  'calendar.month': 'admin',
-  'calendar.timeline': 'admin',
+  'calendar.month': 'team',
+  'calendar.timeline': 'team',
   'calendar.ical': 'admin',
   'calendar.regenerateIcal': 'admin',
   'calendar.addFeed': 'admin',
@@ -117,8 +132,8 @@ const ACCESS: Record<string, TAccess> = {
   'reviews.delete': 'admin',
   'reviews.adminList': 'admin',
 
-  'payments.settings': 'admin',
-  'payments.updateSettings': 'admin',
+  'payments.settings': 'operator',
+  'payments.updateSettings': 'operator',
   'payments.booking': 'admin',
   'payments.record': 'admin',
   'payments.refund': 'admin',
@@ -127,9 +142,22 @@ const ACCESS: Record<string, TAccess> = {
   'payments.pay': 'public',
   'payments.stripeWebhook': 'public',
 
-  'settings.get': 'admin',
-  'settings.update': 'admin',
-  'settings.emailStatus': 'admin',
+  'settings.get': 'operator',
+  'settings.update': 'operator',
+  'settings.emailStatus': 'operator',
+
+  'staff.list': 'operator',
+  'staff.add': 'operator',
+  'staff.update': 'operator',
+  'staff.invite': 'operator',
+  'staff.invitation': 'public',
+  'staff.acceptInvitation': 'public',
+
+  'reports.summary': 'admin',
+
+  'tasks.list': 'housekeeping',
+  'tasks.update': 'housekeeping',
+  'tasks.setHousekeeper': 'admin',
 
   'wishlist.list': 'authed',
   'wishlist.save': 'authed',
@@ -143,6 +171,8 @@ const GUARD_CODES = ['UNAUTHORIZED', 'FORBIDDEN'];
 let db: TTestDb;
 let plainUser: TSessionUser;
 let admin: TSessionUser;
+/** A signed-in member of each staff role below the owner-operator (the admin). */
+const staff = new Map<TStaffRole, TSessionUser>();
 
 /** Calls `path` with no input as `user` and answers 'OK' or the tRPC error code. */
 async function outcome(user: TSessionUser | null, path: string): Promise<string> {
@@ -165,6 +195,16 @@ beforeAll(async () => {
     email: 'matrix@example.com',
     password: 'secret-pw',
   });
+  staff.set('owner-operator', admin);
+  for (const role of ['manager', 'housekeeper', 'owner'] as const) {
+    const user = await callerFor(db, null, { ip: `10.9.0.${staff.size}` }).caller.auth.register({
+      username: `matrix-${role}`,
+      email: `matrix-${role}@example.com`,
+      password: 'secret-pw',
+    });
+    await db.sql(`update users set staff_role = $1 where id = $2`, [role, user.id]);
+    staff.set(role, { ...user, role });
+  }
 });
 afterAll(async () => {
   await db.drop();
@@ -188,6 +228,7 @@ describe('access table', () => {
 
 describe.each(procedures)('%s', (path) => {
   const access = ACCESS[path];
+  if (!access) return;
 
   if (access === 'public') {
     it('is open to a visitor', async () => {
@@ -200,17 +241,31 @@ describe.each(procedures)('%s', (path) => {
     expect(await outcome(null, path)).toBe('UNAUTHORIZED');
   });
 
-  if (access === 'admin') {
-    it('refuses a signed-in non-admin with FORBIDDEN', async () => {
-      expect(await outcome(plainUser, path)).toBe('FORBIDDEN');
-    });
-  } else {
+  if (access === 'authed') {
     it('lets a signed-in user past the guard', async () => {
       expect(GUARD_CODES).not.toContain(await outcome(plainUser, path));
     });
+    it.each(STAFF_ROLES)('lets a %s past the guard', async (role) => {
+      expect(GUARD_CODES).not.toContain(await outcome(staff.get(role) ?? null, path));
+    });
+    return;
   }
 
-  it('lets an admin past the guard', async () => {
-    expect(GUARD_CODES).not.toContain(await outcome(admin, path));
+  const allowed = ROLES_OF[access];
+
+  it('states the same roles in its meta, which the REST pipeline reads', () => {
+    const meta = metaOf((appRouter._def.procedures as unknown as Record<string, TProcedureLike>)[path]);
+    expect(meta.access).toBe('admin');
+    expect([...(meta.roles ?? [])].sort()).toEqual([...allowed].sort());
+  });
+
+  it('refuses a signed-in guest with FORBIDDEN', async () => {
+    expect(await outcome(plainUser, path)).toBe('FORBIDDEN');
+  });
+
+  it.each(STAFF_ROLES)('decides for a %s by role', async (role) => {
+    const result = await outcome(staff.get(role) ?? null, path);
+    if (allowed.includes(role)) expect(GUARD_CODES).not.toContain(result);
+    else expect(result).toBe('FORBIDDEN');
   });
 });

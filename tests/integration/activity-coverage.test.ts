@@ -104,6 +104,32 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     const user = await newUser();
     return () => asAdmin().admin.setAdmin({ id: user.id, isAdmin: true });
   },
+  'staff.invite': () => () =>
+    asAdmin().staff.invite({ email: `invited-${++seq}@example.com`, role: 'manager', propertyIds: [] }),
+  'staff.add': async () => {
+    const user = await newUser();
+    return () => asAdmin().staff.add({ userId: user.id, role: 'housekeeper', propertyIds: [] });
+  },
+  'staff.update': async () => {
+    const user = await newUser();
+    const h = await home();
+    await asAdmin().staff.add({ userId: user.id, role: 'manager', propertyIds: [] });
+    return () => asAdmin().staff.update({ id: user.id, propertyIds: [h.id] });
+  },
+  'tasks.update': async () => {
+    const b = await guestBooking((await home()).id);
+    const [task] = await db.sql<{ id: number }>(`select id from housekeeping_tasks where booking_id = $1`, [
+      b.id,
+    ]);
+    if (!task) throw new Error('no turnover task for the booking');
+    return () => asAdmin().tasks.update({ id: task.id, status: 'in_progress' });
+  },
+  'tasks.setHousekeeper': async () => {
+    const user = await newUser();
+    const h = await home();
+    await asAdmin().staff.add({ userId: user.id, role: 'housekeeper', propertyIds: [h.id] });
+    return () => asAdmin().tasks.setHousekeeper({ id: h.id, userId: user.id });
+  },
   'admin.setDisabled': async () => {
     const user = await newUser();
     return () => asAdmin().admin.setDisabled({ id: user.id, disabled: true });

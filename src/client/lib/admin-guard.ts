@@ -3,11 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { openAuthDialog } from './auth-dialog-state.ts';
 import { ensureSessionUser } from './session.ts';
+import { landingPage, mayOpen, staffRole } from './staff-pages.ts';
 import { trpc } from './trpc.ts';
 
 export interface TAdminGuardArgs {
   context: { queryClient: QueryClient };
-  location: { search: unknown; href: string };
+  location: { search: unknown; href: string; pathname: string };
   /** True when the router only preloads (hover): no toasts, no dialog. */
   preload: boolean;
 }
@@ -43,7 +44,12 @@ export async function requireAdmin({ context, location, preload }: TAdminGuardAr
     }
     throw redirect({ to: '/' });
   }
-  if (!user.isAdmin) {
+  const role = staffRole(user);
+  if (!mayOpen(role, location.pathname)) {
+    const landing = landingPage(role);
+    // Staff who open the admin area's front door go to their own first page without a complaint.
+    if (role && landing !== '/' && location.pathname.replace(/\/+$/, '') === '/admin')
+      throw redirect({ to: landing });
     if (!preload) {
       notifications.show({
         title: 'Access Denied',
@@ -51,6 +57,7 @@ export async function requireAdmin({ context, location, preload }: TAdminGuardAr
         color: 'red',
       });
     }
-    throw redirect({ to: '/' });
+    // Staff land on the first page their role opens; anyone else goes back to the site.
+    throw redirect({ to: landing });
   }
 }

@@ -33,6 +33,8 @@ import { Review } from './review.entity.ts';
 import { Session } from './session.entity.ts';
 import { Settings } from './settings.entity.ts';
 import { User } from './user.entity.ts';
+import { StaffHome, StaffInvitation } from './staff.entity.ts';
+import { HousekeepingDefault, HousekeepingTask } from './housekeeping.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
@@ -41,6 +43,7 @@ export { Activity, AdminCounter, BookingNote };
 export { PropertyPricing };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
+export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export const entities = [
   AdminCounter,
   User,
@@ -75,4 +78,8 @@ export const entities = [
   PaymentPlan,
   LedgerLine,
   StripeEvent,
+  StaffHome,
+  StaffInvitation,
+  HousekeepingTask,
+  HousekeepingDefault,
 ];

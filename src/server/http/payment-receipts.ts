@@ -7,6 +7,7 @@ import { createCaller } from '../router.ts';
 import { loadManaged } from '../services/bookings/manage.ts';
 import { ZAdminPaymentsInput } from '../../shared/schemas/payments.ts';
 import { adminPaymentsCsv } from '../services/payments/admin-list.ts';
+import { homeScopeOf } from '../repositories/staff.ts';
 import { receiptPdf } from '../services/payments/receipt.ts';
 import { getSettings } from '../services/settings/settings.ts';
 
@@ -65,7 +66,8 @@ export function paymentsCsvHandler(createContext: TCreateContext): RequestHandle
       const ctx = await createContext({ req, res });
       // The procedure guards and validates; the file is then the whole view, not one page.
       await createCaller(ctx).payments.list(req.query);
-      const out = await adminPaymentsCsv(ctx.em, ZAdminPaymentsInput.parse(req.query));
+      const homes = ctx.actingUser ? await homeScopeOf(ctx.em, ctx.actingUser) : [];
+      const out = await adminPaymentsCsv(ctx.em, ZAdminPaymentsInput.parse(req.query), homes);
       res.setHeader('Cache-Control', 'no-store');
       res.attachment(out.filename);
       res.type('text/csv; charset=utf-8').send(out.csv);

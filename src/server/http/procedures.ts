@@ -8,12 +8,12 @@ import { AppError, toTRPCError } from '../errors.ts';
 import { log } from '../logger.ts';
 import type { appRouter } from '../router.ts';
 import {
+  accessRefusal,
   bodyLimitOf,
   isPubliclyCacheable,
   metaOf,
   PRIVATE_CACHE,
   PUBLIC_CACHE,
-  type TAccess,
   type TProcedureLike,
 } from '../route-meta.ts';
 import { withEtag } from './caching.ts';
@@ -28,8 +28,6 @@ interface TAnswerInfo {
   calls?: readonly { result?: () => unknown }[];
   url?: URL | null;
 }
-
-const ACCESS_RANK: Record<TAccess, number> = { public: 0, authed: 1, admin: 2 };
 
 /**
  * /trpc and /api, served by @trpc/server's and trpc-to-openapi's own Node handlers. What is ours is read
@@ -135,20 +133,17 @@ export function procedureHandlers(opts: {
     const limit = Math.max(...metas.map(bodyLimitOf));
     if (Number(req.headers['content-length'] ?? 0) > limit)
       return toTRPCError(new AppError('PAYLOAD_TOO_LARGE', 'Request body is too large'));
-    const needs = metas.reduce<TAccess>(
-      (most, meta) =>
-        ACCESS_RANK[meta.access ?? 'public'] > ACCESS_RANK[most] ? (meta.access ?? most) : most,
-      'public',
-    );
-    if (needs === 'public') return null;
+    if (metas.every((meta) => (meta.access ?? 'public') === 'public')) return null;
     let ctx: TContext;
     try {
       ctx = await contextOf(req, res);
     } catch (err) {
       return err instanceof TRPCError ? err : toTRPCError(new AppError('UNAVAILABLE', 'Service unavailable'));
     }
-    if (!ctx.actingUser) return toTRPCError(new AppError('UNAUTHORIZED', 'Authentication required'));
-    if (needs === 'admin' && !ctx.actingUser.isAdmin)
+    const verdicts = metas.map((meta) => accessRefusal(meta, ctx.actingUser));
+    if (verdicts.includes('UNAUTHORIZED'))
+      return toTRPCError(new AppError('UNAUTHORIZED', 'Authentication required'));
+    if (verdicts.includes('FORBIDDEN'))
       return toTRPCError(new AppError('FORBIDDEN', "You don't have permission to access the admin area"));
     return null;
   };

@@ -7,6 +7,7 @@ import type { TMailTransport } from '../services/email/transport.ts';
 import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payments/jobs.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
+import { alertLateTasks } from '../services/housekeeping/tasks.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
 /** Queue handlers stay thin: each forks an EntityManager and calls one service. */
@@ -51,6 +52,10 @@ export function jobHandlers(
       const n = await sendDueMessages(em());
       if (n > 0) log.info('automated messages sent', { count: n });
     },
+    [QUEUES.lateTasks]: async () => {
+      const n = await alertLateTasks(em());
+      if (n > 0) log.info('late turnover alerts', { count: n });
+    },
     [QUEUES.paymentNotices]: async () => {
       const deadlines = await enforceDepositDeadlines(em());
       const notices = await sendBalanceNotices(em());
@@ -73,4 +78,5 @@ export const JOB_SCHEDULES = [
   { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
   { name: QUEUES.scheduledMessages, cron: '* * * * *' },
   { name: QUEUES.paymentNotices, cron: '*/15 * * * *' },
+  { name: QUEUES.lateTasks, cron: '*/5 * * * *' },
 ];

@@ -44,6 +44,8 @@ export const QUEUES = {
   scheduledMessages: 'scheduled-messages',
   /** Payments: balance reminders and final notices, and unpaid deposits past their deadline (docs/payments.md). */
   paymentNotices: 'payment-notices',
+  /** Tells the operator of turnovers not done 2 hours before the next check-in (docs/staff.md#late-tasks). */
+  lateTasks: 'late-tasks',
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */

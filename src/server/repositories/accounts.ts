@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUser } from '../../shared/schemas/auth.ts';
+import { asStaffRole, staffRoleOf } from '../../shared/schemas/staff-role.ts';
 import { User } from '../entities/user.entity.ts';
 import { db } from './db.ts';
 
@@ -21,16 +22,25 @@ interface TAccountRow {
   email: string;
   name: string | null;
   is_admin: boolean;
+  staff_role: string | null;
   password: string;
   disabled: boolean;
 }
 
 /** The one row → TSessionUser mapper (the session look-up joins the same columns). */
 export function toSessionUser(r: Omit<TAccountRow, 'password' | 'disabled'>): TSessionUser {
-  return { id: r.id, username: r.username, email: r.email, name: r.name, isAdmin: r.is_admin };
+  return {
+    id: r.id,
+    username: r.username,
+    email: r.email,
+    name: r.name,
+    isAdmin: r.is_admin,
+    role: staffRoleOf({ isAdmin: r.is_admin, role: asStaffRole(r.staff_role) }),
+  };
 }
 
-const ACCOUNT_COLUMNS = 'id, username, email, name, is_admin, password, disabled_at is not null as disabled';
+const ACCOUNT_COLUMNS =
+  'id, username, email, name, is_admin, staff_role, password, disabled_at is not null as disabled';
 
 async function findAccount(em: EntityManager, where: string, param: unknown): Promise<TAccount | null> {
   const rows = await em.execute<TAccountRow[]>(

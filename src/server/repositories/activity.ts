@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TActivity, TActivityChanges } from '../../shared/schemas/activity.ts';
+import type { THomeScope } from './home-scope.ts';
+import { intArray } from './sql.ts';
 
 /** Every query of the audit trail (`activity_log`). */
 
@@ -47,11 +49,20 @@ export async function insertActivity(
 export interface TActivityFilter {
   entityType?: string | undefined;
   entityId?: string | undefined;
+  /** Only the entries about these homes, their calendars and their bookings (docs/staff.md#per-home-access). */
+  homes?: THomeScope | undefined;
 }
 
 function whereOf(f: TActivityFilter): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
+  if (f.homes) {
+    // One array literal each: the driver would expand a JS array into a list.
+    const ids = intArray([...f.homes]);
+    parts.push(`((entity_type in ('property', 'calendar') and entity_id = any(?::text[]))
+      or (entity_type = 'booking' and entity_id in (select id::text from bookings where property_id = any(?::int[]))))`);
+    params.push(ids, ids);
+  }
   if (f.entityType) {
     parts.push('entity_type = ?');
     params.push(f.entityType);

@@ -12,6 +12,7 @@ import { Booking } from '../entities/booking.entity.ts';
 import { BookingNote } from '../entities/booking-note.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { counterTotal } from './admin-counters.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, type TDB } from './db.ts';
 import { intArray } from './sql.ts';
 
@@ -112,7 +113,14 @@ function likePattern(q: string): string {
   return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filtered(q: TBookingsQuery, f: Omit<TAdminBookingFilter, 'sort' | 'dir'>): TBookingsQuery {
+/** The table's filter, narrowed to the caller's homes (docs/staff.md#per-home-access). */
+type TScopedFilter<F> = F & { homes?: THomeScope | undefined };
+
+function filtered(
+  q: TBookingsQuery,
+  f: TScopedFilter<Omit<TAdminBookingFilter, 'sort' | 'dir'>>,
+): TBookingsQuery {
+  if (f.homes) q = q.where(inHomes('b.property_id', f.homes));
   if (f.q) q = q.where(sql.raw<string>(BOOKING_SEARCH_EXPR), 'like', likePattern(f.q));
   if (f.status) q = q.where('b.status', '=', f.status);
   if (f.propertyId) q = q.where('b.property_id', '=', f.propertyId);
@@ -130,7 +138,7 @@ function orderOf(f: Pick<TAdminBookingFilter, 'sort' | 'dir'>) {
 
 export async function listAdminBookingRows(
   em: EntityManager,
-  filter: TAdminBookingFilter,
+  filter: TScopedFilter<TAdminBookingFilter>,
   limit: number,
   offset: number,
 ): Promise<TAdminBooking[]> {
@@ -146,10 +154,10 @@ export async function listAdminBookingRows(
 
 export async function countAdminBookings(
   em: EntityManager,
-  filter: Omit<TAdminBookingFilter, 'sort' | 'dir'>,
+  filter: TScopedFilter<Omit<TAdminBookingFilter, 'sort' | 'dir'>>,
 ): Promise<number> {
   const { status } = filter;
-  if (!filter.q && !filter.propertyId && !filter.userId && !filter.from && !filter.to) {
+  if (!filter.homes && !filter.q && !filter.propertyId && !filter.userId && !filter.from && !filter.to) {
     // All bookings, or all of one status: the running totals answer without counting 200,000 rows.
     return counterTotal(em, status ? { name: `bookings:${status}` } : { prefix: 'bookings:' });
   }
@@ -162,8 +170,11 @@ export async function countAdminBookings(
 }
 
 /** Every booking newest first (the spec's plain GET /bookings). */
-export async function listAllAdminBookingRows(em: EntityManager): Promise<TAdminBooking[]> {
-  const rows = await joined(em, bookings(em))
+export async function listAllAdminBookingRows(
+  em: EntityManager,
+  homes: THomeScope = null,
+): Promise<TAdminBooking[]> {
+  const rows = await joined(em, filtered(bookings(em), { homes }))
     .orderBy('b.created_at', 'desc')
     .orderBy('b.id', 'desc')
     .execute();
@@ -173,7 +184,7 @@ export async function listAllAdminBookingRows(em: EntityManager): Promise<TAdmin
 /** The filtered bookings with their price snapshot, for the CSV export (at most `limit` rows). */
 export async function exportAdminBookingRows(
   em: EntityManager,
-  filter: TAdminBookingFilter,
+  filter: TScopedFilter<TAdminBookingFilter>,
   limit: number,
 ): Promise<TAdminBookingPriceRow[]> {
   const { key, dir } = orderOf(filter);

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAdminListingFilter, TAdminListingSort } from '../../shared/schemas/admin-tables.ts';
 import type { TProperty } from '../../shared/schemas/property.ts';
+import { homesClause, type THomeScope } from './home-scope.ts';
 import { PROPERTY_COLUMNS, selectProperties } from './properties.ts';
 
 /**
@@ -24,7 +25,10 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereOf(f: Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSize'>): {
+function whereOf(
+  f: Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSize'>,
+  scope: THomeScope,
+): {
   sql: string;
   params: unknown[];
 } {
@@ -48,7 +52,8 @@ function whereOf(f: Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSiz
     parts.push(`lower(split_part(location, ',', 1)) = lower(?)`);
     params.push(f.city);
   }
-  return { sql: `where ${parts.join(' and ')}`, params };
+  const homes = homesClause('id', scope);
+  return { sql: `where ${parts.join(' and ')}${homes.sql}`, params: [...params, ...homes.params] };
 }
 
 export async function listAdminPropertyRows(
@@ -56,8 +61,9 @@ export async function listAdminPropertyRows(
   f: TAdminListingFilter,
   limit: number,
   offset: number,
+  scope: THomeScope = null,
 ): Promise<TProperty[]> {
-  const where = whereOf(f);
+  const where = whereOf(f, scope);
   const dir = f.dir === 'desc' ? 'desc' : 'asc';
   return selectProperties(
     em,
@@ -67,14 +73,18 @@ export async function listAdminPropertyRows(
   );
 }
 
-export async function countAdminProperties(em: EntityManager, f: TAdminListingFilter): Promise<number> {
-  if (f.status === 'active' && !f.q && !f.type && !f.category && !f.city) {
+export async function countAdminProperties(
+  em: EntityManager,
+  f: TAdminListingFilter,
+  scope: THomeScope = null,
+): Promise<number> {
+  if (scope === null && f.status === 'active' && !f.q && !f.type && !f.category && !f.city) {
     const rows = await em.execute<{ n: number }[]>(
       `select coalesce(sum(n), 0)::int as n from admin_counters where name = 'properties:listed'`,
     );
     return rows[0]?.n ?? 0;
   }
-  const where = whereOf(f);
+  const where = whereOf(f, scope);
   const rows = await em.execute<{ n: number }[]>(
     `select count(*)::int as n from properties ${where.sql}`,
     where.params,

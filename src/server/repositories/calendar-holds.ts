@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlockedRange } from '../../shared/schemas/property.ts';
 import type { TCalendarBar, THoldKind } from '../../shared/schemas/calendar.ts';
 import { sql } from 'kysely';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, listed, overlaps } from './db.ts';
 import { intArray } from './sql.ts';
 
@@ -140,9 +141,13 @@ export interface TTimelineHome {
 /** One page of homes for the timeline, newest first, keyset-paged on id like the home grid. */
 export async function timelineHomes(
   em: EntityManager,
-  opts: { cursor?: number | undefined; search?: string | undefined; limit: number },
+  opts: { cursor?: number | undefined; search?: string | undefined; limit: number; homes?: THomeScope },
 ): Promise<TTimelineHome[]> {
-  let q = db(em).selectFrom('properties').select(['id', 'title']).where(listed());
+  let q = db(em)
+    .selectFrom('properties')
+    .select(['id', 'title'])
+    .where(listed())
+    .where(inHomes('id', opts.homes ?? null));
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('location', 'ilike', like)]));

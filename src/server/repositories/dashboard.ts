@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '../../shared/constants.ts';
 import type { TDashboard, TDashboardStay } from '../../shared/schemas/admin.ts';
+import { homesClause, type THomeScope } from './home-scope.ts';
+import { intArray } from './sql.ts';
 
 /**
  * The dashboard's figures, each computed by the database. "Holding" stays are pending or confirmed (a
@@ -11,13 +13,17 @@ import type { TDashboard, TDashboardStay } from '../../shared/schemas/admin.ts';
  * Three of the four counters from the running totals (admin-counter.entity.ts), which the triggers keep exact:
  * no pass over bookings or homes. Revenue is the total of pending and confirmed bookings.
  */
-export async function dashboardCounters(em: EntityManager): Promise<{
+export async function dashboardCounters(
+  em: EntityManager,
+  homes: THomeScope = null,
+): Promise<{
   totalProperties: number;
   totalBookings: number;
   totalRevenue: number;
   pendingBookings: number;
   failedEmails: number;
 }> {
+  if (homes !== null) return scopedCounters(em, homes);
   const [row] = await em.execute<
     {
       total_properties: number;
@@ -43,11 +49,46 @@ export async function dashboardCounters(em: EntityManager): Promise<{
   };
 }
 
+/**
+ * The same counters for a person limited to some homes (docs/staff.md#per-home-access): the running totals
+ * cover every home, so their few homes' rows are counted instead.
+ */
+async function scopedCounters(em: EntityManager, homes: readonly number[]) {
+  const ids = intArray([...homes]);
+  const [row] = await em.execute<
+    {
+      total_properties: number;
+      total_bookings: number;
+      total_revenue: number;
+      pending_bookings: number;
+      failed_emails: number;
+    }[]
+  >(
+    `select (select count(*)::int from properties where archived_at is null and id = any(?::int[])) as total_properties,
+            count(*)::int as total_bookings,
+            coalesce(sum(total_price) filter (where status <> 'cancelled'), 0)::float8 as total_revenue,
+            (count(*) filter (where status = 'pending'))::int as pending_bookings,
+            (select count(*)::int from emails e join bookings eb on eb.id = e.booking_id
+              where e.status = 'failed' and eb.property_id = any(?::int[])) as failed_emails
+       from bookings where property_id = any(?::int[])`,
+    [ids, ids, ids],
+  );
+  return {
+    totalProperties: row?.total_properties ?? 0,
+    totalBookings: row?.total_bookings ?? 0,
+    totalRevenue: row?.total_revenue ?? 0,
+    pendingBookings: row?.pending_bookings ?? 0,
+    failedEmails: row?.failed_emails ?? 0,
+  };
+}
+
 /** The newest bookings, with who stays and where (archived homes too: their bookings stay listed). */
 export async function recentBookings(
   em: EntityManager,
   limit: number,
+  homes: THomeScope = null,
 ): Promise<TDashboard['recentBookings']> {
+  const scope = homesClause('property_id', homes);
   const rows = await em.execute<
     {
       id: number;
@@ -64,11 +105,11 @@ export async function recentBookings(
             to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status,
             coalesce(b.contact_info->>'name', u.name, u.username) as guest_name,
             b.property_id, p.title as property_title
-       from (select * from bookings order by created_at desc, id desc limit ?) b
+       from (select * from bookings where true${scope.sql} order by created_at desc, id desc limit ?) b
        left join properties p on p.id = b.property_id
        left join users u on u.id = b.user_id
       order by b.created_at desc, b.id desc`,
-    [limit],
+    [...scope.params, limit],
   );
   return rows.map((b) => ({
     id: b.id,
@@ -85,31 +126,38 @@ export async function recentBookings(
 export async function recentProperties(
   em: EntityManager,
   limit: number,
+  homes: THomeScope = null,
 ): Promise<TDashboard['recentProperties']> {
+  const scope = homesClause('id', homes);
   return em.execute<{ id: number; title: string; location: string; price: number }[]>(
-    'select id, title, location, price from properties where archived_at is null order by id desc limit ?',
-    [limit],
+    `select id, title, location, price from properties where archived_at is null${scope.sql} order by id desc limit ?`,
+    [...scope.params, limit],
   );
 }
 
 /** Arrivals and departures today and over the week (today + 6 days), by the database's date. */
-export async function turnoverCounts(em: EntityManager): Promise<{
+export async function turnoverCounts(
+  em: EntityManager,
+  homes: THomeScope = null,
+): Promise<{
   today: string;
   checkInsToday: number;
   checkOutsToday: number;
   checkInsWeek: number;
   checkOutsWeek: number;
 }> {
+  const scope = homesClause('property_id', homes);
   const [row] = await em.execute<
     { today: string; in_today: number; out_today: number; in_week: number; out_week: number }[]
   >(
     `select to_char(current_date, 'YYYY-MM-DD') as today,
-            (select count(*)::int from bookings where check_in = current_date and status <> 'cancelled') as in_today,
-            (select count(*)::int from bookings where check_out = current_date and status <> 'cancelled') as out_today,
+            (select count(*)::int from bookings where check_in = current_date and status <> 'cancelled'${scope.sql}) as in_today,
+            (select count(*)::int from bookings where check_out = current_date and status <> 'cancelled'${scope.sql}) as out_today,
             (select count(*)::int from bookings
-              where check_in >= current_date and check_in < current_date + 7 and status <> 'cancelled') as in_week,
+              where check_in >= current_date and check_in < current_date + 7 and status <> 'cancelled'${scope.sql}) as in_week,
             (select count(*)::int from bookings
-              where check_out >= current_date and check_out < current_date + 7 and status <> 'cancelled') as out_week`,
+              where check_out >= current_date and check_out < current_date + 7 and status <> 'cancelled'${scope.sql}) as out_week`,
+    [...scope.params, ...scope.params, ...scope.params, ...scope.params],
   );
   return {
     today: row?.today ?? '',
@@ -125,7 +173,9 @@ export async function staysOnDay(
   em: EntityManager,
   column: 'check_in' | 'check_out',
   limit: number,
+  homes: THomeScope = null,
 ): Promise<TDashboardStay[]> {
+  const scope = homesClause('b.property_id', homes);
   const rows = await em.execute<
     {
       id: number;
@@ -141,9 +191,9 @@ export async function staysOnDay(
             p.title as property_title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
             to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status
        from bookings b join properties p on p.id = b.property_id left join users u on u.id = b.user_id
-      where b.${column} = current_date and b.status <> 'cancelled'
+      where b.${column} = current_date and b.status <> 'cancelled'${scope.sql}
       order by b.id limit ?`,
-    [limit],
+    [...scope.params, limit],
   );
   return rows.map((r) => ({
     id: r.id,
@@ -165,27 +215,31 @@ export async function staysOnDay(
 export async function bookedByNight(
   em: EntityManager,
   days: number,
+  homes: THomeScope = null,
 ): Promise<{ date: string; booked: number }[]> {
+  const scope = homesClause('b.property_id', homes);
   const rows = await em.execute<{ date: string; booked: number }[]>(
     `with s as (
        select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ?::int) as stop
          from bookings b
         where b.check_in < current_date + ?::int and b.check_out > current_date and b.status <> 'cancelled'
-          and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
+          and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)${scope.sql}
      ), n as (select (current_date + i)::date as night from generate_series(0, ? - 1) as i)
      select to_char(n.night, 'YYYY-MM-DD') as date,
             (select count(*) from s where s.first_night <= n.night and s.stop > n.night)::int as booked
        from n order by n.night`,
-    [days, days, days],
+    [days, days, ...scope.params, days],
   );
   return rows.map((r) => ({ date: r.date, booked: Number(r.booked) }));
 }
 
 /** Stays under way today: arrived on or before today and leaving after it (pending or confirmed). */
-export async function inHouseNow(em: EntityManager): Promise<number> {
+export async function inHouseNow(em: EntityManager, homes: THomeScope = null): Promise<number> {
+  const scope = homesClause('property_id', homes);
   const [row] = await em.execute<{ n: number }[]>(
     `select count(*)::int as n from bookings
-      where check_in <= current_date and check_out > current_date and status <> 'cancelled'`,
+      where check_in <= current_date and check_out > current_date and status <> 'cancelled'${scope.sql}`,
+    scope.params,
   );
   return row?.n ?? 0;
 }
@@ -194,16 +248,18 @@ export async function inHouseNow(em: EntityManager): Promise<number> {
 export async function revenueByMonth(
   em: EntityManager,
   months: number,
+  homes: THomeScope = null,
 ): Promise<TDashboard['revenueByMonth']> {
+  const scope = homesClause('b.property_id', homes);
   const rows = await em.execute<{ month: string; revenue: number }[]>(
     `with m as (
        select generate_series(date_trunc('month', current_date) - make_interval(months => ? - 1),
                               date_trunc('month', current_date), interval '1 month')::date as month)
      select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
        from m left join bookings b
-         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status <> 'cancelled'
+         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status <> 'cancelled'${scope.sql}
       group by m.month order by m.month`,
-    [months],
+    [months, ...scope.params],
   );
   return rows.map((r) => ({ month: r.month, revenue: Math.round(Number(r.revenue)) }));
 }

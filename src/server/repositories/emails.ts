@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmailSource } from '../entities/outbox-email.entity.ts';
 import type { TAdminEmail } from '../../shared/schemas/emails.ts';
+import { homesClause, type THomeScope } from './home-scope.ts';
 
 export interface TNewEmail {
   to: string;
@@ -272,15 +273,27 @@ function toAdminEmail(r: TAdminEmailRow): TAdminEmailRecord {
   };
 }
 
+/** A person limited to some homes sees the emails about their homes' bookings only (docs/staff.md#per-home-access). */
+function emailsOfHomes(homes: THomeScope): { sql: string; params: unknown[] } {
+  const scope = homesClause('b.property_id', homes);
+  if (!scope.sql) return { sql: '', params: [] };
+  return {
+    sql: ` where booking_id in (select b.id from bookings b where true${scope.sql})`,
+    params: scope.params,
+  };
+}
+
 export async function listEmails(
   em: EntityManager,
   limit: number,
   offset: number,
+  homes: THomeScope = null,
 ): Promise<TAdminEmailRecord[]> {
-  const rows = await em.execute<TAdminEmailRow[]>(`${SELECT_ADMIN_EMAIL} order by id desc limit ? offset ?`, [
-    limit,
-    offset,
-  ]);
+  const where = emailsOfHomes(homes);
+  const rows = await em.execute<TAdminEmailRow[]>(
+    `${SELECT_ADMIN_EMAIL}${where.sql} order by id desc limit ? offset ?`,
+    [...where.params, limit, offset],
+  );
   return rows.map(toAdminEmail);
 }
 
@@ -289,7 +302,11 @@ export async function findEmail(em: EntityManager, id: number): Promise<TAdminEm
   return rows[0] ? toAdminEmail(rows[0]) : null;
 }
 
-export async function countEmails(em: EntityManager): Promise<number> {
-  const rows = await em.execute<{ n: number }[]>('select count(*)::int as n from emails');
+export async function countEmails(em: EntityManager, homes: THomeScope = null): Promise<number> {
+  const where = emailsOfHomes(homes);
+  const rows = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from emails${where.sql}`,
+    where.params,
+  );
   return rows[0]?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TConflict } from '../../shared/schemas/calendar.ts';
 import { sql } from 'kysely';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate } from './db.ts';
 
 export interface TParsedEvent {
@@ -127,9 +128,11 @@ export async function listConflicts(
   em: EntityManager,
   limit: number,
   propertyId?: number,
+  homes: THomeScope = null,
 ): Promise<TConflict[]> {
   return conflicts(em)
     .$if(propertyId !== undefined, (q) => q.where('e.property_id', '=', propertyId ?? 0))
+    .where(inHomes('e.property_id', homes))
     .orderBy('e.start_date')
     .orderBy('e.id')
     .limit(limit)

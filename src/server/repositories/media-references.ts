@@ -7,6 +7,7 @@ export async function referencedMediaUrls(em: EntityManager, prefix: string): Pr
        select unnest(images || videos) as url from properties
        union all select user_image from reviews where user_image is not null
        union all select icon from categories
+       union all select unnest(photos) from housekeeping_tasks
      ) refs
      where url like ?`,
     [`${prefix}%`],

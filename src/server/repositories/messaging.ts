@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TMessage, TMessageSender } from '../../shared/schemas/messaging.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Every query of guest messaging (docs/messaging.md): threads, their messages and links, the inbox. */
@@ -234,12 +235,19 @@ export async function findConversationLink(
   return r ?? null;
 }
 
-export async function unreadTotal(em: EntityManager): Promise<number> {
+export async function unreadTotal(em: EntityManager, homes: THomeScope = null): Promise<number> {
   const r = await db(em)
     .selectFrom('messages')
     .select(sql<string>`count(*)`.as('n'))
     .where('sender', '=', 'guest')
     .where('read_at', 'is', null)
+    .$if(homes !== null, (q) =>
+      q.where(
+        'conversation_id',
+        'in',
+        db(em).selectFrom('conversations').select('id').where(inHomes('property_id', homes)),
+      ),
+    )
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
@@ -252,14 +260,15 @@ export type TInboxWhere = 'all' | 'unread' | 'arriving' | 'staying' | 'inquiries
  */
 export async function inboxPage(
   em: EntityManager,
-  opts: { filter: TInboxWhere; today: string; offset: number; limit: number },
+  opts: { filter: TInboxWhere; today: string; offset: number; limit: number; homes?: THomeScope },
 ) {
   const unread = sql<number>`(select count(*)::int from messages um
       where um.conversation_id = c.id and um.sender = 'guest' and um.read_at is null)`;
   let q = db(em)
     .selectFrom('conversations as c')
     .innerJoin('properties as p', 'p.id', 'c.property_id')
-    .leftJoin('bookings as b', 'b.id', 'c.booking_id');
+    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
+    .where(inHomes('c.property_id', opts.homes ?? null));
   switch (opts.filter) {
     case 'unread':
       q = q.where(

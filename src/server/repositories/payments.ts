@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { TLedgerKind, TPaymentMethod } from '../../shared/payments.ts';
 import type { TLedgerLine, TPaymentSettings } from '../../shared/schemas/payments.ts';
 import { PaymentSettings } from '../entities/payment-settings.entity.ts';
+import { homesClause, type THomeScope } from './home-scope.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Payments' tables (docs/payments.md): the schedule, each booking's snapshot, the ledger, Stripe's events. */
@@ -202,7 +203,7 @@ export interface TPaymentListRow {
 
 /** Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views). */
 const LEDGERS = `
-  select pp.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
+  select pp.booking_id, b.property_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
          to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, pp.total_amount, pp.deposit_amount,
          b.cancellation_fee, pp.balance_due_on, pp.deposit_deadline_at,
          coalesce((select sum(case when l.kind = 'payment' then l.amount else -l.amount end)
@@ -217,9 +218,11 @@ const LEDGERS = `
 export async function listPayments(
   em: EntityManager,
   q: { view: string; method?: string; from?: string; to?: string; page: number; pageSize: number; now: Date },
+  homes: THomeScope = null,
 ): Promise<TPaymentListRow[]> {
   const offset = (q.page - 1) * q.pageSize;
   if (q.view === 'received') {
+    const scope = homesClause('b.property_id', homes);
     return em.execute<TPaymentListRow[]>(
       `select l.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
               to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, l.amount,
@@ -228,7 +231,7 @@ export async function listPayments(
          from ledger_lines l join bookings b on b.id = l.booking_id join properties p on p.id = b.property_id
         where l.kind = 'payment' and (?::text is null or l.method = ?)
           and (?::timestamptz is null or l.occurred_at >= ?::timestamptz)
-          and (?::timestamptz is null or l.occurred_at < ?::timestamptz + interval '1 day')
+          and (?::timestamptz is null or l.occurred_at < ?::timestamptz + interval '1 day')${scope.sql}
         order by l.occurred_at desc, l.id desc limit ? offset ?`,
       [
         q.method ?? null,
@@ -237,6 +240,7 @@ export async function listPayments(
         q.from ?? null,
         q.to ?? null,
         q.to ?? null,
+        ...scope.params,
         q.pageSize,
         offset,
       ],
@@ -249,6 +253,7 @@ export async function listPayments(
         ? `booking_status <> 'cancelled' and net < total_amount
            and ((net < deposit_amount and deposit_deadline_at < ?::timestamptz) or balance_due_on < ?::date)`
         : `booking_status <> 'cancelled' and net < total_amount`;
+  const scope = homesClause('property_id', homes);
   const params: unknown[] = q.view === 'overdue' ? [q.now, q.now.toISOString().slice(0, 10)] : [];
   return em.execute<TPaymentListRow[]>(
     `select t.*, case when booking_status = 'cancelled' then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
@@ -256,9 +261,9 @@ export async function listPayments(
             case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
                  else to_char(balance_due_on, 'YYYY-MM-DD') end as due,
             null as method, null as reference, count(*) over ()::int as total_count
-       from (${LEDGERS}) t where ${where}
+       from (${LEDGERS}) t where ${where}${scope.sql}
       order by coalesce(balance_due_on, check_in::date), booking_id limit ? offset ?`,
-    [...params, q.pageSize, offset],
+    [...params, ...scope.params, q.pageSize, offset],
   );
 }
 
@@ -266,17 +271,21 @@ export async function listPayments(
 export async function paymentTotals(
   em: EntityManager,
   q: { from?: string; to?: string },
+  homes: THomeScope = null,
 ): Promise<{ received: number; refunded: number; outstanding: number }> {
+  const lines = homesClause('(select b.property_id from bookings b where b.id = booking_id)', homes);
   const [range] = await em.execute<{ received: number; refunded: number }[]>(
     `select coalesce(sum(amount) filter (where kind = 'payment'), 0)::int as received,
             coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded
        from ledger_lines where (?::timestamptz is null or occurred_at >= ?::timestamptz)
-        and (?::timestamptz is null or occurred_at < ?::timestamptz + interval '1 day')`,
-    [q.from ?? null, q.from ?? null, q.to ?? null, q.to ?? null],
+        and (?::timestamptz is null or occurred_at < ?::timestamptz + interval '1 day')${lines.sql}`,
+    [q.from ?? null, q.from ?? null, q.to ?? null, q.to ?? null, ...lines.params],
   );
+  const scope = homesClause('property_id', homes);
   const [out] = await em.execute<{ outstanding: number }[]>(
     `select coalesce(sum(total_amount - net), 0)::int as outstanding from (${LEDGERS}) t
-      where booking_status <> 'cancelled' and net < total_amount`,
+      where booking_status <> 'cancelled' and net < total_amount${scope.sql}`,
+    scope.params,
   );
   return {
     received: range?.received ?? 0,

@@ -6,6 +6,7 @@ import type { TPropertyType } from '../../shared/constants.ts';
 import type { TProperty } from '../../shared/schemas/property.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { Property } from '../entities/property.entity.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, listed, type TDB } from './db.ts';
 import { liveProperty, preparedRows } from './sql.ts';
 
@@ -210,11 +211,15 @@ export async function countBookingsOf(
 }
 
 /** Archived homes, most recently archived first. */
-export async function listArchivedProperties(em: EntityManager): Promise<TProperty[]> {
+export async function listArchivedProperties(
+  em: EntityManager,
+  scope: THomeScope = null,
+): Promise<TProperty[]> {
   const rows = await db(em)
     .selectFrom('properties')
     .select(PROPERTY_FIELDS)
     .where(sql<boolean>`not (${listed()})`)
+    .where(inHomes('id', scope))
     .orderBy('archived_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -6,6 +6,7 @@ import { Property } from '../entities/property.entity.ts';
 import { Review, type IReview } from '../entities/review.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { counterTotal } from './admin-counters.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, listed } from './db.ts';
 
 /** Reviews, and the rating and count they keep on their property (docs/decisions.md#ratings). */
@@ -128,8 +129,12 @@ export async function insertStayReview(
   return rows.length > 0;
 }
 
-function adminReviews(em: EntityManager, f: TAdminReviewFilter) {
+/** The reviews table's filter, narrowed to the caller's homes (docs/staff.md#per-home-access). */
+type TScopedReviewFilter = TAdminReviewFilter & { homes?: THomeScope | undefined };
+
+function adminReviews(em: EntityManager, f: TScopedReviewFilter) {
   let q = db(em).selectFrom('reviews as r').selectAll('r');
+  if (f.homes) q = q.where(inHomes('r.property_id', f.homes));
   if (f.propertyId) q = q.where('r.property_id', '=', f.propertyId);
   if (f.rating) q = q.where('r.rating', '=', f.rating);
   if (f.q) q = q.where('r.user_name', 'ilike', `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
@@ -144,7 +149,7 @@ function adminReviews(em: EntityManager, f: TAdminReviewFilter) {
  */
 export async function listAdminReviewRows(
   em: EntityManager,
-  f: TAdminReviewFilter,
+  f: TScopedReviewFilter,
   limit: number,
   offset: number,
 ): Promise<TAdminReview[]> {
@@ -185,8 +190,8 @@ export async function listAdminReviewRows(
   }));
 }
 
-export async function countAdminReviews(em: EntityManager, f: TAdminReviewFilter): Promise<number> {
-  if (!f.propertyId && !f.q) {
+export async function countAdminReviews(em: EntityManager, f: TScopedReviewFilter): Promise<number> {
+  if (!f.homes && !f.propertyId && !f.q) {
     // All reviews, or all of one rating: the running totals answer without counting every review.
     return counterTotal(em, f.rating ? { name: `reviews:${f.rating}` } : { prefix: 'reviews:' });
   }

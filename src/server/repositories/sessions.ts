@@ -39,6 +39,7 @@ export async function findSessionWithUser(
       'u.email',
       'u.name',
       'u.is_admin',
+      'u.staff_role',
     ])
     .where('s.id', '=', sessionId)
     .where('u.deactivated_at', 'is', null)

@@ -11,7 +11,7 @@ import {
 import { listActivityPage } from '../services/activity/activity.ts';
 import { getDashboard } from '../services/admin/dashboard.ts';
 import { listUsers, setAccountDisabled, setAdminRole } from '../services/admin/users.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, operatorProcedure, router } from '../trpc.ts';
 
 export const adminRouter = router({
   dashboard: adminProcedure
@@ -29,7 +29,7 @@ export const adminRouter = router({
     })
     .input(z.void())
     .output(ZDashboard)
-    .query(({ ctx }) => getDashboard(ctx.em)),
+    .query(({ ctx }) => getDashboard(ctx.em, ctx.staff.homes)),
 
   activity: adminProcedure
     .meta({
@@ -43,9 +43,9 @@ export const adminRouter = router({
     })
     .input(ZActivityListInput)
     .output(ZActivityList)
-    .query(({ ctx, input }) => listActivityPage(ctx.em, input)),
+    .query(({ ctx, input }) => listActivityPage(ctx.em, input, ctx.staff.homes)),
 
-  users: adminProcedure
+  users: operatorProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -58,7 +58,7 @@ export const adminRouter = router({
     .output(ZAdminUserList)
     .query(({ ctx, input }) => listUsers(ctx.em, input)),
 
-  setAdmin: adminProcedure
+  setAdmin: operatorProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -71,7 +71,7 @@ export const adminRouter = router({
     .output(ZAdminUser)
     .mutation(({ ctx, input }) => setAdminRole(ctx.em, input.id, input.isAdmin, ctx.actingUser)),
 
-  setDisabled: adminProcedure
+  setDisabled: operatorProcedure
     .meta({
       openapi: {
         method: 'PUT',

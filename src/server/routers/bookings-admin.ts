@@ -40,7 +40,7 @@ export const bookingsAdminRouter = router({
     })
     .input(ZAdminBookingAllInput)
     .output(z.array(ZAdminBooking))
-    .query(({ ctx, input }) => listAllAdminBookings(ctx.em, input)),
+    .query(({ ctx, input }) => listAllAdminBookings(ctx.em, input, ctx.staff.homes)),
 
   page: adminProcedure
     .meta({
@@ -56,7 +56,7 @@ export const bookingsAdminRouter = router({
     })
     .input(ZAdminBookingListInput)
     .output(ZAdminBookingList)
-    .query(({ ctx, input }) => listAdminBookings(ctx.em, input)),
+    .query(({ ctx, input }) => listAdminBookings(ctx.em, input, ctx.staff.homes)),
 
   detail: adminProcedure
     .meta({
@@ -135,5 +135,5 @@ export const bookingsAdminRouter = router({
       }).prefault({}),
     )
     .output(ZBookingExport)
-    .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input)),
+    .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes)),
 });

@@ -32,7 +32,7 @@ import {
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, router, teamProcedure } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
 
 const tags = ['calendar'];
@@ -144,7 +144,7 @@ export const calendarRouter = router({
       return { ok: true as const };
     }),
 
-  month: adminProcedure
+  month: teamProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -158,7 +158,7 @@ export const calendarRouter = router({
     .output(ZPropertyMonth)
     .query(({ ctx, input }) => propertyMonth(ctx.em, input)),
 
-  timeline: adminProcedure
+  timeline: teamProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -169,7 +169,7 @@ export const calendarRouter = router({
     })
     .input(ZTimelineInput)
     .output(ZTimeline)
-    .query(({ ctx, input }) => timeline(ctx.em, input)),
+    .query(({ ctx, input }) => timeline(ctx.em, input, ctx.staff.homes)),
 
   ical: adminProcedure
     .meta({
@@ -260,5 +260,5 @@ export const calendarRouter = router({
     })
     .input(z.object({ propertyId: zIdOf('Property id').optional() }).optional())
     .output(z.array(ZConflict))
-    .query(({ ctx, input }) => getConflicts(ctx.em, input?.propertyId)),
+    .query(({ ctx, input }) => getConflicts(ctx.em, input?.propertyId, ctx.staff.homes)),
 });

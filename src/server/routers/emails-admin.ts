@@ -20,7 +20,7 @@ export const emailsAdminRouter = router({
     })
     .input(ZAdminEmailListInput)
     .output(ZAdminEmailList)
-    .query(({ ctx, input }) => listOutbox(ctx.em, input)),
+    .query(({ ctx, input }) => listOutbox(ctx.em, input, ctx.staff.homes)),
 
   retryEmail: adminProcedure
     .meta({

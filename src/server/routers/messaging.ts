@@ -308,7 +308,7 @@ export const messagingRouter = router({
     })
     .input(ZInboxInput)
     .output(ZInboxPage)
-    .query(({ ctx, input }) => inbox(ctx.em, input)),
+    .query(({ ctx, input }) => inbox(ctx.em, input, undefined, ctx.staff.homes)),
 
   unread: adminProcedure
     .meta({
@@ -321,5 +321,5 @@ export const messagingRouter = router({
     })
     .input(z.void())
     .output(ZUnreadCount)
-    .query(({ ctx }) => unreadCount(ctx.em)),
+    .query(({ ctx }) => unreadCount(ctx.em, ctx.staff.homes)),
 });

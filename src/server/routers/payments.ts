@@ -17,11 +17,11 @@ import { adminPayments } from '../services/payments/admin-list.ts';
 import { bookingPayments, recordManualPayment, recordRefund } from '../services/payments/ledger.ts';
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
-  settings: adminProcedure
+  settings: operatorProcedure
     .meta({
       openapi: {
         method: 'GET',
@@ -34,7 +34,7 @@ export const paymentsRouter = router({
     .output(ZPaymentSettingsView)
     .query(({ ctx }) => getPaymentSettings(ctx.em, ctx.deps.env)),
 
-  updateSettings: adminProcedure
+  updateSettings: operatorProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -106,7 +106,7 @@ export const paymentsRouter = router({
     })
     .input(ZAdminPaymentsInput)
     .output(ZAdminPayments)
-    .query(({ ctx, input }) => adminPayments(ctx.em, input)),
+    .query(({ ctx, input }) => adminPayments(ctx.em, input, undefined, ctx.staff.homes)),
 
   manage: publicProcedure
     .meta({

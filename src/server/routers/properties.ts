@@ -132,7 +132,7 @@ export const propertiesRouter = router({
     })
     .input(z.void())
     .output(z.array(ZProperty))
-    .query(({ ctx }) => archivedProperties(ctx.em)),
+    .query(({ ctx }) => archivedProperties(ctx.em, ctx.staff.homes)),
 
   restore: adminProcedure
     .meta({
@@ -174,7 +174,7 @@ export const propertiesRouter = router({
     })
     .input(ZAdminListingListInput)
     .output(ZAdminListingList)
-    .query(({ ctx, input }) => listAdminProperties(ctx.em, input)),
+    .query(({ ctx, input }) => listAdminProperties(ctx.em, input, ctx.staff.homes)),
 
   duplicate: adminProcedure
     .meta({

@@ -77,5 +77,5 @@ export const reviewsRouter = router({
     })
     .input(ZAdminReviewListInput)
     .output(ZAdminReviewList)
-    .query(({ ctx, input }) => listAdminReviews(ctx.em, input)),
+    .query(({ ctx, input }) => listAdminReviews(ctx.em, input, ctx.staff.homes)),
 });

@@ -3,10 +3,10 @@ import { ZEmailServiceStatus } from '../../shared/schemas/emails.ts';
 import { ZSettings, ZSettingsView } from '../../shared/schemas/settings.ts';
 import { emailServiceStatus } from '../services/email/status.ts';
 import { getSettings, updateSettings } from '../services/settings/settings.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { operatorProcedure, router } from '../trpc.ts';
 
 export const settingsRouter = router({
-  get: adminProcedure
+  get: operatorProcedure
     .meta({
       openapi: { method: 'GET', path: '/settings', tags: ['settings'], summary: 'Every setting (admin)' },
     })
@@ -14,7 +14,7 @@ export const settingsRouter = router({
     .output(ZSettingsView)
     .query(({ ctx }) => getSettings(ctx.em)),
 
-  update: adminProcedure
+  update: operatorProcedure
     .meta({
       openapi: {
         method: 'PUT',
@@ -27,7 +27,7 @@ export const settingsRouter = router({
     .output(ZSettingsView)
     .mutation(({ ctx, input }) => updateSettings(ctx.em, input, ctx.actingUser)),
 
-  emailStatus: adminProcedure
+  emailStatus: operatorProcedure
     .meta({
       openapi: {
         method: 'GET',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VALID_EMAIL } from '../messages.ts';
 import { zLine } from './common.ts';
+import { STAFF_ROLES } from './staff-role.ts';
 
 export const ZUsername = zLine('Username')
   .trim()
@@ -28,6 +29,11 @@ export const ZUser = z.object({
   email: z.string(),
   name: z.string().nullable(),
   isAdmin: z.boolean(),
+  role: z
+    .enum(STAFF_ROLES)
+    .nullable()
+    .optional()
+    .meta({ description: 'Staff role (an admin is the owner-operator); null for a guest' }),
 });
 export type TUser = z.infer<typeof ZUser>;
 

@@ -159,6 +159,16 @@ export const ZTimelineRow = z.object({
   propertyId: z.number().int(),
   title: z.string(),
   bars: z.array(ZCalendarBar),
+  /** Each check-out's turnover task and its state (docs/staff.md#housekeeping). */
+  turnovers: z
+    .array(
+      z.object({
+        taskId: z.number().int(),
+        date: z.string(),
+        status: z.enum(['todo', 'in_progress', 'done', 'problem']),
+      }),
+    )
+    .optional(),
 });
 export const ZTimeline = z.object({ rows: z.array(ZTimelineRow), nextCursor: z.number().int().nullable() });
 export type TTimeline = z.infer<typeof ZTimeline>;

@@ -17,6 +17,7 @@ const TYPE_LABEL: Record<TActivityEntityType, string> = {
   calendar: 'Calendars',
   email: 'Emails',
   message_template: 'Message templates',
+  task: 'Turnover tasks',
 };
 
 /** Activity (docs/features.md#admin-back-office): the audit trail of every admin change, newest first, server-paged. */

@@ -1,6 +1,7 @@
 import { Badge, Box, Group, VisuallyHidden } from '@mantine/core';
 import { daysBetween } from '../../../shared/dates.ts';
 import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calendar.ts';
+import { TASK_STATUS_LABELS } from '../../../shared/schemas/tasks.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { BAR_STYLE, barFill } from './bar-colors.ts';
 import { barDates } from './nights-range.ts';
@@ -38,6 +39,42 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
     </Badge>
   );
 }
+
+type TTurnover = NonNullable<TTimelineRow['turnovers']>[number];
+
+/** A check-out's turnover: a dot at the top of its day, coloured by its state (docs/staff.md#housekeeping). */
+function Turnover({ turnover, from }: { turnover: TTurnover; from: string }) {
+  const day = daysBetween(from, turnover.date);
+  if (day < 0 || day >= WINDOW_DAYS) return null;
+  const label = `Turnover ${turnover.date}: ${TASK_STATUS_LABELS[turnover.status]}`;
+  return (
+    <Box
+      data-testid="timeline-turnover"
+      data-status={turnover.status}
+      title={label}
+      style={{
+        position: 'absolute',
+        top: 1,
+        left: day * DAY_PX + 2,
+        width: 10,
+        height: 10,
+        borderRadius: '50%',
+        zIndex: 1,
+        border: '1px solid var(--mantine-color-body)',
+        background: TURNOVER_COLOR[turnover.status],
+      }}
+    >
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Box>
+  );
+}
+
+const TURNOVER_COLOR: Record<TTurnover['status'], string> = {
+  todo: 'var(--mantine-color-gray-7)',
+  in_progress: 'var(--mantine-color-blue-8)',
+  done: 'var(--mantine-color-green-9)',
+  problem: 'var(--mantine-color-red-9)',
+};
 
 /** One home: its name (a link to its own calendar) and its stays and blocks as bars. */
 export function TimelineRow({ row, from }: { row: TTimelineRow; from: string }) {
@@ -81,6 +118,9 @@ export function TimelineRow({ row, from }: { row: TTimelineRow; from: string }) 
       >
         {row.bars.map((b) => (
           <Bar key={`${b.kind}-${b.startDate}-${b.bookingId ?? b.blockId ?? b.label}`} bar={b} from={from} />
+        ))}
+        {row.turnovers?.map((t) => (
+          <Turnover key={t.taskId} turnover={t} from={from} />
         ))}
       </Box>
     </Group>

@@ -1,7 +1,9 @@
 import { AppShell, Badge, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
+  IconBrush,
   IconCash,
+  IconChartBar,
   IconArrowLeft,
   IconBuildingEstate,
   IconCalendarEvent,
@@ -15,12 +17,14 @@ import {
   IconSettings,
   IconStar,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { useHrefClick } from '../../lib/href-click.ts';
+import { mayOpen, staffRole } from '../../lib/staff-pages.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 interface TNavItem {
@@ -36,10 +40,13 @@ export const ADMIN_NAV: readonly TNavItem[] = [
   { label: 'Inbox', path: '/admin/inbox', icon: IconInbox },
   { label: 'Automated messages', path: '/admin/messages', icon: IconMessageCog },
   { label: 'Calendar', path: '/admin/calendar', icon: IconCalendarMonth },
+  { label: 'Turnovers', path: '/admin/tasks', icon: IconBrush },
   { label: 'Reviews', path: '/admin/reviews', icon: IconStar },
   { label: 'Guests', path: '/admin/users', icon: IconUsers },
   { label: 'Payments', path: '/admin/payments', icon: IconCash },
+  { label: 'Reports', path: '/admin/reports', icon: IconChartBar },
   { label: 'Emails', path: '/admin/emails', icon: IconMail },
+  { label: 'Team', path: '/admin/team', icon: IconUsersGroup },
   { label: 'Activity', path: '/admin/activity', icon: IconHistory },
   { label: 'Settings', path: '/admin/settings', icon: IconSettings },
 ];
@@ -56,19 +63,26 @@ export function activeNavPath(pathname: string): string | undefined {
 export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   const directAdmin = useDirectAdmin();
-  const { logout } = useAuth();
+  const { logout, user } = useAuth();
+  // The demo mode acts as the owner-operator (docs/decisions.md#demo-admin).
+  const role = directAdmin ? 'owner-operator' : staffRole(user);
+  const items = ADMIN_NAV.filter((item) => mayOpen(role, item.path));
   const navigate = useNavigate();
   const hrefClick = useHrefClick();
   const active = activeNavPath(pathname);
   // Unread guest messages beside Inbox (docs/messaging.md#inbox).
   const unread =
-    useQuery({ ...trpc.messaging.unread.queryOptions(), refetchInterval: 30_000 }).data?.unread ?? 0;
+    useQuery({
+      ...trpc.messaging.unread.queryOptions(),
+      refetchInterval: 30_000,
+      enabled: mayOpen(role, '/admin/inbox'),
+    }).data?.unread ?? 0;
   const suffix = directAdmin ? '?directAdmin=true' : '';
   return (
     <AppShell.Navbar p="sm" aria-label="Admin navigation" data-testid="admin-sidebar">
       <AppShell.Section grow component={ScrollArea}>
         <Stack gap={4}>
-          {ADMIN_NAV.map(({ label, path, icon: Icon }) => {
+          {items.map(({ label, path, icon: Icon }) => {
             const href = `${path}${suffix}`;
             return (
               <NavLink

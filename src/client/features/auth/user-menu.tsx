@@ -17,6 +17,7 @@ import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import '../../styles/more-components.css';
 import { UserMenuFace, userMenuLabel } from '../../components/user-menu-face.tsx';
+import { landingPage, staffRole } from '../../lib/staff-pages.ts';
 
 /** A menu entry that is a real link (middle-click, copy address) but navigates inside the app. */
 function MenuLink({ href, icon, children }: { href: string; icon: ReactNode; children: ReactNode }) {
@@ -77,6 +78,17 @@ export function UserMenu() {
                 </MenuLink>
                 <MenuLink href="/admin/bookings?directAdmin=true" icon={<IconBook size={16} aria-hidden />}>
                   Manage Bookings
+                </MenuLink>
+              </>
+            )}
+            {!isAdmin && staffRole(user) && (
+              <>
+                <Menu.Divider />
+                <MenuLink
+                  href={landingPage(staffRole(user))}
+                  icon={<IconLayoutDashboard size={16} aria-hidden />}
+                >
+                  Staff area
                 </MenuLink>
               </>
             )}

@@ -202,3 +202,34 @@ create or replace function bookings_payment_plan() returns trigger language plpg
 create or replace trigger bookings_payment_plan
   after insert on bookings
   for each row execute function bookings_payment_plan();
+
+-- Every pending or confirmed booking has its turnover task (docs/staff.md#housekeeping), written in the
+-- booking's own statement, whatever code writes the booking: a new stay makes it (assigned to the home's
+-- default housekeeper), a moved stay moves it (a move to another home takes that home's default), and a
+-- cancelled or deleted stay removes it. A new due date may be late again, so it may be alerted again.
+create or replace function bookings_turnover_task() returns trigger language plpgsql as $$
+  declare
+    held_before boolean := tg_op <> 'INSERT' and old.status in ('pending', 'confirmed');
+    held_after boolean := tg_op <> 'DELETE' and new.status in ('pending', 'confirmed');
+  begin
+    if held_after then
+      if held_before and (old.check_out, old.property_id) is not distinct from (new.check_out, new.property_id) then
+        return null;
+      end if;
+      insert into housekeeping_tasks (property_id, booking_id, due_date, assignee_id)
+      values (new.property_id, new.id, new.check_out,
+              (select d.user_id from housekeeping_defaults d where d.property_id = new.property_id))
+      on conflict (booking_id) do update
+        set due_date = excluded.due_date,
+            property_id = excluded.property_id,
+            assignee_id = case when housekeeping_tasks.property_id = excluded.property_id
+                               then housekeeping_tasks.assignee_id else excluded.assignee_id end,
+            alerted_at = null;
+    elsif held_before then
+      delete from housekeeping_tasks where booking_id = old.id;
+    end if;
+    return null;
+  end $$;
+create or replace trigger bookings_turnover_task
+  after insert or update of status, check_out, property_id or delete on bookings
+  for each row execute function bookings_turnover_task();

@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type {
   TActivityChanges,
@@ -64,8 +65,9 @@ export async function recordActivity(
 export async function listActivityPage(
   em: EntityManager,
   input: z.output<typeof ZActivityListInput>,
+  homes: THomeScope = null,
 ): Promise<TActivityList> {
-  const filter = { entityType: input.entityType, entityId: input.entityId || undefined };
+  const filter = { entityType: input.entityType, entityId: input.entityId || undefined, homes };
   const [items, total] = await Promise.all([
     listActivity(em, filter, input.pageSize, (input.page - 1) * input.pageSize),
     countActivity(em, filter),

@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAdminBookingFilter } from '../../../shared/schemas/admin.ts';
 import { exportAdminBookingRows } from '../../repositories/admin-bookings.ts';
@@ -34,8 +35,9 @@ export async function exportBookingsCsv(
   em: EntityManager,
   filter: TAdminBookingFilter,
   today = new Date(),
+  homes: THomeScope = null,
 ): Promise<{ filename: string; rows: number; csv: string }> {
-  const rows = await exportAdminBookingRows(em, filter, EXPORT_MAX_ROWS + 1);
+  const rows = await exportAdminBookingRows(em, { ...filter, homes }, EXPORT_MAX_ROWS + 1);
   if (rows.length > EXPORT_MAX_ROWS) {
     throw new AppError(
       'PAYLOAD_TOO_LARGE',

@@ -1,4 +1,5 @@
 import { bookedLines } from '../../../shared/pricing.ts';
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingStatusChanged } from '../messaging/automated.ts';
 import type { z } from 'zod';
@@ -35,10 +36,12 @@ export const BOOKING_NOT_FOUND = 'Booking not found';
 export async function listAdminBookings(
   em: EntityManager,
   input: z.output<typeof ZAdminBookingListInput>,
+  homes: THomeScope = null,
 ): Promise<TAdminBookingList> {
+  const filter = { ...input, homes };
   const [items, total] = await Promise.all([
-    listAdminBookingRows(em, input, input.pageSize, (input.page - 1) * input.pageSize),
-    countAdminBookings(em, input),
+    listAdminBookingRows(em, filter, input.pageSize, (input.page - 1) * input.pageSize),
+    countAdminBookings(em, filter),
   ]);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }
@@ -47,10 +50,16 @@ export async function listAdminBookings(
 export async function listAllAdminBookings(
   em: EntityManager,
   input: { page?: number | undefined; pageSize?: number | undefined },
+  homes: THomeScope = null,
 ): Promise<TAdminBooking[]> {
-  if (input.page === undefined) return listAllAdminBookingRows(em);
+  if (input.page === undefined) return listAllAdminBookingRows(em, homes);
   const pageSize = input.pageSize ?? ADMIN_BOOKINGS_PAGE_SIZE;
-  return listAdminBookingRows(em, { sort: 'createdAt', dir: 'desc' }, pageSize, (input.page - 1) * pageSize);
+  return listAdminBookingRows(
+    em,
+    { sort: 'createdAt', dir: 'desc', homes },
+    pageSize,
+    (input.page - 1) * pageSize,
+  );
 }
 
 export async function getAdminBooking(em: EntityManager, id: number): Promise<TAdminBooking> {

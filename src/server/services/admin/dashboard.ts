@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   DASHBOARD_TODAY_LIST,
@@ -38,18 +39,18 @@ function occupancy(byNight: { date: string; booked: number }[], homes: number): 
  * excluding cancelled ones (a cancelled stay earns nothing), and the page says so. Archived (deleted)
  * properties are not counted, as they are listed nowhere.
  */
-export async function getDashboard(em: EntityManager): Promise<TDashboard> {
+export async function getDashboard(em: EntityManager, homes: THomeScope = null): Promise<TDashboard> {
   const [counters, bookings, properties, turnover, arrivals, departures, byNight, revenue, inHouse] =
     await Promise.all([
-      dashboardCounters(em),
-      recentBookings(em, DASHBOARD_RECENT),
-      recentProperties(em, DASHBOARD_RECENT),
-      turnoverCounts(em),
-      staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST),
-      staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST),
-      bookedByNight(em, OCCUPANCY_DAYS),
-      revenueByMonth(em, REVENUE_MONTHS),
-      inHouseNow(em),
+      dashboardCounters(em, homes),
+      recentBookings(em, DASHBOARD_RECENT, homes),
+      recentProperties(em, DASHBOARD_RECENT, homes),
+      turnoverCounts(em, homes),
+      staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST, homes),
+      staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST, homes),
+      bookedByNight(em, OCCUPANCY_DAYS, homes),
+      revenueByMonth(em, REVENUE_MONTHS, homes),
+      inHouseNow(em, homes),
     ]);
   return {
     ...counters,

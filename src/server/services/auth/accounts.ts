@@ -1,3 +1,4 @@
+import { staffRoleOf } from '../../../shared/schemas/staff-role.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
 import type { TCookieJar } from '../../context.ts';
@@ -32,8 +33,17 @@ export interface TAuthRequest {
   cookies: TCookieJar;
 }
 
+/** A guest's answer keeps its original shape; staff get their role (docs/staff.md). */
 export function toUser(u: TSessionUser): TUser {
-  return { id: u.id, username: u.username, email: u.email, name: u.name ?? null, isAdmin: u.isAdmin };
+  const role = staffRoleOf(u);
+  return {
+    id: u.id,
+    username: u.username,
+    email: u.email,
+    name: u.name ?? null,
+    isAdmin: u.isAdmin,
+    ...(role ? { role } : {}),
+  };
 }
 
 export function currentUser(user: TSessionUser): TUser {

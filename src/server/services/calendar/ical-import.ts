@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ical, { type CalendarResponse, type VEvent } from 'node-ical';
 import type { z } from 'zod';
@@ -240,8 +241,12 @@ export async function syncFeedNow(
   return outcome;
 }
 
-export async function getConflicts(em: EntityManager, propertyId?: number): Promise<TConflict[]> {
-  return listConflicts(em, 100, propertyId);
+export async function getConflicts(
+  em: EntityManager,
+  propertyId?: number,
+  homes: THomeScope = null,
+): Promise<TConflict[]> {
+  return listConflicts(em, 100, propertyId, homes);
 }
 
 /** How many feeds one server syncs at once: enough to overlap the network waits, few enough for the pool. */

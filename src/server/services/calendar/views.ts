@@ -1,3 +1,5 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
+import { turnoversOf } from '../../repositories/housekeeping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { addDays, daysBetween } from '../../../shared/dates.ts';
@@ -56,11 +58,17 @@ export async function propertyMonth(
 export async function timeline(
   em: EntityManager,
   input: z.output<typeof ZTimelineInput>,
+  scope: THomeScope = null,
 ): Promise<TTimeline> {
   const from = input.from ?? addDays(new Date().toISOString().slice(0, 10), -1);
   const to = input.to ?? addDays(from, DEFAULT_TIMELINE_DAYS);
   checkWindow(from, to);
-  const homes = await timelineHomes(em, { cursor: input.cursor, search: input.search, limit: input.limit });
+  const homes = await timelineHomes(em, {
+    cursor: input.cursor,
+    search: input.search,
+    limit: input.limit,
+    homes: scope,
+  });
   const page = homes.slice(0, input.limit);
   const bars = await barsFor(
     em,
@@ -69,9 +77,22 @@ export async function timeline(
     to,
     true,
   );
+  const turnovers = await turnoversOf(
+    em,
+    page.map((h) => h.id),
+    from,
+    to,
+  );
   const last = page[page.length - 1];
   return {
-    rows: page.map((h) => ({ propertyId: h.id, title: h.title, bars: bars.get(h.id) ?? [] })),
+    rows: page.map((h) => ({
+      propertyId: h.id,
+      title: h.title,
+      bars: bars.get(h.id) ?? [],
+      turnovers: turnovers
+        .filter((t) => t.property_id === h.id)
+        .map((t) => ({ taskId: t.id, date: t.due_date, status: t.status })),
+    })),
     nextCursor: homes.length > input.limit && last ? last.id : null,
   };
 }

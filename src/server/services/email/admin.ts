@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { EMAIL_NOT_FOUND, EMAIL_NOT_RETRYABLE } from '../../../shared/messages.ts';
@@ -26,10 +27,11 @@ async function withPreview({ source, ...email }: TAdminEmailRecord): Promise<TAd
 export async function listOutbox(
   em: EntityManager,
   input: z.output<typeof ZAdminEmailListInput>,
+  homes: THomeScope = null,
 ): Promise<z.infer<typeof ZAdminEmailList>> {
   const [records, total] = await Promise.all([
-    listEmails(em, input.pageSize, (input.page - 1) * input.pageSize),
-    countEmails(em),
+    listEmails(em, input.pageSize, (input.page - 1) * input.pageSize, homes),
+    countEmails(em, homes),
   ]);
   return {
     items: await Promise.all(records.map(withPreview)),

@@ -1,6 +1,7 @@
 import { resetPath } from '../auth/password-reset.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { feedPath } from '../calendar/ical-export.ts';
+import { invitationPath } from '../staff/staff.ts';
 
 /**
  * What an admin sees of a stored email: the recipient's copy carries bearer links (a password reset, a
@@ -13,7 +14,7 @@ const MARK = '\u0000';
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Every path that carries a secret, from the functions that build them, so a new form of one stays in step. */
-const SECRET_PATHS = [resetPath, managePath, feedPath].map((build) => {
+const SECRET_PATHS = [resetPath, managePath, feedPath, invitationPath].map((build) => {
   const [before = '', after = ''] = build(MARK).split(MARK);
   return new RegExp(`(${escapeRe(before)})[^\\s"'<>/?#&]+(${escapeRe(after)})`, 'g');
 });

@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TInboxFilter } from '../../../shared/constants.ts';
 import type { TInboxThread } from '../../../shared/schemas/messaging.ts';
@@ -11,6 +12,7 @@ export async function inbox(
   em: EntityManager,
   input: { filter: TInboxFilter; page: number; pageSize: number },
   now = new Date(),
+  homes: THomeScope = null,
 ): Promise<{ items: TInboxThread[]; total: number; unreadTotal: number }> {
   const today = now.toISOString().slice(0, 10);
   const [page, unread] = await Promise.all([
@@ -19,12 +21,13 @@ export async function inbox(
       today,
       offset: (input.page - 1) * input.pageSize,
       limit: input.pageSize,
+      homes,
     }),
-    unreadTotal(em),
+    unreadTotal(em, homes),
   ]);
   return { ...page, unreadTotal: unread };
 }
 
-export async function unreadCount(em: EntityManager): Promise<{ unread: number }> {
-  return { unread: await unreadTotal(em) };
+export async function unreadCount(em: EntityManager, homes: THomeScope = null): Promise<{ unread: number }> {
+  return { unread: await unreadTotal(em, homes) };
 }

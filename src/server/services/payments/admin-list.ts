@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ledgerTotals, MINOR_PER_MAJOR, type TPaymentStatus } from '../../../shared/payments.ts';
 import type { TAdminPayments, TAdminPaymentsInput } from '../../../shared/schemas/payments.ts';
@@ -9,8 +10,12 @@ export async function adminPayments(
   em: EntityManager,
   input: TAdminPaymentsInput,
   now = new Date(),
+  homes: THomeScope = null,
 ): Promise<TAdminPayments> {
-  const [rows, totals] = await Promise.all([listPayments(em, { ...input, now }), paymentTotals(em, input)]);
+  const [rows, totals] = await Promise.all([
+    listPayments(em, { ...input, now }, homes),
+    paymentTotals(em, input, homes),
+  ]);
   return {
     items: rows.map((r) => ({
       bookingId: r.booking_id,
@@ -52,8 +57,9 @@ function statusOf(r: {
 export async function adminPaymentsCsv(
   em: EntityManager,
   input: TAdminPaymentsInput,
+  homes: THomeScope = null,
 ): Promise<{ filename: string; csv: string }> {
-  const page = await adminPayments(em, { ...input, page: 1, pageSize: 10_000 });
+  const page = await adminPayments(em, { ...input, page: 1, pageSize: 10_000 }, undefined, homes);
   return {
     filename: `payments-${input.view}-${new Date().toISOString().slice(0, 10)}.csv`,
     csv: toCsv(

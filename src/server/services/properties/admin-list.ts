@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TPropertyType } from '../../../shared/constants.ts';
 import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
@@ -13,10 +14,11 @@ import { getProperty } from './queries.ts';
 export async function listAdminProperties(
   em: EntityManager,
   input: TAdminListingFilter,
+  scope: THomeScope = null,
 ): Promise<TAdminListingList> {
   const [items, total] = await Promise.all([
-    listAdminPropertyRows(em, input, input.pageSize, (input.page - 1) * input.pageSize),
-    countAdminProperties(em, input),
+    listAdminPropertyRows(em, input, input.pageSize, (input.page - 1) * input.pageSize, scope),
+    countAdminProperties(em, input, scope),
   ]);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }

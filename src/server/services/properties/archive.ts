@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { todayIso } from '../../../shared/dates.ts';
 import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
@@ -20,8 +21,8 @@ export async function propertyDeleteImpact(em: EntityManager, id: number): Promi
   return { id, bookings, upcoming, willArchive: bookings > 0 };
 }
 
-export function archivedProperties(em: EntityManager): Promise<TProperty[]> {
-  return listArchivedProperties(em);
+export function archivedProperties(em: EntityManager, scope: THomeScope = null): Promise<TProperty[]> {
+  return listArchivedProperties(em, scope);
 }
 
 /** One home out of the archive, inside the caller's transaction, with its audit entry. */

@@ -1,3 +1,4 @@
+import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAdminReviewFilter, TAdminReviewList } from '../../../shared/schemas/admin-tables.ts';
 import type { TReview } from '../../../shared/schemas/review.ts';
@@ -15,10 +16,12 @@ export async function listReviewsForProperty(em: EntityManager, propertyId: numb
 export async function listAdminReviews(
   em: EntityManager,
   input: TAdminReviewFilter,
+  homes: THomeScope = null,
 ): Promise<TAdminReviewList> {
+  const filter = { ...input, homes };
   const [items, total] = await Promise.all([
-    listAdminReviewRows(em, input, input.pageSize, (input.page - 1) * input.pageSize),
-    countAdminReviews(em, input),
+    listAdminReviewRows(em, filter, input.pageSize, (input.page - 1) * input.pageSize),
+    countAdminReviews(em, filter),
   ]);
   return { items, total, page: input.page, pageSize: input.pageSize };
 }

@@ -1,0 +1,273 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { toCsv } from '../../../shared/csv.ts';
+import { addDays, todayIso } from '../../../shared/dates.ts';
+import { formatMoney } from '../../../shared/money.ts';
+import type { TReportSummary } from '../../../shared/schemas/reports.ts';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+const ReportChart = lazyRetry(() => import('./report-chart.tsx'));
+
+const usd = (v: number) => formatMoney(v, 'USD', { whole: true });
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** Saves one table as a CSV file, written in the browser from what the page shows. */
+function downloadCsv(name: string, header: string[], rows: (string | number)[][]) {
+  const url = URL.createObjectURL(new Blob([toCsv(header, rows)], { type: 'text/csv;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function ReportTable({
+  title,
+  file,
+  header,
+  rows,
+}: {
+  title: string;
+  file: string;
+  header: string[];
+  rows: (string | number)[][];
+}) {
+  return (
+    <Card withBorder padding="md">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden />}
+          onClick={() => downloadCsv(file, header, rows)}
+          aria-label={`Download ${title} as CSV`}
+        >
+          CSV
+        </Button>
+      </Group>
+      <Table.ScrollContainer minWidth={360}>
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              {header.map((h) => (
+                <Table.Th key={h}>{h}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={`${String(r[0])}-${i}`}>
+                {r.map((c, j) => (
+                  <Table.Td key={header[j]}>{c}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Card>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <Card withBorder padding="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" data-testid={`report-${label.toLowerCase().replace(/\W+/g, '-')}`}>
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function Report({ r }: { r: TReportSummary }) {
+  const months = r.byMonth.map((m) => [m.month, m.bookedNights, Math.round(m.revenue)]);
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        <Stat label="Occupancy" value={pct(r.totals.occupancy)} />
+        <Stat label="ADR" value={usd(r.totals.adr)} />
+        <Stat label="RevPAR" value={usd(r.totals.revpar)} />
+        <Stat label="Revenue" value={usd(r.totals.revenue)} />
+        <Stat label="Nights sold" value={`${r.totals.bookedNights} of ${r.totals.availableNights}`} />
+      </SimpleGrid>
+      <Card withBorder padding="md">
+        <Title order={2} size="h4" mb="xs">
+          Revenue by month
+        </Title>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+          <ReportChart
+            data={r.byMonth.map((m) => ({ month: m.month, Revenue: Math.round(m.revenue) }))}
+            dataKey="month"
+            series={[{ name: 'Revenue', color: 'blue.7' }]}
+            valueFormatter={usd}
+          />
+        </Suspense>
+      </Card>
+      <ReportTable
+        title="By month"
+        file="report-months.csv"
+        header={['Month', 'Nights sold', 'Revenue (USD)']}
+        rows={months}
+      />
+      <ReportTable
+        title="By home"
+        file="report-homes.csv"
+        header={[
+          'Home',
+          'Nights sold',
+          'Available',
+          'Occupancy',
+          'ADR (USD)',
+          'RevPAR (USD)',
+          'Revenue (USD)',
+        ]}
+        rows={r.byHome.map((h) => [
+          h.title,
+          h.bookedNights,
+          h.availableNights,
+          pct(h.occupancy),
+          Math.round(h.adr),
+          Math.round(h.revpar),
+          Math.round(h.revenue),
+        ])}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder padding="md">
+          <Title order={2} size="h4" mb="xs">
+            Lead time
+          </Title>
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+            <ReportChart
+              data={r.leadTime.map((b) => ({ label: b.label, Stays: b.bookings }))}
+              dataKey="label"
+              series={[{ name: 'Stays', color: 'teal.8' }]}
+            />
+          </Suspense>
+        </Card>
+        <Card withBorder padding="md">
+          <Title order={2} size="h4" mb="xs">
+            Length of stay
+          </Title>
+          <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+            <ReportChart
+              data={r.lengthOfStay.map((b) => ({ label: b.label, Stays: b.bookings }))}
+              dataKey="label"
+              series={[{ name: 'Stays', color: 'grape.8' }]}
+            />
+          </Suspense>
+        </Card>
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ReportTable
+          title="Lead time table"
+          file="report-lead-time.csv"
+          header={['Booked ahead', 'Stays']}
+          rows={r.leadTime.map((b) => [b.label, b.bookings])}
+        />
+        <ReportTable
+          title="Length of stay table"
+          file="report-length-of-stay.csv"
+          header={['Length', 'Stays']}
+          rows={r.lengthOfStay.map((b) => [b.label, b.bookings])}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <ReportTable
+          title="Cancellations"
+          file="report-cancellations.csv"
+          header={['Arrivals', 'Cancelled', 'Rate', 'Lost (USD)']}
+          rows={[
+            [
+              r.cancellations.arrivals,
+              r.cancellations.cancelled,
+              pct(r.cancellations.rate),
+              r.cancellations.lostRevenue,
+            ],
+          ]}
+        />
+        <ReportTable
+          title="Sources"
+          file="report-sources.csv"
+          header={['Source', 'Stays', 'Nights']}
+          rows={r.sources.map((s) => [
+            s.source === 'direct' ? 'Direct' : 'Imported calendars',
+            s.stays,
+            s.nights,
+          ])}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The business reports (docs/staff.md#reports): a range, one home or all, figures, charts and CSV per table. */
+export function ReportsPage() {
+  const [from, setFrom] = useState(() => addDays(todayIso(), -29));
+  const [to, setTo] = useState(() => todayIso());
+  const [home, setHome] = useState<string | null>(null);
+  const [q, setQ] = useState('');
+  const homes = useQuery({
+    ...trpc.properties.adminPage.queryOptions({ q: q.trim() || undefined, pageSize: 50 }),
+    placeholderData: keepPreviousData,
+  });
+  const report = useQuery({
+    ...trpc.reports.summary.queryOptions({ from, to, propertyId: home ? Number(home) : undefined }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(from && to),
+    retry: false,
+  });
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={1}>Reports</Title>
+        <Text c="dimmed">Occupancy, rates and revenue for a range of nights</Text>
+      </div>
+      <Group align="flex-end" gap="sm">
+        <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Select
+          label="Home"
+          placeholder="All homes"
+          searchable
+          clearable
+          searchValue={q}
+          onSearchChange={setQ}
+          data={(homes.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.title }))}
+          value={home}
+          onChange={setHome}
+          filter={({ options }) => options}
+          w={{ base: '100%', sm: 280 }}
+        />
+      </Group>
+      {report.isError && (
+        <Alert color="red" title="Could not make the report">
+          {errorMessage(report.error, 'Please try again later.')}
+        </Alert>
+      )}
+      {report.isPending && !report.isError && <Loader aria-label="Loading the report" />}
+      {report.data && <Report r={report.data} />}
+    </Stack>
+  );
+}

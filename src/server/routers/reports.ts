@@ -1,0 +1,20 @@
+import { ZReportInput, ZReportSummary } from '../../shared/schemas/reports.ts';
+import { reportSummary } from '../services/reports/summary.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+/** The business reports (docs/staff.md#reports): the back office, limited to its homes. */
+export const reportsRouter = router({
+  summary: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/reports/summary',
+        tags: ['reports'],
+        summary:
+          'Occupancy, ADR and RevPAR, revenue by month, lead time, length of stay, cancellations and sources for a range (at most 3 years), per home and in total',
+      },
+    })
+    .input(ZReportInput)
+    .output(ZReportSummary)
+    .query(({ ctx, input }) => reportSummary(ctx.em, input, ctx.staff.homes)),
+});

@@ -1,0 +1,81 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { daysBetween } from '../../../shared/dates.ts';
+import {
+  REPORT_HOMES_SHOWN,
+  type TReportFigures,
+  type TReportSummary,
+  type ZReportInput,
+} from '../../../shared/schemas/reports.ts';
+import type { THomeScope } from '../../repositories/home-scope.ts';
+import {
+  arrivalsProfile,
+  countListedHomes,
+  importedArrivals,
+  nightsByHome,
+  nightsByMonth,
+} from '../../repositories/reports.ts';
+
+/** Occupancy, ADR and RevPAR from nights and revenue (docs/staff.md#reports); 0 where a divisor is 0. */
+export function figures(bookedNights: number, availableNights: number, revenue: number): TReportFigures {
+  return {
+    availableNights,
+    bookedNights,
+    revenue: Math.round(revenue * 100) / 100,
+    occupancy: availableNights > 0 ? bookedNights / availableNights : 0,
+    adr: bookedNights > 0 ? revenue / bookedNights : 0,
+    revpar: availableNights > 0 ? revenue / availableNights : 0,
+  };
+}
+
+/** The reports page for a range, one home or all the caller may see. */
+export async function reportSummary(
+  em: EntityManager,
+  input: z.output<typeof ZReportInput>,
+  homes: THomeScope = null,
+): Promise<TReportSummary> {
+  const scope = { from: input.from, to: input.to, propertyId: input.propertyId, homes };
+  const nights = daysBetween(input.from, input.to) + 1;
+  const [listed, perHome, months, arrivals, imported] = await Promise.all([
+    countListedHomes(em, scope),
+    nightsByHome(em, scope),
+    nightsByMonth(em, scope),
+    arrivalsProfile(em, scope),
+    importedArrivals(em, scope),
+  ]);
+  // Archived homes offer no nights, but stays they held in the range still count as sold.
+  const booked = perHome.reduce((sum, h) => sum + h.booked_nights, 0);
+  const revenue = perHome.reduce((sum, h) => sum + h.revenue, 0);
+  return {
+    from: input.from,
+    to: input.to,
+    nights,
+    homes: listed,
+    totals: figures(booked, listed * nights, revenue),
+    byHome: [...perHome]
+      .sort((a, b) => b.revenue - a.revenue || a.property_id - b.property_id)
+      .slice(0, REPORT_HOMES_SHOWN)
+      .map((h) => ({
+        propertyId: h.property_id,
+        title: h.title,
+        ...figures(h.booked_nights, h.archived ? 0 : nights, h.revenue),
+      })),
+    byMonth: months.map((m) => ({
+      month: m.month,
+      bookedNights: m.booked_nights,
+      revenue: Math.round(m.revenue * 100) / 100,
+    })),
+    leadTime: arrivals.lead,
+    lengthOfStay: arrivals.length,
+    cancellations: {
+      arrivals: arrivals.arrivals,
+      cancelled: arrivals.cancelled,
+      rate: arrivals.arrivals > 0 ? arrivals.cancelled / arrivals.arrivals : 0,
+      lostRevenue: arrivals.lost_revenue,
+    },
+    sources: [
+      { source: 'direct', stays: arrivals.holding, nights: arrivals.holding_nights },
+      { source: 'imported', stays: imported.stays, nights: imported.nights },
+    ],
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { daysBetween } from '../dates.ts';
+import { ZId, ZIsoDate } from './common.ts';
+
+/** The business reports (docs/staff.md#reports). */
+
+/** The longest range a report covers: three years of nights. */
+export const REPORT_MAX_DAYS = 3 * 365 + 1;
+export const REPORT_RANGE_TOO_LONG = 'A report covers at most 3 years';
+export const REPORT_RANGE_BACKWARDS = 'The end date must be on or after the start date';
+export const REPORT_HOMES_SHOWN = 100;
+
+export const ZReportInput = z
+  .object({
+    from: ZIsoDate.meta({ description: 'First night of the range' }),
+    to: ZIsoDate.meta({ description: 'Last night of the range (included)' }),
+    propertyId: ZId.optional(),
+  })
+  .refine((v) => v.to >= v.from, { error: REPORT_RANGE_BACKWARDS, path: ['to'] })
+  .refine((v) => v.to < v.from || daysBetween(v.from, v.to) < REPORT_MAX_DAYS, {
+    error: REPORT_RANGE_TOO_LONG,
+    path: ['to'],
+  });
+export type TReportInput = z.input<typeof ZReportInput>;
+
+const ZFigures = z.object({
+  availableNights: z.number().int().meta({ description: 'Listed homes × nights in the range' }),
+  bookedNights: z.number().int().meta({ description: 'Nights of pending and confirmed stays in the range' }),
+  revenue: z
+    .number()
+    .meta({
+      description: "Each stay's total spread evenly over its nights, for the nights in the range (USD)",
+    }),
+  occupancy: z.number().meta({ description: 'bookedNights / availableNights' }),
+  adr: z.number().meta({ description: 'Average daily rate: revenue / bookedNights' }),
+  revpar: z.number().meta({ description: 'Revenue per available night: revenue / availableNights' }),
+});
+export type TReportFigures = z.infer<typeof ZFigures>;
+
+const ZBucket = z.object({ label: z.string(), bookings: z.number().int() });
+
+export const ZReportSummary = z.object({
+  from: z.string(),
+  to: z.string(),
+  nights: z.number().int(),
+  homes: z.number().int().meta({ description: 'Listed homes counted' }),
+  totals: ZFigures,
+  byHome: z
+    .array(ZFigures.extend({ propertyId: z.number().int(), title: z.string() }))
+    .meta({ description: `The ${REPORT_HOMES_SHOWN} homes with the most revenue in the range` }),
+  byMonth: z.array(z.object({ month: z.string(), bookedNights: z.number().int(), revenue: z.number() })),
+  leadTime: z
+    .array(ZBucket)
+    .meta({ description: 'Days from booking to check-in, of the stays arriving in the range' }),
+  lengthOfStay: z.array(ZBucket).meta({ description: 'Nights per stay, of the stays arriving in the range' }),
+  cancellations: z.object({
+    arrivals: z.number().int().meta({ description: 'Stays (any status) arriving in the range' }),
+    cancelled: z.number().int(),
+    rate: z.number(),
+    lostRevenue: z.number().int(),
+  }),
+  sources: z
+    .array(
+      z.object({ source: z.enum(['direct', 'imported']), stays: z.number().int(), nights: z.number().int() }),
+    )
+    .meta({ description: 'Stays arriving in the range by where they came from' }),
+});
+export type TReportSummary = z.infer<typeof ZReportSummary>;

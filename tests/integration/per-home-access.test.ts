@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
+import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
+import { createProperty } from '../support/fixtures.ts';
+
+/**
+ * A manager given two of three homes sees only those two in every list, count, search and export, and a
+ * row of the third answers 404, as an unknown one would (docs/staff.md#per-home-access).
+ */
+
+let db: TTestDb;
+let admin: TSessionUser;
+let manager: TSessionUser;
+const homes: { id: number; title: string }[] = [];
+const bookingsOf = new Map<number, number[]>();
+
+const asAdmin = () => callerFor(db, admin).caller;
+const asManager = () => callerFor(db, manager).caller;
+
+async function code(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+    return 'OK';
+  } catch (err) {
+    return String((err as { code?: string }).code);
+  }
+}
+
+let offsetDays = 20;
+async function book(propertyId: number, name: string) {
+  const checkIn = addDays(todayIso(), offsetDays);
+  offsetDays += 4;
+  const b = await callerFor(db, null, { ip: `10.7.0.${offsetDays}` }).caller.bookings.create({
+    propertyId,
+    checkIn,
+    checkOut: addDays(checkIn, 2),
+    guests: 2,
+    contactInfo: { name, email: `${name.toLowerCase()}@example.com`, phone: '+1 555 0100', country: 'Spain' },
+  });
+  bookingsOf.set(propertyId, [...(bookingsOf.get(propertyId) ?? []), b.id]);
+  return b;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  admin = await seededAdmin(db);
+  for (const title of ['Scoped Alpha Loft', 'Scoped Beta House', 'Scoped Gamma Villa'])
+    homes.push(await createProperty(db.em(), { title, location: 'Porto, Portugal' }));
+  for (const h of homes) {
+    await book(h.id, `Guest${h.id}a`);
+    await book(h.id, `Guest${h.id}b`);
+    await callerFor(db, null, { ip: `10.8.0.${h.id % 200}` }).caller.messaging.inquire({
+      id: h.id,
+      name: `Asker ${h.id}`,
+      email: `asker${h.id}@example.com`,
+      message: 'Is there parking?',
+    });
+    await asAdmin().reviews.create({
+      propertyId: h.id,
+      rating: 4,
+      comment: 'Lovely stay here',
+      userName: 'Sam',
+    });
+  }
+  const user = await callerFor(db, null, { ip: '10.9.9.9' }).caller.auth.register({
+    username: 'scoped-manager',
+    email: 'scoped@example.com',
+    password: 'secret-pw',
+  });
+  const [a, b] = homes;
+  await asAdmin().staff.add({ userId: user.id, role: 'manager', propertyIds: [a!.id, b!.id] });
+  manager = { ...user, role: 'manager' };
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+const mine = () => homes.slice(0, 2).map((h) => h.id);
+const other = () => homes[2]!.id;
+const myBookings = () => mine().flatMap((id) => bookingsOf.get(id) ?? []);
+const otherBooking = () => (bookingsOf.get(other()) ?? [])[0]!;
+
+describe('a manager limited to two homes', () => {
+  it('lists, counts and searches only their listings', async () => {
+    const page = await asManager().properties.adminPage({ q: 'Scoped' });
+    expect(page.items.map((p) => p.id).sort()).toEqual(mine().sort());
+    expect(page.total).toBe(2);
+    expect((await asManager().properties.adminPage({})).total).toBe(2);
+    expect((await asManager().properties.adminPage({ q: 'Gamma' })).total).toBe(0);
+    expect((await asAdmin().properties.adminPage({ q: 'Scoped' })).total).toBe(3);
+  });
+
+  it('lists, counts, searches and exports only their bookings', async () => {
+    const page = await asManager().bookings.page({});
+    expect(page.items.map((b) => b.id).sort()).toEqual(myBookings().sort());
+    expect(page.total).toBe(4);
+    expect((await asManager().bookings.page({ status: 'pending' })).total).toBeLessThanOrEqual(4);
+    expect((await asManager().bookings.page({ q: `Guest${other()}a` })).total).toBe(0);
+    expect((await asManager().bookings.list({})).map((b) => b.id).sort()).toEqual(myBookings().sort());
+    const csv = await asManager().bookings.export({});
+    expect(csv.rows).toBe(4);
+    expect(csv.csv).not.toContain(`Guest${other()}a`);
+    expect((await asAdmin().bookings.page({})).total).toBe(6);
+  });
+
+  it('answers 404 for a row of another home, never its data', async () => {
+    expect(await code(asManager().bookings.detail({ id: otherBooking() }))).toBe('NOT_FOUND');
+    expect(await code(asManager().bookings.updateStatus({ id: otherBooking(), status: 'cancelled' }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(await code(asManager().bookings.page({ propertyId: other() }))).toBe('NOT_FOUND');
+    expect(
+      await code(asManager().calendar.month({ id: other(), from: todayIso(), to: addDays(todayIso(), 30) })),
+    ).toBe('NOT_FOUND');
+    expect(await code(asManager().payments.booking({ id: otherBooking() }))).toBe('NOT_FOUND');
+    expect(await code(asManager().bookings.detail({ id: myBookings()[0]! }))).toBe('OK');
+  });
+
+  it('sees only their homes on the timeline, in the inbox, payments, reviews and emails', async () => {
+    const timeline = await asManager().calendar.timeline({ search: 'Scoped' });
+    expect(timeline.rows.map((r) => r.propertyId).sort()).toEqual(mine().sort());
+
+    const inbox = await asManager().messaging.inbox({});
+    const titles = new Set(homes.slice(0, 2).map((h) => h.title));
+    expect(inbox.items.length).toBeGreaterThan(0);
+    expect(inbox.items.every((t) => titles.has(t.home))).toBe(true);
+    const allInbox = await asAdmin().messaging.inbox({});
+    expect(allInbox.total).toBeGreaterThan(inbox.total);
+    expect((await asManager().messaging.unread()).unread).toBeLessThan(
+      (await asAdmin().messaging.unread()).unread,
+    );
+
+    const payments = await asManager().payments.list({});
+    const confirmations = new Set(
+      (await asManager().bookings.page({})).items.map((b) => b.confirmationNumber),
+    );
+    expect(payments.items.every((p) => confirmations.has(p.confirmationNumber))).toBe(true);
+
+    const reviews = await asManager().reviews.adminList({});
+    expect(reviews.total).toBe(2);
+    expect(reviews.items.every((r) => mine().includes(r.propertyId))).toBe(true);
+
+    const emails = await asManager().admin.emails({});
+    const all = await asAdmin().admin.emails({});
+    expect(emails.total).toBeLessThan(all.total);
+    expect(JSON.stringify(emails.items)).not.toContain(`guest${other()}a@example.com`);
+  });
+
+  it('counts only their homes on the dashboard', async () => {
+    const mineDash = await asManager().admin.dashboard();
+    expect(mineDash.totalProperties).toBe(2);
+    expect(mineDash.totalBookings).toBe(4);
+    expect(mineDash.recentBookings.every((b) => mine().includes(b.propertyId))).toBe(true);
+    expect(mineDash.recentProperties.map((p) => p.id).sort()).toEqual(mine().sort());
+    const all = await asAdmin().admin.dashboard();
+    expect(all.totalBookings).toBe(6);
+  });
+
+  it('reports on their homes only', async () => {
+    const range = { from: todayIso(), to: addDays(todayIso(), 60) };
+    const report = await asManager().reports.summary(range);
+    expect(report.homes).toBe(2);
+    expect(report.totals.availableNights).toBe(2 * 61);
+    expect(report.byHome.map((h) => h.propertyId).sort()).toEqual(mine().sort());
+    expect(report.totals.bookedNights).toBe(8);
+    expect((await asAdmin().reports.summary(range)).totals.bookedNights).toBe(12);
+    expect(await code(asManager().reports.summary({ ...range, propertyId: other() }))).toBe('NOT_FOUND');
+  });
+
+  it('sees the activity of their homes and bookings only', async () => {
+    await asAdmin().bookings.updateStatus({ id: otherBooking(), status: 'confirmed' });
+    await asAdmin().bookings.updateStatus({ id: myBookings()[0]!, status: 'confirmed' });
+    const trail = await asManager().admin.activity({});
+    const ids = trail.items.map((e) => `${e.entityType}:${e.entityId}`);
+    expect(ids).toContain(`booking:${myBookings()[0]}`);
+    expect(ids).not.toContain(`booking:${otherBooking()}`);
+    expect(ids.some((id) => id.startsWith('user:'))).toBe(false);
+  });
+});
