@@ -7,6 +7,7 @@ import type { TMailTransport } from '../services/email/transport.ts';
 import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payments/jobs.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
+import { expireRequests } from '../services/bookings/requests.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
 /** Queue handlers stay thin: each forks an EntityManager and calls one service. */
@@ -56,6 +57,10 @@ export function jobHandlers(
       const notices = await sendBalanceNotices(em());
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
     },
+    [QUEUES.bookingRequests]: async () => {
+      const n = await expireRequests(em());
+      if (n > 0) log.info('requests declined unanswered', { count: n });
+    },
   };
 }
 
@@ -73,4 +78,5 @@ export const JOB_SCHEDULES = [
   { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
   { name: QUEUES.scheduledMessages, cron: '* * * * *' },
   { name: QUEUES.paymentNotices, cron: '*/15 * * * *' },
+  { name: QUEUES.bookingRequests, cron: '* * * * *' },
 ];

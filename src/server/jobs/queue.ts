@@ -44,6 +44,8 @@ export const QUEUES = {
   scheduledMessages: 'scheduled-messages',
   /** Payments: balance reminders and final notices, and unpaid deposits past their deadline (docs/payments.md). */
   paymentNotices: 'payment-notices',
+  /** Declines the requests to book not answered in time (docs/booking-operations.md#booking-modes). */
+  bookingRequests: 'booking-requests',
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */

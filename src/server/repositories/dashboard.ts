@@ -29,7 +29,7 @@ export async function dashboardCounters(em: EntityManager): Promise<{
   >(
     `select coalesce(sum(n) filter (where name = 'properties:listed'), 0)::int as total_properties,
             coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int as total_bookings,
-            coalesce(sum(amount) filter (where name like 'bookings:%' and name <> 'bookings:cancelled'), 0)::float8 as total_revenue,
+            coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8 as total_revenue,
             coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int as pending_bookings,
             (select count(*)::int from emails where status = 'failed') as failed_emails
        from admin_counters`,
@@ -104,12 +104,12 @@ export async function turnoverCounts(em: EntityManager): Promise<{
     { today: string; in_today: number; out_today: number; in_week: number; out_week: number }[]
   >(
     `select to_char(current_date, 'YYYY-MM-DD') as today,
-            (select count(*)::int from bookings where check_in = current_date and status <> 'cancelled') as in_today,
-            (select count(*)::int from bookings where check_out = current_date and status <> 'cancelled') as out_today,
+            (select count(*)::int from bookings where check_in = current_date and status not in ('cancelled', 'declined')) as in_today,
+            (select count(*)::int from bookings where check_out = current_date and status not in ('cancelled', 'declined')) as out_today,
             (select count(*)::int from bookings
-              where check_in >= current_date and check_in < current_date + 7 and status <> 'cancelled') as in_week,
+              where check_in >= current_date and check_in < current_date + 7 and status not in ('cancelled', 'declined')) as in_week,
             (select count(*)::int from bookings
-              where check_out >= current_date and check_out < current_date + 7 and status <> 'cancelled') as out_week`,
+              where check_out >= current_date and check_out < current_date + 7 and status not in ('cancelled', 'declined')) as out_week`,
   );
   return {
     today: row?.today ?? '',
@@ -141,7 +141,7 @@ export async function staysOnDay(
             p.title as property_title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
             to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status
        from bookings b join properties p on p.id = b.property_id left join users u on u.id = b.user_id
-      where b.${column} = current_date and b.status <> 'cancelled'
+      where b.${column} = current_date and b.status not in ('cancelled', 'declined')
       order by b.id limit ?`,
     [limit],
   );
@@ -170,7 +170,7 @@ export async function bookedByNight(
     `with s as (
        select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ?::int) as stop
          from bookings b
-        where b.check_in < current_date + ?::int and b.check_out > current_date and b.status <> 'cancelled'
+        where b.check_in < current_date + ?::int and b.check_out > current_date and b.status not in ('cancelled', 'declined')
           and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
      ), n as (select (current_date + i)::date as night from generate_series(0, ? - 1) as i)
      select to_char(n.night, 'YYYY-MM-DD') as date,
@@ -185,7 +185,7 @@ export async function bookedByNight(
 export async function inHouseNow(em: EntityManager): Promise<number> {
   const [row] = await em.execute<{ n: number }[]>(
     `select count(*)::int as n from bookings
-      where check_in <= current_date and check_out > current_date and status <> 'cancelled'`,
+      where check_in <= current_date and check_out > current_date and status not in ('cancelled', 'declined')`,
   );
   return row?.n ?? 0;
 }
@@ -201,7 +201,7 @@ export async function revenueByMonth(
                               date_trunc('month', current_date), interval '1 month')::date as month)
      select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
        from m left join bookings b
-         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status <> 'cancelled'
+         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status not in ('cancelled', 'declined')
       group by m.month order by m.month`,
     [months],
   );

@@ -200,6 +200,9 @@ export interface TPaymentListRow {
   total_count: number;
 }
 
+/** Nothing is owed on these: a cancelled or declined booking, and a request not yet accepted (docs/booking-operations.md#payments). */
+const NOT_DUE = `('cancelled', 'declined', 'requested')`;
+
 /** Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views). */
 const LEDGERS = `
   select pp.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
@@ -244,14 +247,14 @@ export async function listPayments(
   }
   const where =
     q.view === 'refunds_due'
-      ? `booking_status = 'cancelled' and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
+      ? `booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
       : q.view === 'overdue'
-        ? `booking_status <> 'cancelled' and net < total_amount
+        ? `booking_status not in ${NOT_DUE} and net < total_amount
            and ((net < deposit_amount and deposit_deadline_at < ?::timestamptz) or balance_due_on < ?::date)`
-        : `booking_status <> 'cancelled' and net < total_amount`;
+        : `booking_status not in ${NOT_DUE} and net < total_amount`;
   const params: unknown[] = q.view === 'overdue' ? [q.now, q.now.toISOString().slice(0, 10)] : [];
   return em.execute<TPaymentListRow[]>(
-    `select t.*, case when booking_status = 'cancelled' then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
+    `select t.*, case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
                       else total_amount - net end as amount,
             case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
                  else to_char(balance_due_on, 'YYYY-MM-DD') end as due,
@@ -276,7 +279,7 @@ export async function paymentTotals(
   );
   const [out] = await em.execute<{ outstanding: number }[]>(
     `select coalesce(sum(total_amount - net), 0)::int as outstanding from (${LEDGERS}) t
-      where booking_status <> 'cancelled' and net < total_amount`,
+      where booking_status not in ${NOT_DUE} and net < total_amount`,
   );
   return {
     received: range?.received ?? 0,

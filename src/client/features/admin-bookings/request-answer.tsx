@@ -1,0 +1,44 @@
+import { Alert, Button, Group, Text } from '@mantine/core';
+import type { TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
+import { answerByLabel } from '../../../shared/stay-status.ts';
+import { useAnswerRequest } from './api.ts';
+
+/**
+ * A request to book awaiting the operator (docs/booking-operations.md#booking-modes): its deadline, and
+ * Accept or Decline. Nothing shows for any other booking.
+ */
+export function RequestAnswer({ booking }: { booking: TAdminBookingDetail }) {
+  const { accept, decline } = useAnswerRequest();
+  if (booking.status !== 'requested') return null;
+  const busy = accept.isPending || decline.isPending;
+  return (
+    <Alert variant="light" color="orange" title="Request to book" data-testid="request-answer">
+      <Text size="sm">
+        {booking.respondBy
+          ? `Answer by ${answerByLabel(booking.respondBy)}, or the request is declined by itself.`
+          : 'This request awaits your answer.'}
+      </Text>
+      <Group gap="xs" mt="xs">
+        <Button
+          size="xs"
+          color="green.9"
+          loading={accept.isPending}
+          disabled={busy}
+          onClick={() => accept.mutate({ id: booking.id })}
+        >
+          Accept request
+        </Button>
+        <Button
+          size="xs"
+          variant="outline"
+          color="red.9"
+          loading={decline.isPending}
+          disabled={busy}
+          onClick={() => decline.mutate({ id: booking.id })}
+        >
+          Decline request
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
