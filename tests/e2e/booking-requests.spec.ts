@@ -14,9 +14,9 @@ test("a request-to-book home shows 'Request to book', the guest learns when the 
   const source = homes[7] ?? homes[0];
   if (!source) throw new Error('the demo seed should have homes');
   // A copy of a demo home of its own, switched to request to book through the property's REST write.
-  const copy = (await (
-    await page.request.post(`/api/properties/${source.id}/duplicate`)
-  ).json()) as TProperty;
+  const duplicated = await page.request.post(`/api/properties/${source.id}/duplicate`, { data: {} });
+  expect(duplicated.ok(), await duplicated.text()).toBe(true);
+  const copy = (await duplicated.json()) as TProperty;
   const { id: _id, rating: _r, reviewCount: _c, createdAt: _t, ...fields } = copy;
   const put = await page.request.put(`/api/properties/${copy.id}`, {
     data: { ...fields, bookingMode: 'request' },
@@ -49,7 +49,8 @@ test("a request-to-book home shows 'Request to book', the guest learns when the 
     // The operator finds it among the requests and accepts it in the drawer.
     await page.goto(`/admin/bookings?status=requested&q=${bic}`);
     const row = page.getByTestId('booking-row');
-    await expect(row).toHaveCount(1);
+    // The admin's first load brings its own bundle, slow on a busy two-core machine.
+    await expect(row).toHaveCount(1, { timeout: 30_000 });
     await expect(row.getByTestId('status-badge')).toHaveText('Requested');
     await row.getByRole('button', { name: /^Details of booking #/ }).click();
     const drawer = page.getByRole('dialog', { name: /^Booking #\d+$/ });

@@ -19,7 +19,7 @@ export function StatusBadge({ status }: { status: TBookingStatus }) {
     );
   if (status === 'requested')
     return (
-      <Badge color="orange.9" variant="filled" data-testid="status-badge">
+      <Badge color="#9a3412" variant="filled" data-testid="status-badge">
         {STATUS_WORD[status]}
       </Badge>
     );
