@@ -33,6 +33,8 @@ function CountRow({
   noun: string;
   onChange: (value: number) => void;
 }) {
+  const atMin = value <= min;
+  const atMax = value >= max;
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
       <div>
@@ -48,8 +50,13 @@ function CountRow({
           variant="default"
           radius="xl"
           size="lg"
-          onClick={() => onChange(Math.max(min, value - 1))}
-          disabled={value <= min}
+          onClick={() => {
+            if (!atMin) onChange(value - 1);
+          }}
+          // Disabled for assistive tech and by look, yet focusable: a native `disabled` would drop the
+          // keyboard focus to the page the moment a count reaches its limit.
+          data-disabled={atMin || undefined}
+          aria-disabled={atMin || undefined}
           aria-label={`Decrease ${noun}`}
         >
           <IconMinus size={16} aria-hidden />
@@ -62,8 +69,11 @@ function CountRow({
           variant="default"
           radius="xl"
           size="lg"
-          onClick={() => onChange(Math.min(max, value + 1))}
-          disabled={value >= max}
+          onClick={() => {
+            if (!atMax) onChange(value + 1);
+          }}
+          data-disabled={atMax || undefined}
+          aria-disabled={atMax || undefined}
           aria-label={`Increase ${noun}`}
         >
           <IconPlus size={16} aria-hidden />
