@@ -3,6 +3,7 @@ import { adminRouter } from './routers/admin.ts';
 import { emailsAdminRouter } from './routers/emails-admin.ts';
 import { authRouter } from './routers/auth.ts';
 import { bookingsAdminRouter } from './routers/bookings-admin.ts';
+import { bookingRequestsRouter } from './routers/booking-requests.ts';
 import { bookingsRouter } from './routers/bookings.ts';
 import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
@@ -24,7 +25,7 @@ import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 export const appRouter = router({
   admin: mergeRouters(adminRouter, emailsAdminRouter),
   auth: mergeRouters(authRouter, accountRouter),
-  bookings: mergeRouters(bookingsRouter, bookingsAdminRouter, manageRouter),
+  bookings: mergeRouters(bookingsRouter, bookingsAdminRouter, manageRouter, bookingRequestsRouter),
   calendar: calendarRouter,
   config: configRouter,
   contact: contactRouter,

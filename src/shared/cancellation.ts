@@ -91,7 +91,15 @@ export function cancellationTerms(
   },
   now: Date,
 ): TCancellationTerms {
-  if (b.status !== 'pending' && b.status !== 'confirmed') return { kind: 'closed' };
+  if (b.status !== 'pending' && b.status !== 'confirmed' && b.status !== 'requested')
+    return { kind: 'closed' };
+  // A request not yet accepted took no money: withdrawing it is free until the stay would begin.
+  if (b.status === 'requested') {
+    const start = startOfDayIn(b.checkIn, b.timeZone);
+    return now.getTime() < start.getTime()
+      ? { kind: 'free', deadline: start.toISOString() }
+      : { kind: 'started' };
+  }
   const deadline = cancellationDeadline(b.checkIn, b.policy, b.timeZone);
   if (canCancelUntil(deadline, now)) return { kind: 'free', deadline: deadline.toISOString() };
   if (now.getTime() >= startOfDayIn(b.checkIn, b.timeZone).getTime()) return { kind: 'started' };

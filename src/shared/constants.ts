@@ -67,8 +67,33 @@ export const FALLBACK_CATEGORIES = [
   'OMG!',
 ] as const;
 
-export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled'] as const;
+/**
+ * A booking's states (docs/booking-operations.md#status-words): 'pending' is the spec's state for bookings
+ * the operator has still to confirm; 'requested' awaits the answer to a request to book, 'declined' is its no.
+ */
+export const BOOKING_STATUSES = ['pending', 'requested', 'confirmed', 'cancelled', 'declined'] as const;
 export type TBookingStatus = (typeof BOOKING_STATUSES)[number];
+/** The states whose booking holds its dates (the bookings_hold_dates trigger says the same in SQL). */
+export const HOLDING_STATUSES = [
+  'pending',
+  'requested',
+  'confirmed',
+] as const satisfies readonly TBookingStatus[];
+/** A cancelled booking and a declined request both end with nothing owed (docs/booking-operations.md#payments). */
+export function isClosedStatus(status: string): boolean {
+  return status === 'cancelled' || status === 'declined';
+}
+/** The statuses the operator sets by hand (the spec's three); a request is answered by accept or decline. */
+export const SETTABLE_STATUSES = [
+  'pending',
+  'confirmed',
+  'cancelled',
+] as const satisfies readonly TBookingStatus[];
+
+/** How a home takes bookings: confirmed at once, or a request the operator answers (docs/booking-operations.md#booking-modes). */
+export const BOOKING_MODES = ['instant', 'request'] as const;
+export type TBookingMode = (typeof BOOKING_MODES)[number];
+export const DEFAULT_BOOKING_MODE: TBookingMode = 'instant';
 
 export interface TGeoPoint {
   name: string;
@@ -162,6 +187,8 @@ export const SETTINGS_DEFAULTS = {
   minNightsDefault: 1,
   maxNightsDefault: 30,
   advanceBookingDays: 365,
+  /** How long the operator has to answer a request to book before it is declined. */
+  requestResponseHours: 24,
   currency: 'USD',
   taxRate: 17,
   enableExchangeRates: true,

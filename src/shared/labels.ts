@@ -9,6 +9,24 @@ export function guestsLabel(n: number): string {
   return plural(n, 'guest');
 }
 
+/**
+ * Who stays, as every screen and email says it: the guests counted (adults and children), then infants
+ * and pets when they come: '3 guests, 1 infant, 1 pet' (docs/booking-operations.md#guests).
+ */
+export function partyLabel(b: {
+  guests: number;
+  infants?: number | undefined;
+  pets?: number | undefined;
+}): string {
+  return [
+    guestsLabel(b.guests),
+    b.infants ? plural(b.infants, 'infant') : null,
+    b.pets ? plural(b.pets, 'pet') : null,
+  ]
+    .filter((part): part is string => part !== null)
+    .join(', ');
+}
+
 export function nightsLabel(n: number): string {
   return plural(n, 'night');
 }

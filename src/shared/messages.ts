@@ -39,3 +39,6 @@ export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please 
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own admin role.';
 export const CANNOT_DISABLE_SELF = 'You cannot disable your own account.';
 export const USER_NOT_FOUND = 'User not found';
+
+/** A request to book takes no payment until the operator accepts it (docs/booking-operations.md#payments). */
+export const REQUEST_NOT_ACCEPTED = 'This request has not been accepted yet: nothing is due until it is';

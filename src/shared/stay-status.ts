@@ -1,25 +1,52 @@
 import { todayIso } from './dates.ts';
 import type { TBookingStatus } from './constants.ts';
 
-export type TStayLabel = 'Pending' | 'Confirmed' | 'Cancelled' | 'Completed';
+/**
+ * The one set of status words (docs/booking-operations.md#status-words): every screen and e-mail names a
+ * booking's state with these, so nothing says 'Confirmed' while the booking is not.
+ */
+export const STATUS_WORD: Record<TBookingStatus, string> = {
+  pending: 'Pending',
+  requested: 'Requested',
+  confirmed: 'Confirmed',
+  cancelled: 'Cancelled',
+  declined: 'Declined',
+};
+
+export type TStayLabel = 'Pending' | 'Requested' | 'Confirmed' | 'Cancelled' | 'Declined' | 'Completed';
 
 /** A confirmed stay whose check-out day has come reads 'Completed'. */
 export function stayLabel(status: TBookingStatus, checkOut: string, today = todayIso()): TStayLabel {
-  if (status === 'cancelled') return 'Cancelled';
   if (status === 'confirmed') return checkOut <= today ? 'Completed' : 'Confirmed';
-  return 'Pending';
+  return STATUS_WORD[status] as TStayLabel;
 }
 
 export const STAY_COLOR: Record<TStayLabel, string> = {
   Pending: 'yellow',
+  Requested: 'orange',
   Confirmed: 'green',
   Cancelled: 'gray',
+  Declined: 'red',
   Completed: 'blue',
 };
 
 export type TStayGroup = 'upcoming' | 'past' | 'cancelled';
 
+/** A declined request is listed with the cancelled stays: neither takes place. */
 export function stayGroup(status: TBookingStatus, checkOut: string, today = todayIso()): TStayGroup {
-  if (status === 'cancelled') return 'cancelled';
+  if (status === 'cancelled' || status === 'declined') return 'cancelled';
   return checkOut <= today ? 'past' : 'upcoming';
+}
+
+/** When the answer to a request is due, as the guest reads it: 'Sat, Nov 28, 14:00 UTC'. */
+export function answerByLabel(iso: string): string {
+  return `${new Date(iso).toLocaleString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  })} UTC`;
 }

@@ -103,7 +103,7 @@ describe('POST /api/bookings (the spec payload over REST)', () => {
       propertyId: property.id,
       userId: null,
       totalPrice: 468,
-      status: 'pending',
+      status: 'confirmed',
     });
     expect(res.body.id).toEqual(expect.any(Number));
     expect(res.body.confirmationNumber).toMatch(/^BIC\d{1,6}$/);

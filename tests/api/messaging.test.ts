@@ -101,7 +101,7 @@ describe('a booking conversation', () => {
       guestName: 'Ada Guest',
       guestEmail: 'ada@example.com',
       home: { id: propertyId, title: 'Harbour loft' },
-      booking: { id: b.id, confirmationNumber: b.confirmationNumber, status: 'pending' },
+      booking: { id: b.id, confirmationNumber: b.confirmationNumber, status: 'confirmed' },
       hasMore: false,
     });
     expect(thread.body.messages.map((m: { body: string }) => m.body)).toEqual([text]);
@@ -330,7 +330,7 @@ describe('the inbox', () => {
       home: 'Harbour loft',
       preview: 'Second',
       unread: 2,
-      booking: { id: b.id, status: 'pending' },
+      booking: { id: b.id, status: 'confirmed' },
     });
     const page2 = await api(srv.url, 'GET', '/api/admin/inbox?pageSize=2&page=2', undefined, asAdmin());
     expect(page2.body.items.map((t: { id: number }) => t.id)).not.toContain(all.body.items[0].id);

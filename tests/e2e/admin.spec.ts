@@ -54,12 +54,19 @@ async function bookFarAhead(request: APIRequestContext, property: TProperty, tax
     });
     if (res.status() === 409 && (await res.text()).includes('These dates are no longer available')) continue;
     expect(res.ok(), await res.text()).toBe(true);
-    return (await res.json()) as { id: number; totalPrice: number; checkIn: string; checkOut: string };
+    const made = (await res.json()) as { id: number; totalPrice: number; checkIn: string; checkOut: string };
+    // An instant home's booking is confirmed at once; set back to pending, the operator confirms it here.
+    await setBookingStatus(request, made.id, 'pending');
+    return made;
   }
   throw new Error('no free window found');
 }
 
-async function setBookingStatus(request: APIRequestContext, id: number, status: 'cancelled' | 'confirmed') {
+async function setBookingStatus(
+  request: APIRequestContext,
+  id: number,
+  status: 'cancelled' | 'confirmed' | 'pending',
+) {
   const res = await request.put(`/api/bookings/${id}/status`, { data: { status } });
   expect(res.ok(), await res.text()).toBe(true);
 }

@@ -109,8 +109,12 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   await expect(day(checkOutCalendar, addDays(checkIn, 5))).toHaveAttribute('data-selected', 'true');
   await day(checkOutCalendar, checkOut).click();
   await expect(page.getByTestId('check-out-input')).toHaveAttribute('aria-expanded', 'false');
-  await card.getByRole('button', { name: 'Increase guests' }).click();
+  await card.getByRole('button', { name: /^Guests/ }).click();
+  await card.getByRole('button', { name: 'Increase adults' }).click();
   await expect(card.getByTestId('guests-count')).toHaveText('3 guests');
+  // An infant comes too: named with the party, but not counted or charged as a guest.
+  await card.getByRole('button', { name: 'Increase infants' }).click();
+  await expect(card.getByTestId('guests-count')).toHaveText('3 guests, 1 infant');
 
   const subtotal = 3 * property.price;
   const tax = Math.round(subtotal * 0.17);
@@ -145,7 +149,8 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   ).toBeVisible();
   await expect(confirmed.getByTestId('confirmation-number')).toHaveText(/^BIC\d{1,6}$/);
   await expect(confirmed.getByTestId('confirmed-total')).toHaveText(usd(subtotal + tax));
-  await expect(confirmed.getByText('3 guests')).toBeVisible();
+  // The party as the server booked it.
+  await expect(confirmed.getByText('3 guests, 1 infant')).toBeVisible();
   await confirmed.getByRole('button', { name: 'Done' }).click();
 
   // The same dates again: the card knows they are taken now, and the calendar shows them as booked.
@@ -173,14 +178,31 @@ test('booking card: date and guest rules before any call', async ({ page, reques
   const card = page.getByTestId('booking-card');
   await expect(card.getByTestId('guests-count')).toHaveText('2 guests');
 
-  const minus = card.getByRole('button', { name: 'Decrease guests' });
-  const plus = card.getByRole('button', { name: 'Increase guests' });
+  // The party picker, by keyboard: a disclosure whose counters follow it in the card.
+  const toggle = card.getByRole('button', { name: /^Guests/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const minus = card.getByRole('button', { name: 'Decrease adults' });
+  const plus = card.getByRole('button', { name: 'Increase adults' });
   await minus.click();
   await expect(card.getByTestId('guests-count')).toHaveText('1 guest');
   await expect(minus).toBeDisabled();
-  for (let g = 1; g < property.maxGuests; g++) await plus.click();
-  await expect(card.getByTestId('guests-count')).toHaveText(`${property.maxGuests} guests`);
+  // Children share the home's capacity with adults; infants do not count towards it.
+  await card.getByRole('button', { name: 'Increase children' }).click();
+  await expect(card.getByTestId('guests-count')).toHaveText('2 guests');
+  await card.getByRole('button', { name: 'Increase infants' }).click();
+  await expect(card.getByTestId('guests-count')).toHaveText('2 guests, 1 infant');
+  for (let g = 2; g < property.maxGuests; g++) await plus.click();
+  await expect(card.getByTestId('guests-count')).toHaveText(`${property.maxGuests} guests, 1 infant`);
   await expect(plus).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Increase children' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Increase infants' })).toBeEnabled();
+  // A home that does not allow pets offers none.
+  await expect(card.getByRole('button', { name: 'Increase pets' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(toggle).toBeFocused();
 
   // Past days cannot be chosen.
   await page.getByTestId('check-in-input').click();

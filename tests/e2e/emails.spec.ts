@@ -43,7 +43,7 @@ test('a guest books, and the admin sees the confirmation with its BIC number in 
   await expect(asAdmin).toHaveURL(/\/admin\/emails/);
   const row = asAdmin
     .getByTestId('email-row')
-    .filter({ hasText: `Booking received: ${home.title} (${bic})` });
+    .filter({ hasText: `Booking confirmed: ${home.title} (${bic})` });
   await expect(row).toContainText('mail.tester@example.com');
   await expect(row).toContainText('booking-received');
   await expect(row.getByText('Delivered locally')).toBeVisible({ timeout: 20_000 });

@@ -64,7 +64,7 @@ test('a visitor books, manages the booking from the confirmation link, cancels, 
   const managed = page.getByTestId('managed-booking');
   await expect(managed.getByRole('heading', { name: property.title })).toBeVisible();
   await expect(managed.getByTestId('confirmation-number')).toHaveText(bic);
-  await expect(managed.getByTestId('booking-status')).toHaveText('Pending');
+  await expect(managed.getByTestId('booking-status')).toHaveText('Confirmed');
   await expect(managed.getByText('vera visitor', { exact: false })).toBeVisible();
   await expect(managed.getByTestId('cancellation-deadline')).toContainText(
     'You can cancel free of charge until',

@@ -64,6 +64,8 @@ const ACCESS: Record<string, TAccess> = {
   'bookings.detail': 'admin',
   'bookings.addNote': 'admin',
   'bookings.export': 'admin',
+  'bookings.accept': 'admin',
+  'bookings.decline': 'admin',
 
   'pricing.get': 'public',
   'pricing.update': 'admin',

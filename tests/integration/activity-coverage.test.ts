@@ -44,6 +44,13 @@ async function home() {
   return createProperty(db.em(), { title: `Audited home ${seq}`, price: 120 });
 }
 
+/** A home that takes requests to book (docs/booking-operations.md#booking-modes). */
+async function requestHome() {
+  seq += 1;
+  return (await createProperty(db.em(), { title: `Asking home ${seq}`, price: 120, bookingMode: 'request' }))
+    .id;
+}
+
 async function guestBooking(propertyId: number) {
   const { startDate, endDate } = nextWindow();
   return callerFor(db, null).caller.bookings.create({
@@ -137,11 +144,20 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
 
   'bookings.updateStatus': async () => {
     const b = await guestBooking((await home()).id);
-    return () => asAdmin().bookings.updateStatus({ id: b.id, status: 'confirmed' });
+    // A guest's booking on an instant home is confirmed already: moving it back is a change.
+    return () => asAdmin().bookings.updateStatus({ id: b.id, status: 'pending' });
   },
   'bookings.bulkStatus': async () => {
     const b = await guestBooking((await home()).id);
     return () => asAdmin().bookings.bulkStatus({ ids: [b.id], status: 'cancelled' });
+  },
+  'bookings.accept': async () => {
+    const b = await guestBooking(await requestHome());
+    return () => asAdmin().bookings.accept({ id: b.id });
+  },
+  'bookings.decline': async () => {
+    const b = await guestBooking(await requestHome());
+    return () => asAdmin().bookings.decline({ id: b.id });
   },
   'bookings.addNote': async () => {
     const b = await guestBooking((await home()).id);

@@ -78,7 +78,7 @@ describe('bookings.create', () => {
       checkIn: input.checkIn,
       checkOut: input.checkOut,
       guests: 2,
-      status: 'pending',
+      status: 'confirmed',
       nightlyPrice: 123,
       nights: 5,
       taxRate: 17,
@@ -100,7 +100,7 @@ describe('bookings.create', () => {
       tax_rate: 17,
       tax_amount: 105,
       confirmation_number: booking.confirmationNumber,
-      status: 'pending',
+      status: 'confirmed',
       user_id: null,
     });
   });
@@ -115,7 +115,7 @@ describe('bookings.create', () => {
   it('creates the settings record with its defaults when it is missing', async () => {
     await db.sql('delete from settings');
     const booking = await callerFor(db, null).caller.bookings.create(stay(2));
-    expect(booking).toMatchObject({ taxRate: 17, status: 'pending' });
+    expect(booking).toMatchObject({ taxRate: 17, status: 'confirmed' });
     expect(await db.sql('select id from settings')).toEqual([{ id: 1 }]);
   });
 
@@ -174,7 +174,7 @@ describe('bookings.create', () => {
       checkIn: first.checkOut,
       checkOut: addDays(first.checkOut, 2),
     });
-    expect(adjacent.status).toBe('pending');
+    expect(adjacent.status).toBe('confirmed');
   });
 
   describe('stay rules (each a 4xx with a readable message)', () => {
@@ -274,7 +274,7 @@ describe('bookings.create', () => {
       await expect(
         caller.bookings.create({ ...far, checkIn: addDays(today, 29), checkOut: addDays(today, 31) }),
       ).resolves.toMatchObject({
-        status: 'pending',
+        status: 'confirmed',
       });
     });
 
@@ -412,7 +412,7 @@ describe('bookings.mine', () => {
       nightPrices: carols.nightPrices,
       taxAmount: carols.taxAmount,
       totalPrice: carols.totalPrice,
-      status: 'pending',
+      status: 'confirmed',
       confirmationNumber: carols.confirmationNumber,
     });
     expect(mine[0]?.propertyImage).toMatch(/^\/media\//);

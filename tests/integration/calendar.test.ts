@@ -225,7 +225,7 @@ describe('admin calendars', () => {
     const month = await adminCaller.calendar.month({ id: home.id, from: day(0), to: day(30) });
     expect(month.bars).toEqual([
       expect.objectContaining({
-        kind: 'pending',
+        kind: 'confirmed',
         bookingId: b.id,
         label: `Ada Guest · ${b.confirmationNumber}`,
       }),
@@ -237,7 +237,7 @@ describe('admin calendars', () => {
     const first = await adminCaller.calendar.timeline({ from: day(0), to: day(14), limit: 1 });
     expect(first.rows).toHaveLength(1);
     expect(first.rows[0]).toMatchObject({ propertyId: home.id, title: 'Timeline cottage' });
-    expect(first.rows[0]?.bars.map((x) => x.kind)).toEqual(['pending', 'block']);
+    expect(first.rows[0]?.bars.map((x) => x.kind)).toEqual(['confirmed', 'block']);
     expect(first.nextCursor).toBe(home.id);
     const second = await adminCaller.calendar.timeline({
       from: day(0),

@@ -76,7 +76,7 @@ describe('emails over SMTP', () => {
     expect(mails).toHaveLength(2);
     const guest = mails.find((m) => m.to.includes('ada@example.com'));
     const operator = mails.find((m) => m.to.includes('notifications@stayhub.example'));
-    expect(guest?.header('Subject')).toBe(`Booking received: Harbour loft (${b.confirmationNumber})`);
+    expect(guest?.header('Subject')).toBe(`Booking confirmed: Harbour loft (${b.confirmationNumber})`);
     expect(operator?.header('Subject')).toBe(`New booking ${b.confirmationNumber}: Harbour loft`);
     for (const m of [guest, operator]) {
       expect(m?.header('From')).toBe('StayHub <bookings@stayhub.example>');
@@ -94,12 +94,15 @@ describe('emails over SMTP', () => {
     const b = await book('confirm@example.com');
     await deliveredFor(b.confirmationNumber, 2);
     const admin = await seededAdmin(srv.db);
-    await callerFor(srv.db, admin).caller.bookings.updateStatus({ id: b.id, status: 'confirmed' });
+    const { caller } = callerFor(srv.db, admin);
+    // An instant home's booking is confirmed as it is made: set back to pending, the operator confirms it.
+    await caller.bookings.updateStatus({ id: b.id, status: 'pending' });
+    await caller.bookings.updateStatus({ id: b.id, status: 'confirmed' });
     const mails = await deliveredFor(b.confirmationNumber, 3);
+    // The booking's own confirmation, then the operator's: both to the guest.
     const confirmed = mails.filter((m) => m.header('Subject').startsWith('Booking confirmed'));
-    expect(confirmed).toHaveLength(1);
-    expect(confirmed[0]?.to).toEqual(['confirm@example.com']);
-    expect(confirmed[0]?.body).toContain('$351.00');
+    expect(confirmed.map((m) => m.to)).toEqual([['confirm@example.com'], ['confirm@example.com']]);
+    for (const m of confirmed) expect(m.body).toContain('$351.00');
   });
 
   it('a booking refused with 409 delivers nothing', async () => {

@@ -185,7 +185,7 @@ describe('cancellation deadlines, at the boundary minute', () => {
       const wrong = await failure(cancelAsGuest(db.em(), late.id, null, lateDeadline, fee - 1));
       expect(wrong).toEqual({ code: 'CONFLICT', message: LATE_FEE_CHANGED_MESSAGE });
       const [row] = await db.sql<{ status: string }>('select status from bookings where id = $1', [late.id]);
-      expect(row?.status).toBe('pending');
+      expect(row?.status).toBe('confirmed');
 
       const paid = await cancelAsGuest(db.em(), late.id, null, lateDeadline, fee);
       expect(paid).toMatchObject({ status: 'cancelled', cancellationFeeCharged: fee, canCancel: false });
@@ -610,7 +610,7 @@ describe('nobody reaches another user’s booking, wishlist or account', () => {
     }
     expect((await caller.bookings.mine()).map((b) => b.id)).not.toContain(mine.id);
     const [row] = await db.sql<{ status: string }>('select status from bookings where id = $1', [mine.id]);
-    expect(row?.status).toBe('pending');
+    expect(row?.status).toBe('confirmed');
   });
 
   it('a guest booking is claimed only by the account with its e-mail, holding its link', async () => {

@@ -114,6 +114,6 @@ describe('deposit deadline', () => {
     const flaggedStatus = await db.sql<{ status: string }>('select status from bookings where id = $1', [
       flagged.id,
     ]);
-    expect(flaggedStatus[0]?.status).toBe('pending');
+    expect(flaggedStatus[0]?.status).toBe('confirmed');
   });
 });

@@ -32,7 +32,20 @@ const value = fc.oneof(
   fc.boolean(),
   fc.constant(null),
   fc.constantFrom(
-    ...['asc', 'desc', 'admin', 'guest', 'all', 'archived', 'pending', 'confirmed', 'cancelled', 'booking'],
+    ...[
+      'asc',
+      'desc',
+      'admin',
+      'guest',
+      'all',
+      'archived',
+      'pending',
+      'confirmed',
+      'cancelled',
+      'requested',
+      'declined',
+      'booking',
+    ],
     ...['id', 'title', 'price', 'createdAt', 'checkIn', 'cabin', 'villa', '2026-12-01', '2026-02-30'],
     ...[
       '0',

@@ -28,6 +28,8 @@ export const Booking = defineEntity({
     pets: p.smallint().default(0),
     totalPrice: p.integer(),
     status: p.string().length(20).default('pending').$type<TBookingStatus>(),
+    /** A request to book: when it is declined unless the operator answers first (docs/booking-operations.md#booking-modes); null otherwise. */
+    respondBy: p.datetime().nullable(),
     contactInfo: p.json<TContactInfo>().nullable(),
     /** The price snapshot (docs/decisions.md#server-price). */
     nightlyPrice: p.integer(),
@@ -69,6 +71,11 @@ export const Booking = defineEntity({
       /** Bookings whose emails are still to be written: the sweep's look for jobs that never went. */
       name: 'bookings_emails_pending_idx',
       expression: `create index "bookings_emails_pending_idx" on "bookings" ("created_at") where "emails_token" is not null`,
+    },
+    {
+      /** The requests still awaiting an answer, by deadline: the expiry job's look. */
+      name: 'bookings_requested_respond_by_idx',
+      expression: `create index "bookings_requested_respond_by_idx" on "bookings" ("respond_by") where "status" = 'requested'`,
     },
     { name: 'bookings_check_in_idx', properties: ['checkIn'] },
     { name: 'bookings_check_out_idx', properties: ['checkOut'] },

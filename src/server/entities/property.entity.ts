@@ -5,7 +5,13 @@ import {
   DEFAULT_CANCELLATION_POLICY,
   type TCancellationPolicy,
 } from '../../shared/cancellation.ts';
-import { PROPERTY_TYPES, type TPropertyType } from '../../shared/constants.ts';
+import {
+  BOOKING_MODES,
+  DEFAULT_BOOKING_MODE,
+  PROPERTY_TYPES,
+  type TBookingMode,
+  type TPropertyType,
+} from '../../shared/constants.ts';
 
 export const Property = defineEntity({
   name: 'Property',
@@ -40,6 +46,8 @@ export const Property = defineEntity({
       .length(10)
       .default(DEFAULT_CANCELLATION_POLICY)
       .$type<TCancellationPolicy>(),
+    /** Instant book or request to book (docs/booking-operations.md#booking-modes). */
+    bookingMode: p.string().length(10).default(DEFAULT_BOOKING_MODE).$type<TBookingMode>(),
     /** Set when a property with booking history is deleted: it leaves every list but its bookings stay. */
     archivedAt: p.datetime().nullable(),
   },
@@ -138,6 +146,7 @@ export const Property = defineEntity({
       name: 'properties_cancellation_policy_check',
       expression: oneOf('cancellation_policy', CANCELLATION_POLICIES),
     },
+    { name: 'properties_booking_mode_check', expression: oneOf('booking_mode', BOOKING_MODES) },
   ],
 });
 export type IProperty = InferEntity<typeof Property>;

@@ -19,6 +19,7 @@ export const Settings = defineEntity({
     minNightsDefault: p.integer().default(D.minNightsDefault),
     maxNightsDefault: p.integer().default(D.maxNightsDefault),
     advanceBookingDays: p.integer().default(D.advanceBookingDays),
+    requestResponseHours: p.smallint().default(D.requestResponseHours),
     currency: p.string().length(10).default(D.currency),
     taxRate: p.double().$type<number>().default(D.taxRate),
     enableExchangeRates: p.boolean().default(D.enableExchangeRates),

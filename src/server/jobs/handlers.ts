@@ -8,6 +8,7 @@ import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payment
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
 import { alertLateTasks } from '../services/housekeeping/tasks.ts';
+import { expireRequests } from '../services/bookings/requests.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
 /** Queue handlers stay thin: each forks an EntityManager and calls one service. */
@@ -61,6 +62,10 @@ export function jobHandlers(
       const notices = await sendBalanceNotices(em());
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
     },
+    [QUEUES.bookingRequests]: async () => {
+      const n = await expireRequests(em());
+      if (n > 0) log.info('requests declined unanswered', { count: n });
+    },
   };
 }
 
@@ -79,4 +84,5 @@ export const JOB_SCHEDULES = [
   { name: QUEUES.scheduledMessages, cron: '* * * * *' },
   { name: QUEUES.paymentNotices, cron: '*/15 * * * *' },
   { name: QUEUES.lateTasks, cron: '*/5 * * * *' },
+  { name: QUEUES.bookingRequests, cron: '* * * * *' },
 ];

@@ -46,6 +46,8 @@ export const QUEUES = {
   paymentNotices: 'payment-notices',
   /** Tells the operator of turnovers not done 2 hours before the next check-in (docs/staff.md#late-tasks). */
   lateTasks: 'late-tasks',
+  /** Declines the requests to book not answered in time (docs/booking-operations.md#booking-modes). */
+  bookingRequests: 'booking-requests',
 } as const;
 
 /** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */

@@ -13,7 +13,7 @@ import { BookingNote } from '../entities/booking-note.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { counterTotal } from './admin-counters.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
-import { db, isoDate, type TDB } from './db.ts';
+import { db, isoDate, isoTimestamp, type TDB } from './db.ts';
 import { intArray } from './sql.ts';
 
 /** Every query of the admin's bookings table, its drawer, its bulk actions and its CSV export. */
@@ -61,6 +61,10 @@ const PRICE_COLUMNS = [
   'b.tax_amount',
   'b.night_prices',
   'b.price_lines',
+  isoTimestamp<string | null>('b.respond_by').as('respond_by'),
+  'b.children',
+  'b.infants',
+  'b.pets',
 ] as const;
 
 type TAdminBookingRow = Awaited<ReturnType<ReturnType<typeof joined>['executeTakeFirstOrThrow']>>;
@@ -68,8 +72,16 @@ type TAdminBookingRow = Awaited<ReturnType<ReturnType<typeof joined>['executeTak
 export type TAdminBookingPriceRow = TAdminBookingRow &
   Pick<
     Selectable<TDB['bookings']>,
-    'nightly_price' | 'nights' | 'tax_rate' | 'tax_amount' | 'night_prices' | 'price_lines'
-  >;
+    | 'nightly_price'
+    | 'nights'
+    | 'tax_rate'
+    | 'tax_amount'
+    | 'night_prices'
+    | 'price_lines'
+    | 'children'
+    | 'infants'
+    | 'pets'
+  > & { respond_by: string | null };
 
 /**
  * The text the search box matches, one expression so one trigram index (bookings_search_trgm_idx) serves

@@ -1,7 +1,7 @@
 import { bookedLines, bookedNights, type TQuoteLine } from '../../shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
-import type { TBookingStatus } from '../../shared/constants.ts';
+import type { TBookingMode, TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo, TMyBooking } from '../../shared/schemas/booking.ts';
 import type { TSettings } from '../../shared/schemas/settings.ts';
 import type { TOutboxKey } from './emails.ts';
@@ -20,6 +20,7 @@ export type TStaySettings = Pick<
   | 'advanceBookingDays'
   | 'enableGuestRegistration'
   | 'enableEmailNotifications'
+  | 'requestResponseHours'
 >;
 
 export interface TStayHome {
@@ -28,6 +29,7 @@ export interface TStayHome {
   price: number;
   maxGuests: number;
   cancellationPolicy: TCancellationPolicy;
+  bookingMode: TBookingMode;
 }
 
 export interface TStayContext {
@@ -65,17 +67,19 @@ export async function findStayContext(
       advance_booking_days: number;
       enable_guest_registration: boolean;
       enable_email_notifications: boolean;
+      request_response_hours: number;
       property_id: number | null;
       title: string | null;
       price: number | null;
       max_guests: number | null;
       cancellation_policy: TCancellationPolicy | null;
+      booking_mode: TBookingMode | null;
       free_numbers: string[];
     }
   >(
     `select s.min_nights_default, s.max_nights_default, s.advance_booking_days, s.enable_guest_registration,
-            s.enable_email_notifications,
-            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy, ${rules.sql},
+            s.enable_email_notifications, s.request_response_hours,
+            p.id as property_id, p.title, p.price, p.max_guests, p.cancellation_policy, p.booking_mode, ${rules.sql},
             array(select c.n from (values ${candidateNumbers.map((_, i) => `(${i}, ?::text)`).join(', ')}) c(i, n)
                    where not exists (select 1 from bookings b where b.confirmation_number = c.n) order by c.i) as free_numbers
        from settings s
@@ -90,13 +94,15 @@ export async function findStayContext(
     row.title !== null &&
     row.price !== null &&
     row.max_guests !== null &&
-    row.cancellation_policy !== null
+    row.cancellation_policy !== null &&
+    row.booking_mode !== null
       ? {
           id: row.property_id,
           title: row.title,
           price: row.price,
           maxGuests: row.max_guests,
           cancellationPolicy: row.cancellation_policy,
+          bookingMode: row.booking_mode,
         }
       : null;
   return {
@@ -107,6 +113,7 @@ export async function findStayContext(
       advanceBookingDays: row.advance_booking_days,
       enableGuestRegistration: row.enable_guest_registration,
       enableEmailNotifications: row.enable_email_notifications,
+      requestResponseHours: row.request_response_hours,
     },
     property,
     rules: property ? toStayRules({ ...row, price: property.price }) : null,
@@ -134,6 +141,10 @@ export interface TNewBooking {
   nightPrices: number[];
   confirmationNumber: string;
   createdAt: string;
+  /** 'pending' unless said: an instant booking is 'confirmed', a request 'requested' (docs/booking-operations.md#booking-modes). */
+  status?: 'pending' | 'requested' | 'confirmed';
+  /** A request's answer deadline (ISO timestamp). */
+  respondBy?: string | null;
 }
 
 /**
@@ -163,8 +174,8 @@ export async function insertPendingBooking(
     `with b as (
        insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
                              nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at,
-                             emails_token, children, infants, pets, price_lines)
-       values (?, ?, ?::date, ?::date, ?, ?, 'pending', ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?, ?, ?, ?, ?::jsonb)
+                             emails_token, children, infants, pets, price_lines, respond_by)
+       values (?, ?, ?::date, ?::date, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?, ?, ?, ?, ?::jsonb, ?::timestamptz)
        on conflict (confirmation_number) do nothing
        returning id
      ), l as (${link.sql})
@@ -176,6 +187,7 @@ export async function insertPendingBooking(
       b.checkOut,
       b.guests,
       b.totalPrice,
+      b.status ?? 'pending',
       JSON.stringify(b.contactInfo),
       b.nightlyPrice,
       b.nights,
@@ -189,6 +201,7 @@ export async function insertPendingBooking(
       b.infants,
       b.pets,
       JSON.stringify(b.priceLines),
+      b.respondBy ?? null,
       ...link.params,
     ],
   );
@@ -241,13 +254,14 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
       status: TBookingStatus;
       confirmation_number: string;
       created_at: string;
+      respond_by: string | null;
     }[]
   >(
     `select b.id, b.property_id, p.title, p.images[1] as cover,
             ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
             b.guests, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.tax_rate, b.price_lines, b.total_price, b.status,
             b.confirmation_number,
-            ${sqlTimestamp('b.created_at')} as created_at
+            ${sqlTimestamp('b.created_at')} as created_at, ${sqlTimestamp('b.respond_by')} as respond_by
        from bookings b join properties p on p.id = b.property_id
       where b.user_id = ?
       order by b.check_in desc, b.id desc`,
@@ -274,6 +288,7 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
     status: r.status,
     confirmationNumber: r.confirmation_number,
     createdAt: r.created_at,
+    respondBy: r.respond_by,
   }));
 }
 

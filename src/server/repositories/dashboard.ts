@@ -35,7 +35,7 @@ export async function dashboardCounters(
   >(
     `select coalesce(sum(n) filter (where name = 'properties:listed'), 0)::int as total_properties,
             coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int as total_bookings,
-            coalesce(sum(amount) filter (where name like 'bookings:%' and name <> 'bookings:cancelled'), 0)::float8 as total_revenue,
+            coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8 as total_revenue,
             coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int as pending_bookings,
             (select count(*)::int from emails where status = 'failed') as failed_emails
        from admin_counters`,
@@ -66,7 +66,7 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
   >(
     `select (select count(*)::int from properties where archived_at is null and id = any(?::int[])) as total_properties,
             count(*)::int as total_bookings,
-            coalesce(sum(total_price) filter (where status <> 'cancelled'), 0)::float8 as total_revenue,
+            coalesce(sum(total_price) filter (where status not in ('cancelled', 'declined')), 0)::float8 as total_revenue,
             (count(*) filter (where status = 'pending'))::int as pending_bookings,
             (select count(*)::int from emails e join bookings eb on eb.id = e.booking_id
               where e.status = 'failed' and eb.property_id = any(?::int[])) as failed_emails
@@ -151,12 +151,12 @@ export async function turnoverCounts(
     { today: string; in_today: number; out_today: number; in_week: number; out_week: number }[]
   >(
     `select to_char(current_date, 'YYYY-MM-DD') as today,
-            (select count(*)::int from bookings where check_in = current_date and status <> 'cancelled'${scope.sql}) as in_today,
-            (select count(*)::int from bookings where check_out = current_date and status <> 'cancelled'${scope.sql}) as out_today,
+            (select count(*)::int from bookings where check_in = current_date and status not in ('cancelled', 'declined')${scope.sql}) as in_today,
+            (select count(*)::int from bookings where check_out = current_date and status not in ('cancelled', 'declined')${scope.sql}) as out_today,
             (select count(*)::int from bookings
-              where check_in >= current_date and check_in < current_date + 7 and status <> 'cancelled'${scope.sql}) as in_week,
+              where check_in >= current_date and check_in < current_date + 7 and status not in ('cancelled', 'declined')${scope.sql}) as in_week,
             (select count(*)::int from bookings
-              where check_out >= current_date and check_out < current_date + 7 and status <> 'cancelled'${scope.sql}) as out_week`,
+              where check_out >= current_date and check_out < current_date + 7 and status not in ('cancelled', 'declined')${scope.sql}) as out_week`,
     [...scope.params, ...scope.params, ...scope.params, ...scope.params],
   );
   return {
@@ -191,7 +191,7 @@ export async function staysOnDay(
             p.title as property_title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
             to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status
        from bookings b join properties p on p.id = b.property_id left join users u on u.id = b.user_id
-      where b.${column} = current_date and b.status <> 'cancelled'${scope.sql}
+      where b.${column} = current_date and b.status not in ('cancelled', 'declined')${scope.sql}
       order by b.id limit ?`,
     [...scope.params, limit],
   );
@@ -222,7 +222,7 @@ export async function bookedByNight(
     `with s as (
        select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ?::int) as stop
          from bookings b
-        where b.check_in < current_date + ?::int and b.check_out > current_date and b.status <> 'cancelled'
+        where b.check_in < current_date + ?::int and b.check_out > current_date and b.status not in ('cancelled', 'declined')
           and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)${scope.sql}
      ), n as (select (current_date + i)::date as night from generate_series(0, ? - 1) as i)
      select to_char(n.night, 'YYYY-MM-DD') as date,
@@ -238,7 +238,7 @@ export async function inHouseNow(em: EntityManager, homes: THomeScope = null): P
   const scope = homesClause('property_id', homes);
   const [row] = await em.execute<{ n: number }[]>(
     `select count(*)::int as n from bookings
-      where check_in <= current_date and check_out > current_date and status <> 'cancelled'${scope.sql}`,
+      where check_in <= current_date and check_out > current_date and status not in ('cancelled', 'declined')${scope.sql}`,
     scope.params,
   );
   return row?.n ?? 0;
@@ -257,7 +257,7 @@ export async function revenueByMonth(
                               date_trunc('month', current_date), interval '1 month')::date as month)
      select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
        from m left join bookings b
-         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status <> 'cancelled'${scope.sql}
+         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status not in ('cancelled', 'declined')${scope.sql}
       group by m.month order by m.month`,
     [months, ...scope.params],
   );

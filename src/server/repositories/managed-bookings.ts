@@ -1,7 +1,7 @@
 import type { TQuoteLine } from '../../shared/pricing.ts';
 import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TBookingStatus } from '../../shared/constants.ts';
+import { HOLDING_STATUSES, type TBookingStatus } from '../../shared/constants.ts';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
 import { BookingLink } from '../entities/booking-link.entity.ts';
@@ -37,6 +37,12 @@ export interface TManagedRecord {
   timeZone: string;
   cancellationFee: number | null;
   cancellationPolicy: TCancellationPolicy;
+  /** A request's answer deadline (ISO); null otherwise. */
+  respondBy: string | null;
+  /** Who else stays, past the counted guests (docs/booking-operations.md#guests). */
+  children: number;
+  infants: number;
+  pets: number;
   review: { rating: number; comment: string; date: string } | null;
 }
 
@@ -73,6 +79,10 @@ export async function findManagedBooking(
       sql<string | null>`p.images[1]`.as('cover'),
       'p.cancellation_policy',
       'b.cancellation_fee',
+      isoTimestamp<string | null>('b.respond_by').as('respond_by'),
+      'b.children',
+      'b.infants',
+      'b.pets',
       'r.rating as review_rating',
       'r.comment as review_comment',
       isoTimestamp<string | null>('r.date').as('review_date'),
@@ -101,6 +111,10 @@ export async function findManagedBooking(
     timeZone: homeTimeZone(r),
     cancellationFee: r.cancellation_fee,
     cancellationPolicy: r.cancellation_policy,
+    respondBy: r.respond_by,
+    children: r.children,
+    infants: r.infants,
+    pets: r.pets,
     review:
       r.review_rating !== null
         ? { rating: r.review_rating, comment: r.review_comment ?? '', date: r.review_date ?? '' }
@@ -149,7 +163,7 @@ export async function deleteExpiredBookingLinks(em: EntityManager, now: Date): P
 }
 
 /**
- * Cancels a pending or confirmed booking with the late fee it costs (null when free); false when it was
+ * Cancels a booking that holds its dates (pending, requested or confirmed) with the late fee it costs (null when free); false when it was
  * already cancelled (or is gone).
  */
 export async function markCancelled(
@@ -157,7 +171,7 @@ export async function markCancelled(
   bookingId: number,
   fee: number | null = null,
 ): Promise<boolean> {
-  const live = { id: bookingId, status: { $in: ['pending', 'confirmed'] as TBookingStatus[] } };
+  const live = { id: bookingId, status: { $in: [...HOLDING_STATUSES] as TBookingStatus[] } };
   return (await em.nativeUpdate(Booking, live, { status: 'cancelled', cancellationFee: fee })) > 0;
 }
 

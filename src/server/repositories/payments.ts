@@ -201,6 +201,9 @@ export interface TPaymentListRow {
   total_count: number;
 }
 
+/** Nothing is owed on these: a cancelled or declined booking, and a request not yet accepted (docs/booking-operations.md#payments). */
+const NOT_DUE = `('cancelled', 'declined', 'requested')`;
+
 /** Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views). */
 const LEDGERS = `
   select pp.booking_id, b.property_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
@@ -248,15 +251,15 @@ export async function listPayments(
   }
   const where =
     q.view === 'refunds_due'
-      ? `booking_status = 'cancelled' and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
+      ? `booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
       : q.view === 'overdue'
-        ? `booking_status <> 'cancelled' and net < total_amount
+        ? `booking_status not in ${NOT_DUE} and net < total_amount
            and ((net < deposit_amount and deposit_deadline_at < ?::timestamptz) or balance_due_on < ?::date)`
-        : `booking_status <> 'cancelled' and net < total_amount`;
+        : `booking_status not in ${NOT_DUE} and net < total_amount`;
   const scope = homesClause('property_id', homes);
   const params: unknown[] = q.view === 'overdue' ? [q.now, q.now.toISOString().slice(0, 10)] : [];
   return em.execute<TPaymentListRow[]>(
-    `select t.*, case when booking_status = 'cancelled' then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
+    `select t.*, case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
                       else total_amount - net end as amount,
             case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
                  else to_char(balance_due_on, 'YYYY-MM-DD') end as due,
@@ -284,7 +287,7 @@ export async function paymentTotals(
   const scope = homesClause('property_id', homes);
   const [out] = await em.execute<{ outstanding: number }[]>(
     `select coalesce(sum(total_amount - net), 0)::int as outstanding from (${LEDGERS}) t
-      where booking_status <> 'cancelled' and net < total_amount${scope.sql}`,
+      where booking_status not in ${NOT_DUE} and net < total_amount${scope.sql}`,
     scope.params,
   );
   return {

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Selectable } from 'kysely';
 import type { TCancellationPolicy } from '../../shared/cancellation.ts';
-import type { TPropertyType } from '../../shared/constants.ts';
+import { HOLDING_STATUSES, type TBookingMode, type TPropertyType } from '../../shared/constants.ts';
 import type { TProperty } from '../../shared/schemas/property.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { Property } from '../entities/property.entity.ts';
@@ -37,6 +37,7 @@ export const PROPERTY_FIELDS = [
   'guest_favorite',
   'property_type',
   'cancellation_policy',
+  'booking_mode',
   'created_at',
 ] as const;
 
@@ -74,6 +75,7 @@ export function toPropertyDto(r: TPropertyRow): TProperty {
     guestFavorite: r.guest_favorite,
     propertyType: r.property_type,
     cancellationPolicy: r.cancellation_policy,
+    bookingMode: r.booking_mode,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -133,6 +135,7 @@ export interface TPropertyColumns {
   showLogo: boolean;
   guestFavorite: boolean;
   cancellationPolicy: TCancellationPolicy;
+  bookingMode: TBookingMode;
 }
 
 function withKeys(columns: TPropertyColumns) {
@@ -203,7 +206,7 @@ export async function countBookingsOf(
     em.count(Booking, { property: propertyId }),
     em.count(Booking, {
       property: propertyId,
-      status: { $in: ['pending', 'confirmed'] },
+      status: { $in: [...HOLDING_STATUSES] },
       checkOut: { $gt: today },
     }),
   ]);

@@ -46,7 +46,7 @@ export async function nightsByHome(
             sum(b.total_price::float8 * (least(b.check_out, ?::date + 1) - greatest(b.check_in, ?::date))
                 / (b.check_out - b.check_in))::float8 as revenue
        from bookings b join properties p on p.id = b.property_id
-      where b.status <> 'cancelled' and b.check_in <= ?::date and b.check_out > ?::date${scope.sql}
+      where b.status in ('pending', 'confirmed') and b.check_in <= ?::date and b.check_out > ?::date${scope.sql}
       group by b.property_id, p.title, p.archived_at`,
     [s.to, s.from, s.to, s.from, s.to, s.from, ...scope.params],
   );
@@ -68,7 +68,7 @@ export async function nightsByMonth(
             coalesce(sum(b.total_price::float8 * (least(b.check_out, m.stop) - greatest(b.check_in, m.start))
                          / (b.check_out - b.check_in)), 0)::float8 as revenue
        from m left join bookings b
-         on b.status <> 'cancelled' and b.check_in < m.stop and b.check_out > m.start${scope.sql}
+         on b.status in ('pending', 'confirmed') and b.check_in < m.stop and b.check_out > m.start${scope.sql}
       group by m.start order by m.start`,
     [s.from, s.to, s.from, s.to, ...scope.params],
   );
@@ -112,7 +112,7 @@ export async function arrivalsProfile(
        select b.status, b.total_price, b.check_out - b.check_in as nights,
               b.check_in - (b.created_at at time zone 'UTC')::date as lead
          from bookings b where b.check_in >= ?::date and b.check_in <= ?::date${scope.sql}
-     ), h as (select * from a where status <> 'cancelled')
+     ), h as (select * from a where status in ('pending', 'confirmed'))
      select (select count(*) from h where lead <= 1)::int as lead_0_1,
             (select count(*) from h where lead between 2 and 7)::int as lead_2_7,
             (select count(*) from h where lead between 8 and 30)::int as lead_8_30,

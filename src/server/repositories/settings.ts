@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TSettings } from '../../shared/schemas/settings.ts';
+import type { TSettings, TSettingsInput } from '../../shared/schemas/settings.ts';
 import { Settings, type ISettings } from '../entities/settings.entity.ts';
 
 /** The one settings record (id 1). */
@@ -18,6 +18,7 @@ function toSettingsDto(s: ISettings): TSettings {
     minNightsDefault: s.minNightsDefault,
     maxNightsDefault: s.maxNightsDefault,
     advanceBookingDays: s.advanceBookingDays,
+    requestResponseHours: s.requestResponseHours,
     currency: s.currency,
     taxRate: s.taxRate,
     enableExchangeRates: s.enableExchangeRates,
@@ -42,10 +43,11 @@ export async function readSettings(em: EntityManager): Promise<TSettings> {
   return toSettingsDto(s);
 }
 
-export async function writeSettings(em: EntityManager, input: TSettings): Promise<TSettings> {
+export async function writeSettings(em: EntityManager, input: TSettingsInput): Promise<TSettings> {
   await ensureSettingsRow(em);
   const s = await em.findOneOrFail(Settings, 1);
-  em.assign(s, input);
+  // A caller that left an optional field out keeps its stored value.
+  em.assign(s, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
   await em.flush();
   return toSettingsDto(s);
 }

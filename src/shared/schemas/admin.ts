@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBookingStatus, ZQuoteLine } from './booking.ts';
+import { ZBookingStatus, ZQuoteLine, ZSettableStatus } from './booking.ts';
 import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZId, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 
@@ -101,7 +101,7 @@ export const ZAdminBookingList = z
   .meta({ description: 'One page of bookings, newest first, with the total count' });
 export type TAdminBookingList = z.infer<typeof ZAdminBookingList>;
 
-export const ZBookingStatusInput = z.object({ id: ZId, status: ZBookingStatus });
+export const ZBookingStatusInput = z.object({ id: ZId, status: ZSettableStatus });
 export type TBookingStatusInput = z.input<typeof ZBookingStatusInput>;
 
 export const BULK_BOOKINGS_MAX = 100;
@@ -112,7 +112,7 @@ export const ZBookingBulkStatusInput = z.object({
     .array(ZId)
     .min(1, { error: 'Choose at least one booking' })
     .max(BULK_BOOKINGS_MAX, { error: `At most ${BULK_BOOKINGS_MAX} bookings at once` }),
-  status: ZBookingStatus,
+  status: ZSettableStatus,
 });
 export const ZBookingBulkStatusResult = z.object({ updated: z.array(ZAdminBooking) });
 
@@ -134,6 +134,12 @@ export type TBookingNote = z.infer<typeof ZBookingNote>;
 
 /** Everything the booking drawer shows. */
 export const ZAdminBookingDetail = ZAdminBooking.extend({
+  /** A request's answer deadline (docs/booking-operations.md#booking-modes); null otherwise. */
+  respondBy: z.string().nullable().optional(),
+  /** Who else stays, past the counted guests (docs/booking-operations.md#guests). */
+  children: z.number().int().optional(),
+  infants: z.number().int().optional(),
+  pets: z.number().int().optional(),
   price: z.object({
     nights: z.number().int(),
     nightlyPrice: z.number().int(),

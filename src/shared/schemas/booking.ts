@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_STATUSES } from '../constants.ts';
+import { BOOKING_STATUSES, SETTABLE_STATUSES } from '../constants.ts';
 import { LINE_KINDS } from '../pricing.ts';
 import { ZIsoDate, zDecimal, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
@@ -71,6 +71,11 @@ export const ZBookingCreateInput = z.object({
 export type TBookingCreateInput = z.input<typeof ZBookingCreateInput>;
 
 export const ZBookingStatus = z.enum(BOOKING_STATUSES, {
+  error: 'Status must be pending, requested, confirmed, cancelled or declined',
+});
+
+/** What the operator may set by hand: the spec's three (a request is accepted or declined instead). */
+export const ZSettableStatus = z.enum(SETTABLE_STATUSES, {
   error: 'Status must be pending, confirmed or cancelled',
 });
 
@@ -105,6 +110,8 @@ export const ZBooking = z.object({
   priceLines: z.array(ZQuoteLine).nullable().optional(),
   confirmationNumber: z.string(),
   createdAt: z.string(),
+  /** A request to book: when it is declined unless answered first (docs/booking-operations.md#booking-modes). */
+  respondBy: z.string().nullable().optional(),
 });
 export type TBooking = z.infer<typeof ZBooking>;
 
@@ -166,5 +173,6 @@ export const ZMyBooking = z.object({
   status: ZBookingStatus,
   confirmationNumber: z.string(),
   createdAt: z.string(),
+  respondBy: z.string().nullable().optional(),
 });
 export type TMyBooking = z.infer<typeof ZMyBooking>;

@@ -113,7 +113,7 @@ export const ZNightPrice = z.object({ date: z.string(), price: z.number().int() 
 /** The admin's month view of one home. */
 export const ZMonthInput = z.object({ id: ZId, from: ZIsoDate, to: ZIsoDate });
 
-export const HOLD_KINDS = ['pending', 'confirmed', 'block', 'external', 'conflict'] as const;
+export const HOLD_KINDS = ['pending', 'requested', 'confirmed', 'block', 'external', 'conflict'] as const;
 export type THoldKind = (typeof HOLD_KINDS)[number];
 
 /** A bar on a calendar: a booking (by status), a block, an imported event, or an imported event in conflict. */

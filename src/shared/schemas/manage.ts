@@ -67,6 +67,12 @@ export const ZManagedBooking = z.object({
   review: z.object({ rating: z.number().int(), comment: z.string(), date: z.string() }).nullable(),
   /** True when the signed-in user may add this guest booking to their account (same e-mail). */
   claimable: z.boolean(),
+  /** A request's answer deadline (docs/booking-operations.md#booking-modes); null otherwise. */
+  respondBy: z.string().nullable().optional(),
+  /** Who else stays, past the counted guests (docs/booking-operations.md#guests). */
+  children: z.number().int().optional(),
+  infants: z.number().int().optional(),
+  pets: z.number().int().optional(),
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 

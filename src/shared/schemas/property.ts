@@ -3,6 +3,8 @@ import {
   AMENITIES,
   BATHROOM_CHOICES,
   BEDROOM_CHOICES,
+  BOOKING_MODES,
+  DEFAULT_BOOKING_MODE,
   MAX_GUEST_CHOICES,
   MAX_IMAGES,
   MAX_VIDEOS,
@@ -17,6 +19,9 @@ import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
 export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
   error: 'Cancellation policy must be flexible, moderate or strict',
 });
+
+/** Instant book, or request to book (docs/booking-operations.md#booking-modes). */
+export const ZBookingMode = z.enum(BOOKING_MODES, { error: 'Booking mode must be instant or request' });
 
 const oneOf = (choices: readonly number[], label: string) =>
   zInt(
@@ -93,6 +98,7 @@ export const ZPropertyInput = z.object({
   showLogo: withDefault(zBool('showLogo must be true or false'), false),
   guestFavorite: withDefault(zBool('guestFavorite must be true or false'), false),
   cancellationPolicy: ZCancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
+  bookingMode: ZBookingMode.default(DEFAULT_BOOKING_MODE),
 });
 export type TPropertyInput = z.input<typeof ZPropertyInput>;
 export type TPropertyInputParsed = z.output<typeof ZPropertyInput>;
@@ -125,6 +131,7 @@ export const ZProperty = z.object({
   guestFavorite: z.boolean(),
   propertyType: z.string(),
   cancellationPolicy: ZCancellationPolicy,
+  bookingMode: ZBookingMode,
   createdAt: z.string(),
 });
 export type TProperty = z.infer<typeof ZProperty>;

@@ -54,6 +54,14 @@ export const ZSettings = z
         .min(0, { error: 'Advance booking days must be at least 0.' })
         .max(3650),
     ),
+    /** Optional so that callers which predate it keep working; left out, the stored value stays. */
+    requestResponseHours: zInt(
+      z
+        .number({ error: 'Response time must be between 1 and 168 hours.' })
+        .int({ error: 'Response time must be a whole number of hours.' })
+        .min(1, { error: 'Response time must be between 1 and 168 hours.' })
+        .max(168, { error: 'Response time must be between 1 and 168 hours.' }),
+    ).optional(),
     currency: zLine('Currency').trim().min(1, { error: 'Currency is required.' }).max(10),
     taxRate: zDecimal(
       z
@@ -73,7 +81,10 @@ export const ZSettings = z
     error: MIN_NIGHTS_ABOVE_MAX,
     path: ['minNightsDefault'],
   });
-export type TSettings = z.infer<typeof ZSettings>;
+/** What a save sends: the fields added after the spec may be left out. */
+export type TSettingsInput = z.infer<typeof ZSettings>;
+/** The stored settings: every field present. */
+export type TSettings = TSettingsInput & { requestResponseHours: number };
 
 /** The stored settings as answered: plain types, since the form's rules apply to what is written. */
 export const ZSettingsView = z.object({
@@ -89,6 +100,7 @@ export const ZSettingsView = z.object({
   minNightsDefault: z.number().int(),
   maxNightsDefault: z.number().int(),
   advanceBookingDays: z.number().int(),
+  requestResponseHours: z.number().int(),
   currency: z.string(),
   taxRate: z.number(),
   enableExchangeRates: z.boolean(),

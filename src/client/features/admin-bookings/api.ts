@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBookingStatus } from '../../../shared/constants.ts';
 import { ADMIN_BOOKINGS_PAGE_SIZE } from '../../../shared/schemas/admin.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { filterOf, type TBookingsSearch } from './search.ts';
@@ -82,6 +81,28 @@ export function useBulkBookingStatus(directAdmin: boolean, onDone: () => void) {
   );
 }
 
+/** Accept or decline a request to book (docs/booking-operations.md#booking-modes). */
+export function useAnswerRequest() {
+  const invalidate = useBookingInvalidation();
+  const options = {
+    onSuccess: async (_: unknown, __: unknown) => {
+      notifyUpdated();
+      await invalidate();
+    },
+    onError: (err: unknown) => {
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to answer the request'),
+        color: 'red',
+      });
+    },
+  };
+  return {
+    accept: useMutation(trpc.bookings.accept.mutationOptions(options)),
+    decline: useMutation(trpc.bookings.decline.mutationOptions(options)),
+  };
+}
+
 export function useAddBookingNote() {
   const queryClient = useQueryClient();
   return useMutation(
@@ -98,7 +119,7 @@ export function useAddBookingNote() {
   );
 }
 
-export const STATUS_VERB: Record<Exclude<TBookingStatus, 'pending'>, string> = {
+export const STATUS_VERB: Record<'confirmed' | 'cancelled', string> = {
   confirmed: 'Confirm',
   cancelled: 'Cancel',
 };

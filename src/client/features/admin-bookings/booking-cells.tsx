@@ -1,6 +1,7 @@
 import { Badge, HoverCard, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import { STATUS_WORD } from '../../../shared/stay-status.ts';
 
 /** Filled badges in dark shades, so the white text keeps 4.5:1 contrast. */
 export function StatusBadge({ status }: { status: TBookingStatus }) {
@@ -10,10 +11,16 @@ export function StatusBadge({ status }: { status: TBookingStatus }) {
         Confirmed
       </Badge>
     );
-  if (status === 'cancelled')
+  if (status === 'cancelled' || status === 'declined')
     return (
       <Badge color="red.9" variant="filled" data-testid="status-badge">
-        Cancelled
+        {STATUS_WORD[status]}
+      </Badge>
+    );
+  if (status === 'requested')
+    return (
+      <Badge color="#9a3412" variant="filled" data-testid="status-badge">
+        {STATUS_WORD[status]}
       </Badge>
     );
   // The outline in the text colour: Mantine's gray outline is gray.8, lost on the dark scheme's surfaces.

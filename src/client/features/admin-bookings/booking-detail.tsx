@@ -5,6 +5,8 @@ import { StatusBadge } from './booking-cells.tsx';
 import { BookingNotes } from './booking-notes.tsx';
 import { Rows, Section, STATUS_LABEL, when } from './drawer-parts.tsx';
 import { bookingDate } from './format.ts';
+import { RequestAnswer } from './request-answer.tsx';
+import { partyLabel } from '../../../shared/labels.ts';
 
 /** Everything about one booking: stay, contact, price, status history, its emails and the notes. */
 export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
@@ -23,9 +25,10 @@ export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
             ['Property', d.property.title || `Property #${d.propertyId}`],
             ['Check In', bookingDate(d.checkIn)],
             ['Check Out', bookingDate(d.checkOut)],
-            ['Guests', String(d.guests)],
+            ['Guests', partyLabel(d)],
           ]}
         />
+        <RequestAnswer booking={d} />
       </Section>
       <Section title="Contact">
         <Rows
@@ -66,7 +69,9 @@ export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
           {d.history.map((h, i) => (
             <Timeline.Item
               key={i}
-              title={h.from ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}` : 'Booked (Pending)'}
+              title={
+                h.from ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}` : `Booked (${STATUS_LABEL[h.to]})`
+              }
             >
               <Text size="xs" c="dimmed">
                 {h.actorName} · {when(h.at)}

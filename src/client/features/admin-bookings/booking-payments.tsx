@@ -123,7 +123,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
         </Table.ScrollContainer>
       )}
       <Group gap="xs">
-        {d.bookingStatus !== 'cancelled' && d.totals.balanceDue > 0 && (
+        {d.bookingStatus !== 'cancelled' && d.bookingStatus !== 'requested' && d.totals.balanceDue > 0 && (
           <Button size="xs" variant="light" onClick={() => setDialog('payment')}>
             Record payment
           </Button>

@@ -5,8 +5,10 @@ import type { TBookingsSearch } from './search.ts';
 
 const STATUS_OPTIONS = [
   { value: 'pending', label: 'Pending' },
+  { value: 'requested', label: 'Requested' },
   { value: 'confirmed', label: 'Confirmed' },
   { value: 'cancelled', label: 'Cancelled' },
+  { value: 'declined', label: 'Declined' },
 ];
 
 /** Search and filters; every change goes to the URL (and back to page 1). */

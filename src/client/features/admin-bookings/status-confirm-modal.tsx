@@ -1,10 +1,9 @@
 import { List, Stack, Text } from '@mantine/core';
-import type { TBookingStatus } from '../../../shared/constants.ts';
 import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 
 export interface TPendingStatusChange {
-  status: Exclude<TBookingStatus, 'pending'>;
+  status: 'confirmed' | 'cancelled';
   bookings: TAdminBooking[];
 }
 

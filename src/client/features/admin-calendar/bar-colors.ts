@@ -10,6 +10,7 @@ export const BAR_STYLE: Record<
   { color: string; shade: number; text: 'white' | 'black'; label: string }
 > = {
   pending: { color: 'yellow', shade: 4, text: 'black', label: 'Pending booking' },
+  requested: { color: 'orange', shade: 4, text: 'black', label: 'Requested booking' },
   confirmed: { color: 'teal', shade: 9, text: 'white', label: 'Confirmed booking' },
   block: { color: 'gray', shade: 7, text: 'white', label: 'Blocked' },
   external: { color: 'blue', shade: 9, text: 'white', label: 'Imported event' },

@@ -8,7 +8,7 @@ import { usd } from './api.ts';
 /** Green when confirmed, red when cancelled, amber otherwise (docs/product.md#admin-dashboard). */
 export function statusDotColor(status: TBookingStatus): string {
   if (status === 'confirmed') return 'var(--mantine-color-green-6)';
-  if (status === 'cancelled') return 'var(--mantine-color-red-6)';
+  if (status === 'cancelled' || status === 'declined') return 'var(--mantine-color-red-6)';
   return 'var(--mantine-color-yellow-6)';
 }
 

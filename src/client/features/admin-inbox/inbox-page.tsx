@@ -1,3 +1,5 @@
+import type { TBookingStatus } from '../../../shared/constants.ts';
+import { STATUS_WORD } from '../../../shared/stay-status.ts';
 import {
   Alert,
   Badge,
@@ -99,7 +101,7 @@ function Summary({ thread }: { thread: TAdminThread }) {
             <Group gap="xs">
               <Text size="sm">Booking {b.confirmationNumber}</Text>
               <Badge size="sm" variant="light">
-                {b.status}
+                {STATUS_WORD[b.status as TBookingStatus] ?? b.status}
               </Badge>
             </Group>
             <Text size="sm">

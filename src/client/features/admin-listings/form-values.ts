@@ -1,6 +1,12 @@
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { FALLBACK_CATEGORIES, MAX_GUEST_CHOICES, type TPropertyType } from '../../../shared/constants.ts';
+import {
+  DEFAULT_BOOKING_MODE,
+  FALLBACK_CATEGORIES,
+  MAX_GUEST_CHOICES,
+  type TBookingMode,
+  type TPropertyType,
+} from '../../../shared/constants.ts';
 import { DEFAULT_CANCELLATION_POLICY, type TCancellationPolicy } from '../../../shared/cancellation.ts';
 import { isPropertyType } from '../../../shared/labels.ts';
 import type { TCategory } from '../../../shared/schemas/category.ts';
@@ -30,6 +36,7 @@ export interface TPropertyFormValues {
   /** Not on the form; carried so that an edit does not clear it. */
   guestFavorite: boolean;
   cancellationPolicy: TCancellationPolicy;
+  bookingMode: TBookingMode;
 }
 
 /** A new property's defaults (docs/product.md#property-form). */
@@ -51,6 +58,7 @@ export const NEW_PROPERTY_VALUES: TPropertyFormValues = {
   showLogo: false,
   guestFavorite: false,
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
+  bookingMode: DEFAULT_BOOKING_MODE,
 };
 
 /**
@@ -81,6 +89,7 @@ export function valuesFromProperty(p: TProperty): TPropertyFormValues {
     showLogo: p.showLogo,
     guestFavorite: p.guestFavorite,
     cancellationPolicy: p.cancellationPolicy,
+    bookingMode: p.bookingMode,
   };
 }
 

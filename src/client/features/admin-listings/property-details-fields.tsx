@@ -71,6 +71,17 @@ export function PropertyDetailsFields({ form }: { form: TPropertyForm }) {
         allowDeselect={false}
         {...form.getInputProps('cancellationPolicy')}
       />
+      <Select
+        label="Booking mode"
+        description="Request to book: you accept or decline each booking within the response time in Settings"
+        data={[
+          { value: 'instant', label: 'Instant book: confirmed at once' },
+          { value: 'request', label: 'Request to book: you accept or decline' },
+        ]}
+        allowDeselect={false}
+        data-testid="booking-mode"
+        {...form.getInputProps('bookingMode')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Select
           label="Bedrooms"

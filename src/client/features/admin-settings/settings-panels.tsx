@@ -117,6 +117,14 @@ export function BookingPanel({ form }: { form: TSettingsForm }) {
           allowDecimal={false}
           {...numberProps(form, 'maxNightsDefault')}
         />
+        <NumberInput
+          label="Request response time (hours)"
+          description="A request to book is declined when not answered in this time"
+          min={1}
+          max={168}
+          allowDecimal={false}
+          {...numberProps(form, 'requestResponseHours')}
+        />
       </SimpleGrid>
     </Panel>
   );

@@ -37,6 +37,7 @@ export const FIELD_TAB: Record<keyof TSettings, TTab> = {
   minNightsDefault: 'booking',
   maxNightsDefault: 'booking',
   advanceBookingDays: 'booking',
+  requestResponseHours: 'booking',
   currency: 'financial',
   taxRate: 'financial',
   enableExchangeRates: 'integrations',

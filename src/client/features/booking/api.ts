@@ -6,6 +6,8 @@ export const availabilityQuery = (propertyId: number) =>
 export const stayRulesQuery = (propertyId: number) =>
   trpc.bookings.stayRules.queryOptions({ id: propertyId });
 export const myBookingsQuery = () => trpc.bookings.mine.queryOptions();
+/** The home's price rules: the card offers pets only where they are allowed. */
+export const homePricingQuery = (propertyId: number) => trpc.pricing.get.queryOptions({ id: propertyId });
 
 /*
  * The hooks below refresh in the background (`void`): the caller's toast and dialog do not wait for the

@@ -15,6 +15,7 @@ export function BookingBar({
   disabled,
   waiting,
   onReserve,
+  reserveLabel = 'Reserve',
 }: {
   price: { amount: string; nights: number } | null;
   nightly: string;
@@ -24,6 +25,8 @@ export function BookingBar({
   /** Reserve was pressed and waits for the page's answers (use-reservation.ts). */
   waiting: boolean;
   onReserve: () => void;
+  /** 'Request to book' on a home that takes requests. */
+  reserveLabel?: string;
 }) {
   return (
     <Box hiddenFrom="md" className={classes.bar} data-testid="booking-bar">
@@ -56,7 +59,7 @@ export function BookingBar({
           rightSection={waiting ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
           data-testid="booking-bar-reserve"
         >
-          Reserve
+          {reserveLabel}
         </Button>
       </Group>
     </Box>

@@ -2,7 +2,8 @@ import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDate } from '../../../shared/dates.ts';
 import { homeTimeZone } from '../../../shared/home-time.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { useQuery } from '@tanstack/react-query';
+import { partyLabel } from '../../../shared/labels.ts';
 import type { TProperty } from '../../../shared/schemas/property.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
@@ -10,7 +11,8 @@ import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
 import { readBookingDraft } from './booking-draft.ts';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
-import { GuestCounter } from './guest-counter.tsx';
+import { homePricingQuery } from './api.ts';
+import { PartyPicker } from './party-picker.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
@@ -48,12 +50,15 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
       ? { checkIn: draft.checkIn, checkOut: draft.checkOut, guests: draft.guests }
       : initial,
   );
-  const { checkIn, checkOut, guests } = stay;
-  const priced = useStayQuote(property.id, checkIn, checkOut, guests);
+  const { checkIn, checkOut, party } = stay;
+  const priced = useStayQuote(property.id, checkIn, checkOut, party);
+  const petsAllowed = useQuery(homePricingQuery(property.id)).data?.petsAllowed ?? false;
   const { quote } = priced;
   const problem = stay.problem ?? priced.error;
   const reservation = useReservation(property, stay, priced, problem, draft);
   const { reserve, waiting } = reservation;
+  // A request-to-book home says so on its button (docs/booking-operations.md#booking-modes).
+  const reserveLabel = property.bookingMode === 'request' ? 'Request to book' : 'Reserve';
   // The total as the breakdown adds it up in the chosen currency (docs/money.md).
   const total = quote
     ? show(
@@ -76,7 +81,12 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         </Group>
 
         <StayDates stay={stay} />
-        <GuestCounter guests={guests} maxGuests={property.maxGuests} onChange={stay.setGuests} />
+        <PartyPicker
+          party={party}
+          maxGuests={property.maxGuests}
+          petsAllowed={petsAllowed}
+          onChange={stay.setParty}
+        />
 
         {problem && (
           <Text size="sm" c="red" role="alert" data-testid="stay-problem">
@@ -95,7 +105,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           rightSection={waiting ? <Loader size={16} color="currentColor" aria-hidden /> : undefined}
           data-testid="reserve"
         >
-          Reserve
+          {reserveLabel}
         </Button>
         <Text size="sm" c="dimmed" ta="center">
           You won&apos;t be charged yet
@@ -116,6 +126,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         disabled={problem !== null}
         waiting={waiting}
         onReserve={reserve}
+        reserveLabel={reserveLabel}
       />
       <MountOnFirstOpen opened={reservation.contactOpen}>
         <ContactFormDialog
@@ -127,7 +138,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           pending={reservation.pending}
           summary={
             checkIn && checkOut
-              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${guestsLabel(guests)}${total ? ` · ${total}` : ''}`
+              ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${partyLabel({ guests: party.adults + party.children, infants: party.infants, pets: party.pets })}${total ? ` · ${total}` : ''}`
               : property.title
           }
           onSubmit={(contact) => void reservation.submit(contact)}

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Divider, Group, Image, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import type { TBookingStatus } from '../../../shared/constants.ts';
+import { partyLabel } from '../../../shared/labels.ts';
 import { imageSrcSet } from '../../../shared/media.ts';
 import type { TContactInfo } from '../../../shared/schemas/booking.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
+import { bookingNotice } from './booking-notice.ts';
 import { ConfirmationPayment } from './confirmation-payment.tsx';
 import '../../styles/more-components.css';
 
@@ -16,6 +18,8 @@ export interface TConfirmationSummary {
   checkIn: string;
   checkOut: string;
   guests: number;
+  infants?: number | undefined;
+  pets?: number | undefined;
   totalPrice: number;
   /** Each night's price and the GST, as booked: the total shown is their converted sum (docs/money.md). */
   nightPrices: number[];
@@ -27,6 +31,9 @@ export interface TConfirmationSummary {
   /** The secret of the manage link (`/manage/{token}`). */
   manageToken: string;
   guest: TContactInfo;
+  status: TBookingStatus;
+  /** A request's answer deadline (docs/booking-operations.md#booking-modes). */
+  respondBy: string | null;
 }
 
 export function BookingConfirmedDialog({
@@ -37,15 +44,24 @@ export function BookingConfirmedDialog({
   onClose: () => void;
 }) {
   const { show, stay } = useCurrency();
+  const notice = summary ? bookingNotice(summary, summary.propertyTitle, summary.guest.email) : null;
   return (
-    <Modal opened={summary !== null} onClose={onClose} title="Booking Confirmed!" centered size="md">
+    <Modal
+      opened={summary !== null}
+      onClose={onClose}
+      title={notice?.dialogTitle ?? 'Booking Confirmed!'}
+      centered
+      size="md"
+    >
       {summary && (
         <Stack gap="sm" data-testid="booking-confirmed">
           <Group gap="sm" wrap="nowrap">
             <ThemeIcon color="green" variant="light" size="lg" radius="xl">
               <IconCircleCheckFilled size={20} aria-hidden />
             </ThemeIcon>
-            <Text size="sm">A confirmation email has been sent to your email address.</Text>
+            <Text size="sm" data-testid="confirmation-text">
+              {notice?.dialogText}
+            </Text>
           </Group>
           {summary.image && (
             <Image
@@ -62,7 +78,7 @@ export function BookingConfirmedDialog({
             label="Dates"
             value={`${formatIsoDate(summary.checkIn, true)} – ${formatIsoDate(summary.checkOut, true)}`}
           />
-          <FactRow label="Guests" value={guestsLabel(summary.guests)} />
+          <FactRow label="Guests" value={partyLabel(summary)} />
           <FactRow
             label="Total"
             value={show(stay(summary.nightPrices, summary.taxAmount, summary.lines).total)}
@@ -85,7 +101,8 @@ export function BookingConfirmedDialog({
               Manage your booking
             </Anchor>
           </Alert>
-          <ConfirmationPayment token={summary.manageToken} />
+          {/* The deposit is asked for once a request is accepted (docs/booking-operations.md#payments). */}
+          {summary.status !== 'requested' && <ConfirmationPayment token={summary.manageToken} />}
           <Button onClick={onClose} mt="sm" fullWidth>
             Done
           </Button>

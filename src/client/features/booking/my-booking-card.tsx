@@ -4,7 +4,7 @@ import { formatIsoDate } from '../../../shared/dates.ts';
 import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
 import type { TMyBooking } from '../../../shared/schemas/booking.ts';
-import { STAY_COLOR, stayGroup, stayLabel } from '../../../shared/stay-status.ts';
+import { answerByLabel, STAY_COLOR, stayGroup, stayLabel } from '../../../shared/stay-status.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 
 /** One of My bookings: the home, dates, guests and total, with Details and (while upcoming) Cancel. */
@@ -49,7 +49,9 @@ export function MyBookingCard({
         {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} · {nightsLabel(b.nights)}
       </Text>
       <Text size="sm" c="dimmed">
-        {guestsLabel(b.guests)}
+        {b.status === 'requested' && b.respondBy
+          ? `${guestsLabel(b.guests)} · Answer by ${answerByLabel(b.respondBy)}`
+          : guestsLabel(b.guests)}
       </Text>
       <Group justify="space-between" mt="sm">
         <Text size="sm" fw={700}>

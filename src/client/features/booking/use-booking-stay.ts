@@ -8,6 +8,7 @@ import type { TBlockedRange, TProperty } from '../../../shared/schemas/property.
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { availabilityQuery, stayRulesQuery } from './api.ts';
 import { clampCheckOut, firstFreeStay, isCheckOutBlocked, overlapsBlocked } from './blocked-dates.ts';
+import type { TPartyChoice } from './party-picker.tsx';
 
 /** Dates and guests carried in the page URL from a search (docs/decisions.md#booking-card-defaults): they come before the defaults. */
 export interface TInitialStay {
@@ -44,6 +45,13 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
   const [guests, setGuests] = useState(() =>
     Math.min(Math.max(1, initial.guests ?? BOOKING_DEFAULT_GUESTS), Math.max(1, property.maxGuests)),
   );
+  // Past the adults (`guests`, as the URL and the server call them): who else comes (docs/booking-operations.md#guests).
+  const [extras, setExtras] = useState({ children: 0, infants: 0, pets: 0 });
+  const party: TPartyChoice = { adults: guests, ...extras };
+  const setParty = (next: TPartyChoice) => {
+    setGuests(next.adults);
+    setExtras({ children: next.children, infants: next.infants, pets: next.pets });
+  };
 
   const fallback = useMemo(
     () => (known ? firstFreeStay(today, stayLength, ranges, lastCheckIn) : null),
@@ -81,6 +89,8 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
     checkOut,
     guests,
     setGuests,
+    party,
+    setParty,
     chooseCheckIn,
     chooseCheckOut,
     minNights,

@@ -11,6 +11,7 @@ import { useCreateBooking } from './api.ts';
 import { clearBookingDraft, updateBookingDraft, type TBookingDraft } from './booking-draft.ts';
 import type { TConfirmationSummary } from './booking-confirmed-dialog.tsx';
 import type { TBookingStay } from './use-booking-stay.ts';
+import { bookingNotice } from './booking-notice.ts';
 
 /**
  * Reserve → contact form → `bookings.create` → confirmation. `problem` is why the card already knows
@@ -30,7 +31,7 @@ export function useReservation(
 ) {
   const { settings, settled: settingsSettled } = useSiteConfig();
   const { isAuthenticated, isLoading: authLoading, openAuthDialog } = useAuth();
-  const { checkIn, checkOut, guests } = stay;
+  const { checkIn, checkOut, guests, party } = stay;
   const [contactOpen, setContactOpen] = useState(draft?.open === true);
   const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -98,6 +99,9 @@ export function useReservation(
         checkIn,
         checkOut,
         guests,
+        children: party.children,
+        infants: party.infants,
+        pets: party.pets,
         totalPrice: quote.quote.total,
         contactInfo,
       });
@@ -109,6 +113,8 @@ export function useReservation(
         checkIn: booking.checkIn,
         checkOut: booking.checkOut,
         guests: booking.guests,
+        infants: booking.infants,
+        pets: booking.pets,
         totalPrice: booking.totalPrice,
         nightPrices: bookedNights(booking).map((n) => n.price),
         taxAmount: booking.taxAmount,
@@ -117,12 +123,11 @@ export function useReservation(
         confirmationNumber: booking.confirmationNumber,
         manageToken: booking.manageToken,
         guest: contactInfo,
+        status: booking.status,
+        respondBy: booking.respondBy ?? null,
       });
-      notifications.show({
-        title: 'Booking confirmed!',
-        message: `Your stay at ${property.title} is confirmed. A confirmation email has been sent to ${contactInfo.email}`,
-        color: 'green',
-      });
+      const notice = bookingNotice(booking, property.title, contactInfo.email);
+      notifications.show({ title: notice.title, message: notice.message, color: 'green' });
     } catch (err) {
       notifications.show({
         title: 'Booking failed',

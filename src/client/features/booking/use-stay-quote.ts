@@ -5,13 +5,13 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
  * The server's quote for the chosen stay (docs/features.md#operator-calendar): each night by the home's seasons and weekend price,
- * the same numbers the booking will be charged, and whether it may be booked (every stay rule, capacity with `guests`). While new dates load, the previous quote stays on screen.
+ * the same numbers the booking will be charged, and whether it may be booked (every stay rule, capacity with the party). While new dates load, the previous quote stays on screen.
  */
 export function useStayQuote(
   propertyId: number,
   checkIn: string | null,
   checkOut: string | null,
-  guests?: number,
+  party?: { adults: number; children: number; infants: number; pets: number },
 ): {
   quote: TStayQuote | null;
   error: string | null;
@@ -24,7 +24,11 @@ export function useStayQuote(
       propertyId,
       checkIn: checkIn ?? '',
       checkOut: checkOut ?? '',
-      ...(guests === undefined ? {} : { guests }),
+      // Only what is there: a party of adults alone asks what it always asked.
+      ...(party === undefined ? {} : { guests: party.adults }),
+      ...(party?.children ? { children: party.children } : {}),
+      ...(party?.infants ? { infants: party.infants } : {}),
+      ...(party?.pets ? { pets: party.pets } : {}),
     }),
     enabled,
     retry: false,

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@m
 import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { STAY_COLOR, stayLabel } from '../../../shared/stay-status.ts';
+import { RequestStatus } from './request-status.tsx';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { CancellationCard } from './cancellation-card.tsx';
 import { StayFacts } from './stay-facts.tsx';
@@ -58,6 +59,7 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
         </Stack>
       </Card>
 
+      <RequestStatus booking={booking} />
       {actions.error && (
         <Alert color="red" variant="light" title="That did not work" role="alert" data-testid="action-error">
           {actions.error}{' '}

@@ -28,6 +28,8 @@ export function CancellationCard({
   const { format } = useCurrency();
   const [confirming, setConfirming] = useState(false);
   if (booking.stayOver && booking.status !== 'cancelled') return null;
+  // A declined request has nothing to cancel; its own notice says so (request-status.tsx).
+  if (booking.status === 'declined') return null;
   const deadline = formatDeadline(new Date(booking.cancellationDeadline), booking.timeZone);
   const fee = booking.cancellationFee;
   const late = fee !== null && fee > 0;

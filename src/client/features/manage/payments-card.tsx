@@ -21,7 +21,8 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
   const [error, setError] = useState<string | null>(null);
   const returned =
     typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('payment') : null;
-  if (!payments.data) return null;
+  // Nothing is asked for until a request is accepted (docs/booking-operations.md#payments).
+  if (!payments.data || bookingStatus === 'requested') return null;
   const d = payments.data;
   const money = (n: number) => formatMinor(n, d.schedule.currency);
   const start = async (part: TPayPart, method?: 'card' | 'bank_transfer') => {

@@ -1,6 +1,6 @@
 import { Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { addDays, formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { nightsLabel, partyLabel } from '../../../shared/labels.ts';
 import { nightRuns } from '../../../shared/pricing.ts';
 import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
@@ -26,7 +26,7 @@ export function StayFacts({ booking }: { booking: TManagedBooking }) {
           <FactRow label="Check-in" value={formatIsoDate(booking.checkIn, true)} />
           <FactRow label="Check-out" value={formatIsoDate(booking.checkOut, true)} />
           <FactRow label="Nights" value={booking.nights} />
-          <FactRow label="Guests" value={guestsLabel(booking.guests)} />
+          <FactRow label="Guests" value={partyLabel(booking)} />
           <Divider />
           {/* The nights as booked, one line per run at one price: the lines add up to the subtotal. */}
           {nightRuns(money.nights.map((price, i) => ({ date: addDays(booking.checkIn, i), price }))).map(

@@ -3,13 +3,13 @@
 -- defines, so the file can be loaded again after an edit. Change a function here, then add a migration
 -- that loads this file again. What each trigger guarantees is listed in README.md ("Database functions").
 
--- Every pending or confirmed booking holds its dates in date_holds, in the booking's own statement, so a
+-- Every pending, requested or confirmed booking holds its dates in date_holds, in the booking's own statement, so a
 -- clash with another booking, a block or an imported event raises 23P01 (date_holds_no_overlap) there,
 -- whatever code path writes the booking.
 create or replace function bookings_hold_dates() returns trigger language plpgsql as $$
   declare
-    held_before boolean := tg_op <> 'INSERT' and old.status in ('pending', 'confirmed');
-    held_after boolean := tg_op <> 'DELETE' and new.status in ('pending', 'confirmed');
+    held_before boolean := tg_op <> 'INSERT' and old.status in ('pending', 'requested', 'confirmed');
+    held_after boolean := tg_op <> 'DELETE' and new.status in ('pending', 'requested', 'confirmed');
   begin
     if held_before and held_after then
       if (old.check_in, old.check_out, old.property_id) is distinct from (new.check_in, new.check_out, new.property_id) then

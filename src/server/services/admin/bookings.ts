@@ -3,7 +3,7 @@ import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingStatusChanged } from '../messaging/automated.ts';
 import type { z } from 'zod';
-import type { TBookingStatus } from '../../../shared/constants.ts';
+import { BOOKING_STATUSES, type TBookingStatus } from '../../../shared/constants.ts';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type TAdminBooking,
@@ -13,6 +13,7 @@ import {
   type ZAdminBookingListInput,
 } from '../../../shared/schemas/admin.ts';
 import { activityOf } from '../../repositories/activity.ts';
+import { startDepositDeadline } from '../../repositories/booking-requests.ts';
 import {
   countAdminBookings,
   emailsOfBooking,
@@ -101,6 +102,8 @@ export async function setBookingStatuses(
         }
         throw err;
       }
+      // Confirming a request by hand is accepting it: the deposit deadline counts from now.
+      if (before === 'requested' && status === 'confirmed') await startDepositDeadline(tx, id, new Date());
       await recordActivity(tx, actor, {
         action: 'booking.status',
         entityType: 'booking',
@@ -128,7 +131,9 @@ export async function updateBookingStatus(
 }
 
 function asStatus(v: unknown): TBookingStatus | null {
-  return v === 'pending' || v === 'confirmed' || v === 'cancelled' ? v : null;
+  return typeof v === 'string' && (BOOKING_STATUSES as readonly string[]).includes(v)
+    ? (v as TBookingStatus)
+    : null;
 }
 
 /** The drawer: the booking, its price snapshot, its status history, its emails and the operator's notes. */
@@ -157,6 +162,10 @@ export async function getAdminBookingDetail(em: EntityManager, id: number): Prom
   });
   return {
     ...booking,
+    respondBy: row.respond_by,
+    children: row.children,
+    infants: row.infants,
+    pets: row.pets,
     price: {
       nights: row.nights,
       nightlyPrice: row.nightly_price,
@@ -176,7 +185,8 @@ export async function getAdminBookingDetail(em: EntityManager, id: number): Prom
         actorName: booking.contactInfo?.name ?? booking.user?.name ?? booking.user?.username ?? 'Guest',
         action: 'booking.create',
         from: null,
-        to: 'pending',
+        // What it was made as: the first change's starting point, else what it still is.
+        to: changes[0]?.from ?? booking.status,
       },
       ...changes,
     ],

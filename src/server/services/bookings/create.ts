@@ -60,7 +60,7 @@ const CONFIRMATION_ATTEMPTS = 8;
 const CONFIRMATION_CANDIDATES = 4;
 
 /**
- * Creates a pending booking (docs/decisions.md#booking-identity, #server-price, #no-double-bookings, #stay-rules): identity from the session (null for a guest), every stay
+ * Creates a booking, confirmed or requested by the home's booking mode (docs/decisions.md#booking-identity, #server-price, #no-double-bookings, #stay-rules): identity from the session (null for a guest), every stay
  * rule checked here, the price computed here and snapshotted, and the dates held by the exclusion
  * constraint, whose violation the error table turns into 409 'These dates are no longer available'.
  * The booking and its companions (manage link, its emails' token) are one statement: all or nothing.
@@ -97,6 +97,12 @@ export async function createBooking(
 
     const userId = user?.id ?? null;
     const createdAt = now.toISOString();
+    // An instant booking is confirmed at once; a request holds its dates until answered (docs/booking-operations.md#booking-modes).
+    const request = property.bookingMode === 'request';
+    const status = request ? 'requested' : 'confirmed';
+    const respondBy = request
+      ? new Date(now.getTime() + settings.requestResponseHours * 3_600_000).toISOString()
+      : null;
     // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so a
     // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
     // exclusion constraint.
@@ -120,8 +126,10 @@ export async function createBooking(
         nightPrices: quote.nightly.map((n) => n.price),
         confirmationNumber: freeNumbers[attempt] ?? newConfirmationNumber(),
         createdAt,
+        status,
+        respondBy,
       };
-      const booking: Omit<TBooking, 'id'> = { ...row, status: 'pending' };
+      const booking: Omit<TBooking, 'id'> = { ...row, status };
       const written = await insertPendingBooking(run, row, companionsOf(booking, property, settings));
       if (written) return { id: written.id, ...booking };
     }

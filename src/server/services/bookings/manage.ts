@@ -102,7 +102,9 @@ function toManaged(
     // The nights' own sum, not the rounded average × nights; the lines after them follow (docs/money.md).
     subtotal: nightPrices.reduce((sum, n) => sum + n, 0),
     lines: bookedLines(b),
-    cancellationDeadline: deadline.toISOString(),
+    // A request's free window runs to the stay itself (shared/cancellation.ts); the policy's otherwise.
+    cancellationDeadline:
+      terms.kind === 'free' || terms.kind === 'fee' ? terms.deadline : deadline.toISOString(),
     canCancel: terms.kind === 'free' || terms.kind === 'fee',
     cancellationFee: terms.kind === 'free' ? 0 : terms.kind === 'fee' ? terms.fee : null,
     cancellationFeeCharged: b.status === 'cancelled' ? cancellationFee : null,

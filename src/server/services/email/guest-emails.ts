@@ -7,7 +7,8 @@ import {
 } from '../../../shared/cancellation.ts';
 import type { TBookingStatus } from '../../../shared/constants.ts';
 import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
+import { nightsLabel, partyLabel } from '../../../shared/labels.ts';
+import { answerByLabel, STATUS_WORD } from '../../../shared/stay-status.ts';
 import { bookedNights, nightRuns, bookedLines } from '../../../shared/pricing.ts';
 import type { TSettings } from '../../../shared/schemas/settings.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
@@ -44,7 +45,11 @@ export type TStayFacts = Pick<
   | 'cancellationPolicy'
   | 'timeZone'
   | 'cancellationFee'
-> & { id: number; property: { title: string } };
+> &
+  Partial<Pick<TManagedRecord, 'respondBy' | 'children' | 'infants' | 'pets'>> & {
+    id: number;
+    property: { title: string };
+  };
 
 /**
  * What the guest may do about cancelling, as of `now` (when the email is written): the free deadline in the
@@ -87,15 +92,16 @@ function nightRows(b: Omit<TStayFacts, 'id'>): [string, string][] {
   ]);
 }
 
-function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
+/** The stay's table in every booking email; the status in the shared status words. */
+export function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
   return rows([
     ['Home', b.property.title],
     ['BIC number', b.confirmationNumber],
-    ['Status', b.status[0]?.toUpperCase() + b.status.slice(1)],
+    ['Status', STATUS_WORD[b.status]],
     ['Check-in', formatIsoDate(b.checkIn, true)],
     ['Check-out', formatIsoDate(b.checkOut, true)],
     ['Nights', b.nights],
-    ['Guests', guestsLabel(b.guests)],
+    ['Guests', partyLabel(b)],
     ...nightRows(b),
     // Every line after the nights as the booking keeps them, as the booking card showed them (docs/money.md).
     ...bookedLines(b).map((l): [string, string] => [l.label, usd(l.amount)]),
@@ -123,8 +129,13 @@ export async function writeBookingReceivedEmails(em: EntityManager, bookingId: n
     if (!token) return 0;
     const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
     if (!b) return 0;
-    // What the guest booked: the email tells of the booking as it was received, whatever happened since.
-    const emails = bookingReceivedEmails(settings, { ...b, status: 'pending' }, token);
+    // What the guest booked: the email tells of the booking as it was received, whatever happened since
+    // (a request has an answer deadline; an instant booking was confirmed as it was made).
+    const emails = bookingReceivedEmails(
+      settings,
+      { ...b, status: b.respondBy ? 'requested' : b.status === 'pending' ? 'pending' : 'confirmed' },
+      token,
+    );
     return (
       await queueEmails(
         tx,
@@ -142,14 +153,35 @@ function bookingReceivedEmails(
   const guest = b.contactInfo;
   if (!guest) return [];
   const stay = stayRows(b);
+  const answerBy = b.status === 'requested' && b.respondBy ? answerByLabel(b.respondBy) : null;
+  const toGuest = answerBy
+    ? {
+        subject: `Booking request received: ${b.property.title} (${b.confirmationNumber})`,
+        template: 'booking-request-received',
+        heading: 'We have received your request',
+        text: `Hello ${guest.name}, thank you for your request to book ${b.property.title}. ${settings.siteName} will answer by ${answerBy}; until then the dates are held for you and nothing is charged.`,
+      }
+    : b.status === 'confirmed'
+      ? {
+          subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
+          template: 'booking-received',
+          heading: 'Your booking is confirmed',
+          text: `Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is confirmed.`,
+        }
+      : {
+          subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
+          template: 'booking-received',
+          heading: 'We have received your booking',
+          text: `Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`,
+        };
   return composeOutboxRows(settings, [
     {
       to: guest.email,
-      subject: `Booking received: ${b.property.title} (${b.confirmationNumber})`,
-      template: 'booking-received',
-      heading: 'We have received your booking',
+      subject: toGuest.subject,
+      template: toGuest.template,
+      heading: toGuest.heading,
       blocks: [
-        paragraph(`Hello ${guest.name}, thank you for booking ${b.property.title}. Your booking is pending.`),
+        paragraph(toGuest.text),
         stay,
         paragraph(cancellationSentence(b, new Date())),
         paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
@@ -158,12 +190,20 @@ function bookingReceivedEmails(
     },
     {
       to: settings.notificationEmail,
-      subject: `New booking ${b.confirmationNumber}: ${b.property.title}`,
-      template: 'booking-new-operator',
-      heading: 'New booking',
+      subject: answerBy
+        ? `New booking request ${b.confirmationNumber}: ${b.property.title}`
+        : `New booking ${b.confirmationNumber}: ${b.property.title}`,
+      template: answerBy ? 'booking-request-operator' : 'booking-new-operator',
+      heading: answerBy ? 'New booking request' : 'New booking',
       replyTo: guest.email,
       blocks: [
-        paragraph(`${guest.name} booked ${b.property.title}. The booking is pending until you confirm it.`),
+        paragraph(
+          answerBy
+            ? `${guest.name} asks to book ${b.property.title}. Accept or decline the request by ${answerBy}; after that it is declined by itself.`
+            : b.status === 'confirmed'
+              ? `${guest.name} booked ${b.property.title}. The booking is confirmed.`
+              : `${guest.name} booked ${b.property.title}. The booking is pending until you confirm it.`,
+        ),
         rows([
           ['Guest', guest.name],
           ['Email', guest.email],

@@ -9,10 +9,12 @@ import { joinInquiryToBooking } from './inquiries.ts';
  */
 export async function bookingMade(
   em: EntityManager,
-  b: { id: number; propertyId: number; contactInfo: { email: string } | null },
+  b: { id: number; propertyId: number; contactInfo: { email: string } | null; status?: string },
   now = new Date(),
 ): Promise<void> {
   await joinInquiryToBooking(em, { id: b.id, propertyId: b.propertyId, email: b.contactInfo?.email });
   await bookingEvent(em, b.id, 'booking_created', now);
+  // An instant booking is confirmed as it is made: its 'on confirmation' messages are due too.
+  if (b.status === 'confirmed') await bookingEvent(em, b.id, 'booking_confirmed', now);
   await planBookingMessages(em, b.id, now);
 }

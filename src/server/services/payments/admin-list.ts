@@ -1,5 +1,6 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isClosedStatus } from '../../../shared/constants.ts';
 import { ledgerTotals, MINOR_PER_MAJOR, type TPaymentStatus } from '../../../shared/payments.ts';
 import type { TAdminPayments, TAdminPaymentsInput } from '../../../shared/schemas/payments.ts';
 import { listPayments, paymentTotals } from '../../repositories/payments.ts';
@@ -48,7 +49,7 @@ function statusOf(r: {
   return ledgerTotals({
     total: r.total_amount,
     deposit: r.deposit_amount,
-    cancelled: r.booking_status === 'cancelled',
+    cancelled: isClosedStatus(r.booking_status),
     cancellationFee: (r.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
     lines: [{ kind: 'payment', amount: r.net }],
   }).status;

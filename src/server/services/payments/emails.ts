@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isClosedStatus } from '../../../shared/constants.ts';
 import { formatMinor, ledgerTotals, MINOR_PER_MAJOR } from '../../../shared/payments.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { queueComposed } from '../email/compose.ts';
@@ -16,7 +17,7 @@ export async function emailPaymentReceived(
   const totals = ledgerTotals({
     total: plan.total_amount,
     deposit: plan.deposit_amount,
-    cancelled: plan.status === 'cancelled',
+    cancelled: isClosedStatus(plan.status),
     cancellationFee: (plan.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
     lines: await listLines(tx, bookingId),
   });

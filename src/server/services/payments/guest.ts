@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isClosedStatus } from '../../../shared/constants.ts';
+import { REQUEST_NOT_ACCEPTED } from '../../../shared/messages.ts';
 import type Stripe from 'stripe';
 import { formatMinor, METHOD_LABELS, type TPayPart } from '../../../shared/payments.ts';
 import type { TBookingPayments, TPayResult } from '../../../shared/schemas/payments.ts';
@@ -44,7 +46,9 @@ export async function payByToken(
   const bookingId = await bookingIdForToken(em, input.token, now);
   const plan = await findPlan(em, bookingId);
   if (!plan) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
-  if (plan.status === 'cancelled') throw new AppError('VALIDATION', CANCELLED_NO_PAYMENT);
+  if (isClosedStatus(plan.status)) throw new AppError('VALIDATION', CANCELLED_NO_PAYMENT);
+  // The deposit is asked for once a request is accepted (docs/booking-operations.md#payments).
+  if (plan.status === 'requested') throw new AppError('VALIDATION', REQUEST_NOT_ACCEPTED);
   const totals = totalsOf(plan, await listLines(em, bookingId));
   if (totals.balanceDue === 0) throw new AppError('VALIDATION', NOTHING_DUE);
   let amount: number;

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { isClosedStatus } from '../../../shared/constants.ts';
+import { REQUEST_NOT_ACCEPTED } from '../../../shared/messages.ts';
 import {
   formatMinor,
   ledgerTotals,
@@ -55,7 +57,7 @@ export function totalsOf(
   return ledgerTotals({
     total: plan.total_amount,
     deposit: plan.deposit_amount,
-    cancelled: plan.status === 'cancelled',
+    cancelled: isClosedStatus(plan.status),
     cancellationFee: (plan.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
     lines,
   });
@@ -117,7 +119,8 @@ export async function recordManualPayment(
   await em.transactional(async (tx) => {
     if (!(await lockPlan(tx, input.id))) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
     const plan = await planOr404(tx, input.id);
-    if (plan.status === 'cancelled') throw new AppError('VALIDATION', PAYMENT_ON_CANCELLED);
+    if (isClosedStatus(plan.status)) throw new AppError('VALIDATION', PAYMENT_ON_CANCELLED);
+    if (plan.status === 'requested') throw new AppError('VALIDATION', REQUEST_NOT_ACCEPTED);
     const dedupeKey = input.requestId
       ? `request:${input.requestId}`
       : input.reference

@@ -63,6 +63,7 @@ export async function duplicateProperty(
       showLogo: source.showLogo,
       guestFavorite: source.guestFavorite,
       cancellationPolicy: source.cancellationPolicy,
+      bookingMode: source.bookingMode,
     };
     const created = await insertProperty(tx, columns);
     await recordActivity(tx, actor, {

@@ -62,6 +62,7 @@ function columnsOf(
     showLogo: input.showLogo,
     guestFavorite: input.guestFavorite,
     cancellationPolicy: input.cancellationPolicy,
+    bookingMode: input.bookingMode,
   };
 }
 

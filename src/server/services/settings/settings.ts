@@ -1,5 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZPublicConfig, type TPublicConfig, type TSettings } from '../../../shared/schemas/settings.ts';
+import {
+  ZPublicConfig,
+  type TPublicConfig,
+  type TSettings,
+  type TSettingsInput,
+} from '../../../shared/schemas/settings.ts';
 import { readSettings, writeSettings } from '../../repositories/settings.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 
@@ -14,7 +19,7 @@ export async function getSettings(em: EntityManager): Promise<TSettings> {
  */
 export async function updateSettings(
   em: EntityManager,
-  input: TSettings,
+  input: TSettingsInput,
   actor: TActor | null,
 ): Promise<TSettings> {
   return em.transactional(async (tx) => {

@@ -1,0 +1,35 @@
+import { ZAdminBooking } from '../../shared/schemas/admin.ts';
+import { ZIdParam } from '../../shared/schemas/common.ts';
+import { answerRequest } from '../services/bookings/requests.ts';
+import { adminProcedure, router } from '../trpc.ts';
+
+/** The operator's answer to a request to book (docs/booking-operations.md#booking-modes). */
+export const bookingRequestsRouter = router({
+  accept: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/bookings/{id}/accept',
+        tags: ['bookings'],
+        summary: 'Accept a request to book (admin): it is confirmed and the guest is e-mailed',
+        description: 'Only a booking whose status is requested can be accepted; anything else answers 409.',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZAdminBooking)
+    .mutation(({ ctx, input }) => answerRequest(ctx.em, input.id, 'accepted', ctx.actingUser)),
+
+  decline: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/bookings/{id}/decline',
+        tags: ['bookings'],
+        summary: 'Decline a request to book (admin): its dates are free again and the guest is e-mailed',
+        description: 'Only a booking whose status is requested can be declined; anything else answers 409.',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZAdminBooking)
+    .mutation(({ ctx, input }) => answerRequest(ctx.em, input.id, 'declined', ctx.actingUser)),
+});
