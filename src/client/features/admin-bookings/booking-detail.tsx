@@ -66,7 +66,9 @@ export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
           {d.history.map((h, i) => (
             <Timeline.Item
               key={i}
-              title={h.from ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}` : 'Booked (Pending)'}
+              title={
+                h.detail ?? (h.from ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}` : 'Booked (Pending)')
+              }
             >
               <Text size="xs" c="dimmed">
                 {h.actorName} · {when(h.at)}

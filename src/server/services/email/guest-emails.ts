@@ -87,7 +87,7 @@ function nightRows(b: Omit<TStayFacts, 'id'>): [string, string][] {
   ]);
 }
 
-function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
+export function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
   return rows([
     ['Home', b.property.title],
     ['BIC number', b.confirmationNumber],

@@ -1,10 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ZPublicConfig, type TPublicConfig, type TSettings } from '../../../shared/schemas/settings.ts';
+import {
+  ZPublicConfig,
+  type TPublicConfig,
+  type TSettings,
+  type TSettingsView,
+} from '../../../shared/schemas/settings.ts';
 import { readSettings, writeSettings } from '../../repositories/settings.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 
 /** The one settings record, created with the defaults the first time it is read. */
-export async function getSettings(em: EntityManager): Promise<TSettings> {
+export async function getSettings(em: EntityManager): Promise<TSettingsView> {
   return readSettings(em);
 }
 
@@ -16,7 +21,7 @@ export async function updateSettings(
   em: EntityManager,
   input: TSettings,
   actor: TActor | null,
-): Promise<TSettings> {
+): Promise<TSettingsView> {
   return em.transactional(async (tx) => {
     const before = await readSettings(tx);
     const after = await writeSettings(tx, input);
