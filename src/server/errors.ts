@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '../shared/messages.ts';
+import { CHANGE_REQUEST_WAITING } from '../shared/operator-bookings.ts';
 
 /** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
 export const ERROR_TABLE = {
@@ -124,6 +125,8 @@ export const CONSTRAINT_TABLE: Record<string, TConstraintAnswer> = {
   categories_name_lower_idx: { code: 'CONFLICT', message: CATEGORY_DUPLICATE },
   /** Bookings, blocks and imported events all hold dates here (docs/decisions.md#no-double-bookings, #held-dates). */
   date_holds_no_overlap: { code: 'CONFLICT', message: DATES_TAKEN },
+  /** One change request waits per booking (docs/booking-operations.md#change-requests). */
+  booking_change_requests_one_pending: { code: 'CONFLICT', message: CHANGE_REQUEST_WAITING },
 };
 
 /** A violation of a constraint the table does not name, by SQLSTATE. A 23505 not named above is a bug. */

@@ -8,6 +8,7 @@ import { bookingsRouter } from './routers/bookings.ts';
 import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
 import { manageRouter } from './routers/manage.ts';
+import { operatorBookingsRouter } from './routers/operator-bookings.ts';
 import { messagingRouter } from './routers/messaging.ts';
 import { paymentsRouter } from './routers/payments.ts';
 import { configRouter } from './routers/config.ts';
@@ -25,7 +26,13 @@ import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 export const appRouter = router({
   admin: mergeRouters(adminRouter, emailsAdminRouter),
   auth: mergeRouters(authRouter, accountRouter),
-  bookings: mergeRouters(bookingsRouter, bookingsAdminRouter, manageRouter, bookingRequestsRouter),
+  bookings: mergeRouters(
+    bookingsRouter,
+    bookingsAdminRouter,
+    manageRouter,
+    bookingRequestsRouter,
+    operatorBookingsRouter,
+  ),
   calendar: calendarRouter,
   config: configRouter,
   contact: contactRouter,

@@ -195,6 +195,8 @@ export const SETTINGS_DEFAULTS = {
   enableEmailNotifications: true,
   enableGuestRegistration: false,
   enableReviews: true,
+  /** How often each imported iCal feed is synced, in minutes (at least 5; docs/features.md#calendar-hub). */
+  icalSyncMinutes: 15,
 } as const;
 
 /** What each admin mutation records in the audit trail (docs/features.md#admin-back-office). Kept free of zod: route search parsing uses it. */

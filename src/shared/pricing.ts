@@ -26,6 +26,8 @@ export const LINE_KINDS = [
   'petFee',
   'gst',
   'touristTax',
+  /** The operator's own total instead of the quote's (docs/booking-operations.md#operator-bookings). */
+  'priceOverride',
 ] as const;
 export type TLineKind = (typeof LINE_KINDS)[number];
 

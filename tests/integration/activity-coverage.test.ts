@@ -164,6 +164,47 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     return () => asAdmin().bookings.addNote({ id: b.id, body: 'Late arrival, around 23:00' });
   },
 
+  'bookings.createByOperator': async () => {
+    const h = await home();
+    const { startDate, endDate } = nextWindow();
+    return () =>
+      asAdmin().bookings.createByOperator({
+        propertyId: h.id,
+        checkIn: startDate,
+        checkOut: endDate,
+        guests: 2,
+        source: 'phone',
+        guest: { name: 'Phoebe Phone' },
+      });
+  },
+  'bookings.change': async () => {
+    const b = await guestBooking((await home()).id);
+    const { startDate, endDate } = nextWindow();
+    return () => asAdmin().bookings.change({ id: b.id, checkIn: startDate, checkOut: endDate });
+  },
+  'bookings.acceptChange': async () => {
+    const b = await guestBooking((await home()).id);
+    const { startDate, endDate } = nextWindow();
+    const r = await callerFor(db, null, { ip: '10.22.0.1' }).caller.bookings.requestChange({
+      token: b.manageToken,
+      checkIn: startDate,
+      checkOut: endDate,
+      guests: 2,
+    });
+    return () => asAdmin().bookings.acceptChange({ id: b.id, requestId: r.id });
+  },
+  'bookings.declineChange': async () => {
+    const b = await guestBooking((await home()).id);
+    const { startDate, endDate } = nextWindow();
+    const r = await callerFor(db, null, { ip: '10.22.0.2' }).caller.bookings.requestChange({
+      token: b.manageToken,
+      checkIn: startDate,
+      checkOut: endDate,
+      guests: 2,
+    });
+    return () => asAdmin().bookings.declineChange({ id: b.id, requestId: r.id, reason: 'Full that week' });
+  },
+
   'pricing.update': async () => {
     const h = await home();
     return () => asAdmin().pricing.update({ id: h.id, cleaningFee: 40, weeklyDiscount: 10 });
@@ -212,6 +253,11 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     const h = await home();
     const feed = await asAdmin().calendar.addFeed({ id: h.id, name: 'Vrbo', url: `${feedBase}/feed.ics` });
     return () => asAdmin().calendar.syncFeed({ id: h.id, feedId: feed.id });
+  },
+  'calendar.setFeedExport': async () => {
+    const h = await home();
+    const feed = await asAdmin().calendar.addFeed({ id: h.id, name: 'Vrbo', url: `${feedBase}/feed.ics` });
+    return () => asAdmin().calendar.setFeedExport({ id: h.id, feedId: feed.id, exportImported: false });
   },
   'calendar.deleteFeed': async () => {
     const h = await home();

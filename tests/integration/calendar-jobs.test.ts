@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ICAL_SYNC_CRON, ICAL_SYNC_JOB, registerIcalSync } from '../../src/server/jobs/ical-sync.ts';
 import { startQueue } from '../../src/server/jobs/queue.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { syncAllFeeds } from '../../src/server/services/calendar/ical-import.ts';
 import { createTestDatabase, testEnv, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
@@ -33,7 +34,7 @@ afterAll(async () => {
 });
 
 describe('the scheduled iCal import', () => {
-  it('is scheduled every 15 minutes on the queue, and its job syncs every feed', async () => {
+  it('is scheduled every 5 minutes on the queue, and its job syncs every feed that is due', async () => {
     const schedules = await boss.getSchedules(ICAL_SYNC_JOB);
     expect(schedules.map((s) => [s.name, s.cron])).toEqual([[ICAL_SYNC_JOB, ICAL_SYNC_CRON]]);
 
@@ -60,5 +61,24 @@ describe('the scheduled iCal import', () => {
       [home.id],
     );
     expect(holds).toHaveLength(1);
+  });
+
+  it('syncs a feed again only once the interval in Settings has passed', async () => {
+    const home = await createProperty(db.em());
+    const port = (server.address() as AddressInfo).port;
+    const [recent, stale] = await db.sql<{ id: number }>(
+      `insert into ical_feeds (property_id, name, url, last_sync_at)
+       values ($1, 'Recent', $2, now() - interval '3 minutes'), ($1, 'Stale', $2, now() - interval '20 minutes')
+       returning id`,
+      [home.id, `http://127.0.0.1:${port}/cal.ics`],
+    );
+    const lastSync = async (id: number | undefined) =>
+      (await db.sql<{ t: string }>('select last_sync_at::text as t from ical_feeds where id = $1', [id]))[0]
+        ?.t;
+    const recentBefore = await lastSync(recent?.id);
+    const staleBefore = await lastSync(stale?.id);
+    await syncAllFeeds(() => db.em(), { allowPrivateHosts: true, dueMinutes: 15 });
+    expect(await lastSync(recent?.id)).toBe(recentBefore);
+    expect(await lastSync(stale?.id)).not.toBe(staleBefore);
   });
 });

@@ -3,6 +3,7 @@ import { BaseEntity, oneOf } from './base.entity.ts';
 import { BOOKING_STATUSES, type TBookingStatus } from '../../shared/constants.ts';
 import type { TContactInfo } from '../../shared/schemas/booking.ts';
 import type { TQuoteLine } from '../../shared/pricing.ts';
+import { BOOKING_SOURCES, type TBookingSource } from '../../shared/operator-bookings.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -51,6 +52,11 @@ export const Booking = defineEntity({
      * hash is stored). The booking-emails job writes the emails from the booking and clears it, once.
      */
     emailsToken: p.string().length(32).nullable(),
+    /** Where the booking came from: the site, or the operator's phone, walk-in or owner entry (docs/booking-operations.md#operator-bookings). */
+    source: p.string().length(20).default('website').$type<TBookingSource>(),
+    sourceDetail: p.string().length(200).nullable(),
+    /** Why the operator set the price by hand instead of the quote's; null when the quote's price stands. */
+    priceOverrideReason: p.string().length(500).nullable(),
   },
   indexes: [
     /**
@@ -90,6 +96,7 @@ export const Booking = defineEntity({
     { name: 'bookings_status_check', expression: oneOf('status', BOOKING_STATUSES) },
     { name: 'bookings_dates_check', expression: 'check_out > check_in' },
     { name: 'bookings_guests_check', expression: 'guests >= 1' },
+    { name: 'bookings_source_check', expression: oneOf('source', BOOKING_SOURCES) },
   ],
 });
 export type IBooking = InferEntity<typeof Booking>;

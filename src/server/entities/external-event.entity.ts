@@ -20,6 +20,8 @@ export const ExternalEvent = defineEntity({
     startDate: p.date(),
     endDate: p.date(),
     summary: p.string().length(200).default(''),
+    /** The channel's link to its reservation, when the event carries one (its URL, or one in its description). */
+    link: p.string().length(500).nullable(),
     conflictBooking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),
   },
   uniques: [{ name: 'external_events_feed_uid_unique', properties: ['feed', 'uid'] }],

@@ -15,6 +15,8 @@ export const IcalFeed = defineEntity({
     lastModified: p.string().length(100).nullable(),
     lastSyncAt: p.datetime().nullable(),
     lastError: p.string().length(500).nullable(),
+    /** This channel's export also carries the stays imported from the home's other feeds (docs/features.md#calendar-hub). */
+    exportImported: p.boolean().default(true),
   },
 });
 export type IIcalFeed = InferEntity<typeof IcalFeed>;

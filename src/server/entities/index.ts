@@ -2,6 +2,7 @@ import { Activity } from './activity.entity.ts';
 import { AdminCounter } from './admin-counter.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { BookingNote } from './booking-note.entity.ts';
+import { BookingChangeRequest } from './booking-change-request.entity.ts';
 import { BookingLink } from './booking-link.entity.ts';
 import { CalendarBlock } from './calendar-block.entity.ts';
 import { DateHold } from './date-hold.entity.ts';
@@ -41,6 +42,7 @@ export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyR
 export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
 export { PropertyPricing };
+export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
@@ -82,4 +84,5 @@ export const entities = [
   StaffInvitation,
   HousekeepingTask,
   HousekeepingDefault,
+  BookingChangeRequest,
 ];

@@ -26,11 +26,15 @@ export const Settings = defineEntity({
     enableEmailNotifications: p.boolean().default(D.enableEmailNotifications),
     enableGuestRegistration: p.boolean().default(D.enableGuestRegistration),
     enableReviews: p.boolean().default(D.enableReviews),
+    icalSyncMinutes: p.smallint().default(D.icalSyncMinutes),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')
       .onUpdate(() => new Date()),
   },
-  checks: [{ name: 'settings_singleton', expression: 'id = 1' }],
+  checks: [
+    { name: 'settings_singleton', expression: 'id = 1' },
+    { name: 'settings_ical_sync_minutes_check', expression: 'ical_sync_minutes between 5 and 1440' },
+  ],
 });
 export type ISettings = InferEntity<typeof Settings>;

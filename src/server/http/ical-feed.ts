@@ -11,7 +11,13 @@ export function icalFeedHandler(deps: TServerDeps): RequestHandler {
   return (req, res) => {
     const file = String(req.params.file ?? '');
     const token = file.endsWith('.ics') ? file.slice(0, -4) : '';
-    exportCalendar(deps.orm.em.fork(), token)
+    // `?feed=<id>`: the export of one channel, which also carries the other channels' stays.
+    const feed = typeof req.query.feed === 'string' ? req.query.feed : undefined;
+    if (feed !== undefined && !/^[1-9]\d{0,8}$/.test(feed)) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    exportCalendar(deps.orm.em.fork(), token, new Date(), feed === undefined ? undefined : Number(feed))
       .then((body) => {
         if (body === null) {
           res.status(404).type('text').send('Not found');

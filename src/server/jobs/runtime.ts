@@ -5,6 +5,7 @@ import type { TEnv } from '../env.ts';
 import { setEmailRetryDelay } from '../services/email/outbox.ts';
 import { createMailTransport } from '../services/email/transport.ts';
 import { JOB_SCHEDULES, jobHandlers } from './handlers.ts';
+import { ICAL_SYNC_JOB } from './ical-queue.ts';
 import { registerIcalSync } from './ical-sync.ts';
 import {
   createQueues,
@@ -39,7 +40,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
         pollingIntervalSeconds: env.jobPollSeconds,
       });
     } else {
-      await createQueues(boss, [QUEUES.email, QUEUES.bookingEmails]);
+      await createQueues(boss, [QUEUES.email, QUEUES.bookingEmails, ICAL_SYNC_JOB]);
       useQueueForSending(boss);
     }
   } catch (err) {

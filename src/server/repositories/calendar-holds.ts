@@ -93,9 +93,10 @@ export async function barsFor(
                  when h.block_id is not null then
                    case k.reason when 'maintenance' then 'Maintenance' when 'owner' then 'Owner''s stay' else 'Blocked' end
                    || case when k.note <> '' then ': ' || k.note else '' end
-                 else f.name end`.as('label'),
+                 else f.name || case when e.summary <> '' then ': ' || e.summary else '' end end`.as('label'),
       'h.booking_id',
       'h.block_id',
+      'e.link',
     ])
     .where('h.property_id', '=', ids)
     .where(overlaps('h.start_date', 'h.end_date', from, to))
@@ -109,9 +110,13 @@ export async function barsFor(
           sql<THoldKind>`'conflict'`.as('kind'),
           isoDate('e.start_date').as('start_date'),
           isoDate('e.end_date').as('end_date'),
-          sql<string | null>`f.name || ' conflicts with ' || b.confirmation_number`.as('label'),
+          sql<string | null>`f.name || ' conflicts with ' || b.confirmation_number
+                             || case when e.summary <> '' then ' (' || e.summary || ')' else '' end`.as(
+            'label',
+          ),
           'e.conflict_booking_id as booking_id',
           sql<number | null>`null`.as('block_id'),
+          'e.link',
         ])
         .where('e.property_id', '=', ids)
         .where('e.conflict_booking_id', 'is not', null)
@@ -128,6 +133,7 @@ export async function barsFor(
       label: r.label ?? '',
       bookingId: r.booking_id,
       blockId: r.block_id,
+      link: r.link,
     });
   }
   return result;

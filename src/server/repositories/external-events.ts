@@ -9,6 +9,8 @@ export interface TParsedEvent {
   start_date: string;
   end_date: string;
   summary: string;
+  /** The channel's link to the reservation, when the event has one. */
+  link?: string | null;
 }
 
 export interface TUpsertCounts {
@@ -38,13 +40,14 @@ export async function replaceFeedEvents(
     [feed.id, json],
   );
   const written = await tx.execute<{ id: number; inserted: boolean }[]>(
-    `insert into external_events (feed_id, property_id, uid, start_date, end_date, summary)
-     select ?, ?, x.uid, x.start_date, x.end_date, x.summary
-       from json_to_recordset(?::json) as x(uid text, start_date date, end_date date, summary text)
+    `insert into external_events (feed_id, property_id, uid, start_date, end_date, summary, link)
+     select ?, ?, x.uid, x.start_date, x.end_date, x.summary, x.link
+       from json_to_recordset(?::json) as x(uid text, start_date date, end_date date, summary text, link text)
      on conflict (feed_id, uid) do update
-        set start_date = excluded.start_date, end_date = excluded.end_date, summary = excluded.summary
-      where (external_events.start_date, external_events.end_date, external_events.summary)
-            is distinct from (excluded.start_date, excluded.end_date, excluded.summary)
+        set start_date = excluded.start_date, end_date = excluded.end_date, summary = excluded.summary,
+            link = excluded.link
+      where (external_events.start_date, external_events.end_date, external_events.summary, external_events.link)
+            is distinct from (excluded.start_date, excluded.end_date, excluded.summary, excluded.link)
      returning id, (xmax = 0) as inserted`,
     [feed.id, feed.propertyId, json],
   );

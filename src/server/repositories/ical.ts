@@ -103,6 +103,7 @@ function feeds(em: EntityManager) {
       'f.last_modified as lastModified',
       'f.last_error as lastError',
       isoTimestamp<string | null>('f.last_sync_at').as('lastSyncAt'),
+      'f.export_imported as exportImported',
       eb
         .selectFrom('external_events as e')
         .select(sql<number>`count(*)::int`.as('n'))
@@ -150,16 +151,33 @@ export async function deleteFeed(em: EntityManager, propertyId: number, feedId: 
   return (await em.nativeDelete(IcalFeed, { id: feedId, property: propertyId })) > 0;
 }
 
-/** Every feed's id and home, in id order after `afterId`: the scheduled sync walks them in batches. */
+/**
+ * Every feed's id and home, in id order after `afterId`: the scheduled sync walks them in batches. With
+ * `dueMinutes`, only feeds never synced or last synced at least that long ago (a minute's slack, so a
+ * feed synced by the previous run is due again at this one).
+ */
 export async function feedIdsAfter(
   em: EntityManager,
   afterId: number,
   limit: number,
+  dueMinutes?: number,
 ): Promise<{ id: number; propertyId: number }[]> {
   return db(em)
     .selectFrom('ical_feeds')
     .select(['id', 'property_id as propertyId'])
     .where('id', '>', afterId)
+    .$if(dueMinutes !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('last_sync_at', 'is', null),
+          eb(
+            'last_sync_at',
+            '<=',
+            sql<Date>`now() - make_interval(mins => ${Math.max(0, (dueMinutes ?? 0) - 1)})`,
+          ),
+        ]),
+      ),
+    )
     .orderBy('id')
     .limit(limit)
     .execute();

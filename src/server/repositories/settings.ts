@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TSettings, TSettingsInput } from '../../shared/schemas/settings.ts';
+import type { TSettingsInput, TSettingsView } from '../../shared/schemas/settings.ts';
 import { Settings, type ISettings } from '../entities/settings.entity.ts';
 
 /** The one settings record (id 1). */
 
-function toSettingsDto(s: ISettings): TSettings {
+function toSettingsDto(s: ISettings): TSettingsView {
   return {
     siteName: s.siteName,
     siteDescription: s.siteDescription,
@@ -25,6 +25,7 @@ function toSettingsDto(s: ISettings): TSettings {
     enableEmailNotifications: s.enableEmailNotifications,
     enableGuestRegistration: s.enableGuestRegistration,
     enableReviews: s.enableReviews,
+    icalSyncMinutes: s.icalSyncMinutes,
   };
 }
 
@@ -34,7 +35,7 @@ export async function ensureSettingsRow(em: EntityManager): Promise<void> {
 }
 
 /** The settings, the record created with its defaults the first time it is read. */
-export async function readSettings(em: EntityManager): Promise<TSettings> {
+export async function readSettings(em: EntityManager): Promise<TSettingsView> {
   let s = await em.findOne(Settings, 1);
   if (!s) {
     await ensureSettingsRow(em);
@@ -43,10 +44,10 @@ export async function readSettings(em: EntityManager): Promise<TSettings> {
   return toSettingsDto(s);
 }
 
-export async function writeSettings(em: EntityManager, input: TSettingsInput): Promise<TSettings> {
+export async function writeSettings(em: EntityManager, input: TSettingsInput): Promise<TSettingsView> {
   await ensureSettingsRow(em);
   const s = await em.findOneOrFail(Settings, 1);
-  // A caller that left an optional field out keeps its stored value.
+  // A field the caller left out (an optional one) keeps its stored value.
   em.assign(s, Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)));
   await em.flush();
   return toSettingsDto(s);

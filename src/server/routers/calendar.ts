@@ -5,6 +5,7 @@ import {
   ZBlockRef,
   ZConflict,
   ZFeed,
+  ZFeedExportInput,
   ZFeedInput,
   ZFeedRef,
   ZIcalInfo,
@@ -26,6 +27,7 @@ import {
   addFeed,
   getConflicts,
   removeFeed,
+  setFeedExport,
   syncFeedNow,
   type TImportOptions,
 } from '../services/calendar/ical-import.ts';
@@ -211,7 +213,8 @@ export const calendarRouter = router({
         method: 'POST',
         path: '/properties/{id}/ical/feeds',
         tags,
-        summary: "Import another channel's iCal feed into a home, e.g. { name: 'Airbnb', url } (admin)",
+        summary:
+          "Import another channel's iCal feed into a home, e.g. { name: 'Airbnb', url } (admin); it syncs at once",
       },
     })
     .input(ZFeedInput)
@@ -232,6 +235,20 @@ export const calendarRouter = router({
     .mutation(({ ctx, input }) =>
       syncFeedNow(ctx.em, input.id, input.feedId, importOptions(ctx), ctx.actingUser),
     ),
+
+  setFeedExport: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/properties/{id}/ical/feeds/{feedId}/export',
+        tags,
+        summary:
+          "Whether this channel's export URL also carries the stays imported from the home's other feeds (admin; on by default)",
+      },
+    })
+    .input(ZFeedExportInput)
+    .output(ZFeed)
+    .mutation(({ ctx, input }) => setFeedExport(ctx.em, input, ctx.actingUser)),
 
   deleteFeed: adminProcedure
     .meta({

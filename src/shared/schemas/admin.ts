@@ -157,6 +157,8 @@ export const ZAdminBookingDetail = ZAdminBooking.extend({
       action: z.string(),
       from: ZBookingStatus.nullable(),
       to: ZBookingStatus,
+      /** What an entry that is not a status change did: entered by the operator, changed, a change asked for. */
+      detail: z.string().optional(),
     }),
   ),
   emails: z.array(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, zIdOf, zInt, ZIsoDate, zLine, withDefault } from './common.ts';
+import { ZId, zBool, zIdOf, zInt, ZIsoDate, zLine, withDefault } from './common.ts';
 import { END_AFTER_START, FEED_URL_HTTP, NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../messages.ts';
 
 /** Ranges of nights are half-open like a stay: the end date is the first free day. */
@@ -124,6 +124,8 @@ export const ZCalendarBar = z.object({
   label: z.string(),
   bookingId: z.number().int().nullable(),
   blockId: z.number().int().nullable(),
+  /** An imported event's link to its reservation on the channel (docs/features.md#calendar-hub). */
+  link: z.string().nullable().optional(),
 });
 export type TCalendarBar = z.infer<typeof ZCalendarBar>;
 
@@ -194,10 +196,23 @@ export const ZFeed = z.object({
   lastError: z.string().nullable(),
   eventCount: z.number().int(),
   conflictCount: z.number().int(),
+  /** Its channel's export carries the stays imported from the home's other feeds (docs/features.md#calendar-hub). */
+  exportImported: z.boolean(),
 });
 export type TFeed = z.infer<typeof ZFeed>;
 
-export const ZIcalInfo = z.object({ exportUrl: z.string(), feeds: z.array(ZFeed) });
+/** A feed as the admin's iCal panel shows it: with the export URL to give that channel. */
+export const ZIcalFeed = ZFeed.extend({ exportUrl: z.string() });
+export type TIcalFeed = z.infer<typeof ZIcalFeed>;
+
+export const ZIcalInfo = z.object({ exportUrl: z.string(), feeds: z.array(ZIcalFeed) });
+
+/** The calendar hub's switch of one feed. */
+export const ZFeedExportInput = z.object({
+  id: ZId,
+  feedId: ZId,
+  exportImported: zBool('exportImported must be true or false'),
+});
 export type TIcalInfo = z.infer<typeof ZIcalInfo>;
 
 export const ZSyncResult = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZBooking, ZBookingStatus, ZContactInfo, ZQuoteLine } from './booking.ts';
+import { ZBooking, ZBookingStatus, ZQuoteLine } from './booking.ts';
 import { ZId, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
 import { VALID_EMAIL } from '../messages.ts';
@@ -24,6 +24,18 @@ export const ZStayReviewFields = {
 export const ZStayReviewForm = z.object(ZStayReviewFields);
 export type TStayReviewForm = z.input<typeof ZStayReviewForm>;
 
+/**
+ * Stored contact details as they are: the booking form's rules apply to what a guest writes, and a booking
+ * the operator entered may have no phone or country (docs/booking-operations.md#operator-bookings).
+ */
+const ZStoredContact = z.object({
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  country: z.string(),
+  specialRequests: z.string().optional(),
+});
+
 /** One booking as its guest sees it: the manage page and the detail view of My bookings. */
 export const ZManagedBooking = z.object({
   id: z.number().int(),
@@ -42,7 +54,7 @@ export const ZManagedBooking = z.object({
   taxRate: z.number(),
   taxAmount: z.number().int(),
   totalPrice: z.number().int(),
-  contactInfo: ZContactInfo.nullable(),
+  contactInfo: ZStoredContact.nullable(),
   createdAt: z.string(),
   property: z.object({
     id: z.number().int(),

@@ -74,6 +74,14 @@ export const ZSettings = z
     enableEmailNotifications: zBool('enableEmailNotifications must be true or false'),
     enableGuestRegistration: zBool('enableGuestRegistration must be true or false'),
     enableReviews: zBool('enableReviews must be true or false'),
+    /** Optional so callers that predate it keep working; absent, the stored interval stays. */
+    icalSyncMinutes: zInt(
+      z
+        .number({ error: 'Calendar sync interval must be at least 5 minutes.' })
+        .int({ error: 'Calendar sync interval must be a whole number of minutes.' })
+        .min(5, { error: 'Calendar sync interval must be at least 5 minutes.' })
+        .max(1440, { error: 'Calendar sync interval must be at most 1440 minutes.' }),
+    ).optional(),
   })
   // Past the spec, which has no such check (README, "Where we differ"): a minimum above the maximum
   // makes every stay impossible to book.
@@ -84,7 +92,7 @@ export const ZSettings = z
 /** What a save sends: the fields added after the spec may be left out. */
 export type TSettingsInput = z.infer<typeof ZSettings>;
 /** The stored settings: every field present. */
-export type TSettings = TSettingsInput & { requestResponseHours: number };
+export type TSettings = TSettingsInput & { requestResponseHours: number; icalSyncMinutes: number };
 
 /** The stored settings as answered: plain types, since the form's rules apply to what is written. */
 export const ZSettingsView = z.object({
@@ -107,7 +115,10 @@ export const ZSettingsView = z.object({
   enableEmailNotifications: z.boolean(),
   enableGuestRegistration: z.boolean(),
   enableReviews: z.boolean(),
+  icalSyncMinutes: z.number().int(),
 });
+/** The stored settings: every field present. */
+export type TSettingsView = z.infer<typeof ZSettingsView>;
 
 /** Settings any visitor may read (the rest stays with admins). */
 export const ZPublicConfig = z.object({

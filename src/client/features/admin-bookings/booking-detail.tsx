@@ -70,7 +70,10 @@ export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
             <Timeline.Item
               key={i}
               title={
-                h.from ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}` : `Booked (${STATUS_LABEL[h.to]})`
+                h.detail ??
+                (h.from
+                  ? `${STATUS_LABEL[h.from]} → ${STATUS_LABEL[h.to]}`
+                  : `Booked (${STATUS_LABEL[h.to]})`)
               }
             >
               <Text size="xs" c="dimmed">

@@ -2,6 +2,7 @@ import { Alert, Drawer, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage } from '../../lib/trpc.ts';
 import { bookingDetailQuery } from './api.ts';
+import { BookingChangesPanel } from './booking-changes.tsx';
 import { BookingDetail } from './booking-detail.tsx';
 import { BookingMessagesPanel } from './booking-messages.tsx';
 import { BookingPayments } from './booking-payments.tsx';
@@ -33,6 +34,7 @@ export function BookingDrawer({
       ) : (
         <>
           <BookingDetail d={detail.data} />
+          <BookingChangesPanel d={detail.data} />
           <BookingMessagesPanel bookingId={detail.data.id} />
           <BookingPayments bookingId={detail.data.id} />
         </>

@@ -1,9 +1,10 @@
-import { Alert, Card, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { TAdminBooking, TAdminBookingSort } from '../../../shared/schemas/admin.ts';
+import { NewBookingDialog } from '../../components/operator-bookings/new-booking-dialog.tsx';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useDirectAdmin, useDirectAdminAccess } from '../../lib/direct-admin.ts';
 import '../../styles/more-components.css';
@@ -27,6 +28,7 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
   const bookings = useQuery(bookingsPageQuery(search));
   const [selected, setSelected] = useState<Map<number, TAdminBooking>>(new Map());
   const [pending, setPending] = useState<TPendingStatusChange | null>(null);
+  const [entering, setEntering] = useState(false);
   const update = useUpdateBookingStatus(directAdmin);
   const bulk = useBulkBookingStatus(directAdmin, () => {
     setPending(null);
@@ -77,15 +79,19 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>All Bookings</Title>
-        <Text c="dimmed">View and manage all bookings across all properties</Text>
-        {directAccess && (
-          <Text size="sm" c="blue" mt={4}>
-            Using direct admin access
-          </Text>
-        )}
-      </div>
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <div>
+          <Title order={1}>All Bookings</Title>
+          <Text c="dimmed">View and manage all bookings across all properties</Text>
+          {directAccess && (
+            <Text size="sm" c="blue" mt={4}>
+              Using direct admin access
+            </Text>
+          )}
+        </div>
+        {/* A booking taken by phone, a walk-in or an owner's stay (docs/booking-operations.md#operator-bookings). */}
+        <Button onClick={() => setEntering(true)}>New booking</Button>
+      </Group>
 
       <BookingsFilters search={search} onChange={onFilter} exportHref={exportHref(search, directAdmin)} />
 
@@ -143,6 +149,12 @@ export function BookingsPage({ search }: { search: TBookingsSearch }) {
         onConfirm={() => {
           if (pending) bulk.mutate({ ids: pending.bookings.map((b) => b.id), status: pending.status });
         }}
+      />
+      <NewBookingDialog
+        opened={entering}
+        start={{}}
+        onClose={() => setEntering(false)}
+        onCreated={(id) => setSearch({ booking: id }, false)}
       />
       <BookingDrawer bookingId={search.booking} onClose={() => setSearch({ booking: undefined }, false)} />
     </Stack>

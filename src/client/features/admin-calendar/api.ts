@@ -73,7 +73,7 @@ export function useAddFeed(onAdded: () => void) {
       onSuccess: async () => {
         onAdded();
         await invalidate();
-        notifications.show({ message: 'Feed added; it syncs every 15 minutes', color: 'green' });
+        notifications.show({ message: 'Feed added; its first sync starts now', color: 'green' });
       },
       onError: notifyFailure,
     }),
@@ -97,6 +97,14 @@ export function useSyncFeed() {
       },
       onError: notifyFailure,
     }),
+  );
+}
+
+/** The calendar hub's switch of one feed: its channel's export carries the other channels' stays. */
+export function useFeedExport() {
+  const invalidate = useCalendarInvalidation();
+  return useMutation(
+    trpc.calendar.setFeedExport.mutationOptions({ onSuccess: () => invalidate(), onError: notifyFailure }),
   );
 }
 

@@ -1,17 +1,18 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TFeed } from '../../../shared/schemas/calendar.ts';
+import type { TIcalFeed } from '../../../shared/schemas/calendar.ts';
 import { AddFeedForm } from './add-feed-form.tsx';
-import { conflictsQuery, useRemoveFeed, useSyncFeed } from './api.ts';
+import { conflictsQuery, useFeedExport, useRemoveFeed, useSyncFeed } from './api.ts';
 import { FeedsTable } from './feeds-table.tsx';
 import '../../styles/more-components.css';
 
 /** Other channels' calendars imported into this home: add one, sync it now, see how its last sync went. */
-export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TFeed[] }) {
+export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TIcalFeed[] }) {
   const conflicts = useQuery(conflictsQuery(propertyId));
   const sync = useSyncFeed();
   const remove = useRemoveFeed();
+  const exportSwitch = useFeedExport();
   return (
     <Card withBorder padding="md">
       <Stack gap="sm">
@@ -34,6 +35,9 @@ export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TF
             isSyncing={(feedId) => sync.isPending && sync.variables.feedId === feedId}
             onSync={(feedId) => sync.mutate({ id: propertyId, feedId })}
             onRemove={(feedId) => remove.mutate({ id: propertyId, feedId })}
+            onExport={(feedId, exportImported) =>
+              exportSwitch.mutate({ id: propertyId, feedId, exportImported })
+            }
           />
         )}
         <AddFeedForm propertyId={propertyId} />

@@ -1,21 +1,27 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import type { TFeed } from '../../../shared/schemas/calendar.ts';
+import { Badge, Button, CopyButton, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import type { TFeed, TIcalFeed } from '../../../shared/schemas/calendar.ts';
 
 function lastSync(feed: TFeed): string {
   return feed.lastSyncAt ? new Date(feed.lastSyncAt).toLocaleString('en-US') : 'Never';
 }
 
-/** One row per imported calendar: its last sync, events, conflicts and status, with Sync now and Remove. */
+/**
+ * One row per imported calendar: its last sync, events, conflicts and status, with Sync now and Remove,
+ * and what goes back to that channel (docs/features.md#calendar-hub): its own export URL, and the switch
+ * that adds the other channels' stays to it.
+ */
 export function FeedsTable({
   feeds,
   isSyncing,
   onSync,
   onRemove,
+  onExport,
 }: {
-  feeds: TFeed[];
+  feeds: TIcalFeed[];
   isSyncing: (feedId: number) => boolean;
   onSync: (feedId: number) => void;
   onRemove: (feedId: number) => void;
+  onExport: (feedId: number, exportImported: boolean) => void;
 }) {
   return (
     <Table.ScrollContainer minWidth={640}>
@@ -39,6 +45,36 @@ export function FeedsTable({
                 <Text size="xs" c="dimmed" lineClamp={1} title={f.url} maw={260}>
                   {f.url}
                 </Text>
+                <Stack gap={4} mt={6} maw={320}>
+                  <Group gap={4} wrap="nowrap">
+                    <TextInput
+                      size="xs"
+                      readOnly
+                      value={f.exportUrl}
+                      aria-label={`Export URL for ${f.name}`}
+                      style={{ flex: 1 }}
+                      onFocus={(e) => e.currentTarget.select()}
+                    />
+                    <CopyButton value={f.exportUrl}>
+                      {({ copied, copy }) => (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={copy}
+                          aria-label={`Copy the export URL for ${f.name}`}
+                        >
+                          {copied ? 'Copied' : 'Copy'}
+                        </Button>
+                      )}
+                    </CopyButton>
+                  </Group>
+                  <Switch
+                    size="xs"
+                    label="Include the other channels' stays"
+                    checked={f.exportImported}
+                    onChange={(e) => onExport(f.id, e.currentTarget.checked)}
+                  />
+                </Stack>
               </Table.Td>
               <Table.Td>{lastSync(f)}</Table.Td>
               <Table.Td>

@@ -9,7 +9,11 @@ import '../../styles/more-components.css';
 
 /** The home's iCal export: the secret URL other channels import, a copy button and 'Regenerate'. */
 export function IcalPanel({ propertyId }: { propertyId: number }) {
-  const info = useQuery(icalQuery(propertyId));
+  // A new feed's first sync runs on the queue: its row fills in as soon as it is done.
+  const info = useQuery({
+    ...icalQuery(propertyId),
+    refetchInterval: (q) => (q.state.data?.feeds.some((f) => f.lastSyncAt === null) ? 2000 : false),
+  });
   const regenerate = useRegenerateIcal(propertyId);
   const [confirming, setConfirming] = useState(false);
   return (

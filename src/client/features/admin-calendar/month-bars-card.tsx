@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { TCalendarBar } from '../../../shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCalendarMutations } from './api.ts';
@@ -44,9 +44,14 @@ export function MonthBarsCard({ propertyId, bars }: { propertyId: number; bars: 
               </Text>
             </Group>
             {b.bookingId !== null && (
-              <AnchorLink to="/admin/bookings" size="sm">
+              <AnchorLink to="/admin/bookings" search={{ booking: b.bookingId }} size="sm">
                 View booking
               </AnchorLink>
+            )}
+            {b.bookingId === null && b.link && (
+              <Anchor href={b.link} target="_blank" rel="noreferrer noopener" size="sm">
+                Reservation
+              </Anchor>
             )}
             {b.kind === 'block' && b.blockId !== null && (
               <RemoveBlock propertyId={propertyId} blockId={b.blockId} />

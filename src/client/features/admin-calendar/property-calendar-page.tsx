@@ -16,6 +16,7 @@ import { monthStartOf, monthTitle, shiftMonth } from './months.ts';
 import { RulesCard } from './rules-card.tsx';
 import { PricingCard } from './pricing-card.tsx';
 import { SelectionActions } from './selection-actions.tsx';
+import { SelectionBookings } from './selection-bookings.tsx';
 import '../../styles/more-components.css';
 
 /** The admin's calendar of one home (docs/features.md#operator-calendar): a month of nights, prices and holds, and the home's rules. */
@@ -67,6 +68,15 @@ export function PropertyCalendarPage({ propertyId }: { propertyId: number }) {
       />
       {selection && (
         <SelectionActions propertyId={propertyId} selection={selection} onDone={() => setSelection(null)} />
+      )}
+      {selection && (
+        <SelectionBookings
+          propertyId={propertyId}
+          homeTitle={month.data?.title ?? ''}
+          bars={bars}
+          selection={selection}
+          onDone={() => setSelection(null)}
+        />
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
         <MonthBarsCard propertyId={propertyId} bars={bars} />

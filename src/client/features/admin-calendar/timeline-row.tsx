@@ -1,4 +1,6 @@
-import { Badge, Box, Group, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Group, VisuallyHidden, type BadgeProps } from '@mantine/core';
+import { createLink } from '@tanstack/react-router';
+import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { daysBetween } from '../../../shared/dates.ts';
 import type { TCalendarBar, TTimelineRow } from '../../../shared/schemas/calendar.ts';
 import { TASK_STATUS_LABELS } from '../../../shared/schemas/tasks.ts';
@@ -7,35 +9,74 @@ import { BAR_STYLE, barFill } from './bar-colors.ts';
 import { barDates } from './nights-range.ts';
 import { DAY_PX, NAME_PX, ROW_PX, WINDOW_DAYS } from './timeline-geometry.ts';
 
+/** A bar that is a link: a booking's opens its drawer (docs/features.md#calendar-hub). */
+const BadgeLink = createLink(
+  forwardRef<HTMLAnchorElement, BadgeProps & AnchorHTMLAttributes<HTMLAnchorElement>>(
+    function BadgeLinkBase(props, ref) {
+      return <Badge component="a" ref={ref} {...props} />;
+    },
+  ),
+);
+
 function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
   const start = Math.max(0, daysBetween(from, bar.startDate));
   const end = Math.min(WINDOW_DAYS, daysBetween(from, bar.endDate));
   if (end <= start) return null;
   const style = BAR_STYLE[bar.kind];
   const text = `${style.label}: ${bar.label} (${barDates(bar)})`;
-  return (
-    <Badge
-      data-testid="timeline-bar"
-      data-kind={bar.kind}
-      {...barFill(bar.kind)}
-      variant="filled"
-      radius="sm"
-      title={text}
-      tt="none"
-      style={{
-        position: 'absolute',
-        top: 8,
-        // Half a day in and out: a stay runs from its check-in afternoon to its check-out morning.
-        left: start * DAY_PX + DAY_PX / 2,
-        width: (end - start) * DAY_PX - 4,
-        height: ROW_PX - 16,
-        // A bar is as wide as its stay: its label is cut to fit, and told in full by its title and to screen readers.
-        minWidth: 0,
-        justifyContent: 'flex-start',
-      }}
-    >
+  const common = {
+    'data-testid': 'timeline-bar',
+    'data-kind': bar.kind,
+    ...barFill(bar.kind),
+    variant: 'filled',
+    radius: 'sm',
+    title: text,
+    tt: 'none',
+  } as const;
+  const content = (
+    <>
       <VisuallyHidden>{`${style.label}, ${barDates(bar)}: `}</VisuallyHidden>
       {bar.label}
+    </>
+  );
+  const place = {
+    position: 'absolute',
+    top: 8,
+    // Half a day in and out: a stay runs from its check-in afternoon to its check-out morning.
+    left: start * DAY_PX + DAY_PX / 2,
+    width: (end - start) * DAY_PX - 4,
+    height: ROW_PX - 16,
+    // A bar is as wide as its stay: its label is cut to fit, and told in full by its title and to screen readers.
+    minWidth: 0,
+    justifyContent: 'flex-start',
+  } as const;
+  if (bar.bookingId !== null)
+    return (
+      <BadgeLink
+        {...common}
+        to="/admin/bookings"
+        search={{ booking: bar.bookingId }}
+        style={{ ...place, cursor: 'pointer' }}
+      >
+        {content}
+      </BadgeLink>
+    );
+  if (bar.link)
+    return (
+      <Badge
+        {...common}
+        component="a"
+        href={bar.link}
+        target="_blank"
+        rel="noreferrer noopener"
+        style={{ ...place, cursor: 'pointer' }}
+      >
+        {content}
+      </Badge>
+    );
+  return (
+    <Badge {...common} style={place}>
+      {content}
     </Badge>
   );
 }

@@ -125,6 +125,14 @@ export function BookingPanel({ form }: { form: TSettingsForm }) {
           allowDecimal={false}
           {...numberProps(form, 'requestResponseHours')}
         />
+        <NumberInput
+          label="Calendar sync interval (minutes)"
+          description="How often imported iCal feeds are fetched; at least 5"
+          min={5}
+          max={1440}
+          allowDecimal={false}
+          {...numberProps(form, 'icalSyncMinutes')}
+        />
       </SimpleGrid>
     </Panel>
   );

@@ -44,6 +44,7 @@ export const FIELD_TAB: Record<keyof TSettings, TTab> = {
   enableEmailNotifications: 'integrations',
   enableGuestRegistration: 'integrations',
   enableReviews: 'integrations',
+  icalSyncMinutes: 'booking',
 };
 export const TAB_ORDER: TTab[] = [
   'general',

@@ -5,6 +5,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { errorStatus, trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMessages } from './booking-messages.tsx';
+import { ChangeRequestCard } from './change-request-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
 import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh, manageQuery } from './api.ts';
 import '../../styles/more-components.css';
@@ -57,6 +58,7 @@ export function ManageBookingPage({ token }: { token: string }) {
             }}
           />
           <PaymentsCard token={token} bookingStatus={booking.data.status} />
+          <ChangeRequestCard token={token} booking={booking.data} />
           <BookingMessages token={token} />
         </Stack>
       )}

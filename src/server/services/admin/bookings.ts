@@ -30,6 +30,7 @@ import {
 import { AppError, DATES_TAKEN_MESSAGE, toAppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailBookingStatusChanged } from '../email/guest-emails.ts';
+import { historyWithChanges } from '../bookings/change-history.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -179,17 +180,22 @@ export async function getAdminBookingDetail(em: EntityManager, id: number): Prom
         priceLines: row.price_lines,
       }),
     },
-    history: [
-      {
-        at: booking.createdAt,
-        actorName: booking.contactInfo?.name ?? booking.user?.name ?? booking.user?.username ?? 'Guest',
-        action: 'booking.create',
-        from: null,
-        // What it was made as: the first change's starting point, else what it still is.
-        to: changes[0]?.from ?? booking.status,
-      },
-      ...changes,
-    ],
+    history: historyWithChanges<TAdminBookingDetail['history'][number]>(
+      [
+        {
+          at: booking.createdAt,
+          actorName: booking.contactInfo?.name ?? booking.user?.name ?? booking.user?.username ?? 'Guest',
+          action: 'booking.create',
+          from: null,
+          // What it was made as: the first change's starting point, else what it still is.
+          to: changes[0]?.from ?? booking.status,
+        },
+        ...changes,
+      ],
+      // Entered, changed, or a change asked for (docs/booking-operations.md), in time order with the rest.
+      activity,
+      booking.status,
+    ),
     emails,
     notes,
   };

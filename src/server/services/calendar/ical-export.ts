@@ -10,6 +10,7 @@ import {
   propertyByTokenHash,
   saveExport,
 } from '../../repositories/ical.ts';
+import { hubFeed, importedForExport, type THubEvent } from '../../repositories/ical-hub.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { todaySpan } from '../bookings/rules.ts';
 import { requireProperty } from './ranges.ts';
@@ -54,6 +55,11 @@ export function feedPath(token: string): string {
   return `/ical/${token}.ics`;
 }
 
+/** The export one channel reads: the home's, plus the other channels' stays when its switch is on. */
+export function channelFeedPath(token: string, feedId: number): string {
+  return `${feedPath(token)}?feed=${feedId}`;
+}
+
 type TIcalOptions = { secret: string; origin: string; propertyId: number };
 
 /** The admin's view: the home's export URL (made on first look) and its imported feeds. */
@@ -88,33 +94,71 @@ async function infoWith(em: EntityManager, opts: TIcalOptions, token: string): P
   const feeds = await listFeeds(em, opts.propertyId);
   return {
     exportUrl: `${opts.origin}${feedPath(token)}`,
-    feeds: feeds.map(({ id, name, url, lastSyncAt, lastError, eventCount, conflictCount }) => ({
-      id,
-      name,
-      url,
-      lastSyncAt,
-      lastError,
-      eventCount,
-      conflictCount,
-    })),
+    feeds: feeds.map(
+      ({ id, name, url, lastSyncAt, lastError, eventCount, conflictCount, exportImported }) => ({
+        id,
+        name,
+        url,
+        lastSyncAt,
+        lastError,
+        eventCount,
+        conflictCount,
+        exportImported,
+        exportUrl: `${opts.origin}${channelFeedPath(token, id)}`,
+      }),
+    ),
   };
 }
 
 const utcDate = (d: string) => new Date(`${d}T00:00:00Z`);
 
+/** The part of a UID after its last '@', in lower case: the channel that made it ('' when none). */
+export function uidDomain(uid: string): string {
+  const at = uid.lastIndexOf('@');
+  return at < 0
+    ? ''
+    : uid
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
+}
+
+/**
+ * The imported stays one channel's export passes on (docs/features.md#calendar-hub): those of the home's
+ * other feeds, never the channel's own (by feed, and by UID: an event whose UID comes from the channel's
+ * own domain, or from ours, is an echo of what it or we exported), and none when its switch is off.
+ */
+export function eventsForChannel(
+  events: THubEvent[],
+  channel: { id: number; exportImported: boolean; uidDomains: string[] },
+): THubEvent[] {
+  if (!channel.exportImported) return [];
+  const own = new Set([...channel.uidDomains, UID_DOMAIN]);
+  return events.filter((e) => e.feed_id !== channel.id && !own.has(uidDomain(e.uid)));
+}
+
 /**
  * The RFC 5545 calendar behind a feed token, or null for an unknown one (the caller answers 404 either way).
- * Pending and confirmed bookings and blocks, as all-day busy events; no guest name or contact, ever.
+ * Pending and confirmed bookings and blocks, as all-day busy events; no guest name or contact, ever. With
+ * `feedId` (a channel's own export URL), the other channels' stays too.
  */
 export async function exportCalendar(
   em: EntityManager,
   token: string,
   now: Date = new Date(),
+  feedId?: number,
 ): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const property = await propertyByTokenHash(em, hashToken(token));
   if (!property) return null;
-  const events = await exportEvents(em, property.id, addDays(todaySpan(now).earliest, -EXPORT_HISTORY_DAYS));
+  const from = addDays(todaySpan(now).earliest, -EXPORT_HISTORY_DAYS);
+  let passedOn: THubEvent[] = [];
+  if (feedId !== undefined) {
+    const channel = await hubFeed(em, property.id, feedId);
+    if (!channel) return null;
+    passedOn = eventsForChannel(await importedForExport(em, property.id, from), channel);
+  }
+  const events = await exportEvents(em, property.id, from);
   const calendar = ical({
     name: `StayHub: ${property.title}`,
     prodId: { company: 'StayHub', product: 'Calendar', language: 'EN' },
@@ -127,6 +171,18 @@ export async function exportCalendar(
       allDay: true,
       stamp: now,
       summary: e.kind === 'booking' ? 'Reserved' : 'Not available',
+      transparency: ICalEventTransparency.OPAQUE,
+      busystatus: ICalEventBusyStatus.BUSY,
+    });
+  }
+  for (const e of passedOn) {
+    calendar.createEvent({
+      id: `imported-${e.id}@${UID_DOMAIN}`,
+      start: utcDate(e.start_date),
+      end: utcDate(e.end_date),
+      allDay: true,
+      stamp: now,
+      summary: 'Not available',
       transparency: ICalEventTransparency.OPAQUE,
       busystatus: ICalEventBusyStatus.BUSY,
     });

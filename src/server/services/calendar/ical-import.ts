@@ -1,4 +1,5 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
+import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ical, { type CalendarResponse, type VEvent } from 'node-ical';
 import type { z } from 'zod';
@@ -21,6 +22,9 @@ import {
   recordSync,
   type TStoredFeed,
 } from '../../repositories/ical.ts';
+import { setFeedExportImported } from '../../repositories/ical-hub.ts';
+import { ICAL_SYNC_JOB } from '../../jobs/ical-queue.ts';
+import { dispatchOnCommit } from '../../jobs/queue.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { todaySpan } from '../bookings/rules.ts';
 import { checkFeedUrl, fetchFeed, FeedError } from './feed-fetch.ts';
@@ -44,8 +48,8 @@ export interface TImportOptions {
 }
 
 function publicFeed(f: TStoredFeed): TFeed {
-  const { id, name, url, lastSyncAt, lastError, eventCount, conflictCount } = f;
-  return { id, name, url, lastSyncAt, lastError, eventCount, conflictCount };
+  const { id, name, url, lastSyncAt, lastError, eventCount, conflictCount, exportImported } = f;
+  return { id, name, url, lastSyncAt, lastError, eventCount, conflictCount, exportImported };
 }
 
 /**
@@ -69,17 +73,55 @@ export async function addFeed(
     if (err instanceof FeedError) throw new AppError('VALIDATION', err.message);
     throw err;
   }
-  return em.transactional(async (tx) => {
+  const feed = await em.transactional(async (tx) => {
     const id = await insertFeed(tx, input.id, input.name, input.url);
-    const feed = await getFeed(tx, input.id, id);
-    if (!feed) throw new Error('the new feed is missing');
+    const added = await getFeed(tx, input.id, id);
+    if (!added) throw new Error('the new feed is missing');
     await recordActivity(tx, actor, {
       action: 'feed.add',
       entityType: 'calendar',
       entityId: input.id,
-      after: feedFacts(feed),
+      after: feedFacts(added),
     });
-    return publicFeed(feed);
+    // A new feed syncs at once, on the queue, not at the next scheduled run (docs/features.md#calendar-hub):
+    // the job goes when the feed is committed, and a failure is recorded as its last error.
+    await dispatchOnCommit(tx, ICAL_SYNC_JOB, [
+      { id: randomUUID(), data: { feedId: id, propertyId: input.id } },
+    ]);
+    return added;
+  });
+  return publicFeed(feed);
+}
+
+/** A feed's sync by its ids (a new feed's first sync, queued by addFeed); nothing when it is gone. */
+export async function syncOneFeed(
+  em: EntityManager,
+  propertyId: number,
+  feedId: number,
+  opts: TImportOptions,
+): Promise<void> {
+  const feed = await getFeed(em, propertyId, feedId);
+  if (feed) await syncFeed(em, feed, opts);
+}
+
+/** The calendar hub's switch: whether this channel's export carries the other channels' stays. */
+export async function setFeedExport(
+  em: EntityManager,
+  input: { id: number; feedId: number; exportImported: boolean },
+  actor: TActor | null,
+): Promise<TFeed> {
+  return em.transactional(async (tx) => {
+    const feed = await getFeed(tx, input.id, input.feedId);
+    if (!feed || !(await setFeedExportImported(tx, input.id, input.feedId, input.exportImported)))
+      throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
+    await recordActivity(tx, actor, {
+      action: 'feed.export',
+      entityType: 'calendar',
+      entityId: input.id,
+      before: { ...feedFacts(feed), exportImported: feed.exportImported },
+      after: { ...feedFacts(feed), exportImported: input.exportImported },
+    });
+    return { ...publicFeed(feed), exportImported: input.exportImported };
   });
 }
 
@@ -149,10 +191,29 @@ export function parseFeed(text: string, now: Date = new Date()): TParsedEvent[] 
     const uid = String(c.uid || `${start}/${end}`).slice(0, 500);
     const summary =
       typeof c.summary === 'string' ? c.summary : ((c.summary as { val?: string } | undefined)?.val ?? '');
-    events.set(uid, { uid, start_date: start, end_date: end, summary: summary.slice(0, 200) });
+    events.set(uid, {
+      uid,
+      start_date: start,
+      end_date: end,
+      summary: summary.slice(0, 200),
+      link: linkOf(c),
+    });
     if (events.size > MAX_EVENTS) throw new FeedError(`The feed has more than ${MAX_EVENTS} events`);
   }
   return [...events.values()];
+}
+
+const TEXT_URL = /https?:\/\/[^\s<>"']+/i;
+
+/**
+ * The channel's link to the reservation: the event's URL, else the first web address in its description
+ * (Airbnb writes 'Reservation URL: https://…' there). Only http(s), at most 500 characters.
+ */
+function linkOf(c: VEvent): string | null {
+  const text = (v: unknown) =>
+    typeof v === 'string' ? v : (((v as { val?: unknown } | undefined)?.val as string | undefined) ?? '');
+  const found = TEXT_URL.exec(text(c.url))?.[0] ?? TEXT_URL.exec(text(c.description))?.[0] ?? null;
+  return found && found.length <= 500 ? found : null;
 }
 
 export interface TSyncOutcome {
@@ -258,12 +319,12 @@ export const SYNC_CONCURRENCY = 8;
  */
 export async function syncAllFeeds(
   fork: () => EntityManager,
-  opts: TImportOptions,
+  opts: TImportOptions & { dueMinutes?: number },
 ): Promise<{ feeds: number; failed: number; changed: number }> {
   const totals = { feeds: 0, failed: 0, changed: 0 };
   let after = 0;
   for (;;) {
-    const batch = await feedIdsAfter(fork(), after, 200);
+    const batch = await feedIdsAfter(fork(), after, 200, opts.dueMinutes);
     if (batch.length === 0) return totals;
     after = batch[batch.length - 1]?.id ?? after;
     let next = 0;

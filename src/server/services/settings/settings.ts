@@ -4,12 +4,13 @@ import {
   type TPublicConfig,
   type TSettings,
   type TSettingsInput,
+  type TSettingsView,
 } from '../../../shared/schemas/settings.ts';
 import { readSettings, writeSettings } from '../../repositories/settings.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 
 /** The one settings record, created with the defaults the first time it is read. */
-export async function getSettings(em: EntityManager): Promise<TSettings> {
+export async function getSettings(em: EntityManager): Promise<TSettingsView> {
   return readSettings(em);
 }
 
@@ -21,7 +22,7 @@ export async function updateSettings(
   em: EntityManager,
   input: TSettingsInput,
   actor: TActor | null,
-): Promise<TSettings> {
+): Promise<TSettingsView> {
   return em.transactional(async (tx) => {
     const before = await readSettings(tx);
     const after = await writeSettings(tx, input);

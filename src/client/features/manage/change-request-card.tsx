@@ -1,0 +1,115 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
+import { guestsLabel } from '../../../shared/labels.ts';
+import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+
+/**
+ * 'Ask for a change' (docs/booking-operations.md#change-requests): other dates or guests, sent to the
+ * operator, who accepts or declines; the answer shows here and comes by e-mail.
+ */
+export function ChangeRequestCard({ token, booking }: { token: string; booking: TManagedBooking }) {
+  const queryClient = useQueryClient();
+  const latest = useQuery(trpc.bookings.myChangeRequest.queryOptions({ token }));
+  const [checkIn, setCheckIn] = useState(booking.checkIn);
+  const [checkOut, setCheckOut] = useState(booking.checkOut);
+  const [guests, setGuests] = useState<number | string>(booking.guests);
+  const [message, setMessage] = useState('');
+  const ask = useMutation(
+    trpc.bookings.requestChange.mutationOptions({
+      onSuccess: () => queryClient.invalidateQueries(trpc.bookings.myChangeRequest.queryFilter({ token })),
+    }),
+  );
+  if (booking.status === 'cancelled' || booking.stayOver) return null;
+  const request = latest.data?.request ?? null;
+  const datesOk = isValidIsoDate(checkIn) && isValidIsoDate(checkOut) && checkOut > checkIn;
+  return (
+    <Card withBorder padding="lg" data-testid="change-request-card">
+      <Stack gap="sm">
+        <Title order={2} fz={20}>
+          Change your stay
+        </Title>
+        {request && (
+          <Text size="sm" aria-live="polite" data-testid="change-request-status">
+            {request.status === 'pending'
+              ? `Your request for ${formatIsoDate(request.checkIn, true)} – ${formatIsoDate(request.checkOut, true)}, ${guestsLabel(request.guests)}, is waiting for an answer.`
+              : request.status === 'accepted'
+                ? 'Your last change request was accepted.'
+                : `Your last change request was declined${request.declineReason ? `: ${request.declineReason}` : '.'}`}
+          </Text>
+        )}
+        {request?.status !== 'pending' && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!datesOk || typeof guests !== 'number') return;
+              ask.mutate({
+                token,
+                checkIn,
+                checkOut,
+                guests,
+                ...(message.trim() ? { message: message.trim() } : {}),
+              });
+            }}
+          >
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                Ask for other dates or another number of guests. We answer by e-mail; your booking stays as it
+                is until then.
+              </Text>
+              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+                <TextInput
+                  type="date"
+                  label="New check-in"
+                  required
+                  value={checkIn}
+                  onChange={(e) => setCheckIn(e.currentTarget.value)}
+                />
+                <TextInput
+                  type="date"
+                  label="New check-out"
+                  required
+                  value={checkOut}
+                  onChange={(e) => setCheckOut(e.currentTarget.value)}
+                />
+                <NumberInput label="Guests" min={1} max={1000} value={guests} onChange={setGuests} />
+              </SimpleGrid>
+              <Textarea
+                label="Message (optional)"
+                maxLength={1000}
+                autosize
+                minRows={2}
+                value={message}
+                onChange={(e) => setMessage(e.currentTarget.value)}
+              />
+              {ask.isError && (
+                <Alert color="red" variant="light" role="alert">
+                  {errorMessage(ask.error, 'Your request was not sent')}
+                </Alert>
+              )}
+              <Group>
+                <Button type="submit" variant="light" loading={ask.isPending} disabled={!datesOk}>
+                  Ask for a change
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,273 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TBookingSource } from '../../shared/operator-bookings.ts';
+import type { TQuoteLine } from '../../shared/pricing.ts';
+import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import type { TChangeRequest } from '../../shared/schemas/operator-bookings.ts';
+import { BookingChangeRequest } from '../entities/booking-change-request.entity.ts';
+import { db, isoDate, isoTimestamp } from './db.ts';
+import { intArray } from './sql.ts';
+
+/** Bookings the operator enters and changes, and the guests' change requests (docs/booking-operations.md). */
+
+/** What a booking's price snapshot holds: the quote's lines, or the operator's own total. */
+export interface TPriceSnapshot {
+  totalPrice: number;
+  nightlyPrice: number;
+  nights: number;
+  taxRate: number;
+  taxAmount: number;
+  nightPrices: number[];
+  priceLines: TQuoteLine[];
+}
+
+export interface TStayParty {
+  guests: number;
+  children: number;
+  infants: number;
+  pets: number;
+}
+
+export interface TOperatorBookingRow extends TPriceSnapshot, TStayParty {
+  propertyId: number;
+  checkIn: string;
+  checkOut: string;
+  contactInfo: TContactInfo;
+  confirmationNumber: string;
+  source: TBookingSource;
+  sourceDetail: string | null;
+  priceOverrideReason: string | null;
+}
+
+/**
+ * Inserts a confirmed booking; the triggers hold its dates (23P01 when taken) and snapshot its payment
+ * plan in this statement. Null when the confirmation number is taken (the caller draws another).
+ */
+export async function insertOperatorBooking(
+  tx: EntityManager,
+  b: TOperatorBookingRow,
+): Promise<number | null> {
+  const rows = await tx.execute<{ id: number }[]>(
+    `insert into bookings (user_id, property_id, check_in, check_out, guests, children, infants, pets, total_price, status,
+                           contact_info, nightly_price, nights, tax_rate, tax_amount, night_prices, price_lines,
+                           confirmation_number, source, source_detail, price_override_reason)
+     values (null, ?, ?::date, ?::date, ?, ?, ?, ?, ?, 'confirmed', ?::jsonb, ?, ?, ?, ?, ?::int[], ?::jsonb, ?, ?, ?, ?)
+     on conflict (confirmation_number) do nothing
+     returning id`,
+    [
+      b.propertyId,
+      b.checkIn,
+      b.checkOut,
+      b.guests,
+      b.children,
+      b.infants,
+      b.pets,
+      b.totalPrice,
+      JSON.stringify(b.contactInfo),
+      b.nightlyPrice,
+      b.nights,
+      b.taxRate,
+      b.taxAmount,
+      intArray(b.nightPrices),
+      JSON.stringify(b.priceLines),
+      b.confirmationNumber,
+      b.source,
+      b.sourceDetail,
+      b.priceOverrideReason,
+    ],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/** A booking as a change starts from, its row locked until the transaction ends; null when unknown. */
+export async function lockBookingForChange(tx: EntityManager, id: number) {
+  const rows = await tx.execute<{ id: number }[]>('select id from bookings where id = ? for update', [id]);
+  if (rows.length === 0) return null;
+  const r = await db(tx)
+    .selectFrom('bookings as b')
+    .select([
+      'b.id',
+      'b.status',
+      'b.property_id',
+      isoDate('b.check_in').as('check_in'),
+      isoDate('b.check_out').as('check_out'),
+      'b.guests',
+      'b.children',
+      'b.infants',
+      'b.pets',
+      'b.total_price',
+      'b.confirmation_number',
+    ])
+    .where('b.id', '=', id)
+    .executeTakeFirstOrThrow();
+  return {
+    id: r.id,
+    status: r.status,
+    propertyId: r.property_id,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    // `guests` keeps the people counted (adults + children): the adults are the rest.
+    adults: r.guests - r.children,
+    children: r.children,
+    infants: r.infants,
+    pets: r.pets,
+    totalPrice: r.total_price,
+    confirmationNumber: r.confirmation_number,
+  };
+}
+export type TChangeBase = NonNullable<Awaited<ReturnType<typeof lockBookingForChange>>>;
+
+/**
+ * Moves a booking to new dates, home or party with its new price: the hold trigger moves its row in
+ * date_holds in this statement, so a clash raises 23P01 here.
+ */
+export async function updateBookingStay(
+  tx: EntityManager,
+  id: number,
+  stay: { propertyId: number; checkIn: string; checkOut: string } & TStayParty & TPriceSnapshot,
+): Promise<void> {
+  await tx.execute(
+    `update bookings set property_id = ?, check_in = ?::date, check_out = ?::date, guests = ?, children = ?, infants = ?,
+            pets = ?, total_price = ?, nightly_price = ?, nights = ?, tax_rate = ?, tax_amount = ?,
+            night_prices = ?::int[], price_lines = ?::jsonb, price_override_reason = null
+      where id = ?`,
+    [
+      stay.propertyId,
+      stay.checkIn,
+      stay.checkOut,
+      stay.guests,
+      stay.children,
+      stay.infants,
+      stay.pets,
+      stay.totalPrice,
+      stay.nightlyPrice,
+      stay.nights,
+      stay.taxRate,
+      stay.taxAmount,
+      intArray(stay.nightPrices),
+      JSON.stringify(stay.priceLines),
+      id,
+    ],
+  );
+}
+
+/**
+ * The booking's payment snapshot follows its new total (cents): the deposit is kept (never above the
+ * total), the balance is the rest, and the balance date moves with the check-in. The ledger's totals
+ * then show the difference as due or to be refunded (docs/payments.md#ledger).
+ */
+export async function repricePaymentPlan(
+  tx: EntityManager,
+  bookingId: number,
+  totalCents: number,
+  shiftDays: number,
+): Promise<void> {
+  await tx.execute(
+    `update payment_plans set total_amount = ?, deposit_amount = least(deposit_amount, ?),
+            balance_amount = ? - least(deposit_amount, ?),
+            balance_due_on = balance_due_on + ?::int
+      where booking_id = ?`,
+    [totalCents, totalCents, totalCents, totalCents, shiftDays, bookingId],
+  );
+}
+
+function changeRequests(em: EntityManager) {
+  return db(em)
+    .selectFrom('booking_change_requests as r')
+    .select([
+      'r.id',
+      'r.booking_id',
+      isoDate('r.check_in').as('check_in'),
+      isoDate('r.check_out').as('check_out'),
+      'r.guests',
+      'r.children',
+      'r.infants',
+      'r.pets',
+      'r.message',
+      'r.status',
+      isoTimestamp('r.created_at').as('created_at'),
+      isoTimestamp<string | null>('r.decided_at').as('decided_at'),
+      'r.decline_reason',
+    ]);
+}
+
+type TRequestRow = Awaited<ReturnType<ReturnType<typeof changeRequests>['executeTakeFirstOrThrow']>>;
+
+function toChangeRequest(r: TRequestRow): TChangeRequest {
+  return {
+    id: r.id,
+    bookingId: r.booking_id,
+    checkIn: r.check_in,
+    checkOut: r.check_out,
+    guests: r.guests,
+    children: r.children,
+    infants: r.infants,
+    pets: r.pets,
+    message: r.message,
+    status: r.status,
+    createdAt: r.created_at,
+    decidedAt: r.decided_at,
+    declineReason: r.decline_reason,
+  };
+}
+
+/** A booking's requests, newest first (at most `limit`). */
+export async function listChangeRequests(
+  em: EntityManager,
+  bookingId: number,
+  limit: number,
+): Promise<TChangeRequest[]> {
+  const rows = await changeRequests(em)
+    .where('r.booking_id', '=', bookingId)
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(toChangeRequest);
+}
+
+export async function findChangeRequest(
+  em: EntityManager,
+  bookingId: number,
+  requestId: number,
+): Promise<TChangeRequest | null> {
+  const r = await changeRequests(em)
+    .where('r.booking_id', '=', bookingId)
+    .where('r.id', '=', requestId)
+    .executeTakeFirst();
+  return r ? toChangeRequest(r) : null;
+}
+
+/** A new waiting request; the partial unique index refuses a second one for the booking (23505). */
+export async function insertChangeRequest(
+  em: EntityManager,
+  r: { bookingId: number; checkIn: string; checkOut: string; message: string | null } & TStayParty,
+): Promise<number> {
+  return em.insert(BookingChangeRequest, {
+    booking: r.bookingId,
+    checkIn: r.checkIn,
+    checkOut: r.checkOut,
+    guests: r.guests,
+    children: r.children,
+    infants: r.infants,
+    pets: r.pets,
+    message: r.message,
+  });
+}
+
+/** Answers a waiting request; false when it was answered already (or is unknown). */
+export async function decideChangeRequest(
+  tx: EntityManager,
+  requestId: number,
+  decision: { status: 'accepted' | 'declined'; decidedBy: string; declineReason: string | null },
+): Promise<boolean> {
+  const n = await tx.nativeUpdate(
+    BookingChangeRequest,
+    { id: requestId, status: 'pending' },
+    {
+      status: decision.status,
+      decidedAt: new Date(),
+      decidedBy: decision.decidedBy,
+      declineReason: decision.declineReason,
+    },
+  );
+  return n > 0;
+}
