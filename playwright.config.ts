@@ -75,7 +75,9 @@ export default defineConfig({
   use: {
     // Worker 0's server; the fixtures point every other worker at its own (tests/e2e/support/servers.ts).
     baseURL: workerOrigin(0),
-    trace: 'retain-on-failure',
+    // A failure keeps its trace's DOM snapshots; the screencast (every painted frame, for every test,
+    // failed or not) cost a fifth of the suite's CPU (bench/RESULTS.md, "Playwright's own cost").
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
