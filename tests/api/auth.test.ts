@@ -327,7 +327,8 @@ describe('?directAdmin=true in demo mode (DEMO_DIRECT_ADMIN=true)', () => {
       const plain = await api(demo.url, 'GET', path);
       if (plain.status !== 401 && plain.status !== 403) continue;
       const res = await api(demo.url, 'GET', `${path}?directAdmin=true`);
-      expect(res.status, path).toBe(200);
+      // Past the access check: a path that needs a query (a report's range) then answers its 400.
+      expect(res.status === 200 || res.status === 400, `${path}: ${res.status}`).toBe(true);
     }
   });
 });

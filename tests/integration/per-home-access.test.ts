@@ -169,8 +169,9 @@ describe('a manager limited to two homes', () => {
   });
 
   it('sees the activity of their homes and bookings only', async () => {
-    await asAdmin().bookings.updateStatus({ id: otherBooking(), status: 'confirmed' });
-    await asAdmin().bookings.updateStatus({ id: myBookings()[0]!, status: 'confirmed' });
+    // Instant bookings are confirmed when made: setting them back to pending is a change the log records.
+    await asAdmin().bookings.updateStatus({ id: otherBooking(), status: 'pending' });
+    await asAdmin().bookings.updateStatus({ id: myBookings()[0]!, status: 'pending' });
     const trail = await asManager().admin.activity({});
     const ids = trail.items.map((e) => `${e.entityType}:${e.entityId}`);
     expect(ids).toContain(`booking:${myBookings()[0]}`);
