@@ -173,7 +173,7 @@ test('the timeline shows a new booking on its home', async ({ asAdmin: page }) =
     await expect(page).toHaveURL(/\/admin\/calendar$/);
     await page.getByLabel('Find a home').fill(property.title);
     const row = page.locator(`[data-testid="timeline-row"][data-property-id="${property.id}"]`);
-    const bar = row.locator('[data-testid="timeline-bar"][data-kind="pending"]', {
+    const bar = row.locator('[data-testid="timeline-bar"][data-kind="confirmed"]', {
       hasText: `Tia Timeline · ${booking.confirmationNumber}`,
     });
     await expect(bar).toBeVisible();
