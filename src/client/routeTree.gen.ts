@@ -34,6 +34,7 @@ import { Route as AdminPaymentsRouteImport } from './routes/admin/payments.tsx'
 import { Route as AdminReportsRouteImport } from './routes/admin/reports.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
+import { Route as AdminStatementsRouteImport } from './routes/admin/statements.tsx'
 import { Route as AdminTasksRouteImport } from './routes/admin/tasks.tsx'
 import { Route as AdminTeamRouteImport } from './routes/admin/team.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
@@ -171,6 +172,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminStatementsRoute = AdminStatementsRouteImport.update({
+  id: '/statements',
+  path: '/statements',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminTasksRoute = AdminTasksRouteImport.update({
   id: '/tasks',
   path: '/tasks',
@@ -257,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/statements': typeof AdminStatementsRoute
   '/admin/tasks': typeof AdminTasksRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/statements': typeof AdminStatementsRoute
   '/admin/tasks': typeof AdminTasksRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
@@ -333,6 +341,7 @@ export interface FileRoutesById {
   '/admin/reports': typeof AdminReportsRoute
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/statements': typeof AdminStatementsRoute
   '/admin/tasks': typeof AdminTasksRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
@@ -374,6 +383,7 @@ export interface FileRouteTypes {
     | '/admin/reports'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/statements'
     | '/admin/tasks'
     | '/admin/team'
     | '/admin/users'
@@ -410,6 +420,7 @@ export interface FileRouteTypes {
     | '/admin/reports'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/statements'
     | '/admin/tasks'
     | '/admin/team'
     | '/admin/users'
@@ -449,6 +460,7 @@ export interface FileRouteTypes {
     | '/admin/reports'
     | '/admin/reviews'
     | '/admin/settings'
+    | '/admin/statements'
     | '/admin/tasks'
     | '/admin/team'
     | '/admin/users'
@@ -647,6 +659,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/statements': {
+      id: '/admin/statements'
+      path: '/statements'
+      fullPath: '/admin/statements'
+      preLoaderRoute: typeof AdminStatementsRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/tasks': {
       id: '/admin/tasks'
       path: '/tasks'
@@ -745,6 +764,7 @@ interface AdminRouteRouteChildren {
   AdminReportsRoute: typeof AdminReportsRoute
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminStatementsRoute: typeof AdminStatementsRoute
   AdminTasksRoute: typeof AdminTasksRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminUsersRoute: typeof AdminUsersRoute
@@ -764,6 +784,7 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminReportsRoute: AdminReportsRoute,
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminStatementsRoute: AdminStatementsRoute,
   AdminTasksRoute: AdminTasksRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminUsersRoute: AdminUsersRoute,

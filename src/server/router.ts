@@ -20,6 +20,7 @@ import { settingsRouter } from './routers/settings.ts';
 import { staffRouter } from './routers/staff.ts';
 import { tasksRouter } from './routers/tasks.ts';
 import { reportsRouter } from './routers/reports.ts';
+import { ownersRouter } from './routers/owners.ts';
 import { wishlistRouter } from './routers/wishlist.ts';
 import { createCallerFactory, mergeRouters, router } from './trpc.ts';
 
@@ -46,6 +47,7 @@ export const appRouter = router({
   staff: staffRouter,
   tasks: tasksRouter,
   reports: reportsRouter,
+  owners: ownersRouter,
   wishlist: wishlistRouter,
 });
 

@@ -153,3 +153,8 @@ export const housekeepingProcedure = publicProcedure
 export const teamProcedure = publicProcedure
   .meta({ access: 'admin', roles: [...BACK_OFFICE_ROLES, 'housekeeper', 'owner'] })
   .use(staffGuard);
+
+/** The back office and owners: owner statements (an owner reads only their own). */
+export const statementsProcedure = publicProcedure
+  .meta({ access: 'admin', roles: [...BACK_OFFICE_ROLES, 'owner'] })
+  .use(staffGuard);

@@ -10,13 +10,14 @@ import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../sup
  * accounts, settings, payments configuration); `housekeeping`: the back office and housekeepers;
  * `team`: every staff role (docs/staff.md).
  */
-type TStaffAccess = 'admin' | 'operator' | 'housekeeping' | 'team';
+type TStaffAccess = 'admin' | 'operator' | 'housekeeping' | 'statements' | 'team';
 type TAccess = 'public' | 'authed' | TStaffAccess;
 
 const ROLES_OF: Record<TStaffAccess, readonly TStaffRole[]> = {
   operator: ['owner-operator'],
   admin: ['owner-operator', 'manager'],
   housekeeping: ['owner-operator', 'manager', 'housekeeper'],
+  statements: ['owner-operator', 'manager', 'owner'],
   team: STAFF_ROLES,
 };
 
@@ -168,6 +169,9 @@ const ACCESS: Record<string, TAccess> = {
   'tasks.list': 'housekeeping',
   'tasks.update': 'housekeeping',
   'tasks.setHousekeeper': 'admin',
+  'owners.statement': 'statements',
+  'owners.publish': 'operator',
+  'owners.setHomeOwner': 'operator',
 
   'wishlist.list': 'authed',
   'wishlist.save': 'authed',

@@ -36,6 +36,7 @@ import { Settings } from './settings.entity.ts';
 import { User } from './user.entity.ts';
 import { StaffHome, StaffInvitation } from './staff.entity.ts';
 import { HousekeepingDefault, HousekeepingTask } from './housekeeping.entity.ts';
+import { HomeOwner } from './owner.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
@@ -46,6 +47,7 @@ export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
+export { HomeOwner };
 export const entities = [
   AdminCounter,
   User,
@@ -85,4 +87,5 @@ export const entities = [
   HousekeepingTask,
   HousekeepingDefault,
   BookingChangeRequest,
+  HomeOwner,
 ];

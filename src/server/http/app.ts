@@ -9,6 +9,7 @@ import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { bookingsCsvHandler } from './bookings-csv.ts';
 import { paymentsCsvHandler, receiptHandler } from './payment-receipts.ts';
+import { statementFileHandler } from './owner-statements.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
@@ -114,6 +115,8 @@ function expressApp(
   app.get('/api/bookings/manage/:token/receipt.pdf', receiptHandler(createContext, 'token'));
   app.get('/api/admin/bookings/:id/receipt.pdf', receiptHandler(createContext, 'admin'));
   app.get('/api/admin/payments/export.csv', paymentsCsvHandler(createContext));
+  app.get('/api/admin/owners/:id/statements.pdf', statementFileHandler(createContext, 'pdf'));
+  app.get('/api/admin/owners/:id/statements.csv', statementFileHandler(createContext, 'csv'));
   // No procedure and no page of ours: the REST handler answers its own 404.
   app.use('/api', (req, res) => {
     void procedures(req, res, '/api/(none)', () => sendError(res, new AppError('NOT_FOUND', 'Not found')));

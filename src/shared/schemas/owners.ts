@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { zDecimal, zIdOf, zLine } from './common.ts';
+
+/** A statement's month, `YYYY-MM`. */
+export const ZStatementMonth = zLine('Month')
+  .refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), { error: 'Month must be in YYYY-MM format' })
+  .meta({ example: '2026-11' });
+
+export const ZStatementInput = z.object({
+  id: zIdOf('Owner id'),
+  month: ZStatementMonth,
+});
+export type TStatementInput = z.infer<typeof ZStatementInput>;
+
+export const ZHomeOwnerInput = z.object({
+  id: zIdOf('Home id'),
+  /** Null: the home has no owner. */
+  ownerId: zIdOf('Owner id').nullable(),
+  commissionPercent: zDecimal(
+    z
+      .number({ error: 'Commission must be a number' })
+      .min(0, { error: 'Commission cannot be negative' })
+      .max(100, { error: 'Commission cannot exceed 100%' })
+      .multipleOf(0.01, { error: 'Commission allows at most 2 decimals' }),
+  ).optional(),
+});
+
+export const ZHomeOwner = z.object({
+  propertyId: z.number(),
+  ownerId: z.number().nullable(),
+  commissionPercent: z.number().nullable(),
+});
+
+export const ZStatementStay = z.object({
+  bookingId: z.number(),
+  confirmationNumber: z.string(),
+  propertyId: z.number(),
+  propertyTitle: z.string(),
+  guestName: z.string(),
+  checkIn: z.string(),
+  checkOut: z.string(),
+  nights: z.number(),
+  /** What the guest paid: rent + fees + taxes. */
+  gross: z.number(),
+  /** The nights after discounts. */
+  rent: z.number(),
+  fees: z.number(),
+  taxes: z.number(),
+  commissionPercent: z.number(),
+  commission: z.number(),
+  /** gross − taxes − commission. */
+  net: z.number(),
+});
+export type TStatementStay = z.infer<typeof ZStatementStay>;
+
+export const ZStatementTotals = z.object({
+  stays: z.number(),
+  nights: z.number(),
+  gross: z.number(),
+  rent: z.number(),
+  fees: z.number(),
+  taxes: z.number(),
+  commission: z.number(),
+  net: z.number(),
+});
+
+export const ZStatement = z.object({
+  owner: z.object({ id: z.number(), name: z.string(), email: z.string() }),
+  month: z.string(),
+  currency: z.literal('USD'),
+  homes: z.array(z.object({ id: z.number(), title: z.string(), commissionPercent: z.number() })),
+  stays: z.array(ZStatementStay),
+  totals: ZStatementTotals,
+});
+export type TStatement = z.infer<typeof ZStatement>;
+
+export const ZPublishResult = z.object({ ok: z.literal(true), emailedTo: z.string() });
