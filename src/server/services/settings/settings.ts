@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   ZPublicConfig,
   type TPublicConfig,
-  type TSettings,
   type TSettingsInput,
   type TSettingsView,
 } from '../../../shared/schemas/settings.ts';
