@@ -26,11 +26,9 @@ export type TReportInput = z.input<typeof ZReportInput>;
 const ZFigures = z.object({
   availableNights: z.number().int().meta({ description: 'Listed homes × nights in the range' }),
   bookedNights: z.number().int().meta({ description: 'Nights of pending and confirmed stays in the range' }),
-  revenue: z
-    .number()
-    .meta({
-      description: "Each stay's total spread evenly over its nights, for the nights in the range (USD)",
-    }),
+  revenue: z.number().meta({
+    description: "Each stay's total spread evenly over its nights, for the nights in the range (USD)",
+  }),
   occupancy: z.number().meta({ description: 'bookedNights / availableNights' }),
   adr: z.number().meta({ description: 'Average daily rate: revenue / bookedNights' }),
   revpar: z.number().meta({ description: 'Revenue per available night: revenue / availableNights' }),
