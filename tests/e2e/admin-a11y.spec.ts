@@ -57,7 +57,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await settled(page, '/admin/calendar');
       await expect(page.getByTestId('timeline-bar').first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, `timeline, ${scheme}`, { colorOnly: scheme === 'dark' });
-      await page.getByTestId('timeline-row').first().getByRole('link').click();
+      // The row's first link is its home's calendar; its bars link to their bookings.
+      await page.getByTestId('timeline-row').first().getByRole('link').first().click();
       await expect(page.getByTestId('month-grid')).toBeVisible();
       await expect(page.getByText('Confirmed booking', { exact: true }).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page, `home calendar, ${scheme}`, { colorOnly: scheme === 'dark' });
