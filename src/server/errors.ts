@@ -1,8 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '../shared/messages.ts';
-import { CHANGE_REQUEST_WAITING } from '../shared/operator-bookings.ts';
+import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/messages.ts';
+import { CHANGE_REQUEST_WAITING } from '#shared/operator-bookings.ts';
 
 /** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
 export const ERROR_TABLE = {

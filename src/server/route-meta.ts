@@ -1,5 +1,5 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { staffRoleOf, type TStaffRole } from '../shared/schemas/staff-role.ts';
+import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
 
 /**
  * What each procedure states about itself, beside its OpenAPI route. The HTTP pipeline (http/app.ts)

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import type { TContext } from './context.ts';
-import { BACK_OFFICE_ROLES, staffRoleOf } from '../shared/schemas/staff-role.ts';
+import { BACK_OFFICE_ROLES, staffRoleOf } from '#shared/schemas/staff-role.ts';
 import { accessRefusal, type TRouteMeta } from './route-meta.ts';
 import { assertCallWithinHomes, type TStaffScope } from './repositories/home-scope.ts';
 import { homeScopeOf } from './repositories/staff.ts';

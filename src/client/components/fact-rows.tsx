@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
 
 /** One fact of a booking: its label on the left, its value on the right. */
 export function FactRow({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {

@@ -3,7 +3,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_MAX_SIDE,
   IMAGES_TOTAL_MAX_BYTES,
-} from '../../shared/constants.ts';
+} from '#shared/constants.ts';
 
 /** A failure whose message is one of the widget's texts (docs/product.md#admin-validation), shown as is. */
 class ImageUploadError extends Error {}

@@ -2,7 +2,7 @@ import { Group, Paper, Text } from '@mantine/core';
 import { IconMapOff } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { TileLayer } from 'react-leaflet';
-import { TILE_ATTRIBUTION, TILE_URL } from '../../shared/external.ts';
+import { TILE_ATTRIBUTION, TILE_URL } from '#shared/external.ts';
 import classes from './map-tiles.module.css';
 
 export type TTileState = 'loading' | 'some' | 'failed';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { MESSAGE_MAX, type TMessage } from '../../shared/schemas/messaging.ts';
+import { MESSAGE_MAX, type TMessage } from '#shared/schemas/messaging.ts';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { TLoginInput, TRegisterInput, TUser } from '../../shared/schemas/auth.ts';
+import type { TLoginInput, TRegisterInput, TUser } from '#shared/schemas/auth.ts';
 import {
   closeAuthDialog,
   getDialogState,

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { EXCHANGE_REFRESH_MS } from '../../shared/constants.ts';
-import { convertAmount, convertStay, formatMoney, type TConvertedStay } from '../../shared/money.ts';
+import { EXCHANGE_REFRESH_MS } from '#shared/constants.ts';
+import { convertAmount, convertStay, formatMoney, type TConvertedStay } from '#shared/money.ts';
 import { fetchPkrRate, lastUpdatedLabel, RATES_KEY, readStoredRates, type TRates } from './exchange-rates.ts';
 
 export type TCurrency = 'USD' | 'PKR';

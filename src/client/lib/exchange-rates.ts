@@ -1,5 +1,5 @@
-import { DEFAULT_EXCHANGE_RATE_PKR } from '../../shared/constants.ts';
-import { EXCHANGE_RATE_URLS } from '../../shared/external.ts';
+import { DEFAULT_EXCHANGE_RATE_PKR } from '#shared/constants.ts';
+import { EXCHANGE_RATE_URLS } from '#shared/external.ts';
 
 /** The USD → PKR rate: where it is fetched from, how it is kept between visits and how its age reads. */
 export interface TRates {

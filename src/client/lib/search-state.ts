@@ -1,9 +1,9 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { DEFAULT_LOCATION } from '../../shared/constants.ts';
-import { formatDateForToday } from '../../shared/dates.ts';
-import { listOf, parseHomeSearch, searchInputFor, type THomeSearch } from '../../shared/home-search.ts';
-import { guestsLabel } from '../../shared/labels.ts';
+import { DEFAULT_LOCATION } from '#shared/constants.ts';
+import { formatDateForToday } from '#shared/dates.ts';
+import { listOf, parseHomeSearch, searchInputFor, type THomeSearch } from '#shared/home-search.ts';
+import { guestsLabel } from '#shared/labels.ts';
 
 // The URL's parsing is shared with the server, which draws a search's first screen from the same input.
 export { listOf, parseHomeSearch, searchInputFor, type THomeSearch };

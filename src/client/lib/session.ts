@@ -1,7 +1,7 @@
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { SESSION_QUERY_KEY } from '../../shared/constants.ts';
-import type { TUser } from '../../shared/schemas/auth.ts';
+import { SESSION_QUERY_KEY } from '#shared/constants.ts';
+import type { TUser } from '#shared/schemas/auth.ts';
 import { errorStatus } from './trpc.ts';
 
 export { SESSION_QUERY_KEY };

@@ -1,5 +1,5 @@
-import { BACK_OFFICE_ROLES, staffRoleOf, type TStaffRole } from '../../shared/schemas/staff-role.ts';
-import type { TUser } from '../../shared/schemas/auth.ts';
+import { BACK_OFFICE_ROLES, staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
+import type { TUser } from '#shared/schemas/auth.ts';
 
 /**
  * Which staff roles open which admin page (docs/staff.md). A convenience for the menu and the guard: the

@@ -3,7 +3,7 @@ import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
-import { TRPC_MAX_BATCH } from '../../shared/constants.ts';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 
 /** True when the page address carries directAdmin=true; calls then carry the same flag (docs/decisions.md#demo-admin). */
 export function isDirectAdminUrl(): boolean {

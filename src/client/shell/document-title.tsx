@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { documentTitle, matchPageRoute, NOT_FOUND_TITLE } from '../../shared/route-manifest.ts';
+import { documentTitle, matchPageRoute, NOT_FOUND_TITLE } from '#shared/route-manifest.ts';
 import { useSiteConfig } from '../components/layout/use-site-config.ts';
 import { propertyQuery } from '../features/property/property-query.ts';
 

@@ -3,7 +3,7 @@ import { useWindowScroll } from '@mantine/hooks';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
-import { MOBILE_SEARCH_SCROLL_PX } from '../../shared/constants.ts';
+import { MOBILE_SEARCH_SCROLL_PX } from '#shared/constants.ts';
 import { LazySearchDialog, preloadSearchDialog } from '../features/search/lazy-search-dialog.tsx';
 import { CompactSearch, SearchBar } from '../features/search/search-bar.tsx';
 import type { TSearchDialogState, TSearchTab } from '../features/search/types.ts';

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { TActivityChanges } from '../../shared/schemas/activity.ts';
+import type { TActivityChanges } from '#shared/schemas/activity.ts';
 import { User } from './user.entity.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { CHANGE_REQUEST_STATUSES, type TChangeRequestStatus } from '../../shared/operator-bookings.ts';
+import { CHANGE_REQUEST_STATUSES, type TChangeRequestStatus } from '#shared/operator-bookings.ts';
 import { BaseEntity, oneOf } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 

@@ -1,9 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity, oneOf } from './base.entity.ts';
-import { BOOKING_STATUSES, type TBookingStatus } from '../../shared/constants.ts';
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
-import type { TQuoteLine } from '../../shared/pricing.ts';
-import { BOOKING_SOURCES, type TBookingSource } from '../../shared/operator-bookings.ts';
+import { BOOKING_STATUSES, type TBookingStatus } from '#shared/constants.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
+import type { TQuoteLine } from '#shared/pricing.ts';
+import { BOOKING_SOURCES, type TBookingSource } from '#shared/operator-bookings.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 

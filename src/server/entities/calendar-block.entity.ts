@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity, oneOf } from './base.entity.ts';
-import { BLOCK_REASONS, type TBlockReason } from '../../shared/schemas/calendar.ts';
+import { BLOCK_REASONS, type TBlockReason } from '#shared/schemas/calendar.ts';
 import { Property } from './property.entity.ts';
 
 /** Dates the operator closed (maintenance, owner's stay, other); its hold lives in `date_holds`. */

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { TASK_STATUSES, type TTaskStatus } from '../../shared/schemas/staff-role.ts';
+import { TASK_STATUSES, type TTaskStatus } from '#shared/schemas/staff-role.ts';
 import { oneOf } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { Property } from './property.entity.ts';

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { LEDGER_KINDS, PAYMENT_METHODS } from '../../shared/payments.ts';
+import { LEDGER_KINDS, PAYMENT_METHODS } from '#shared/payments.ts';
 import { oneOf } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { User } from './user.entity.ts';

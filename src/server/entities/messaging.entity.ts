@@ -9,7 +9,7 @@ import {
   type TMessageSender,
   type TMessageTrigger,
   type TScheduledStatus,
-} from '../../shared/schemas/messaging.ts';
+} from '#shared/schemas/messaging.ts';
 
 /**
  * A thread between one guest and the operator (docs/messaging.md): about a booking, or about a home before

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity, oneOf } from './base.entity.ts';
-import { EMAIL_STATUSES } from '../../shared/schemas/emails.ts';
+import { EMAIL_STATUSES } from '#shared/schemas/emails.ts';
 import { Booking } from './booking.entity.ts';
 
 type TEmailStatus = (typeof EMAIL_STATUSES)[number];

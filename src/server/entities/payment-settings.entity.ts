@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { PAYMENT_SETTINGS_DEFAULTS as D } from '../../shared/payments.ts';
+import { PAYMENT_SETTINGS_DEFAULTS as D } from '#shared/payments.ts';
 import { oneOf } from './base.entity.ts';
 
 /** The operator's payment schedule (docs/payments.md#schedule): one row, id 1, read by the booking trigger. */

@@ -4,14 +4,14 @@ import {
   CANCELLATION_POLICIES,
   DEFAULT_CANCELLATION_POLICY,
   type TCancellationPolicy,
-} from '../../shared/cancellation.ts';
+} from '#shared/cancellation.ts';
 import {
   BOOKING_MODES,
   DEFAULT_BOOKING_MODE,
   PROPERTY_TYPES,
   type TBookingMode,
   type TPropertyType,
-} from '../../shared/constants.ts';
+} from '#shared/constants.ts';
 
 export const Property = defineEntity({
   name: 'Property',

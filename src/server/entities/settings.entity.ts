@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { SETTINGS_DEFAULTS as D } from '../../shared/constants.ts';
+import { SETTINGS_DEFAULTS as D } from '#shared/constants.ts';
 
 /** The one settings record (docs/decisions.md#settings): id is always 1. */
 export const Settings = defineEntity({

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { STAFF_ROLES, type TStaffRole } from '../../shared/schemas/staff-role.ts';
+import { STAFF_ROLES, type TStaffRole } from '#shared/schemas/staff-role.ts';
 import { oneOf } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';

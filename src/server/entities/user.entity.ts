@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import type { TStaffRole } from '../../shared/schemas/staff-role.ts';
+import type { TStaffRole } from '#shared/schemas/staff-role.ts';
 import { BaseEntity, oneOf } from './base.entity.ts';
 
 export const User = defineEntity({

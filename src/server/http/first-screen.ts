@@ -1,4 +1,4 @@
-import { propertyTypeLabel, ratingLabel, reviewsLabel } from '../../shared/labels.ts';
+import { propertyTypeLabel, ratingLabel, reviewsLabel } from '#shared/labels.ts';
 import {
   CARD_IMAGE_SIZES,
   COVER_IMAGE_SIZES,
@@ -6,8 +6,8 @@ import {
   cardSrcSet,
   imageSrcSet,
   thumbnailUrl,
-} from '../../shared/media.ts';
-import type { TProperty, TPropertyCard } from '../../shared/schemas/property.ts';
+} from '#shared/media.ts';
+import type { TProperty, TPropertyCard } from '#shared/schemas/property.ts';
 import { escapeHtml } from './html.ts';
 
 /*

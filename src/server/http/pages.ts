@@ -2,22 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '../../shared/media.ts';
-import { SESSION_QUERY_KEY, SETTINGS_DEFAULTS } from '../../shared/constants.ts';
+import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '#shared/media.ts';
+import { SESSION_QUERY_KEY, SETTINGS_DEFAULTS } from '#shared/constants.ts';
 import {
   documentTitle,
   matchPageRoute,
   NOT_FOUND_TITLE,
   pagePath,
   type TPageMatch,
-} from '../../shared/route-manifest.ts';
-import type { TCategory } from '../../shared/schemas/category.ts';
-import type { TProperty, TSearchResult } from '../../shared/schemas/property.ts';
-import { ZSearchInput } from '../../shared/schemas/property.ts';
-import { HOME_PAGE_SIZE } from '../../shared/constants.ts';
-import { formatDateForToday } from '../../shared/dates.ts';
-import { parseHomeSearch, searchInputFor, type THomeSearch } from '../../shared/home-search.ts';
-import { guestsLabel } from '../../shared/labels.ts';
+} from '#shared/route-manifest.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
+import type { TProperty, TSearchResult } from '#shared/schemas/property.ts';
+import { ZSearchInput } from '#shared/schemas/property.ts';
+import { HOME_PAGE_SIZE } from '#shared/constants.ts';
+import { formatDateForToday } from '#shared/dates.ts';
+import { parseHomeSearch, searchInputFor, type THomeSearch } from '#shared/home-search.ts';
+import { guestsLabel } from '#shared/labels.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { SESSION_COOKIE } from '../services/auth/sessions.ts';

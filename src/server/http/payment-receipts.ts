@@ -5,7 +5,7 @@ import type { TContext } from '../context.ts';
 import { log } from '../logger.ts';
 import { createCaller } from '../router.ts';
 import { loadManaged } from '../services/bookings/manage.ts';
-import { ZAdminPaymentsInput } from '../../shared/schemas/payments.ts';
+import { ZAdminPaymentsInput } from '#shared/schemas/payments.ts';
 import { adminPaymentsCsv } from '../services/payments/admin-list.ts';
 import { homeScopeOf } from '../repositories/staff.ts';
 import { receiptPdf } from '../services/payments/receipt.ts';

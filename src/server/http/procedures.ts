@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TRPCError } from '@trpc/server';
 import { nodeHTTPRequestHandler } from '@trpc/server/adapters/node-http';
 import { createOpenApiNodeHttpHandler, createProcedureCache, normalizePath } from 'trpc-to-openapi';
-import { TRPC_MAX_BATCH } from '../../shared/constants.ts';
+import { TRPC_MAX_BATCH } from '#shared/constants.ts';
 import type { TContext } from '../context.ts';
 import { AppError, toTRPCError } from '../errors.ts';
 import { log } from '../logger.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '../../shared/external.ts';
+import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '#shared/external.ts';
 import { AppError } from '../errors.ts';
 
 /**

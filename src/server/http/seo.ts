@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express from 'express';
-import { PAGE_ROUTES, pagePath } from '../../shared/route-manifest.ts';
+import { PAGE_ROUTES, pagePath } from '#shared/route-manifest.ts';
 import { sitemapEntries } from '../repositories/properties.ts';
 
 function xmlEscape(s: string): string {

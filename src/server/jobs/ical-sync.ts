@@ -4,7 +4,7 @@ import { log } from '../logger.ts';
 import { syncAllFeeds, syncOneFeed } from '../services/calendar/ical-import.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { getSettings } from '../services/settings/settings.ts';
-import { SETTINGS_DEFAULTS } from '../../shared/constants.ts';
+import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
 
 import { ICAL_SYNC_JOB } from './ical-queue.ts';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TUser } from '../../shared/schemas/auth.ts';
-import { asStaffRole, staffRoleOf } from '../../shared/schemas/staff-role.ts';
+import type { TUser } from '#shared/schemas/auth.ts';
+import { asStaffRole, staffRoleOf } from '#shared/schemas/staff-role.ts';
 import { User } from '../entities/user.entity.ts';
 import { db } from './db.ts';
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TActivity, TActivityChanges } from '../../shared/schemas/activity.ts';
+import type { TActivity, TActivityChanges } from '#shared/schemas/activity.ts';
 import type { THomeScope } from './home-scope.ts';
 import { intArray } from './sql.ts';
 

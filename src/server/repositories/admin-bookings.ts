@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBookingStatus } from '../../shared/constants.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
 import type {
   TAdminBooking,
   TAdminBookingDetail,
   TAdminBookingFilter,
   TAdminBookingSort,
   TBookingNote,
-} from '../../shared/schemas/admin.ts';
+} from '#shared/schemas/admin.ts';
 import { sql, type Selectable } from 'kysely';
 import { Booking } from '../entities/booking.entity.ts';
 import { BookingNote } from '../entities/booking-note.entity.ts';

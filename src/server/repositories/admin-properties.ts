@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAdminListingFilter, TAdminListingSort } from '../../shared/schemas/admin-tables.ts';
-import type { TProperty } from '../../shared/schemas/property.ts';
+import type { TAdminListingFilter, TAdminListingSort } from '#shared/schemas/admin-tables.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { homesClause, type THomeScope } from './home-scope.ts';
 import { PROPERTY_COLUMNS, selectProperties } from './properties.ts';
 

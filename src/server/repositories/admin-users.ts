@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { TAdminUser } from '../../shared/schemas/admin-users.ts';
+import type { TAdminUser } from '#shared/schemas/admin-users.ts';
 import { Session } from '../entities/session.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { db, type TDB } from './db.ts';

@@ -1,9 +1,9 @@
-import { bookedLines, bookedNights, type TQuoteLine } from '../../shared/pricing.ts';
+import { bookedLines, bookedNights, type TQuoteLine } from '#shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TCancellationPolicy } from '../../shared/cancellation.ts';
-import type { TBookingMode, TBookingStatus } from '../../shared/constants.ts';
-import type { TContactInfo, TMyBooking } from '../../shared/schemas/booking.ts';
-import type { TSettings } from '../../shared/schemas/settings.ts';
+import type { TCancellationPolicy } from '#shared/cancellation.ts';
+import type { TBookingMode, TBookingStatus } from '#shared/constants.ts';
+import type { TContactInfo, TMyBooking } from '#shared/schemas/booking.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import type { TOutboxKey } from './emails.ts';
 import { bookingLinkInsertFrom } from './managed-bookings.ts';
 import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TBlock, TBlockReason } from '../../shared/schemas/calendar.ts';
+import type { TBlock, TBlockReason } from '#shared/schemas/calendar.ts';
 import { CalendarBlock } from '../entities/calendar-block.entity.ts';
 import { db, isoDate, isoTimestamp, overlaps } from './db.ts';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBlockedRange } from '../../shared/schemas/property.ts';
-import type { TCalendarBar, THoldKind } from '../../shared/schemas/calendar.ts';
+import type { TBlockedRange } from '#shared/schemas/property.ts';
+import type { TCalendarBar, THoldKind } from '#shared/schemas/calendar.ts';
 import { sql } from 'kysely';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, listed, overlaps } from './db.ts';

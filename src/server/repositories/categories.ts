@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TCategory } from '../../shared/schemas/category.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
 import { Category, type ICategory } from '../entities/category.entity.ts';
 import { db } from './db.ts';
 

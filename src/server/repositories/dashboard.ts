@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBookingStatus } from '../../shared/constants.ts';
-import type { TDashboard, TDashboardStay } from '../../shared/schemas/admin.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
 import { homesClause, type THomeScope } from './home-scope.ts';
 import { intArray } from './sql.ts';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmailSource } from '../entities/outbox-email.entity.ts';
-import type { TAdminEmail } from '../../shared/schemas/emails.ts';
+import type { TAdminEmail } from '#shared/schemas/emails.ts';
 import { homesClause, type THomeScope } from './home-scope.ts';
 
 export interface TNewEmail {

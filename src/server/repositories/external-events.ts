@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TConflict } from '../../shared/schemas/calendar.ts';
+import type { TConflict } from '#shared/schemas/calendar.ts';
 import { sql } from 'kysely';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate } from './db.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
-import { PROPERTY_NOT_FOUND } from '../../shared/messages.ts';
-import type { TStaffRole } from '../../shared/schemas/staff-role.ts';
+import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
+import type { TStaffRole } from '#shared/schemas/staff-role.ts';
 import { AppError } from '../errors.ts';
 import { db } from './db.ts';
 import { intArray } from './sql.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TTaskStatus } from '../../shared/schemas/tasks.ts';
+import type { TTaskStatus } from '#shared/schemas/tasks.ts';
 import { HousekeepingDefault, HousekeepingTask } from '../entities/housekeeping.entity.ts';
 import { Property } from '../entities/property.entity.ts';
 import { User } from '../entities/user.entity.ts';

@@ -1,6 +1,6 @@
 import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TFeed } from '../../shared/schemas/calendar.ts';
+import type { TFeed } from '#shared/schemas/calendar.ts';
 import { IcalFeed } from '../entities/ical-feed.entity.ts';
 import { Property } from '../entities/property.entity.ts';
 import { db, isoDate, isoTimestamp, listed } from './db.ts';

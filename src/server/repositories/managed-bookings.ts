@@ -1,14 +1,14 @@
-import type { TQuoteLine } from '../../shared/pricing.ts';
+import type { TQuoteLine } from '#shared/pricing.ts';
 import { sql as ormSql, type EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { HOLDING_STATUSES, type TBookingStatus } from '../../shared/constants.ts';
-import type { TCancellationPolicy } from '../../shared/cancellation.ts';
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
+import { HOLDING_STATUSES, type TBookingStatus } from '#shared/constants.ts';
+import type { TCancellationPolicy } from '#shared/cancellation.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
 import { BookingLink } from '../entities/booking-link.entity.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
-import { homeTimeZone } from '../../shared/home-time.ts';
+import { homeTimeZone } from '#shared/home-time.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
 

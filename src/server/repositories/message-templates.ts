@@ -1,14 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type {
-  THomeGuide,
-  TMessageTrigger,
-  TScheduledStatus,
-  TTemplate,
-} from '../../shared/schemas/messaging.ts';
-import { homeTimeZone } from '../../shared/home-time.ts';
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
-import type { TBookingStatus } from '../../shared/constants.ts';
+import type { THomeGuide, TMessageTrigger, TScheduledStatus, TTemplate } from '#shared/schemas/messaging.ts';
+import { homeTimeZone } from '#shared/home-time.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Templates, the scheduled messages made from them, and the homes' arrival details (docs/messaging.md). */

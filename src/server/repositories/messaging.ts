@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TMessage, TMessageSender } from '../../shared/schemas/messaging.ts';
+import type { TMessage, TMessageSender } from '#shared/schemas/messaging.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 

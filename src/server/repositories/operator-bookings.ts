@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBookingSource } from '../../shared/operator-bookings.ts';
-import type { TQuoteLine } from '../../shared/pricing.ts';
-import type { TContactInfo } from '../../shared/schemas/booking.ts';
-import type { TChangeRequest } from '../../shared/schemas/operator-bookings.ts';
+import type { TBookingSource } from '#shared/operator-bookings.ts';
+import type { TQuoteLine } from '#shared/pricing.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
+import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import { BookingChangeRequest } from '../entities/booking-change-request.entity.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 import { intArray } from './sql.ts';

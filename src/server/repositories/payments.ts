@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TLedgerKind, TPaymentMethod } from '../../shared/payments.ts';
-import type { TLedgerLine, TPaymentSettings } from '../../shared/schemas/payments.ts';
+import type { TLedgerKind, TPaymentMethod } from '#shared/payments.ts';
+import type { TLedgerLine, TPaymentSettings } from '#shared/schemas/payments.ts';
 import { PaymentSettings } from '../entities/payment-settings.entity.ts';
 import { homesClause, type THomeScope } from './home-scope.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';

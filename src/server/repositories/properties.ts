@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type Selectable } from 'kysely';
-import type { TCancellationPolicy } from '../../shared/cancellation.ts';
-import { HOLDING_STATUSES, type TBookingMode, type TPropertyType } from '../../shared/constants.ts';
-import type { TProperty } from '../../shared/schemas/property.ts';
+import type { TCancellationPolicy } from '#shared/cancellation.ts';
+import { HOLDING_STATUSES, type TBookingMode, type TPropertyType } from '#shared/constants.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { Property } from '../entities/property.entity.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { THomePricing, TPriceRules } from '../../shared/pricing.ts';
-import type { TRate, TRateKind } from '../../shared/schemas/calendar.ts';
+import type { THomePricing, TPriceRules } from '#shared/pricing.ts';
+import type { TRate, TRateKind } from '#shared/schemas/calendar.ts';
 import { sql, type Selectable } from 'kysely';
 import { Property } from '../entities/property.entity.ts';
 import { PropertyRate } from '../entities/property-rate.entity.ts';

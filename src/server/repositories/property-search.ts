@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPropertyCard } from '../../shared/schemas/property.ts';
-import type { TBounds, TSearchSort } from '../../shared/search.ts';
+import type { TPropertyCard } from '#shared/schemas/property.ts';
+import type { TBounds, TSearchSort } from '#shared/search.ts';
 import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';
 import type { Selectable } from 'kysely';
 import type { TDB } from './db.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TAdminReview, TAdminReviewFilter } from '../../shared/schemas/admin-tables.ts';
-import type { TReview } from '../../shared/schemas/review.ts';
+import type { TAdminReview, TAdminReviewFilter } from '#shared/schemas/admin-tables.ts';
+import type { TReview } from '#shared/schemas/review.ts';
 import { Property } from '../entities/property.entity.ts';
 import { Review, type IReview } from '../entities/review.entity.ts';
 import { User } from '../entities/user.entity.ts';

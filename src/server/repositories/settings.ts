@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TSettingsInput, TSettingsView } from '../../shared/schemas/settings.ts';
+import type { TSettingsInput, TSettingsView } from '#shared/schemas/settings.ts';
 import { Settings, type ISettings } from '../entities/settings.entity.ts';
 
 /** The one settings record (id 1). */

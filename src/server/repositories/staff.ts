@@ -1,8 +1,8 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { asStaffRole, roleHasHomes, staffRoleOf, type TStaffRole } from '../../shared/schemas/staff-role.ts';
-import type { TStaffInvitation, TStaffMember } from '../../shared/schemas/staff.ts';
+import { asStaffRole, roleHasHomes, staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
+import type { TStaffInvitation, TStaffMember } from '#shared/schemas/staff.ts';
 import { Property } from '../entities/property.entity.ts';
 import { StaffHome, StaffInvitation } from '../entities/staff.entity.ts';
 import { User } from '../entities/user.entity.ts';

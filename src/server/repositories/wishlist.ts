@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TProperty } from '../../shared/schemas/property.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { WishlistItem } from '../entities/wishlist-item.entity.ts';
 import { db, listed } from './db.ts';
 import { propertyFields, toPropertyDto } from './properties.ts';

@@ -6,9 +6,9 @@ import {
   ZProfileUpdate,
   ZResetConfirm,
   ZResetRequest,
-} from '../../shared/schemas/account.ts';
-import { ZUser } from '../../shared/schemas/auth.ts';
-import { ZOk } from '../../shared/schemas/common.ts';
+} from '#shared/schemas/account.ts';
+import { ZUser } from '#shared/schemas/auth.ts';
+import { ZOk } from '#shared/schemas/common.ts';
 import {
   changePassword,
   deleteAccount,
@@ -18,7 +18,7 @@ import {
 import { atEvenPace, LOOKUP_ANSWER_FLOOR_MS } from '../services/auth/even-pace.ts';
 import { confirmPasswordReset, requestPasswordReset, resetPath } from '../services/auth/password-reset.ts';
 import { emailPasswordReset } from '../services/email/guest-emails.ts';
-import { ZMessageResult } from '../../shared/schemas/manage.ts';
+import { ZMessageResult } from '#shared/schemas/manage.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Account settings and password reset; merged into the `auth` router. */

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { ZActivityList, ZActivityListInput } from '../../shared/schemas/activity.ts';
-import { ZDashboard } from '../../shared/schemas/admin.ts';
+import { ZActivityList, ZActivityListInput } from '#shared/schemas/activity.ts';
+import { ZDashboard } from '#shared/schemas/admin.ts';
 import {
   ZAdminUser,
   ZAdminUserList,
   ZAdminUserListInput,
   ZSetAdminInput,
   ZSetDisabledInput,
-} from '../../shared/schemas/admin-users.ts';
+} from '#shared/schemas/admin-users.ts';
 import { listActivityPage } from '../services/activity/activity.ts';
 import { getDashboard } from '../services/admin/dashboard.ts';
 import { listUsers, setAccountDisabled, setAdminRole } from '../services/admin/users.ts';

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  ZLoginInput,
-  ZLogoutInput,
-  ZLogoutResult,
-  ZRegisterInput,
-  ZUser,
-} from '../../shared/schemas/auth.ts';
+import { ZLoginInput, ZLogoutInput, ZLogoutResult, ZRegisterInput, ZUser } from '#shared/schemas/auth.ts';
 import { currentUser, login, logout, register } from '../services/auth/accounts.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 

@@ -1,5 +1,5 @@
-import { ZAdminBooking } from '../../shared/schemas/admin.ts';
-import { ZIdParam } from '../../shared/schemas/common.ts';
+import { ZAdminBooking } from '#shared/schemas/admin.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
 import { answerRequest } from '../services/bookings/requests.ts';
 import { adminProcedure, router } from '../trpc.ts';
 

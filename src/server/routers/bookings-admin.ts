@@ -12,8 +12,8 @@ import {
   ZBookingNote,
   ZBookingNoteInput,
   ZBookingStatusInput,
-} from '../../shared/schemas/admin.ts';
-import { ZIdParam } from '../../shared/schemas/common.ts';
+} from '#shared/schemas/admin.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
 import {
   addBookingNote,
   getAdminBookingDetail,

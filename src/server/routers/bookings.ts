@@ -1,14 +1,8 @@
 import { z } from 'zod';
-import {
-  ZBookingCreateInput,
-  ZMyBooking,
-  ZQuote,
-  ZQuoteInput,
-  ZStayRules,
-} from '../../shared/schemas/booking.ts';
-import { ZCreatedBooking } from '../../shared/schemas/manage.ts';
-import { ZIdParam } from '../../shared/schemas/common.ts';
-import { ZBlockedRange } from '../../shared/schemas/property.ts';
+import { ZBookingCreateInput, ZMyBooking, ZQuote, ZQuoteInput, ZStayRules } from '#shared/schemas/booking.ts';
+import { ZCreatedBooking } from '#shared/schemas/manage.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
+import { ZBlockedRange } from '#shared/schemas/property.ts';
 import { blockedRanges, stayRules } from '../services/bookings/availability.ts';
 import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';

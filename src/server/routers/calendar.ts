@@ -18,8 +18,8 @@ import {
   ZSyncResult,
   ZTimeline,
   ZTimelineInput,
-} from '../../shared/schemas/calendar.ts';
-import { zIdOf, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
+} from '#shared/schemas/calendar.ts';
+import { zIdOf, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
 import { icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZId, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
-import { ZCategory, ZCategoryInput } from '../../shared/schemas/category.ts';
+import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
+import { ZCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPublicConfig } from '../../shared/schemas/settings.ts';
+import { ZPublicConfig } from '#shared/schemas/settings.ts';
 import { getPublicConfig } from '../services/settings/settings.ts';
 import { publicProcedure, router } from '../trpc.ts';
 

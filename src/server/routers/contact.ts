@@ -1,4 +1,4 @@
-import { ZContactMessage, ZContactResult } from '../../shared/schemas/contact.ts';
+import { ZContactMessage, ZContactResult } from '#shared/schemas/contact.ts';
 import { sendContactMessage } from '../services/email/contact.ts';
 import { publicProcedure, router } from '../trpc.ts';
 

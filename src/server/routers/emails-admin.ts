@@ -1,9 +1,4 @@
-import {
-  ZAdminEmail,
-  ZAdminEmailList,
-  ZAdminEmailListInput,
-  ZEmailIdInput,
-} from '../../shared/schemas/emails.ts';
+import { ZAdminEmail, ZAdminEmailList, ZAdminEmailListInput, ZEmailIdInput } from '#shared/schemas/emails.ts';
 import { listOutbox, retryEmail } from '../services/email/admin.ts';
 import { adminProcedure, router } from '../trpc.ts';
 

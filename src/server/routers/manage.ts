@@ -8,7 +8,7 @@ import {
   ZMineReviewInput,
   ZLookupInput,
   ZMessageResult,
-} from '../../shared/schemas/manage.ts';
+} from '#shared/schemas/manage.ts';
 import {
   cancelByToken,
   cancelMine,

@@ -27,7 +27,7 @@ import {
   ZMinePostInput,
   ZPostedMessage,
   ZThreadRef,
-} from '../../shared/schemas/messaging.ts';
+} from '#shared/schemas/messaging.ts';
 import {
   adminPost,
   adminThread,
@@ -51,7 +51,7 @@ import {
   updateHomeGuide,
   updateTemplate,
 } from '../services/messaging/automated.ts';
-import { ZIdParam, ZOk } from '../../shared/schemas/common.ts';
+import { ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Guest messaging (docs/messaging.md): a thread per booking or inquiry, for its guest and the operator. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZAdminBooking } from '../../shared/schemas/admin.ts';
-import { ZManageTokenParam } from '../../shared/schemas/manage.ts';
-import { ZIdParam } from '../../shared/schemas/common.ts';
+import { ZAdminBooking } from '#shared/schemas/admin.ts';
+import { ZManageTokenParam } from '#shared/schemas/manage.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
 import {
   ZBookingChangeInput,
   ZBookingChangeResult,
@@ -11,7 +11,7 @@ import {
   ZChangeRequestRef,
   ZGuestChangeRequest,
   ZOperatorBookingInput,
-} from '../../shared/schemas/operator-bookings.ts';
+} from '#shared/schemas/operator-bookings.ts';
 import {
   acceptChangeRequest,
   changeRequestsOf,

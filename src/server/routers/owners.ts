@@ -4,7 +4,7 @@ import {
   ZPublishResult,
   ZStatement,
   ZStatementInput,
-} from '../../shared/schemas/owners.ts';
+} from '#shared/schemas/owners.ts';
 import { ownerStatement, publishStatement, setHomeOwner } from '../services/owners/statements.ts';
 import { operatorProcedure, router, statementsProcedure } from '../trpc.ts';
 

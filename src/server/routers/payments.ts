@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZIdParam } from '../../shared/schemas/common.ts';
-import { ZManageTokenParam } from '../../shared/schemas/manage.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
+import { ZManageTokenParam } from '#shared/schemas/manage.ts';
 import {
   ZAdminPayments,
   ZAdminPaymentsInput,
@@ -11,7 +11,7 @@ import {
   ZPayResult,
   ZRecordPaymentInput,
   ZRefundInput,
-} from '../../shared/schemas/payments.ts';
+} from '#shared/schemas/payments.ts';
 import { publicOrigin } from '../http/client-address.ts';
 import { adminPayments } from '../services/payments/admin-list.ts';
 import { bookingPayments, recordManualPayment, recordRefund } from '../services/payments/ledger.ts';

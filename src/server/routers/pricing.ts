@@ -1,5 +1,5 @@
-import { ZIdParam } from '../../shared/schemas/common.ts';
-import { ZPricing, ZPricingInput } from '../../shared/schemas/pricing.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
+import { ZPricing, ZPricingInput } from '#shared/schemas/pricing.ts';
 import { getPricing, putPricing } from '../services/pricing/pricing.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 

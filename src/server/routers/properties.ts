@@ -5,8 +5,8 @@ import {
   ZAdminListingListInput,
   ZListingBulkInput,
   ZListingBulkResult,
-} from '../../shared/schemas/admin-tables.ts';
-import { ZIdParam } from '../../shared/schemas/common.ts';
+} from '#shared/schemas/admin-tables.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
 import {
   ZProperty,
   ZPropertyDeleteImpact,
@@ -15,7 +15,7 @@ import {
   ZPropertyUpdateInput,
   ZSearchInput,
   ZSearchResult,
-} from '../../shared/schemas/property.ts';
+} from '#shared/schemas/property.ts';
 import { createProperty, deleteProperty, updateProperty } from '../services/properties/commands.ts';
 import { getProperty, listProperties, searchProperties } from '../services/properties/queries.ts';
 import {

@@ -1,4 +1,4 @@
-import { ZReportInput, ZReportSummary } from '../../shared/schemas/reports.ts';
+import { ZReportInput, ZReportSummary } from '#shared/schemas/reports.ts';
 import { reportSummary } from '../services/reports/summary.ts';
 import { adminProcedure, router } from '../trpc.ts';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZAdminReviewList, ZAdminReviewListInput } from '../../shared/schemas/admin-tables.ts';
-import { ZId, ZIdParam, ZOk } from '../../shared/schemas/common.ts';
-import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../shared/schemas/review.ts';
+import { ZAdminReviewList, ZAdminReviewListInput } from '#shared/schemas/admin-tables.ts';
+import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
+import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas/review.ts';
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ZEmailServiceStatus } from '../../shared/schemas/emails.ts';
-import { ZSettings, ZSettingsView } from '../../shared/schemas/settings.ts';
+import { ZEmailServiceStatus } from '#shared/schemas/emails.ts';
+import { ZSettings, ZSettingsView } from '#shared/schemas/settings.ts';
 import { emailServiceStatus } from '../services/email/status.ts';
 import { getSettings, updateSettings } from '../services/settings/settings.ts';
 import { operatorProcedure, router } from '../trpc.ts';

@@ -9,8 +9,8 @@ import {
   ZStaffListInput,
   ZStaffMember,
   ZStaffUpdateInput,
-} from '../../shared/schemas/staff.ts';
-import { ZUser } from '../../shared/schemas/auth.ts';
+} from '#shared/schemas/staff.ts';
+import { ZUser } from '#shared/schemas/auth.ts';
 import {
   acceptInvitation,
   addStaff,

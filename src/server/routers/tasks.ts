@@ -6,7 +6,7 @@ import {
   ZTaskList,
   ZTaskListInput,
   ZTaskUpdateInput,
-} from '../../shared/schemas/tasks.ts';
+} from '#shared/schemas/tasks.ts';
 import { IMAGE_BODY } from '../route-meta.ts';
 import { listTasks, setHomeHousekeeper, updateTask } from '../services/housekeeping/tasks.ts';
 import { adminProcedure, housekeepingProcedure, router } from '../trpc.ts';

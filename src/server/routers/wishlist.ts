@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ZOk } from '../../shared/schemas/common.ts';
-import { ZProperty } from '../../shared/schemas/property.ts';
-import { ZWishlistMergeInput, ZWishlistParam } from '../../shared/schemas/wishlist.ts';
+import { ZOk } from '#shared/schemas/common.ts';
+import { ZProperty } from '#shared/schemas/property.ts';
+import { ZWishlistMergeInput, ZWishlistParam } from '#shared/schemas/wishlist.ts';
 import { listSaved, mergeSaved, saveHome, unsaveHome } from '../services/wishlist/wishlist.ts';
 import { authedProcedure, router } from '../trpc.ts';
 

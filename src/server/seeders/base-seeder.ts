@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
-import { FALLBACK_CATEGORIES } from '../../shared/constants.ts';
+import { FALLBACK_CATEGORIES } from '#shared/constants.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
 import type { TSeedContext } from './context.ts';
 

@@ -9,9 +9,9 @@ import {
   type TDemoReview,
   type TScene,
 } from '../../../demo/index.ts';
-import { SETTINGS_DEFAULTS } from '../../shared/constants.ts';
-import { todayIso } from '../../shared/dates.ts';
-import { quoteStay } from '../../shared/pricing.ts';
+import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import { todayIso } from '#shared/dates.ts';
+import { quoteStay } from '#shared/pricing.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { Property, type IProperty } from '../entities/property.entity.ts';
 import { Review } from '../entities/review.entity.ts';

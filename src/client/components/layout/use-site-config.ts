@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { SETTINGS_DEFAULTS } from '../../../shared/constants.ts';
-import type { TPublicConfig } from '../../../shared/schemas/settings.ts';
+import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import type { TPublicConfig } from '#shared/schemas/settings.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 const FALLBACK: TPublicConfig['settings'] = {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { isValidIsoDate } from '../../../shared/dates.ts';
-import { formatMoney } from '../../../shared/money.ts';
-import type { TBookingChangeResult } from '../../../shared/schemas/operator-bookings.ts';
+import { isValidIsoDate } from '#shared/dates.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { TBookingChangeResult } from '#shared/schemas/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useChangeBooking } from './api.ts';

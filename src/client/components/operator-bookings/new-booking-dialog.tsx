@@ -13,14 +13,14 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { isValidIsoDate } from '../../../shared/dates.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import { isValidIsoDate } from '#shared/dates.ts';
+import { formatMoney } from '#shared/money.ts';
 import {
   BOOKING_SOURCE_LABELS,
   OPERATOR_SOURCES,
   OVERRIDE_NEEDS_REASON,
   type TOperatorSource,
-} from '../../../shared/operator-bookings.ts';
+} from '#shared/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 import { useCreateOperatorBooking } from './api.ts';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ZAccountDelete, type TAccountDelete } from '../../../shared/schemas/account.ts';
+import { ZAccountDelete, type TAccountDelete } from '#shared/schemas/account.ts';
 import { FormError, FormPasswordInput } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage } from '../../lib/trpc.ts';

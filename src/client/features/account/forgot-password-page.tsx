@@ -1,6 +1,6 @@
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ZResetRequest, type TResetRequest } from '../../../shared/schemas/account.ts';
+import { ZResetRequest, type TResetRequest } from '#shared/schemas/account.ts';
 import { EmailField } from '../../components/form-fields.tsx';
 import { LinkRequestPage } from '../../components/link-request-page.tsx';
 import { useRequestPasswordReset } from './api.ts';

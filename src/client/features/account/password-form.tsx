@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ZPasswordChange, type TPasswordChange } from '../../../shared/schemas/account.ts';
+import { ZPasswordChange, type TPasswordChange } from '#shared/schemas/account.ts';
 import { FormError, FormPasswordInput } from '../../components/form-fields.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useChangePassword } from './api.ts';

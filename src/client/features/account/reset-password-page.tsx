@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ZPassword } from '../../../shared/schemas/auth.ts';
+import { ZPassword } from '#shared/schemas/auth.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { FormPasswordInput } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';

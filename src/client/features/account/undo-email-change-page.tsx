@@ -1,6 +1,6 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import type { TEmailChangeUndone } from '../../../shared/schemas/account.ts';
+import type { TEmailChangeUndone } from '#shared/schemas/account.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage } from '../../lib/trpc.ts';

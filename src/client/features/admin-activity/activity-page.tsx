@@ -1,7 +1,7 @@
 import { Alert, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '../../../shared/schemas/activity.ts';
+import { ACTIVITY_ENTITY_TYPES, type TActivityEntityType } from '#shared/schemas/activity.ts';
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { activityPageQuery, type TActivitySearch } from './api.ts';

@@ -1,5 +1,5 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
-import type { TActivity } from '../../../shared/schemas/activity.ts';
+import type { TActivity } from '#shared/schemas/activity.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 
 function show(v: unknown): string {

@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { ACTIVITY_PAGE_SIZE, type TActivityEntityType } from '../../../shared/schemas/activity.ts';
+import { ACTIVITY_PAGE_SIZE, type TActivityEntityType } from '#shared/schemas/activity.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 export interface TActivitySearch {

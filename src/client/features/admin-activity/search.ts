@@ -1,5 +1,5 @@
-import { ACTIVITY_ENTITY_TYPES } from '../../../shared/constants.ts';
-import { defined, readOneOf, readPage } from '../../../shared/url-search.ts';
+import { ACTIVITY_ENTITY_TYPES } from '#shared/constants.ts';
+import { defined, readOneOf, readPage } from '#shared/url-search.ts';
 import type { TActivitySearch } from './api.ts';
 
 /** Reads the Activity page's URL by the limits of ZActivityListInput (shared/url-search.ts says why not zod). */

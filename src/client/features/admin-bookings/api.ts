@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_BOOKINGS_PAGE_SIZE } from '../../../shared/schemas/admin.ts';
+import { ADMIN_BOOKINGS_PAGE_SIZE } from '#shared/schemas/admin.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { filterOf, type TBookingsSearch } from './search.ts';
 

@@ -1,7 +1,7 @@
 import { Badge, HoverCard, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
-import { STATUS_WORD } from '../../../shared/stay-status.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import type { TAdminBooking } from '#shared/schemas/admin.ts';
+import { STATUS_WORD } from '#shared/stay-status.ts';
 
 /** Filled badges in dark shades, so the white text keeps 4.5:1 contrast. */
 export function StatusBadge({ status }: { status: TBookingStatus }) {

@@ -1,10 +1,10 @@
 import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
-import type { TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
-import type { TChangeRequest } from '../../../shared/schemas/operator-bookings.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { guestsLabel } from '#shared/labels.ts';
+import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
+import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import {
   ChangeBookingDialog,
   differenceText,

@@ -1,12 +1,12 @@
 import { Badge, Divider, Group, Stack, Text, Timeline } from '@mantine/core';
-import { formatMoney } from '../../../shared/money.ts';
-import type { TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
 import { StatusBadge } from './booking-cells.tsx';
 import { BookingNotes } from './booking-notes.tsx';
 import { Rows, Section, STATUS_LABEL, when } from './drawer-parts.tsx';
 import { bookingDate } from './format.ts';
 import { RequestAnswer } from './request-answer.tsx';
-import { partyLabel } from '../../../shared/labels.ts';
+import { partyLabel } from '#shared/labels.ts';
 
 /** Everything about one booking: stay, contact, price, status history, its emails and the notes. */
 export function BookingDetail({ d }: { d: TAdminBookingDetail }) {

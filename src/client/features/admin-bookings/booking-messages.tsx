@@ -1,7 +1,7 @@
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { TRIGGER_LABEL } from '../../../shared/schemas/messaging.ts';
+import { TRIGGER_LABEL } from '#shared/schemas/messaging.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });

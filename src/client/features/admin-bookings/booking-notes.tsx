@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ZBookingNoteInput, type TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
+import { ZBookingNoteInput, type TAdminBookingDetail } from '#shared/schemas/admin.ts';
 import { useAddBookingNote } from './api.ts';
 import { Section, when } from './drawer-parts.tsx';
 

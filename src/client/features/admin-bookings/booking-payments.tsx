@@ -23,8 +23,8 @@ import {
   PAYMENT_STATUS_LABELS,
   type TManualMethod,
   type TPaymentMethod,
-} from '../../../shared/payments.ts';
-import type { TBookingPayments } from '../../../shared/schemas/payments.ts';
+} from '#shared/payments.ts';
+import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 

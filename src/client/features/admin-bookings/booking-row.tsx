@@ -1,8 +1,8 @@
 import { ActionIcon, Anchor, Checkbox, Group, Menu, Table, Text } from '@mantine/core';
 import { IconCheck, IconDots, IconEye, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import { formatMoney } from '../../../shared/money.ts';
-import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { GuestCell, StatusBadge } from './booking-cells.tsx';
 import type { TBookingsTableProps } from './bookings-table.tsx';
 import { bookingDate } from './format.ts';

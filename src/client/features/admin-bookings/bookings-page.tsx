@@ -3,7 +3,7 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import type { TAdminBooking, TAdminBookingSort } from '../../../shared/schemas/admin.ts';
+import type { TAdminBooking, TAdminBookingSort } from '#shared/schemas/admin.ts';
 import { NewBookingDialog } from '../../components/operator-bookings/new-booking-dialog.tsx';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useDirectAdmin, useDirectAdminAccess } from '../../lib/direct-admin.ts';

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import type { TAdminBookingList } from '../../../shared/schemas/admin.ts';
+import type { TAdminBookingList } from '#shared/schemas/admin.ts';
 import { TablePager } from '../../components/table-pager.tsx';
 
 /** 'Showing a–b of n', and the pager once there is more than one page. */

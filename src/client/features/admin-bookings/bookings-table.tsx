@@ -1,7 +1,7 @@
 import { Checkbox, Group, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
-import type { TAdminBooking, TAdminBookingSort } from '../../../shared/schemas/admin.ts';
+import type { TAdminBooking, TAdminBookingSort } from '#shared/schemas/admin.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { BookingRow } from './booking-row.tsx';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import type { TAdminBooking } from '#shared/schemas/admin.ts';
 
 /** Shown while rows are selected: confirm or cancel them together (each asks first), or clear. */
 export function BulkBar({

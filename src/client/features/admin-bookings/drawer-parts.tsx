@@ -1,7 +1,7 @@
 import { Stack, Table, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export { STATUS_WORD as STATUS_LABEL } from '../../../shared/stay-status.ts';
+export { STATUS_WORD as STATUS_LABEL } from '#shared/stay-status.ts';
 export const when = (iso: string) =>
   new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,4 +1,4 @@
-import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
+import { formatIsoDate, isValidIsoDate } from '#shared/dates.ts';
 import { errorMessage, errorStatus } from '../../lib/trpc.ts';
 
 /** Short month, day and year, or 'N/A' (docs/product.md#admin-bookings). */

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import type { TAdminBookingDetail } from '../../../shared/schemas/admin.ts';
-import { answerByLabel } from '../../../shared/stay-status.ts';
+import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
+import { answerByLabel } from '#shared/stay-status.ts';
 import { useAnswerRequest } from './api.ts';
 
 /**

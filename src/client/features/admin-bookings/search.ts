@@ -3,7 +3,7 @@ import {
   BOOKING_STATUSES,
   type TAdminBookingSort,
   type TBookingStatus,
-} from '../../../shared/constants.ts';
+} from '#shared/constants.ts';
 import {
   defined,
   readId,
@@ -13,7 +13,7 @@ import {
   readText,
   SORT_DIRS,
   type TSortDir,
-} from '../../../shared/url-search.ts';
+} from '#shared/url-search.ts';
 
 /** The bookings table's whole state lives in the URL (docs/features.md#admin-back-office): shareable, and Back undoes it. */
 export interface TBookingsSearch {

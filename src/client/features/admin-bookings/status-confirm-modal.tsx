@@ -1,5 +1,5 @@
 import { List, Stack, Text } from '@mantine/core';
-import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 
 export interface TPendingStatusChange {

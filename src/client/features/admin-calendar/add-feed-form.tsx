@@ -1,7 +1,7 @@
 import { Button, Group, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ZFeedInput } from '../../../shared/schemas/calendar.ts';
+import { ZFeedInput } from '#shared/schemas/calendar.ts';
 import { useAddFeed } from './api.ts';
 
 const ZFeedForm = ZFeedInput.omit({ id: true });

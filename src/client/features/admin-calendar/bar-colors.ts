@@ -1,4 +1,4 @@
-import type { THoldKind } from '../../../shared/schemas/calendar.ts';
+import type { THoldKind } from '#shared/schemas/calendar.ts';
 
 /**
  * One colour and name per kind of bar, shared by the month view, the timeline and their legends. A filled

@@ -1,9 +1,9 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { formatIsoDate } from '../../../shared/dates.ts';
+import { formatIsoDate } from '#shared/dates.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
-import { plural } from '../../../shared/labels.ts';
+import { plural } from '#shared/labels.ts';
 import '../../styles/more-components.css';
 import { conflictsQuery } from './api.ts';
 

@@ -1,7 +1,7 @@
 import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TIcalFeed } from '../../../shared/schemas/calendar.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TIcalFeed } from '#shared/schemas/calendar.ts';
 import { AddFeedForm } from './add-feed-form.tsx';
 import { conflictsQuery, useFeedExport, useRemoveFeed, useSyncFeed } from './api.ts';
 import { FeedsTable } from './feeds-table.tsx';

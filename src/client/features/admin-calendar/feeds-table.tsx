@@ -1,5 +1,5 @@
 import { Badge, Button, CopyButton, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import type { TFeed, TIcalFeed } from '../../../shared/schemas/calendar.ts';
+import type { TFeed, TIcalFeed } from '#shared/schemas/calendar.ts';
 
 function lastSync(feed: TFeed): string {
   return feed.lastSyncAt ? new Date(feed.lastSyncAt).toLocaleString('en-US') : 'Never';

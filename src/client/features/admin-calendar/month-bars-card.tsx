@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import type { TCalendarBar } from '../../../shared/schemas/calendar.ts';
+import type { TCalendarBar } from '#shared/schemas/calendar.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCalendarMutations } from './api.ts';
 import { BAR_STYLE, barFill } from './bar-colors.ts';

@@ -1,7 +1,7 @@
 import { Box, Group, SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { addDays, daysBetween, formatIsoDate, isoToLocalDate } from '../../../shared/dates.ts';
-import type { TCalendarBar, TPropertyMonth } from '../../../shared/schemas/calendar.ts';
+import { addDays, daysBetween, formatIsoDate, isoToLocalDate } from '#shared/dates.ts';
+import type { TCalendarBar, TPropertyMonth } from '#shared/schemas/calendar.ts';
 import { BAR_STYLE } from './bar-colors.ts';
 import { shiftMonth } from './months.ts';
 import '../../styles/more-components.css';

@@ -1,4 +1,4 @@
-import { addDays, formatIsoDate } from '../../../shared/dates.ts';
+import { addDays, formatIsoDate } from '#shared/dates.ts';
 
 /**
  * Seasons and blocks store an exclusive end (the morning after their last night), but a person reads a

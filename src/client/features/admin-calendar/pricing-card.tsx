@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TPricing, TPricingInput } from '../../../shared/schemas/pricing.ts';
+import type { TPricing, TPricingInput } from '#shared/schemas/pricing.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { notifyFailure } from './api.ts';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Table } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TRate } from '../../../shared/schemas/calendar.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TRate } from '#shared/schemas/calendar.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { nightsRange } from './nights-range.ts';
 

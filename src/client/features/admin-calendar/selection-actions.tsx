@@ -1,8 +1,8 @@
 import { Button, Card, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { addDays, daysBetween } from '../../../shared/dates.ts';
-import { nightsLabel } from '../../../shared/labels.ts';
-import { BLOCK_REASON_LABELS, BLOCK_REASONS, type TBlockReason } from '../../../shared/schemas/calendar.ts';
+import { addDays, daysBetween } from '#shared/dates.ts';
+import { nightsLabel } from '#shared/labels.ts';
+import { BLOCK_REASON_LABELS, BLOCK_REASONS, type TBlockReason } from '#shared/schemas/calendar.ts';
 import type { TSelection } from './month-grid.tsx';
 import { useCalendarMutations } from './api.ts';
 import { nightsRange } from './nights-range.ts';

@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import { isoToLocalDate } from '../../../shared/dates.ts';
+import { isoToLocalDate } from '#shared/dates.ts';
 import { DAY_PX, NAME_PX, ROW_PX, WINDOW_DAYS } from './timeline-geometry.ts';
 
 /** The sticky day header: weekday and date per column, today underlined. */

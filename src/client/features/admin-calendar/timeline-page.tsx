@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
-import { addDays, todayIso } from '../../../shared/dates.ts';
+import { addDays, todayIso } from '#shared/dates.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { timelineQuery } from './api.ts';
 import { BarLegend, PeriodStepper } from './calendar-controls.tsx';

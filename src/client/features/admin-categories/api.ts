@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TCategory } from '../../../shared/schemas/category.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
 import { errorCode, errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 
 /** The page reloads this long after a delete (docs/product.md#categories). */

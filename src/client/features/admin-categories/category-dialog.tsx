@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect, useState } from 'react';
-import { ZCategoryInput, type TCategory } from '../../../shared/schemas/category.ts';
+import { ZCategoryInput, type TCategory } from '#shared/schemas/category.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { useSaveCategory } from './api.ts';

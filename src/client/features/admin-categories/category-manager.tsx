@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCategory, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TCategory } from '../../../shared/schemas/category.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { categoryListOptions, useDeleteCategory } from './api.ts';
 import { CategoryDialog } from './category-dialog.tsx';

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Table } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import type { TCategory } from '../../../shared/schemas/category.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { CategoryIcon } from './category-icon.tsx';
 

@@ -1,4 +1,4 @@
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 export const dashboardQuery = () => trpc.admin.dashboard.queryOptions();

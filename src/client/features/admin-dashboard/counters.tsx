@@ -1,7 +1,7 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBuildingEstate, IconCalendarEvent, IconClock, IconCurrencyDollar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { TDashboard } from '../../../shared/schemas/admin.ts';
+import type { TDashboard } from '#shared/schemas/admin.ts';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { usd } from './api.ts';
 

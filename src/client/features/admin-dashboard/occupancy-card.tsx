@@ -1,7 +1,7 @@
 import { Card, Group, Progress, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TDashboard } from '../../../shared/schemas/admin.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TDashboard } from '#shared/schemas/admin.ts';
 
 const OccupancyChart = lazy(() => import('./occupancy-chart.tsx'));
 

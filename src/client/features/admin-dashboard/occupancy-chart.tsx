@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TDashboard } from '../../../shared/schemas/admin.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TDashboard } from '#shared/schemas/admin.ts';
 
 /** Occupancy night by night over the next 30 days (lazy: recharts only loads on the dashboard). */
 export default function OccupancyChart({ nights }: { nights: TDashboard['occupancy']['byDay'] }) {

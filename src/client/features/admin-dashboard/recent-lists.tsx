@@ -1,8 +1,8 @@
 import { Box, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TDashboard } from '../../../shared/schemas/admin.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TDashboard } from '#shared/schemas/admin.ts';
 import { usd } from './api.ts';
 
 /** Green when confirmed, red when cancelled, amber otherwise (docs/product.md#admin-dashboard). */

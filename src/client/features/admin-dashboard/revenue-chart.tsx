@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 
 const monthLabel = (m: string) =>
   new Date(`${m}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });

@@ -1,6 +1,6 @@
 import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TDashboard, TDashboardStay } from '../../../shared/schemas/admin.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
 
 function StaysTable({ stays, empty, testId }: { stays: TDashboardStay[]; empty: string; testId: string }) {
   if (stays.length === 0)

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
+import type { TAdminEmail } from '#shared/schemas/emails.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useRetryEmail } from './api.ts';
 

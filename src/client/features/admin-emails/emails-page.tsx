@@ -1,7 +1,7 @@
 import { Alert, Group, Modal, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TAdminEmail } from '../../../shared/schemas/emails.ts';
+import type { TAdminEmail } from '#shared/schemas/emails.ts';
 import { TablePager } from '../../components/table-pager.tsx';
 import { emailsQuery } from './api.ts';
 import { EmailRow } from './email-row.tsx';

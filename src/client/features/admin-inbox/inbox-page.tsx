@@ -1,5 +1,5 @@
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { STATUS_WORD } from '../../../shared/stay-status.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import { STATUS_WORD } from '#shared/stay-status.ts';
 import {
   Alert,
   Badge,
@@ -17,11 +17,11 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { formatMoney } from '../../../shared/money.ts';
-import { INBOX_FILTERS, type TInboxFilter } from '../../../shared/constants.ts';
-import type { TAdminThread, TInboxThread } from '../../../shared/schemas/messaging.ts';
-import { defined, readOneOf } from '../../../shared/url-search.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { formatMoney } from '#shared/money.ts';
+import { INBOX_FILTERS, type TInboxFilter } from '#shared/constants.ts';
+import type { TAdminThread, TInboxThread } from '#shared/schemas/messaging.ts';
+import { defined, readOneOf } from '#shared/url-search.ts';
 import type { TInboxSearch } from './inbox-search.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { MessageThread } from '../../components/message-thread.tsx';

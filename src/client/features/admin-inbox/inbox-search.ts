@@ -1,5 +1,5 @@
-import { INBOX_FILTERS, type TInboxFilter } from '../../../shared/constants.ts';
-import { defined, readId, readOneOf, readPage } from '../../../shared/url-search.ts';
+import { INBOX_FILTERS, type TInboxFilter } from '#shared/constants.ts';
+import { defined, readId, readOneOf, readPage } from '#shared/url-search.ts';
 
 /**
  * The inbox's state in its URL. Its own module: the route reads it to validate the search, and whatever

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminListingListInput } from '../../../shared/schemas/admin-tables.ts';
-import type { TProperty, TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import type { TAdminListingListInput } from '#shared/schemas/admin-tables.ts';
+import type { TProperty, TPropertyInputParsed } from '#shared/schemas/property.ts';
 import { errorCode, errorMessage, errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
 import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
 

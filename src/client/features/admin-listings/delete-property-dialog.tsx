@@ -1,6 +1,6 @@
 import { Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { deleteImpactQueryOptions } from './api.ts';
 

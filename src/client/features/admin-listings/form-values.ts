@@ -6,11 +6,11 @@ import {
   MAX_GUEST_CHOICES,
   type TBookingMode,
   type TPropertyType,
-} from '../../../shared/constants.ts';
-import { DEFAULT_CANCELLATION_POLICY, type TCancellationPolicy } from '../../../shared/cancellation.ts';
-import { isPropertyType } from '../../../shared/labels.ts';
-import type { TCategory } from '../../../shared/schemas/category.ts';
-import { ZPropertyInput, type TProperty } from '../../../shared/schemas/property.ts';
+} from '#shared/constants.ts';
+import { DEFAULT_CANCELLATION_POLICY, type TCancellationPolicy } from '#shared/cancellation.ts';
+import { isPropertyType } from '#shared/labels.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
+import { ZPropertyInput, type TProperty } from '#shared/schemas/property.ts';
 
 /**
  * What the property form edits. The choice lists are Select values (strings); the shared schema

@@ -1,4 +1,4 @@
-import { GEOCODER_URL } from '../../../shared/external.ts';
+import { GEOCODER_URL } from '#shared/external.ts';
 
 /** The public geocoder may be slow or unreachable (it is, offline): never wait on it for long. */
 const GEOCODER_TIMEOUT_MS = 8000;

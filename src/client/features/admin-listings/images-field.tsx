@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { IMAGES_TOTAL_MAX_BYTES, MAX_IMAGES, MIN_IMAGES } from '../../../shared/constants.ts';
-import { thumbnailUrl, uploadedBytes } from '../../../shared/media.ts';
+import { IMAGES_TOTAL_MAX_BYTES, MAX_IMAGES, MIN_IMAGES } from '#shared/constants.ts';
+import { thumbnailUrl, uploadedBytes } from '#shared/media.ts';
 import { ImageUpload, toMb, type TImageUploadResult } from '../../components/image-upload.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconCalendarMonth, IconCopy, IconExternalLink, IconPencil, IconTrash } from '@tabler/icons-react';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { ActionIconLink } from '../../components/anchor-link.tsx';
 
 /** A listed home's row actions: edit, duplicate, view on site (a new tab), calendar, delete. */

@@ -1,7 +1,7 @@
 import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { PROPERTY_TYPES } from '../../../shared/constants.ts';
+import { PROPERTY_TYPES } from '#shared/constants.ts';
 import { useDebouncedText } from '../../lib/use-debounced-text.ts';
 import { categoryChoicesQueryOptions } from './api.ts';
 import type { TListingsSearch } from './search.ts';

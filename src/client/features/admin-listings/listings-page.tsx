@@ -3,10 +3,10 @@ import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
-import type { TAdminListingSort } from '../../../shared/constants.ts';
+import type { TAdminListingSort } from '#shared/constants.ts';
 import { TablePaging } from '../../components/table-paging.tsx';
 import {
   listingsPageQueryOptions,

@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Image, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconRestore } from '@tabler/icons-react';
-import type { TAdminListingSort } from '../../../shared/constants.ts';
-import { FALLBACK_IMAGE, thumbnailUrl } from '../../../shared/media.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TAdminListingSort } from '#shared/constants.ts';
+import { FALLBACK_IMAGE, thumbnailUrl } from '#shared/media.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { ActiveActions, type TRowActions } from './listing-actions.tsx';
 

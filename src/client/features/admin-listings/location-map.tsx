@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Box } from '@mantine/core';
 import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
-import { MAP_HEIGHT_PX, NEW_YORK, PICKER_MAP_ZOOM } from '../../../shared/constants.ts';
+import { MAP_HEIGHT_PX, NEW_YORK, PICKER_MAP_ZOOM } from '#shared/constants.ts';
 import { markerIcon } from '../../components/map-marker.ts';
 import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconMapPin, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { Suspense, useRef, useState, type KeyboardEvent } from 'react';
-import { MAP_HEIGHT_PX, PICKER_PRESETS } from '../../../shared/constants.ts';
+import { MAP_HEIGHT_PX, PICKER_PRESETS } from '#shared/constants.ts';
 import { coordinatesLabel, coordinateText, forwardGeocode, reverseGeocode } from './geocode.ts';
 import type { TLatLng } from './location-map.tsx';
 import '../../styles/more-components.css';

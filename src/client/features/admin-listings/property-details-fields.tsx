@@ -15,9 +15,9 @@ import {
   BEDROOM_CHOICES,
   MAX_GUEST_CHOICES,
   PROPERTY_TYPES,
-} from '../../../shared/constants.ts';
-import { CANCELLATION_POLICIES, POLICY_LABEL, POLICY_SUMMARY } from '../../../shared/cancellation.ts';
-import { propertyTypeLabel } from '../../../shared/labels.ts';
+} from '#shared/constants.ts';
+import { CANCELLATION_POLICIES, POLICY_LABEL, POLICY_SUMMARY } from '#shared/cancellation.ts';
+import { propertyTypeLabel } from '#shared/labels.ts';
 import { categoryChoicesQueryOptions } from './api.ts';
 import { categoryChoices, priceFromInput, type TPropertyForm } from './form-values.ts';
 

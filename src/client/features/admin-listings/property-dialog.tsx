@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { DiscardChangesDialog, UnsavedChangesPrompt } from '../../components/unsaved-changes.tsx';
 import { PropertyForm } from './property-form.tsx';
 

@@ -1,6 +1,6 @@
 import { Divider, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { ZPropertyInput, type TProperty } from '../../../shared/schemas/property.ts';
+import { ZPropertyInput, type TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useSaveProperty } from './api.ts';
 import { newPropertyValues, usePropertyForm, valuesFromProperty } from './form-values.ts';

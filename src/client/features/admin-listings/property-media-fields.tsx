@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { MAX_IMAGES } from '../../../shared/constants.ts';
+import { MAX_IMAGES } from '#shared/constants.ts';
 import type { TImageUploadResult } from '../../components/image-upload.tsx';
 import type { TPropertyForm } from './form-values.ts';
 import { ImagesField } from './images-field.tsx';

@@ -4,15 +4,8 @@ import {
   PROPERTY_TYPES,
   type TAdminListingSort,
   type TPropertyType,
-} from '../../../shared/constants.ts';
-import {
-  defined,
-  readOneOf,
-  readPage,
-  readText,
-  SORT_DIRS,
-  type TSortDir,
-} from '../../../shared/url-search.ts';
+} from '#shared/constants.ts';
+import { defined, readOneOf, readPage, readText, SORT_DIRS, type TSortDir } from '#shared/url-search.ts';
 
 /** The listings table's whole state lives in the URL (docs/features.md#admin-back-office): shareable, it survives a reload. */
 export interface TListingsSearch {

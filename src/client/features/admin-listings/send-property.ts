@@ -1,4 +1,4 @@
-import { ZProperty, type TProperty, type TPropertyInputParsed } from '../../../shared/schemas/property.ts';
+import { ZProperty, type TProperty, type TPropertyInputParsed } from '#shared/schemas/property.ts';
 import { isDirectAdminUrl } from '../../lib/trpc.ts';
 
 /** A failed save, with the server's message and HTTP status (0 when the request never got an answer). */

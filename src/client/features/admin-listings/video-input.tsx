@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, FileButton, Group, SimpleGrid, Stack, Text } 
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconVideoPlus } from '@tabler/icons-react';
 import { useRef, useState, type ComponentProps } from 'react';
-import { MAX_VIDEOS, VIDEO_MAX_BYTES, VIDEOS_TOTAL_MAX_BYTES } from '../../../shared/constants.ts';
+import { MAX_VIDEOS, VIDEO_MAX_BYTES, VIDEOS_TOTAL_MAX_BYTES } from '#shared/constants.ts';
 import '../../styles/more-components.css';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(2);

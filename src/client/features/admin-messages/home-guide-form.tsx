@@ -13,7 +13,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { THomeGuide } from '../../../shared/schemas/messaging.ts';
+import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const blank = (v: string) => (v.trim() === '' ? null : v);

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DAY_COUNT_TRIGGERS, TRIGGER_LABEL, type TTemplate } from '../../../shared/schemas/messaging.ts';
+import { DAY_COUNT_TRIGGERS, TRIGGER_LABEL, type TTemplate } from '#shared/schemas/messaging.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { HomeGuideForm } from './home-guide-form.tsx';

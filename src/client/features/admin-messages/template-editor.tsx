@@ -22,7 +22,7 @@ import {
   TRIGGER_LABEL,
   type TMessageTrigger,
   type TTemplate,
-} from '../../../shared/schemas/messaging.ts';
+} from '#shared/schemas/messaging.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });

@@ -19,8 +19,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
   type TPaymentMethod,
-} from '../../../shared/payments.ts';
-import { PAYMENT_LIST_VIEWS } from '../../../shared/schemas/payments.ts';
+} from '#shared/payments.ts';
+import { PAYMENT_LIST_VIEWS } from '#shared/schemas/payments.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 

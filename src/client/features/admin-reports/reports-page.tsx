@@ -15,10 +15,10 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { toCsv } from '../../../shared/csv.ts';
-import { addDays, todayIso } from '../../../shared/dates.ts';
-import { formatMoney } from '../../../shared/money.ts';
-import type { TReportSummary } from '../../../shared/schemas/reports.ts';
+import { toCsv } from '#shared/csv.ts';
+import { addDays, todayIso } from '#shared/dates.ts';
+import { formatMoney } from '#shared/money.ts';
+import type { TReportSummary } from '#shared/schemas/reports.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 

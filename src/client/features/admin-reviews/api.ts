@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TAdminReviewListInput } from '../../../shared/schemas/admin-tables.ts';
+import type { TAdminReviewListInput } from '#shared/schemas/admin-tables.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 
 /** The property choices of the filters and the Add dialog (id and title, docs/product.md#admin-requests). */

@@ -1,4 +1,4 @@
-import type { TReview } from '../../../shared/schemas/review.ts';
+import type { TReview } from '#shared/schemas/review.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import { useDeleteReview } from './api.ts';
 

@@ -1,6 +1,6 @@
 import { Card, Group, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TReview } from '../../../shared/schemas/review.ts';
+import type { TReview } from '#shared/schemas/review.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { propertyReviewsQueryOptions } from './api.ts';
 import { ReviewCard } from './review-card.tsx';

@@ -1,7 +1,7 @@
 import { Avatar, Button, Card, Group, Rating, Text } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { thumbnailUrl } from '../../../shared/media.ts';
-import type { TReview } from '../../../shared/schemas/review.ts';
+import { thumbnailUrl } from '#shared/media.ts';
+import type { TReview } from '#shared/schemas/review.ts';
 
 /** The review's date as the spec shows it, 'now' when it has none (docs/product.md#admin-reviews). */
 export function formatReviewDate(value: string | null | undefined): string {

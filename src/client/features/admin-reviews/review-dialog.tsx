@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { ZReviewCreateInput, ZReviewUpdateInput, type TReview } from '../../../shared/schemas/review.ts';
+import { ZReviewCreateInput, ZReviewUpdateInput, type TReview } from '#shared/schemas/review.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { useCreateReview, useUpdateReview } from './api.ts';
 import { ReviewFields, reviewValues, useReviewForm } from './review-fields.tsx';

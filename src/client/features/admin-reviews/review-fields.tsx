@@ -1,8 +1,8 @@
 import { Select, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { plural } from '../../../shared/labels.ts';
+import { plural } from '#shared/labels.ts';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ZReviewCreateInput, type TReview } from '../../../shared/schemas/review.ts';
+import { ZReviewCreateInput, type TReview } from '#shared/schemas/review.ts';
 import { AvatarInput } from './avatar-input.tsx';
 
 export const RATING_OPTIONS = [1, 2, 3, 4, 5].map((n) => ({

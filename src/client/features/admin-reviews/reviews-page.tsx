@@ -2,7 +2,7 @@ import { Button, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TReview } from '../../../shared/schemas/review.ts';
+import type { TReview } from '#shared/schemas/review.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { propertyChoicesQueryOptions } from './api.ts';
 import { AllReviews } from './all-reviews.tsx';

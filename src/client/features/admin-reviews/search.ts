@@ -1,5 +1,5 @@
-import { ADMIN_TABLE_PAGE_SIZES } from '../../../shared/constants.ts';
-import { defined, RATING_MAX, readId, readInt, readPage, readText } from '../../../shared/url-search.ts';
+import { ADMIN_TABLE_PAGE_SIZES } from '#shared/constants.ts';
+import { defined, RATING_MAX, readId, readInt, readPage, readText } from '#shared/url-search.ts';
 
 /**
  * The reviews page's state lives in the URL (docs/features.md#admin-back-office). Without `view` it is the spec's per-home view

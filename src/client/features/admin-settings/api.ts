@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /** The stored settings, always read fresh when the page opens. */

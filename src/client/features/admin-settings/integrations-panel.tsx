@@ -1,7 +1,7 @@
 import { Badge, Group, Paper, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useCurrency } from '../../lib/currency.tsx';
-import type { TEmailServiceStatus } from '../../../shared/schemas/emails.ts';
+import type { TEmailServiceStatus } from '#shared/schemas/emails.ts';
 import { emailStatusQueryOptions } from './api.ts';
 import { Panel, type TSettingsForm } from './settings-panels.tsx';
 

@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { ZPaymentSettings, type TPaymentSettings } from '../../../shared/schemas/payments.ts';
+import { ZPaymentSettings, type TPaymentSettings } from '#shared/schemas/payments.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const EMPTY: TPaymentSettings = {

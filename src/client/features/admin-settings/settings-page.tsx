@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { LoadingLine } from '../../components/loading-line.tsx';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes.tsx';

@@ -12,8 +12,8 @@ import {
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
-import { SETTINGS_DEFAULTS } from '../../../shared/constants.ts';
-import { ZSettings, type TSettings } from '../../../shared/schemas/settings.ts';
+import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import { ZSettings, type TSettings } from '#shared/schemas/settings.ts';
 
 /** The Settings form, validated by ZSettings (the server's own schema). */
 export function useSettingsForm() {

@@ -9,7 +9,7 @@ import {
   IconSettings,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { IntegrationsPanel } from './integrations-panel.tsx';
 import { PaymentsPanel } from './payments-panel.tsx';
 import {

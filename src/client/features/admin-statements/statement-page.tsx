@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { todayIso } from '../../../shared/dates.ts';
-import { formatMoney } from '../../../shared/money.ts';
+import { todayIso } from '#shared/dates.ts';
+import { formatMoney } from '#shared/money.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
-import { TASK_PHOTOS_MAX, type TTask } from '../../../shared/schemas/tasks.ts';
+import { TASK_PHOTOS_MAX, type TTask } from '#shared/schemas/tasks.ts';
 import { processImageFiles } from '../../components/image-processing.ts';
 
 export type TFinishKind = 'done' | 'problem';

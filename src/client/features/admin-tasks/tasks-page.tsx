@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { addDays, formatIsoDate, todayIso } from '../../../shared/dates.ts';
-import { TASK_STATUS_LABELS, type TTask } from '../../../shared/schemas/tasks.ts';
+import { addDays, formatIsoDate, todayIso } from '#shared/dates.ts';
+import { TASK_STATUS_LABELS, type TTask } from '#shared/schemas/tasks.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { staffRole } from '../../lib/staff-pages.ts';

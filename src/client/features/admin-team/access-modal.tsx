@@ -1,12 +1,7 @@
 import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import {
-  roleHasHomes,
-  STAFF_ROLE_LABELS,
-  STAFF_ROLES,
-  type TStaffRole,
-} from '../../../shared/schemas/staff-role.ts';
-import type { TStaffMember } from '../../../shared/schemas/staff.ts';
+import { roleHasHomes, STAFF_ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '#shared/schemas/staff-role.ts';
+import type { TStaffMember } from '#shared/schemas/staff.ts';
 import { useHomeOptions } from './api.ts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }));

@@ -2,8 +2,8 @@ import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyH
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { STAFF_ROLE_LABELS } from '../../../shared/schemas/staff-role.ts';
-import type { TStaffMember } from '../../../shared/schemas/staff.ts';
+import { STAFF_ROLE_LABELS } from '#shared/schemas/staff-role.ts';
+import type { TStaffMember } from '#shared/schemas/staff.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage } from '../../lib/trpc.ts';

@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_USERS_PAGE_SIZE } from '../../../shared/schemas/admin-users.ts';
+import { ADMIN_USERS_PAGE_SIZE } from '#shared/schemas/admin-users.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import type { TAdminUserRole } from '../../../shared/url-search.ts';
+import type { TAdminUserRole } from '#shared/url-search.ts';
 
 export interface TUsersSearch {
   page?: number;

@@ -1,4 +1,4 @@
-import { ADMIN_USER_ROLES, defined, readOneOf, readPage, readText } from '../../../shared/url-search.ts';
+import { ADMIN_USER_ROLES, defined, readOneOf, readPage, readText } from '#shared/url-search.ts';
 import type { TUsersSearch } from './api.ts';
 
 /** Reads the Guests page's URL by the limits of ZAdminUserListInput (shared/url-search.ts says why not zod). */

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { TAdminUser } from '../../../shared/schemas/admin-users.ts';
+import type { TAdminUser } from '#shared/schemas/admin-users.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 
 export type TUserAction = { user: TAdminUser; kind: 'role' | 'disable' };

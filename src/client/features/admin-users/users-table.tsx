@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { MouseEvent } from 'react';
-import type { TAdminUser } from '../../../shared/schemas/admin-users.ts';
+import type { TAdminUser } from '#shared/schemas/admin-users.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import type { TUserAction } from './user-action-modal.tsx';
 

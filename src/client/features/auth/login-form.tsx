@@ -2,7 +2,7 @@ import { Anchor, Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState, type MouseEvent } from 'react';
-import { ZLoginInput, type TLoginInput } from '../../../shared/schemas/auth.ts';
+import { ZLoginInput, type TLoginInput } from '#shared/schemas/auth.ts';
 import { FormPasswordInput, UsernameField } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { isPlainClick } from '../../lib/href-click.ts';

@@ -2,7 +2,7 @@ import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
-import { ZRegisterInput, type TRegisterInput } from '../../../shared/schemas/auth.ts';
+import { ZRegisterInput, type TRegisterInput } from '#shared/schemas/auth.ts';
 import {
   EmailField,
   FormPasswordInput,

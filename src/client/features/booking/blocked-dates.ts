@@ -1,5 +1,5 @@
-import { addDays } from '../../../shared/dates.ts';
-import type { TBlockedRange } from '../../../shared/schemas/property.ts';
+import { addDays } from '#shared/dates.ts';
+import type { TBlockedRange } from '#shared/schemas/property.ts';
 
 /** True when the night starting on `day` is held by a booking (ranges are half-open: check-out day free). */
 export function isNightBlocked(day: string, ranges: readonly TBlockedRange[]): boolean {

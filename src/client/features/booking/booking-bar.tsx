@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Loader, Text } from '@mantine/core';
-import { formatDateForToday } from '../../../shared/dates.ts';
-import { nightsLabel } from '../../../shared/labels.ts';
+import { formatDateForToday } from '#shared/dates.ts';
+import { nightsLabel } from '#shared/labels.ts';
 import classes from './booking.module.css';
 
 /**

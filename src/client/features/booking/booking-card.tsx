@@ -1,10 +1,10 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { homeTimeZone } from '../../../shared/home-time.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { homeTimeZone } from '#shared/home-time.ts';
 import { useQuery } from '@tanstack/react-query';
-import { partyLabel } from '../../../shared/labels.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import { partyLabel } from '#shared/labels.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';

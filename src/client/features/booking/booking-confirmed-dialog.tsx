@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Divider, Group, Image, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { partyLabel } from '../../../shared/labels.ts';
-import { imageSrcSet } from '../../../shared/media.ts';
-import type { TContactInfo } from '../../../shared/schemas/booking.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import { partyLabel } from '#shared/labels.ts';
+import { imageSrcSet } from '#shared/media.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { bookingNotice } from './booking-notice.ts';

@@ -1,5 +1,5 @@
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { answerByLabel } from '../../../shared/stay-status.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import { answerByLabel } from '#shared/stay-status.ts';
 
 /**
  * What the guest is told right after booking, by the booking's own status (docs/booking-operations.md#status-words):

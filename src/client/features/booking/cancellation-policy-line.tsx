@@ -1,10 +1,5 @@
 import { Text } from '@mantine/core';
-import {
-  POLICY_LABEL,
-  POLICY_SUMMARY,
-  policyLine,
-  type TCancellationPolicy,
-} from '../../../shared/cancellation.ts';
+import { POLICY_LABEL, POLICY_SUMMARY, policyLine, type TCancellationPolicy } from '#shared/cancellation.ts';
 
 /** The home's cancellation policy with its deadline for the chosen check-in, shown before Reserve (docs/decisions.md#cancellation-policy). */
 export function CancellationPolicyLine({

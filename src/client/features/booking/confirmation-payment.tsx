@@ -1,7 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatMinor } from '../../../shared/payments.ts';
+import { formatMinor } from '#shared/payments.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**

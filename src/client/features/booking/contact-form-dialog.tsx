@@ -2,7 +2,7 @@ import { Button, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { ZContactInfo, type TContactInfo } from '../../../shared/schemas/booking.ts';
+import { ZContactInfo, type TContactInfo } from '#shared/schemas/booking.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import type { TContactDraft } from './booking-draft.ts';
 import '../../styles/more-components.css';

@@ -1,10 +1,10 @@
 import { Badge, Button, Card, Group, Image, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel, nightsLabel } from '../../../shared/labels.ts';
-import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
-import type { TMyBooking } from '../../../shared/schemas/booking.ts';
-import { answerByLabel, STAY_COLOR, stayGroup, stayLabel } from '../../../shared/stay-status.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { guestsLabel, nightsLabel } from '#shared/labels.ts';
+import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
+import type { TMyBooking } from '#shared/schemas/booking.ts';
+import { answerByLabel, STAY_COLOR, stayGroup, stayLabel } from '#shared/stay-status.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 
 /** One of My bookings: the home, dates, guests and total, with Details and (while upcoming) Cancel. */

@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { nightRuns, type TNightPrice } from '../../../shared/pricing.ts';
-import { nightsLabel } from '../../../shared/labels.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { nightRuns, type TNightPrice } from '#shared/pricing.ts';
+import { nightsLabel } from '#shared/labels.ts';
 
 /** The nights of a stay that is not priced the same every night: which nights cost what (seasons, weekends). */
 export function NightBreakdown({

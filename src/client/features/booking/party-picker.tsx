@@ -1,7 +1,7 @@
 import { ActionIcon, Box, Collapse, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { guestsLabel, partyLabel } from '../../../shared/labels.ts';
+import { guestsLabel, partyLabel } from '#shared/labels.ts';
 
 /** Who stays: `adults` is what the quote and the booking call `guests` (docs/booking-operations.md#guests). */
 export interface TPartyChoice {

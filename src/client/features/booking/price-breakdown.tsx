@@ -1,6 +1,6 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
-import { nightsLabel } from '../../../shared/labels.ts';
-import type { TStayQuote } from '../../../shared/schemas/booking.ts';
+import { nightsLabel } from '#shared/labels.ts';
+import type { TStayQuote } from '#shared/schemas/booking.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { NightBreakdown } from './night-breakdown.tsx';
 

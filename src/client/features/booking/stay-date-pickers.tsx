@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import { addDays } from '../../../shared/dates.ts';
+import { addDays } from '#shared/dates.ts';
 import { notifications } from '@mantine/notifications';
 import { bookedDayProps, useCalendarMonths } from '../../components/calendar-days.ts';
 import { isNightBlocked } from './blocked-dates.ts';

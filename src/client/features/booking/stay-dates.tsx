@@ -1,6 +1,6 @@
 import { CloseButton, Input, InputBase, SimpleGrid } from '@mantine/core';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { formatIsoDate } from '../../../shared/dates.ts';
+import { formatIsoDate } from '#shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { BOOKING_DEFAULT_GUESTS, BOOKING_DEFAULT_NIGHTS } from '../../../shared/constants.ts';
-import { addDays, daysBetween, todayIso } from '../../../shared/dates.ts';
-import { plural } from '../../../shared/labels.ts';
-import { DATES_UNAVAILABLE } from '../../../shared/messages.ts';
-import type { TBlockedRange, TProperty } from '../../../shared/schemas/property.ts';
+import { BOOKING_DEFAULT_GUESTS, BOOKING_DEFAULT_NIGHTS } from '#shared/constants.ts';
+import { addDays, daysBetween, todayIso } from '#shared/dates.ts';
+import { plural } from '#shared/labels.ts';
+import { DATES_UNAVAILABLE } from '#shared/messages.ts';
+import type { TBlockedRange, TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { availabilityQuery, stayRulesQuery } from './api.ts';
 import { clampCheckOut, firstFreeStay, isCheckOutBlocked, overlapsBlocked } from './blocked-dates.ts';

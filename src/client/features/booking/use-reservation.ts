@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
-import type { TContactInfo, TStayQuote } from '../../../shared/schemas/booking.ts';
-import { bookedLines, bookedNights } from '../../../shared/pricing.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import { SIGN_IN_TO_BOOK } from '#shared/messages.ts';
+import type { TContactInfo, TStayQuote } from '#shared/schemas/booking.ts';
+import { bookedLines, bookedNights } from '#shared/pricing.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { errorMessage, errorStatus } from '../../lib/trpc.ts';

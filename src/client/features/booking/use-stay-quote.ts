@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { TStayQuote } from '../../../shared/schemas/booking.ts';
-import { DATES_TAKEN, DATES_UNAVAILABLE } from '../../../shared/messages.ts';
+import type { TStayQuote } from '#shared/schemas/booking.ts';
+import { DATES_TAKEN, DATES_UNAVAILABLE } from '#shared/messages.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**

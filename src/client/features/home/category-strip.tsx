@@ -2,8 +2,8 @@ import { ActionIcon, Box, Skeleton, Stack, Text, UnstyledButton } from '@mantine
 import { IconCategory, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CATEGORY_FADE_PX, CATEGORY_SKELETONS } from '../../../shared/constants.ts';
-import type { TCategory } from '../../../shared/schemas/category.ts';
+import { CATEGORY_FADE_PX, CATEGORY_SKELETONS } from '#shared/constants.ts';
+import type { TCategory } from '#shared/schemas/category.ts';
 import classes from './home.module.css';
 import { categoriesQuery } from './queries.ts';
 

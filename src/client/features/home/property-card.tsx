@@ -2,15 +2,15 @@ import { ActionIcon, Badge, Box, Group, Skeleton, Stack, Text } from '@mantine/c
 import { IconHeart, IconHeartFilled, IconStarFilled } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { nightsLabel, propertyTypeLabel } from '../../../shared/labels.ts';
-import { CARD_IMAGE_SIZES, FALLBACK_IMAGE, cardSrcSet } from '../../../shared/media.ts';
-import type { TPropertyCard } from '../../../shared/schemas/property.ts';
+import { nightsLabel, propertyTypeLabel } from '#shared/labels.ts';
+import { CARD_IMAGE_SIZES, FALLBACK_IMAGE, cardSrcSet } from '#shared/media.ts';
+import type { TPropertyCard } from '#shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import type { TListingSearch } from '../../lib/search-state.ts';
-import { daysBetween } from '../../../shared/dates.ts';
+import { daysBetween } from '#shared/dates.ts';
 import { useSavedHomes } from '../../lib/saved-homes.tsx';
 import classes from './home.module.css';
-import { ratingLabel } from '../../../shared/labels.ts';
+import { ratingLabel } from '#shared/labels.ts';
 import { reviewCountLabel } from './labels.ts';
 
 function Cover({ url, title, eager }: { url: string | undefined; title: string; eager: boolean }) {

@@ -2,8 +2,8 @@ import { Button, Center, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mant
 import { IconAlertTriangle, IconHomeSearch } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { startTransition, useEffect, useState } from 'react';
-import { HOME_PAGE_SIZE } from '../../../shared/constants.ts';
-import type { TPropertyCard } from '../../../shared/schemas/property.ts';
+import { HOME_PAGE_SIZE } from '#shared/constants.ts';
+import type { TPropertyCard } from '#shared/schemas/property.ts';
 import {
   emptyResultsMessage,
   listingSearch,

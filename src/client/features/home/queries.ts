@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { HOME_PAGE_SIZE } from '../../../shared/constants.ts';
-import type { TSearchInput } from '../../../shared/schemas/property.ts';
-import { nextSearchPage } from '../../../shared/search.ts';
+import { HOME_PAGE_SIZE } from '#shared/constants.ts';
+import type { TSearchInput } from '#shared/schemas/property.ts';
+import { nextSearchPage } from '#shared/search.ts';
 import { trpc, trpcClient } from '../../lib/trpc.ts';
 
 type TPagePosition = ReturnType<typeof nextSearchPage>;

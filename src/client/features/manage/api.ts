@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 export const manageQuery = (token: string) => trpc.bookings.manage.queryOptions({ token });

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
-import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
-import { STAY_COLOR, stayLabel } from '../../../shared/stay-status.ts';
+import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
+import { STAY_COLOR, stayLabel } from '#shared/stay-status.ts';
 import { RequestStatus } from './request-status.tsx';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { CancellationCard } from './cancellation-card.tsx';

@@ -1,13 +1,8 @@
 import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  formatDeadline,
-  LATE_FEE_SUMMARY,
-  POLICY_LABEL,
-  POLICY_SUMMARY,
-} from '../../../shared/cancellation.ts';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import { formatDeadline, LATE_FEE_SUMMARY, POLICY_LABEL, POLICY_SUMMARY } from '#shared/cancellation.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 

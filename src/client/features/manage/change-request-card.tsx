@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatIsoDate, isValidIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import { formatIsoDate, isValidIsoDate } from '#shared/dates.ts';
+import { guestsLabel } from '#shared/labels.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ZLookupInput, type TLookupInput } from '../../../shared/schemas/manage.ts';
+import { ZLookupInput, type TLookupInput } from '#shared/schemas/manage.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import { LinkRequestPage } from '../../components/link-request-page.tsx';
 import { trpc } from '../../lib/trpc.ts';

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '../../../shared/payments.ts';
-import type { TPayResult } from '../../../shared/schemas/payments.ts';
+import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payments.ts';
+import type { TPayResult } from '#shared/schemas/payments.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**

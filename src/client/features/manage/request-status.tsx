@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
-import { answerByLabel } from '../../../shared/stay-status.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
+import { answerByLabel } from '#shared/stay-status.ts';
 
 /** Where a request to book stands, for its guest (docs/booking-operations.md#booking-modes). */
 export function RequestStatus({ booking }: { booking: TManagedBooking }) {

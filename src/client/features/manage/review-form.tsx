@@ -1,8 +1,8 @@
 import { Button, Rating, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { ZStayReviewForm, type TStayReviewForm } from '../../../shared/schemas/manage.ts';
-import { plural } from '../../../shared/labels.ts';
+import { ZStayReviewForm, type TStayReviewForm } from '#shared/schemas/manage.ts';
+import { plural } from '#shared/labels.ts';
 import '../../styles/more-components.css';
 
 /** 1–5 stars and a comment, for a completed stay (docs/decisions.md#stay-reviews). */

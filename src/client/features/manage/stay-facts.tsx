@@ -1,8 +1,8 @@
 import { Card, Divider, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { addDays, formatIsoDate } from '../../../shared/dates.ts';
-import { nightsLabel, partyLabel } from '../../../shared/labels.ts';
-import { nightRuns } from '../../../shared/pricing.ts';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import { addDays, formatIsoDate } from '#shared/dates.ts';
+import { nightsLabel, partyLabel } from '#shared/labels.ts';
+import { nightRuns } from '#shared/pricing.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { ContactFactRows, FactRow } from '../../components/fact-rows.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Rating, Stack, Text, Title } from '@mantine/core';
 import { IconRosetteDiscountCheck } from '@tabler/icons-react';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { StayReviewForm } from './review-form.tsx';
 import '../../styles/property-page.css';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Texta
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MESSAGE_MAX, ZInquiryForm } from '../../../shared/schemas/messaging.ts';
+import { MESSAGE_MAX, ZInquiryForm } from '#shared/schemas/messaging.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 

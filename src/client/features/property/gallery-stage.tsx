@@ -1,6 +1,6 @@
 import { ActionIcon, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { FALLBACK_IMAGE, imageSrcSet } from '../../../shared/media.ts';
+import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
 import classes from './gallery.module.css';
 
 const STEPS = [

@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Modal, SegmentedControl, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { thumbnailUrl } from '../../../shared/media.ts';
+import { thumbnailUrl } from '#shared/media.ts';
 import { GalleryStage } from './gallery-stage.tsx';
 import classes from './gallery.module.css';
 import '../../styles/more-components.css';

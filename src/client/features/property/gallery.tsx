@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconLayoutGrid, IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
-import { COVER_IMAGE_SIZES, FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '../../../shared/media.ts';
+import { COVER_IMAGE_SIZES, FALLBACK_IMAGE, imageSrcSet, thumbnailUrl } from '#shared/media.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import classes from './gallery.module.css';
 import type { TGalleryMode } from './gallery-viewer.tsx';

@@ -1,4 +1,4 @@
-import { MAP_CITIES, NEW_YORK, type TGeoPoint } from '../../../shared/constants.ts';
+import { MAP_CITIES, NEW_YORK, type TGeoPoint } from '#shared/constants.ts';
 
 function coordinate(value: string | null, limit: number): number | undefined {
   if (value === null || value.trim() === '') return undefined;

@@ -18,8 +18,8 @@ import {
   IconWifi,
   type Icon,
 } from '@tabler/icons-react';
-import { guestsLabel, plural, propertyTypeLabel } from '../../../shared/labels.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import { guestsLabel, plural, propertyTypeLabel } from '#shared/labels.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import '../../styles/property-page.css';
 
 const AMENITY_ICONS: Record<string, Icon> = {

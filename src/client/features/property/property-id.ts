@@ -1,4 +1,4 @@
-import { ID_MAX } from '../../../shared/url-search.ts';
+import { ID_MAX } from '#shared/url-search.ts';
 
 /** Route ids must be whole positive numbers (docs/product.md#guest-pages); anything else is 'Invalid Property ID'. */
 export function parsePropertyId(raw: string): number | undefined {

@@ -1,6 +1,6 @@
 import { Box } from '@mantine/core';
 import { MapContainer, Marker } from 'react-leaflet';
-import { MAP_HEIGHT_PX, PROPERTY_MAP_ZOOM, type TGeoPoint } from '../../../shared/constants.ts';
+import { MAP_HEIGHT_PX, PROPERTY_MAP_ZOOM, type TGeoPoint } from '#shared/constants.ts';
 import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
 import { markerIcon } from '../../components/map-marker.ts';
 

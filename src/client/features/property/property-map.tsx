@@ -1,9 +1,9 @@
 import { Anchor, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef, useState, type RefObject } from 'react';
-import { MAP_HEIGHT_PX } from '../../../shared/constants.ts';
-import { mapsLink } from '../../../shared/external.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import { MAP_HEIGHT_PX } from '#shared/constants.ts';
+import { mapsLink } from '#shared/external.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { propertyMapCenter } from './map-center.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 

@@ -16,9 +16,9 @@ import {
 import { IconRosetteDiscountCheck, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REVIEWS_FIRST, REVIEWS_STEP } from '../../../shared/constants.ts';
-import { ratingLabel, reviewsLabel } from '../../../shared/labels.ts';
-import { thumbnailUrl } from '../../../shared/media.ts';
+import { REVIEWS_FIRST, REVIEWS_STEP } from '#shared/constants.ts';
+import { ratingLabel, reviewsLabel } from '#shared/labels.ts';
+import { thumbnailUrl } from '#shared/media.ts';
 import { trpc } from '../../lib/trpc.ts';
 import '../../styles/property-page.css';
 

@@ -10,8 +10,8 @@ import {
   Title,
 } from '@mantine/core';
 import { useState } from 'react';
-import { AMENITIES, PROPERTY_TYPES } from '../../../shared/constants.ts';
-import { PRICE_FILTER_MAX } from '../../../shared/search.ts';
+import { AMENITIES, PROPERTY_TYPES } from '#shared/constants.ts';
+import { PRICE_FILTER_MAX } from '#shared/search.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { listOf, type TFilterFields } from '../../lib/search-state.ts';
 import '../../styles/more-components.css';

@@ -1,6 +1,6 @@
 import { Skeleton } from '@mantine/core';
 import { Suspense } from 'react';
-import type { TPropertyCard } from '../../../shared/schemas/property.ts';
+import type { TPropertyCard } from '#shared/schemas/property.ts';
 import type { TListingSearch } from '../../lib/search-state.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 

@@ -1,9 +1,9 @@
 import L from 'leaflet';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useMap } from 'react-leaflet';
-import { SEARCH_MAP_DEFAULT } from '../../../shared/constants.ts';
-import type { TPropertyCard } from '../../../shared/schemas/property.ts';
-import { formatBounds, parseBounds, type TBounds } from '../../../shared/search.ts';
+import { SEARCH_MAP_DEFAULT } from '#shared/constants.ts';
+import type { TPropertyCard } from '#shared/schemas/property.ts';
+import { formatBounds, parseBounds, type TBounds } from '#shared/search.ts';
 
 const wrapLng = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconList, IconMap } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { SEARCH_SORT_LABELS, SEARCH_SORTS, type TSearchSort } from '../../../shared/search.ts';
+import { SEARCH_SORT_LABELS, SEARCH_SORTS, type TSearchSort } from '#shared/search.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { activeFilterCount, withFilters, type THomeSearch } from '../../lib/search-state.ts';
 import classes from './results.module.css';

@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { guestsLabel } from '#shared/labels.ts';
 import { datesLabel, useSearchState } from '../../lib/search-state.ts';
 import classes from './search-bar.module.css';
 import type { TSearchTab } from './types.ts';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Tabs, Title, UnstyledButton } from '@mantine/core';
 import { IconCalendar, IconMapPin, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DEFAULT_LOCATION, LOCATIONS, type TGeoPoint } from '../../../shared/constants.ts';
+import { DEFAULT_LOCATION, LOCATIONS, type TGeoPoint } from '#shared/constants.ts';
 import { useSearchState } from '../../lib/search-state.ts';
 import { WhenPanel, WherePanel, WhoPanel, type TDraft } from './search-panels.tsx';
 import type { TSearchTab } from './types.ts';

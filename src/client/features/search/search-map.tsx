@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Box } from '@mantine/core';
 import { MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
-import { LOCATIONS, SEARCH_MAP_DEFAULT, type TGeoPoint } from '../../../shared/constants.ts';
+import { LOCATIONS, SEARCH_MAP_DEFAULT, type TGeoPoint } from '#shared/constants.ts';
 import { markerIcon } from '../../components/map-marker.ts';
 import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
 

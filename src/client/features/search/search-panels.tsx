@@ -2,9 +2,9 @@ import { ActionIcon, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/
 import { DatePicker } from '@mantine/dates';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { POPULAR_LOCATIONS, type TGeoPoint } from '../../../shared/constants.ts';
-import { todayIso } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
+import { POPULAR_LOCATIONS, type TGeoPoint } from '#shared/constants.ts';
+import { todayIso } from '#shared/dates.ts';
+import { guestsLabel } from '#shared/labels.ts';
 import { useCalendarMonths } from '../../components/calendar-days.ts';
 import { datesLabel, type TSearchState } from '../../lib/search-state.ts';
 import { DestinationInput } from './destination-input.tsx';

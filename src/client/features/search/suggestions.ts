@@ -1,4 +1,4 @@
-import { LOCATIONS } from '../../../shared/constants.ts';
+import { LOCATIONS } from '#shared/constants.ts';
 
 /** Built-in suggestions whose name contains the typed text, ignoring case (docs/product.md#guest-validation). */
 export function suggestLocations(text: string): string[] {

@@ -5,7 +5,7 @@ import type {
   TActivityEntityType,
   TActivityList,
   ZActivityListInput,
-} from '../../../shared/schemas/activity.ts';
+} from '#shared/schemas/activity.ts';
 import type { z } from 'zod';
 import { countActivity, insertActivity, listActivity } from '../../repositories/activity.ts';
 

@@ -1,6 +1,6 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAdminBookingFilter } from '../../../shared/schemas/admin.ts';
+import type { TAdminBookingFilter } from '#shared/schemas/admin.ts';
 import { exportAdminBookingRows } from '../../repositories/admin-bookings.ts';
 import { AppError } from '../../errors.ts';
 import { toCsv } from './csv.ts';

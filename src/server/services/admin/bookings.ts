@@ -1,9 +1,9 @@
-import { bookedLines } from '../../../shared/pricing.ts';
+import { bookedLines } from '#shared/pricing.ts';
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bookingStatusChanged } from '../messaging/automated.ts';
 import type { z } from 'zod';
-import { BOOKING_STATUSES, type TBookingStatus } from '../../../shared/constants.ts';
+import { BOOKING_STATUSES, type TBookingStatus } from '#shared/constants.ts';
 import {
   ADMIN_BOOKINGS_PAGE_SIZE,
   type TAdminBooking,
@@ -11,7 +11,7 @@ import {
   type TAdminBookingList,
   type TBookingNote,
   type ZAdminBookingListInput,
-} from '../../../shared/schemas/admin.ts';
+} from '#shared/schemas/admin.ts';
 import { activityOf } from '../../repositories/activity.ts';
 import { startDepositDeadline } from '../../repositories/booking-requests.ts';
 import {

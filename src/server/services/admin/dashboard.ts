@@ -5,7 +5,7 @@ import {
   OCCUPANCY_DAYS,
   REVENUE_MONTHS,
   type TDashboard,
-} from '../../../shared/schemas/admin.ts';
+} from '#shared/schemas/admin.ts';
 import {
   dashboardCounters,
   bookedByNight,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, USER_NOT_FOUND } from '../../../shared/messages.ts';
-import type { TAdminUser, TAdminUserList, ZAdminUserListInput } from '../../../shared/schemas/admin-users.ts';
+import { CANNOT_CHANGE_OWN_ROLE, CANNOT_DISABLE_SELF, USER_NOT_FOUND } from '#shared/messages.ts';
+import type { TAdminUser, TAdminUserList, ZAdminUserListInput } from '#shared/schemas/admin-users.ts';
 import {
   countAdminUsers,
   deleteSessionsOf,

@@ -9,8 +9,8 @@ import {
   type ZEmailChangeUndo,
   type ZPasswordChange,
   type ZProfileUpdate,
-} from '../../../shared/schemas/account.ts';
-import type { TUser } from '../../../shared/schemas/auth.ts';
+} from '#shared/schemas/account.ts';
+import type { TUser } from '#shared/schemas/auth.ts';
 import { AppError } from '../../errors.ts';
 import {
   consumeEmailChangeUndo,

@@ -1,9 +1,9 @@
-import { staffRoleOf } from '../../../shared/schemas/staff-role.ts';
+import { staffRoleOf } from '#shared/schemas/staff-role.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '../../../shared/schemas/auth.ts';
+import type { TLoginInput, TLogoutResult, TRegisterInput, TUser } from '#shared/schemas/auth.ts';
 import type { TCookieJar } from '../../context.ts';
 import { AppError } from '../../errors.ts';
-import { ACCOUNT_DISABLED_MESSAGE, EMAIL_TAKEN, USERNAME_TAKEN } from '../../../shared/messages.ts';
+import { ACCOUNT_DISABLED_MESSAGE, EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/messages.ts';
 import {
   findActiveAccountByUsername,
   insertGuestAccount,

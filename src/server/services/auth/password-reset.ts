@@ -5,10 +5,10 @@ import {
   RESET_NEUTRAL_MESSAGE,
   type ZResetConfirm,
   type ZResetRequest,
-} from '../../../shared/schemas/account.ts';
-import { ACCOUNT_DISABLED_MESSAGE } from '../../../shared/messages.ts';
-import type { TUser } from '../../../shared/schemas/auth.ts';
-import type { TMessageResult } from '../../../shared/schemas/manage.ts';
+} from '#shared/schemas/account.ts';
+import { ACCOUNT_DISABLED_MESSAGE } from '#shared/messages.ts';
+import type { TUser } from '#shared/schemas/auth.ts';
+import type { TMessageResult } from '#shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import {
   consumePasswordReset,

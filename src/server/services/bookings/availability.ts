@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TStayRules } from '../../../shared/schemas/booking.ts';
-import type { TBlockedRange } from '../../../shared/schemas/property.ts';
+import type { TStayRules } from '#shared/schemas/booking.ts';
+import type { TBlockedRange } from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { heldRanges } from '../../repositories/calendar-holds.ts';
 import { propertyIsListed } from '../../repositories/properties.ts';

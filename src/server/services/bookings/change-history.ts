@@ -1,8 +1,8 @@
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { formatMoney } from '../../../shared/money.ts';
-import { BOOKING_SOURCE_LABELS, type TBookingSource } from '../../../shared/operator-bookings.ts';
-import type { TActivity } from '../../../shared/schemas/activity.ts';
-import type { TBookingStatus } from '../../../shared/constants.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { formatMoney } from '#shared/money.ts';
+import { BOOKING_SOURCE_LABELS, type TBookingSource } from '#shared/operator-bookings.ts';
+import type { TActivity } from '#shared/schemas/activity.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
 
 /**
  * The entries of a booking's history that are not status changes: entered by the operator, changed,

@@ -5,13 +5,13 @@ import {
   CHANGE_REQUEST_DECIDED,
   CHANGE_REQUEST_NOT_FOUND,
   CHANGE_REQUEST_WAITING,
-} from '../../../shared/operator-bookings.ts';
-import { countedGuests } from '../../../shared/pricing.ts';
+} from '#shared/operator-bookings.ts';
+import { countedGuests } from '#shared/pricing.ts';
 import type {
   TBookingChangeResult,
   TChangeRequest,
   ZChangeRequestInput,
-} from '../../../shared/schemas/operator-bookings.ts';
+} from '#shared/schemas/operator-bookings.ts';
 import { AppError } from '../../errors.ts';
 import {
   decideChangeRequest,

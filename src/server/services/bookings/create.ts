@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { countedGuests, quoteStay } from '../../../shared/pricing.ts';
-import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
+import { countedGuests, quoteStay } from '#shared/pricing.ts';
+import type { TBooking, ZBookingCreateInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import {
   findStayContext,

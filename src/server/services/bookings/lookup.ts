@@ -1,10 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import {
-  LOOKUP_NEUTRAL_MESSAGE,
-  type TMessageResult,
-  type ZLookupInput,
-} from '../../../shared/schemas/manage.ts';
+import { LOOKUP_NEUTRAL_MESSAGE, type TMessageResult, type ZLookupInput } from '#shared/schemas/manage.ts';
 import { findByConfirmationNumber } from '../../repositories/managed-bookings.ts';
 import { countAttempt, enforceLimit, LIMITS } from '../auth/throttle.ts';
 import { issueManageLink } from './manage.ts';

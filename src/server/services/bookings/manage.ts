@@ -6,11 +6,11 @@ import {
   cancellationTerms,
   LATE_FEE_CHANGED_MESSAGE,
   type TCancellationTerms,
-} from '../../../shared/cancellation.ts';
-import { bookedLines, bookedNights } from '../../../shared/pricing.ts';
-import { addDays } from '../../../shared/dates.ts';
-import type { TBooking, ZBookingCreateInput } from '../../../shared/schemas/booking.ts';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
+} from '#shared/cancellation.ts';
+import { bookedLines, bookedNights } from '#shared/pricing.ts';
+import { addDays } from '#shared/dates.ts';
+import type { TBooking, ZBookingCreateInput } from '#shared/schemas/booking.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import { lockBooking } from '../../repositories/bookings.ts';
 import { recordActivity } from '../activity/activity.ts';

@@ -1,15 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { daysBetween } from '../../../shared/dates.ts';
-import { CHECK_OUT_AFTER_CHECK_IN, PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
-import { CANCELLED_CANNOT_CHANGE, NOTHING_TO_CHANGE } from '../../../shared/operator-bookings.ts';
-import { countedGuests, quoteStay, type TParty, type TQuote } from '../../../shared/pricing.ts';
-import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import { daysBetween } from '#shared/dates.ts';
+import { CHECK_OUT_AFTER_CHECK_IN, PROPERTY_NOT_FOUND } from '#shared/messages.ts';
+import { CANCELLED_CANNOT_CHANGE, NOTHING_TO_CHANGE } from '#shared/operator-bookings.ts';
+import { countedGuests, quoteStay, type TParty, type TQuote } from '#shared/pricing.ts';
+import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import type {
   TBookingChangeResult,
   ZBookingChangeInput,
   ZOperatorBookingInput,
-} from '../../../shared/schemas/operator-bookings.ts';
+} from '#shared/schemas/operator-bookings.ts';
 import { AppError, DATES_TAKEN_MESSAGE, toAppError } from '../../errors.ts';
 import { clashingHolds } from '../../repositories/calendar-holds.ts';
 import { insertBookingLink } from '../../repositories/managed-bookings.ts';

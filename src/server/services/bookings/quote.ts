@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { countedGuests, quoteStay } from '../../../shared/pricing.ts';
-import type { TStayQuote, ZQuoteInput } from '../../../shared/schemas/booking.ts';
+import { countedGuests, quoteStay } from '#shared/pricing.ts';
+import type { TStayQuote, ZQuoteInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN } from '../../../shared/messages.ts';
+import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN } from '#shared/messages.ts';
 import { bookingDay, limitsOf, partyOf, stayProblem } from './rules.ts';
 
 /**

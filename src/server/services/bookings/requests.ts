@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import type { TAdminBooking } from '../../../shared/schemas/admin.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { AppError } from '../../errors.ts';
 import { lockBookingStatuses, setBookingStatus } from '../../repositories/admin-bookings.ts';
 import {

@@ -1,9 +1,9 @@
-import { addDays, daysBetween } from '../../../shared/dates.ts';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import { addDays, daysBetween } from '#shared/dates.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
-import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, SIGN_IN_TO_BOOK } from '../../../shared/messages.ts';
-import { plural } from '../../../shared/labels.ts';
-import type { THomePricing, TParty } from '../../../shared/pricing.ts';
+import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, SIGN_IN_TO_BOOK } from '#shared/messages.ts';
+import { plural } from '#shared/labels.ts';
+import type { THomePricing, TParty } from '#shared/pricing.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { SIGN_IN_TO_BOOK };

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { TBlock, ZBlockInput, ZReopenInput } from '../../../shared/schemas/calendar.ts';
+import type { TBlock, ZBlockInput, ZReopenInput } from '#shared/schemas/calendar.ts';
 import { AppError, toAppError } from '../../errors.ts';
 import {
   blocksOverlapping,

@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import { FEED_URL_HTTP } from '../../../shared/messages.ts';
+import { FEED_URL_HTTP } from '#shared/messages.ts';
 import { isSpecialAddress } from './special-addresses.ts';
 
 /** A feed that could not be read: its message is stored as the feed's last error. */

@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ical, { ICalEventBusyStatus, ICalEventTransparency } from 'ical-generator';
-import { addDays } from '../../../shared/dates.ts';
-import type { TIcalInfo } from '../../../shared/schemas/calendar.ts';
+import { addDays } from '#shared/dates.ts';
+import type { TIcalInfo } from '#shared/schemas/calendar.ts';
 import {
   exportEvents,
   exportNonce,

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ical, { type CalendarResponse, type VEvent } from 'node-ical';
 import type { z } from 'zod';
-import { addDays } from '../../../shared/dates.ts';
-import type { TConflict, TFeed, ZFeedInput } from '../../../shared/schemas/calendar.ts';
+import { addDays } from '#shared/dates.ts';
+import type { TConflict, TFeed, ZFeedInput } from '#shared/schemas/calendar.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
 import {

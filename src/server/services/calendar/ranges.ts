@@ -1,4 +1,4 @@
-import { daysBetween, formatIsoDate } from '../../../shared/dates.ts';
+import { daysBetween, formatIsoDate } from '#shared/dates.ts';
 import { AppError } from '../../errors.ts';
 import { propertyIsListed } from '../../repositories/properties.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';

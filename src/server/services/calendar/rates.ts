@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { TRate, ZRateInput } from '../../../shared/schemas/calendar.ts';
+import type { TRate, ZRateInput } from '#shared/schemas/calendar.ts';
 import { AppError } from '../../errors.ts';
 import {
   deleteRate,
@@ -11,7 +11,7 @@ import {
 } from '../../repositories/property-rates.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { checkRangeLength, requireProperty, subtractRange } from './ranges.ts';
-import { NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../../../shared/messages.ts';
+import { NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '#shared/messages.ts';
 
 export const RATE_NOT_FOUND = 'Rate not found';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { quoteStay } from '../../../shared/pricing.ts';
-import type { TPropertyCard } from '../../../shared/schemas/property.ts';
+import { quoteStay } from '#shared/pricing.ts';
+import type { TPropertyCard } from '#shared/schemas/property.ts';
 import type { TStayRules } from '../../repositories/property-rates.ts';
 import { getSettings } from '../settings/settings.ts';
 

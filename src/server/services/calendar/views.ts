@@ -2,21 +2,16 @@ import type { THomeScope } from '../../repositories/home-scope.ts';
 import { turnoversOf } from '../../repositories/housekeeping.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { addDays, daysBetween } from '../../../shared/dates.ts';
-import { priceNights } from '../../../shared/pricing.ts';
-import type {
-  TPropertyMonth,
-  TTimeline,
-  ZMonthInput,
-  ZTimelineInput,
-} from '../../../shared/schemas/calendar.ts';
+import { addDays, daysBetween } from '#shared/dates.ts';
+import { priceNights } from '#shared/pricing.ts';
+import type { TPropertyMonth, TTimeline, ZMonthInput, ZTimelineInput } from '#shared/schemas/calendar.ts';
 import { AppError } from '../../errors.ts';
 import { barsFor, timelineHomes } from '../../repositories/calendar-holds.ts';
 import { propertyTitle } from '../../repositories/properties.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { END_AFTER_START } from '../../../shared/messages.ts';
+import { END_AFTER_START } from '#shared/messages.ts';
 
 /** The widest window one calendar call may ask for: about three months. */
 const MAX_VIEW_DAYS = 93;

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TCategory, ZCategoryInput } from '../../../shared/schemas/category.ts';
+import type { TCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import type { z } from 'zod';
-import { CATEGORY_DUPLICATE } from '../../../shared/messages.ts';
+import { CATEGORY_DUPLICATE } from '#shared/messages.ts';
 import { AppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import type { TMediaStore } from '../media/store.ts';

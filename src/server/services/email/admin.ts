@@ -1,8 +1,8 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { EMAIL_NOT_FOUND, EMAIL_NOT_RETRYABLE } from '../../../shared/messages.ts';
-import type { TAdminEmail, ZAdminEmailList, ZAdminEmailListInput } from '../../../shared/schemas/emails.ts';
+import { EMAIL_NOT_FOUND, EMAIL_NOT_RETRYABLE } from '#shared/messages.ts';
+import type { TAdminEmail, ZAdminEmailList, ZAdminEmailListInput } from '#shared/schemas/emails.ts';
 import { AppError } from '../../errors.ts';
 import { countEmails, findEmail, listEmails, type TAdminEmailRecord } from '../../repositories/emails.ts';
 import { renderStored, requeueFailedEmail } from './outbox.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { guestsLabel } from '../../../shared/labels.ts';
-import type { TChangeRequest } from '../../../shared/schemas/operator-bookings.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { guestsLabel } from '#shared/labels.ts';
+import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
 import { issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TConflict } from '../../../shared/schemas/calendar.ts';
-import { formatIsoDate } from '../../../shared/dates.ts';
+import type { TConflict } from '#shared/schemas/calendar.ts';
+import { formatIsoDate } from '#shared/dates.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
 import { paragraph, rows } from './render.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import type { TNewEmail } from '../../repositories/emails.ts';
 import { absoluteUrl, queueEmails } from './outbox.ts';
 import { composeEmail, type TEmailAction, type TEmailBlock } from './render.ts';

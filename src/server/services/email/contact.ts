@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TContactMessage } from '../../../shared/schemas/contact.ts';
+import type { TContactMessage } from '#shared/schemas/contact.ts';
 import { enforceLimit, LIMITS } from '../auth/throttle.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed, type TComposedEmail } from './compose.ts';

@@ -1,16 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import {
-  cancellationTerms,
-  formatDeadline,
-  LATE_FEE_SUMMARY,
-  POLICY_LABEL,
-} from '../../../shared/cancellation.ts';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { formatIsoDate } from '../../../shared/dates.ts';
-import { nightsLabel, partyLabel } from '../../../shared/labels.ts';
-import { answerByLabel, STATUS_WORD } from '../../../shared/stay-status.ts';
-import { bookedNights, nightRuns, bookedLines } from '../../../shared/pricing.ts';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import { cancellationTerms, formatDeadline, LATE_FEE_SUMMARY, POLICY_LABEL } from '#shared/cancellation.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import { formatIsoDate } from '#shared/dates.ts';
+import { nightsLabel, partyLabel } from '#shared/labels.ts';
+import { answerByLabel, STATUS_WORD } from '#shared/stay-status.ts';
+import { bookedNights, nightRuns, bookedLines } from '#shared/pricing.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TStatement } from '../../../shared/schemas/owners.ts';
+import type { TStatement } from '#shared/schemas/owners.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
 import { absoluteUrl } from './outbox.ts';

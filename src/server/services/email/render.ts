@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import { formatMoney } from '../../../shared/money.ts';
+import { formatMoney } from '#shared/money.ts';
 import type { TEmailSource, TStoredEmailBlock } from '../../entities/outbox-email.entity.ts';
 
 /**

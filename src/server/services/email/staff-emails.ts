@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { STAFF_ROLE_LABELS, type TStaffRole } from '../../../shared/schemas/staff-role.ts';
+import { STAFF_ROLE_LABELS, type TStaffRole } from '#shared/schemas/staff-role.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
 import { absoluteUrl } from './outbox.ts';

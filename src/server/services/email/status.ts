@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import nodemailer from 'nodemailer';
-import type { TEmailServiceStatus } from '../../../shared/schemas/emails.ts';
+import type { TEmailServiceStatus } from '#shared/schemas/emails.ts';
 import { getSettings } from '../settings/settings.ts';
 
 interface TVerifyResult {

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { addDays } from '../../../shared/dates.ts';
-import { homeTimeZone } from '../../../shared/home-time.ts';
-import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
+import { addDays } from '#shared/dates.ts';
+import { homeTimeZone } from '#shared/home-time.ts';
+import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import {
   DEFAULT_CHECK_IN_TIME,
   TASK_ALERT_HOURS,
@@ -15,7 +15,7 @@ import {
   type TTaskList,
   type ZTaskListInput,
   type ZTaskUpdateInput,
-} from '../../../shared/schemas/tasks.ts';
+} from '#shared/schemas/tasks.ts';
 import { AppError } from '../../errors.ts';
 import {
   countTasks,

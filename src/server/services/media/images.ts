@@ -1,6 +1,6 @@
 import sharp from 'sharp';
-import { IMAGE_MAX_SIDE } from '../../../shared/constants.ts';
-import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media.ts';
+import { IMAGE_MAX_SIDE } from '#shared/constants.ts';
+import { IMAGE_VARIANT_WIDTHS } from '#shared/media.ts';
 import { contentHash, MEDIA_URL_PREFIX, type TMediaStore } from './store.ts';
 
 // One libvips thread per image: the callers run a few images side by side instead, which uses two

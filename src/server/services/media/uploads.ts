@@ -3,7 +3,7 @@ import {
   IMAGES_TOTAL_MAX_BYTES,
   VIDEO_MAX_BYTES,
   VIDEOS_TOTAL_MAX_BYTES,
-} from '../../../shared/constants.ts';
+} from '#shared/constants.ts';
 import { AppError } from '../../errors.ts';
 import { storeImage } from './images.ts';
 import { DECODABLE_IMAGE_FORMATS, sniffMedia } from './sniff.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBookingStatus } from '../../../shared/constants.ts';
-import { MINOR_PER_MAJOR } from '../../../shared/payments.ts';
-import { addDays, formatIsoDate } from '../../../shared/dates.ts';
+import type { TBookingStatus } from '#shared/constants.ts';
+import { MINOR_PER_MAJOR } from '#shared/payments.ts';
+import { addDays, formatIsoDate } from '#shared/dates.ts';
 import {
   DAY_COUNT_TRIGGERS,
   PRIVATE_VARIABLES,
@@ -10,7 +10,7 @@ import {
   type TMessageTrigger,
   type TTemplate,
   type TTemplateVariable,
-} from '../../../shared/schemas/messaging.ts';
+} from '#shared/schemas/messaging.ts';
 import { AppError } from '../../errors.ts';
 import {
   cancelScheduled,

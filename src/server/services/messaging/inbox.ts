@@ -1,7 +1,7 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TInboxFilter } from '../../../shared/constants.ts';
-import type { TInboxThread } from '../../../shared/schemas/messaging.ts';
+import type { TInboxFilter } from '#shared/constants.ts';
+import type { TInboxThread } from '#shared/schemas/messaging.ts';
 import { inboxPage, unreadTotal } from '../../repositories/messaging.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { INQUIRY_SENT_MESSAGE } from '../../../shared/schemas/messaging.ts';
+import { INQUIRY_SENT_MESSAGE } from '#shared/schemas/messaging.ts';
 import { AppError } from '../../errors.ts';
 import { db, listed } from '../../repositories/db.ts';
 import {

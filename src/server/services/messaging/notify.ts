@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TSettings } from '../../../shared/schemas/settings.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { newLinkToken } from '../auth/secret-tokens.ts';
 import { issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';

@@ -1,5 +1,5 @@
-import { addDays, toUtcMs } from '../../../shared/dates.ts';
-import type { TMessageTrigger } from '../../../shared/schemas/messaging.ts';
+import { addDays, toUtcMs } from '#shared/dates.ts';
+import type { TMessageTrigger } from '#shared/schemas/messaging.ts';
 
 /**
  * When a timed template's message is due for a booking (docs/messaging.md#automated-messages): a calendar

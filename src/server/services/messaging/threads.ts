@@ -1,10 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  TAdminThread,
-  TGuestThread,
-  TMessage,
-  TMessageSender,
-} from '../../../shared/schemas/messaging.ts';
+import type { TAdminThread, TGuestThread, TMessage, TMessageSender } from '#shared/schemas/messaging.ts';
 import { AppError } from '../../errors.ts';
 import {
   conversationIdOfBooking,

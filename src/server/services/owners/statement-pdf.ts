@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { TStatement } from '../../../shared/schemas/owners.ts';
+import type { TStatement } from '#shared/schemas/owners.ts';
 
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 

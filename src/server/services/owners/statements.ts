@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
-import type { TQuoteLine } from '../../../shared/pricing.ts';
-import { toCsv } from '../../../shared/csv.ts';
-import type { TStatement, TStatementStay } from '../../../shared/schemas/owners.ts';
+import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
+import type { TQuoteLine } from '#shared/pricing.ts';
+import { toCsv } from '#shared/csv.ts';
+import type { TStatement, TStatementStay } from '#shared/schemas/owners.ts';
 import { AppError } from '../../errors.ts';
 import { db } from '../../repositories/db.ts';
 import { inHomes, type TStaffScope } from '../../repositories/home-scope.ts';

@@ -1,8 +1,8 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isClosedStatus } from '../../../shared/constants.ts';
-import { ledgerTotals, MINOR_PER_MAJOR, type TPaymentStatus } from '../../../shared/payments.ts';
-import type { TAdminPayments, TAdminPaymentsInput } from '../../../shared/schemas/payments.ts';
+import { isClosedStatus } from '#shared/constants.ts';
+import { ledgerTotals, MINOR_PER_MAJOR, type TPaymentStatus } from '#shared/payments.ts';
+import type { TAdminPayments, TAdminPaymentsInput } from '#shared/schemas/payments.ts';
 import { listPayments, paymentTotals } from '../../repositories/payments.ts';
 import { toCsv } from '../admin/csv.ts';
 

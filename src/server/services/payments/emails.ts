@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isClosedStatus } from '../../../shared/constants.ts';
-import { formatMinor, ledgerTotals, MINOR_PER_MAJOR } from '../../../shared/payments.ts';
+import { isClosedStatus } from '#shared/constants.ts';
+import { formatMinor, ledgerTotals, MINOR_PER_MAJOR } from '#shared/payments.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { queueComposed } from '../email/compose.ts';
 import { paragraph } from '../email/render.ts';

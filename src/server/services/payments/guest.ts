@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isClosedStatus } from '../../../shared/constants.ts';
-import { REQUEST_NOT_ACCEPTED } from '../../../shared/messages.ts';
+import { isClosedStatus } from '#shared/constants.ts';
+import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import type Stripe from 'stripe';
-import { formatMinor, METHOD_LABELS, type TPayPart } from '../../../shared/payments.ts';
-import type { TBookingPayments, TPayResult } from '../../../shared/schemas/payments.ts';
+import { formatMinor, METHOD_LABELS, type TPayPart } from '#shared/payments.ts';
+import type { TBookingPayments, TPayResult } from '#shared/schemas/payments.ts';
 import type { TEnv } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';

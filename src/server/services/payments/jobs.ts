@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addDays } from '../../../shared/dates.ts';
-import { formatMinor } from '../../../shared/payments.ts';
+import { addDays } from '#shared/dates.ts';
+import { formatMinor } from '#shared/payments.ts';
 import { AppError } from '../../errors.ts';
 import { markCancelled } from '../../repositories/managed-bookings.ts';
 import { findPlan, listLines, lockPlan } from '../../repositories/payments.ts';

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isClosedStatus } from '../../../shared/constants.ts';
-import { REQUEST_NOT_ACCEPTED } from '../../../shared/messages.ts';
+import { isClosedStatus } from '#shared/constants.ts';
+import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import {
   formatMinor,
   ledgerTotals,
@@ -8,12 +8,8 @@ import {
   OFFERED_METHODS,
   type TLedgerTotals,
   type TOfferedMethod,
-} from '../../../shared/payments.ts';
-import type {
-  TBookingPayments,
-  TRecordPaymentInput,
-  TRefundInput,
-} from '../../../shared/schemas/payments.ts';
+} from '#shared/payments.ts';
+import type { TBookingPayments, TRecordPaymentInput, TRefundInput } from '#shared/schemas/payments.ts';
 import type { TEnv } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import {

@@ -1,12 +1,7 @@
 import PDFDocument from 'pdfkit';
-import {
-  formatMinor,
-  METHOD_LABELS,
-  MINOR_PER_MAJOR,
-  PAYMENT_STATUS_LABELS,
-} from '../../../shared/payments.ts';
-import type { TManagedBooking } from '../../../shared/schemas/manage.ts';
-import type { TBookingPayments } from '../../../shared/schemas/payments.ts';
+import { formatMinor, METHOD_LABELS, MINOR_PER_MAJOR, PAYMENT_STATUS_LABELS } from '#shared/payments.ts';
+import type { TManagedBooking } from '#shared/schemas/manage.ts';
+import type { TBookingPayments } from '#shared/schemas/payments.ts';
 
 export interface TReceiptInput {
   operator: { name: string; address: string; email: string };

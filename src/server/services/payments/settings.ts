@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPaymentSettings, TPaymentSettingsView } from '../../../shared/schemas/payments.ts';
+import type { TPaymentSettings, TPaymentSettingsView } from '#shared/schemas/payments.ts';
 import type { TEnv } from '../../env.ts';
 import { readPaymentSettings, writePaymentSettings } from '../../repositories/payments.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { NO_PRICING } from '../../../shared/pricing.ts';
-import type { TPricing, ZPricingInput } from '../../../shared/schemas/pricing.ts';
+import { NO_PRICING } from '#shared/pricing.ts';
+import type { TPricing, ZPricingInput } from '#shared/schemas/pricing.ts';
 import { PropertyPricing, type IPropertyPricing } from '../../entities/property-pricing.entity.ts';
 import { Property } from '../../entities/property.entity.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';

@@ -1,9 +1,9 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TPropertyType } from '../../../shared/constants.ts';
-import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
-import type { TAdminListingFilter, TAdminListingList } from '../../../shared/schemas/admin-tables.ts';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TPropertyType } from '#shared/constants.ts';
+import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
+import type { TAdminListingFilter, TAdminListingList } from '#shared/schemas/admin-tables.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { countAdminProperties, listAdminPropertyRows } from '../../repositories/admin-properties.ts';
 import { findListedProperty, insertProperty, type TPropertyColumns } from '../../repositories/properties.ts';

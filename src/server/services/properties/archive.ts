@@ -1,8 +1,8 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { todayIso } from '../../../shared/dates.ts';
-import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
-import type { TProperty, TPropertyDeleteImpact } from '../../../shared/schemas/property.ts';
+import { todayIso } from '#shared/dates.ts';
+import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
+import type { TProperty, TPropertyDeleteImpact } from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import {
   archiveProperty,

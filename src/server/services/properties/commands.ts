@@ -1,9 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type {
-  TProperty,
-  TPropertyDeleteResult,
-  TPropertyInputParsed,
-} from '../../../shared/schemas/property.ts';
+import type { TProperty, TPropertyDeleteResult, TPropertyInputParsed } from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { categoryNamesByKey } from '../../repositories/categories.ts';

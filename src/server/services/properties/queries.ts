@@ -1,17 +1,17 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_LOCATION } from '../../../shared/constants.ts';
+import { DEFAULT_LOCATION } from '#shared/constants.ts';
 import {
   SEARCH_CURSOR_PATTERN,
   type TProperty,
   type TSearchInputParsed,
   type TSearchResult,
-} from '../../../shared/schemas/property.ts';
+} from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { addStayTotals } from '../calendar/stay-totals.ts';
 import { findListedProperty, listListedProperties } from '../../repositories/properties.ts';
 import { searchCards, type TSearchAfter, type TSearchFilters } from '../../repositories/property-search.ts';
 
-import { PROPERTY_NOT_FOUND } from '../../../shared/messages.ts';
+import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { PROPERTY_NOT_FOUND };

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { daysBetween } from '../../../shared/dates.ts';
+import { daysBetween } from '#shared/dates.ts';
 import {
   REPORT_HOMES_SHOWN,
   type TReportFigures,
   type TReportSummary,
   type ZReportInput,
-} from '../../../shared/schemas/reports.ts';
+} from '#shared/schemas/reports.ts';
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import {
   arrivalsProfile,

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addDays } from '../../../shared/dates.ts';
+import { addDays } from '#shared/dates.ts';
 import { bookingCheckOut } from '../../repositories/bookings.ts';
 import { markReviewInvited, staysToInviteForReview } from '../../repositories/managed-bookings.ts';
 import { issueManageLink } from '../bookings/manage.ts';

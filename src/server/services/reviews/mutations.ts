@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { TReview, ZReviewCreateInput, ZReviewUpdateInput } from '../../../shared/schemas/review.ts';
+import type { TReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas/review.ts';
 import { AppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 

@@ -1,7 +1,7 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TAdminReviewFilter, TAdminReviewList } from '../../../shared/schemas/admin-tables.ts';
-import type { TReview } from '../../../shared/schemas/review.ts';
+import type { TAdminReviewFilter, TAdminReviewList } from '#shared/schemas/admin-tables.ts';
+import type { TReview } from '#shared/schemas/review.ts';
 import { AppError } from '../../errors.ts';
 import { propertyIsListed } from '../../repositories/properties.ts';
 import { countAdminReviews, listAdminReviewRows, reviewsOfProperty } from '../../repositories/reviews.ts';

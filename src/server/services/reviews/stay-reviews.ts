@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import type { TManagedBooking, ZStayReviewForm } from '../../../shared/schemas/manage.ts';
+import type { TManagedBooking, ZStayReviewForm } from '#shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
 import { insertStayReview } from '../../repositories/reviews.ts';

@@ -4,7 +4,7 @@ import {
   type TPublicConfig,
   type TSettingsInput,
   type TSettingsView,
-} from '../../../shared/schemas/settings.ts';
+} from '#shared/schemas/settings.ts';
 import { readSettings, writeSettings } from '../../repositories/settings.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { USERNAME_TAKEN } from '../../../shared/messages.ts';
-import type { TUser } from '../../../shared/schemas/auth.ts';
-import { roleHasHomes, type TStaffRole } from '../../../shared/schemas/staff-role.ts';
+import { USERNAME_TAKEN } from '#shared/messages.ts';
+import type { TUser } from '#shared/schemas/auth.ts';
+import { roleHasHomes, type TStaffRole } from '#shared/schemas/staff-role.ts';
 import {
   STAFF_CANNOT_CHANGE_SELF,
   STAFF_EXISTS,
@@ -19,7 +19,7 @@ import {
   type ZStaffInviteInput,
   type ZStaffListInput,
   type ZStaffUpdateInput,
-} from '../../../shared/schemas/staff.ts';
+} from '#shared/schemas/staff.ts';
 import { AppError } from '../../errors.ts';
 import { insertGuestAccount, registrationClashes } from '../../repositories/accounts.ts';
 import { deleteSessionsOf } from '../../repositories/sessions.ts';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TProperty } from '../../../shared/schemas/property.ts';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { propertyIsListed } from '../../repositories/properties.ts';
 import { savedProperties, saveProperties, unsaveProperty } from '../../repositories/wishlist.ts';
