@@ -21,9 +21,12 @@ async function book(
   propertyId: number,
   checkIn: string,
   checkOut: string,
-  status: 'confirmed' | 'pending' | 'cancelled',
+  status: 'confirmed' | 'requested' | 'cancelled',
 ) {
   ip += 1;
+  // A request is what stays unconfirmed now that an instant booking is confirmed at once.
+  if (status === 'requested')
+    await db.sql(`update properties set booking_mode = 'request' where id = $1`, [propertyId]);
   const b = await callerFor(db, null, { ip: `10.41.0.${ip}` }).caller.bookings.create({
     propertyId,
     checkIn,
@@ -36,7 +39,9 @@ async function book(
       country: 'Spain',
     },
   });
-  if (status !== 'pending') await asAdmin().bookings.updateStatus({ id: b.id, status });
+  if (status === 'requested')
+    await db.sql(`update properties set booking_mode = 'instant' where id = $1`, [propertyId]);
+  else if (status !== b.status) await asAdmin().bookings.updateStatus({ id: b.id, status });
   return b;
 }
 
@@ -75,7 +80,7 @@ beforeAll(async () => {
   await book(homeA1, day(8), day(15), 'confirmed'); // a week: the weekly rules do not apply, fees do
   await book(homeA2, day(20), day(23), 'confirmed');
   await book(homeA2, day(25), addDays(day(25), 10), 'confirmed'); // checks out next month: not in this one
-  await book(homeA2, day(5), day(7), 'pending'); // not confirmed: not earned
+  await book(homeA2, day(5), day(7), 'requested'); // not confirmed: not earned
   await book(homeA1, day(16), day(18), 'cancelled');
   await book(homeB, day(3), day(6), 'confirmed'); // another owner's home
 });
