@@ -314,3 +314,76 @@ describe('manual payments', () => {
     expect((await fetch(`${srv.url}/api/admin/payments/export.csv`)).status).toBe(401);
   });
 });
+
+describe('files behind procedures', () => {
+  it("an owner statement's PDF and CSV and the bookings CSV answer as private files, with the procedure's 400, 401 and 404", async () => {
+    const home = await createProperty(srv.db.em(), { price: 130, title: 'Statement Studio' });
+    const registered = await api(srv.url, 'POST', '/api/auth/register', {
+      username: 'file-owner',
+      email: 'file-owner@example.com',
+      password: 'secret-pw',
+    });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const ownerId = (registered.body as { id: number }).id;
+    const added = await api(
+      srv.url,
+      'POST',
+      '/api/admin/staff',
+      { userId: ownerId, role: 'owner', propertyIds: [] },
+      admin,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const set = await api(
+      srv.url,
+      'PUT',
+      `/api/admin/properties/${home.id}/owner`,
+      { ownerId, commissionPercent: 20 },
+      admin,
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const checkIn = addDays(todayIso(), 40);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const month = addDays(checkIn, 2).slice(0, 7);
+
+    const pdf = await fetch(`${srv.url}/api/admin/owners/${ownerId}/statements.pdf?month=${month}`, {
+      headers: admin,
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('cache-control')).toBe('private, no-store');
+    expect(pdf.headers.get('x-robots-tag')).toBe('noindex');
+    expect(pdf.headers.get('content-disposition')).toBe(
+      `inline; filename="statement-${month}-owner-${ownerId}.pdf"`,
+    );
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain(b.confirmationNumber);
+
+    const csv = await fetch(`${srv.url}/api/admin/owners/${ownerId}/statements.csv?month=${month}`, {
+      headers: admin,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename=statement-${month}-owner-${ownerId}.csv`,
+    );
+    expect(await csv.text()).toContain(b.confirmationNumber);
+
+    const bad = await fetch(`${srv.url}/api/admin/owners/${ownerId}/statements.csv?month=2026-13`, {
+      headers: admin,
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toMatch(/month/i);
+    expect((await fetch(`${srv.url}/api/admin/owners/${ownerId}/statements.pdf?month=${month}`)).status).toBe(
+      401,
+    );
+    expect(
+      (await fetch(`${srv.url}/api/admin/owners/999999/statements.pdf?month=${month}`, { headers: admin }))
+        .status,
+    ).toBe(404);
+
+    const bookings = await fetch(`${srv.url}/api/bookings/export.csv`, { headers: admin });
+    expect(bookings.status).toBe(200);
+    expect(bookings.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(bookings.headers.get('cache-control')).toBe('private, no-store');
+    expect(bookings.headers.get('content-disposition')).toMatch(/^attachment; filename="?[\w.-]+\.csv"?$/);
+    expect(await bookings.text()).toContain(b.confirmationNumber);
+  });
+});
