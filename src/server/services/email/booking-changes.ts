@@ -2,11 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatIsoDate } from '#shared/dates.ts';
 import { guestsLabel } from '#shared/labels.ts';
 import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
+import type { TSettings } from '#shared/schemas/settings.ts';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
 import { issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { getSettings } from '../settings/settings.ts';
-import { queueComposed } from './compose.ts';
+import { queueComposed, type TComposedEmail } from './compose.ts';
 import { absoluteUrl } from './outbox.ts';
 import { paragraph, quote, rows, usd } from './render.ts';
 import { stayRows } from './guest-emails.ts';
@@ -19,10 +20,25 @@ import { stayRows } from './guest-emails.ts';
 
 const ADMIN_BOOKINGS_PATH = '/admin/bookings';
 
-async function bookingWithEmail(tx: EntityManager, bookingId: number) {
+type TFound = {
+  b: NonNullable<Awaited<ReturnType<typeof findManagedBooking>>>;
+  contact: { name: string; email: string };
+  settings: TSettings;
+};
+type TGuestMessage = Pick<TComposedEmail, 'subject' | 'template' | 'heading' | 'blocks' | 'action'>;
+
+/** Queues one email to the booking's guest, written by `write` from the booking as it now is. */
+async function emailGuest(
+  tx: EntityManager,
+  bookingId: number,
+  write: (found: TFound) => Promise<TGuestMessage> | TGuestMessage,
+): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), findManagedBooking(tx, bookingId)]);
-  if (!b?.contactInfo?.email || !settings.enableEmailNotifications) return null;
-  return { settings, b, contact: b.contactInfo };
+  if (!b?.contactInfo?.email || !settings.enableEmailNotifications) return;
+  const contact = b.contactInfo;
+  await queueComposed(tx, settings, [
+    { bookingId, to: contact.email, ...(await write({ b, contact, settings })) },
+  ]);
 }
 
 /** The operator entered the booking: the guest gets its details and the manage link made with it. */
@@ -31,26 +47,17 @@ export async function emailOperatorBooking(
   bookingId: number,
   token: string,
 ): Promise<void> {
-  const found = await bookingWithEmail(tx, bookingId);
-  if (!found) return;
-  const { settings, b, contact } = found;
-  await queueComposed(tx, settings, [
-    {
-      bookingId,
-      to: contact.email,
-      subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
-      template: 'booking-operator-created',
-      heading: 'Your booking is confirmed',
-      blocks: [
-        paragraph(`Hello ${contact.name}, ${settings.siteName} has booked ${b.property.title} for you.`),
-        stayRows(b),
-        paragraph(
-          'Keep this email: its link lets you see your booking or ask for a change. Do not share it.',
-        ),
-      ],
-      action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
-    },
-  ]);
+  await emailGuest(tx, bookingId, ({ b, contact, settings }) => ({
+    subject: `Booking confirmed: ${b.property.title} (${b.confirmationNumber})`,
+    template: 'booking-operator-created',
+    heading: 'Your booking is confirmed',
+    blocks: [
+      paragraph(`Hello ${contact.name}, ${settings.siteName} has booked ${b.property.title} for you.`),
+      stayRows(b),
+      paragraph('Keep this email: its link lets you see your booking or ask for a change. Do not share it.'),
+    ],
+    action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
+  }));
 }
 
 /** What a change did to the price, in the guest's words. */
@@ -67,29 +74,24 @@ export async function emailBookingChanged(
   bookingId: number,
   change: { difference: number; acceptedRequest: boolean },
 ): Promise<void> {
-  const found = await bookingWithEmail(tx, bookingId);
-  if (!found) return;
-  const { settings, b, contact } = found;
-  const token = await issueManageLink(tx, bookingId, b.checkOut);
-  await queueComposed(tx, settings, [
-    {
-      bookingId,
-      to: contact.email,
-      subject: `Booking changed: ${b.property.title} (${b.confirmationNumber})`,
-      template: change.acceptedRequest ? 'booking-change-accepted' : 'booking-changed',
-      heading: change.acceptedRequest ? 'Your change request is accepted' : 'Your booking has changed',
-      blocks: [
-        paragraph(
-          change.acceptedRequest
-            ? `Hello ${contact.name}, we have accepted your change request. Your booking at ${b.property.title} is now as below.`
-            : `Hello ${contact.name}, your booking at ${b.property.title} has been changed. It is now as below.`,
-        ),
-        stayRows(b),
-        paragraph(differenceSentence(change.difference)),
-      ],
-      action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },
+  await emailGuest(tx, bookingId, async ({ b, contact }) => ({
+    subject: `Booking changed: ${b.property.title} (${b.confirmationNumber})`,
+    template: change.acceptedRequest ? 'booking-change-accepted' : 'booking-changed',
+    heading: change.acceptedRequest ? 'Your change request is accepted' : 'Your booking has changed',
+    blocks: [
+      paragraph(
+        change.acceptedRequest
+          ? `Hello ${contact.name}, we have accepted your change request. Your booking at ${b.property.title} is now as below.`
+          : `Hello ${contact.name}, your booking at ${b.property.title} has been changed. It is now as below.`,
+      ),
+      stayRows(b),
+      paragraph(differenceSentence(change.difference)),
+    ],
+    action: {
+      label: 'Manage your booking',
+      url: absoluteUrl(managePath(await issueManageLink(tx, bookingId, b.checkOut))),
     },
-  ]);
+  }));
 }
 
 /** The operator declined the guest's change request: the booking stays as it was. */
@@ -98,25 +100,18 @@ export async function emailChangeDeclined(
   bookingId: number,
   request: TChangeRequest,
 ): Promise<void> {
-  const found = await bookingWithEmail(tx, bookingId);
-  if (!found) return;
-  const { settings, b, contact } = found;
-  await queueComposed(tx, settings, [
-    {
-      bookingId,
-      to: contact.email,
-      subject: `Change request declined: ${b.property.title} (${b.confirmationNumber})`,
-      template: 'booking-change-declined',
-      heading: 'Your change request was declined',
-      blocks: [
-        paragraph(
-          `Hello ${contact.name}, we cannot change your booking at ${b.property.title} to ${formatIsoDate(request.checkIn)} – ${formatIsoDate(request.checkOut)}. Your booking stays as it was.`,
-        ),
-        ...(request.declineReason ? [quote(request.declineReason)] : []),
-        stayRows(b),
-      ],
-    },
-  ]);
+  await emailGuest(tx, bookingId, ({ b, contact }) => ({
+    subject: `Change request declined: ${b.property.title} (${b.confirmationNumber})`,
+    template: 'booking-change-declined',
+    heading: 'Your change request was declined',
+    blocks: [
+      paragraph(
+        `Hello ${contact.name}, we cannot change your booking at ${b.property.title} to ${formatIsoDate(request.checkIn)} – ${formatIsoDate(request.checkOut)}. Your booking stays as it was.`,
+      ),
+      ...(request.declineReason ? [quote(request.declineReason)] : []),
+      stayRows(b),
+    ],
+  }));
 }
 
 /** The guest asked for a change: the operator hears of it (a notification, like a new booking). */
