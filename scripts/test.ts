@@ -18,6 +18,11 @@ interface TStep {
   name: string;
   /** Run in order; the step fails at the first command that fails. */
   cmds: string[][];
+  /**
+   * Steps of one group run at the same time, their output held back and printed whole as each ends. The
+   * static checks are each one single-threaded process: side by side they use both cores.
+   */
+  group?: 'static';
 }
 
 const steps: TStep[] = [
@@ -25,9 +30,10 @@ const steps: TStep[] = [
     // One program per environment (tsconfig.json references them): browser, Node, and tests of both.
     name: 'typecheck',
     cmds: ['client', 'server', 'tests'].map((p) => ['tsc', '--noEmit', '-p', `tsconfig.${p}.json`]),
+    group: 'static',
   },
-  { name: 'lint', cmds: [['eslint', '--max-warnings', '0', '.']] },
-  { name: 'format check', cmds: [['prettier', '--check', '--log-level', 'warn', '.']] },
+  { name: 'lint', cmds: [['eslint', '--max-warnings', '0', '.']], group: 'static' },
+  { name: 'format check', cmds: [['prettier', '--check', '--log-level', 'warn', '.']], group: 'static' },
   {
     name: 'unit, integration and API tests',
     cmds: [
@@ -54,26 +60,49 @@ const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stayhub-run-'));
 fs.chmodSync(runTmp, 0o755);
 const childEnv = { ...process.env, CI: process.env.CI ?? 'true', TMPDIR: runTmp };
 
-let child: ReturnType<typeof spawn> | undefined;
+const children = new Set<ReturnType<typeof spawn>>();
 let interrupted: NodeJS.Signals | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
-    // Pass it on and let the running step shut its servers down; the cleanup follows when it exits.
+    // Pass it on and let the running steps shut their servers down; the cleanup follows when they exit.
     interrupted = signal;
-    child?.kill(signal);
+    for (const child of children) child.kill(signal);
   });
 }
 
-function run(cmd: string[]): Promise<number | NodeJS.Signals> {
+/** Runs one command; with `out`, its output is collected there instead of going to the terminal. */
+function run(cmd: string[], out?: Buffer[]): Promise<number | NodeJS.Signals> {
   const [bin, ...args] = cmd as [string, ...string[]];
   return new Promise((resolve) => {
-    child = spawn(bin, args, { stdio: 'inherit', env: childEnv });
+    const child = spawn(bin, args, { stdio: out ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: childEnv });
+    children.add(child);
+    child.stdout?.on('data', (b: Buffer) => out?.push(b));
+    child.stderr?.on('data', (b: Buffer) => out?.push(b));
     child.on('error', (err) => {
-      console.error(`${bin}: ${err.message}`);
+      out?.push(Buffer.from(`${bin}: ${err.message}\n`));
+      if (!out) console.error(`${bin}: ${err.message}`);
+      children.delete(child);
       resolve(127);
     });
-    child.on('exit', (code, signal) => resolve(code ?? signal ?? 1));
+    child.on('close', (code, signal) => {
+      children.delete(child);
+      resolve(code ?? signal ?? 1);
+    });
   });
+}
+
+/** Runs a step's commands in order, stopping at the first that fails; records its time. */
+async function runStep(
+  step: TStep,
+  out?: Buffer[],
+): Promise<{ status: number | NodeJS.Signals; secs: string }> {
+  const t0 = Date.now();
+  let status: number | NodeJS.Signals = 0;
+  for (const cmd of step.cmds) {
+    status = await run(cmd, out);
+    if (status !== 0) break;
+  }
+  return { status, secs: ((Date.now() - t0) / 1000).toFixed(1) };
 }
 
 /** Stops every PostgreSQL whose data folder is inside this run's folder, then removes the folder. */
@@ -100,20 +129,33 @@ async function cleanUp(): Promise<void> {
 
 let failure: { step: string; status: number | NodeJS.Signals; secs: string } | undefined;
 try {
-  for (const step of steps) {
-    if (only.length > 0 && !only.some((o) => step.name.includes(o))) continue;
-    const t0 = Date.now();
-    console.log(`\n━━ ${step.name} ━━`);
-    let status: number | NodeJS.Signals = 0;
-    for (const cmd of step.cmds) {
-      status = await run(cmd);
-      if (status !== 0) break;
-    }
-    const secs = ((Date.now() - t0) / 1000).toFixed(1);
-    timings.push(`${step.name}: ${secs}s`);
-    if (status !== 0 || interrupted) {
-      failure = { step: step.name, status: interrupted ?? status, secs };
-      break;
+  const chosen = steps.filter((step) => only.length === 0 || only.some((o) => step.name.includes(o)));
+  for (let i = 0; i < chosen.length && !failure;) {
+    const first = chosen[i]!;
+    // A group is the run of consecutive chosen steps that share it.
+    let end = i + 1;
+    while (first.group && end < chosen.length && chosen[end]!.group === first.group) end += 1;
+    const batch = chosen.slice(i, end);
+    i += batch.length;
+    if (batch.length === 1) console.log(`\n━━ ${first.name} ━━`);
+    else console.log(`\n━━ ${batch.map((s) => s.name).join(', ')} (side by side) ━━`);
+    const results = await Promise.all(
+      batch.map(async (step) => {
+        const out: Buffer[] | undefined = batch.length > 1 ? [] : undefined;
+        const result = await runStep(step, out);
+        if (out) {
+          console.log(
+            `\n── ${step.name}: ${result.status === 0 ? 'passed' : 'failed'} in ${result.secs}s ──`,
+          );
+          process.stdout.write(Buffer.concat(out));
+        }
+        return { step, ...result };
+      }),
+    );
+    for (const r of results) {
+      timings.push(`${r.step.name}: ${r.secs}s`);
+      if ((r.status !== 0 || interrupted) && !failure)
+        failure = { step: r.step.name, status: interrupted ?? r.status, secs: r.secs };
     }
   }
 } finally {
@@ -126,12 +168,18 @@ if (failure) {
 }
 summary(true);
 
+/** A report written by this run; an older one (from a run of other steps) would count others' tests. */
+function thisRunsReport(file: string): string {
+  if (fs.statSync(file).mtimeMs < started) throw new Error(`${file} is from an earlier run`);
+  return fs.readFileSync(file, 'utf8');
+}
+
 function summary(ok: boolean): void {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
   try {
-    const v = JSON.parse(fs.readFileSync('test-results/vitest.json', 'utf8')) as {
+    const v = JSON.parse(thisRunsReport('test-results/vitest.json')) as {
       numPassedTests: number;
       numFailedTests: number;
       numPendingTests: number;
@@ -144,7 +192,7 @@ function summary(ok: boolean): void {
     /* vitest did not run */
   }
   try {
-    const e = JSON.parse(fs.readFileSync('test-results/e2e.json', 'utf8')) as {
+    const e = JSON.parse(thisRunsReport('test-results/e2e.json')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
     };
     passed += e.stats.expected + e.stats.flaky;
