@@ -314,6 +314,29 @@ describe('questions before booking', () => {
     );
     expect(stored).toHaveLength(3);
   });
+
+  it("limits a guest's messages per thread, storing and sending nothing over it", async () => {
+    const b = await book('chatty@example.com', 'Chatty Guest');
+    const post = (body: string) =>
+      api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/messages`, { body });
+    for (let i = 1; i <= 20; i++) expect((await post(`Message ${i}`)).status).toBe(200);
+    const over = await post('Message 21');
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    const stored = await srv.db.sql<{ n: number }>(
+      `select count(*)::int as n from messages m join conversations c on c.id = m.conversation_id
+        where c.booking_id = $1 and m.sender = 'guest'`,
+      [b.id],
+    );
+    expect(stored[0]?.n).toBe(20);
+    // Another guest's thread has its own count.
+    const other = await book('quiet@example.com', 'Quiet Guest');
+    const res = await api(srv.url, 'POST', `/api/bookings/manage/${other.manageToken}/messages`, {
+      body: 'Hi',
+    });
+    expect(res.status).toBe(200);
+  });
 });
 
 describe('the inbox', () => {

@@ -15,12 +15,23 @@ import { db, isoDate } from '../../repositories/db.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { sameHash, tokenHash } from '../auth/secret-tokens.ts';
 import { BOOKING_NOT_FOUND, bookingIdForToken, ownBookingId } from '../bookings/manage.ts';
+import { enforceLimit, type TLimit } from '../auth/throttle.ts';
 import { getSettings } from '../settings/settings.ts';
 import { emailGuestAboutMessage, emailOperatorAboutMessage } from './notify.ts';
 
 /** Guest and operator threads (docs/messaging.md). Every unknown thread or link is the same 404. */
 
 export const THREAD_NOT_FOUND = 'Conversation not found';
+
+/**
+ * A guest's messages e-mail the operator, and their links need no account: each thread takes this many from
+ * its guest per window (docs/messaging.md#messages), counted in the shared rate-limit table.
+ */
+export const GUEST_MESSAGE_LIMIT = {
+  name: 'message:conversation',
+  max: 20,
+  windowMinutes: 60,
+} as const satisfies TLimit;
 
 async function bookingHome(em: EntityManager, bookingId: number): Promise<{ id: number; title: string }> {
   const r = await db(em)
@@ -58,6 +69,7 @@ export async function postMessage(
   body: string,
   opts: { guestUrl?: string } = {},
 ): Promise<TMessage> {
+  if (sender === 'guest') await enforceLimit(em, GUEST_MESSAGE_LIMIT, String(conversationId));
   return em.transactional(async (tx) => {
     const thread = await threadHeader(tx, conversationId);
     if (!thread) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
