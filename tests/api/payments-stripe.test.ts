@@ -182,4 +182,24 @@ describe('card payments through Stripe (a local stand-in for its servers)', () =
     expectReconciled(part.body);
     expect(stripe.refunds.at(-1)?.amount).toBe(500);
   });
+
+  it('opens at most 10 Checkout Sessions an hour for one booking, then answers 429 without calling Stripe', async () => {
+    const home = await createProperty(srv.db.em(), { price: 80 });
+    const checkIn = addDays(todayIso(), 60);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const pay = () => api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/pay`, { part: 'deposit' });
+    for (let i = 0; i < 10; i++) expect((await pay()).status).toBe(200);
+    const sessions = stripe.sessions.size;
+    const over = await pay();
+    expect(over.status).toBe(429);
+    expect(over.body.message).toMatch(/^Too many requests\. Please try again in \d+ minutes\.$/);
+    expect(stripe.sessions.size).toBe(sessions);
+    // Bank transfer instructions open nothing at Stripe and stay available.
+    const bank = await api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/pay`, {
+      part: 'deposit',
+      method: 'bank_transfer',
+    });
+    expect(bank.status).toBe(200);
+    expect(bank.body.instructions).toContain(b.confirmationNumber);
+  });
 });

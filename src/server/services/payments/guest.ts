@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { enforceLimit, type TLimit } from '../auth/throttle.ts';
 import { isClosedStatus } from '#shared/constants.ts';
 import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import type Stripe from 'stripe';
@@ -36,6 +37,13 @@ export async function paymentsByToken(
   });
 }
 
+/** Checkout Sessions one booking may open per hour (docs/payments.md#stripe). */
+export const CHECKOUT_LIMIT = {
+  name: 'checkout:booking',
+  max: 10,
+  windowMinutes: 60,
+} as const satisfies TLimit;
+
 export async function payByToken(
   em: EntityManager,
   input: { token: string; part: TPayPart; method?: 'card' | 'bank_transfer' },
@@ -61,6 +69,8 @@ export async function payByToken(
   const method = input.method ?? (methods.includes('card') ? 'card' : 'bank_transfer');
   const base = { amount, currency: plan.currency, dueOn };
   if (method === 'card' && methods.includes('card') && env.stripe) {
+    // Each card payment opens a Checkout Session at Stripe, by a link that needs no account.
+    await enforceLimit(em, CHECKOUT_LIMIT, String(bookingId));
     const back = `${origin}${managePath(input.token)}`;
     const checkoutUrl = await createCheckoutSession(env.stripe, {
       bookingId,
