@@ -11,6 +11,25 @@ import type { TSetting } from './scenes.ts';
  */
 export const DEMO_BOOKED_STAY = { location: 'Miami', offsetDays: 20, nights: 4 } as const;
 
+/**
+ * The first home in each of these cities takes requests to book instead of instant bookings, and the first
+ * of them has one request from a demo guest awaiting the operator's answer, made a few hours before the
+ * seed. The cities are in the middle of the catalogue, away from the homes the e2e specs pick.
+ */
+export const DEMO_REQUEST_TO_BOOK = {
+  cities: ['Islamabad', 'Berlin'],
+  request: { guest: 'sofia', offsetDays: 30, nights: 3, guests: 2, infants: 1, hoursAgo: 3 },
+} as const;
+
+/** The listings (by index) that take requests to book. */
+export function requestToBookHomes(listings: readonly TDemoListing[]): number[] {
+  return DEMO_REQUEST_TO_BOOK.cities.map((city) => {
+    const i = listings.findIndex((l) => l.city === city);
+    if (i < 0) throw new Error(`the demo needs a listing in ${city}`);
+    return i;
+  });
+}
+
 /** Demo guest accounts (never admins), all with this password, so "My bookings" has something to show. */
 export const DEMO_GUEST_PASSWORD = 'stayhub-guest';
 
@@ -164,6 +183,8 @@ export interface TDemoBooking {
   checkIn: string;
   checkOut: string;
   guests: number;
+  /** Under 2, not counted as guests (docs/booking-operations.md#guests). */
+  infants?: number;
   status: TBookingStatus;
   contactInfo: TContactInfo;
   confirmationNumber: string;
@@ -292,7 +313,44 @@ export function planBookings(
     if (from > to) continue;
     add(listing, addDays(today, r.int(from, to)), nights, status);
   }
+  bookings.push(planRequest(listings, today, free, numbers, r));
   return bookings;
+}
+
+/**
+ * The request awaiting the operator's answer (DEMO_REQUEST_TO_BOOK), planned after every other booking so
+ * they stay as they were; it starts on the first free night from its offset on.
+ */
+function planRequest(
+  listings: readonly TDemoListing[],
+  today: string,
+  free: (listing: number, checkIn: string, checkOut: string) => boolean,
+  numbers: Set<string>,
+  r: TRandom,
+): TDemoBooking {
+  const { request } = DEMO_REQUEST_TO_BOOK;
+  const listing = requestToBookHomes(listings)[0] as number;
+  let checkIn = addDays(today, request.offsetDays);
+  while (!free(listing, checkIn, addDays(checkIn, request.nights))) checkIn = addDays(checkIn, 1);
+  const guest = DEMO_GUESTS.findIndex((g) => g.username === request.guest);
+  let confirmationNumber: string;
+  do confirmationNumber = `BIC${r.int(100_000, 999_999)}`;
+  while (numbers.has(confirmationNumber));
+  return {
+    listing,
+    guest,
+    checkIn,
+    checkOut: addDays(checkIn, request.nights),
+    guests: Math.min(request.guests, (listings[listing] as TDemoListing).maxGuests),
+    infants: request.infants,
+    status: 'requested',
+    contactInfo: {
+      ...contactFor(guest, r),
+      specialRequests: 'We would love to stay: could you confirm soon, please?',
+    },
+    confirmationNumber,
+    createdAt: new Date(Date.now() - request.hoursAgo * 3_600_000),
+  };
 }
 
 function contactFor(guest: number | null, r: TRandom): TContactInfo {

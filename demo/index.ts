@@ -3,11 +3,24 @@
  * (activity.ts). Everything is planned from a fixed seed, so every fresh database gets the same demo; dates
  * stay relative to the day it is seeded. Nothing here touches the database: src/server/seeders writes it.
  */
-import { DEMO_GUEST_PASSWORD, DEMO_GUESTS, planBookings, planListedDays, planReviews } from './activity.ts';
+import {
+  DEMO_GUEST_PASSWORD,
+  DEMO_GUESTS,
+  planBookings,
+  planListedDays,
+  planReviews,
+  requestToBookHomes,
+} from './activity.ts';
 import { planListings } from './listings.ts';
 import { createRandom } from './random.ts';
 
-export { DEMO_BOOKED_STAY, DEMO_GUEST_PASSWORD, DEMO_GUESTS, demoGuestEmail } from './activity.ts';
+export {
+  DEMO_BOOKED_STAY,
+  DEMO_GUEST_PASSWORD,
+  DEMO_GUESTS,
+  DEMO_REQUEST_TO_BOOK,
+  demoGuestEmail,
+} from './activity.ts';
 export type { TDemoBooking, TDemoGuest, TDemoReview } from './activity.ts';
 export type { TDemoListing } from './listings.ts';
 export { sceneSvg, type TScene } from './scenes.ts';
@@ -20,5 +33,14 @@ export function planDemo(today: string) {
   const listedDays = planListedDays(listings, today, r);
   const reviews = planReviews(listings, listedDays, today, r);
   const bookings = planBookings(listings, listedDays, today, r);
-  return { listings, listedDays, reviews, bookings, guests: DEMO_GUESTS, guestPassword: DEMO_GUEST_PASSWORD };
+  return {
+    listings,
+    listedDays,
+    reviews,
+    bookings,
+    /** The listings (by index) that take requests to book; the rest book instantly. */
+    requestHomes: requestToBookHomes(listings),
+    guests: DEMO_GUESTS,
+    guestPassword: DEMO_GUEST_PASSWORD,
+  };
 }

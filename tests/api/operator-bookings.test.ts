@@ -231,6 +231,83 @@ describe('PATCH /api/admin/bookings/{id}', () => {
   });
 });
 
+describe('PATCH /api/admin/bookings/{id}: the party', () => {
+  it('changes adults, children, infants and pets together, re-quoted: the snapshot keeps every fee line', async () => {
+    const home = await createProperty(srv.db.em(), { title: 'Family farmhouse', price: 100, maxGuests: 6 });
+    const pricing = await api(
+      srv.url,
+      'PUT',
+      `/api/properties/${home.id}/pricing`,
+      { cleaningFee: 40, extraGuestFee: 15, extraGuestsAbove: 2, petFee: 25, petsAllowed: true },
+      asAdmin(),
+    );
+    expect(pricing.status).toBe(200);
+    const b = await guestBooking(home.id, nextStay(2), 'family@example.com');
+    const booked = await api(srv.url, 'GET', `/api/bookings/${b.id}/detail`, undefined, asAdmin());
+    expect((booked.body.price.lines as { kind: string }[]).map((l) => l.kind)).toEqual([
+      'cleaningFee',
+      'gst',
+    ]);
+
+    // 3 adults and a child (2 over the 2 included), an infant (never counted) and a pet.
+    const party = { guests: 3, children: 1, infants: 1, pets: 1 };
+    const preview = await api(
+      srv.url,
+      'PATCH',
+      `/api/admin/bookings/${b.id}`,
+      { ...party, dryRun: true },
+      asAdmin(),
+    );
+    expect(preview.status).toBe(200);
+    expect(preview.body).toMatchObject({ applied: false, nights: 2, subtotal: 200 });
+    expect(preview.body.lines).toEqual([
+      { kind: 'cleaningFee', label: 'Cleaning fee', amount: 40 },
+      { kind: 'extraGuestFee', label: 'Extra guest fee (2 guests × 2 nights)', amount: 60 },
+      { kind: 'petFee', label: 'Pet fee', amount: 25 },
+      { kind: 'gst', label: expect.stringMatching(/^GST/), amount: expect.any(Number) },
+    ]);
+    const lineSum = (lines: { amount: number }[]) => lines.reduce((sum, l) => sum + l.amount, 0);
+    expect(preview.body.subtotal + lineSum(preview.body.lines)).toBe(preview.body.total);
+    expect(preview.body.difference).toBe(preview.body.total - b.totalPrice);
+
+    const changed = await api(srv.url, 'PATCH', `/api/admin/bookings/${b.id}`, party, asAdmin());
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      applied: true,
+      total: preview.body.total,
+      lines: preview.body.lines,
+    });
+    const detail = await api(srv.url, 'GET', `/api/bookings/${b.id}/detail`, undefined, asAdmin());
+    // `guests` keeps the people counted: adults and children.
+    expect(detail.body).toMatchObject({
+      guests: 4,
+      children: 1,
+      infants: 1,
+      pets: 1,
+      totalPrice: changed.body.total,
+    });
+    expect(detail.body.price.lines).toEqual(preview.body.lines);
+
+    // Back to two adults: the extra-guest and pet fees go, the child and infant too.
+    const back = await api(
+      srv.url,
+      'PATCH',
+      `/api/admin/bookings/${b.id}`,
+      { guests: 2, children: 0, infants: 0, pets: 0 },
+      asAdmin(),
+    );
+    expect(back.status).toBe(200);
+    expect((back.body.lines as { kind: string }[]).map((l) => l.kind)).toEqual(['cleaningFee', 'gst']);
+    expect(back.body.total).toBe(b.totalPrice);
+
+    // A home that takes no pets refuses one, in the booking's own words.
+    await api(srv.url, 'PUT', `/api/properties/${home.id}/pricing`, { petsAllowed: false }, asAdmin());
+    const refused = await api(srv.url, 'PATCH', `/api/admin/bookings/${b.id}`, { pets: 1 }, asAdmin());
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('This home does not allow pets');
+  });
+});
+
 describe('POST /api/bookings/manage/{token}/change-request', () => {
   it('the guest asks, the operator is e-mailed, accepts, and the guest hears of it', async () => {
     const home = await createProperty(srv.db.em(), { title: 'Request lodge', price: 90 });

@@ -114,12 +114,16 @@ test('the dashboard counters match the database', async ({ page }) => {
     .filter((b) => b.status !== 'cancelled')
     .reduce((sum, b) => sum + b.totalPrice, 0);
   const pending = bookings.items.filter((b) => b.status === 'pending').length;
+  // The demo seeds a request awaiting an answer: the Booking Requests counter has something to count.
+  const requested = bookings.items.filter((b) => b.status === 'requested').length;
+  expect(requested).toBeGreaterThan(0);
   const api = await getJson<TDashboard>(page.request, '/api/admin/dashboard');
   expect(api).toMatchObject({
     totalProperties: properties.length,
     totalBookings: bookings.total,
     totalRevenue: revenue,
     pendingBookings: pending,
+    requestedBookings: requested,
   });
 
   await page.goto('/admin');
@@ -128,6 +132,7 @@ test('the dashboard counters match the database', async ({ page }) => {
   await expect(page.getByTestId('total-bookings-value')).toHaveText(String(bookings.total));
   await expect(page.getByTestId('total-revenue-value')).toHaveText(`$${revenue.toLocaleString('en-US')}`);
   await expect(page.getByTestId('pending-bookings-value')).toHaveText(String(pending));
+  await expect(page.getByTestId('requested-bookings-value')).toHaveText(String(requested));
   await expect(page.getByTestId('recent-booking')).toHaveCount(5);
   await expect(page.getByTestId('recent-property')).toHaveCount(5);
   // Status dots: green confirmed, red cancelled, amber otherwise.

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { partyLabel } from '../../src/shared/labels.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
@@ -396,7 +397,8 @@ describe('bookings.mine', () => {
   it("returns only the signed-in user's own bookings and refuses visitors", async () => {
     const carol = await createUser('carol');
     const dave = await createUser('dave');
-    const carols = await callerFor(db, carol).caller.bookings.create(stay(2));
+    // A party with a child and an infant: My bookings names it as every screen does.
+    const carols = await callerFor(db, carol).caller.bookings.create(stay(2, { children: 1, infants: 1 }));
     await callerFor(db, dave).caller.bookings.create(stay(3, { userId: carol.id }));
     await callerFor(db, null).caller.bookings.create(stay(2, { userId: carol.id }));
     const mine = await callerFor(db, carol).caller.bookings.mine();
@@ -407,7 +409,10 @@ describe('bookings.mine', () => {
       propertyTitle: 'Rule house',
       checkIn: carols.checkIn,
       checkOut: carols.checkOut,
-      guests: 2,
+      guests: 3,
+      children: 1,
+      infants: 1,
+      pets: 0,
       nights: 2,
       nightPrices: carols.nightPrices,
       taxAmount: carols.taxAmount,
@@ -416,6 +421,7 @@ describe('bookings.mine', () => {
       confirmationNumber: carols.confirmationNumber,
     });
     expect(mine[0]?.propertyImage).toMatch(/^\/media\//);
+    expect(partyLabel(mine[0]!)).toBe('3 guests, 1 infant');
     expect(JSON.stringify(mine)).not.toContain('ada@example.com');
     const daves = await callerFor(db, dave).caller.bookings.mine();
     expect(daves.map((b) => b.id)).not.toContain(carols.id);

@@ -155,6 +155,19 @@ describe('a manager limited to two homes', () => {
     expect(mineDash.recentProperties.map((p) => p.id).sort()).toEqual(mine().sort());
     const all = await asAdmin().admin.dashboard();
     expect(all.totalBookings).toBe(6);
+    // Requests awaiting an answer: one on a home of theirs, one on the other; each side counts its own.
+    const asked = [myBookings()[0]!, otherBooking()];
+    const before = await db.sql<{ id: number; status: string }>(
+      'select id, status from bookings where id = any($1::int[])',
+      [asked],
+    );
+    await db.sql(`update bookings set status = 'requested' where id = any($1::int[])`, [asked]);
+    try {
+      expect((await asManager().admin.dashboard()).requestedBookings).toBe(1);
+      expect((await asAdmin().admin.dashboard()).requestedBookings).toBe(2);
+    } finally {
+      for (const b of before) await db.sql('update bookings set status = $2 where id = $1', [b.id, b.status]);
+    }
   });
 
   it('reports on their homes only', async () => {

@@ -244,6 +244,9 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
       check_in: string;
       check_out: string;
       guests: number;
+      children: number;
+      infants: number;
+      pets: number;
       nights: number;
       nightly_price: number;
       night_prices: number[] | null;
@@ -259,7 +262,7 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
   >(
     `select b.id, b.property_id, p.title, p.images[1] as cover,
             ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
-            b.guests, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.tax_rate, b.price_lines, b.total_price, b.status,
+            b.guests, b.children, b.infants, b.pets, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.tax_rate, b.price_lines, b.total_price, b.status,
             b.confirmation_number,
             ${sqlTimestamp('b.created_at')} as created_at, ${sqlTimestamp('b.respond_by')} as respond_by
        from bookings b join properties p on p.id = b.property_id
@@ -275,6 +278,9 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
     checkIn: r.check_in,
     checkOut: r.check_out,
     guests: r.guests,
+    children: r.children,
+    infants: r.infants,
+    pets: r.pets,
     nights: r.nights,
     nightPrices: bookedNights({
       ...r,

@@ -21,6 +21,7 @@ export async function dashboardCounters(
   totalBookings: number;
   totalRevenue: number;
   pendingBookings: number;
+  requestedBookings: number;
   failedEmails: number;
 }> {
   if (homes !== null) return scopedCounters(em, homes);
@@ -30,6 +31,7 @@ export async function dashboardCounters(
       total_bookings: number;
       total_revenue: number;
       pending_bookings: number;
+      requested_bookings: number;
       failed_emails: number;
     }[]
   >(
@@ -37,6 +39,7 @@ export async function dashboardCounters(
             coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int as total_bookings,
             coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8 as total_revenue,
             coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int as pending_bookings,
+            coalesce(sum(n) filter (where name = 'bookings:requested'), 0)::int as requested_bookings,
             (select count(*)::int from emails where status = 'failed') as failed_emails
        from admin_counters`,
   );
@@ -45,6 +48,7 @@ export async function dashboardCounters(
     totalBookings: row?.total_bookings ?? 0,
     totalRevenue: row?.total_revenue ?? 0,
     pendingBookings: row?.pending_bookings ?? 0,
+    requestedBookings: row?.requested_bookings ?? 0,
     failedEmails: row?.failed_emails ?? 0,
   };
 }
@@ -61,6 +65,7 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
       total_bookings: number;
       total_revenue: number;
       pending_bookings: number;
+      requested_bookings: number;
       failed_emails: number;
     }[]
   >(
@@ -68,6 +73,7 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
             count(*)::int as total_bookings,
             coalesce(sum(total_price) filter (where status not in ('cancelled', 'declined')), 0)::float8 as total_revenue,
             (count(*) filter (where status = 'pending'))::int as pending_bookings,
+            (count(*) filter (where status = 'requested'))::int as requested_bookings,
             (select count(*)::int from emails e join bookings eb on eb.id = e.booking_id
               where e.status = 'failed' and eb.property_id = any(?::int[])) as failed_emails
        from bookings where property_id = any(?::int[])`,
@@ -78,6 +84,7 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
     totalBookings: row?.total_bookings ?? 0,
     totalRevenue: row?.total_revenue ?? 0,
     pendingBookings: row?.pending_bookings ?? 0,
+    requestedBookings: row?.requested_bookings ?? 0,
     failedEmails: row?.failed_emails ?? 0,
   };
 }

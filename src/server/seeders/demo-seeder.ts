@@ -95,6 +95,7 @@ export class DemoSeeder extends Seeder<TSeedContext> {
       );
 
       // Created in table order, so ids follow it (the first Miami row gets the lowest Miami id).
+      const requestHomes = new Set(demo.requestHomes);
       const properties: IProperty[] = demo.listings.map((l, i) =>
         tx.create(Property, {
           title: l.title,
@@ -116,6 +117,7 @@ export class DemoSeeder extends Seeder<TSeedContext> {
           showLogo: l.showLogo,
           guestFavorite: isGuestFavorite(demo.reviews.filter((rv) => rv.listing === i)),
           propertyType: l.propertyType,
+          bookingMode: requestHomes.has(i) ? 'request' : 'instant',
           createdAt: new Date(`${demo.listedDays[i]}T09:00:00Z`),
         }),
       );
@@ -141,6 +143,7 @@ export class DemoSeeder extends Seeder<TSeedContext> {
           checkIn: b.checkIn,
           checkOut: b.checkOut,
           guests: b.guests,
+          infants: b.infants ?? 0,
           status: b.status,
           contactInfo: b.contactInfo,
           nightlyPrice: quote.nightlyPrice,
@@ -150,6 +153,11 @@ export class DemoSeeder extends Seeder<TSeedContext> {
           totalPrice: quote.total,
           confirmationNumber: b.confirmationNumber,
           createdAt: b.createdAt,
+          // A request waits for the operator from when it was made (docs/booking-operations.md#booking-modes).
+          respondBy:
+            b.status === 'requested'
+              ? new Date(b.createdAt.getTime() + SETTINGS_DEFAULTS.requestResponseHours * 3_600_000)
+              : null,
         });
       }
       await tx.flush();

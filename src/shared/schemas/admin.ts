@@ -208,6 +208,9 @@ export const ZDashboard = z.object({
     .int()
     .meta({ description: 'Sum of totalPrice of bookings that are not cancelled (USD)' }),
   pendingBookings: z.number().int(),
+  requestedBookings: z.number().int().meta({
+    description: "Requests to book awaiting the operator's answer (status requested)",
+  }),
   recentBookings: z.array(
     z.object({
       id: z.number().int(),

@@ -162,7 +162,11 @@ export const ZMyBooking = z.object({
   propertyImage: z.string().nullable(),
   checkIn: z.string(),
   checkOut: z.string(),
+  /** The guests counted (adults and children), then who else stays (docs/booking-operations.md#guests). */
   guests: z.number().int(),
+  children: z.number().int(),
+  infants: z.number().int(),
+  pets: z.number().int(),
   nights: z.number().int(),
   /** Each night's price as booked: a total in another currency is the sum of its converted lines. */
   nightPrices: z.array(z.number().int()),

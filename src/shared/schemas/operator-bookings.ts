@@ -7,6 +7,7 @@ import {
   OVERRIDE_NEEDS_REASON,
 } from '../operator-bookings.ts';
 import { ZAdminBooking } from './admin.ts';
+import { ZQuoteLine } from './booking.ts';
 import { ZId, zBool, zIdOf, zInt, ZIsoDate, zLine, zText } from './common.ts';
 import { ZManageToken } from './manage.ts';
 
@@ -120,6 +121,10 @@ export const ZBookingChangeResult = z.object({
   /** What the payments ledger now shows as still to pay and to give back (cents, docs/payments.md). */
   balanceDue: z.number().int(),
   refundDue: z.number().int(),
+  /** The new price as the booking's snapshot keeps it: its nights, their sum, and every line after them. */
+  nights: z.number().int(),
+  subtotal: z.number().int(),
+  lines: z.array(ZQuoteLine),
 });
 export type TBookingChangeResult = z.infer<typeof ZBookingChangeResult>;
 

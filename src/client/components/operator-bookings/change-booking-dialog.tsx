@@ -1,10 +1,14 @@
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isValidIsoDate } from '#shared/dates.ts';
+import { nightsLabel } from '#shared/labels.ts';
 import { formatMoney } from '#shared/money.ts';
 import type { TBookingChangeResult } from '#shared/schemas/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
-import { errorMessage } from '../../lib/trpc.ts';
+import { useNestedDialog } from '../../lib/nested-dialogs.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { PartyPicker, type TPartyChoice } from '../party-picker.tsx';
 import { useChangeBooking } from './api.ts';
 import { HomePicker } from './home-picker.tsx';
 
@@ -15,7 +19,8 @@ export interface TChangeTarget {
   propertyTitle: string;
   checkIn: string;
   checkOut: string;
-  guests: number;
+  /** The party as booked: `adults` is what the change calls `guests` (docs/booking-operations.md#guests). */
+  party: TPartyChoice;
 }
 
 /** What a change does to the price, in the operator's words. */
@@ -40,6 +45,7 @@ export function ChangeBookingDialog({
   onClose: () => void;
 }) {
   useFocusReturn(target !== null);
+  useNestedDialog(target !== null);
   return (
     <Modal
       opened={target !== null}
@@ -52,20 +58,53 @@ export function ChangeBookingDialog({
   );
 }
 
+/** The re-quoted price as the booking will keep it: the nights, each line after them, and the difference. */
+function ReviewLines({ review }: { review: TBookingChangeResult }) {
+  return (
+    <Stack gap={4}>
+      <Table withRowBorders={false} verticalSpacing={2} fz="sm" data-testid="change-lines">
+        <Table.Tbody>
+          <Table.Tr>
+            <Table.Td>{nightsLabel(review.nights)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(review.subtotal)}</Table.Td>
+          </Table.Tr>
+          {review.lines.map((l) => (
+            <Table.Tr key={`${l.kind}-${l.label}`}>
+              <Table.Td>{l.label}</Table.Td>
+              <Table.Td ta="right">{formatMoney(l.amount)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" fw={600} data-testid="change-difference">
+        {differenceText(review)}
+      </Text>
+    </Stack>
+  );
+}
+
 function ChangeForm({ target, onClose }: { target: TChangeTarget; onClose: () => void }) {
   const [propertyId, setPropertyId] = useState<number | null>(target.propertyId);
   const [checkIn, setCheckIn] = useState(target.checkIn);
   const [checkOut, setCheckOut] = useState(target.checkOut);
-  const [guests, setGuests] = useState<number | string>(target.guests);
+  const [party, setParty] = useState<TPartyChoice>(target.party);
   const [review, setReview] = useState<TBookingChangeResult | null>(null);
   const change = useChangeBooking(onClose);
+  // The home's capacity and whether it takes pets bound the party, as on the guest's booking card.
+  const homeId = propertyId ?? target.propertyId;
+  const home = useQuery(trpc.properties.byId.queryOptions({ id: homeId }));
+  const petsAllowed = useQuery(trpc.pricing.get.queryOptions({ id: homeId })).data?.petsAllowed ?? false;
   const datesOk = isValidIsoDate(checkIn) && isValidIsoDate(checkOut) && checkOut > checkIn;
+  const was = target.party;
   const input = {
     id: target.id,
     ...(checkIn !== target.checkIn ? { checkIn } : {}),
     ...(checkOut !== target.checkOut ? { checkOut } : {}),
     ...(propertyId !== null && propertyId !== target.propertyId ? { propertyId } : {}),
-    ...(typeof guests === 'number' && guests !== target.guests ? { guests } : {}),
+    ...(party.adults !== was.adults ? { guests: party.adults } : {}),
+    ...(party.children !== was.children ? { children: party.children } : {}),
+    ...(party.infants !== was.infants ? { infants: party.infants } : {}),
+    ...(party.pets !== was.pets ? { pets: party.pets } : {}),
   };
   const changed = Object.keys(input).length > 1;
   const edit =
@@ -107,13 +146,15 @@ function ChangeForm({ target, onClose }: { target: TChangeTarget; onClose: () =>
             onChange={(e) => edit(setCheckOut)(e.currentTarget.value)}
           />
         </SimpleGrid>
-        <NumberInput label="Adults" min={1} max={1000} value={guests} onChange={edit(setGuests)} />
+        <PartyPicker
+          party={party}
+          maxGuests={Math.max(home.data?.maxGuests ?? 1, party.adults + party.children)}
+          // Pets already booked stay visible, so the operator can take them off a home that refuses them.
+          petsAllowed={petsAllowed || was.pets > 0}
+          onChange={edit(setParty)}
+        />
         <div aria-live="polite">
-          {review && (
-            <Text size="sm" fw={600} data-testid="change-difference">
-              {differenceText(review)}
-            </Text>
-          )}
+          {review && <ReviewLines review={review} />}
           {change.isError && (
             <Alert color="red" variant="light" role="alert">
               {errorMessage(change.error, 'The booking was not changed')}

@@ -23,6 +23,7 @@ import {
 } from '#shared/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { PartyPicker, type TPartyChoice } from '../party-picker.tsx';
 import { useCreateOperatorBooking } from './api.ts';
 import { HomePicker } from './home-picker.tsx';
 
@@ -32,8 +33,6 @@ export interface TNewBookingStart {
   checkIn?: string;
   checkOut?: string;
 }
-
-const count = (v: number | string, fallback: number) => (typeof v === 'number' ? v : fallback);
 
 /**
  * The operator enters a booking taken by phone, a walk-in or an owner's stay
@@ -76,10 +75,7 @@ function NewBookingForm({
   const [propertyId, setPropertyId] = useState<number | null>(start.propertyId ?? null);
   const [checkIn, setCheckIn] = useState(start.checkIn ?? '');
   const [checkOut, setCheckOut] = useState(start.checkOut ?? '');
-  const [adults, setAdults] = useState<number | string>(2);
-  const [children, setChildren] = useState<number | string>(0);
-  const [infants, setInfants] = useState<number | string>(0);
-  const [pets, setPets] = useState<number | string>(0);
+  const [choice, setChoice] = useState<TPartyChoice>({ adults: 2, children: 0, infants: 0, pets: 0 });
   const [source, setSource] = useState<TOperatorSource>('phone');
   const [sourceDetail, setSourceDetail] = useState('');
   const [name, setName] = useState('');
@@ -94,11 +90,20 @@ function NewBookingForm({
   });
 
   const party = {
-    guests: Math.max(1, count(adults, 1)),
-    children: count(children, 0),
-    infants: count(infants, 0),
-    pets: count(pets, 0),
+    guests: choice.adults,
+    children: choice.children,
+    infants: choice.infants,
+    pets: choice.pets,
   };
+  // The chosen home's capacity and pets rule bound the party, as on the guest's booking card.
+  const home = useQuery({
+    ...trpc.properties.byId.queryOptions({ id: propertyId ?? 0 }),
+    enabled: propertyId !== null,
+  });
+  const pricing = useQuery({
+    ...trpc.pricing.get.queryOptions({ id: propertyId ?? 0 }),
+    enabled: propertyId !== null,
+  });
   const datesOk = isValidIsoDate(checkIn) && isValidIsoDate(checkOut) && checkOut > checkIn;
   const quote = useQuery({
     ...trpc.bookings.quote.queryOptions({ propertyId: propertyId ?? 0, checkIn, checkOut, ...party }),
@@ -157,12 +162,12 @@ function NewBookingForm({
             onChange={(e) => setCheckOut(e.currentTarget.value)}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 2, xs: 4 }}>
-          <NumberInput label="Adults" min={1} max={1000} value={adults} onChange={setAdults} />
-          <NumberInput label="Children" min={0} max={1000} value={children} onChange={setChildren} />
-          <NumberInput label="Infants" min={0} max={100} value={infants} onChange={setInfants} />
-          <NumberInput label="Pets" min={0} max={20} value={pets} onChange={setPets} />
-        </SimpleGrid>
+        <PartyPicker
+          party={choice}
+          maxGuests={Math.max(home.data?.maxGuests ?? 1, choice.adults + choice.children)}
+          petsAllowed={(pricing.data?.petsAllowed ?? false) || choice.pets > 0}
+          onChange={setChoice}
+        />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select
             label="Source"

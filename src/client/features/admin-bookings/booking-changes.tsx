@@ -2,7 +2,7 @@ import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@ma
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
-import { guestsLabel } from '#shared/labels.ts';
+import { partyLabel } from '#shared/labels.ts';
 import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
 import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type TChangeTarget,
 } from '../../components/operator-bookings/change-booking-dialog.tsx';
 import { notifyRefused, useOperatorBookingInvalidation } from '../../components/operator-bookings/api.ts';
+import { bookedParty } from '../../components/party-picker.tsx';
 import { notifications } from '@mantine/notifications';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -41,7 +42,7 @@ export function BookingChangesPanel({ d }: { d: TAdminBookingDetail }) {
                 propertyTitle: d.property.title,
                 checkIn: d.checkIn,
                 checkOut: d.checkOut,
-                guests: d.guests,
+                party: bookedParty(d),
               })
             }
           >
@@ -87,7 +88,7 @@ function WaitingRequest({ bookingId, request }: { bookingId: number; request: TC
       <Stack gap={6}>
         <Text size="sm" fw={600}>
           The guest asks for {formatIsoDate(request.checkIn, true)} – {formatIsoDate(request.checkOut, true)},{' '}
-          {guestsLabel(request.guests)}
+          {partyLabel(request)}
         </Text>
         {request.message && (
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>

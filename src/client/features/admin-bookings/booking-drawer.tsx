@@ -1,5 +1,6 @@
 import { Alert, Drawer, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useNestedDialogOpen } from '../../lib/nested-dialogs.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { bookingDetailQuery } from './api.ts';
 import { BookingChangesPanel } from './booking-changes.tsx';
@@ -16,10 +17,13 @@ export function BookingDrawer({
   onClose: () => void;
 }) {
   const detail = useQuery(bookingDetailQuery(bookingId));
+  // Escape in a dialog opened from the drawer closes that dialog only (lib/nested-dialogs.ts).
+  const nestedOpen = useNestedDialogOpen();
   return (
     <Drawer
       opened={bookingId !== undefined}
       onClose={onClose}
+      closeOnEscape={!nestedOpen}
       position="right"
       size="md"
       title={bookingId !== undefined ? `Booking #${bookingId}` : ''}

@@ -1,5 +1,11 @@
 import { Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBuildingEstate, IconCalendarEvent, IconClock, IconCurrencyDollar } from '@tabler/icons-react';
+import {
+  IconBuildingEstate,
+  IconCalendarEvent,
+  IconClock,
+  IconCurrencyDollar,
+  IconMessageQuestion,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TDashboard } from '#shared/schemas/admin.ts';
 import { useHrefClick } from '../../lib/href-click.ts';
@@ -53,7 +59,10 @@ function Counter({
   );
 }
 
-/** The four headline figures, each a link to the admin page behind it. */
+/**
+ * The headline figures, each a link to the admin page behind it. Requests to book awaiting an answer have
+ * a counter of their own beside the spec's Pending Bookings (docs/booking-operations.md#booking-modes).
+ */
 export function Counters({
   d,
   link,
@@ -64,7 +73,7 @@ export function Counters({
   const value = (n: number | undefined, format: (n: number) => string = String) =>
     n === undefined ? <Skeleton h={32} w={80} mt={4} /> : format(n);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
       <Counter
         label="Total Properties"
         value={value(d?.totalProperties)}
@@ -93,6 +102,14 @@ export function Counters({
         icon={<IconClock size={22} />}
         testId="pending-bookings"
         href={link('/admin/bookings', 'status=pending')}
+      />
+      <Counter
+        label="Booking Requests"
+        value={value(d?.requestedBookings)}
+        icon={<IconMessageQuestion size={22} />}
+        testId="requested-bookings"
+        href={link('/admin/bookings', 'status=requested')}
+        note="Awaiting your answer"
       />
     </SimpleGrid>
   );

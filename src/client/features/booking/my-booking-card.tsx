@@ -1,13 +1,13 @@
 import { Badge, Button, Card, Group, Image, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatIsoDate } from '#shared/dates.ts';
-import { guestsLabel, nightsLabel } from '#shared/labels.ts';
+import { nightsLabel, partyLabel } from '#shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
 import type { TMyBooking } from '#shared/schemas/booking.ts';
 import { answerByLabel, STAY_COLOR, stayGroup, stayLabel } from '#shared/stay-status.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 
-/** One of My bookings: the home, dates, guests and total, with Details and (while upcoming) Cancel. */
+/** One of My bookings: the home, dates, party and total, with Details and (while upcoming) Cancel. */
 export function MyBookingCard({
   booking: b,
   onCancel,
@@ -48,10 +48,10 @@ export function MyBookingCard({
       <Text size="sm" c="dimmed" mt={4}>
         {formatIsoDate(b.checkIn, true)} – {formatIsoDate(b.checkOut, true)} · {nightsLabel(b.nights)}
       </Text>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" data-testid="my-booking-party">
         {b.status === 'requested' && b.respondBy
-          ? `${guestsLabel(b.guests)} · Answer by ${answerByLabel(b.respondBy)}`
-          : guestsLabel(b.guests)}
+          ? `${partyLabel(b)} · Answer by ${answerByLabel(b.respondBy)}`
+          : partyLabel(b)}
       </Text>
       <Group justify="space-between" mt="sm">
         <Text size="sm" fw={700}>

@@ -8,7 +8,7 @@ import type { TBlockedRange, TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { availabilityQuery, stayRulesQuery } from './api.ts';
 import { clampCheckOut, firstFreeStay, isCheckOutBlocked, overlapsBlocked } from './blocked-dates.ts';
-import type { TPartyChoice } from './party-picker.tsx';
+import type { TPartyChoice } from '../../components/party-picker.tsx';
 
 /** Dates and guests carried in the page URL from a search (docs/decisions.md#booking-card-defaults): they come before the defaults. */
 export interface TInitialStay {

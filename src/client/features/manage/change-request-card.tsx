@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Group,
-  NumberInput,
   SimpleGrid,
   Stack,
   Text,
@@ -14,8 +13,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate, isValidIsoDate } from '#shared/dates.ts';
-import { guestsLabel } from '#shared/labels.ts';
+import { partyLabel } from '#shared/labels.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
+import { bookedParty, PartyPicker, type TPartyChoice } from '../../components/party-picker.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
@@ -27,7 +27,11 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
   const latest = useQuery(trpc.bookings.myChangeRequest.queryOptions({ token }));
   const [checkIn, setCheckIn] = useState(booking.checkIn);
   const [checkOut, setCheckOut] = useState(booking.checkOut);
-  const [guests, setGuests] = useState<number | string>(booking.guests);
+  const [party, setParty] = useState<TPartyChoice>(() => bookedParty(booking));
+  // The home's capacity and pets rule bound the party, as on the booking card.
+  const home = useQuery(trpc.properties.byId.queryOptions({ id: booking.property.id }));
+  const petsAllowed =
+    useQuery(trpc.pricing.get.queryOptions({ id: booking.property.id })).data?.petsAllowed ?? false;
   const [message, setMessage] = useState('');
   const ask = useMutation(
     trpc.bookings.requestChange.mutationOptions({
@@ -46,7 +50,7 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
         {request && (
           <Text size="sm" aria-live="polite" data-testid="change-request-status">
             {request.status === 'pending'
-              ? `Your request for ${formatIsoDate(request.checkIn, true)} – ${formatIsoDate(request.checkOut, true)}, ${guestsLabel(request.guests)}, is waiting for an answer.`
+              ? `Your request for ${formatIsoDate(request.checkIn, true)} – ${formatIsoDate(request.checkOut, true)}, ${partyLabel(request)}, is waiting for an answer.`
               : request.status === 'accepted'
                 ? 'Your last change request was accepted.'
                 : `Your last change request was declined${request.declineReason ? `: ${request.declineReason}` : '.'}`}
@@ -56,12 +60,15 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              if (!datesOk || typeof guests !== 'number') return;
+              if (!datesOk) return;
               ask.mutate({
                 token,
                 checkIn,
                 checkOut,
-                guests,
+                guests: party.adults,
+                children: party.children,
+                infants: party.infants,
+                pets: party.pets,
                 ...(message.trim() ? { message: message.trim() } : {}),
               });
             }}
@@ -71,7 +78,7 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
                 Ask for other dates or another number of guests. We answer by e-mail; your booking stays as it
                 is until then.
               </Text>
-              <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
                 <TextInput
                   type="date"
                   label="New check-in"
@@ -86,8 +93,13 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
                   value={checkOut}
                   onChange={(e) => setCheckOut(e.currentTarget.value)}
                 />
-                <NumberInput label="Guests" min={1} max={1000} value={guests} onChange={setGuests} />
               </SimpleGrid>
+              <PartyPicker
+                party={party}
+                maxGuests={Math.max(home.data?.maxGuests ?? 1, party.adults + party.children)}
+                petsAllowed={petsAllowed || (booking.pets ?? 0) > 0}
+                onChange={setParty}
+              />
               <Textarea
                 label="Message (optional)"
                 maxLength={1000}

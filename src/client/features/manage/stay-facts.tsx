@@ -26,7 +26,7 @@ export function StayFacts({ booking }: { booking: TManagedBooking }) {
           <FactRow label="Check-in" value={formatIsoDate(booking.checkIn, true)} />
           <FactRow label="Check-out" value={formatIsoDate(booking.checkOut, true)} />
           <FactRow label="Nights" value={booking.nights} />
-          <FactRow label="Guests" value={partyLabel(booking)} />
+          <FactRow label="Guests" value={partyLabel(booking)} testId="managed-party" />
           <Divider />
           {/* The nights as booked, one line per run at one price: the lines add up to the subtotal. */}
           {nightRuns(money.nights.map((price, i) => ({ date: addDays(booking.checkIn, i), price }))).map(

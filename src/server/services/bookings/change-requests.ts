@@ -99,6 +99,8 @@ export async function requestChange(
       checkIn: input.checkIn,
       checkOut: input.checkOut,
       guests: countedGuests(party),
+      infants: party.infants,
+      pets: party.pets,
       message: input.message || null,
     });
     return requestId;

@@ -315,6 +315,9 @@ export async function changeBooking(
         difference,
         balanceDue: totals?.balanceDue ?? 0,
         refundDue: totals?.refundDue ?? 0,
+        nights: snapshot.nights,
+        subtotal: snapshot.nightPrices.reduce((sum, n) => sum + n, 0),
+        lines: snapshot.priceLines,
       };
       if (input.dryRun) throw new DryRun(result);
       return result;

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { formatIsoDate } from '#shared/dates.ts';
-import { guestsLabel } from '#shared/labels.ts';
+import { partyLabel } from '#shared/labels.ts';
 import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import type { TSettings } from '#shared/schemas/settings.ts';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
@@ -118,7 +118,14 @@ export async function emailChangeDeclined(
 export async function emailChangeRequested(
   tx: EntityManager,
   bookingId: number,
-  request: { checkIn: string; checkOut: string; guests: number; message: string | null },
+  request: {
+    checkIn: string;
+    checkOut: string;
+    guests: number;
+    infants: number;
+    pets: number;
+    message: string | null;
+  },
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), findManagedBooking(tx, bookingId)]);
   if (!b || !settings.enableEmailNotifications) return;
@@ -133,10 +140,10 @@ export async function emailChangeRequested(
       blocks: [
         paragraph(`${b.contactInfo?.name ?? 'The guest'} asks to change booking ${b.confirmationNumber}.`),
         rows([
-          ['Now', `${formatIsoDate(b.checkIn)} – ${formatIsoDate(b.checkOut)}, ${guestsLabel(b.guests)}`],
+          ['Now', `${formatIsoDate(b.checkIn)} – ${formatIsoDate(b.checkOut)}, ${partyLabel(b)}`],
           [
             'Asked for',
-            `${formatIsoDate(request.checkIn)} – ${formatIsoDate(request.checkOut)}, ${guestsLabel(request.guests)}`,
+            `${formatIsoDate(request.checkIn)} – ${formatIsoDate(request.checkOut)}, ${partyLabel(request)}`,
           ],
         ]),
         ...(request.message ? [quote(request.message)] : []),

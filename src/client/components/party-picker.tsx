@@ -11,6 +11,17 @@ export interface TPartyChoice {
   pets: number;
 }
 
+/** A booking's party as the picker holds it: a booking's `guests` are its adults and children together. */
+export function bookedParty(b: {
+  guests: number;
+  children?: number | undefined;
+  infants?: number | undefined;
+  pets?: number | undefined;
+}): TPartyChoice {
+  const children = b.children ?? 0;
+  return { adults: Math.max(1, b.guests - children), children, infants: b.infants ?? 0, pets: b.pets ?? 0 };
+}
+
 /** Infants and pets have small caps of their own: neither counts towards the home's capacity. */
 export const MAX_INFANTS = 5;
 export const MAX_PETS = 5;
@@ -58,6 +69,8 @@ function CountRow({
           data-disabled={atMin || undefined}
           aria-disabled={atMin || undefined}
           aria-label={`Decrease ${noun}`}
+          // Escape here closes the counters, not a dialog they sit in (Mantine's dialogs skip such targets).
+          data-mantine-stop-propagation="true"
         >
           <IconMinus size={16} aria-hidden />
         </ActionIcon>
@@ -75,6 +88,7 @@ function CountRow({
           data-disabled={atMax || undefined}
           aria-disabled={atMax || undefined}
           aria-label={`Increase ${noun}`}
+          data-mantine-stop-propagation="true"
         >
           <IconPlus size={16} aria-hidden />
         </ActionIcon>
@@ -84,9 +98,10 @@ function CountRow({
 }
 
 /**
- * The booking card's party (docs/booking-operations.md#guests): adults, children, infants and, where the home
- * allows them, pets. A disclosure: the button names the party and opens the counters below it, in the
- * card's own tab order (Escape closes them and keeps focus on the button). Adults and children share the
+ * Who stays (docs/booking-operations.md#guests), on the guest's booking card and change request and in the
+ * operator's booking dialogs: adults, children, infants and, where the home allows them, pets. A
+ * disclosure: the button names the party and opens the counters below it, in the surrounding tab order
+ * (Escape closes them and keeps focus on the button, also inside a dialog). Adults and children share the
  * home's capacity; infants and pets do not count towards it.
  */
 export function PartyPicker({
@@ -118,6 +133,7 @@ export function PartyPicker({
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
         aria-controls={panelId}
+        data-mantine-stop-propagation={open ? 'true' : undefined}
         w="100%"
         p="xs"
         style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8 }}
