@@ -178,8 +178,18 @@ export const ZPropertyCard = ZProperty.pick({
   latitude: true,
   longitude: true,
 }).extend({
-  /** With dates in the search: the stay's total, each night by the home's rates, tax included. */
+  /**
+   * With dates in the search: the total the booking card's quote shows for the stay and the party it starts
+   * with (the search's guests, else the default), fees, discounts and taxes included (docs/money.md#search-totals).
+   */
   stayTotal: z.number().int().optional(),
+  /** With dates: the same stay's amounts, runs of nights at one price and every line after them, in USD. */
+  stayPrice: z
+    .object({
+      nights: z.array(z.object({ price: z.number().int(), count: z.number().int() })),
+      lines: z.array(z.number().int()),
+    })
+    .optional(),
 });
 export type TPropertyCard = z.infer<typeof ZPropertyCard>;
 
