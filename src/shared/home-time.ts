@@ -1,9 +1,9 @@
 import { toUtcMs } from './dates.ts';
 
 /**
- * A home's local time (docs/cancellation.md). Homes carry no time zone of their own yet, so it is read
- * from where the home is: the zone of the nearest place below within MAX_KM of its coordinates, else of a
- * place its address names, else UTC.
+ * A home's local time (docs/cancellation.md#the-homes-local-time). Each home keeps its IANA time zone in
+ * its own field; a new home gets the zone guessed from where it is (guessHomeTimeZone): the zone of the
+ * nearest place below within MAX_KM of its coordinates, else of a place its address names, else UTC.
  */
 const ZONE_PLACES: readonly { name: string; lat: number; lng: number; zone: string }[] = [
   { name: 'New York', lat: 40.7128, lng: -74.006, zone: 'America/New_York' },
@@ -72,8 +72,8 @@ export interface THomePlace {
   longitude: string | null;
 }
 
-/** The IANA time zone of a home (see above). */
-export function homeTimeZone(home: THomePlace): string {
+/** The time zone a new home gets unless the operator names one (see above). */
+export function guessHomeTimeZone(home: THomePlace): string {
   const lat = home.latitude === null ? NaN : Number(home.latitude);
   const lng = home.longitude === null ? NaN : Number(home.longitude);
   if (Number.isFinite(lat) && Number.isFinite(lng)) {
@@ -86,6 +86,32 @@ export function homeTimeZone(home: THomePlace): string {
   }
   const address = home.location.toLowerCase();
   return ZONE_PLACES.find((p) => address.includes(p.name.toLowerCase()))?.zone ?? 'UTC';
+}
+
+/** Accepted besides Intl's list, which leaves out the guess's own fallback. */
+const ALWAYS_KNOWN = ['UTC'];
+
+let known: Set<string> | null = null;
+
+/**
+ * `name` as a stored time zone: itself when it is one of the runtime's IANA zones
+ * (`Intl.supportedValuesOf('timeZone')`) or UTC, else the listed zone Intl resolves it to (an alias such
+ * as `Asia/Kolkata` where the list says `Asia/Calcutta`, or another spelling's case); null otherwise.
+ */
+export function knownTimeZone(name: string): string | null {
+  known ??= new Set([...Intl.supportedValuesOf('timeZone'), ...ALWAYS_KNOWN]);
+  if (known.has(name)) return name;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+    return known.has(resolved) ? resolved : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every zone the editor offers, in Intl's order, with UTC first. */
+export function timeZoneChoices(): string[] {
+  return [...ALWAYS_KNOWN, ...Intl.supportedValuesOf('timeZone').filter((z) => !ALWAYS_KNOWN.includes(z))];
 }
 
 /** Minutes east of UTC of `zone` at the instant `ms`. */

@@ -1,3 +1,4 @@
+import { BOOKING_DEFAULT_GUESTS } from './constants.ts';
 import { addDays, daysBetween, toUtcMs } from './dates.ts';
 import { plural } from './labels.ts';
 
@@ -78,6 +79,16 @@ export const NO_PRICING: THomePricing = {
   checkInDays: [],
   checkOutDays: [],
 };
+
+/**
+ * The party the booking card starts with (docs/decisions.md#booking-card-defaults): the adults the search
+ * asked for, else the default, never more than the home takes. A dated search prices its cards for this
+ * party, so a card's total is the card's quote.
+ */
+export function bookingCardParty(maxGuests: number, guests?: number): TParty {
+  const adults = Math.min(Math.max(1, guests ?? BOOKING_DEFAULT_GUESTS), Math.max(1, maxGuests));
+  return { adults, children: 0, infants: 0, pets: 0 };
+}
 
 /** The guests who count towards capacity and per-person charges. */
 export const countedGuests = (party: Pick<TParty, 'adults' | 'children'>) => party.adults + party.children;

@@ -12,6 +12,7 @@ import {
   type TBookingMode,
   type TPropertyType,
 } from '#shared/constants.ts';
+import { guessHomeTimeZone } from '#shared/home-time.ts';
 
 export const Property = defineEntity({
   name: 'Property',
@@ -48,6 +49,21 @@ export const Property = defineEntity({
       .$type<TCancellationPolicy>(),
     /** Instant book or request to book (docs/booking-operations.md#booking-modes). */
     bookingMode: p.string().length(10).default(DEFAULT_BOOKING_MODE).$type<TBookingMode>(),
+    /**
+     * The home's IANA time zone (docs/cancellation.md#the-homes-local-time): guessed from its place when a
+     * home is created without one; a row written by hand in SQL gets UTC.
+     */
+    timeZone: p
+      .string()
+      .length(64)
+      .defaultRaw(`'UTC'`)
+      .onCreate((home: { location: string; latitude?: string | null; longitude?: string | null }) =>
+        guessHomeTimeZone({
+          location: home.location,
+          latitude: home.latitude ?? null,
+          longitude: home.longitude ?? null,
+        }),
+      ),
     /** Set when a property with booking history is deleted: it leaves every list but its bookings stay. */
     archivedAt: p.datetime().nullable(),
   },

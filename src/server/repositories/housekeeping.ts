@@ -72,8 +72,7 @@ function withDetails(em: EntityManager, q: ReturnType<typeof tasksOf>) {
       'p.id as property_id',
       'p.title',
       'p.location',
-      'p.latitude',
-      'p.longitude',
+      'p.time_zone',
       'u.id as assignee_id',
       sql<string | null>`coalesce(u.name, u.username)`.as('assignee_name'),
       sql<string | null>`(select g.check_in_time from home_guides g where g.property_id = t.property_id)`.as(

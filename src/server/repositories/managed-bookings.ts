@@ -8,7 +8,6 @@ import { BookingLink } from '../entities/booking-link.entity.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
-import { homeTimeZone } from '#shared/home-time.ts';
 
 /** Every query behind manage links, guest cancellation, claims and lookups. */
 
@@ -33,7 +32,7 @@ export interface TManagedRecord {
   contactInfo: TContactInfo | null;
   createdAt: string;
   property: { id: number; title: string; location: string; cover: string | null };
-  /** The home's IANA time zone (shared/home-time.ts). */
+  /** The home's IANA time zone, its own field (docs/cancellation.md#the-homes-local-time). */
   timeZone: string;
   cancellationFee: number | null;
   cancellationPolicy: TCancellationPolicy;
@@ -74,8 +73,7 @@ export async function findManagedBooking(
       'p.id as property_id',
       'p.title',
       'p.location',
-      'p.latitude',
-      'p.longitude',
+      'p.time_zone',
       sql<string | null>`p.images[1]`.as('cover'),
       'p.cancellation_policy',
       'b.cancellation_fee',
@@ -108,7 +106,7 @@ export async function findManagedBooking(
     contactInfo: r.contact_info,
     createdAt: r.created_at,
     property: { id: r.property_id, title: r.title, location: r.location, cover: r.cover },
-    timeZone: homeTimeZone(r),
+    timeZone: r.time_zone,
     cancellationFee: r.cancellation_fee,
     cancellationPolicy: r.cancellation_policy,
     respondBy: r.respond_by,

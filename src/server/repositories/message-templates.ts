@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { THomeGuide, TMessageTrigger, TScheduledStatus, TTemplate } from '#shared/schemas/messaging.ts';
-import { homeTimeZone } from '#shared/home-time.ts';
 import type { TContactInfo } from '#shared/schemas/booking.ts';
 import type { TBookingStatus } from '#shared/constants.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
@@ -154,8 +153,7 @@ function bookingsForMessages(em: EntityManager) {
       'p.id as property_id',
       'p.title',
       'p.location',
-      'p.latitude',
-      'p.longitude',
+      'p.time_zone',
     ]);
 }
 
@@ -171,7 +169,7 @@ function toMessageBooking(r: TBookingRow): TMessageBooking {
     contactInfo: r.contact_info,
     guestName: r.contact_info?.name ?? r.user_name ?? 'Guest',
     home: { id: r.property_id, title: r.title, location: r.location },
-    timeZone: homeTimeZone(r),
+    timeZone: r.time_zone,
   };
 }
 

@@ -38,6 +38,7 @@ export const PROPERTY_FIELDS = [
   'property_type',
   'cancellation_policy',
   'booking_mode',
+  'time_zone',
   'created_at',
 ] as const;
 
@@ -76,6 +77,7 @@ export function toPropertyDto(r: TPropertyRow): TProperty {
     propertyType: r.property_type,
     cancellationPolicy: r.cancellation_policy,
     bookingMode: r.booking_mode,
+    timeZone: r.time_zone,
     createdAt: new Date(r.created_at).toISOString(),
   };
 }
@@ -136,6 +138,7 @@ export interface TPropertyColumns {
   guestFavorite: boolean;
   cancellationPolicy: TCancellationPolicy;
   bookingMode: TBookingMode;
+  timeZone: string;
 }
 
 function withKeys(columns: TPropertyColumns) {

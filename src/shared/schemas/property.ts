@@ -15,6 +15,7 @@ import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellat
 import { zBool, ZId, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 import { BEDROOM_FILTER_MAX, BOUNDS_ERROR, parseBounds, PRICE_FILTER_MAX, SEARCH_SORTS } from '../search.ts';
 import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
+import { knownTimeZone } from '../home-time.ts';
 
 export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
   error: 'Cancellation policy must be flexible, moderate or strict',
@@ -55,6 +56,27 @@ const ZCoordinate = (label: string, limit: number) =>
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
+
+export const TIME_ZONE_ERROR = 'Time zone must be an IANA time zone name, such as Europe/Paris';
+
+/**
+ * A home's IANA time zone (docs/cancellation.md#the-homes-local-time), checked against the runtime's list
+ * and stored as that list spells it. Empty or absent: guessed from the home's place on a create, kept as
+ * it is on an update.
+ */
+export const ZTimeZone = zLine('Time zone')
+  .trim()
+  .max(64, { error: TIME_ZONE_ERROR })
+  .transform((v, ctx) => {
+    if (v === '') return undefined;
+    const zone = knownTimeZone(v);
+    if (!zone) ctx.addIssue({ code: 'custom', message: TIME_ZONE_ERROR, input: v });
+    return zone ?? z.NEVER;
+  })
+  .meta({
+    description: 'IANA time zone name; empty or absent: guessed from the location',
+    example: 'Europe/Paris',
+  });
 
 export const ZPropertyInput = z.object({
   title: zLine('Title')
@@ -99,6 +121,7 @@ export const ZPropertyInput = z.object({
   guestFavorite: withDefault(zBool('guestFavorite must be true or false'), false),
   cancellationPolicy: ZCancellationPolicy.default(DEFAULT_CANCELLATION_POLICY),
   bookingMode: ZBookingMode.default(DEFAULT_BOOKING_MODE),
+  timeZone: ZTimeZone.optional(),
 });
 export type TPropertyInput = z.input<typeof ZPropertyInput>;
 export type TPropertyInputParsed = z.output<typeof ZPropertyInput>;
@@ -132,6 +155,8 @@ export const ZProperty = z.object({
   propertyType: z.string(),
   cancellationPolicy: ZCancellationPolicy,
   bookingMode: ZBookingMode,
+  /** The home's IANA time zone: deadlines and message times are its clock. */
+  timeZone: z.string(),
   createdAt: z.string(),
 });
 export type TProperty = z.infer<typeof ZProperty>;
@@ -153,8 +178,18 @@ export const ZPropertyCard = ZProperty.pick({
   latitude: true,
   longitude: true,
 }).extend({
-  /** With dates in the search: the stay's total, each night by the home's rates, tax included. */
+  /**
+   * With dates in the search: the total the booking card's quote shows for the stay and the party it starts
+   * with (the search's guests, else the default), fees, discounts and taxes included (docs/money.md#search-totals).
+   */
   stayTotal: z.number().int().optional(),
+  /** With dates: the same stay's amounts, runs of nights at one price and every line after them, in USD. */
+  stayPrice: z
+    .object({
+      nights: z.array(z.object({ price: z.number().int(), count: z.number().int() })),
+      lines: z.array(z.number().int()),
+    })
+    .optional(),
 });
 export type TPropertyCard = z.infer<typeof ZPropertyCard>;
 

@@ -37,6 +37,8 @@ export interface TPropertyFormValues {
   guestFavorite: boolean;
   cancellationPolicy: TCancellationPolicy;
   bookingMode: TBookingMode;
+  /** The home's IANA time zone; '' on a new home until the operator picks one: the server guesses it. */
+  timeZone: string;
 }
 
 /** A new property's defaults (docs/product.md#property-form). */
@@ -59,6 +61,7 @@ export const NEW_PROPERTY_VALUES: TPropertyFormValues = {
   guestFavorite: false,
   cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
   bookingMode: DEFAULT_BOOKING_MODE,
+  timeZone: '',
 };
 
 /**
@@ -90,6 +93,7 @@ export function valuesFromProperty(p: TProperty): TPropertyFormValues {
     guestFavorite: p.guestFavorite,
     cancellationPolicy: p.cancellationPolicy,
     bookingMode: p.bookingMode,
+    timeZone: p.timeZone,
   };
 }
 

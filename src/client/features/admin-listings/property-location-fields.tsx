@@ -1,6 +1,37 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { guessHomeTimeZone, timeZoneChoices } from '#shared/home-time.ts';
 import type { TPropertyForm } from './form-values.ts';
 import { LocationPicker } from './location-picker.tsx';
+
+/**
+ * The home's time zone (docs/cancellation.md#the-homes-local-time), searchable. Until the operator picks
+ * one, a new home shows the zone its place suggests, which is what the server stores when none is sent.
+ */
+function TimeZoneSelect({ form }: { form: TPropertyForm }) {
+  const { location, latitude, longitude, timeZone } = form.values;
+  const guess = guessHomeTimeZone({ location, latitude: latitude || null, longitude: longitude || null });
+  const value = timeZone || guess;
+  const data = useMemo(() => {
+    const zones = timeZoneChoices();
+    return zones.includes(value) ? zones : [value, ...zones];
+  }, [value]);
+  return (
+    <Select
+      label="Time zone"
+      description="Cancellation deadlines and message times follow the home's clock"
+      searchable
+      allowDeselect={false}
+      data={data}
+      limit={50}
+      nothingFoundMessage="No such time zone"
+      data-testid="time-zone"
+      {...form.getInputProps('timeZone')}
+      value={value}
+      onChange={(zone: string | null) => form.setFieldValue('timeZone', zone ?? '')}
+    />
+  );
+}
 
 /** Location text, the picker (docs/product.md#location-picker), and the coordinates it fills in, editable by hand. */
 export function PropertyLocationFields({ form }: { form: TPropertyForm }) {
@@ -24,6 +55,7 @@ export function PropertyLocationFields({ form }: { form: TPropertyForm }) {
         <TextInput label="Latitude" placeholder="40.712800" {...form.getInputProps('latitude')} />
         <TextInput label="Longitude" placeholder="-74.006000" {...form.getInputProps('longitude')} />
       </SimpleGrid>
+      <TimeZoneSelect form={form} />
     </>
   );
 }

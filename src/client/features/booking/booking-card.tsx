@@ -1,7 +1,6 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
-import { homeTimeZone } from '#shared/home-time.ts';
 import { useQuery } from '@tanstack/react-query';
 import { partyLabel } from '#shared/labels.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
@@ -113,7 +112,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
         <CancellationPolicyLine
           policy={property.cancellationPolicy}
           checkIn={checkIn}
-          timeZone={homeTimeZone(property)}
+          timeZone={property.timeZone}
         />
         {quote && !problem && <PriceBreakdown quote={quote} />}
       </Stack>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { BOOKING_DEFAULT_GUESTS, BOOKING_DEFAULT_NIGHTS } from '#shared/constants.ts';
+import { BOOKING_DEFAULT_NIGHTS } from '#shared/constants.ts';
+import { bookingCardParty } from '#shared/pricing.ts';
 import { addDays, daysBetween, todayIso } from '#shared/dates.ts';
 import { plural } from '#shared/labels.ts';
 import { DATES_UNAVAILABLE } from '#shared/messages.ts';
@@ -42,9 +43,7 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
   const [chosen, setChosen] = useState<{ checkIn: string | null; checkOut: string | null } | null>(
     initial.checkIn && initial.checkOut ? { checkIn: initial.checkIn, checkOut: initial.checkOut } : null,
   );
-  const [guests, setGuests] = useState(() =>
-    Math.min(Math.max(1, initial.guests ?? BOOKING_DEFAULT_GUESTS), Math.max(1, property.maxGuests)),
-  );
+  const [guests, setGuests] = useState(() => bookingCardParty(property.maxGuests, initial.guests).adults);
   // Past the adults (`guests`, as the URL and the server call them): who else comes (docs/booking-operations.md#guests).
   const [extras, setExtras] = useState({ children: 0, infants: 0, pets: 0 });
   const party: TPartyChoice = { adults: guests, ...extras };

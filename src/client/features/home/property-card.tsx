@@ -30,8 +30,22 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
   );
 }
 
+/**
+ * The stay's total as the booking card shows it: in another currency each night and line is converted and
+ * then added up (docs/money.md), never the dollar total converted on its own.
+ */
+function useStayTotal(p: TPropertyCard): string | null {
+  const { format, stay, show } = useCurrency();
+  if (p.stayPrice) {
+    const nights = p.stayPrice.nights.flatMap((run) => Array.from({ length: run.count }, () => run.price));
+    return show(stay(nights, 0, p.stayPrice.lines).total);
+  }
+  return p.stayTotal === undefined ? null : format(p.stayTotal);
+}
+
 function CardText({ property: p, nights }: { property: TPropertyCard; nights: number | null }) {
   const { format } = useCurrency();
+  const stayTotal = useStayTotal(p);
   return (
     <Stack gap={2} pt={10}>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
@@ -65,10 +79,10 @@ function CardText({ property: p, nights }: { property: TPropertyCard; nights: nu
           {format(p.price)}
         </Text>{' '}
         night
-        {p.stayTotal !== undefined && nights !== null && (
+        {stayTotal !== null && nights !== null && (
           <Text span c="dimmed" data-testid="card-stay-total">
             {' · '}
-            {format(p.stayTotal)} total for {nightsLabel(nights)}
+            {stayTotal} total for {nightsLabel(nights)}
           </Text>
         )}
       </Text>

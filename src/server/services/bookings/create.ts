@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { countedGuests, quoteStay } from '#shared/pricing.ts';
+import { countedGuests } from '#shared/pricing.ts';
 import type { TBooking, ZBookingCreateInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -16,7 +16,8 @@ import {
 import { onOneConnection, type TRunSql } from '../../repositories/sql.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { bookingDay, enforceStay, limitsOf, partyOf, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
+import { priceStay } from './quote.ts';
+import { enforceStay, limitsOf, partyOf, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
 
 /** The stay's context; when the settings record does not exist yet, getSettings creates it. */
 async function loadStayContext(
@@ -87,10 +88,7 @@ export async function createBooking(
       now,
     );
 
-    const quote = quoteStay(rules, input.checkIn, input.checkOut, settings.taxRate, {
-      party,
-      bookedOn: bookingDay(now),
-    });
+    const quote = priceStay(rules, settings.taxRate, input, party, now);
     if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
       throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
     }

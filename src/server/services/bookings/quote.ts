@@ -1,13 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { countedGuests, quoteStay } from '#shared/pricing.ts';
+import { countedGuests, quoteStay, type TParty, type TPriceRules, type TQuote } from '#shared/pricing.ts';
 import type { TStayQuote, ZQuoteInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
-import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
-import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN } from '#shared/messages.ts';
+import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN, PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import { bookingDay, limitsOf, partyOf, stayProblem } from './rules.ts';
+
+/**
+ * The one way the server prices a stay under rules it has read (stayRulesFor for a quote or a booking, the
+ * dated search's statement for its cards): the shared quoteStay (docs/money.md), with the booking-window
+ * discounts counted from `now`'s booking day. The search's card totals and the booking card's quote are
+ * therefore the same number for the same stay and party.
+ */
+export function priceStay(
+  rules: TPriceRules,
+  taxRate: number,
+  stay: { checkIn: string; checkOut: string },
+  party: TParty | null,
+  now: Date,
+): TQuote {
+  return quoteStay(rules, stay.checkIn, stay.checkOut, taxRate, {
+    ...(party ? { party } : {}),
+    bookedOn: bookingDay(now),
+  });
+}
 
 /**
  * The price the server will charge for a stay: each night by the home's rates, plus the tax rate in
@@ -35,10 +53,7 @@ export async function quoteForStay(
     stayProblem(party ? { ...stay, guests: countedGuests(party) } : stay, limits, now) ??
     (homeRules.held ? DATES_TAKEN : null);
   return {
-    ...quoteStay(homeRules, input.checkIn, input.checkOut, taxRate, {
-      ...(party ? { party } : {}),
-      bookedOn: bookingDay(now),
-    }),
+    ...priceStay(homeRules, taxRate, input, party, now),
     available: reason === null,
     ...(reason === null ? {} : { reason }),
   };

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { addDays } from '#shared/dates.ts';
-import { homeTimeZone } from '#shared/home-time.ts';
 import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import {
   DEFAULT_CHECK_IN_TIME,
@@ -49,8 +48,7 @@ const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 /** When the next guests arrive: their check-in day at the home's check-in time, in the home's zone. */
 function dueBy(row: TTaskRow): Date | null {
   if (!row.next_check_in) return null;
-  const zone = homeTimeZone({ location: row.location, latitude: row.latitude, longitude: row.longitude });
-  return instantAtHome(row.next_check_in, row.check_in_time || DEFAULT_CHECK_IN_TIME, zone);
+  return instantAtHome(row.next_check_in, row.check_in_time || DEFAULT_CHECK_IN_TIME, row.time_zone);
 }
 
 function isLate(row: TTaskRow, now: Date): boolean {

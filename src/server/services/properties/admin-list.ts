@@ -64,6 +64,7 @@ export async function duplicateProperty(
       guestFavorite: source.guestFavorite,
       cancellationPolicy: source.cancellationPolicy,
       bookingMode: source.bookingMode,
+      timeZone: source.timeZone,
     };
     const created = await insertProperty(tx, columns);
     await recordActivity(tx, actor, {

@@ -17,6 +17,7 @@ import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { storePropertyMedia } from '../media/uploads.ts';
 import { getProperty, PROPERTY_NOT_FOUND } from './queries.ts';
+import { guessHomeTimeZone } from '#shared/home-time.ts';
 
 /**
  * The body's categories as the category table spells them, duplicates dropped, order kept (the first
@@ -34,11 +35,12 @@ async function resolveCategories(em: EntityManager, names: readonly string[]): P
   return out;
 }
 
-/** Every column a body sets. */
+/** Every column a body sets; `timeZone` is the body's zone, or the one the caller falls back to. */
 function columnsOf(
   input: TPropertyInputParsed,
   categories: string[],
   media: { images: string[]; videos: string[] },
+  timeZone: string,
 ): TPropertyColumns {
   return {
     title: input.title,
@@ -59,6 +61,7 @@ function columnsOf(
     guestFavorite: input.guestFavorite,
     cancellationPolicy: input.cancellationPolicy,
     bookingMode: input.bookingMode,
+    timeZone,
   };
 }
 
@@ -79,7 +82,15 @@ export async function createProperty(
 ): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  const columns = columnsOf(input, categories, media);
+  // Without a zone of its own, a new home keeps the one its place suggests (docs/cancellation.md#the-homes-local-time).
+  const timeZone =
+    input.timeZone ??
+    guessHomeTimeZone({
+      location: input.location,
+      latitude: input.latitude ?? null,
+      longitude: input.longitude ?? null,
+    });
+  const columns = columnsOf(input, categories, media, timeZone);
   const id = await em.transactional(async (tx) => {
     const newId = await insertProperty(tx, columns);
     await recordActivity(tx, actor, {
@@ -108,10 +119,12 @@ export async function updateProperty(
   if (!(await propertyIsListed(em, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
-  const columns = columnsOf(input, categories, media);
   await em.transactional(async (tx) => {
     if (!(await lockListedProperty(tx, id))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
-    const before = audited(columns, await getProperty(tx, id));
+    const current = await getProperty(tx, id);
+    // A body without a zone (a client that predates it) keeps the home's own.
+    const columns = columnsOf(input, categories, media, input.timeZone ?? current.timeZone);
+    const before = audited(columns, current);
     if (!(await updateListedProperty(tx, id, columns))) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
     await recordActivity(tx, actor, {
       action: 'property.update',

@@ -42,7 +42,11 @@ function decodePosition(input: TSearchInputParsed): TSearchAfter | undefined {
  * stay totals the cards show with dates come from each home's rates and are computed for the 12 cards
  * of a page only, so filtering or ordering on them would price every home in the search.
  */
-export async function searchProperties(em: EntityManager, input: TSearchInputParsed): Promise<TSearchResult> {
+export async function searchProperties(
+  em: EntityManager,
+  input: TSearchInputParsed,
+  now: Date = new Date(),
+): Promise<TSearchResult> {
   const location = input.location?.trim();
   const filters: TSearchFilters = {
     category: input.category?.trim().toLowerCase() || undefined,
@@ -59,7 +63,7 @@ export async function searchProperties(em: EntityManager, input: TSearchInputPar
   const rows = await searchCards(em, filters, input.sort, decodePosition(input), input.limit);
   const page = rows.slice(0, input.limit);
   const items = page.map((r) => r.card);
-  if (filters.stay) await addStayTotals(em, page, filters.stay.checkIn, filters.stay.checkOut, input.guests);
+  if (filters.stay) await addStayTotals(em, page, filters.stay, input.guests, now);
   const last = rows.length > input.limit ? page[page.length - 1] : undefined;
   if (!last) return { items, nextCursor: null, nextAfter: null };
   // The recommended order pages on the plain id, as before sorts existed; the others on sort:key:id.
