@@ -172,6 +172,8 @@ const ACCESS: Record<string, TAccess> = {
   'owners.statement': 'statements',
   'owners.publish': 'operator',
   'owners.setHomeOwner': 'operator',
+  'owners.list': 'admin',
+  'owners.homeOwner': 'admin',
 
   'wishlist.list': 'authed',
   'wishlist.save': 'authed',
