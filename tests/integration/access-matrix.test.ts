@@ -169,6 +169,7 @@ const ACCESS: Record<string, TAccess> = {
   'tasks.list': 'housekeeping',
   'tasks.update': 'housekeeping',
   'tasks.setHousekeeper': 'admin',
+  'tasks.housekeepers': 'admin',
   'owners.statement': 'statements',
   'owners.publish': 'operator',
   'owners.setHomeOwner': 'operator',
