@@ -137,6 +137,17 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     await asAdmin().staff.add({ userId: user.id, role: 'housekeeper', propertyIds: [h.id] });
     return () => asAdmin().tasks.setHousekeeper({ id: h.id, userId: user.id });
   },
+  'owners.setHomeOwner': async () => {
+    const user = await newUser();
+    const h = await home();
+    await asAdmin().staff.add({ userId: user.id, role: 'owner', propertyIds: [] });
+    return () => asAdmin().owners.setHomeOwner({ id: h.id, ownerId: user.id, commissionPercent: 12 });
+  },
+  'owners.publish': async () => {
+    const user = await newUser();
+    await asAdmin().staff.add({ userId: user.id, role: 'owner', propertyIds: [] });
+    return () => asAdmin().owners.publish({ id: user.id, month: todayIso().slice(0, 7) });
+  },
   'admin.setDisabled': async () => {
     const user = await newUser();
     return () => asAdmin().admin.setDisabled({ id: user.id, disabled: true });
