@@ -149,4 +149,64 @@ describe('staff over REST', () => {
     expect(JSON.stringify(report.body)).toContain(REPORT_RANGE_TOO_LONG);
     expect((await api(srv.url, 'GET', '/api/admin/staff', undefined, manager)).status).toBe(403);
   });
+
+  it("reads owners, a home's owner, default housekeepers and the report's sources and pace over REST", async () => {
+    const owner = await join('rest-owner@example.com', 'owner', []);
+    const me = await api(srv.url, 'GET', '/api/auth/me', undefined, owner);
+    const set = await api(
+      srv.url,
+      'PUT',
+      `/api/admin/properties/${homes[1]}/owner`,
+      { ownerId: me.body.id, commissionPercent: 15 },
+      adminCookie,
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const read = await api(srv.url, 'GET', `/api/admin/properties/${homes[1]}/owner`, undefined, adminCookie);
+    expect(read.body).toEqual({ propertyId: homes[1], ownerId: me.body.id, commissionPercent: 15 });
+    const owners = await api(srv.url, 'GET', '/api/admin/owners?q=rest-owner', undefined, adminCookie);
+    expect(owners.status).toBe(200);
+    expect(owners.body.items).toEqual([
+      { id: me.body.id, name: 'rest-owner', email: 'rest-owner@example.com', homes: 1 },
+    ]);
+    expect((await api(srv.url, 'GET', '/api/admin/owners', undefined, owner)).status).toBe(403);
+
+    const hk = await api(srv.url, 'GET', '/api/admin/staff', undefined, adminCookie);
+    const keeper = (hk.body.items as { id: number; role: string }[]).find((m) => m.role === 'housekeeper');
+    expect(
+      (
+        await api(
+          srv.url,
+          'PUT',
+          `/api/admin/properties/${homes[0]}/housekeeper`,
+          { userId: keeper?.id },
+          adminCookie,
+        )
+      ).status,
+    ).toBe(200);
+    const defaults = await api(srv.url, 'GET', '/api/admin/housekeepers?pageSize=10', undefined, adminCookie);
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.items).toEqual([
+      expect.objectContaining({ propertyId: homes[0], userId: keeper?.id }),
+    ]);
+
+    const from = todayIso();
+    const to = addDays(from, 60);
+    const report = await api(
+      srv.url,
+      'GET',
+      `/api/admin/reports/summary?from=${from}&to=${to}`,
+      undefined,
+      adminCookie,
+    );
+    expect(report.status).toBe(200);
+    expect(report.body.sources.map((x: { source: string }) => x.source)).toEqual([
+      'direct',
+      'phone',
+      'walk_in',
+      'owner',
+      'imported',
+    ]);
+    expect(report.body.pace).toMatchObject({ asOf: todayIso(), lastYearData: false });
+    expect(report.body.pace.months[0]).toMatchObject({ month: from.slice(0, 7), lastYearNights: 0 });
+  });
 });

@@ -119,3 +119,47 @@ test('the operator invites a housekeeper, who finishes a turnover on a phone; th
   const turnover = row.locator(`[data-testid="timeline-turnover"][title^="Turnover ${addDays(today, 1)}"]`);
   await expect(turnover).toHaveAttribute('data-status', 'done');
 });
+
+test("the operator sets a home's default housekeeper on the Team page; the home's next turnover is theirs", async ({
+  asAdmin: page,
+  browser,
+}) => {
+  const home = await freeHome(page.request);
+  const username = `dhk-${Date.now()}`;
+  const context = await browser.newContext();
+  const reg = await context.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pw', name: 'Dana Default' },
+  });
+  expect(reg.ok()).toBe(true);
+  const { id: keeperId } = (await reg.json()) as { id: number };
+  await context.close();
+  const added = await page.request.post('/api/admin/staff', {
+    data: { userId: keeperId, role: 'housekeeper', propertyIds: [home.id] },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await page.goto('/admin/team');
+  const section = page.getByRole('region', { name: 'Default housekeepers' });
+  await section.getByRole('combobox', { name: 'Home' }).fill(home.title.slice(0, 20));
+  await page.getByRole('option', { name: home.title }).click();
+  await section.getByRole('combobox', { name: 'Housekeeper' }).click();
+  await page.getByRole('option', { name: 'Dana Default' }).click();
+  await section.getByRole('button', { name: 'Set default' }).click();
+  await expectToast(page, 'Default housekeeper saved');
+  const listed = page.getByTestId('default-housekeepers').getByRole('row').filter({ hasText: home.title });
+  await expect(listed).toContainText('Dana Default');
+  await expectNoSeriousA11yViolations(page, 'default housekeepers');
+
+  const checkIn = addDays(todayIso(), 2);
+  await book(page.request, home.id, checkIn, addDays(checkIn, 1));
+  const tasks = (await (
+    await page.request.get(
+      `/api/admin/tasks?propertyId=${home.id}&from=${addDays(checkIn, 1)}&to=${addDays(checkIn, 1)}`,
+    )
+  ).json()) as { items: { assignee: { id: number } | null }[] };
+  expect(tasks.items.map((t) => t.assignee?.id)).toEqual([keeperId]);
+
+  await listed.getByRole('button', { name: `Clear the default housekeeper of ${home.title}` }).click();
+  await expectToast(page, 'Default housekeeper cleared');
+  await expect(listed).toHaveCount(0);
+});

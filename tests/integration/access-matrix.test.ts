@@ -169,9 +169,12 @@ const ACCESS: Record<string, TAccess> = {
   'tasks.list': 'housekeeping',
   'tasks.update': 'housekeeping',
   'tasks.setHousekeeper': 'admin',
+  'tasks.housekeepers': 'admin',
   'owners.statement': 'statements',
   'owners.publish': 'operator',
   'owners.setHomeOwner': 'operator',
+  'owners.list': 'admin',
+  'owners.homeOwner': 'admin',
 
   'wishlist.list': 'authed',
   'wishlist.save': 'authed',

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TRegisterInput } from '../../src/shared/schemas/auth.ts';
 import { LOGIN_LIMITS } from '../../src/server/services/auth/rate-limit.ts';
-import { SESSION_LIFETIMES, sessionIdFromToken } from '../../src/server/services/auth/sessions.ts';
+import {
+  SESSION_LIFETIMES,
+  sessionIdFromToken,
+  validateSessionToken,
+} from '../../src/server/services/auth/sessions.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { callerFor, createTestDatabase, type TTestDb } from '../support/db.ts';
 
@@ -187,6 +191,38 @@ describe('auth.login', () => {
     const created = new Date(row!.created_at).getTime();
     expect(new Date(row!.absolute_expires_at).getTime() - created).toBe(SESSION_LIFETIMES.admin.absoluteMs);
     expect(new Date(row!.expires_at).getTime() - created).toBe(SESSION_LIFETIMES.admin.idleMs);
+  });
+
+  it('gives every staff role the admin session rule, and a guest the guest rule, at sign-in and as it slides', async () => {
+    const roles = ['manager', 'housekeeper', 'owner', null] as const;
+    for (const [i, role] of roles.entries()) {
+      const input = account();
+      const user = await callerFor(db, null, { ip: ipFor(40 + i) }).caller.auth.register(input);
+      await db.sql('update users set staff_role = $2 where id = $1', [user.id, role]);
+      await db.sql('delete from sessions where user_id = $1', [user.id]);
+      const { caller, cookies } = callerFor(db, null, { ip: ipFor(40 + i) });
+      await caller.auth.login({ username: input.username, password: input.password });
+      const token = cookies.set[0]?.token ?? '';
+      const [row] = await db.sql<{ created_at: Date; absolute_expires_at: Date; expires_at: Date }>(
+        'select created_at, expires_at, absolute_expires_at from sessions where id = $1',
+        [sessionIdFromToken(token)],
+      );
+      const life = role ? SESSION_LIFETIMES.admin : SESSION_LIFETIMES.user;
+      const created = new Date(row!.created_at).getTime();
+      expect(new Date(row!.absolute_expires_at).getTime() - created, String(role)).toBe(life.absoluteMs);
+      expect(new Date(row!.expires_at).getTime() - created, String(role)).toBe(life.idleMs);
+
+      // Past half the staff idle time the session slides by the staff idle time; a guest's does not move yet.
+      const later = new Date(created + SESSION_LIFETIMES.admin.idleMs * 0.75);
+      const valid = await validateSessionToken(db.em(), token, later);
+      expect(valid?.refreshed, String(role)).toBe(role !== null);
+      if (role) expect(valid?.expiresAt.getTime()).toBe(later.getTime() + SESSION_LIFETIMES.admin.idleMs);
+      // A staff idle time later with no request, a staff session is over; a guest's is not.
+      const idle = new Date(later.getTime() + SESSION_LIFETIMES.admin.idleMs + 1000);
+      expect(await validateSessionToken(db.em(), token, idle), String(role)).toEqual(
+        role ? null : expect.objectContaining({ sessionId: sessionIdFromToken(token) }),
+      );
+    }
   });
 });
 

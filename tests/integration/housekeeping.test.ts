@@ -108,6 +108,59 @@ describe('turnover tasks follow their bookings', () => {
   });
 });
 
+describe('a home’s default housekeeper', () => {
+  it('gets the new turnovers of guest and operator bookings, is listed for the back office, and can be cleared', async () => {
+    const [home, elsewhere] = [await createProperty(db.em()), await createProperty(db.em())];
+    const nora = await housekeeper('nora-hk', [home.id, elsewhere.id]);
+    const outsider = await housekeeper('otto-hk', [elsewhere.id]);
+    // Only a housekeeper given the home may be its default.
+    expect(await code(asAdmin().tasks.setHousekeeper({ id: home.id, userId: outsider.id }))).toBe(
+      'BAD_REQUEST',
+    );
+    await asAdmin().tasks.setHousekeeper({ id: home.id, userId: nora.id });
+    const listed = await asAdmin().tasks.housekeepers({ pageSize: 100 });
+    expect(listed.items).toContainEqual({
+      propertyId: home.id,
+      title: home.title,
+      userId: nora.id,
+      name: 'nora-hk',
+    });
+
+    const guests = await book(home.id, addDays(todayIso(), 80), 2);
+    expect(await taskOf(guests.id)).toMatchObject({ property_id: home.id, assignee_id: nora.id });
+    const phoned = await asAdmin().bookings.createByOperator({
+      propertyId: home.id,
+      checkIn: addDays(todayIso(), 84),
+      checkOut: addDays(todayIso(), 86),
+      guests: 2,
+      source: 'phone',
+      guest: { name: 'Phoebe Phone' },
+    });
+    expect(await taskOf(phoned.id)).toMatchObject({
+      due_date: addDays(todayIso(), 86),
+      assignee_id: nora.id,
+    });
+
+    // A manager of the other home only does not see this home's default.
+    ipSeq += 1;
+    const m = await callerFor(db, null, { ip: `10.32.0.${ipSeq}` }).caller.auth.register({
+      username: 'mona-mgr',
+      email: 'mona-mgr@example.com',
+      password: 'secret-pw',
+    });
+    await asAdmin().staff.add({ userId: m.id, role: 'manager', propertyIds: [elsewhere.id] });
+    const theirs = await callerFor(db, { ...m, role: 'manager' }).caller.tasks.housekeepers({});
+    expect(theirs.items.map((d) => d.propertyId)).not.toContain(home.id);
+
+    await asAdmin().tasks.setHousekeeper({ id: home.id, userId: null });
+    expect(
+      (await asAdmin().tasks.housekeepers({ pageSize: 100 })).items.map((d) => d.propertyId),
+    ).not.toContain(home.id);
+    const later = await book(home.id, addDays(todayIso(), 90), 2);
+    expect((await taskOf(later.id))?.assignee_id).toBeNull();
+  });
+});
+
 describe('the housekeeper', () => {
   it('sees their homes’ turnovers with the next guests, marks one done with a photo, and the timeline shows it', async () => {
     const home = await createProperty(db.em(), { title: 'Harbour Flat' });

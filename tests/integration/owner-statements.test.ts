@@ -161,4 +161,34 @@ describe('owner statements', () => {
       asAdmin().owners.setHomeOwner({ id: homeB, ownerId: admin.id, commissionPercent: 5 }),
     ).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
+
+  it("reads a home's owner and lists the owners for the pickers, a manager only those of their homes", async () => {
+    expect(await asAdmin().owners.homeOwner({ id: homeA1 })).toEqual({
+      propertyId: homeA1,
+      ownerId: ownerA.id,
+      commissionPercent: 18.5,
+    });
+    const unowned = (await createProperty(db.em(), { price: 80 })).id;
+    expect(await asAdmin().owners.homeOwner({ id: unowned })).toEqual({
+      propertyId: unowned,
+      ownerId: null,
+      commissionPercent: null,
+    });
+    const all = await asAdmin().owners.list({});
+    expect(all.items.map((o) => [o.id, o.homes])).toEqual([
+      [ownerA.id, 2],
+      [ownerB.id, 1],
+    ]);
+    expect(all.total).toBe(2);
+    expect((await asAdmin().owners.list({ q: 'bert' })).items.map((o) => o.id)).toEqual([ownerB.id]);
+
+    const manager = await owner('manager-mia');
+    await db.sql(`update users set staff_role = 'manager' where id = $1`, [manager.id]);
+    await db.sql(`insert into staff_homes (user_id, property_id) values ($1, $2)`, [manager.id, homeA2]);
+    const asManager = callerFor(db, { ...manager, role: 'manager' }).caller;
+    const theirs = await asManager.owners.list({});
+    expect(theirs.items.map((o) => [o.id, o.homes])).toEqual([[ownerA.id, 1]]);
+    expect(theirs.total).toBe(1);
+    await expect(asManager.owners.homeOwner({ id: homeB })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
-import { createProperty } from '../support/fixtures.ts';
+import { createProperty, imageDataUrls } from '../support/fixtures.ts';
 
 /**
  * A manager given two of three homes sees only those two in every list, count, search and export, and a
@@ -190,5 +190,43 @@ describe('a manager limited to two homes', () => {
     expect(ids).toContain(`booking:${myBookings()[0]}`);
     expect(ids).not.toContain(`booking:${otherBooking()}`);
     expect(ids.some((id) => id.startsWith('user:'))).toBe(false);
+  });
+});
+
+describe('a manager who creates a home', () => {
+  it('is given it at once: they see, change and copy it, and the copy is theirs too', async () => {
+    const created = await asManager().properties.create({
+      title: 'Scoped Delta Cabin',
+      description: 'A cabin the manager listed.',
+      location: 'Porto, Portugal',
+      price: 140,
+      bedrooms: 1,
+      bathrooms: 1,
+      maxGuests: 2,
+      propertyType: 'cabin',
+      amenities: ['Wifi'],
+      categories: [],
+      latitude: '41.149600',
+      longitude: '-8.611000',
+      images: await imageDataUrls(5),
+      videos: [],
+      showLogo: false,
+    });
+    const given = await db.sql<{ property_id: number }>(
+      'select property_id from staff_homes where user_id = $1 order by property_id',
+      [manager.id],
+    );
+    expect(given.map((r) => r.property_id)).toEqual([...mine(), created.id].sort((a, b) => a - b));
+    expect((await asManager().properties.adminPage({ q: 'Delta' })).items.map((p) => p.id)).toEqual([
+      created.id,
+    ]);
+    expect(await code(asManager().calendar.blocks({ id: created.id }))).toBe('OK');
+    const copy = await asManager().properties.duplicate({ id: created.id });
+    expect((await asManager().properties.adminPage({ q: 'Delta' })).total).toBe(2);
+    expect(await code(asManager().properties.delete({ id: copy.id }))).toBe('OK');
+    // The owner-operator is given nothing: they see every home already.
+    const byAdmin = await createProperty(db.em(), { title: 'Scoped Epsilon Flat' });
+    expect((await asManager().properties.adminPage({ q: 'Epsilon' })).total).toBe(0);
+    expect(await code(asManager().properties.duplicate({ id: byAdmin.id }))).toBe('NOT_FOUND');
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { REPORT_RANGE_BACKWARDS, REPORT_RANGE_TOO_LONG } from '../../src/shared/schemas/reports.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
+import { reportSummary } from '../../src/server/services/reports/summary.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 
@@ -131,5 +132,134 @@ describe('occupancy, ADR and RevPAR', () => {
     expect(await code(asAdmin().reports.summary({ from: '2024-02-01', to: '2024-01-01' }))).toMatch(
       /^BAD_REQUEST/,
     );
+  });
+});
+
+describe('sources', () => {
+  it('shows operator-entered bookings as their own sources beside direct and imported, as SQL counts them', async () => {
+    const [a, b] = homes as [number, number, number];
+    const operatorBooking = (
+      propertyId: number,
+      offset: number,
+      nights: number,
+      source: 'phone' | 'walk_in' | 'owner',
+    ) =>
+      asAdmin().bookings.createByOperator({
+        propertyId,
+        checkIn: addDays(base, offset),
+        checkOut: addDays(base, offset + nights),
+        guests: 2,
+        source,
+        guest: { name: 'Olly Operator' },
+      });
+    await operatorBooking(a, 60, 2, 'phone');
+    await operatorBooking(b, 62, 3, 'phone');
+    await operatorBooking(a, 65, 4, 'walk_in');
+    await operatorBooking(b, 70, 5, 'owner');
+    await book(a, 75, 2);
+    const from = addDays(base, 55);
+    const to = addDays(base, 90);
+    const report = await asAdmin().reports.summary({ from, to });
+    const rows = await db.sql<{ source: string; stays: number; nights: number }>(
+      `select case source when 'website' then 'direct' else source end as source,
+              count(*)::int as stays, sum(check_out - check_in)::int as nights
+         from bookings where status in ('pending', 'confirmed') and check_in between $1::date and $2::date
+        group by 1`,
+      [from, to],
+    );
+    const want = (source: string) => rows.find((r) => r.source === source) ?? { stays: 0, nights: 0 };
+    expect(report.sources.map((x) => x.source)).toEqual(['direct', 'phone', 'walk_in', 'owner', 'imported']);
+    for (const x of report.sources.filter((y) => y.source !== 'imported'))
+      expect({ stays: x.stays, nights: x.nights }, x.source).toEqual({
+        stays: want(x.source).stays,
+        nights: want(x.source).nights,
+      });
+    expect(report.sources.find((x) => x.source === 'phone')).toMatchObject({ stays: 2, nights: 5 });
+    expect(report.sources.find((x) => x.source === 'owner')).toMatchObject({ stays: 1, nights: 5 });
+    expect(report.sources.find((x) => x.source === 'direct')).toMatchObject({ stays: 1, nights: 2 });
+  });
+});
+
+describe('booking pace', () => {
+  /**
+   * The same pace another way: each held night as its own row, kept when its stay was booked by the
+   * cutoff, this year's nights by their month and last year's by the month a year later.
+   */
+  async function directPace(from: string, to: string, now: Date, propertyIds: number[]) {
+    return db.sql<{ month: string; nights: number; revenue: number; ly_nights: number; ly_revenue: number }>(
+      `with n as (
+         select d::date as night, b.created_at, b.total_price::float8 / (b.check_out - b.check_in) as worth
+           from bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') d
+          where b.status in ('pending', 'confirmed') and b.property_id = any($4::int[])
+       ), cur as (
+         select to_char(night, 'YYYY-MM') as month, count(*)::int as nights, sum(worth) as revenue
+           from n where night between $1::date and $2::date and created_at <= $3::timestamptz group by 1
+       ), ly as (
+         select to_char(night + interval '1 year', 'YYYY-MM') as month, count(*)::int as nights, sum(worth) as revenue
+           from n where night between ($1::date - interval '1 year') and ($2::date - interval '1 year')
+            and created_at <= $3::timestamptz - interval '1 year' group by 1
+       )
+       select m.month, coalesce(cur.nights, 0)::int as nights, coalesce(cur.revenue, 0)::float8 as revenue,
+              coalesce(ly.nights, 0)::int as ly_nights, coalesce(ly.revenue, 0)::float8 as ly_revenue
+         from (select to_char(g, 'YYYY-MM') as month
+                 from generate_series(date_trunc('month', $1::date), date_trunc('month', $2::date), interval '1 month') g) m
+         left join cur using (month) left join ly using (month)
+        order by m.month`,
+      [from, to, now.toISOString(), `{${propertyIds.join(',')}}`],
+    );
+  }
+
+  it('compares the nights on the books with the same nights a year earlier as booked then, as SQL does', async () => {
+    const [a, b, c] = homes as [number, number, number];
+    const now = new Date();
+    const yearAgo = (days: number) => new Date(now.getTime() - 365 * 86_400_000 + days * 86_400_000);
+    const lastYear = (offset: number) => {
+      const d = new Date(`${addDays(base, offset)}T00:00:00Z`);
+      d.setUTCFullYear(d.getUTCFullYear() - 1);
+      return d.toISOString().slice(0, 10);
+    };
+    let seq = 0;
+    const past = async (propertyId: number, offset: number, nights: number, status: string, booked: Date) => {
+      seq += 1;
+      await db.sql(
+        `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
+                               tax_rate, tax_amount, confirmation_number, created_at)
+         values ($1, $2::date, $2::date + $3::int, 2, $3::int * 100, $4, 100, $3, 0, 0, $5, $6)`,
+        [propertyId, lastYear(offset), nights, status, `PACE${String(seq).padStart(8, '0')}`, booked],
+      );
+    };
+    await past(a, 2, 3, 'confirmed', yearAgo(-10)); // on the books by then
+    await past(b, 10, 4, 'confirmed', yearAgo(5)); // booked after the same day last year
+    await past(c, 20, 2, 'cancelled', yearAgo(-30)); // not holding
+    await past(a, 35, 7, 'pending', yearAgo(-2)); // partly past the range's end
+
+    const from = base;
+    const to = addDays(base, 40);
+    const report = await asAdmin().reports.summary({ from, to });
+    const want = await directPace(from, to, now, homes);
+    expect(report.pace.lastYearData).toBe(true);
+    expect(report.pace.months.map((m) => m.month)).toEqual(want.map((w) => w.month));
+    for (const [i, w] of want.entries()) {
+      const m = report.pace.months[i]!;
+      expect(m.nights, m.month).toBe(w.nights);
+      expect(m.revenue).toBeCloseTo(w.revenue, 1);
+      expect(m.lastYearNights, m.month).toBe(w.ly_nights);
+      expect(m.lastYearRevenue).toBeCloseTo(w.ly_revenue, 1);
+    }
+    // 3 nights of the first stay and 6 of the last one's 7 fall in last year's range.
+    expect(report.pace.months.reduce((s, m) => s + m.lastYearNights, 0)).toBe(9);
+    expect(report.pace.months.reduce((s, m) => s + m.nights, 0)).toBe(report.totals.bookedNights);
+
+    // Read 60 days ago (the service's clock): only the stays booked by then count, and a year before that
+    // nothing had been booked yet.
+    const earlier = new Date(now.getTime() - 60 * 86_400_000);
+    const then = await reportSummary(db.em(), { from, to }, null, earlier);
+    const wantThen = await directPace(from, to, earlier, homes);
+    expect(then.pace.months.map((m) => [m.month, m.nights, m.lastYearNights])).toEqual(
+      wantThen.map((w) => [w.month, w.nights, w.ly_nights]),
+    );
+    expect(then.pace.months.reduce((s, m) => s + m.nights, 0)).toBe(14);
+    expect(then.pace.lastYearData).toBe(false);
+    expect(then.pace.asOf).toBe(earlier.toISOString().slice(0, 10));
   });
 });

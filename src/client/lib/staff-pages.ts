@@ -10,8 +10,8 @@ const PAGE_ROLES: Record<string, readonly TStaffRole[]> = {
   '/admin/team': ['owner-operator'],
   '/admin/settings': ['owner-operator'],
   '/admin/tasks': [...BACK_OFFICE_ROLES, 'housekeeper'],
-  // An owner's own statement; the back office reads any owner's through REST.
-  '/admin/statements': ['owner'],
+  // An owner reads their own statement; the back office previews any owner's (the operator publishes).
+  '/admin/statements': [...BACK_OFFICE_ROLES, 'owner'],
 };
 
 export function staffRole(user: TUser | null | undefined): TStaffRole | null {

@@ -187,6 +187,31 @@ export async function setDefaultHousekeeper(
   return before?.user_id ?? null;
 }
 
+/** The homes with a default housekeeper (within the scope), by title. */
+export async function listDefaultHousekeepers(
+  em: EntityManager,
+  homes: THomeScope,
+  limit: number,
+  offset: number,
+) {
+  const base = db(em)
+    .selectFrom('housekeeping_defaults as d')
+    .innerJoin('properties as p', 'p.id', 'd.property_id')
+    .innerJoin('users as u', 'u.id', 'd.user_id')
+    .where(inHomes('d.property_id', homes));
+  const [rows, count] = await Promise.all([
+    base
+      .select(['d.property_id', 'p.title', 'd.user_id', sql<string>`coalesce(u.name, u.username)`.as('name')])
+      .orderBy('p.title')
+      .orderBy('p.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
 /**
  * Tasks not done whose home's next check-in is on or before `lastDay` and not long past, never alerted:
  * the candidates of the late alert (the exact instant depends on each home's time and zone).

@@ -186,3 +186,65 @@ export async function importedArrivals(
   );
   return { stays: row?.stays ?? 0, nights: row?.nights ?? 0 };
 }
+
+/** Our stays arriving in the range that hold their dates, by the booking's source. */
+export async function arrivalsBySource(
+  em: EntityManager,
+  s: TReportScope,
+): Promise<{ source: string; stays: number; nights: number }[]> {
+  const scope = bookingScope(s);
+  return em.execute(
+    `select b.source, count(*)::int as stays, coalesce(sum(b.check_out - b.check_in), 0)::int as nights
+       from bookings b
+      where b.status in ('pending', 'confirmed') and b.check_in >= ?::date and b.check_in <= ?::date${scope.sql}
+      group by b.source`,
+    [s.from, s.to, ...scope.params],
+  );
+}
+
+/**
+ * Booking pace (docs/staff.md#booking-pace): per month of the range, the nights and revenue on the books
+ * at `asOf`, and those of the same nights a year earlier as they stood on the books a year before `asOf`.
+ * Both count the stays that hold their dates now.
+ */
+export async function paceByMonth(
+  em: EntityManager,
+  s: TReportScope,
+  asOf: Date,
+): Promise<{ month: string; nights: number; revenue: number; ly_nights: number; ly_revenue: number }[]> {
+  const scope = bookingScope(s);
+  const onBooks = (start: string, stop: string, cutoff: string) =>
+    `select coalesce(sum(least(b.check_out, ${stop}) - greatest(b.check_in, ${start})), 0)::int as nights,
+            coalesce(sum(b.total_price::float8 * (least(b.check_out, ${stop}) - greatest(b.check_in, ${start}))
+                         / (b.check_out - b.check_in)), 0)::float8 as revenue
+       from bookings b
+      where b.status in ('pending', 'confirmed') and b.check_in < ${stop} and b.check_out > ${start}
+        and b.created_at <= ${cutoff}${scope.sql}`;
+  return em.execute(
+    `with m as (
+       select greatest(g::date, ?::date) as start, least((g + interval '1 month')::date, ?::date + 1) as stop
+         from generate_series(date_trunc('month', ?::date), date_trunc('month', ?::date), interval '1 month') g
+     ), y as (
+       select start, stop, (start - interval '1 year')::date as ly_start, (stop - interval '1 year')::date as ly_stop
+         from m
+     )
+     select to_char(y.start, 'YYYY-MM') as month, cur.nights, cur.revenue,
+            prev.nights as ly_nights, prev.revenue as ly_revenue
+       from y
+       cross join lateral (${onBooks('y.start', 'y.stop', '?::timestamptz')}) cur
+       cross join lateral (${onBooks('y.ly_start', 'y.ly_stop', "?::timestamptz - interval '1 year'")}) prev
+      order by y.start`,
+    [s.from, s.to, s.from, s.to, asOf.toISOString(), ...scope.params, asOf.toISOString(), ...scope.params],
+  );
+}
+
+/** Whether any stay in scope had been booked a year before `asOf` (else last year's pace has no data). */
+export async function bookedByLastYear(em: EntityManager, s: TReportScope, asOf: Date): Promise<boolean> {
+  const scope = bookingScope(s);
+  const [row] = await em.execute<{ found: boolean }[]>(
+    `select exists (select 1 from bookings b
+                     where b.created_at <= ?::timestamptz - interval '1 year'${scope.sql}) as found`,
+    [asOf.toISOString(), ...scope.params],
+  );
+  return row?.found ?? false;
+}

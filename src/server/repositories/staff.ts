@@ -156,6 +156,15 @@ export async function replaceStaffHomes(
   );
 }
 
+/** Adds one home to a person's homes (kept when they have it already). */
+export async function grantHome(tx: EntityManager, userId: number, propertyId: number): Promise<void> {
+  await db(tx)
+    .insertInto('staff_homes')
+    .values({ user_id: userId, property_id: propertyId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
 /** How many of these ids name a home (archived ones included: staff may still need their history). */
 export async function countHomes(em: EntityManager, ids: number[]): Promise<number> {
   if (ids.length === 0) return 0;

@@ -1,15 +1,50 @@
 import {
   ZHomeOwner,
   ZHomeOwnerInput,
+  ZHomeOwnerQuery,
+  ZOwnerList,
+  ZOwnerListInput,
   ZPublishResult,
   ZStatement,
   ZStatementInput,
 } from '#shared/schemas/owners.ts';
-import { ownerStatement, publishStatement, setHomeOwner } from '../services/owners/statements.ts';
-import { operatorProcedure, router, statementsProcedure } from '../trpc.ts';
+import {
+  getHomeOwner,
+  listOwners,
+  ownerStatement,
+  publishStatement,
+  setHomeOwner,
+} from '../services/owners/statements.ts';
+import { adminProcedure, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
+  list: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/owners',
+        tags: ['owners'],
+        summary: "The team's owners, with how many homes each owns (a manager: the owners of their homes)",
+      },
+    })
+    .input(ZOwnerListInput)
+    .output(ZOwnerList)
+    .query(({ ctx, input }) => listOwners(ctx.em, input, ctx.staff)),
+
+  homeOwner: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/properties/{id}/owner',
+        tags: ['owners'],
+        summary: "A home's owner and the commission on its stays",
+      },
+    })
+    .input(ZHomeOwnerQuery)
+    .output(ZHomeOwner)
+    .query(({ ctx, input }) => getHomeOwner(ctx.em, input.id)),
+
   statement: statementsProcedure
     .meta({
       openapi: {

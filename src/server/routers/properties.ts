@@ -25,8 +25,15 @@ import {
   setPropertiesArchived,
 } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, type TStaffScope } from '../trpc.ts';
 import { MEDIA_BODY } from '../route-meta.ts';
+
+/**
+ * Who is given a home they create or copy: someone limited to their homes (a manager), or else they could
+ * not see what they made; the owner-operator sees every home already.
+ */
+const grantTo = (ctx: { staff: TStaffScope; actingUser: { id: number } }): number | null =>
+  ctx.staff.homes === null ? null : ctx.actingUser.id;
 
 export const propertiesRouter = router({
   list: publicProcedure
@@ -74,7 +81,9 @@ export const propertiesRouter = router({
     })
     .input(ZPropertyInput)
     .output(ZProperty)
-    .mutation(({ ctx, input }) => createProperty(ctx.em, ctx.deps.media, input, ctx.actingUser)),
+    .mutation(({ ctx, input }) =>
+      createProperty(ctx.em, ctx.deps.media, input, ctx.actingUser, grantTo(ctx)),
+    ),
 
   update: adminProcedure
     .meta({
@@ -188,5 +197,5 @@ export const propertiesRouter = router({
     })
     .input(ZIdParam)
     .output(ZProperty)
-    .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser)),
+    .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),
 });

@@ -11,7 +11,7 @@ export const reportsRouter = router({
         path: '/admin/reports/summary',
         tags: ['reports'],
         summary:
-          'Occupancy, ADR and RevPAR, revenue by month, lead time, length of stay, cancellations and sources for a range (at most 3 years), per home and in total',
+          'Occupancy, ADR and RevPAR, revenue by month, lead time, length of stay, cancellations, sources (direct, operator-entered, imported) and booking pace (on the books now against the same time last year) for a range (at most 3 years), per home and in total',
       },
     })
     .input(ZReportInput)

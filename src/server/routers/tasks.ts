@@ -2,13 +2,20 @@ import {
   TASK_PHOTOS_MAX,
   ZHomeHousekeeper,
   ZHomeHousekeeperInput,
+  ZHousekeeperDefaults,
+  ZHousekeeperDefaultsInput,
   ZTask,
   ZTaskList,
   ZTaskListInput,
   ZTaskUpdateInput,
 } from '#shared/schemas/tasks.ts';
 import { IMAGE_BODY } from '../route-meta.ts';
-import { listTasks, setHomeHousekeeper, updateTask } from '../services/housekeeping/tasks.ts';
+import {
+  listHousekeeperDefaults,
+  listTasks,
+  setHomeHousekeeper,
+  updateTask,
+} from '../services/housekeeping/tasks.ts';
 import { adminProcedure, housekeepingProcedure, router } from '../trpc.ts';
 
 /** Turnover tasks (docs/staff.md#housekeeping): the back office and housekeepers. */
@@ -54,4 +61,17 @@ export const tasksRouter = router({
     .input(ZHomeHousekeeperInput)
     .output(ZHomeHousekeeper)
     .mutation(({ ctx, input }) => setHomeHousekeeper(ctx.em, input.id, input.userId, ctx.actingUser)),
+
+  housekeepers: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/housekeepers',
+        tags: ['tasks'],
+        summary: "The homes that have a default housekeeper, who gets each one's new turnover tasks",
+      },
+    })
+    .input(ZHousekeeperDefaultsInput)
+    .output(ZHousekeeperDefaults)
+    .query(({ ctx, input }) => listHousekeeperDefaults(ctx.em, input, ctx.staff)),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDecimal, zIdOf, zLine } from './common.ts';
+import { zDecimal, zIdOf, zLine, zPageNumber, zPageSize } from './common.ts';
 
 /** A statement's month, `YYYY-MM`. */
 export const ZStatementMonth = zLine('Month')
@@ -29,6 +29,34 @@ export const ZHomeOwner = z.object({
   propertyId: z.number(),
   ownerId: z.number().nullable(),
   commissionPercent: z.number().nullable(),
+});
+
+/** A home, to read its owner. */
+export const ZHomeOwnerQuery = z.object({ id: zIdOf('Home id') });
+
+/** The team's owners, for the pickers; a search matches name, username or e-mail. */
+export const ZOwnerListInput = z
+  .object({
+    q: zLine('Search').trim().max(100, { error: 'Search must be at most 100 characters' }).optional(),
+    page: zPageNumber(),
+    pageSize: zPageSize(100, 50),
+  })
+  .prefault({});
+
+export const ZOwnerSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** How many homes they own (within the caller's homes). */
+  homes: z.number().int(),
+});
+export type TOwnerSummary = z.infer<typeof ZOwnerSummary>;
+
+export const ZOwnerList = z.object({
+  items: z.array(ZOwnerSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
 });
 
 export const ZStatementStay = z.object({

@@ -35,6 +35,20 @@ const ZFigures = z.object({
 });
 export type TReportFigures = z.infer<typeof ZFigures>;
 
+/**
+ * Where a stay came from: `direct` our website, the operator's own sources (phone, walk-in, an owner's
+ * stay), and `imported` the events of other channels' calendars.
+ */
+export const REPORT_SOURCES = ['direct', 'phone', 'walk_in', 'owner', 'imported'] as const;
+export type TReportSource = (typeof REPORT_SOURCES)[number];
+export const REPORT_SOURCE_LABELS: Record<TReportSource, string> = {
+  direct: 'Direct (website)',
+  phone: 'Phone',
+  walk_in: 'Walk-in',
+  owner: "Owner's stay",
+  imported: 'Imported calendars',
+};
+
 const ZBucket = z.object({ label: z.string(), bookings: z.number().int() });
 
 export const ZReportSummary = z.object({
@@ -58,9 +72,31 @@ export const ZReportSummary = z.object({
     lostRevenue: z.number().int(),
   }),
   sources: z
-    .array(
-      z.object({ source: z.enum(['direct', 'imported']), stays: z.number().int(), nights: z.number().int() }),
-    )
-    .meta({ description: 'Stays arriving in the range by where they came from' }),
+    .array(z.object({ source: z.enum(REPORT_SOURCES), stays: z.number().int(), nights: z.number().int() }))
+    .meta({
+      description:
+        'Stays arriving in the range by where they came from: direct (the website), phone, walk_in and owner (entered by the operator), imported (other channels)',
+    }),
+  pace: z
+    .object({
+      asOf: z.string().meta({ description: 'The day the books are read (today, UTC)' }),
+      lastYearAsOf: z.string().meta({ description: 'The same day a year earlier' }),
+      lastYearData: z
+        .boolean()
+        .meta({ description: 'Whether any stay in scope had been booked by the same day last year' }),
+      months: z.array(
+        z.object({
+          month: z.string(),
+          nights: z.number().int().meta({ description: "This range's nights on the books now" }),
+          revenue: z.number(),
+          lastYearNights: z
+            .number()
+            .int()
+            .meta({ description: 'The same nights a year earlier, as they stood on the books a year ago' }),
+          lastYearRevenue: z.number(),
+        }),
+      ),
+    })
+    .meta({ description: 'Booking pace: on the books now against the same time last year, by stay month' }),
 });
 export type TReportSummary = z.infer<typeof ZReportSummary>;

@@ -112,3 +112,23 @@ export const ZHomeHousekeeper = z.object({
   propertyId: z.number().int(),
   userId: z.number().int().nullable(),
 });
+
+export const ZHousekeeperDefaultsInput = z
+  .object({ page: zPageNumber(), pageSize: zPageSize(100, 50) })
+  .prefault({});
+
+/** The homes that have a default housekeeper, by title. */
+export const ZHousekeeperDefaults = z.object({
+  items: z.array(
+    z.object({
+      propertyId: z.number().int(),
+      title: z.string(),
+      userId: z.number().int(),
+      name: z.string(),
+    }),
+  ),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type THousekeeperDefaults = z.infer<typeof ZHousekeeperDefaults>;

@@ -5,12 +5,15 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import { addDays, todayIso } from '#shared/dates.ts';
+import { useAuth } from '../../lib/auth.tsx';
+import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import { mayOpen, staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { timelineQuery } from './api.ts';
 import { BarLegend, PeriodStepper } from './calendar-controls.tsx';
 import { TimelineHeader } from './timeline-header.tsx';
 import { DAY_PX, NAME_PX, ROW_PX, VISIBLE_DAYS, WINDOW_DAYS } from './timeline-geometry.ts';
-import { TimelineRow } from './timeline-row.tsx';
+import { TimelineRow, type TTimelineLinks } from './timeline-row.tsx';
 import '../../styles/more-components.css';
 
 /**
@@ -19,6 +22,13 @@ import '../../styles/more-components.css';
  */
 export function TimelinePage() {
   const [from, setFrom] = useState(() => addDays(todayIso(), -1));
+  const { user } = useAuth();
+  // The demo mode acts as the owner-operator (docs/decisions.md#demo-admin).
+  const role = useDirectAdmin() ? 'owner-operator' : staffRole(user);
+  const links: TTimelineLinks = {
+    homeCalendar: mayOpen(role, '/admin/calendar/0'),
+    bookings: mayOpen(role, '/admin/bookings'),
+  };
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const to = addDays(from, WINDOW_DAYS);
@@ -98,7 +108,7 @@ export function TimelinePage() {
             const row = rows[item.index];
             return row ? (
               <Box key={row.propertyId} style={{ position: 'absolute', top: item.start, left: 0, right: 0 }}>
-                <TimelineRow row={row} from={from} />
+                <TimelineRow row={row} from={from} links={links} />
               </Box>
             ) : null;
           })}

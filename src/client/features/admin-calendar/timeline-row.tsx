@@ -1,4 +1,4 @@
-import { Badge, Box, Group, VisuallyHidden, type BadgeProps } from '@mantine/core';
+import { Badge, Box, Group, Text, VisuallyHidden, type BadgeProps } from '@mantine/core';
 import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { daysBetween } from '#shared/dates.ts';
@@ -18,7 +18,13 @@ const BadgeLink = createLink(
   ),
 );
 
-function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
+/** Which back-office pages the viewer may open from a row (a housekeeper or an owner: none). */
+export interface TTimelineLinks {
+  homeCalendar: boolean;
+  bookings: boolean;
+}
+
+function Bar({ bar, from, linkBooking }: { bar: TCalendarBar; from: string; linkBooking: boolean }) {
   const start = Math.max(0, daysBetween(from, bar.startDate));
   const end = Math.min(WINDOW_DAYS, daysBetween(from, bar.endDate));
   if (end <= start) return null;
@@ -50,7 +56,7 @@ function Bar({ bar, from }: { bar: TCalendarBar; from: string }) {
     minWidth: 0,
     justifyContent: 'flex-start',
   } as const;
-  if (bar.bookingId !== null)
+  if (bar.bookingId !== null && linkBooking)
     return (
       <BadgeLink
         {...common}
@@ -117,8 +123,19 @@ const TURNOVER_COLOR: Record<TTurnover['status'], string> = {
   problem: 'var(--mantine-color-red-9)',
 };
 
-/** One home: its name (a link to its own calendar) and its stays and blocks as bars. */
-export function TimelineRow({ row, from }: { row: TTimelineRow; from: string }) {
+/**
+ * One home: its name (a link to its own calendar) and its stays and blocks as bars. Links go only to the
+ * pages the viewer may open: the read-only timeline of a housekeeper or an owner is plain text.
+ */
+export function TimelineRow({
+  row,
+  from,
+  links,
+}: {
+  row: TTimelineRow;
+  from: string;
+  links: TTimelineLinks;
+}) {
   return (
     <Group gap={0} wrap="nowrap" h={ROW_PX} data-testid="timeline-row" data-property-id={row.propertyId}>
       <Box
@@ -136,16 +153,22 @@ export function TimelineRow({ row, from }: { row: TTimelineRow; from: string }) 
           alignItems: 'center',
         }}
       >
-        <AnchorLink
-          to="/admin/calendar/$id"
-          params={{ id: String(row.propertyId) }}
-          size="sm"
-          c="var(--mantine-color-text)"
-          underline="always"
-          lineClamp={1}
-        >
-          {row.title}
-        </AnchorLink>
+        {links.homeCalendar ? (
+          <AnchorLink
+            to="/admin/calendar/$id"
+            params={{ id: String(row.propertyId) }}
+            size="sm"
+            c="var(--mantine-color-text)"
+            underline="always"
+            lineClamp={1}
+          >
+            {row.title}
+          </AnchorLink>
+        ) : (
+          <Text size="sm" lineClamp={1}>
+            {row.title}
+          </Text>
+        )}
       </Box>
       <Box
         style={{
@@ -158,7 +181,12 @@ export function TimelineRow({ row, from }: { row: TTimelineRow; from: string }) 
         }}
       >
         {row.bars.map((b) => (
-          <Bar key={`${b.kind}-${b.startDate}-${b.bookingId ?? b.blockId ?? b.label}`} bar={b} from={from} />
+          <Bar
+            key={`${b.kind}-${b.startDate}-${b.bookingId ?? b.blockId ?? b.label}`}
+            bar={b}
+            from={from}
+            linkBooking={links.bookings}
+          />
         ))}
         {row.turnovers?.map((t) => (
           <Turnover key={t.taskId} turnover={t} from={from} />

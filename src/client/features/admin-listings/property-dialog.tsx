@@ -3,6 +3,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { DiscardChangesDialog, UnsavedChangesPrompt } from '../../components/unsaved-changes.tsx';
+import { useAuth } from '../../lib/auth.tsx';
+import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import { staffRole } from '../../lib/staff-pages.ts';
+import { HomeOwnerSection } from './home-owner-section.tsx';
 import { PropertyForm } from './property-form.tsx';
 
 export type TPropertyDialog = { mode: 'create' } | { mode: 'edit'; property: TProperty } | null;
@@ -17,6 +21,9 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   const narrow = useMediaQuery('(max-width: 48em)');
+  const { user } = useAuth();
+  // A home's owner is the owner-operator's to set (docs/owner-statements.md); the demo mode acts as one.
+  const operator = useDirectAdmin() || staffRole(user) === 'owner-operator';
 
   const close = () => {
     setSaving(false);
@@ -43,6 +50,7 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
         fullScreen={narrow}
         closeOnClickOutside={!saving}
       >
+        {dialog?.mode === 'edit' && operator && <HomeOwnerSection propertyId={dialog.property.id} />}
         {dialog && (
           <PropertyForm
             key={dialog.mode === 'edit' ? dialog.property.id : 'new'}

@@ -7,11 +7,14 @@ export default function ReportChart({
   dataKey,
   series,
   valueFormatter,
+  legend = false,
 }: {
   data: Record<string, string | number>[];
   dataKey: string;
   series: { name: string; color: string }[];
   valueFormatter?: (v: number) => string;
+  /** Show the series' names (a chart of more than one). */
+  legend?: boolean;
 }) {
   return (
     <BarChart
@@ -20,6 +23,7 @@ export default function ReportChart({
       dataKey={dataKey}
       series={series}
       tickLine="y"
+      withLegend={legend}
       {...(valueFormatter ? { valueFormatter } : {})}
     />
   );

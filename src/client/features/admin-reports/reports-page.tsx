@@ -18,7 +18,7 @@ import { Suspense, useState } from 'react';
 import { toCsv } from '#shared/csv.ts';
 import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
-import type { TReportSummary } from '#shared/schemas/reports.ts';
+import { REPORT_SOURCE_LABELS, type TReportSummary } from '#shared/schemas/reports.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
@@ -98,6 +98,58 @@ function Stat({ label, value }: { label: string; value: string }) {
         {value}
       </Text>
     </Card>
+  );
+}
+
+/** Nights on the books now against the same nights a year earlier, as booked a year ago (docs/staff.md#booking-pace). */
+function Pace({ pace }: { pace: TReportSummary['pace'] }) {
+  const series = [
+    { name: 'On the books', color: 'blue.7' },
+    ...(pace.lastYearData ? [{ name: 'Same time last year', color: 'gray.6' }] : []),
+  ];
+  return (
+    <>
+      <Card withBorder padding="md" data-testid="report-pace">
+        <Title order={2} size="h4">
+          Booking pace
+        </Title>
+        <Text size="sm" c="dimmed" mb="xs">
+          Nights on the books on {pace.asOf}, against the same nights a year earlier as booked by{' '}
+          {pace.lastYearAsOf}.
+          {!pace.lastYearData && ' No stay had been booked by then, so there is nothing to compare yet.'}
+        </Text>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+          <ReportChart
+            data={pace.months.map((m) => ({
+              month: m.month,
+              'On the books': m.nights,
+              'Same time last year': m.lastYearNights,
+            }))}
+            dataKey="month"
+            series={series}
+            legend
+          />
+        </Suspense>
+      </Card>
+      <ReportTable
+        title="Pace"
+        file="report-pace.csv"
+        header={[
+          'Month',
+          'Nights on the books',
+          'Revenue (USD)',
+          'Nights last year',
+          'Revenue last year (USD)',
+        ]}
+        rows={pace.months.map((m) => [
+          m.month,
+          m.nights,
+          Math.round(m.revenue),
+          m.lastYearNights,
+          Math.round(m.lastYearRevenue),
+        ])}
+      />
+    </>
   );
 }
 
@@ -211,13 +263,22 @@ function Report({ r }: { r: TReportSummary }) {
           title="Sources"
           file="report-sources.csv"
           header={['Source', 'Stays', 'Nights']}
-          rows={r.sources.map((s) => [
-            s.source === 'direct' ? 'Direct' : 'Imported calendars',
-            s.stays,
-            s.nights,
-          ])}
+          rows={r.sources.map((s) => [REPORT_SOURCE_LABELS[s.source], s.stays, s.nights])}
         />
       </SimpleGrid>
+      <Card withBorder padding="md">
+        <Title order={2} size="h4" mb="xs">
+          Sources chart
+        </Title>
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+          <ReportChart
+            data={r.sources.map((s) => ({ label: REPORT_SOURCE_LABELS[s.source], Stays: s.stays }))}
+            dataKey="label"
+            series={[{ name: 'Stays', color: 'indigo.7' }]}
+          />
+        </Suspense>
+      </Card>
+      <Pace pace={r.pace} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Button,
   Card,
   Group,
   Loader,
@@ -11,33 +12,51 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
+import { OwnerSelect } from '../../components/owner-select.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import { useDirectAdmin } from '../../lib/direct-admin.ts';
+import { staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const usd = (v: number) => formatMoney(v, 'USD', { whole: true });
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-/** An owner's own monthly statement (docs/owner-statements.md): the stays, the totals and the files. */
+/**
+ * Monthly owner statements (docs/owner-statements.md). An owner reads their own; the back office picks
+ * an owner, previews the month and (the owner-operator) publishes it, which e-mails the owner.
+ */
 export function StatementPage() {
   const { user } = useAuth();
+  const directAdmin = useDirectAdmin();
+  // The demo mode acts as the owner-operator (docs/decisions.md#demo-admin).
+  const role = directAdmin ? 'owner-operator' : staffRole(user);
   const [month, setMonth] = useState(() => todayIso().slice(0, 7));
+  const [picked, setPicked] = useState<number | null>(null);
+  const isOwner = role === 'owner';
+  const ownerId = isOwner ? (user?.id ?? 0) : (picked ?? 0);
   const valid = MONTH.test(month);
-  const ownerId = user?.id ?? 0;
-  const statement = useQuery({
-    ...trpc.owners.statement.queryOptions({ id: ownerId, month }),
-    enabled: valid && ownerId > 0,
-    placeholderData: keepPreviousData,
-  });
-  const s = statement.data;
-  const files = `/api/admin/owners/${ownerId}/statements`;
+  const publish = useMutation(
+    trpc.owners.publish.mutationOptions({
+      onSuccess: (out) =>
+        notifications.show({ message: `Statement e-mailed to ${out.emailedTo}`, color: 'green' }),
+      onError: (err) =>
+        notifications.show({
+          title: 'Error',
+          message: errorMessage(err, 'The statement could not be published.'),
+          color: 'red',
+        }),
+    }),
+  );
   return (
     <Stack gap="md">
       <Title order={1}>Statements</Title>
       <Group align="end">
+        {!isOwner && <OwnerSelect value={picked} onChange={setPicked} />}
         <TextInput
           label="Month"
           description="YYYY-MM"
@@ -46,15 +65,50 @@ export function StatementPage() {
           error={valid ? undefined : 'Month must be in YYYY-MM format'}
           w={160}
         />
-        {s && valid && (
-          <Group gap="md">
-            <Anchor href={`${files}.pdf?month=${month}`} target="_blank" rel="noopener">
-              PDF
-            </Anchor>
-            <Anchor href={`${files}.csv?month=${month}`}>CSV</Anchor>
-          </Group>
+        {role === 'owner-operator' && ownerId > 0 && valid && (
+          <Button loading={publish.isPending} onClick={() => publish.mutate({ id: ownerId, month })}>
+            Publish and e-mail the owner
+          </Button>
         )}
       </Group>
+      {!isOwner && ownerId === 0 ? (
+        <Text c="dimmed">Choose an owner to preview their statement.</Text>
+      ) : (
+        <StatementView ownerId={ownerId} month={month} valid={valid} isOwner={isOwner} />
+      )}
+    </Stack>
+  );
+}
+
+/** One owner's month: the stays, the totals and the files. */
+function StatementView({
+  ownerId,
+  month,
+  valid,
+  isOwner,
+}: {
+  ownerId: number;
+  month: string;
+  valid: boolean;
+  isOwner: boolean;
+}) {
+  const statement = useQuery({
+    ...trpc.owners.statement.queryOptions({ id: ownerId, month }),
+    enabled: valid && ownerId > 0,
+    placeholderData: keepPreviousData,
+  });
+  const s = statement.data;
+  const files = `/api/admin/owners/${ownerId}/statements`;
+  return (
+    <>
+      {s && valid && (
+        <Group gap="md">
+          <Anchor href={`${files}.pdf?month=${month}`} target="_blank" rel="noopener">
+            PDF
+          </Anchor>
+          <Anchor href={`${files}.csv?month=${month}`}>CSV</Anchor>
+        </Group>
+      )}
       {statement.isError && (
         <Alert color="red">{errorMessage(statement.error, 'The statement could not be loaded.')}</Alert>
       )}
@@ -71,7 +125,7 @@ export function StatementPage() {
                 ['Stays', String(s.totals.stays)],
                 ['Gross', usd(s.totals.gross)],
                 ['Commission', usd(s.totals.commission)],
-                ['Net to you', usd(s.totals.net)],
+                [isOwner ? 'Net to you' : 'Net to the owner', usd(s.totals.net)],
               ] as const
             ).map(([label, value]) => (
               <Card key={label} withBorder padding="sm">
@@ -137,6 +191,6 @@ export function StatementPage() {
           </Table.ScrollContainer>
         </>
       )}
-    </Stack>
+    </>
   );
 }

@@ -9,6 +9,7 @@ import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { AccessModal, type TAccessValues } from './access-modal.tsx';
 import { staffQuery, useStaffMutations } from './api.ts';
+import { DefaultHousekeepers } from './default-housekeepers.tsx';
 
 function homesText(homes: { title: string }[], role: TStaffMember['role']): string {
   if (role === 'owner-operator') return 'Every home';
@@ -148,6 +149,7 @@ export function TeamPage() {
           </Card>
         </Stack>
       )}
+      {data && <DefaultHousekeepers members={data.items} />}
       {editing && (
         <AccessModal
           opened

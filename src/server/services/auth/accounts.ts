@@ -19,7 +19,13 @@ import {
   tooManyAttempts,
 } from './rate-limit.ts';
 import { enforceLimit, LIMITS, refundAttempt } from './throttle.ts';
-import { createSession, deleteExpiredSessions, invalidateSession, type TSessionUser } from './sessions.ts';
+import {
+  createSession,
+  deleteExpiredSessions,
+  hasStaffSession,
+  invalidateSession,
+  type TSessionUser,
+} from './sessions.ts';
 
 export const INVALID_LOGIN_MESSAGE = 'Invalid username or password';
 export const USERNAME_TAKEN_MESSAGE = USERNAME_TAKEN;
@@ -64,7 +70,7 @@ async function housekeeping(em: EntityManager, now = Date.now()): Promise<void> 
 /** A new session for `user`, replacing the one the request came with (session fixation). */
 async function startSession(em: EntityManager, user: TSessionUser, req: TAuthRequest): Promise<void> {
   if (req.sessionId) await invalidateSession(em, req.sessionId);
-  const { token, expiresAt } = await createSession(em, user.id, user.isAdmin);
+  const { token, expiresAt } = await createSession(em, user.id, hasStaffSession(user));
   req.cookies.setSession(token, expiresAt);
 }
 

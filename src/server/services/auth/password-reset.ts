@@ -22,7 +22,7 @@ import { deleteSessionsOf } from '../../repositories/sessions.ts';
 import { toUser, type TAuthRequest } from './accounts.ts';
 import { hashPassword } from './passwords.ts';
 import { newLinkToken, sameHash, tokenHash } from './secret-tokens.ts';
-import { createSession, invalidateSession } from './sessions.ts';
+import { createSession, hasStaffSession, invalidateSession } from './sessions.ts';
 import { countAttempt, enforceLimit, LIMITS } from './throttle.ts';
 
 export const RESET_LINK_MINUTES = 60;
@@ -78,7 +78,7 @@ export async function confirmPasswordReset(
     return found;
   });
   if (req.sessionId) await invalidateSession(em, req.sessionId);
-  const { token, expiresAt } = await createSession(em, account.id, account.isAdmin);
+  const { token, expiresAt } = await createSession(em, account.id, hasStaffSession(account));
   req.cookies.setSession(token, expiresAt);
   const { passwordHash: _hash, disabled: _disabled, ...user } = account;
   return toUser(user);

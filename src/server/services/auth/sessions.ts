@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
 import type { TSessionUser } from '../../repositories/accounts.ts';
 import {
   deleteExpiredSessionRows,
@@ -15,7 +16,10 @@ export const SESSION_COOKIE = 'stayhub_session';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Admin sessions live shorter: a stolen admin cookie is worth more. */
+/**
+ * Sessions of the admin area live shorter: a stolen staff cookie is worth more. `admin` is every staff
+ * role's (owner-operator, manager, housekeeper, owner), `user` a guest's.
+ */
 export const SESSION_LIFETIMES = {
   user: { idleMs: 7 * DAY, absoluteMs: 30 * DAY },
   admin: { idleMs: 2 * HOUR, absoluteMs: 12 * HOUR },
@@ -42,13 +46,19 @@ export function sessionIdFromToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-function lifetimes(isAdmin: boolean) {
-  return isAdmin ? SESSION_LIFETIMES.admin : SESSION_LIFETIMES.user;
+function lifetimes(staff: boolean) {
+  return staff ? SESSION_LIFETIMES.admin : SESSION_LIFETIMES.user;
 }
 
-export async function createSession(em: EntityManager, userId: number, isAdmin: boolean, now = new Date()) {
+/** True for an account of the team (any staff role), whose sessions follow the admin rule. */
+export function hasStaffSession(user: { isAdmin: boolean; role?: TStaffRole | null | undefined }): boolean {
+  return staffRoleOf(user) !== null;
+}
+
+/** `staff`: the account has a staff role (hasStaffSession), so the shorter admin lifetimes apply. */
+export async function createSession(em: EntityManager, userId: number, staff: boolean, now = new Date()) {
   const token = generateSessionToken();
-  const life = lifetimes(isAdmin);
+  const life = lifetimes(staff);
   const expiresAt = new Date(now.getTime() + life.idleMs);
   await insertSession(em, {
     id: sessionIdFromToken(token),
@@ -74,7 +84,7 @@ export async function validateSessionToken(
     await deleteSession(em, sessionId);
     return null;
   }
-  const life = lifetimes(found.user.isAdmin);
+  const life = lifetimes(hasStaffSession(found.user));
   let expiresAt = found.expiresAt;
   let refreshed = false;
   // Slide the idle expiry forward once half of it has passed, never past the absolute limit.

@@ -10,6 +10,7 @@ import {
   TASK_DAYS_DEFAULT,
   TASK_NOT_FOUND,
   TASK_PROBLEM_REQUIRED,
+  type THousekeeperDefaults,
   type TTask,
   type TTaskList,
   type ZTaskListInput,
@@ -21,6 +22,7 @@ import {
   findTaskRow,
   isHousekeeperOf,
   lateTaskCandidates,
+  listDefaultHousekeepers,
   listTaskRows,
   markTaskAlerted,
   setDefaultHousekeeper,
@@ -181,6 +183,26 @@ export async function updateTask(
   const row = await findTaskRow(em, input.id);
   if (!row) throw new AppError('NOT_FOUND', TASK_NOT_FOUND);
   return toTask(row, now);
+}
+
+/** The homes that have a default housekeeper, within the caller's homes. */
+export async function listHousekeeperDefaults(
+  em: EntityManager,
+  input: { page: number; pageSize: number },
+  staff: TStaffScope,
+): Promise<THousekeeperDefaults> {
+  const { rows, total } = await listDefaultHousekeepers(
+    em,
+    staff.homes,
+    input.pageSize,
+    (input.page - 1) * input.pageSize,
+  );
+  return {
+    items: rows.map((r) => ({ propertyId: r.property_id, title: r.title, userId: r.user_id, name: r.name })),
+    total,
+    page: input.page,
+    pageSize: input.pageSize,
+  };
 }
 
 /** Who gets a home's new turnovers; null: nobody until the operator assigns one. */

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import type { TQuoteLine } from '#shared/pricing.ts';
 import { toCsv } from '#shared/csv.ts';
-import type { TStatement, TStatementStay } from '#shared/schemas/owners.ts';
+import type { TOwnerSummary, TStatement, TStatementStay } from '#shared/schemas/owners.ts';
 import { AppError } from '../../errors.ts';
 import { db } from '../../repositories/db.ts';
 import { inHomes, type TStaffScope } from '../../repositories/home-scope.ts';
@@ -145,6 +145,85 @@ export async function ownerStatement(
       commission: sum('commission'),
       net: sum('net'),
     },
+  };
+}
+
+/** A home's owner and commission (null when it has none). */
+export async function getHomeOwner(
+  em: EntityManager,
+  propertyId: number,
+): Promise<{ propertyId: number; ownerId: number | null; commissionPercent: number | null }> {
+  const row = await db(em)
+    .selectFrom('properties as p')
+    .leftJoin('home_owners as o', 'o.property_id', 'p.id')
+    .select(['p.id', 'o.user_id', 'o.commission_percent'])
+    .where('p.id', '=', propertyId)
+    .executeTakeFirst();
+  if (!row) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
+  return { propertyId: row.id, ownerId: row.user_id, commissionPercent: row.commission_percent };
+}
+
+/**
+ * The team's owners, by name. Someone limited to some homes sees only the owners of those homes, so a
+ * manager's picker never names another home's owner.
+ */
+export async function listOwners(
+  em: EntityManager,
+  input: { q?: string | undefined; page: number; pageSize: number },
+  staff: TStaffScope,
+): Promise<{ items: TOwnerSummary[]; total: number; page: number; pageSize: number }> {
+  let q = db(em)
+    .selectFrom('users as u')
+    .where('u.staff_role', '=', 'owner')
+    .where('u.deactivated_at', 'is', null);
+  if (staff.homes !== null)
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('home_owners as o')
+          .select('o.property_id')
+          .whereRef('o.user_id', '=', 'u.id')
+          .where(inHomes('o.property_id', staff.homes)),
+      ),
+    );
+  if (input.q) {
+    const like = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([eb('u.name', 'ilike', like), eb('u.username', 'ilike', like), eb('u.email', 'ilike', like)]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    q
+      .select([
+        'u.id',
+        'u.username',
+        'u.name',
+        'u.email',
+        (eb) =>
+          eb
+            .selectFrom('home_owners as o')
+            .select(sql<number>`count(*)::int`.as('n'))
+            .whereRef('o.user_id', '=', 'u.id')
+            .where(inHomes('o.property_id', staff.homes))
+            .as('homes'),
+      ])
+      .orderBy(sql`coalesce(u.name, u.username)`)
+      .orderBy('u.id')
+      .limit(input.pageSize)
+      .offset((input.page - 1) * input.pageSize)
+      .execute(),
+    q.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst(),
+  ]);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      name: r.name ?? r.username,
+      email: r.email,
+      homes: Number(r.homes ?? 0),
+    })),
+    total: count?.n ?? 0,
+    page: input.page,
+    pageSize: input.pageSize,
   };
 }
 

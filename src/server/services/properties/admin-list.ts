@@ -7,6 +7,7 @@ import type { TProperty } from '#shared/schemas/property.ts';
 import { AppError } from '../../errors.ts';
 import { countAdminProperties, listAdminPropertyRows } from '../../repositories/admin-properties.ts';
 import { findListedProperty, insertProperty, type TPropertyColumns } from '../../repositories/properties.ts';
+import { grantHome } from '../../repositories/staff.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { getProperty } from './queries.ts';
 
@@ -40,6 +41,8 @@ export async function duplicateProperty(
   em: EntityManager,
   id: number,
   actor: TActor | null,
+  /** Someone limited to their homes (a manager) who is given the copy, as with a new home. */
+  grantTo: number | null = null,
 ): Promise<TProperty> {
   const newId = await em.transactional(async (tx) => {
     const source = await findListedProperty(tx, id);
@@ -67,6 +70,7 @@ export async function duplicateProperty(
       timeZone: source.timeZone,
     };
     const created = await insertProperty(tx, columns);
+    if (grantTo !== null) await grantHome(tx, grantTo, created);
     await recordActivity(tx, actor, {
       action: 'property.duplicate',
       entityType: 'property',

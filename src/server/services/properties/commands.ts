@@ -13,6 +13,7 @@ import {
   updateListedProperty,
   type TPropertyColumns,
 } from '../../repositories/properties.ts';
+import { grantHome } from '../../repositories/staff.ts';
 import { collectUnusedMediaQuietly } from '../media/gc.ts';
 import type { TMediaStore } from '../media/store.ts';
 import { storePropertyMedia } from '../media/uploads.ts';
@@ -79,6 +80,8 @@ export async function createProperty(
   store: TMediaStore,
   input: TPropertyInputParsed,
   actor: TActor | null,
+  /** Someone limited to their homes (a manager) who is given the new home (docs/staff.md#per-home-access). */
+  grantTo: number | null = null,
 ): Promise<TProperty> {
   const categories = await resolveCategories(em, input.categories);
   const media = await storePropertyMedia(store, input);
@@ -93,6 +96,7 @@ export async function createProperty(
   const columns = columnsOf(input, categories, media, timeZone);
   const id = await em.transactional(async (tx) => {
     const newId = await insertProperty(tx, columns);
+    if (grantTo !== null) await grantHome(tx, grantTo, newId);
     await recordActivity(tx, actor, {
       action: 'property.create',
       entityType: 'property',

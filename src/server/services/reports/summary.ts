@@ -3,17 +3,21 @@ import type { z } from 'zod';
 import { daysBetween } from '#shared/dates.ts';
 import {
   REPORT_HOMES_SHOWN,
+  REPORT_SOURCES,
   type TReportFigures,
   type TReportSummary,
   type ZReportInput,
 } from '#shared/schemas/reports.ts';
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import {
+  arrivalsBySource,
   arrivalsProfile,
+  bookedByLastYear,
   countListedHomes,
   importedArrivals,
   nightsByHome,
   nightsByMonth,
+  paceByMonth,
 } from '../../repositories/reports.ts';
 
 /** Occupancy, ADR and RevPAR from nights and revenue (docs/staff.md#reports); 0 where a divisor is 0. */
@@ -28,21 +32,41 @@ export function figures(bookedNights: number, availableNights: number, revenue: 
   };
 }
 
-/** The reports page for a range, one home or all the caller may see. */
+const cents = (v: number) => Math.round(v * 100) / 100;
+
+/** The same calendar day a year earlier (29 February becomes the 28th), as PostgreSQL's interval does. */
+function yearEarlier(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const leapDay = m === 2 && d === 29;
+  return `${y - 1}-${String(m).padStart(2, '0')}-${String(leapDay ? 28 : d).padStart(2, '0')}`;
+}
+
+/**
+ * The reports page for a range, one home or all the caller may see. `now` is when the books are read,
+ * for the booking pace (tests pass their own clock).
+ */
 export async function reportSummary(
   em: EntityManager,
   input: z.output<typeof ZReportInput>,
   homes: THomeScope = null,
+  now = new Date(),
 ): Promise<TReportSummary> {
   const scope = { from: input.from, to: input.to, propertyId: input.propertyId, homes };
   const nights = daysBetween(input.from, input.to) + 1;
-  const [listed, perHome, months, arrivals, imported] = await Promise.all([
+  const [listed, perHome, months, arrivals, imported, bySource, pace, lastYearData] = await Promise.all([
     countListedHomes(em, scope),
     nightsByHome(em, scope),
     nightsByMonth(em, scope),
     arrivalsProfile(em, scope),
     importedArrivals(em, scope),
+    arrivalsBySource(em, scope),
+    paceByMonth(em, scope, now),
+    bookedByLastYear(em, scope, now),
   ]);
+  const asOf = now.toISOString().slice(0, 10);
+  // A booking's `website` source is a direct booking; the operator's sources keep their own names.
+  const stayOf = (source: string) =>
+    bySource.find((r) => r.source === (source === 'direct' ? 'website' : source));
   // Archived homes offer no nights, but stays they held in the range still count as sold.
   const booked = perHome.reduce((sum, h) => sum + h.booked_nights, 0);
   const revenue = perHome.reduce((sum, h) => sum + h.revenue, 0);
@@ -73,9 +97,22 @@ export async function reportSummary(
       rate: arrivals.arrivals > 0 ? arrivals.cancelled / arrivals.arrivals : 0,
       lostRevenue: arrivals.lost_revenue,
     },
-    sources: [
-      { source: 'direct', stays: arrivals.holding, nights: arrivals.holding_nights },
-      { source: 'imported', stays: imported.stays, nights: imported.nights },
-    ],
+    sources: REPORT_SOURCES.map((source) =>
+      source === 'imported'
+        ? { source, stays: imported.stays, nights: imported.nights }
+        : { source, stays: stayOf(source)?.stays ?? 0, nights: stayOf(source)?.nights ?? 0 },
+    ),
+    pace: {
+      asOf,
+      lastYearAsOf: yearEarlier(asOf),
+      lastYearData,
+      months: pace.map((m) => ({
+        month: m.month,
+        nights: m.nights,
+        revenue: cents(m.revenue),
+        lastYearNights: m.ly_nights,
+        lastYearRevenue: cents(m.ly_revenue),
+      })),
+    },
   };
 }

@@ -44,7 +44,7 @@ import { toUser, type TAuthRequest } from '../auth/accounts.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { enforceLimit, LIMITS } from '../auth/throttle.ts';
 import { newLinkToken, tokenHash } from '../auth/secret-tokens.ts';
-import { createSession, invalidateSession, type TSessionUser } from '../auth/sessions.ts';
+import { createSession, hasStaffSession, invalidateSession, type TSessionUser } from '../auth/sessions.ts';
 import { emailStaffInvitation } from '../email/staff-emails.ts';
 
 /** Staff roles, per-home access and invitations (docs/staff.md). */
@@ -274,7 +274,7 @@ export async function acceptInvitation(
   // A new account is signed in at once; an existing one was signed out by its change of role.
   if (fresh || sessionUser) {
     if (req.sessionId) await invalidateSession(em, req.sessionId);
-    const { token, expiresAt } = await createSession(em, user.id, user.isAdmin, now);
+    const { token, expiresAt } = await createSession(em, user.id, hasStaffSession(user), now);
     req.cookies.setSession(token, expiresAt);
   }
   return toUser(user);

@@ -1,0 +1,43 @@
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { expect, test } from './fixtures.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+
+test('the reports show operator-entered bookings as their own source, and the booking pace as a chart and a table', async ({
+  asAdmin: page,
+}) => {
+  const from = addDays(todayIso(), 200);
+  const to = addDays(from, 45);
+  const homes = (await (await page.request.get('/api/properties')).json()) as { id: number }[];
+  let booked = false;
+  // A home free on those far dates: the first whose phone booking is accepted.
+  for (const h of homes.slice(0, 10)) {
+    const res = await page.request.post('/api/admin/bookings', {
+      data: {
+        propertyId: h.id,
+        checkIn: addDays(from, 3),
+        checkOut: addDays(from, 6),
+        guests: 2,
+        source: 'phone',
+        guest: { name: 'Paula Phone' },
+      },
+    });
+    if (res.ok()) {
+      booked = true;
+      break;
+    }
+  }
+  expect(booked).toBe(true);
+
+  await page.goto('/admin/reports');
+  await page.getByLabel('To', { exact: true }).fill(to);
+  await page.getByLabel('From', { exact: true }).fill(from);
+  const sources = page.getByRole('table').filter({ hasText: 'Imported calendars' });
+  const phone = sources.getByRole('row').filter({ hasText: 'Phone' });
+  await expect(phone.getByRole('cell').nth(1)).not.toHaveText('0');
+  await expect(sources.getByRole('row').filter({ hasText: 'Direct (website)' })).toHaveCount(1);
+  const pace = page.getByTestId('report-pace');
+  await expect(pace).toContainText('Booking pace');
+  await expect(pace.locator('.recharts-surface').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Download Pace as CSV' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reports with pace');
+});
