@@ -44,6 +44,10 @@ import { benchMobile, LIGHTHOUSE_PROFILE, type TLighthouseRun } from './mobile.t
 const WORK = path.resolve('bench/.work');
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 100_000);
 const BOOKINGS_PER_PROPERTY = 2;
+/** Homes with price rules are those whose id % 3 is this (generateData; bench/calendar.ts quotes them). */
+const RULED_MOD = 1;
+/** The booking loads book homes 1..BOOKABLE_HOMES: the rest may carry check-in weekday rules. */
+const BOOKABLE_HOMES = Math.floor(PROPERTIES * 0.9);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const ADMIN = { username: 'admin', password: 'bench-admin-password' };
 const BENCH_USER = { username: 'benchuser', password: 'bench-user-password' };
@@ -227,6 +231,17 @@ async function generateData(em: EntityManager, images: string[]): Promise<void> 
            jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
            100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * 2 + k)
       from generate_series(1, ${PROPERTIES}) p, generate_series(0, ${BOOKINGS_PER_PROPERTY - 1}) k`);
+  log(`giving a third of the homes price rules`);
+  // docs/booking-operations.md: a cleaning fee, an extra-guest fee above two guests, weekly and monthly
+  // discounts, a tourist tax (per person on half, a percentage on the other half), and check-in weekdays
+  // (Friday or Saturday) on some homes past BOOKABLE_HOMES, which the booking loads leave alone.
+  await conn.execute(`
+    insert into property_pricing (property_id, cleaning_fee, extra_guest_fee, extra_guests_above, weekly_discount,
+                                  monthly_discount, tourist_tax_per_person, tourist_tax_percent, check_in_days)
+    select p, 20 + (p * 11) % 80, 10 + p % 30, 2, 5 + p % 11, 15 + p % 16,
+           case when p % 2 = 0 then 1 + p % 4 end, case when p % 2 = 1 then 3.5 end,
+           case when p > ${BOOKABLE_HOMES} and p % 2 = 0 then '{5,6}'::smallint[] else '{}' end
+      from generate_series(1, ${PROPERTIES}) p where p % 3 = ${RULED_MOD}`);
   await conn.execute(`select setval('properties_id_seq', (select max(id) from properties))`);
   await conn.execute('analyze');
 }
@@ -504,7 +519,7 @@ async function dataSections(clientDir: string): Promise<void> {
       const bookings = load({
         url,
         kind: 'booking',
-        booking: { firstDay: addDays(todayIso(), 300), propertyCount: PROPERTIES, offset: 0 },
+        booking: { firstDay: addDays(todayIso(), 300), propertyCount: BOOKABLE_HOMES, offset: 0 },
         connections: 16,
         durationSec: DURATION,
       });
@@ -518,6 +533,7 @@ async function dataSections(clientDir: string): Promise<void> {
         em,
         url,
         properties: PROPERTIES,
+        ruledMod: RULED_MOD,
         durationSec: DURATION,
         load,
         loadRow,
