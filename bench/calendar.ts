@@ -113,9 +113,9 @@ export async function benchCalendar(ctx: TCalendarBenchContext): Promise<void> {
       checkOut: addDays(todayIso(), 177),
       guests: 4,
     });
+  const quotedHomes = Array.from({ length: 300 }, (_, i) => ruledHome(i)).join(',');
   const ruled = (await em().execute<{ n: number }[]>(
-    `select count(*)::int as n from property_pricing where property_id = any(?)`,
-    [Array.from({ length: 300 }, (_, i) => ruledHome(i))],
+    `select count(*)::int as n from property_pricing where property_id = any(array[${quotedHomes}])`,
   )) as [{ n: number }];
   if (ruled[0].n === 0) throw new Error('calendar: the quoted homes have no price rules');
   const quote = await timeIt(300, (i) => quoteForStay(em(), quoteInput(i)));

@@ -13,7 +13,10 @@
  *  7. `media`: times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
  *  8. `emails` (bench/emails.ts): booking p95 with and without the outbox, interleaved, and 1,000 emails
  *     drained to a local SMTP sink (emails/second).
- *  9. `admin` (bench/admin.ts): the admin table page queries and the dashboard at the database.
+ *  9. `admin` (bench/admin.ts): the admin table page queries and the dashboard at the database, and the
+ *     reports page for a year and an owner's month statement.
+ * 10. `payments`: successful bookings per second with a payment schedule saved against without payment plans,
+ *     interleaved pairs of runs on the production server.
  * BENCH_ONLY=ratio,mobile (a comma list of the section names) runs only those.
  * Prints one table and writes bench/results.json (bench/results-<sections>.json for a partial run).
  */
@@ -30,7 +33,10 @@ import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { seedDatabase } from '../src/server/seeders/seed.ts';
 import { storeImage } from '../src/server/services/media/images.ts';
 import { localMediaStore } from '../src/server/services/media/store.ts';
+import { readEnv } from '../src/server/env.ts';
+import { updatePaymentSettings } from '../src/server/services/payments/settings.ts';
 import { searchProperties } from '../src/server/services/properties/queries.ts';
+import { ZPaymentSettings } from '../src/shared/schemas/payments.ts';
 import { ZSearchInput, type TSearchInput } from '../src/shared/schemas/property.ts';
 import { nextSearchPage } from '../src/shared/search.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
@@ -62,6 +68,7 @@ const SECTIONS = [
   'mobile',
   'media',
   'emails',
+  'payments',
 ] as const;
 const ONLY = process.env.BENCH_ONLY?.split(',').map((x) => x.trim());
 const unknownSection = ONLY?.find((x) => !(SECTIONS as readonly string[]).includes(x));
@@ -528,6 +535,8 @@ async function dataSections(clientDir: string): Promise<void> {
       row('successful bookings per second', okPerSec.toFixed(0), '≥ 200', okPerSec >= 200);
     }
 
+    if (want('payments')) await bookingsWithPayments(orm.em.fork(), url);
+
     if (want('calendar')) {
       await benchCalendar({
         em,
@@ -550,6 +559,101 @@ async function dataSections(clientDir: string): Promise<void> {
     await orm.close(true);
     await pgServer.stop();
   }
+}
+
+/**
+ * Bookings per second with a payment schedule against without (docs/payments.md): "with" is a schedule
+ * saved as Settings → Payments saves it (30 % deposit, the balance 30 days before check-in, bank transfer
+ * and pay on arrival, a 48-hour deposit deadline; no card, as Stripe is not configured here), so each
+ * booking's statement also writes its payment plan; "without" turns the trigger that writes the plan off,
+ * as a site with no payments would book. Interleaved pairs of runs (with, without, …) with the same
+ * connections and duration; each run books nights no other run or the generated data holds.
+ */
+async function bookingsWithPayments(em: EntityManager, url: string): Promise<void> {
+  log(
+    `payments: ${RATIO_PAIRS} interleaved pairs of ${RATIO_SECONDS} s of bookings with and without a payment schedule`,
+  );
+  const [admin] = await em.execute<{ id: number; username: string }[]>(
+    'select id, username from users where username = ?',
+    [ADMIN.username],
+  );
+  if (!admin) throw new Error('payments: no admin account');
+  const schedule = ZPaymentSettings.parse({
+    depositPercent: 30,
+    balanceDaysBefore: 30,
+    offerCard: false,
+    offerBankTransfer: true,
+    bankInstructions:
+      'Pay by bank transfer to Bench Ltd, IBAN GB00 BNCH 0000 0000 0000 00, quoting your BIC number.',
+    offerPayOnArrival: true,
+    depositDeadlineHours: 48,
+    depositDeadlineAction: 'flag',
+  });
+  await updatePaymentSettings(em, schedule, admin, readEnv({ NODE_ENV: 'development', LOG_LEVEL: 'silent' }));
+  const plans = async (on: boolean) =>
+    em.execute(`alter table bookings ${on ? 'enable' : 'disable'} trigger bookings_payment_plan`);
+  // Day 320 on: clear of the generated stays (up to day 216), the calendar's blocks and the booking load (day 300).
+  const firstDay = addDays(todayIso(), 320);
+  const connections = 16;
+  let offset = 0;
+  const run = (durationSec: number) => {
+    const r = load({
+      url,
+      kind: 'booking',
+      booking: { firstDay, propertyCount: BOOKABLE_HOMES, offset },
+      connections,
+      durationSec,
+    });
+    // Requests still in flight when the run stopped may have booked too: the next run starts past them.
+    offset += r.requests + 4 * connections;
+    return r;
+  };
+  const pairs: { with: number; without: number; ratio: number }[] = [];
+  try {
+    await plans(true);
+    run(2);
+    for (let i = 0; i < RATIO_PAIRS; i++) {
+      await plans(true);
+      const withPlans = run(RATIO_SECONDS);
+      await plans(false);
+      const without = run(RATIO_SECONDS);
+      for (const [name, r] of [
+        ['with', withPlans],
+        ['without', without],
+      ] as const) {
+        const non2xx = Object.entries(r.statuses).filter(([st]) => !st.startsWith('2'));
+        if (non2xx.length > 0)
+          throw new Error(`payments: bookings ${name} answered ${JSON.stringify(r.statuses)}`);
+      }
+      const ok = (r: TLoadResult) => (r.statuses['200'] ?? 0) / RATIO_SECONDS;
+      pairs.push({ with: ok(withPlans), without: ok(without), ratio: ok(withPlans) / ok(without) });
+      log(`  round ${i + 1}: with ${ok(withPlans).toFixed(0)}, without ${ok(without).toFixed(0)} bookings/s`);
+    }
+  } finally {
+    await plans(true);
+  }
+  const [snap] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from payment_plans pp join bookings b on b.id = pp.booking_id
+      where b.check_in >= ? and pp.deposit_percent = 30 and pp.balance_due_on is not null`,
+    [firstDay],
+  );
+  const ratios = pairs.map((p) => p.ratio).sort((a, b) => a - b);
+  const ratio = median(ratios);
+  row(
+    `bookings/s without payment plans (plan trigger off; median of ${RATIO_PAIRS} × ${RATIO_SECONDS} s, ${connections} connections)`,
+    median(pairs.map((p) => p.without)).toFixed(0),
+  );
+  row(
+    'bookings/s with a payment schedule (30 % deposit, balance 30 days before; manual methods)',
+    `${median(pairs.map((p) => p.with)).toFixed(0)} (${snap?.n ?? 0} plans written)`,
+  );
+  row(
+    'bookings/s with payments ÷ without (median of pairs)',
+    `${ratio.toFixed(2)} (spread ${ratios[0]?.toFixed(2)}–${ratios[ratios.length - 1]?.toFixed(2)})`,
+    'with payments ≥ 0.9 × without',
+    ratio >= 0.9 && (snap?.n ?? 0) > 0,
+  );
+  results.bookingsWithPayments = { pairs, ratio, plansWritten: snap?.n ?? 0 };
 }
 
 /** Starts the production server (NODE_ENV=production, with the flags `npm start` gives it) in its own process; answers its URL. */
@@ -725,7 +829,8 @@ async function main(): Promise<void> {
   const clientDir = buildClient();
   if (want('bundle')) bundleSizes(clientDir);
 
-  const needsData = want('search') || want('ratio') || want('load') || want('calendar') || want('admin');
+  const needsData =
+    want('search') || want('ratio') || want('load') || want('calendar') || want('admin') || want('payments');
   if (needsData) await dataSections(clientDir);
   if (want('mobile')) await mobileFigures(clientDir);
 
