@@ -259,7 +259,12 @@ async function standalone(): Promise<void> {
   const started = Date.now();
   const log = (msg: string) =>
     console.error(`[bench admin ${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
-  const pgServer = await startEmbeddedPostgres({ dataDir: path.join(work, 'data'), database: 'stayhub' });
+  // Room in the lock table for one insert of every home's bookings (see bench/run.ts).
+  const pgServer = await startEmbeddedPostgres({
+    dataDir: path.join(work, 'data'),
+    database: 'stayhub',
+    settings: { max_locks_per_transaction: '2048' },
+  });
   const orm = await MikroORM.init(ormConfig(pgServer.url, { pool: { min: 0, max: 4 } }));
   const rows: string[] = [];
   try {

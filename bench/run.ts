@@ -430,7 +430,9 @@ async function dataSections(clientDir: string): Promise<void> {
   const pgServer = await startEmbeddedPostgres({
     dataDir: path.join(WORK, 'data'),
     database: 'stayhub',
-    settings: { max_wal_size: '4GB' },
+    // Each generated booking's hold takes its home's advisory lock until the statement's transaction ends:
+    // one insert over 100,000 homes needs far more lock slots than the default table has.
+    settings: { max_wal_size: '4GB', max_locks_per_transaction: '2048' },
   });
   const orm = await MikroORM.init(ormConfig(pgServer.url, { pool: { min: 0, max: 4 } }));
   const media = localMediaStore(path.join(WORK, 'data', 'media'));
