@@ -26,6 +26,30 @@ export function bookedParty(b: {
 export const MAX_INFANTS = 5;
 export const MAX_PETS = 5;
 
+/** The picker's rows: who counts towards the home's capacity, and pets only where the home takes them. */
+function partyRows(party: TPartyChoice, maxGuests: number, petsAllowed: boolean) {
+  const rows: { key: keyof TPartyChoice; label: string; hint: string; min: number; max: number }[] = [
+    {
+      key: 'adults',
+      label: 'Adults',
+      hint: 'Ages 13 or above',
+      min: 1,
+      max: Math.max(1, maxGuests - party.children),
+    },
+    {
+      key: 'children',
+      label: 'Children',
+      hint: 'Ages 2 to 12',
+      min: 0,
+      max: Math.max(0, maxGuests - party.adults),
+    },
+    { key: 'infants', label: 'Infants', hint: 'Under 2, not counted as guests', min: 0, max: MAX_INFANTS },
+  ];
+  if (petsAllowed)
+    rows.push({ key: 'pets', label: 'Pets', hint: 'This home welcomes pets', min: 0, max: MAX_PETS });
+  return rows.map((row) => ({ ...row, noun: row.key, value: party[row.key] }));
+}
+
 function CountRow({
   label,
   hint,
@@ -156,44 +180,9 @@ export function PartyPicker({
       </UnstyledButton>
       <Collapse expanded={open}>
         <Stack gap="sm" pt="sm" id={panelId} role="group" aria-label="Who is coming">
-          <CountRow
-            label="Adults"
-            hint="Ages 13 or above"
-            noun="adults"
-            value={party.adults}
-            min={1}
-            max={Math.max(1, maxGuests - party.children)}
-            onChange={(adults) => set({ adults })}
-          />
-          <CountRow
-            label="Children"
-            hint="Ages 2 to 12"
-            noun="children"
-            value={party.children}
-            min={0}
-            max={Math.max(0, maxGuests - party.adults)}
-            onChange={(children) => set({ children })}
-          />
-          <CountRow
-            label="Infants"
-            hint="Under 2, not counted as guests"
-            noun="infants"
-            value={party.infants}
-            min={0}
-            max={MAX_INFANTS}
-            onChange={(infants) => set({ infants })}
-          />
-          {petsAllowed && (
-            <CountRow
-              label="Pets"
-              hint="This home welcomes pets"
-              noun="pets"
-              value={party.pets}
-              min={0}
-              max={MAX_PETS}
-              onChange={(pets) => set({ pets })}
-            />
-          )}
+          {partyRows(party, maxGuests, petsAllowed).map(({ key, ...row }) => (
+            <CountRow key={key} {...row} onChange={(n) => set({ [key]: n })} />
+          ))}
           <Text size="xs" c="dimmed">
             Up to {guestsLabel(maxGuests)}, not counting infants.
           </Text>
