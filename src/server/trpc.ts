@@ -1,5 +1,4 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import type { TContext } from './context.ts';
 import { BACK_OFFICE_ROLES, staffRoleOf } from '#shared/schemas/staff-role.ts';
 import { accessRefusal, type TRouteMeta } from './route-meta.ts';
@@ -7,6 +6,7 @@ import { assertCallWithinHomes, type TStaffScope } from './repositories/home-sco
 import { homeScopeOf } from './repositories/staff.ts';
 import { AppError, applyErrorHeaders, isRaceLoss, toAppError, toTRPCError } from './errors.ts';
 import { log } from './logger.ts';
+import { transformer } from './transformer.ts';
 
 /** No input of ours nests deeper than this; a deeper one is refused before validation walks it. */
 const MAX_INPUT_DEPTH = 16;
@@ -27,7 +27,7 @@ const t = initTRPC
   .context<TContext>()
   .meta<TRouteMeta>()
   .create({
-    transformer: superjson,
+    transformer,
     errorFormatter({ shape, error }) {
       const app = error.cause instanceof AppError ? error.cause : undefined;
       return {
