@@ -30,7 +30,7 @@ export type TContactInfo = z.infer<typeof ZContactInfo>;
 
 const ZPropertyRef = zIdOf('Property id', PROPERTY_NOT_FOUND);
 
-const ZGuestCount = zInt(
+export const ZGuestCount = zInt(
   z
     .number({ error: 'Guests must be a number' })
     .int({ error: 'Guests must be a whole number' })
@@ -48,7 +48,7 @@ const zPartyCount = (label: string, max: number) =>
   ).optional();
 
 /** Past `guests` (the adults, docs/booking-operations.md#guests): infants do not count towards capacity. */
-const ZPartyFields = {
+export const ZPartyFields = {
   children: zPartyCount('Children', 1000),
   infants: zPartyCount('Infants', 100),
   pets: zPartyCount('Pets', 20),

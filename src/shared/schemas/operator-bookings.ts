@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, PROPERTY_NOT_FOUND } from '../messages.ts';
+import { CHECK_OUT_AFTER_CHECK_IN, PROPERTY_NOT_FOUND } from '../messages.ts';
 import {
   CHANGE_REQUEST_STATUSES,
   NOTHING_TO_CHANGE,
@@ -7,33 +7,13 @@ import {
   OVERRIDE_NEEDS_REASON,
 } from '../operator-bookings.ts';
 import { ZAdminBooking } from './admin.ts';
-import { ZQuoteLine } from './booking.ts';
+import { ZGuestCount, ZPartyFields, ZQuoteLine } from './booking.ts';
 import { ZId, zBool, zIdOf, zInt, ZIsoDate, zLine, zText } from './common.ts';
 import { ZManageToken } from './manage.ts';
 
 /** Bookings the operator makes and changes, and the guest's change requests (docs/booking-operations.md). */
 
-const ZAdults = zInt(
-  z
-    .number({ error: 'Guests must be a number' })
-    .int({ error: 'Guests must be a whole number' })
-    .min(1, { error: AT_LEAST_ONE_GUEST })
-    .max(1000, { error: 'Too many guests' }),
-);
-const zCount = (label: string, max: number) =>
-  zInt(
-    z
-      .number({ error: `${label} must be a number` })
-      .int({ error: `${label} must be a whole number` })
-      .min(0, { error: `${label} cannot be negative` })
-      .max(max, { error: `Too many ${label.toLowerCase()}` }),
-  );
-const ZParty = {
-  guests: ZAdults,
-  children: zCount('Children', 1000).optional(),
-  infants: zCount('Infants', 100).optional(),
-  pets: zCount('Pets', 20).optional(),
-};
+const ZParty = { guests: ZGuestCount, ...ZPartyFields };
 
 const ZPropertyRef = zIdOf('Property id', PROPERTY_NOT_FOUND);
 
@@ -94,10 +74,8 @@ export const ZBookingChangeInput = z
     checkIn: ZIsoDate.optional(),
     checkOut: ZIsoDate.optional(),
     propertyId: ZPropertyRef.optional(),
-    guests: ZAdults.optional(),
-    children: zCount('Children', 1000).optional(),
-    infants: zCount('Infants', 100).optional(),
-    pets: zCount('Pets', 20).optional(),
+    guests: ZGuestCount.optional(),
+    ...ZPartyFields,
     dryRun: zBool('dryRun must be true or false').optional(),
   })
   .refine(checkOutAfterCheckIn, { error: CHECK_OUT_AFTER_CHECK_IN, path: ['checkOut'] })
