@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isValidIsoDate } from '#shared/dates.ts';
@@ -8,7 +8,8 @@ import type { TBookingChangeResult } from '#shared/schemas/operator-bookings.ts'
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { useNestedDialog } from '../../lib/nested-dialogs.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { PartyPicker, type TPartyChoice } from '../party-picker.tsx';
+import type { TPartyChoice } from '../party-picker.tsx';
+import { StayFields } from '../stay-fields.tsx';
 import { useChangeBooking } from './api.ts';
 import { HomePicker } from './home-picker.tsx';
 
@@ -130,28 +131,16 @@ function ChangeForm({ target, onClose }: { target: TChangeTarget; onClose: () =>
           onChange={edit(setPropertyId)}
           known={{ id: target.propertyId, title: target.propertyTitle }}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            type="date"
-            label="Check-in"
-            required
-            value={checkIn}
-            onChange={(e) => edit(setCheckIn)(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="Check-out"
-            required
-            value={checkOut}
-            onChange={(e) => edit(setCheckOut)(e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <PartyPicker
+        <StayFields
+          checkIn={checkIn}
+          checkOut={checkOut}
+          onCheckIn={edit(setCheckIn)}
+          onCheckOut={edit(setCheckOut)}
           party={party}
-          maxGuests={Math.max(home.data?.maxGuests ?? 1, party.adults + party.children)}
+          onParty={edit(setParty)}
+          homeMaxGuests={home.data?.maxGuests}
           // Pets already booked stay visible, so the operator can take them off a home that refuses them.
           petsAllowed={petsAllowed || was.pets > 0}
-          onChange={edit(setParty)}
         />
         <div aria-live="polite">
           {review && <ReviewLines review={review} />}

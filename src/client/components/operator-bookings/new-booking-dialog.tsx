@@ -23,7 +23,8 @@ import {
 } from '#shared/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { PartyPicker, type TPartyChoice } from '../party-picker.tsx';
+import type { TPartyChoice } from '../party-picker.tsx';
+import { StayFields } from '../stay-fields.tsx';
 import { useCreateOperatorBooking } from './api.ts';
 import { HomePicker } from './home-picker.tsx';
 
@@ -146,27 +147,15 @@ function NewBookingForm({
               : undefined
           }
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            type="date"
-            label="Check-in"
-            required
-            value={checkIn}
-            onChange={(e) => setCheckIn(e.currentTarget.value)}
-          />
-          <TextInput
-            type="date"
-            label="Check-out"
-            required
-            value={checkOut}
-            onChange={(e) => setCheckOut(e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <PartyPicker
+        <StayFields
+          checkIn={checkIn}
+          checkOut={checkOut}
+          onCheckIn={setCheckIn}
+          onCheckOut={setCheckOut}
           party={choice}
-          maxGuests={Math.max(home.data?.maxGuests ?? 1, choice.adults + choice.children)}
+          onParty={setChoice}
+          homeMaxGuests={home.data?.maxGuests}
           petsAllowed={(pricing.data?.petsAllowed ?? false) || choice.pets > 0}
-          onChange={setChoice}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Select

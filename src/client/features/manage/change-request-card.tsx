@@ -1,21 +1,11 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate, isValidIsoDate } from '#shared/dates.ts';
 import { partyLabel } from '#shared/labels.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
-import { bookedParty, PartyPicker, type TPartyChoice } from '../../components/party-picker.tsx';
+import { bookedParty, type TPartyChoice } from '../../components/party-picker.tsx';
+import { StayFields } from '../../components/stay-fields.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
@@ -78,27 +68,16 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
                 Ask for other dates or another number of guests. We answer by e-mail; your booking stays as it
                 is until then.
               </Text>
-              <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                <TextInput
-                  type="date"
-                  label="New check-in"
-                  required
-                  value={checkIn}
-                  onChange={(e) => setCheckIn(e.currentTarget.value)}
-                />
-                <TextInput
-                  type="date"
-                  label="New check-out"
-                  required
-                  value={checkOut}
-                  onChange={(e) => setCheckOut(e.currentTarget.value)}
-                />
-              </SimpleGrid>
-              <PartyPicker
+              <StayFields
+                labelPrefix="New "
+                checkIn={checkIn}
+                checkOut={checkOut}
+                onCheckIn={setCheckIn}
+                onCheckOut={setCheckOut}
                 party={party}
-                maxGuests={Math.max(home.data?.maxGuests ?? 1, party.adults + party.children)}
+                onParty={setParty}
+                homeMaxGuests={home.data?.maxGuests}
                 petsAllowed={petsAllowed || (booking.pets ?? 0) > 0}
-                onChange={setParty}
               />
               <Textarea
                 label="Message (optional)"
