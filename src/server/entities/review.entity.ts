@@ -7,7 +7,7 @@ export const Review = defineEntity({
   name: 'Review',
   tableName: 'reviews',
   properties: {
-    id: p.integer().primary(),
+    id: p.integer().primary().autoincrement(),
     /** The author; null once a guest's account is purged (the review stays, anonymised) or for a guest booking. */
     user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     /** The stay this review comes from: set means 'Verified stay' (docs/decisions.md#stay-reviews); null for admin-written ones. */

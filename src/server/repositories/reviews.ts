@@ -57,13 +57,17 @@ export async function lockReviewedProperty(
 
 /** rating = average of the reviews (null when none remain), reviewCount = their number. */
 export async function recountRating(tx: EntityManager, propertyId: number): Promise<void> {
-  await tx.execute(
-    `update properties p
-        set rating = s.avg, review_count = s.n
-       from (select avg(rating)::float8 as avg, count(*)::int as n from reviews where property_id = ?) s
-      where p.id = ?`,
-    [propertyId, propertyId],
-  );
+  const s = db(tx)
+    .selectFrom('reviews')
+    .where('property_id', '=', propertyId)
+    .select([sql<number | null>`avg(rating)::float8`.as('avg'), sql<number>`count(*)::int`.as('n')])
+    .as('s');
+  await db(tx)
+    .updateTable('properties as p')
+    .from(s)
+    .set((eb) => ({ rating: eb.ref('s.avg'), review_count: eb.ref('s.n') }))
+    .where('p.id', '=', propertyId)
+    .execute();
 }
 
 export async function insertReview(
@@ -119,13 +123,20 @@ export async function insertStayReview(
     comment: string;
   },
 ): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `insert into reviews (booking_id, property_id, user_id, user_name, rating, comment, date)
-     values (?, ?, ?, ?, ?, ?, now())
-     on conflict (booking_id) do nothing
-     returning id`,
-    [r.bookingId, r.propertyId, r.userId, r.userName, r.rating, r.comment],
-  );
+  const rows = await db(em)
+    .insertInto('reviews')
+    .values({
+      booking_id: r.bookingId,
+      property_id: r.propertyId,
+      user_id: r.userId,
+      user_name: r.userName,
+      rating: r.rating,
+      comment: r.comment,
+      date: sql`now()`,
+    })
+    .onConflict((oc) => oc.column('booking_id').doNothing())
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
