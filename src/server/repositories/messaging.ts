@@ -58,16 +58,25 @@ export async function ensureBookingConversation(
   em: EntityManager,
   bookingId: number,
 ): Promise<number | null> {
-  await em.execute(
-    `insert into conversations (booking_id, property_id, guest_name, guest_email)
-     select b.id, b.property_id,
-            left(coalesce(b.contact_info->>'name', u.name, u.username, 'Guest'), 100),
-            left(coalesce(b.contact_info->>'email', u.email, ''), 254)
-       from bookings b left join users u on u.id = b.user_id
-      where b.id = ?
-     on conflict (booking_id) do nothing`,
-    [bookingId],
-  );
+  await db(em)
+    .insertInto('conversations')
+    .columns(['booking_id', 'property_id', 'guest_name', 'guest_email'])
+    .expression(
+      db(em)
+        .selectFrom('bookings as b')
+        .leftJoin('users as u', 'u.id', 'b.user_id')
+        .where('b.id', '=', bookingId)
+        .select([
+          'b.id',
+          'b.property_id',
+          sql<string>`left(coalesce(b.contact_info->>'name', u.name, u.username, 'Guest'), 100)`.as(
+            'guest_name',
+          ),
+          sql<string>`left(coalesce(b.contact_info->>'email', u.email, ''), 254)`.as('guest_email'),
+        ]),
+    )
+    .onConflict((oc) => oc.column('booking_id').doNothing())
+    .execute();
   return conversationIdOfBooking(em, bookingId);
 }
 
@@ -105,16 +114,38 @@ export async function attachInquiryToBooking(
   em: EntityManager,
   b: { id: number; propertyId: number; email: string },
 ): Promise<number | null> {
-  const rows = await em.execute<{ id: number }[]>(
-    `update conversations set booking_id = ?
-      where id = (select id from conversations
-                   where property_id = ? and booking_id is null and lower(guest_email) = lower(?)
-                   order by last_message_at desc, id desc limit 1
-                   for update skip locked)
-        and not exists (select 1 from conversations where booking_id = ?)
-      returning id`,
-    [b.id, b.propertyId, b.email, b.id],
-  );
+  const rows = await db(em)
+    .updateTable('conversations')
+    .set({ booking_id: b.id })
+    .where((eb) =>
+      eb.and([
+        eb(
+          'id',
+          '=',
+          eb
+            .selectFrom('conversations')
+            .select('id')
+            .where('property_id', '=', b.propertyId)
+            .where('booking_id', 'is', null)
+            .where(sql`lower(guest_email)`, '=', sql`lower(${b.email})`)
+            .orderBy('last_message_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .forUpdate()
+            .skipLocked(),
+        ),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('conversations')
+              .select(sql`1`.as('one'))
+              .where('booking_id', '=', b.id),
+          ),
+        ),
+      ]),
+    )
+    .returning('id')
+    .execute();
   return rows[0]?.id ?? null;
 }
 
