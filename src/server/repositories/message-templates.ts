@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { THomeGuide, TMessageTrigger, TScheduledStatus, TTemplate } from '#shared/schemas/messaging.ts';
 import type { TContactInfo } from '#shared/schemas/booking.ts';
 import type { TBookingStatus } from '#shared/constants.ts';
+import { HomeGuide } from '../entities/messaging.entity.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Templates, the scheduled messages made from them, and the homes' arrival details (docs/messaging.md). */
@@ -343,52 +344,22 @@ const EMPTY_GUIDE: THomeGuide = {
 };
 
 export async function findHomeGuide(em: EntityManager, propertyId: number): Promise<THomeGuide> {
-  // Raw: the inferred row type of a table keyed by a one-to-one has no usable column for its key.
-  const [r] = await em.execute<
-    {
-      check_in_time: string | null;
-      check_out_time: string | null;
-      check_in_instructions: string | null;
-      door_code: string | null;
-      wifi_name: string | null;
-      wifi_password: string | null;
-      house_rules: string | null;
-      private_from_days: number;
-    }[]
-  >('select * from home_guides where property_id = ?', [propertyId]);
+  // The entity, not Kysely: the inferred row type of a table keyed by a one-to-one has no column for its key.
+  const r = await em.findOne(HomeGuide, { property: propertyId });
   if (!r) return EMPTY_GUIDE;
   return {
-    checkInTime: r.check_in_time,
-    checkOutTime: r.check_out_time,
-    checkInInstructions: r.check_in_instructions,
-    doorCode: r.door_code,
-    wifiName: r.wifi_name,
-    wifiPassword: r.wifi_password,
-    houseRules: r.house_rules,
-    privateFromDays: r.private_from_days,
+    checkInTime: r.checkInTime ?? null,
+    checkOutTime: r.checkOutTime ?? null,
+    checkInInstructions: r.checkInInstructions ?? null,
+    doorCode: r.doorCode ?? null,
+    wifiName: r.wifiName ?? null,
+    wifiPassword: r.wifiPassword ?? null,
+    houseRules: r.houseRules ?? null,
+    privateFromDays: r.privateFromDays,
   };
 }
 
 export async function saveHomeGuide(em: EntityManager, propertyId: number, g: THomeGuide): Promise<void> {
-  await em.execute(
-    `insert into home_guides (property_id, check_in_time, check_out_time, check_in_instructions, door_code,
-                              wifi_name, wifi_password, house_rules, private_from_days)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-     on conflict (property_id) do update set
-       check_in_time = excluded.check_in_time, check_out_time = excluded.check_out_time,
-       check_in_instructions = excluded.check_in_instructions, door_code = excluded.door_code,
-       wifi_name = excluded.wifi_name, wifi_password = excluded.wifi_password,
-       house_rules = excluded.house_rules, private_from_days = excluded.private_from_days`,
-    [
-      propertyId,
-      g.checkInTime,
-      g.checkOutTime,
-      g.checkInInstructions,
-      g.doorCode,
-      g.wifiName,
-      g.wifiPassword,
-      g.houseRules,
-      g.privateFromDays,
-    ],
-  );
+  // One insert … on conflict (property_id) do update.
+  await em.upsert(HomeGuide, { property: propertyId, ...g });
 }
