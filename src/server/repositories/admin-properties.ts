@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAdminListingFilter, TAdminListingSort } from '#shared/schemas/admin-tables.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
-import { homesClause, type THomeScope } from './home-scope.ts';
-import { PROPERTY_COLUMNS, selectProperties } from './properties.ts';
+import { sql } from 'kysely';
+import { counterTotal } from './admin-counters.ts';
+import { db } from './db.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
+import { PROPERTY_FIELDS, toPropertyDto } from './properties.ts';
 
 /**
  * The admin's listings table: one page and its count. Every sort column has a partial index over listed
@@ -10,7 +13,7 @@ import { PROPERTY_COLUMNS, selectProperties } from './properties.ts';
  * location searches use trigram indexes; the unfiltered count comes from the running totals.
  */
 
-const ORDER: Record<TAdminListingSort, string> = {
+const ORDER = {
   id: 'id',
   title: 'title',
   location: 'location',
@@ -18,42 +21,29 @@ const ORDER: Record<TAdminListingSort, string> = {
   bedrooms: 'bedrooms',
   bathrooms: 'bathrooms',
   maxGuests: 'max_guests',
-};
+} as const satisfies Record<TAdminListingSort, string>;
 
 /** ILIKE's own wildcards in what the admin typed match themselves. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereOf(
-  f: Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSize'>,
-  scope: THomeScope,
-): {
-  sql: string;
-  params: unknown[];
-} {
-  const parts = [f.status === 'archived' ? 'archived_at is not null' : 'archived_at is null'];
-  const params: unknown[] = [];
+type TListingWhere = Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSize'>;
+
+function filtered(em: EntityManager, f: TListingWhere, scope: THomeScope) {
+  let q = db(em)
+    .selectFrom('properties')
+    .where('archived_at', f.status === 'archived' ? 'is not' : 'is', null)
+    .where(inHomes('id', scope));
   if (f.q) {
-    parts.push('(title ilike ? or location ilike ?)');
     const pattern = `%${escapeLike(f.q)}%`;
-    params.push(pattern, pattern);
+    q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('location', 'ilike', pattern)]));
   }
-  if (f.type) {
-    parts.push('property_type = ?');
-    params.push(f.type);
-  }
-  if (f.category) {
-    parts.push('category_keys @> array[?]::text[]');
-    params.push(f.category.toLowerCase());
-  }
-  if (f.city) {
-    // The city is what comes before the location's first comma ('Miami, Florida'), or the whole location.
-    parts.push(`lower(split_part(location, ',', 1)) = lower(?)`);
-    params.push(f.city);
-  }
-  const homes = homesClause('id', scope);
-  return { sql: `where ${parts.join(' and ')}${homes.sql}`, params: [...params, ...homes.params] };
+  if (f.type) q = q.where('property_type', '=', f.type);
+  if (f.category) q = q.where(sql<boolean>`category_keys @> array[${f.category.toLowerCase()}]::text[]`);
+  // The city is what comes before the location's first comma ('Miami, Florida'), or the whole location.
+  if (f.city) q = q.where(sql<boolean>`lower(split_part(location, ',', 1)) = lower(${f.city})`);
+  return q;
 }
 
 export async function listAdminPropertyRows(
@@ -63,14 +53,15 @@ export async function listAdminPropertyRows(
   offset: number,
   scope: THomeScope = null,
 ): Promise<TProperty[]> {
-  const where = whereOf(f, scope);
   const dir = f.dir === 'desc' ? 'desc' : 'asc';
-  return selectProperties(
-    em,
-    `select ${PROPERTY_COLUMNS} from properties ${where.sql}
-      order by ${ORDER[f.sort]} ${dir}, id ${dir} limit ? offset ?`,
-    [...where.params, limit, offset],
-  );
+  const rows = await filtered(em, f, scope)
+    .select(PROPERTY_FIELDS)
+    .orderBy(ORDER[f.sort], dir)
+    .orderBy('id', dir)
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toPropertyDto);
 }
 
 export async function countAdminProperties(
@@ -79,15 +70,10 @@ export async function countAdminProperties(
   scope: THomeScope = null,
 ): Promise<number> {
   if (scope === null && f.status === 'active' && !f.q && !f.type && !f.category && !f.city) {
-    const rows = await em.execute<{ n: number }[]>(
-      `select coalesce(sum(n), 0)::int as n from admin_counters where name = 'properties:listed'`,
-    );
-    return rows[0]?.n ?? 0;
+    return counterTotal(em, { name: 'properties:listed' });
   }
-  const where = whereOf(f, scope);
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from properties ${where.sql}`,
-    where.params,
-  );
-  return rows[0]?.n ?? 0;
+  const row = await filtered(em, f, scope)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }

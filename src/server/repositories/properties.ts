@@ -82,16 +82,6 @@ export function toPropertyDto(r: TPropertyRow): TProperty {
   };
 }
 
-/** Runs a `select ${PROPERTY_COLUMNS} …` query and maps its rows to DTOs. */
-export async function selectProperties(
-  em: EntityManager,
-  sql: string,
-  params: unknown[] = [],
-): Promise<TProperty[]> {
-  const rows = await em.execute<TPropertyRow[]>(sql, params);
-  return rows.map(toPropertyDto);
-}
-
 // Raw SQL on the two most-read paths (GET /api/properties and the property page's byId): entity
 // hydration and the identity map buy nothing for a read-only answer (figures in bench/RESULTS.md).
 export async function listListedProperties(em: EntityManager): Promise<TProperty[]> {
