@@ -1,16 +1,28 @@
+import { sql } from 'kysely';
+import { db } from './db.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /** Every distinct media URL under `prefix` still referenced anywhere (archived properties included). */
 export async function referencedMediaUrls(em: EntityManager, prefix: string): Promise<string[]> {
-  const rows = await em.execute<{ url: string }[]>(
-    `select distinct url from (
-       select unnest(images || videos) as url from properties
-       union all select user_image from reviews where user_image is not null
-       union all select icon from categories
-       union all select unnest(photos) from housekeeping_tasks
-     ) refs
-     where url like ?`,
-    [`${prefix}%`],
-  );
+  const d = db(em);
+  const rows = await d
+    .selectFrom(
+      d
+        .selectFrom('properties')
+        .select(sql<string>`unnest(images || videos)`.as('url'))
+        .unionAll(
+          d
+            .selectFrom('reviews')
+            .select(sql<string>`user_image`.as('url'))
+            .where('user_image', 'is not', null),
+        )
+        .unionAll(d.selectFrom('categories').select('icon as url'))
+        .unionAll(d.selectFrom('housekeeping_tasks').select(sql<string>`unnest(photos)`.as('url')))
+        .as('refs'),
+    )
+    .select('url')
+    .distinct()
+    .where('url', 'like', `${prefix}%`)
+    .execute();
   return rows.map((r) => r.url);
 }
