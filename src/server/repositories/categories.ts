@@ -79,21 +79,37 @@ export async function renameCategoryOnProperties(
   oldName: string,
   newName: string,
 ): Promise<void> {
-  await tx.execute(
-    `update properties p
-        set categories = r.categories, category_keys = r.keys
-       from (select q.id,
-                    array_agg(q.name order by q.first) as categories,
-                    array_agg(lower(q.name) order by q.first) as keys
-               from (select p2.id, min(u.ord) as first,
-                            (array_agg(case when lower(u.c) = lower(?) then ? else u.c end order by u.ord))[1] as name
-                       from properties p2, unnest(p2.categories) with ordinality as u(c, ord)
-                      where p2.category_keys @> array[lower(?)]::text[]
-                      group by p2.id, lower(case when lower(u.c) = lower(?) then ? else u.c end)) q
-              group by q.id) r
-      where p.id = r.id`,
-    [oldName, newName, oldName, oldName, newName],
-  );
+  const d = db(tx);
+  // Each category of a matching home, renamed where it is the old one (any case), with its first position.
+  const renamed = sql<string>`case when lower(u.c) = lower(${oldName}) then ${newName} else u.c end`;
+  const q = d
+    .selectFrom([
+      'properties as p2',
+      sql<{ c: string; ord: number }>`unnest(p2.categories) with ordinality`.as<'u'>(sql`u(c, ord)`),
+    ])
+    .where(sql<boolean>`p2.category_keys @> array[lower(${oldName})]::text[]`)
+    .groupBy(['p2.id', sql`lower(${renamed})`])
+    .select([
+      'p2.id',
+      sql<number>`min(u.ord)`.as('first'),
+      sql<string>`(array_agg(${renamed} order by u.ord))[1]`.as('name'),
+    ])
+    .as('q');
+  const r = d
+    .selectFrom(q)
+    .groupBy('q.id')
+    .select([
+      'q.id',
+      sql<string[]>`array_agg(q.name order by q.first)`.as('categories'),
+      sql<string[]>`array_agg(lower(q.name) order by q.first)`.as('keys'),
+    ])
+    .as('r');
+  await d
+    .updateTable('properties as p')
+    .from(r)
+    .set((eb) => ({ categories: eb.ref('r.categories'), category_keys: eb.ref('r.keys') }))
+    .whereRef('p.id', '=', 'r.id')
+    .execute();
 }
 
 /** Takes the name off every property that carries it (one set-based statement). */
