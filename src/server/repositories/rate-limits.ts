@@ -1,4 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { RateLimit } from '../entities/rate-limit.entity.ts';
+import { db } from './db.ts';
 
 /**
  * Fixed-window counters in `rate_limits`, shared by every server instance (docs/decisions.md#sessions, #stateless). Each
@@ -22,35 +25,68 @@ export async function countAttempts(
   windowMinutes: number,
 ): Promise<TCounter[]> {
   const w = Math.trunc(windowMinutes);
-  const rows = await em.execute<{ key: string; count: number; retry_after: number }[]>(
-    `insert into rate_limits (key, count, window_start) values ${keys.map(() => '(?, 1, now())').join(', ')}
-     on conflict (key) do update set
-       count = case when rate_limits.window_start <= now() - make_interval(mins => ${w})
-                    then 1 else rate_limits.count + 1 end,
-       window_start = case when rate_limits.window_start <= now() - make_interval(mins => ${w})
-                    then now() else rate_limits.window_start end
-     returning key, count,
-       ceil(extract(epoch from window_start + make_interval(mins => ${w}) - now()))::int as retry_after`,
-    [...keys],
-  );
+  const windowStart = sql<Date>`now() - make_interval(mins => ${sql.lit(w)})`;
+  const rows = await db(em)
+    .insertInto('rate_limits')
+    .values(keys.map((key) => ({ key, count: 1, window_start: sql<Date>`now()` })))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        count: eb
+          .case()
+          .when('rate_limits.window_start', '<=', windowStart)
+          .then(1)
+          .else(eb('rate_limits.count', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('rate_limits.window_start', '<=', windowStart)
+          .then(sql<Date>`now()`)
+          .else(eb.ref('rate_limits.window_start'))
+          .end(),
+      })),
+    )
+    .returning([
+      'key',
+      'count',
+      sql<number>`ceil(extract(epoch from window_start + make_interval(mins => ${sql.lit(w)}) - now()))::int`.as(
+        'retry_after',
+      ),
+    ])
+    .execute();
   return rows.map((r) => ({ key: r.key, count: r.count, retryAfter: Number(r.retry_after) }));
 }
 
 /** Gives one attempt back (never below zero). */
 export async function refundCounter(em: EntityManager, key: string): Promise<void> {
-  await em.execute('update rate_limits set count = greatest(count - 1, 0) where key = ?', [key]);
+  await db(em)
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`greatest(count - 1, 0)` })
+    .where('key', '=', key)
+    .execute();
 }
 
 export async function deleteCounter(em: EntityManager, key: string): Promise<void> {
-  await em.execute('delete from rate_limits where key = ?', [key]);
+  await em.nativeDelete(RateLimit, { key });
 }
 
 /** Skips rows a login is updating right now, so the sweep never waits on (or deadlocks with) a login. */
 export async function deleteCountersOlderThan(em: EntityManager, windowMinutes: number): Promise<void> {
-  await em.execute(
-    `delete from rate_limits where key in (
-       select key from rate_limits
-        where window_start <= now() - make_interval(mins => ${Math.trunc(windowMinutes)})
-        for update skip locked)`,
-  );
+  const d = db(em);
+  await d
+    .deleteFrom('rate_limits')
+    .where(
+      'key',
+      'in',
+      d
+        .selectFrom('rate_limits')
+        .select('key')
+        .where(
+          'window_start',
+          '<=',
+          sql<Date>`now() - make_interval(mins => ${sql.lit(Math.trunc(windowMinutes))})`,
+        )
+        .forUpdate()
+        .skipLocked(),
+    )
+    .execute();
 }
