@@ -10,9 +10,9 @@ import { escapeHtml } from './html.ts';
  */
 
 /**
- * Waits for the first screen's high-priority photo (or its failure), lets a frame paint it, then adds the
- * app's stylesheets (switched on by main.tsx before its first render) and module preloads and imports the
- * entry.
+ * Waits for the first screen's high-priority photo (its failure, or a few seconds at most), lets a frame
+ * paint it, then adds the app's stylesheets (switched on by main.tsx before its first render) and module
+ * preloads and imports the entry.
  */
 const STARTER_JS =
   '(function(){var d=document,s=d.currentScript,a=s.dataset,h=d.head,done=false;' +
@@ -23,7 +23,9 @@ const STARTER_JS =
   'list(a.preload).forEach(function(f){add("modulepreload",f,false)});import(a.entry)}' +
   'function later(){if(done)return;done=true;requestAnimationFrame(function(){setTimeout(go,0)})}' +
   'var i=d.querySelector("#root img[fetchpriority=high]");' +
-  'if(!i||i.complete)later();else{i.addEventListener("load",later);i.addEventListener("error",later)}})()';
+  'if(!i||i.complete)later();else{i.addEventListener("load",later);i.addEventListener("error",later);' +
+  // A photo that stalls must not keep the page lifeless: the app starts anyway after a while.
+  'setTimeout(later,4000)}})()';
 
 /** The starter's CSP source, for security.ts's script-src. */
 export const APP_STARTER_CSP_SOURCE = `'sha256-${createHash('sha256').update(STARTER_JS).digest('base64')}'`;
