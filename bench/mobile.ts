@@ -199,6 +199,12 @@ export async function benchMobile(
         const lhr = result.lhr;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.message}`);
         fs.writeFileSync(path.join(opts.reportDir, `${p.name}-${i + 1}.json`), JSON.stringify(lhr));
+        // The observed load's trace, for a look at what a long task did (BENCH_MOBILE_TRACE=1).
+        if (process.env.BENCH_MOBILE_TRACE)
+          fs.writeFileSync(
+            path.join(opts.reportDir, `${p.name}-${i + 1}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
         const r = runOf(lhr);
         log(
           `  ${p.name} #${i + 1}: score ${r.score}, LCP ${r.lcpMs.toFixed(0)} ms, CLS ${r.cls.toFixed(3)}, ` +

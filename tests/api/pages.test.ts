@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -70,8 +71,9 @@ describe('the first response', () => {
       // No session cookie came: the client is told the visitor is signed out, and asks no more.
       [['auth', 'session'], null],
     ]);
-    // The head comes before the scripts, so the image preload is found first.
-    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script type="module"'));
+    // The image preload is found first: the app's script is asked for only once the first screen is
+    // painted (the next describe).
+    expect(html).not.toContain('<script type="module"');
   });
 
   it('answers 404 with the client page for unknown paths and missing listings', async () => {
@@ -174,6 +176,27 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
     expect(root).toContain(
       `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
     );
+  });
+
+  it('starts the app after it, from one inline starter that the Content-Security-Policy allows', async () => {
+    const res = await fetch(`${srv.url}/property/${propertyId}`);
+    const html = await res.text();
+    // The entry and the stylesheets are no longer in the markup, where they would be fetched beside the
+    // photo: the starter at the end of the body asks for them.
+    const starter = /<script data-entry="\/assets\/main-abc\.js"[^>]*>([^<]+)<\/script><\/body>/.exec(html);
+    expect(starter).not.toBeNull();
+    expect(html).not.toMatch(/<link rel="(modulepreload|stylesheet)"/);
+    const hash = createHash('sha256')
+      .update(starter?.[1] ?? '')
+      .digest('base64');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(/script-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    // The home and a search start the same way; a page without a first screen keeps its module script.
+    const home = await (await fetch(`${srv.url}/`)).text();
+    expect(home).toContain(`<script data-entry="/assets/main-abc.js">${starter?.[1]}</script></body>`);
+    const about = await (await fetch(`${srv.url}/about`)).text();
+    expect(about).toContain('<script type="module" src="/assets/main-abc.js"></script>');
+    expect(about).not.toContain('data-entry=');
   });
 
   it('is left out where it would not be the page the app shows', async () => {

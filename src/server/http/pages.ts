@@ -26,6 +26,7 @@ import { readCookie } from '../context.ts';
 import { log } from '../logger.ts';
 import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
 import { escapeHtml } from './html.ts';
+import { withAppStarter } from './app-starter.ts';
 import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
 
@@ -314,20 +315,21 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     const firstScreen = head.firstScreen;
     if (firstScreen)
       body = body.replace('<div id="root"></div>', () => `<div id="root">${firstScreen}</div>`);
-    // After the entry's own preloads: the route's code and styles come next, in the same wave.
     const route = status === 200 ? preloadsFor(req.path) : undefined;
-    const routeTags = [
-      ...(route?.scripts ?? []).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
-      ...(route?.styles ?? []).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-    ];
-    if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
-    // The first screen has its own inline style: the app's stylesheets load beside the photo instead of
-    // before the first paint, and the app switches them on before its first render (main.tsx).
-    if (firstScreen)
-      body = body.replace(
-        /<link rel="stylesheet"/g,
-        '<link rel="stylesheet" media="print" data-after-first-screen=""',
-      );
+    const routeScripts = (route?.scripts ?? []).map((f) => `/${f}`);
+    const routeStyles = (route?.styles ?? []).map((f) => `/${f}`);
+    if (firstScreen) {
+      // The app starts once the first screen and its photo are painted (app-starter.ts), its route's code
+      // and styles with it.
+      body = withAppStarter(body, { scripts: routeScripts, styles: routeStyles });
+    } else {
+      // After the entry's own preloads: the route's code and styles come next, in the same wave.
+      const routeTags = [
+        ...routeScripts.map((f) => `<link rel="modulepreload" crossorigin href="${f}" />`),
+        ...routeStyles.map((f) => `<link rel="stylesheet" crossorigin href="${f}" />`),
+      ];
+      if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
+    }
     res.status(status);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(body);

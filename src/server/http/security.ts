@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '#shared/external.ts';
 import { AppError } from '../errors.ts';
+import { APP_STARTER_CSP_SOURCE } from './app-starter.ts';
 
 /**
  * Helmet's headers, worked out once: they depend on nothing in the request, and helmet's twelve nested
@@ -51,7 +52,8 @@ function helmetFor(isProduction: boolean) {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The one inline script: the starter of pages with a server-drawn first screen (app-starter.ts).
+        scriptSrc: ["'self'", APP_STARTER_CSP_SOURCE],
         // Mantine and Leaflet set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...CSP_IMG_ORIGINS],
