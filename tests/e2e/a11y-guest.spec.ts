@@ -1,10 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import {
-  expectNoSeriousA11yViolations,
-  expectNoSeriousA11yViolationsInBothSchemes,
-  useColorScheme,
-} from './support/a11y.ts';
+import { expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Every guest route a visitor can open without an account or a secret link. */
@@ -83,34 +79,30 @@ test('the guest dialogs have no serious axe violations, light and dark', async (
   await expectNoSeriousA11yViolationsInBothSchemes(page, 'booking confirmation');
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`phone property page with its booking bar, the theme menu and a toast have no serious axe violations (${scheme})`, async ({
-    page,
-  }) => {
-    await useColorScheme(page, scheme);
-    await page.setViewportSize({ width: 375, height: 740 });
-    await page.goto('/property/1');
-    await expect(page.getByTestId('booking-bar')).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `phone property page, ${scheme}`, {
-      colorOnly: scheme === 'dark',
-    });
+// One load: each state is scanned in light, then in dark (colours only), following the OS preference.
+test('phone property page with its booking bar, the theme menu and a toast have no serious axe violations, light and dark', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/property/1');
+  await expect(page.getByTestId('booking-bar')).toBeVisible();
+  await expectNoSeriousA11yViolationsInBothSchemes(page, 'phone property page');
 
-    await page.getByTestId('theme-toggle').click();
-    await expect(page.getByRole('menuitem', { name: 'System' })).toBeVisible();
-    // The open menu, dropdown included (Mantine's focus placeholder is off: see theme.ts).
-    await expectNoSeriousA11yViolations(page, `theme menu, ${scheme}`, { colorOnly: scheme === 'dark' });
-    await page.keyboard.press('Escape');
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.getByRole('menuitem', { name: 'System' })).toBeVisible();
+  // The open menu, dropdown included (Mantine's focus placeholder is off: see theme.ts).
+  await expectNoSeriousA11yViolationsInBothSchemes(page, 'theme menu');
+  await page.keyboard.press('Escape');
 
-    // A toast, focused with F8 (docs/product.md#guest-constants).
-    await page.getByTestId('booking-card').getByRole('button', { name: 'Clear check-in date' }).click();
-    await page.getByTestId('booking-bar-reserve').click();
-    const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Dates required' });
-    await expect(toast).toBeVisible();
-    await page.keyboard.press('F8');
-    await expect(toast).toBeFocused();
-    await expectNoSeriousA11yViolations(page, `toast, ${scheme}`, { colorOnly: scheme === 'dark' });
-  });
-}
+  // A toast, focused with F8 (docs/product.md#guest-constants).
+  await page.getByTestId('booking-card').getByRole('button', { name: 'Clear check-in date' }).click();
+  await page.getByTestId('booking-bar-reserve').click();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Dates required' });
+  await expect(toast).toBeVisible();
+  await page.keyboard.press('F8');
+  await expect(toast).toBeFocused();
+  await expectNoSeriousA11yViolationsInBothSchemes(page, 'toast');
+});
 
 test('the booking flow works by keyboard alone, with a visible focus', async ({ page, request }) => {
   const id = await homeFreeToday(request);

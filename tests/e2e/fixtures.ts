@@ -29,8 +29,9 @@ type TFixtures = {
 
 /**
  * Every page in the suite runs as it would on this offline machine: third-party hosts (tiles, rates,
- * geocoding) are cut at the network edge, so the app's degraded paths are what is tested.
- * A test that wants a third-party answer registers its own page.route before navigating.
+ * geocoding) are cut at the network edge, the browser's name resolver (playwright.config.ts), so the
+ * app's degraded paths are what is tested. A test that wants a third-party answer registers its own
+ * page.route before navigating (a routed request never reaches the resolver).
  */
 export const test = base.extend<TFixtures>({
   // This worker's own server (playwright.config.ts starts one per worker); `page`, `request` and
@@ -53,9 +54,6 @@ export const test = base.extend<TFixtures>({
     page.on('pageerror', (err) => {
       if (!allowed(err.message)) stray.push(`uncaught ${err.name}: ${err.message}`);
     });
-    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)[^/]+\//, (route) =>
-      route.abort('internetdisconnected'),
-    );
     if (signedIn === 'admin') await loginAsAdmin(page.request);
     await use(page);
     // A test that already failed keeps its own error; the console lines go to its report.

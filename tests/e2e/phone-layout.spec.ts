@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { nextFrames } from './support/settle.ts';
 
 /**
  * Every guest page a visitor opens on a phone; none may scroll sideways (docs/features.md#search-and-phones). The property page is
@@ -22,37 +23,55 @@ async function expectWithinWidth(locator: Locator, width: number, label: string)
   expect(box && box.x >= 0 && box.x + box.width <= width, `${label} inside the screen's width`).toBe(true);
 }
 
-for (const width of [320, 375, 414]) {
-  test(`at ${width} px no page scrolls sideways and Login is reachable`, async ({ page }) => {
-    await page.setViewportSize({ width, height: 740 });
-    const [first] = (await (await page.request.get('/api/properties')).json()) as { id: number }[];
-    if (!first) throw new Error('no listed home');
-    for (const path of PAGES.map((p) => p.replace(':first', String(first.id)))) {
-      await page.goto(path);
-      await expect(page.getByTestId('site-header')).toBeVisible();
-      if (path === '/') await expect(page.getByTestId('property-card').first()).toBeVisible();
-      if (path.startsWith('/property')) await expect(page.getByTestId('booking-bar')).toBeVisible();
+const WIDTHS = [320, 375, 414];
+
+/**
+ * Each page is loaded once and measured at the three widths: all are below Mantine's first breakpoint,
+ * so a resize re-lays out the same page a phone would load at that width.
+ */
+test('at 320, 375 and 414 px no page scrolls sideways and Login is reachable', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 740 });
+  const [first] = (await (await page.request.get('/api/properties')).json()) as { id: number }[];
+  if (!first) throw new Error('no listed home');
+  for (const path of PAGES.map((p) => p.replace(':first', String(first.id)))) {
+    await page.goto(path);
+    await expect(page.getByTestId('site-header')).toBeVisible();
+    if (path === '/') await expect(page.getByTestId('property-card').first()).toBeVisible();
+    if (path.startsWith('/property')) await expect(page.getByTestId('booking-bar')).toBeVisible();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 740 });
+      await nextFrames(page);
       await expectNoSidewaysScroll(page, `${path} at ${width} px`);
     }
+  }
 
-    // The theme control and the user menu are on screen; the menu opens without shifting the page.
-    await page.goto('/');
+  // The theme control and the user menu are on screen; the menu opens without shifting the page.
+  await page.goto('/');
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 740 });
+    await nextFrames(page);
     for (const id of ['theme-toggle', 'user-menu']) {
       const box = await page.getByTestId(id).boundingBox();
-      expect(box && box.x >= 0 && box.x + box.width <= width, `${id} on screen`).toBe(true);
+      expect(box && box.x >= 0 && box.x + box.width <= width, `${id} on screen at ${width} px`).toBe(true);
     }
     await page.getByTestId('user-menu').click();
     const login = page.getByRole('menuitem', { name: 'Login' });
     await expect(login).toBeInViewport();
     const menu = await page.getByRole('menu').boundingBox();
-    expect(menu && menu.x >= 0 && menu.x + menu.width <= width, 'user menu inside the screen').toBe(true);
+    expect(
+      menu && menu.x >= 0 && menu.x + menu.width <= width,
+      `user menu inside the screen at ${width} px`,
+    ).toBe(true);
     await expectNoSidewaysScroll(page, `open user menu at ${width} px`);
     await login.click();
-    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
-  });
-}
+    const dialog = page.getByRole('dialog', { name: 'Log in or sign up' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
 
-for (const width of [320, 375, 414]) {
+for (const width of WIDTHS) {
   test(`at ${width} px the sort and the Filters drawer fit the screen and pass axe`, async ({ page }) => {
     await page.setViewportSize({ width, height: 740 });
     await page.goto('/');

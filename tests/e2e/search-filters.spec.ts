@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { expectNoSeriousA11yViolations, useColorScheme } from './support/a11y.ts';
+import { expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 
 /** The ids the first page of a search should show, from the REST path of `properties.search`. */
 async function expectedIds(request: APIRequestContext, query: string): Promise<number[]> {
@@ -145,26 +145,22 @@ test('the map view searches the visible area as the map moves, and the area surv
   await expectCards(page, await expectedIds(page.request, ''));
 });
 
-for (const scheme of ['light', 'dark'] as const) {
-  test(`the filters dialog and the map view have no serious axe violations (${scheme})`, async ({ page }) => {
-    await useColorScheme(page, scheme);
-    await page.goto('/?view=map&types=cabin');
-    await expect(page.getByTestId('price-marker').first()).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `home map view, ${scheme}`, {
-      exclude: ['.leaflet-tile-pane'],
-      colorOnly: scheme === 'dark',
-    });
-    await page.getByRole('button', { name: /^Filters/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Filters' });
-    await expect(dialog.getByRole('checkbox', { name: 'Cabin' })).toBeChecked();
-    await expectNoSeriousA11yViolations(page, `filters dialog, ${scheme}`, {
-      include: '[role="dialog"]',
-      colorOnly: scheme === 'dark',
-    });
-
-    // Keyboard: the dialog is reachable and closes with Escape, focus returning to the button.
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
+// One load: each state is scanned in light, then in dark (colours only), following the OS preference.
+test('the filters dialog and the map view have no serious axe violations, light and dark', async ({
+  page,
+}) => {
+  await page.goto('/?view=map&types=cabin');
+  await expect(page.getByTestId('price-marker').first()).toBeVisible();
+  await expectNoSeriousA11yViolationsInBothSchemes(page, 'home map view', {
+    exclude: ['.leaflet-tile-pane'],
   });
-}
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Filters' });
+  await expect(dialog.getByRole('checkbox', { name: 'Cabin' })).toBeChecked();
+  await expectNoSeriousA11yViolationsInBothSchemes(page, 'filters dialog', { include: '[role="dialog"]' });
+
+  // Keyboard: the dialog is reachable and closes with Escape, focus returning to the button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
+});

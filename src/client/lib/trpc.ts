@@ -19,7 +19,9 @@ export const trpcClient = createTRPCClient<AppRouter>({
       transformer: superjson,
       maxItems: TRPC_MAX_BATCH,
       headers: () => (isDirectAdminUrl() ? { 'x-direct-admin': 'true' } : {}),
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }),
+      // The query cache decides what is fresh; a refetch after a change must reach the server, not be
+      // answered from the browser's HTTP cache with a public answer from before the change.
+      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin', cache: 'no-cache' }),
     }),
   ],
 });
