@@ -15,7 +15,7 @@ export function StayFields({
   onParty,
   homeMaxGuests,
   petsAllowed,
-  labelPrefix = '',
+  change = false,
 }: {
   checkIn: string;
   checkOut: string;
@@ -26,26 +26,26 @@ export function StayFields({
   /** The home's capacity, once known. */
   homeMaxGuests: number | undefined;
   petsAllowed: boolean;
-  /** 'New ' on a change request, whose form sits beside the booked dates. */
-  labelPrefix?: string;
+  /** A change request's form sits beside the booked dates: its fields say 'New check-in'. */
+  change?: boolean;
 }) {
+  const dates = [
+    { label: 'Check-in', value: checkIn, onChange: onCheckIn },
+    { label: 'Check-out', value: checkOut, onChange: onCheckOut },
+  ];
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <TextInput
-          type="date"
-          label={`${labelPrefix}${labelPrefix ? 'check-in' : 'Check-in'}`}
-          required
-          value={checkIn}
-          onChange={(e) => onCheckIn(e.currentTarget.value)}
-        />
-        <TextInput
-          type="date"
-          label={`${labelPrefix}${labelPrefix ? 'check-out' : 'Check-out'}`}
-          required
-          value={checkOut}
-          onChange={(e) => onCheckOut(e.currentTarget.value)}
-        />
+        {dates.map((d) => (
+          <TextInput
+            key={d.label}
+            type="date"
+            label={change ? `New ${d.label.toLowerCase()}` : d.label}
+            required
+            value={d.value}
+            onChange={(e) => d.onChange(e.currentTarget.value)}
+          />
+        ))}
       </SimpleGrid>
       <PartyPicker
         party={party}

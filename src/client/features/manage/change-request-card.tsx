@@ -69,7 +69,7 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
                 is until then.
               </Text>
               <StayFields
-                labelPrefix="New "
+                change
                 checkIn={checkIn}
                 checkOut={checkOut}
                 onCheckIn={setCheckIn}
