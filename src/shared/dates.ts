@@ -37,17 +37,23 @@ export function isoToLocalDate(value: string): Date {
   return new Date(y, m - 1, d);
 }
 
-/** `Nov 22` or, with the year, `Nov 22, 2026` (en-US, as the spec's labels). */
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-const SHORT_DATE_WITH_YEAR = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
+let shortDate: Intl.DateTimeFormat | undefined;
+let shortDateWithYear: Intl.DateTimeFormat | undefined;
 
-// The formatters are made once: toLocaleDateString with options builds a new one per call (~0.1 ms).
+/**
+ * `Nov 22` or, with the year, `Nov 22, 2026` (en-US, as the spec's labels). The formatters are made
+ * once, on first use: toLocaleDateString with options builds one per call, and building one at import
+ * loads the locale's data while the browser evaluates the app's first script.
+ */
 export function formatIsoDate(value: string, withYear = false): string {
-  return (withYear ? SHORT_DATE_WITH_YEAR : SHORT_DATE).format(isoToLocalDate(value));
+  const format = withYear
+    ? (shortDateWithYear ??= new Intl.DateTimeFormat('en-US', {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      }))
+    : (shortDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
+  return format.format(isoToLocalDate(value));
 }
 
 /** `Nov 22` this year, `Jan 3, 2027` in any other (docs/product.md#guest-constants: the year where a year is needed). */

@@ -68,6 +68,8 @@ describe('the first response', () => {
         [['properties', 'byId'], { input: { id: propertyId }, type: 'query' }],
         expect.objectContaining({ id: propertyId }),
       ],
+      // The public settings, which every page's header and footer read.
+      [[['config', 'get'], { type: 'query' }], expect.objectContaining({ settings: expect.any(Object) })],
       // No session cookie came: the client is told the visitor is signed out, and asks no more.
       [['auth', 'session'], null],
     ]);
@@ -93,10 +95,14 @@ describe('the first response', () => {
       const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
       return JSON.parse(data ?? '[]') as [unknown, unknown][];
     };
-    expect(await seeds({})).toEqual([[['auth', 'session'], null]]);
-    expect(await seeds({ cookie: 'theme=dark' })).toEqual([[['auth', 'session'], null]]);
+    const config = [
+      [['config', 'get'], { type: 'query' }],
+      await (await fetch(`${srv.url}/api/config`)).json(),
+    ];
+    expect(await seeds({})).toEqual([config, [['auth', 'session'], null]]);
+    expect(await seeds({ cookie: 'theme=dark' })).toEqual([config, [['auth', 'session'], null]]);
     // A session cookie, valid or not, is for the server's session read to judge.
-    expect(await seeds({ cookie: `stayhub_session=${'a'.repeat(32)}` })).toEqual([]);
+    expect(await seeds({ cookie: `stayhub_session=${'a'.repeat(32)}` })).toEqual([config]);
   });
 
   it('serves the home page with the first search page and the categories to hydrate', async () => {
@@ -106,6 +112,7 @@ describe('the first response', () => {
     expect(entries.map(([key]) => key)).toEqual([
       [['properties', 'search'], { input: { limit: 12 }, type: 'infinite' }],
       [['categories', 'list'], { type: 'query' }],
+      [['config', 'get'], { type: 'query' }],
       ['auth', 'session'],
     ]);
     const categories = await (await fetch(`${srv.url}/api/categories`)).json();

@@ -9,17 +9,19 @@ export function useCalendarMonths(): 1 | 2 {
   return useMediaQuery(TWO_MONTHS, undefined, { getInitialValueInEffect: false }) ? 2 : 1;
 }
 
-const DAY_NAME = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+// Made on first use, not at import (building a formatter loads the locale's data).
+let dayName: Intl.DateTimeFormat | undefined;
 
 /**
  * A booked day's props for Mantine's calendars: its name says 'booked' (the calendar's own name for a
  * day, then ', booked'), and `data-booked` styles it apart from a past day (more-components.css).
  */
 export function bookedDayProps(day: string): Record<string, string | boolean> {
-  return { 'data-booked': true, 'aria-label': `${DAY_NAME.format(Date.parse(`${day}T00:00:00Z`))}, booked` };
+  dayName ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return { 'data-booked': true, 'aria-label': `${dayName.format(Date.parse(`${day}T00:00:00Z`))}, booked` };
 }

@@ -1,9 +1,19 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { EXCHANGE_REFRESH_MS } from '#shared/constants.ts';
 import { convertAmount, convertStay, formatMoney, type TConvertedStay } from '#shared/money.ts';
 import { fetchPkrRate, lastUpdatedLabel, RATES_KEY, readStoredRates, type TRates } from './exchange-rates.ts';
 
 export type TCurrency = 'USD' | 'PKR';
+export const CURRENCIES: readonly TCurrency[] = ['USD', 'PKR'];
 
 const CURRENCY_KEY = 'stayhub.currency';
 
@@ -52,21 +62,25 @@ export function CurrencyProvider({
   const [refreshing, setRefreshing] = useState(false);
   const [lastRefresh, setLastRefresh] = useState<'ok' | 'failed' | null>(null);
 
+  // Every price on the page reads this context: its updates are transitions, which React renders in
+  // slices, so a refresh never holds a phone's main thread for a whole re-render.
   const refresh = useCallback(async () => {
-    setRefreshing(true);
+    startTransition(() => setRefreshing(true));
     try {
       const found = await fetchPkrRate();
       if (!found) {
-        setLastRefresh('failed');
+        startTransition(() => setLastRefresh('failed'));
         console.warn('Exchange rates: every service failed; keeping the last stored rates.');
         return;
       }
-      setLastRefresh('ok');
       const next: TRates = { USD: 1, PKR: found.rate, updatedAt: Date.now(), source: found.source };
       localStorage.setItem(RATES_KEY, JSON.stringify(next));
-      setRates(next);
+      startTransition(() => {
+        setLastRefresh('ok');
+        setRates(next);
+      });
     } finally {
-      setRefreshing(false);
+      startTransition(() => setRefreshing(false));
     }
   }, []);
 

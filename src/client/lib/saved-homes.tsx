@@ -1,6 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { TProperty } from '#shared/schemas/property.ts';
 import { useAuth } from './auth.tsx';
 import { errorMessage, trpc } from './trpc.ts';
 
@@ -54,14 +64,27 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-export function useSavedHomes() {
+type TSavedHomes = {
+  ids: ReadonlySet<number>;
+  isSaved: (id: number) => boolean;
+  toggle: (propertyId: number) => Promise<void>;
+  saved: TProperty[] | undefined;
+  isLoading: boolean;
+};
+
+const SavedHomesContext = createContext<TSavedHomes | null>(null);
+
+/**
+ * Holds the saved homes once for the guest site: every card's heart reads this one list, so a grid of
+ * cards adds no query or mutation observers of its own (each would re-render on every change).
+ */
+export function SavedHomesProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const local = useSyncExternalStore(subscribe, getLocal, () => EMPTY);
-  const listOptions = trpc.wishlist.list.queryOptions();
-  const server = useQuery({ ...listOptions, enabled: user !== null });
-  const save = useMutation(trpc.wishlist.save.mutationOptions());
-  const remove = useMutation(trpc.wishlist.remove.mutationOptions());
+  const server = useQuery({ ...trpc.wishlist.list.queryOptions(), enabled: user !== null });
+  const { mutateAsync: save } = useMutation(trpc.wishlist.save.mutationOptions());
+  const { mutateAsync: remove } = useMutation(trpc.wishlist.remove.mutationOptions());
 
   const ids = useMemo(
     () => new Set(user ? (server.data ?? []).map((p) => p.id) : local),
@@ -76,24 +99,34 @@ export function useSavedHomes() {
         return;
       }
       try {
-        if (saved) await remove.mutateAsync({ propertyId });
-        else await save.mutateAsync({ propertyId });
+        if (saved) await remove({ propertyId });
+        else await save({ propertyId });
       } catch (err) {
         notifications.show({ message: errorMessage(err, 'Could not update your saved homes'), color: 'red' });
       } finally {
-        await queryClient.invalidateQueries({ queryKey: listOptions.queryKey });
+        await queryClient.invalidateQueries({ queryKey: trpc.wishlist.list.queryKey() });
       }
     },
-    [ids, user, local, remove, save, queryClient, listOptions.queryKey],
+    [ids, user, local, remove, save, queryClient],
   );
 
-  return {
-    ids,
-    isSaved: (id: number) => ids.has(id),
-    toggle,
-    saved: server.data,
-    isLoading: server.isPending,
-  };
+  const value = useMemo<TSavedHomes>(
+    () => ({
+      ids,
+      isSaved: (id: number) => ids.has(id),
+      toggle,
+      saved: server.data,
+      isLoading: server.isPending,
+    }),
+    [ids, toggle, server.data, server.isPending],
+  );
+  return <SavedHomesContext.Provider value={value}>{children}</SavedHomesContext.Provider>;
+}
+
+export function useSavedHomes(): TSavedHomes {
+  const value = useContext(SavedHomesContext);
+  if (!value) throw new Error('useSavedHomes needs a SavedHomesProvider above it');
+  return value;
 }
 
 /** Mounted once: when someone signs in, the hearts kept in this browser join their account. */

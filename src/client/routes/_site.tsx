@@ -1,14 +1,16 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NotFoundContent } from '../components/layout/not-found.tsx';
 import { SiteLayout } from '../shell/site-layout.tsx';
-import { SavedHomesSync } from '../lib/saved-homes.tsx';
+import { SavedHomesProvider, SavedHomesSync } from '../lib/saved-homes.tsx';
 
 /** The guest site's frame: header and footer around every page under `_site/`. */
 export const Route = createFileRoute('/_site')({
   component: () => (
     <SiteLayout>
       <SavedHomesSync />
-      <Outlet />
+      <SavedHomesProvider>
+        <Outlet />
+      </SavedHomesProvider>
     </SiteLayout>
   ),
   // A notFound() thrown by a page under this layout renders inside the frame rather than around it.

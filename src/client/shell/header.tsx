@@ -1,5 +1,4 @@
 import { Box, Button, Container, Group, Transition } from '@mantine/core';
-import { useWindowScroll } from '@mantine/hooks';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
@@ -9,6 +8,7 @@ import { CompactSearch, SearchBar } from '../features/search/search-bar.tsx';
 import type { TSearchDialogState, TSearchTab } from '../features/search/types.ts';
 import { CurrencySwitch } from '../components/layout/currency-switch.tsx';
 import { DeferredUserMenu } from './deferred-user-menu.tsx';
+import { useScrolledPast } from '../lib/use-scrolled-past.ts';
 import classes from '../components/layout/layout.module.css';
 import { Logo } from '../components/layout/logo.tsx';
 import { ThemeToggle } from '../components/layout/theme-toggle.tsx';
@@ -19,7 +19,7 @@ const ADMIN_ACCESS_HREF = '/admin?directAdmin=true';
 /** The site header (docs/product.md#guest-pages): logo, search, currency, 'Admin Access', theme and the user menu. */
 export function Header() {
   const [dialog, setDialog] = useState<TSearchDialogState>({ opened: false, tab: 'location' });
-  const [scroll] = useWindowScroll();
+  const scrolled = useScrolledPast(MOBILE_SEARCH_SCROLL_PX);
   const navigate = useNavigate();
   const open = (tab: TSearchTab) => setDialog({ opened: true, tab });
 
@@ -64,7 +64,7 @@ export function Header() {
       </Container>
       {/* Small screens: the compact search shows under the header once the page has scrolled (docs/product.md#guest-constants). */}
       <Box hiddenFrom="md">
-        <Transition mounted={scroll.y > MOBILE_SEARCH_SCROLL_PX} transition="slide-down" duration={150}>
+        <Transition mounted={scrolled} transition="slide-down" duration={150}>
           {(style) => (
             <Container size="xl" pb={10} style={style}>
               <CompactSearch onOpen={open} onWarmUp={preloadSearchDialog} />

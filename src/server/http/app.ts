@@ -140,7 +140,7 @@ function expressApp(
   );
   app.use(seoRoutes(deps.orm, deps.env.publicUrl));
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', pageHandler(deps.orm, indexHtml, deps.env.publicUrl));
+  app.get('/{*splat}', pageHandler(deps.orm, indexHtml, deps.env.publicUrl, deps.env.demoDirectAdmin));
 
   const errorHandler: ErrorRequestHandler = (
     err: { status?: number; statusCode?: number; type?: string; message?: string },

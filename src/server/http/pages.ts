@@ -12,6 +12,7 @@ import {
   type TPageMatch,
 } from '#shared/route-manifest.ts';
 import type { TCategory } from '#shared/schemas/category.ts';
+import type { TSettingsView } from '#shared/schemas/settings.ts';
 import type { TProperty, TSearchResult } from '#shared/schemas/property.ts';
 import { ZSearchInput } from '#shared/schemas/property.ts';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
@@ -21,7 +22,7 @@ import { guestsLabel } from '#shared/labels.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, searchProperties } from '../services/properties/queries.ts';
 import { SESSION_COOKIE } from '../services/auth/sessions.ts';
-import { getSettings } from '../services/settings/settings.ts';
+import { getSettings, publicConfigOf } from '../services/settings/settings.ts';
 import { readCookie } from '../context.ts';
 import { log } from '../logger.ts';
 import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
@@ -141,13 +142,32 @@ function propertyJsonLd(p: TProperty, url: string, image: string | undefined, cu
   };
 }
 
+/** The page's head, with the public settings in its data (the key is the client's `config.get` query). */
 async function headFor(
   em: EntityManager,
   pathname: string,
   query: URLSearchParams,
   origin: string | undefined,
+  demoDirectAdmin: boolean,
 ): Promise<{ status: 200 | 404; head: THead }> {
   const settings = await getSettings(em);
+  const page = await pageHeadFor(em, settings, pathname, query, origin);
+  // Every page's header and footer read them: carried in the page, they cost neither a request nor a
+  // re-render of the whole frame when its answer lands.
+  const config: [unknown, unknown] = [
+    [['config', 'get'], { type: 'query' }],
+    publicConfigOf(settings, demoDirectAdmin),
+  ];
+  return { ...page, head: { ...page.head, dehydrated: [...page.head.dehydrated, config] } };
+}
+
+async function pageHeadFor(
+  em: EntityManager,
+  settings: TSettingsView,
+  pathname: string,
+  query: URLSearchParams,
+  origin: string | undefined,
+): Promise<{ status: 200 | 404; head: THead }> {
   const site = settings.siteName;
   const match = matchPageRoute(pathname);
   const base = plainHead(match, site, settings.siteDescription, origin);
@@ -278,7 +298,12 @@ function templateLoader(file: string) {
  * (src/shared/route-manifest.ts) decides the status, title and robots: paths that are no page, and
  * missing listings, answer 404 with the same page, which shows the client's 404 screen.
  */
-export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: string | undefined) {
+export function pageHandler(
+  orm: MikroORM,
+  indexHtml: string,
+  configuredOrigin: string | undefined,
+  demoDirectAdmin: boolean,
+) {
   const template = templateLoader(indexHtml);
   const preloadsFor = routePreloads(path.dirname(indexHtml));
   return async (req: Request, res: Response): Promise<void> => {
@@ -291,7 +316,7 @@ export function pageHandler(orm: MikroORM, indexHtml: string, configuredOrigin: 
     let status: number;
     try {
       const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
-      ({ status, head } = await headFor(orm.em.fork(), req.path, query, configuredOrigin));
+      ({ status, head } = await headFor(orm.em.fork(), req.path, query, configuredOrigin, demoDirectAdmin));
     } catch (err) {
       // The page still works without its filled head: the client loads its data itself.
       log.warn('page head failed', { path: req.path, err: err instanceof Error ? err.message : String(err) });

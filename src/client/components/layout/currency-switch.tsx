@@ -1,7 +1,7 @@
-import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { useCurrency } from '../../lib/currency.tsx';
+import { CURRENCIES, useCurrency, type TCurrency } from '../../lib/currency.tsx';
 import classes from './layout.module.css';
 import { useSiteConfig } from './use-site-config.ts';
 
@@ -17,6 +17,46 @@ function HoverTip({ label, children }: { label: ReactNode; children: (describedB
       <div role="tooltip" id={id} className={classes.tip}>
         {label}
       </div>
+    </div>
+  );
+}
+
+/**
+ * The two currencies as a radio group drawn like a segmented control, in plain CSS. Mantine's
+ * SegmentedControl measures its labels through ref callbacks that set state while React commits, which
+ * turned the app's first commit on every guest page into one long synchronous task.
+ */
+function CurrencyRadios({
+  value,
+  onChange,
+  describedBy,
+}: {
+  value: TCurrency;
+  onChange: (c: TCurrency) => void;
+  describedBy: string | undefined;
+}) {
+  const name = useId();
+  return (
+    <div
+      role="radiogroup"
+      aria-label="Currency"
+      aria-describedby={describedBy}
+      className={classes.segmented}
+      data-testid="currency-switch"
+    >
+      {CURRENCIES.map((c) => (
+        <label key={c} className={classes.segment}>
+          <input
+            type="radio"
+            name={name}
+            value={c}
+            checked={value === c}
+            onChange={() => onChange(c)}
+            className={classes.segmentInput}
+          />
+          <span className={classes.segmentLabel}>{c}</span>
+        </label>
+      ))}
     </div>
   );
 }
@@ -40,16 +80,7 @@ export function CurrencySwitch({ compact = false }: { compact?: boolean }) {
     </>
   );
   const control = (describedBy?: string) => (
-    <SegmentedControl
-      size="xs"
-      radius="xl"
-      value={currency}
-      onChange={(v) => setCurrency(v)}
-      data={['USD', 'PKR']}
-      aria-label="Currency"
-      aria-describedby={describedBy}
-      data-testid="currency-switch"
-    />
+    <CurrencyRadios value={currency} onChange={setCurrency} describedBy={describedBy} />
   );
   if (compact) return <HoverTip label={info}>{(id) => control(id)}</HoverTip>;
   return (

@@ -21,7 +21,11 @@ const FALLBACK: TPublicConfig['settings'] = {
   enableReviews: SETTINGS_DEFAULTS.enableReviews,
 };
 
-export const siteConfigQuery = () => trpc.config.get.queryOptions(undefined, { staleTime: 10 * 60_000 });
+const buildSiteConfigQuery = () => trpc.config.get.queryOptions(undefined, { staleTime: 10 * 60_000 });
+let siteConfigOptions: ReturnType<typeof buildSiteConfigQuery> | undefined;
+
+/** Built once: a dozen components read it on every render, and each build walks tRPC's proxy. */
+export const siteConfigQuery = () => (siteConfigOptions ??= buildSiteConfigQuery());
 
 /**
  * The public settings (site name, contact details, feature switches). Until they arrive, and if they

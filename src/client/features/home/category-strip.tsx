@@ -49,7 +49,7 @@ export function CategoryStrip({ selected, onToggle }: TProps) {
   useEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    measure();
+    // The observer's first report comes after the browser's own layout: measuring here would force one.
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();

@@ -37,6 +37,10 @@ export async function updateSettings(
 }
 
 /** The settings any visitor may read: the public schema's fields, the rest stays with admins. */
+export function publicConfigOf(settings: TSettingsView, demoDirectAdmin: boolean): TPublicConfig {
+  return { demoDirectAdmin, settings: ZPublicConfig.shape.settings.parse(settings) };
+}
+
 export async function getPublicConfig(em: EntityManager, demoDirectAdmin: boolean): Promise<TPublicConfig> {
-  return { demoDirectAdmin, settings: ZPublicConfig.shape.settings.parse(await getSettings(em)) };
+  return publicConfigOf(await getSettings(em), demoDirectAdmin);
 }
