@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
-import { expect, rewriteTrpc, test } from './fixtures.ts';
+import { expect, rewriteTrpc, test, withoutPageData } from './fixtures.ts';
 import { workerOrigin } from './support/servers.ts';
 import { calendarDay as day, calendarOf, showMonth } from './support/stay.ts';
 
@@ -243,13 +243,22 @@ test('with the Guest Registration setting on, Reserve asks a visitor to sign in 
     admin.put('/api/settings', { data: { ...settings, enableGuestRegistration: on } });
   expect((await save(true)).ok()).toBe(true);
   try {
-    // The switch's answer is held until Reserve has been pressed: a press that comes before the page
-    // knows the setting must wait for it, not be lost or act on the default (registration off).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await rewriteTrpc(page, 'config.get', (real) => real, held);
+    // The page carries the settings: Reserve asks at once.
     await page.goto(`/property/${property.id}`);
     const reserve = page.getByTestId('reserve');
+    await reserve.click();
+    await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // A page without them (the server could not read them) asks for them, and their answer is held
+    // until Reserve has been pressed: a press that comes before the page knows the setting must wait
+    // for it, not be lost or act on the default (registration off).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await withoutPageData(page, 'config.get');
+    await rewriteTrpc(page, 'config.get', (real) => real, held);
+    await page.reload();
     await reserve.click();
     await expect(reserve).toHaveAttribute('aria-busy', 'true');
     await expect(reserve).toBeFocused();

@@ -95,6 +95,32 @@ export async function rewriteTrpc(
   );
 }
 
+/**
+ * Takes a tRPC query's data (e.g. `config.get`) out of the pages the server sends, as when the server
+ * could not read it for the page: the app then asks for it itself.
+ */
+export async function withoutPageData(page: Page, procedure: string): Promise<void> {
+  const path = procedure.split('.');
+  await page.route(
+    (url) =>
+      !url.pathname.startsWith('/trpc/') && !url.pathname.startsWith('/api/') && !/\.\w+$/.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        /(<script id="__stayhub_data" type="application\/json">)(.*?)(<\/script>)/,
+        (_, open: string, json: string, close: string) => {
+          const entries = (JSON.parse(json) as [unknown, unknown][]).filter(
+            ([key]) => JSON.stringify((key as unknown[])[0]) !== JSON.stringify(path),
+          );
+          return `${open}${JSON.stringify(entries).replace(/</g, '\\u003c')}${close}`;
+        },
+      );
+      await route.fulfill({ response: res, body: html });
+    },
+  );
+}
+
 /** A tRPC error answer as the server sends it (superjson envelope), for `rewriteTrpc`. */
 export const trpcError = (httpStatus: number, message: string) => ({
   error: {

@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Loader, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
 import { CURRENCIES, useCurrency, type TCurrency } from '../../lib/currency.tsx';
@@ -96,13 +96,19 @@ export function CurrencySwitch({ compact = false }: { compact?: boolean }) {
             aria-label="Refresh exchange rate"
             aria-describedby={id}
             data-testid="currency-refresh"
-            loading={refreshing}
+            // The spinner is swapped in here rather than through `loading`, whose enter/exit
+            // animation forces a synchronous React render each time a refresh starts or ends.
+            aria-busy={refreshing || undefined}
             data-disabled={!canRefresh || undefined}
             onClick={() => {
-              if (canRefresh) void refresh();
+              if (canRefresh && !refreshing) void refresh();
             }}
           >
-            <IconRefresh size={14} aria-hidden />
+            {refreshing ? (
+              <Loader size={14} color="currentColor" aria-hidden />
+            ) : (
+              <IconRefresh size={14} aria-hidden />
+            )}
           </ActionIcon>
         )}
       </HoverTip>
