@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { REPORT_RANGE_BACKWARDS, REPORT_RANGE_TOO_LONG } from '../../src/shared/schemas/reports.ts';
+import { addDays, daysBetween, todayIso } from '../../src/shared/dates.ts';
+import {
+  REPORT_RANGE_BACKWARDS,
+  REPORT_RANGE_TOO_LONG,
+  ZReportInput,
+} from '../../src/shared/schemas/reports.ts';
+import { topHomes } from '../../src/server/repositories/reports.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { reportSummary } from '../../src/server/services/reports/summary.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
@@ -261,5 +266,131 @@ describe('booking pace', () => {
     expect(then.pace.months.reduce((s, m) => s + m.nights, 0)).toBe(14);
     expect(then.pace.lastYearData).toBe(false);
     expect(then.pace.asOf).toBe(earlier.toISOString().slice(0, 10));
+  });
+});
+
+describe('the edges of a range, months and scope', () => {
+  /** Nights and revenue by home and by month, one row per held night (generate_series), as the report should. */
+  async function directNights(from: string, to: string, propertyIds: number[]) {
+    return db.sql<{ property_id: number; month: string; nights: number; revenue: number }>(
+      `select b.property_id, to_char(d, 'YYYY-MM') as month, count(*)::int as nights,
+              sum(b.total_price::float8 / (b.check_out - b.check_in))::float8 as revenue
+         from bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') d
+        where b.status in ('pending', 'confirmed') and b.property_id = any($3::int[])
+          and d between $1::date and $2::date
+        group by 1, 2`,
+      [from, to, `{${propertyIds.join(',')}}`],
+    );
+  }
+  const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + f(r), 0);
+
+  let edge: [number, number, number];
+  let monthStart: string;
+  beforeAll(async () => {
+    edge = [
+      (await createProperty(db.em(), { price: 110 })).id,
+      (await createProperty(db.em(), { price: 170 })).id,
+      (await createProperty(db.em(), { price: 260 })).id,
+    ];
+    // The first of a month well past the other tests' stays.
+    const later = addDays(base, 130);
+    monthStart = `${later.slice(0, 8)}01`;
+    const at = daysBetween(base, monthStart);
+    const [x, y, z] = edge;
+    await book(x, at - 3, 5); // crosses the range's start and a month end
+    await book(x, at + 10, 2);
+    await book(y, at + 25, 28); // crosses a month end and the first range's end
+    const cancelled = await book(y, at + 14, 6);
+    await asAdmin().bookings.updateStatus({ id: cancelled.id, status: 'cancelled' });
+    await book(z, at + 5, 3);
+  });
+
+  it('cuts stays at the range and month ends, leaves cancelled stays out, and counts an empty month as 0', async () => {
+    const from = addDays(monthStart, -1);
+    // The second range ends in a month that holds no stay of these homes.
+    for (const to of [addDays(monthStart, 40), addDays(monthStart, 100)]) {
+      const want = await directNights(from, to, edge);
+      for (const propertyId of [...edge, undefined]) {
+        const ids = propertyId ? [propertyId] : edge;
+        const report = await reportSummary(db.em(), ZReportInput.parse({ from, to, propertyId }), ids);
+        const mine = want.filter((w) => ids.includes(w.property_id));
+        expect(report.totals.bookedNights, String(propertyId)).toBe(sum(mine, (w) => w.nights));
+        // Rounded to cents, as the page shows it.
+        expect(report.totals.revenue).toBeCloseTo(
+          sum(mine, (w) => w.revenue),
+          2,
+        );
+        for (const m of report.byMonth) {
+          const of = mine.filter((w) => w.month === m.month);
+          expect(m.bookedNights, `${propertyId} ${m.month}`).toBe(sum(of, (w) => w.nights));
+          expect(m.revenue).toBeCloseTo(
+            sum(of, (w) => w.revenue),
+            2,
+          );
+        }
+        for (const h of report.byHome) {
+          const of = mine.filter((w) => w.property_id === h.propertyId);
+          expect(h.bookedNights).toBe(sum(of, (w) => w.nights));
+          expect(h.revenue).toBeCloseTo(
+            sum(of, (w) => w.revenue),
+            2,
+          );
+        }
+      }
+    }
+    const to = addDays(monthStart, 100);
+    const all = await reportSummary(db.em(), ZReportInput.parse({ from, to }), edge);
+    expect(all.byMonth.at(-1)).toMatchObject({ bookedNights: 0, revenue: 0 });
+    expect(all.byMonth.at(-1)?.month).toBe(to.slice(0, 7));
+    // 2 of the first stay's 5 nights fall before the range.
+    expect(all.byHome.find((h) => h.propertyId === edge[0])?.bookedNights).toBe(3 + 2);
+  });
+
+  it("counts a manager's homes only, and one home only when asked", async () => {
+    const from = monthStart;
+    const to = addDays(monthStart, 60);
+    const [x, y, z] = edge;
+    const want = await directNights(from, to, edge);
+    const two = await reportSummary(db.em(), ZReportInput.parse({ from, to }), [x, z]);
+    expect(two.homes).toBe(2);
+    expect(two.byHome.map((h) => h.propertyId).sort()).toEqual([x, z].sort());
+    expect(two.totals.bookedNights).toBe(
+      sum(
+        want.filter((w) => w.property_id !== y),
+        (w) => w.nights,
+      ),
+    );
+    expect(two.byMonth.reduce((s, m) => s + m.bookedNights, 0)).toBe(two.totals.bookedNights);
+    const one = await reportSummary(db.em(), ZReportInput.parse({ from, to, propertyId: y }), [x, y, z]);
+    expect(one.homes).toBe(1);
+    expect(one.byHome.map((h) => h.propertyId)).toEqual([y]);
+    expect(one.totals.bookedNights).toBe(
+      sum(
+        want.filter((w) => w.property_id === y),
+        (w) => w.nights,
+      ),
+    );
+    // A home outside the scope yields nothing, even when named.
+    const none = await reportSummary(db.em(), ZReportInput.parse({ from, to, propertyId: y }), [x]);
+    expect(none.totals.bookedNights).toBe(0);
+    expect(none.byHome).toEqual([]);
+    expect(none.sources.every((src) => src.stays === 0)).toBe(true);
+  });
+
+  it('ranks the homes by revenue in SQL and shows only the first ones, the totals still over every home', async () => {
+    const from = monthStart;
+    const to = addDays(monthStart, 60);
+    const want = await directNights(from, to, edge);
+    const revenueOf = (id: number) =>
+      sum(
+        want.filter((w) => w.property_id === id),
+        (w) => w.revenue,
+      );
+    const ranked = [...edge].sort((a, b) => revenueOf(b) - revenueOf(a) || a - b);
+    const top = await topHomes(db.em(), { from, to, homes: edge }, 2);
+    expect(top.map((h) => h.property_id)).toEqual(ranked.slice(0, 2));
+    const report = await reportSummary(db.em(), ZReportInput.parse({ from, to }), edge);
+    expect(report.totals.bookedNights).toBe(sum(want, (w) => w.nights));
+    expect(report.byHome.map((h) => h.propertyId)).toEqual(ranked);
   });
 });

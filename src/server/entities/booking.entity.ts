@@ -74,6 +74,16 @@ export const Booking = defineEntity({
       expression: `create index "bookings_holding_check_in_idx" on "bookings" ("check_in") include ("check_out", "property_id", "total_price") where "status" <> 'cancelled'`,
     },
     {
+      /** The business reports' stays of a range by check-in, read from the index alone (docs/staff.md#reports). */
+      name: 'bookings_report_stays_idx',
+      expression: `create index "bookings_report_stays_idx" on "bookings" ("check_in") include ("check_out", "status", "total_price", "created_at", "property_id", "source")`,
+    },
+    {
+      /** The reports' nights and revenue by home, summed in home order from the index alone. */
+      name: 'bookings_holding_home_idx',
+      expression: `create index "bookings_holding_home_idx" on "bookings" ("property_id") include ("check_in", "check_out", "total_price") where "status" in ('pending', 'confirmed')`,
+    },
+    {
       /** Bookings whose emails are still to be written: the sweep's look for jobs that never went. */
       name: 'bookings_emails_pending_idx',
       expression: `create index "bookings_emails_pending_idx" on "bookings" ("created_at") where "emails_token" is not null`,

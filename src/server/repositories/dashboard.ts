@@ -218,7 +218,8 @@ export async function staysOnDay(
  * nights held in the window. Archived homes are left out by an anti-join on the few archived ones
  * (properties_archived_id_idx), and the stays come from bookings_holding_check_in_idx alone: joining every
  * listed home instead read all 100,000 of them. Each night's count is the running sum of arrivals (+1) and
- * departures (-1) up to it, so the stays are read once, not once per night.
+ * departures (-1) up to it, so the stays are read once, not once per night: the deltas are materialized,
+ * else PostgreSQL inlines them into the per-night sum and groups the stays again for every night.
  */
 export async function bookedByNight(
   em: EntityManager,
@@ -232,7 +233,7 @@ export async function bookedByNight(
          from bookings b
         where b.check_in < current_date + ?::int and b.check_out > current_date and b.status not in ('cancelled', 'declined')
           and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)${scope.sql}
-     ), d as (
+     ), d as materialized (
        select first_night as night, count(*) as delta from s group by first_night
        union all
        select stop, -count(*) from s group by stop

@@ -1,10 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { homesClause, type THomeScope } from './home-scope.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { db } from './db.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 
 /**
- * The business reports' figures, each one statement (docs/staff.md#reports). A range is its first and
- * last night, both included; a stay's nights are [check_in, check_out). Holding stays are pending or
- * confirmed; revenue spreads a stay's total evenly over its nights.
+ * The business reports' figures (docs/staff.md#reports). A range is its first and last night, both
+ * included; a stay's nights are [check_in, check_out). Holding stays are pending or confirmed; revenue
+ * spreads a stay's total evenly over its nights. Each statement reads the stays once, from an index that
+ * holds every column it needs (bookings_report_stays_idx, bookings_holding_home_idx).
  */
 
 export interface TReportScope {
@@ -14,67 +17,155 @@ export interface TReportScope {
   homes: THomeScope;
 }
 
-/** The bookings' condition for the scope (`b` is bookings), with its values. */
-function bookingScope(s: TReportScope): { sql: string; params: unknown[] } {
-  const homes = homesClause('b.property_id', s.homes);
-  return s.propertyId
-    ? { sql: `${homes.sql} and b.property_id = ?`, params: [...homes.params, s.propertyId] }
-    : homes;
+/** The statuses whose stays the reports count as sold. */
+const SOLD = ['pending', 'confirmed'] as const;
+const sold = (column: string) => sql<boolean>`${sql.ref(column)} in (${sql.join([...SOLD])})`;
+
+/** The bookings' condition for the scope: the caller's homes, and the one home asked for. */
+function inScope(column: string, s: TReportScope): RawBuilder<boolean> {
+  const homes = inHomes(column, s.homes);
+  return s.propertyId ? sql<boolean>`${homes} and ${sql.ref(column)} = ${s.propertyId}` : homes;
 }
 
 export async function countListedHomes(em: EntityManager, s: TReportScope): Promise<number> {
-  const homes = homesClause('id', s.homes);
-  const one = s.propertyId ? ' and id = ?' : '';
-  const [row] = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from properties where archived_at is null${homes.sql}${one}`,
-    [...homes.params, ...(s.propertyId ? [s.propertyId] : [])],
-  );
-  return row?.n ?? 0;
+  let q = db(em)
+    .selectFrom('properties')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('archived_at', 'is', null)
+    .where(inHomes('id', s.homes));
+  if (s.propertyId) q = q.where('id', '=', s.propertyId);
+  return (await q.executeTakeFirst())?.n ?? 0;
 }
 
-/** Nights and revenue in the range per home, from the stays that overlap it. */
-export async function nightsByHome(
+/**
+ * The `limit` homes with the most revenue in the range (ties by id), with their nights. The holding stays
+ * are read in home order, so each home's sums are done as the index is read; only the shown homes are
+ * joined to their titles. The totals over every home come from `byMonth`, whose months make up the range.
+ */
+export async function topHomes(
   em: EntityManager,
   s: TReportScope,
+  limit: number,
 ): Promise<
   { property_id: number; title: string; archived: boolean; booked_nights: number; revenue: number }[]
 > {
-  const scope = bookingScope(s);
-  return em.execute(
-    `select b.property_id, p.title, p.archived_at is not null as archived,
-            sum(least(b.check_out, ?::date + 1) - greatest(b.check_in, ?::date))::int as booked_nights,
-            sum(b.total_price::float8 * (least(b.check_out, ?::date + 1) - greatest(b.check_in, ?::date))
-                / (b.check_out - b.check_in))::float8 as revenue
-       from bookings b join properties p on p.id = b.property_id
-      where b.status in ('pending', 'confirmed') and b.check_in <= ?::date and b.check_out > ?::date${scope.sql}
-      group by b.property_id, p.title, p.archived_at`,
-    [s.to, s.from, s.to, s.from, s.to, s.from, ...scope.params],
-  );
+  const nights = sql<number>`(least(b.check_out, ${s.to}::date + 1) - greatest(b.check_in, ${s.from}::date))`;
+  const { rows } = await sql<{
+    property_id: number;
+    title: string;
+    archived: boolean;
+    booked_nights: number;
+    revenue: number;
+  }>`
+    select h.property_id, p.title, p.archived_at is not null as archived, h.booked_nights, h.revenue
+      from (select b.property_id, sum(${nights})::int as booked_nights,
+                   sum(b.total_price::float8 * ${nights} / (b.check_out - b.check_in))::float8 as revenue
+              from bookings b
+             where ${sold('b.status')} and b.check_in <= ${s.to}::date and b.check_out > ${s.from}::date
+               and ${inScope('b.property_id', s)}
+             group by b.property_id
+             order by revenue desc, b.property_id
+             limit ${limit}) h
+      join properties p on p.id = h.property_id
+     order by h.revenue desc, h.property_id`.execute(db(em));
+  return rows;
 }
 
-/** Nights and revenue of each month of the range (the range's own ends cut its first and last month). */
-export async function nightsByMonth(
-  em: EntityManager,
-  s: TReportScope,
-): Promise<{ month: string; booked_nights: number; revenue: number }[]> {
-  const scope = bookingScope(s);
-  return em.execute(
-    `with m as (
-       select greatest(g::date, ?::date) as start, least((g + interval '1 month')::date, ?::date + 1) as stop
-         from generate_series(date_trunc('month', ?::date), date_trunc('month', ?::date), interval '1 month') g
-     )
-     select to_char(m.start, 'YYYY-MM') as month,
-            coalesce(sum(least(b.check_out, m.stop) - greatest(b.check_in, m.start)), 0)::int as booked_nights,
-            coalesce(sum(b.total_price::float8 * (least(b.check_out, m.stop) - greatest(b.check_in, m.start))
-                         / (b.check_out - b.check_in)), 0)::float8 as revenue
-       from m left join bookings b
-         on b.status in ('pending', 'confirmed') and b.check_in < m.stop and b.check_out > m.start${scope.sql}
-      group by m.start order by m.start`,
-    [s.from, s.to, s.from, s.to, ...scope.params],
-  );
+export interface TMonthFigures {
+  month: string;
+  /** Nights and revenue of the month in the range, on the books now. */
+  booked_nights: number;
+  revenue: number;
+  /** Booking pace: the same, of the stays booked by `asOf`. */
+  pace_nights: number;
+  pace_revenue: number;
+  /** The same month a year earlier, of the stays booked by a year before `asOf`. */
+  ly_nights: number;
+  ly_revenue: number;
 }
 
-/** The stays arriving in the range: their lead time, length, status and total. */
+/**
+ * Nights and revenue of each month of the range (its own ends cut its first and last month), and the
+ * booking pace against last year (docs/staff.md#booking-pace): both years' stays are read in one pass and
+ * first summed by their dates (few distinct pairs, however many stays), then split at the month ends.
+ * Last year's month is the same month a year earlier, cut by the range's ends a year earlier. Both count
+ * the stays that hold their dates now.
+ */
+export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): Promise<TMonthFigures[]> {
+  const at = asOf.toISOString();
+  const { rows } = await sql<TMonthFigures>`
+    with r as (
+      select ${s.from}::date as f, ${s.to}::date + 1 as t,
+             (${s.from}::date - interval '1 year')::date as lf, (${s.to}::date + 1 - interval '1 year')::date as lt,
+             ${at}::timestamptz as asof, ${at}::timestamptz - interval '1 year' as lyasof
+    ), st as (
+      select b.check_in as ci, b.check_out as co, count(*) as n, sum(b.total_price) as total,
+             count(*) filter (where b.created_at <= r.asof) as pn,
+             sum(b.total_price) filter (where b.created_at <= r.asof) as ptotal,
+             count(*) filter (where b.created_at <= r.lyasof) as ln,
+             sum(b.total_price) filter (where b.created_at <= r.lyasof) as ltotal
+        from r, bookings b
+       where ${sold('b.status')} and ${inScope('b.property_id', s)}
+         and ((b.check_in < r.t and b.check_out > r.f)
+              or (b.check_in < r.lt and b.check_out > r.lf and b.created_at <= r.lyasof))
+       group by b.check_in, b.check_out
+    ), pt as (
+      select st.*, g.m,
+             least(st.co, (g.m + interval '1 month')::date, r.t) - greatest(st.ci, g.m, r.f) as cn,
+             least(st.co, (g.m + interval '1 month')::date, r.lt) - greatest(st.ci, g.m, r.lf) as lyn
+        from r, st,
+             lateral (select date_trunc('month', x)::date as m
+                        from generate_series(date_trunc('month', greatest(st.ci, r.lf)),
+                                             date_trunc('month', least(st.co, r.t) - 1), interval '1 month') x) g
+    ), a as (
+      select m,
+             sum(n * cn) filter (where cn > 0) as nights,
+             sum(total::float8 * cn / (co - ci)) filter (where cn > 0) as revenue,
+             sum(pn * cn) filter (where cn > 0) as pace_nights,
+             sum(ptotal::float8 * cn / (co - ci)) filter (where cn > 0 and pn > 0) as pace_revenue,
+             sum(ln * lyn) filter (where lyn > 0) as ly_nights,
+             sum(ltotal::float8 * lyn / (co - ci)) filter (where lyn > 0 and ln > 0) as ly_revenue
+        from pt group by m
+    )
+    select to_char(g, 'YYYY-MM') as month,
+           coalesce(c.nights, 0)::int as booked_nights, coalesce(c.revenue, 0)::float8 as revenue,
+           coalesce(c.pace_nights, 0)::int as pace_nights, coalesce(c.pace_revenue, 0)::float8 as pace_revenue,
+           coalesce(l.ly_nights, 0)::int as ly_nights, coalesce(l.ly_revenue, 0)::float8 as ly_revenue
+      from generate_series(date_trunc('month', ${s.from}::date), date_trunc('month', ${s.to}::date), interval '1 month') g
+      left join a c on c.m = g::date
+      left join a l on l.m = (g - interval '1 year')::date
+     order by g`.execute(db(em));
+  return rows;
+}
+
+/** Lead time and length-of-stay buckets: [label, lowest, highest (null: no end)]. */
+const LEAD_BUCKETS = [
+  ['0–1 days', null, 1],
+  ['2–7 days', 2, 7],
+  ['8–30 days', 8, 30],
+  ['31–90 days', 31, 90],
+  ['91+ days', 91, null],
+] as const;
+const LENGTH_BUCKETS = [
+  ['1 night', 1, 1],
+  ['2 nights', 2, 2],
+  ['3 nights', 3, 3],
+  ['4–6 nights', 4, 6],
+  ['7–13 nights', 7, 13],
+  ['14+ nights', 14, null],
+] as const;
+
+function inBucket(column: string, low: number | null, high: number | null): RawBuilder<boolean> {
+  if (low === null) return sql<boolean>`${sql.ref(column)} <= ${sql.lit(high)}`;
+  if (high === null) return sql<boolean>`${sql.ref(column)} >= ${sql.lit(low)}`;
+  return sql<boolean>`${sql.ref(column)} between ${sql.lit(low)} and ${sql.lit(high)}`;
+}
+
+/**
+ * The stays arriving in the range (every status): their lead time, length, status and total, and the
+ * holding ones by source. One pass groups them by source and status with each bucket as a count; the
+ * few rows are added up here.
+ */
 export async function arrivalsProfile(
   em: EntityManager,
   s: TReportScope,
@@ -86,90 +177,66 @@ export async function arrivalsProfile(
   lost_revenue: number;
   holding: number;
   holding_nights: number;
+  bySource: { source: string; stays: number; nights: number }[];
 }> {
-  const scope = bookingScope(s);
-  const [row] = await em.execute<
-    {
-      lead_0_1: number;
-      lead_2_7: number;
-      lead_8_30: number;
-      lead_31_90: number;
-      lead_91: number;
-      los_1: number;
-      los_2: number;
-      los_3: number;
-      los_4_6: number;
-      los_7_13: number;
-      los_14: number;
-      arrivals: number;
-      cancelled: number;
-      lost_revenue: number;
-      holding: number;
-      holding_nights: number;
-    }[]
-  >(
-    `with a as (
-       select b.status, b.total_price, b.check_out - b.check_in as nights,
-              b.check_in - (b.created_at at time zone 'UTC')::date as lead
-         from bookings b where b.check_in >= ?::date and b.check_in <= ?::date${scope.sql}
-     ), h as (select * from a where status in ('pending', 'confirmed'))
-     select (select count(*) from h where lead <= 1)::int as lead_0_1,
-            (select count(*) from h where lead between 2 and 7)::int as lead_2_7,
-            (select count(*) from h where lead between 8 and 30)::int as lead_8_30,
-            (select count(*) from h where lead between 31 and 90)::int as lead_31_90,
-            (select count(*) from h where lead > 90)::int as lead_91,
-            (select count(*) from h where nights = 1)::int as los_1,
-            (select count(*) from h where nights = 2)::int as los_2,
-            (select count(*) from h where nights = 3)::int as los_3,
-            (select count(*) from h where nights between 4 and 6)::int as los_4_6,
-            (select count(*) from h where nights between 7 and 13)::int as los_7_13,
-            (select count(*) from h where nights >= 14)::int as los_14,
-            (select count(*) from a)::int as arrivals,
-            (select count(*) from a where status = 'cancelled')::int as cancelled,
-            (select coalesce(sum(total_price), 0) from a where status = 'cancelled')::int as lost_revenue,
-            (select count(*) from h)::int as holding,
-            (select coalesce(sum(nights), 0) from h)::int as holding_nights`,
-    [s.from, s.to, ...scope.params],
-  );
-  const r = row ?? {
-    lead_0_1: 0,
-    lead_2_7: 0,
-    lead_8_30: 0,
-    lead_31_90: 0,
-    lead_91: 0,
-    los_1: 0,
-    los_2: 0,
-    los_3: 0,
-    los_4_6: 0,
-    los_7_13: 0,
-    los_14: 0,
-    arrivals: 0,
-    cancelled: 0,
-    lost_revenue: 0,
-    holding: 0,
-    holding_nights: 0,
-  };
+  const counts = [
+    ...LEAD_BUCKETS.map(([, low, high], i) =>
+      sql`count(*) filter (where ${inBucket('a.lead', low, high)})::int`.as(`lead${i}`),
+    ),
+    ...LENGTH_BUCKETS.map(([, low, high], i) =>
+      sql`count(*) filter (where ${inBucket('a.nights', low, high)})::int`.as(`los${i}`),
+    ),
+  ];
+  const rows = (await db(em)
+    .selectFrom(
+      db(em)
+        .selectFrom('bookings as b')
+        .select([
+          'b.source',
+          'b.status',
+          'b.total_price',
+          sql<number>`b.check_out - b.check_in`.as('nights'),
+          sql<number>`b.check_in - (b.created_at at time zone 'UTC')::date`.as('lead'),
+        ])
+        .where('b.check_in', '>=', sql<string>`${s.from}::date`)
+        .where('b.check_in', '<=', sql<string>`${s.to}::date`)
+        .where(inScope('b.property_id', s))
+        // Kept a subquery, so each stay's lead is worked out once, not once per bucket.
+        .offset(0)
+        .as('a'),
+    )
+    .select([
+      'a.source',
+      'a.status',
+      sql<number>`count(*)::int`.as('stays'),
+      sql<number>`sum(a.total_price)::int`.as('total'),
+      sql<number>`sum(a.nights)::int`.as('nights'),
+      ...counts,
+    ])
+    .groupBy(['a.source', 'a.status'])
+    .execute()) as unknown as ({
+    source: string;
+    status: string;
+    stays: number;
+    total: number;
+    nights: number;
+  } & Record<string, number>)[];
+  const held = rows.filter((r) => (SOLD as readonly string[]).includes(r.status));
+  const total = (of: typeof rows, key: string) => of.reduce((sum, r) => sum + (r[key] ?? 0), 0);
+  const cancelled = rows.filter((r) => r.status === 'cancelled');
+  const sources = [...new Set(held.map((r) => r.source))];
   return {
-    lead: [
-      { label: '0–1 days', bookings: r.lead_0_1 },
-      { label: '2–7 days', bookings: r.lead_2_7 },
-      { label: '8–30 days', bookings: r.lead_8_30 },
-      { label: '31–90 days', bookings: r.lead_31_90 },
-      { label: '91+ days', bookings: r.lead_91 },
-    ],
-    length: [
-      { label: '1 night', bookings: r.los_1 },
-      { label: '2 nights', bookings: r.los_2 },
-      { label: '3 nights', bookings: r.los_3 },
-      { label: '4–6 nights', bookings: r.los_4_6 },
-      { label: '7–13 nights', bookings: r.los_7_13 },
-      { label: '14+ nights', bookings: r.los_14 },
-    ],
-    arrivals: r.arrivals,
-    cancelled: r.cancelled,
-    lost_revenue: r.lost_revenue,
-    holding: r.holding,
-    holding_nights: r.holding_nights,
+    lead: LEAD_BUCKETS.map(([label], i) => ({ label, bookings: total(held, `lead${i}`) })),
+    length: LENGTH_BUCKETS.map(([label], i) => ({ label, bookings: total(held, `los${i}`) })),
+    arrivals: total(rows, 'stays'),
+    cancelled: total(cancelled, 'stays'),
+    lost_revenue: total(cancelled, 'total'),
+    holding: total(held, 'stays'),
+    holding_nights: total(held, 'nights'),
+    bySource: sources.map((source) => {
+      const of = held.filter((r) => r.source === source);
+      return { source, stays: total(of, 'stays'), nights: total(of, 'nights') };
+    }),
   };
 }
 
@@ -178,73 +245,33 @@ export async function importedArrivals(
   em: EntityManager,
   s: TReportScope,
 ): Promise<{ stays: number; nights: number }> {
-  const scope = bookingScope(s);
-  const [row] = await em.execute<{ stays: number; nights: number }[]>(
-    `select count(*)::int as stays, coalesce(sum(b.end_date - b.start_date), 0)::int as nights
-       from external_events b where b.start_date >= ?::date and b.start_date <= ?::date${scope.sql}`,
-    [s.from, s.to, ...scope.params],
-  );
+  const row = await db(em)
+    .selectFrom('external_events as b')
+    .select([
+      sql<number>`count(*)::int`.as('stays'),
+      sql<number>`coalesce(sum(b.end_date - b.start_date), 0)::int`.as('nights'),
+    ])
+    .where('b.start_date', '>=', sql<string>`${s.from}::date`)
+    .where('b.start_date', '<=', sql<string>`${s.to}::date`)
+    .where(inScope('b.property_id', s))
+    .executeTakeFirst();
   return { stays: row?.stays ?? 0, nights: row?.nights ?? 0 };
-}
-
-/** Our stays arriving in the range that hold their dates, by the booking's source. */
-export async function arrivalsBySource(
-  em: EntityManager,
-  s: TReportScope,
-): Promise<{ source: string; stays: number; nights: number }[]> {
-  const scope = bookingScope(s);
-  return em.execute(
-    `select b.source, count(*)::int as stays, coalesce(sum(b.check_out - b.check_in), 0)::int as nights
-       from bookings b
-      where b.status in ('pending', 'confirmed') and b.check_in >= ?::date and b.check_in <= ?::date${scope.sql}
-      group by b.source`,
-    [s.from, s.to, ...scope.params],
-  );
-}
-
-/**
- * Booking pace (docs/staff.md#booking-pace): per month of the range, the nights and revenue on the books
- * at `asOf`, and those of the same nights a year earlier as they stood on the books a year before `asOf`.
- * Both count the stays that hold their dates now.
- */
-export async function paceByMonth(
-  em: EntityManager,
-  s: TReportScope,
-  asOf: Date,
-): Promise<{ month: string; nights: number; revenue: number; ly_nights: number; ly_revenue: number }[]> {
-  const scope = bookingScope(s);
-  const onBooks = (start: string, stop: string, cutoff: string) =>
-    `select coalesce(sum(least(b.check_out, ${stop}) - greatest(b.check_in, ${start})), 0)::int as nights,
-            coalesce(sum(b.total_price::float8 * (least(b.check_out, ${stop}) - greatest(b.check_in, ${start}))
-                         / (b.check_out - b.check_in)), 0)::float8 as revenue
-       from bookings b
-      where b.status in ('pending', 'confirmed') and b.check_in < ${stop} and b.check_out > ${start}
-        and b.created_at <= ${cutoff}${scope.sql}`;
-  return em.execute(
-    `with m as (
-       select greatest(g::date, ?::date) as start, least((g + interval '1 month')::date, ?::date + 1) as stop
-         from generate_series(date_trunc('month', ?::date), date_trunc('month', ?::date), interval '1 month') g
-     ), y as (
-       select start, stop, (start - interval '1 year')::date as ly_start, (stop - interval '1 year')::date as ly_stop
-         from m
-     )
-     select to_char(y.start, 'YYYY-MM') as month, cur.nights, cur.revenue,
-            prev.nights as ly_nights, prev.revenue as ly_revenue
-       from y
-       cross join lateral (${onBooks('y.start', 'y.stop', '?::timestamptz')}) cur
-       cross join lateral (${onBooks('y.ly_start', 'y.ly_stop', "?::timestamptz - interval '1 year'")}) prev
-      order by y.start`,
-    [s.from, s.to, s.from, s.to, asOf.toISOString(), ...scope.params, asOf.toISOString(), ...scope.params],
-  );
 }
 
 /** Whether any stay in scope had been booked a year before `asOf` (else last year's pace has no data). */
 export async function bookedByLastYear(em: EntityManager, s: TReportScope, asOf: Date): Promise<boolean> {
-  const scope = bookingScope(s);
-  const [row] = await em.execute<{ found: boolean }[]>(
-    `select exists (select 1 from bookings b
-                     where b.created_at <= ?::timestamptz - interval '1 year'${scope.sql}) as found`,
-    [asOf.toISOString(), ...scope.params],
-  );
-  return row?.found ?? false;
+  const row = await db(em)
+    .selectNoFrom((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bookings as b')
+            .select(sql`1`.as('one'))
+            .where('b.created_at', '<=', sql<Date>`${asOf.toISOString()}::timestamptz - interval '1 year'`)
+            .where(inScope('b.property_id', s)),
+        )
+        .as('found'),
+    )
+    .executeTakeFirst();
+  return Boolean(row?.found);
 }

@@ -10,14 +10,12 @@ import {
 } from '#shared/schemas/reports.ts';
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import {
-  arrivalsBySource,
   arrivalsProfile,
   bookedByLastYear,
+  byMonth,
   countListedHomes,
   importedArrivals,
-  nightsByHome,
-  nightsByMonth,
-  paceByMonth,
+  topHomes,
 } from '../../repositories/reports.ts';
 
 /** Occupancy, ADR and RevPAR from nights and revenue (docs/staff.md#reports); 0 where a divisor is 0. */
@@ -53,37 +51,33 @@ export async function reportSummary(
 ): Promise<TReportSummary> {
   const scope = { from: input.from, to: input.to, propertyId: input.propertyId, homes };
   const nights = daysBetween(input.from, input.to) + 1;
-  const [listed, perHome, months, arrivals, imported, bySource, pace, lastYearData] = await Promise.all([
+  const [listed, shown, months, arrivals, imported, lastYearData] = await Promise.all([
     countListedHomes(em, scope),
-    nightsByHome(em, scope),
-    nightsByMonth(em, scope),
+    topHomes(em, scope, REPORT_HOMES_SHOWN),
+    byMonth(em, scope, now),
     arrivalsProfile(em, scope),
     importedArrivals(em, scope),
-    arrivalsBySource(em, scope),
-    paceByMonth(em, scope, now),
     bookedByLastYear(em, scope, now),
   ]);
   const asOf = now.toISOString().slice(0, 10);
   // A booking's `website` source is a direct booking; the operator's sources keep their own names.
   const stayOf = (source: string) =>
-    bySource.find((r) => r.source === (source === 'direct' ? 'website' : source));
-  // Archived homes offer no nights, but stays they held in the range still count as sold.
-  const booked = perHome.reduce((sum, h) => sum + h.booked_nights, 0);
-  const revenue = perHome.reduce((sum, h) => sum + h.revenue, 0);
+    arrivals.bySource.find((r) => r.source === (source === 'direct' ? 'website' : source));
+  // The months make up the range, so their sums are the totals over every home in scope. Archived homes
+  // offer no nights, but stays they held in the range still count as sold.
+  const booked = months.reduce((sum, m) => sum + m.booked_nights, 0);
+  const revenue = months.reduce((sum, m) => sum + m.revenue, 0);
   return {
     from: input.from,
     to: input.to,
     nights,
     homes: listed,
     totals: figures(booked, listed * nights, revenue),
-    byHome: [...perHome]
-      .sort((a, b) => b.revenue - a.revenue || a.property_id - b.property_id)
-      .slice(0, REPORT_HOMES_SHOWN)
-      .map((h) => ({
-        propertyId: h.property_id,
-        title: h.title,
-        ...figures(h.booked_nights, h.archived ? 0 : nights, h.revenue),
-      })),
+    byHome: shown.map((h) => ({
+      propertyId: h.property_id,
+      title: h.title,
+      ...figures(h.booked_nights, h.archived ? 0 : nights, h.revenue),
+    })),
     byMonth: months.map((m) => ({
       month: m.month,
       bookedNights: m.booked_nights,
@@ -106,10 +100,10 @@ export async function reportSummary(
       asOf,
       lastYearAsOf: yearEarlier(asOf),
       lastYearData,
-      months: pace.map((m) => ({
+      months: months.map((m) => ({
         month: m.month,
-        nights: m.nights,
-        revenue: cents(m.revenue),
+        nights: m.pace_nights,
+        revenue: cents(m.pace_revenue),
         lastYearNights: m.ly_nights,
         lastYearRevenue: cents(m.ly_revenue),
       })),
