@@ -11,7 +11,7 @@ export const Activity = defineEntity({
   name: 'Activity',
   tableName: 'activity_log',
   properties: {
-    id: p.integer().primary(),
+    id: p.integer().primary().autoincrement(),
     actor: () => p.manyToOne(User).nullable().deleteRule('set null'),
     actorName: p.string().length(100),
     action: p.string().length(60),

@@ -144,7 +144,13 @@ export function opsRoutes(orm: MikroORM, metricsToken: string | undefined): expr
     }
     try {
       const rows = await withTimeout(
-        orm.em.getConnection().execute<{ name: string }[]>('select name from mikro_orm_migrations'),
+        // The migrator's own table, which no entity maps: typed here for this one read.
+        orm.em
+          .fork()
+          .getKysely<{ mikro_orm_migrations: { name: string } }>()
+          .selectFrom('mikro_orm_migrations')
+          .select('name')
+          .execute(),
         READY_TIMEOUT_MS,
       );
       const applied = new Set(rows.map((r) => r.name.replace(/\.(ts|js)$/, '')));

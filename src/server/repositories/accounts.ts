@@ -1,6 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TUser } from '#shared/schemas/auth.ts';
 import { asStaffRole, staffRoleOf } from '#shared/schemas/staff-role.ts';
+import { sql } from 'kysely';
+import { Booking } from '../entities/booking.entity.ts';
+import { PasswordReset } from '../entities/password-reset.entity.ts';
+import { Review } from '../entities/review.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { db } from './db.ts';
 
@@ -16,19 +20,15 @@ export interface TAccount extends TSessionUser {
   disabled: boolean;
 }
 
-interface TAccountRow {
+/** The one row → TSessionUser mapper (the session look-up joins the same columns). */
+export function toSessionUser(r: {
   id: number;
   username: string;
   email: string;
   name: string | null;
   is_admin: boolean;
   staff_role: string | null;
-  password: string;
-  disabled: boolean;
-}
-
-/** The one row → TSessionUser mapper (the session look-up joins the same columns). */
-export function toSessionUser(r: Omit<TAccountRow, 'password' | 'disabled'>): TSessionUser {
+}): TSessionUser {
   return {
     id: r.id,
     username: r.username,
@@ -39,31 +39,46 @@ export function toSessionUser(r: Omit<TAccountRow, 'password' | 'disabled'>): TS
   };
 }
 
-const ACCOUNT_COLUMNS =
-  'id, username, email, name, is_admin, staff_role, password, disabled_at is not null as disabled';
-
-async function findAccount(em: EntityManager, where: string, param: unknown): Promise<TAccount | null> {
-  const rows = await em.execute<TAccountRow[]>(
-    `select ${ACCOUNT_COLUMNS} from users where ${where} and deactivated_at is null`,
-    [param],
-  );
-  const row = rows[0];
+async function findAccount(
+  em: EntityManager,
+  column: 'id' | 'email' | 'username',
+  value: number | string,
+): Promise<TAccount | null> {
+  const row = await db(em)
+    .selectFrom('users')
+    .select([
+      'id',
+      'username',
+      'email',
+      'name',
+      'is_admin',
+      'staff_role',
+      'password',
+      sql<boolean>`disabled_at is not null`.as('disabled'),
+    ])
+    .where(
+      column === 'id' ? sql.ref(column) : sql`lower(${sql.ref(column)})`,
+      '=',
+      column === 'id' ? value : sql`lower(${value})`,
+    )
+    .where('deactivated_at', 'is', null)
+    .executeTakeFirst();
   return row ? { ...toSessionUser(row), passwordHash: row.password, disabled: row.disabled } : null;
 }
 
 export async function findActiveAccount(em: EntityManager, userId: number): Promise<TAccount | null> {
-  return findAccount(em, 'id = ?', userId);
+  return findAccount(em, 'id', userId);
 }
 
 export async function findActiveAccountByEmail(em: EntityManager, email: string): Promise<TAccount | null> {
-  return findAccount(em, 'lower(email) = lower(?)', email);
+  return findAccount(em, 'email', email);
 }
 
 export async function findActiveAccountByUsername(
   em: EntityManager,
   username: string,
 ): Promise<TAccount | null> {
-  return findAccount(em, 'lower(username) = lower(?)', username);
+  return findAccount(em, 'username', username);
 }
 
 /** Whether any account (deleted ones too, until purged) already uses the username or the e-mail. */
@@ -72,12 +87,16 @@ export async function registrationClashes(
   username: string,
   email: string,
 ): Promise<{ usernameTaken: boolean; emailTaken: boolean }> {
-  const rows = await em.execute<{ username_taken: boolean; email_taken: boolean }[]>(
-    `select exists(select 1 from users where lower(username) = lower(?)) as username_taken,
-            exists(select 1 from users where lower(email) = lower(?)) as email_taken`,
-    [username, email],
-  );
-  return { usernameTaken: rows[0]?.username_taken === true, emailTaken: rows[0]?.email_taken === true };
+  const d = db(em);
+  const clash = (column: 'username' | 'email', value: string) =>
+    sql<boolean>`exists(${d
+      .selectFrom('users')
+      .select(sql.lit(1).as('one'))
+      .where(sql`lower(${sql.ref(column)})`, '=', sql`lower(${value})`)})`;
+  const row = await d
+    .selectNoFrom([clash('username', username).as('username_taken'), clash('email', email).as('email_taken')])
+    .executeTakeFirst();
+  return { usernameTaken: row?.username_taken === true, emailTaken: row?.email_taken === true };
 }
 
 /** A new guest account (never an admin, docs/decisions.md#no-admin-registration); the unique indexes refuse a racing duplicate. */
@@ -97,11 +116,17 @@ export async function insertGuestAccount(
 }
 
 export async function emailTakenByOther(em: EntityManager, email: string, userId: number): Promise<boolean> {
-  const rows = await em.execute<{ taken: boolean }[]>(
-    'select exists(select 1 from users where lower(email) = lower(?) and id <> ?) as taken',
-    [email, userId],
-  );
-  return rows[0]?.taken === true;
+  const d = db(em);
+  const row = await d
+    .selectNoFrom(
+      sql<boolean>`exists(${d
+        .selectFrom('users')
+        .select(sql.lit(1).as('one'))
+        .where(sql`lower(email)`, '=', sql`lower(${email})`)
+        .where('id', '<>', userId)})`.as('taken'),
+    )
+    .executeTakeFirst();
+  return row?.taken === true;
 }
 
 export async function updateProfileRow(
@@ -110,11 +135,11 @@ export async function updateProfileRow(
   name: string | null,
   email: string,
 ) {
-  await em.execute('update users set name = ?, email = ? where id = ?', [name, email, userId]);
+  await em.nativeUpdate(User, { id: userId }, { name, email });
 }
 
 export async function updatePasswordHash(em: EntityManager, userId: number, hash: string): Promise<void> {
-  await em.execute('update users set password = ? where id = ?', [hash, userId]);
+  await em.nativeUpdate(User, { id: userId }, { password: hash });
 }
 
 /** How a review reads once its author has asked to delete their account. */
@@ -125,22 +150,12 @@ export const FORMER_GUEST = 'Former guest';
  * week later removes the rest, but a name must not stay public while it waits.
  */
 export async function deactivateAccount(em: EntityManager, userId: number, now: Date): Promise<void> {
-  await em.execute('update users set deactivated_at = ? where id = ? and deactivated_at is null', [
-    now,
-    userId,
-  ]);
-  await em.execute('update reviews set user_name = ?, user_image = null where user_id = ?', [
-    FORMER_GUEST,
-    userId,
-  ]);
+  await em.nativeUpdate(User, { id: userId, deactivatedAt: null }, { deactivatedAt: now });
+  await em.nativeUpdate(Review, { user: userId }, { userName: FORMER_GUEST, userImage: null });
 }
 
 export async function insertPasswordReset(em: EntityManager, hash: string, userId: number, expiresAt: Date) {
-  await em.execute('insert into password_resets (id, user_id, expires_at) values (?, ?, ?)', [
-    hash,
-    userId,
-    expiresAt,
-  ]);
+  await em.insert(PasswordReset, { id: hash, user: userId, expiresAt });
 }
 
 /** Uses up a reset link: it is deleted whatever happens next, so it works once. Null when unknown or expired. */
@@ -149,26 +164,30 @@ export async function consumePasswordReset(
   hash: string,
   now: Date,
 ): Promise<{ id: string; userId: number } | null> {
-  const rows = await em.execute<{ id: string; user_id: number; expires_at: Date }[]>(
-    'delete from password_resets where id = ? returning id, user_id, expires_at',
-    [hash],
-  );
-  const row = rows[0];
+  const row = await db(em)
+    .deleteFrom('password_resets')
+    .where('id', '=', hash)
+    .returning(['id', 'user_id', 'expires_at'])
+    .executeTakeFirst();
   return row && new Date(row.expires_at).getTime() > now.getTime()
     ? { id: row.id, userId: row.user_id }
     : null;
 }
 
 export async function deletePasswordResetsOf(em: EntityManager, userId: number): Promise<void> {
-  await em.execute('delete from password_resets where user_id = ?', [userId]);
+  await em.nativeDelete(PasswordReset, { user: userId });
 }
 
 /** Accounts deactivated at or before `before`, oldest first. */
 export async function deactivatedAccountIds(em: EntityManager, before: Date): Promise<number[]> {
-  const rows = await em.execute<{ id: number }[]>(
-    'select id from users where deactivated_at is not null and deactivated_at <= ? order by deactivated_at limit 500',
-    [before],
-  );
+  const rows = await db(em)
+    .selectFrom('users')
+    .select('id')
+    .where('deactivated_at', 'is not', null)
+    .where('deactivated_at', '<=', before)
+    .orderBy('deactivated_at')
+    .limit(500)
+    .execute();
   return rows.map((r) => r.id);
 }
 
@@ -178,12 +197,9 @@ export async function deactivatedAccountIds(em: EntityManager, before: Date): Pr
  * and the user row goes, taking its sessions, reset links and saved homes with it.
  */
 export async function purgeAccountRows(em: EntityManager, userId: number): Promise<void> {
-  await em.execute('update bookings set contact_info = null, user_id = null where user_id = ?', [userId]);
-  await em.execute('update reviews set user_id = null, user_name = ?, user_image = null where user_id = ?', [
-    FORMER_GUEST,
-    userId,
-  ]);
-  await em.execute('delete from users where id = ? and deactivated_at is not null', [userId]);
+  await em.nativeUpdate(Booking, { user: userId }, { contactInfo: null, user: null });
+  await em.nativeUpdate(Review, { user: userId }, { user: null, userName: FORMER_GUEST, userImage: null });
+  await em.nativeDelete(User, { id: userId, deactivatedAt: { $ne: null } });
 }
 
 /** Keeps the way back from an e-mail change (see EmailChangeUndo). */

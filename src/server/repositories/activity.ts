@@ -1,20 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TActivity, TActivityChanges } from '#shared/schemas/activity.ts';
 import type { THomeScope } from './home-scope.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { db } from './db.ts';
 import { intArray } from './sql.ts';
 
 /** Every query of the audit trail (`activity_log`). */
 
-interface TActivityRow {
-  id: number;
-  actor_id: number | null;
-  actor_name: string;
-  action: string;
-  entity_type: string;
-  entity_id: string;
-  changes: TActivityChanges;
-  created_at: Date | string;
+function entries(em: EntityManager) {
+  return db(em)
+    .selectFrom('activity_log')
+    .select(['id', 'actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'changes', 'created_at']);
 }
+
+type TActivityRow = Awaited<ReturnType<ReturnType<typeof entries>['executeTakeFirstOrThrow']>>;
 
 function toActivity(r: TActivityRow): TActivity {
   return {
@@ -40,10 +39,17 @@ export async function insertActivity(
     changes: TActivityChanges;
   },
 ): Promise<void> {
-  await em.execute(
-    `insert into activity_log (actor_id, actor_name, action, entity_type, entity_id, changes) values (?, ?, ?, ?, ?, ?::jsonb)`,
-    [row.actorId, row.actorName, row.action, row.entityType, row.entityId, JSON.stringify(row.changes)],
-  );
+  await db(em)
+    .insertInto('activity_log')
+    .values({
+      actor_id: row.actorId,
+      actor_name: row.actorName,
+      action: row.action,
+      entity_type: row.entityType,
+      entity_id: row.entityId,
+      changes: sql<TActivityChanges>`${JSON.stringify(row.changes)}::jsonb`,
+    })
+    .execute();
 }
 
 export interface TActivityFilter {
@@ -53,25 +59,17 @@ export interface TActivityFilter {
   homes?: THomeScope | undefined;
 }
 
-function whereOf(f: TActivityFilter): { sql: string; params: unknown[] } {
-  const parts: string[] = [];
-  const params: unknown[] = [];
+function whereOf(f: TActivityFilter): RawBuilder<boolean> {
+  const parts: RawBuilder<boolean>[] = [];
   if (f.homes) {
     // One array literal each: the driver would expand a JS array into a list.
     const ids = intArray([...f.homes]);
-    parts.push(`((entity_type in ('property', 'calendar') and entity_id = any(?::text[]))
-      or (entity_type = 'booking' and entity_id in (select id::text from bookings where property_id = any(?::int[]))))`);
-    params.push(ids, ids);
+    parts.push(sql<boolean>`((entity_type in ('property', 'calendar') and entity_id = any(${ids}::text[]))
+      or (entity_type = 'booking' and entity_id in (select id::text from bookings where property_id = any(${ids}::int[]))))`);
   }
-  if (f.entityType) {
-    parts.push('entity_type = ?');
-    params.push(f.entityType);
-  }
-  if (f.entityId) {
-    parts.push('entity_id = ?');
-    params.push(f.entityId);
-  }
-  return { sql: parts.length ? `where ${parts.join(' and ')}` : '', params };
+  if (f.entityType) parts.push(sql<boolean>`entity_type = ${f.entityType}`);
+  if (f.entityId) parts.push(sql<boolean>`entity_id = ${f.entityId}`);
+  return parts.length ? sql<boolean>`${sql.join(parts, sql` and `)}` : sql<boolean>`true`;
 }
 
 /** Newest first; the (entity_type, created_at, id) and (created_at, id) indexes serve both shapes. */
@@ -82,12 +80,13 @@ export async function listActivity(
   offset: number,
 ): Promise<TActivity[]> {
   const where = whereOf(filter);
-  const rows = await em.execute<TActivityRow[]>(
-    `select id, actor_id, actor_name, action, entity_type, entity_id, changes, created_at
-       from activity_log ${where.sql}
-      order by created_at desc, id desc limit ? offset ?`,
-    [...where.params, limit, offset],
-  );
+  const rows = await entries(em)
+    .where(where)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
   return rows.map(toActivity);
 }
 
@@ -96,11 +95,19 @@ export const ACTIVITY_COUNT_CAP = 10_000;
 
 export async function countActivity(em: EntityManager, filter: TActivityFilter): Promise<number> {
   const where = whereOf(filter);
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from (select 1 from activity_log ${where.sql} limit ${ACTIVITY_COUNT_CAP}) t`,
-    where.params,
-  );
-  return rows[0]?.n ?? 0;
+  const d = db(em);
+  const row = await d
+    .selectFrom(
+      d
+        .selectFrom('activity_log')
+        .select(sql.lit(1).as('one'))
+        .where(where)
+        .limit(ACTIVITY_COUNT_CAP)
+        .as('t'),
+    )
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirst();
+  return row?.n ?? 0;
 }
 
 /** One entity's history, oldest first (the booking drawer's status history). */
@@ -109,10 +116,11 @@ export async function activityOf(
   entityType: string,
   entityId: string,
 ): Promise<TActivity[]> {
-  const rows = await em.execute<TActivityRow[]>(
-    `select id, actor_id, actor_name, action, entity_type, entity_id, changes, created_at
-       from activity_log where entity_type = ? and entity_id = ? order by created_at, id`,
-    [entityType, entityId],
-  );
+  const rows = await entries(em)
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   return rows.map(toActivity);
 }

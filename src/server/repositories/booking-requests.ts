@@ -1,23 +1,31 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
+import { db } from './db.ts';
 
 /** Requests to book and their answers (docs/booking-operations.md#booking-modes). */
 
 /** Requests whose answer deadline has passed, oldest deadline first (the partial index on respond_by). */
 export async function requestsPastDeadline(em: EntityManager, now: Date, limit = 200): Promise<number[]> {
-  const rows = await em.execute<{ id: number }[]>(
-    `select id from bookings where status = 'requested' and respond_by <= ? order by respond_by, id limit ?`,
-    [now, limit],
-  );
+  const rows = await db(em)
+    .selectFrom('bookings')
+    .select('id')
+    .where('status', '=', 'requested')
+    .where('respond_by', '<=', now)
+    .orderBy('respond_by')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** A request's deadline, read under the booking's lock; null when it has none. */
 export async function respondByOf(tx: EntityManager, bookingId: number): Promise<Date | null> {
-  const rows = await tx.execute<{ respond_by: Date | null }[]>(
-    'select respond_by from bookings where id = ?',
-    [bookingId],
-  );
-  const at = rows[0]?.respond_by;
+  const row = await db(tx)
+    .selectFrom('bookings')
+    .select('respond_by')
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  const at = row?.respond_by;
   return at ? new Date(at) : null;
 }
 
@@ -30,10 +38,14 @@ export async function startDepositDeadline(
   bookingId: number,
   acceptedAt: Date,
 ): Promise<void> {
-  await tx.execute(
-    `update payment_plans pp set deposit_deadline_at = pp.deposit_deadline_at + (?::timestamptz - b.created_at)
-       from bookings b
-      where b.id = pp.booking_id and pp.booking_id = ? and pp.deposit_deadline_at is not null`,
-    [acceptedAt, bookingId],
-  );
+  await db(tx)
+    .updateTable('payment_plans as pp')
+    .from('bookings as b')
+    .set({
+      deposit_deadline_at: sql<Date>`pp.deposit_deadline_at + (${acceptedAt}::timestamptz - b.created_at)`,
+    })
+    .whereRef('b.id', '=', 'pp.booking_id')
+    .where('pp.booking_id', '=', bookingId)
+    .where('pp.deposit_deadline_at', 'is not', null)
+    .execute();
 }

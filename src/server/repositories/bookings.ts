@@ -1,13 +1,15 @@
 import { bookedLines, bookedNights, type TQuoteLine } from '#shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCancellationPolicy } from '#shared/cancellation.ts';
-import type { TBookingMode, TBookingStatus } from '#shared/constants.ts';
+import type { TBookingMode } from '#shared/constants.ts';
 import type { TContactInfo, TMyBooking } from '#shared/schemas/booking.ts';
 import type { TSettings } from '#shared/schemas/settings.ts';
 import type { TOutboxKey } from './emails.ts';
 import { bookingLinkInsertFrom } from './managed-bookings.ts';
 import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';
-import { intArray, liveProperty, sqlDate, sqlTimestamp, type TRunSql } from './sql.ts';
+import { sql } from 'kysely';
+import { db, isoDate, isoTimestamp } from './db.ts';
+import { intArray, liveProperty, type TRunSql } from './sql.ts';
 
 /** Booking creation and the guest's own list (manage links and lookups: managed-bookings.ts). */
 
@@ -215,61 +217,69 @@ export async function insertPendingBooking(
  * they are not due (written already, or never due).
  */
 export async function takeEmailsToken(em: EntityManager, bookingId: number): Promise<string | null> {
-  const rows = await em.execute<{ token: string }[]>(
-    `update bookings b set emails_token = null
-       from (select id, emails_token from bookings where id = ? and emails_token is not null for update) due
-      where b.id = due.id
-      returning due.emails_token as token`,
-    [bookingId],
-  );
-  return rows[0]?.token ?? null;
+  const d = db(em);
+  const row = await d
+    .updateTable('bookings as b')
+    .from(
+      d
+        .selectFrom('bookings')
+        .select(['id', 'emails_token'])
+        .where('id', '=', bookingId)
+        .where('emails_token', 'is not', null)
+        .forUpdate()
+        .as('due'),
+    )
+    .set({ emails_token: null })
+    .whereRef('b.id', '=', 'due.id')
+    .returning(sql<string>`due.emails_token`.as('token'))
+    .executeTakeFirst();
+  return row?.token ?? null;
 }
 
 /** Bookings whose emails are still due a minute after they were made: their job never went (a crash). */
 export async function bookingsWithEmailsDue(em: EntityManager): Promise<TOutboxKey[]> {
-  return em.execute<TOutboxKey[]>(
-    `select id, (extract(epoch from created_at) * 1000)::bigint::text as "createdMs" from bookings
-      where emails_token is not null and created_at < now() - interval '1 minute' order by created_at limit 200`,
-  );
+  return db(em)
+    .selectFrom('bookings')
+    .select(['id', sql<string>`(extract(epoch from created_at) * 1000)::bigint::text`.as('createdMs')])
+    .where('emails_token', 'is not', null)
+    .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
+    .orderBy('created_at')
+    .limit(200)
+    .execute();
 }
 
 /** A user's own bookings, newest stay first. */
 export async function bookingsOfUser(em: EntityManager, userId: number): Promise<TMyBooking[]> {
-  const rows = await em.execute<
-    {
-      id: number;
-      property_id: number;
-      title: string;
-      cover: string | null;
-      check_in: string;
-      check_out: string;
-      guests: number;
-      children: number;
-      infants: number;
-      pets: number;
-      nights: number;
-      nightly_price: number;
-      night_prices: number[] | null;
-      tax_amount: number;
-      tax_rate: number;
-      price_lines: TQuoteLine[] | null;
-      total_price: number;
-      status: TBookingStatus;
-      confirmation_number: string;
-      created_at: string;
-      respond_by: string | null;
-    }[]
-  >(
-    `select b.id, b.property_id, p.title, p.images[1] as cover,
-            ${sqlDate('b.check_in')} as check_in, ${sqlDate('b.check_out')} as check_out,
-            b.guests, b.children, b.infants, b.pets, b.nights, b.nightly_price, b.night_prices, b.tax_amount, b.tax_rate, b.price_lines, b.total_price, b.status,
-            b.confirmation_number,
-            ${sqlTimestamp('b.created_at')} as created_at, ${sqlTimestamp('b.respond_by')} as respond_by
-       from bookings b join properties p on p.id = b.property_id
-      where b.user_id = ?
-      order by b.check_in desc, b.id desc`,
-    [userId],
-  );
+  const rows = await db(em)
+    .selectFrom('bookings as b')
+    .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .select([
+      'b.id',
+      'b.property_id',
+      'p.title',
+      sql<string | null>`p.images[1]`.as('cover'),
+      isoDate('b.check_in').as('check_in'),
+      isoDate('b.check_out').as('check_out'),
+      'b.guests',
+      'b.children',
+      'b.infants',
+      'b.pets',
+      'b.nights',
+      'b.nightly_price',
+      'b.night_prices',
+      'b.tax_amount',
+      'b.tax_rate',
+      'b.price_lines',
+      'b.total_price',
+      'b.status',
+      'b.confirmation_number',
+      isoTimestamp('b.created_at').as('created_at'),
+      isoTimestamp<string | null>('b.respond_by').as('respond_by'),
+    ])
+    .where('b.user_id', '=', userId)
+    .orderBy('b.check_in', 'desc')
+    .orderBy('b.id', 'desc')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     propertyId: r.property_id,
@@ -300,14 +310,15 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
 
 /** Holds the booking row for the rest of the transaction. */
 export async function lockBooking(tx: EntityManager, bookingId: number): Promise<void> {
-  await tx.execute('select id from bookings where id = ? for update', [bookingId]);
+  await db(tx).selectFrom('bookings').select('id').where('id', '=', bookingId).forUpdate().execute();
 }
 
 /** A booking's check-out day, or null when it does not exist. */
 export async function bookingCheckOut(em: EntityManager, bookingId: number): Promise<string | null> {
-  const rows = await em.execute<{ check_out: string }[]>(
-    `select ${sqlDate('check_out')} as check_out from bookings where id = ?`,
-    [bookingId],
-  );
-  return rows[0]?.check_out ?? null;
+  const row = await db(em)
+    .selectFrom('bookings')
+    .select(isoDate('check_out').as('check_out'))
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+  return row?.check_out ?? null;
 }

@@ -1,7 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type { TEmailSource } from '../entities/outbox-email.entity.ts';
 import type { TAdminEmail } from '#shared/schemas/emails.ts';
-import { homesClause, type THomeScope } from './home-scope.ts';
+import { db } from './db.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 
 export interface TNewEmail {
   to: string;
@@ -19,49 +21,27 @@ export interface TOutboxKey {
   createdMs: string;
 }
 
-const OUTBOX_KEY = `id, (extract(epoch from created_at) * 1000)::bigint::text as "createdMs"`;
+/** The outbox key of the `emails` row a statement selects or returns. */
+const createdMs = sql<string>`(extract(epoch from created_at) * 1000)::bigint::text`.as('createdMs');
 
-/**
- * Writes emails into the outbox in one multi-row insert (a booking writes two); answers their keys in
- * order. Raw SQL, as it runs inside the booking's transaction and the QueryBuilder was slower there
- * (bench `emails`).
- */
+/** Writes emails into the outbox in one multi-row insert (a booking writes two); answers their keys in order. */
 export async function insertEmails(em: EntityManager, emails: TNewEmail[]): Promise<TOutboxKey[]> {
   if (emails.length === 0) return [];
-  const values = emails.map(() => '(?, ?, ?, ?, ?::jsonb, ?, ?)').join(', ');
-  return em.execute<TOutboxKey[]>(
-    `insert into emails (to_address, subject, template, text, source, reply_to, booking_id) values ${values} returning ${OUTBOX_KEY}`,
-    emails.flatMap((m) => [
-      m.to,
-      m.subject,
-      m.template,
-      m.text,
-      JSON.stringify(m.source),
-      m.replyTo,
-      m.bookingId ?? null,
-    ]),
-  );
-}
-
-/**
- * The outbox insert as one data-modifying CTE of a larger statement: a row per email, each pointing at
- * the `id` the CTE named `source` answers (nothing is written when it answers no row). Its RETURNING gives
- * the keys (OUTBOX_KEY); `outboxKeysOf` reads them back as JSON in the statement's answer.
- */
-export function outboxInsertFrom(source: string, emails: TNewEmail[]): { sql: string; params: unknown[] } {
-  const values = emails.map(() => '(?, ?, ?, ?, ?, ?)').join(', ');
-  return {
-    sql: `insert into emails (to_address, subject, template, text, source, reply_to, booking_id)
-          select v.to_address, v.subject, v.template, v.text, v.source::jsonb, v.reply_to, ${source}.id
-            from ${source}, (values ${values}) v(to_address, subject, template, text, source, reply_to)
-          returning ${OUTBOX_KEY}`,
-    params: emails.flatMap((m) => [m.to, m.subject, m.template, m.text, JSON.stringify(m.source), m.replyTo]),
-  };
-}
-
-/** The keys an `outboxInsertFrom` CTE named `cte` wrote, as one JSON array column, in id order. */
-export function outboxKeysOf(cte: string): string {
-  return `coalesce((select json_agg(json_build_object('id', ${cte}.id, 'createdMs', ${cte}."createdMs") order by ${cte}.id) from ${cte}), '[]')`;
+  return db(em)
+    .insertInto('emails')
+    .values(
+      emails.map((m) => ({
+        to_address: m.to,
+        subject: m.subject,
+        template: m.template,
+        text: m.text,
+        source: sql<TEmailSource>`${JSON.stringify(m.source)}::jsonb`,
+        reply_to: m.replyTo,
+        booking_id: m.bookingId ?? null,
+      })),
+    )
+    .returning(['id', createdMs])
+    .execute();
 }
 
 export interface TClaimedEmail {
@@ -89,25 +69,50 @@ export async function claimQueuedEmail(
   id: number,
   domain: string,
 ): Promise<TClaimedEmail | null> {
-  const rows = await em.execute<TClaimedEmail[]>(
-    `with free as (select id from emails where id = ? and status = 'queued' and attempt_id is null for update skip locked)
-     update emails e set attempt_id = gen_random_uuid(), claimed_at = now(),
-            message_id = coalesce(e.message_id, '<stayhub.' || e.id || '.' || (extract(epoch from e.created_at) * 1000)::bigint || '@' || ? || '>')
-       from free where e.id = free.id
-     returning e.id, e.to_address, e.subject, e.template, e.html, e.text, e.source, e.reply_to, e.attempts,
-               e.message_id, e.attempt_id::text as attempt_id`,
-    [id, domain],
-  );
-  return rows[0] ?? null;
+  const row = await db(em)
+    .with('free', (d) =>
+      d
+        .selectFrom('emails')
+        .select('id')
+        .where('id', '=', id)
+        .where('status', '=', 'queued')
+        .where('attempt_id', 'is', null)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .updateTable('emails as e')
+    .from('free')
+    .set({
+      attempt_id: sql<string>`gen_random_uuid()`,
+      claimed_at: sql<Date>`now()`,
+      message_id: sql<string>`coalesce(e.message_id, '<stayhub.' || e.id || '.' || (extract(epoch from e.created_at) * 1000)::bigint || '@' || ${domain} || '>')`,
+    })
+    .whereRef('e.id', '=', 'free.id')
+    .returning([
+      'e.id',
+      'e.to_address',
+      'e.subject',
+      'e.template',
+      'e.html',
+      'e.text',
+      'e.source',
+      'e.reply_to',
+      'e.attempts',
+      sql<string>`e.message_id`.as('message_id'),
+      sql<string>`e.attempt_id::text`.as('attempt_id'),
+    ])
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 /** Why an email could not be claimed: 'claimed' (an attempt holds it), 'free' (a lock held it), 'done'. */
 export async function emailClaimState(em: EntityManager, id: number): Promise<'claimed' | 'free' | 'done'> {
-  const rows = await em.execute<{ claimed: boolean }[]>(
-    `select attempt_id is not null as claimed from emails where id = ? and status = 'queued'`,
-    [id],
-  );
-  const row = rows[0];
+  const row = await db(em)
+    .selectFrom('emails')
+    .select(sql<boolean>`attempt_id is not null`.as('claimed'))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
   if (!row) return 'done';
   return row.claimed ? 'claimed' : 'free';
 }
@@ -124,12 +129,23 @@ export async function markEmailDelivered(
   status: 'sent' | 'delivered_locally',
   html: string,
 ): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `update emails set status = ?, html = ?, source = null, sent_at = now(), attempts = attempts + 1, last_error = null,
-            attempt_id = null, claimed_at = null
-      where id = ? and attempt_id = ?::uuid and status in ('queued', 'failed') returning id`,
-    [status, html, id, attemptId],
-  );
+  const rows = await db(em)
+    .updateTable('emails')
+    .set((eb) => ({
+      status,
+      html,
+      source: null,
+      sent_at: sql<Date>`now()`,
+      attempts: eb('attempts', '+', 1),
+      last_error: null,
+      attempt_id: null,
+      claimed_at: null,
+    }))
+    .where('id', '=', id)
+    .where('attempt_id', '=', sql<string>`${attemptId}::uuid`)
+    .where('status', 'in', ['queued', 'failed'])
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
@@ -150,13 +166,24 @@ export async function markClaimedAttemptFailed(
   attemptId: string,
   failure: { error: string; permanent: boolean; maxAttempts: number; html: string | null },
 ): Promise<'failed' | 'queued' | null> {
-  const rows = await em.execute<{ status: 'failed' | 'queued' }[]>(
-    `update emails set attempts = attempts + 1, last_error = ?, html = coalesce(?, html), attempt_id = null, claimed_at = null,
-            status = case when ? or attempts + 1 >= ? then 'failed' else 'queued' end
-      where id = ? and attempt_id = ?::uuid and status in ('queued', 'failed') returning status`,
-    [errorText(failure.error), failure.html, failure.permanent, failure.maxAttempts, id, attemptId],
-  );
-  return rows[0]?.status ?? null;
+  const row = await db(em)
+    .updateTable('emails')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      last_error: errorText(failure.error),
+      html: sql<string | null>`coalesce(${failure.html}, html)`,
+      attempt_id: null,
+      claimed_at: null,
+      status: sql<
+        'failed' | 'queued'
+      >`case when ${failure.permanent} or attempts + 1 >= ${failure.maxAttempts} then 'failed' else 'queued' end`,
+    }))
+    .where('id', '=', id)
+    .where('attempt_id', '=', sql<string>`${attemptId}::uuid`)
+    .where('status', 'in', ['queued', 'failed'])
+    .returning(sql<'failed' | 'queued'>`status`.as('status'))
+    .executeTakeFirst();
+  return row?.status ?? null;
 }
 
 /**
@@ -169,13 +196,21 @@ export async function markEmailAttemptFailed(
   error: string,
   maxAttempts: number,
 ): Promise<boolean> {
-  const rows = await em.execute<{ failed: boolean }[]>(
-    `update emails set attempts = attempts + 1, last_error = ?,
-            status = case when attempts + 1 >= ? then 'failed' else status end
-      where id = ? and status = 'queued' and attempt_id is null returning status = 'failed' as failed`,
-    [errorText(error), maxAttempts, id],
-  );
-  return rows[0]?.failed ?? false;
+  const row = await db(em)
+    .updateTable('emails')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      last_error: errorText(error),
+      status: sql<
+        'failed' | 'queued'
+      >`case when attempts + 1 >= ${maxAttempts} then 'failed' else status end`,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .where('attempt_id', 'is', null)
+    .returning(sql<boolean>`status = 'failed'`.as('failed'))
+    .executeTakeFirst();
+  return row?.failed ?? false;
 }
 
 /**
@@ -188,11 +223,17 @@ export async function markEmailGivenUp(
   id: number,
   error: string | null,
 ): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `update emails set status = 'failed', last_error = coalesce(?, last_error, 'delivery failed on every attempt')
-      where id = ? and status = 'queued' and attempt_id is null returning id`,
-    [error === null ? null : errorText(error), id],
-  );
+  const rows = await db(em)
+    .updateTable('emails')
+    .set({
+      status: 'failed',
+      last_error: sql<string>`coalesce(${error === null ? null : errorText(error)}, last_error, 'delivery failed on every attempt')`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .where('attempt_id', 'is', null)
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
@@ -206,20 +247,26 @@ export const UNCERTAIN_DELIVERY =
  * corrects the verdict. Answers their ids.
  */
 export async function failUncertainEmails(em: EntityManager, olderThanSeconds: number): Promise<number[]> {
-  const rows = await em.execute<{ id: number }[]>(
-    `update emails set status = 'failed', last_error = ?
-      where status = 'queued' and attempt_id is not null and claimed_at < now() - make_interval(secs => ?) returning id`,
-    [UNCERTAIN_DELIVERY, olderThanSeconds],
-  );
+  const rows = await db(em)
+    .updateTable('emails')
+    .set({ status: 'failed', last_error: UNCERTAIN_DELIVERY })
+    .where('status', '=', 'queued')
+    .where('attempt_id', 'is not', null)
+    .where('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .returning('id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 /** A failed email goes back to the queue with a fresh round of attempts; false when it is not failed. */
 export async function resetFailedEmail(em: EntityManager, id: number): Promise<boolean> {
-  const rows = await em.execute<{ id: number }[]>(
-    `update emails set status = 'queued', attempts = 0, attempt_id = null, claimed_at = null where id = ? and status = 'failed' returning id`,
-    [id],
-  );
+  const rows = await db(em)
+    .updateTable('emails')
+    .set({ status: 'queued', attempts: 0, attempt_id: null, claimed_at: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 
@@ -228,24 +275,16 @@ export async function resetFailedEmail(em: EntityManager, id: number): Promise<b
  * the commit and the job's dispatch, or no queue ran where they were written). Oldest first.
  */
 export async function staleQueuedEmails(em: EntityManager): Promise<TOutboxKey[]> {
-  return em.execute<TOutboxKey[]>(
-    `select ${OUTBOX_KEY} from emails
-      where status = 'queued' and attempts = 0 and attempt_id is null and created_at < now() - interval '1 minute' order by id limit 200`,
-  );
-}
-
-interface TAdminEmailRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  template: string;
-  status: TAdminEmail['status'];
-  attempts: number;
-  last_error: string | null;
-  created_at: Date;
-  sent_at: Date | null;
-  html: string | null;
-  source: TEmailSource | null;
+  return db(em)
+    .selectFrom('emails')
+    .select(['id', createdMs])
+    .where('status', '=', 'queued')
+    .where('attempts', '=', 0)
+    .where('attempt_id', 'is', null)
+    .where('created_at', '<', sql<Date>`now() - interval '1 minute'`)
+    .orderBy('id')
+    .limit(200)
+    .execute();
 }
 
 /** An email as the admin lists it; `html` is null until sent, and `source` renders the preview then. */
@@ -254,8 +293,26 @@ export type TAdminEmailRecord = Omit<TAdminEmail, 'html'> & {
   source: TEmailSource | null;
 };
 
-const SELECT_ADMIN_EMAIL = `select id, to_address, subject, template, status, attempts, last_error, created_at, sent_at, html,
-                                  case when html is null then source end as source from emails`;
+/** The admin's columns of `emails`: the source only while there is no HTML to show. */
+function adminEmails(em: EntityManager) {
+  return db(em)
+    .selectFrom('emails')
+    .select([
+      'id',
+      'to_address',
+      'subject',
+      'template',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+      'html',
+      sql<TEmailSource | null>`case when html is null then source end`.as('source'),
+    ]);
+}
+
+type TAdminEmailRow = Awaited<ReturnType<ReturnType<typeof adminEmails>['executeTakeFirstOrThrow']>>;
 
 function toAdminEmail(r: TAdminEmailRow): TAdminEmailRecord {
   return {
@@ -274,13 +331,8 @@ function toAdminEmail(r: TAdminEmailRow): TAdminEmailRecord {
 }
 
 /** A person limited to some homes sees the emails about their homes' bookings only (docs/staff.md#per-home-access). */
-function emailsOfHomes(homes: THomeScope): { sql: string; params: unknown[] } {
-  const scope = homesClause('b.property_id', homes);
-  if (!scope.sql) return { sql: '', params: [] };
-  return {
-    sql: ` where booking_id in (select b.id from bookings b where true${scope.sql})`,
-    params: scope.params,
-  };
+function ofHomes(em: EntityManager, homes: THomeScope) {
+  return sql<boolean>`booking_id in (${db(em).selectFrom('bookings as b').select('b.id').where(inHomes('b.property_id', homes))})`;
 }
 
 export async function listEmails(
@@ -289,24 +341,22 @@ export async function listEmails(
   offset: number,
   homes: THomeScope = null,
 ): Promise<TAdminEmailRecord[]> {
-  const where = emailsOfHomes(homes);
-  const rows = await em.execute<TAdminEmailRow[]>(
-    `${SELECT_ADMIN_EMAIL}${where.sql} order by id desc limit ? offset ?`,
-    [...where.params, limit, offset],
-  );
+  let q = adminEmails(em);
+  if (homes !== null) q = q.where(ofHomes(em, homes));
+  const rows = await q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
   return rows.map(toAdminEmail);
 }
 
 export async function findEmail(em: EntityManager, id: number): Promise<TAdminEmailRecord | null> {
-  const rows = await em.execute<TAdminEmailRow[]>(`${SELECT_ADMIN_EMAIL} where id = ?`, [id]);
-  return rows[0] ? toAdminEmail(rows[0]) : null;
+  const row = await adminEmails(em).where('id', '=', id).executeTakeFirst();
+  return row ? toAdminEmail(row) : null;
 }
 
 export async function countEmails(em: EntityManager, homes: THomeScope = null): Promise<number> {
-  const where = emailsOfHomes(homes);
-  const rows = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from emails${where.sql}`,
-    where.params,
-  );
-  return rows[0]?.n ?? 0;
+  let q = db(em)
+    .selectFrom('emails')
+    .select(sql<number>`count(*)::int`.as('n'));
+  if (homes !== null) q = q.where(ofHomes(em, homes));
+  const row = await q.executeTakeFirst();
+  return row?.n ?? 0;
 }

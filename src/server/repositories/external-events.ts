@@ -32,71 +32,143 @@ export async function replaceFeedEvents(
   feed: { id: number; propertyId: number },
   events: TParsedEvent[],
 ): Promise<TUpsertCounts> {
+  const d = db(tx);
   const json = JSON.stringify(events);
-  const removed = await tx.execute<{ id: number }[]>(
-    `delete from external_events
-      where feed_id = ? and uid not in (select uid from json_to_recordset(?::json) as x(uid text))
-      returning id`,
-    [feed.id, json],
+  // The events as rows: one JSON value, whatever their count.
+  const incoming = sql<TParsedEvent>`json_to_recordset(${json}::json)`.as<'x'>(
+    sql`x(uid text, start_date date, end_date date, summary text, link text)`,
   );
-  const written = await tx.execute<{ id: number; inserted: boolean }[]>(
-    `insert into external_events (feed_id, property_id, uid, start_date, end_date, summary, link)
-     select ?, ?, x.uid, x.start_date, x.end_date, x.summary, x.link
-       from json_to_recordset(?::json) as x(uid text, start_date date, end_date date, summary text, link text)
-     on conflict (feed_id, uid) do update
-        set start_date = excluded.start_date, end_date = excluded.end_date, summary = excluded.summary,
-            link = excluded.link
-      where (external_events.start_date, external_events.end_date, external_events.summary, external_events.link)
-            is distinct from (excluded.start_date, excluded.end_date, excluded.summary, excluded.link)
-     returning id, (xmax = 0) as inserted`,
-    [feed.id, feed.propertyId, json],
-  );
+  const removed = await d
+    .deleteFrom('external_events')
+    .where('feed_id', '=', feed.id)
+    .where('uid', 'not in', d.selectFrom(incoming).select('x.uid'))
+    .returning('id')
+    .execute();
+  const written = await d
+    .insertInto('external_events')
+    .columns(['feed_id', 'property_id', 'uid', 'start_date', 'end_date', 'summary', 'link'])
+    .expression(
+      d
+        .selectFrom(incoming)
+        .select([
+          sql<number>`${feed.id}::int`.as('feed_id'),
+          sql<number>`${feed.propertyId}::int`.as('property_id'),
+          'x.uid',
+          'x.start_date',
+          'x.end_date',
+          'x.summary',
+          'x.link',
+        ]),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['feed_id', 'uid'])
+        .doUpdateSet((eb) => ({
+          start_date: eb.ref('excluded.start_date'),
+          end_date: eb.ref('excluded.end_date'),
+          summary: eb.ref('excluded.summary'),
+          link: eb.ref('excluded.link'),
+        }))
+        .where(
+          sql<boolean>`(external_events.start_date, external_events.end_date, external_events.summary, external_events.link)
+            is distinct from (excluded.start_date, excluded.end_date, excluded.summary, excluded.link)`,
+        ),
+    )
+    .returning(['id', sql<boolean>`(xmax = 0)`.as('inserted')])
+    .execute();
   const moved = written.filter((w) => !w.inserted).map((w) => w.id);
   if (moved.length > 0) {
     // A moved event gives up its old hold and is judged afresh below.
-    await tx.execute(
-      `delete from date_holds where external_event_id in (select (value #>> '{}')::int from json_array_elements(?::json))`,
-      [JSON.stringify(moved)],
-    );
+    await d
+      .deleteFrom('date_holds')
+      .where(
+        'external_event_id',
+        'in',
+        sql<number>`(select (value #>> '{}')::int from json_array_elements(${JSON.stringify(moved)}::json))`,
+      )
+      .execute();
   }
-  const before = await db(tx)
+  const before = await d
     .selectFrom('external_events')
     .select(['id', 'conflict_booking_id'])
     .where('feed_id', '=', feed.id)
     .where('conflict_booking_id', 'is not', null)
     .execute();
   // Each row of a multi-row insert is checked on its own: a clashing one is skipped, the rest hold.
-  await tx.execute(
-    `insert into date_holds (property_id, start_date, end_date, external_event_id)
-     select e.property_id, e.start_date, e.end_date, e.id
-       from external_events e
-      where e.feed_id = ? and not exists (select 1 from date_holds h where h.external_event_id = e.id)
-      order by e.start_date, e.id
-     on conflict do nothing`,
-    [feed.id],
-  );
-  const after = await tx.execute<{ id: number; conflict_booking_id: number | null }[]>(
-    `update external_events e
-        set conflict_booking_id = c.booking_id
-       from (select e2.id,
-                    (select h.booking_id from date_holds h
-                      where h.property_id = e2.property_id and h.booking_id is not null
-                        and daterange(h.start_date, h.end_date, '[)') && daterange(e2.start_date, e2.end_date, '[)')
-                      order by h.start_date limit 1) as booking_id
-               from external_events e2
-              where e2.feed_id = ?
-                and not exists (select 1 from date_holds h where h.external_event_id = e2.id)) c
-      where e.id = c.id and e.conflict_booking_id is distinct from c.booking_id
-      returning e.id, e.conflict_booking_id`,
-    [feed.id],
-  );
+  await d
+    .insertInto('date_holds')
+    .columns(['property_id', 'start_date', 'end_date', 'external_event_id'])
+    .expression(
+      d
+        .selectFrom('external_events as e')
+        .select(['e.property_id', 'e.start_date', 'e.end_date', 'e.id'])
+        .where('e.feed_id', '=', feed.id)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('date_holds as h')
+                .select(sql.lit(1).as('one'))
+                .whereRef('h.external_event_id', '=', 'e.id'),
+            ),
+          ),
+        )
+        .orderBy('e.start_date')
+        .orderBy('e.id'),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const judged = d
+    .selectFrom('external_events as e2')
+    .select((eb) => [
+      'e2.id',
+      eb
+        .selectFrom('date_holds as h')
+        .select('h.booking_id')
+        .whereRef('h.property_id', '=', 'e2.property_id')
+        .where('h.booking_id', 'is not', null)
+        .where(
+          sql<boolean>`daterange(h.start_date, h.end_date, '[)') && daterange(e2.start_date, e2.end_date, '[)')`,
+        )
+        .orderBy('h.start_date')
+        .limit(1)
+        .as('booking_id'),
+    ])
+    .where('e2.feed_id', '=', feed.id)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('date_holds as h')
+            .select(sql.lit(1).as('one'))
+            .whereRef('h.external_event_id', '=', 'e2.id'),
+        ),
+      ),
+    )
+    .as('c');
+  const after = await d
+    .updateTable('external_events as e')
+    .from(judged)
+    .set((eb) => ({ conflict_booking_id: eb.ref('c.booking_id') }))
+    .whereRef('e.id', '=', 'c.id')
+    .where(sql<boolean>`e.conflict_booking_id is distinct from c.booking_id`)
+    .returning(['e.id', 'e.conflict_booking_id'])
+    .execute();
   // Events that got a hold are no longer in conflict.
-  await tx.execute(
-    `update external_events e set conflict_booking_id = null
-      where e.feed_id = ? and e.conflict_booking_id is not null
-        and exists (select 1 from date_holds h where h.external_event_id = e.id)`,
-    [feed.id],
-  );
+  await d
+    .updateTable('external_events as e')
+    .set({ conflict_booking_id: null })
+    .where('e.feed_id', '=', feed.id)
+    .where('e.conflict_booking_id', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('date_holds as h')
+          .select(sql.lit(1).as('one'))
+          .whereRef('h.external_event_id', '=', 'e.id'),
+      ),
+    )
+    .execute();
   const known = new Map(before.map((b) => [b.id, b.conflict_booking_id]));
   return {
     added: written.filter((w) => w.inserted).length,
@@ -161,5 +233,6 @@ export async function conflictsByIds(em: EntityManager, ids: number[]): Promise<
  * empty, each feed's statements would scan the whole table.
  */
 export async function refreshImportStatistics(em: EntityManager): Promise<void> {
-  await em.execute('analyze external_events, date_holds');
+  // No builder says ANALYZE: the statement names its tables as typed references.
+  await sql`analyze ${sql.table('external_events')}, ${sql.table('date_holds')}`.execute(db(em));
 }

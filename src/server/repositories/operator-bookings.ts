@@ -4,6 +4,7 @@ import type { TQuoteLine } from '#shared/pricing.ts';
 import type { TContactInfo } from '#shared/schemas/booking.ts';
 import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import { BookingChangeRequest } from '../entities/booking-change-request.entity.ts';
+import { sql } from 'kysely';
 import { db, isoDate, isoTimestamp } from './db.ts';
 import { intArray } from './sql.ts';
 
@@ -46,42 +47,41 @@ export async function insertOperatorBooking(
   tx: EntityManager,
   b: TOperatorBookingRow,
 ): Promise<number | null> {
-  const rows = await tx.execute<{ id: number }[]>(
-    `insert into bookings (user_id, property_id, check_in, check_out, guests, children, infants, pets, total_price, status,
-                           contact_info, nightly_price, nights, tax_rate, tax_amount, night_prices, price_lines,
-                           confirmation_number, source, source_detail, price_override_reason)
-     values (null, ?, ?::date, ?::date, ?, ?, ?, ?, ?, 'confirmed', ?::jsonb, ?, ?, ?, ?, ?::int[], ?::jsonb, ?, ?, ?, ?)
-     on conflict (confirmation_number) do nothing
-     returning id`,
-    [
-      b.propertyId,
-      b.checkIn,
-      b.checkOut,
-      b.guests,
-      b.children,
-      b.infants,
-      b.pets,
-      b.totalPrice,
-      JSON.stringify(b.contactInfo),
-      b.nightlyPrice,
-      b.nights,
-      b.taxRate,
-      b.taxAmount,
-      intArray(b.nightPrices),
-      JSON.stringify(b.priceLines),
-      b.confirmationNumber,
-      b.source,
-      b.sourceDetail,
-      b.priceOverrideReason,
-    ],
-  );
-  return rows[0]?.id ?? null;
+  const row = await db(tx)
+    .insertInto('bookings')
+    .values({
+      user_id: null,
+      property_id: b.propertyId,
+      check_in: sql<string>`${b.checkIn}::date`,
+      check_out: sql<string>`${b.checkOut}::date`,
+      guests: b.guests,
+      children: b.children,
+      infants: b.infants,
+      pets: b.pets,
+      total_price: b.totalPrice,
+      status: 'confirmed',
+      contact_info: sql<TContactInfo>`${JSON.stringify(b.contactInfo)}::jsonb`,
+      nightly_price: b.nightlyPrice,
+      nights: b.nights,
+      tax_rate: b.taxRate,
+      tax_amount: b.taxAmount,
+      night_prices: sql<number[]>`${intArray(b.nightPrices)}::int[]`,
+      price_lines: sql<TQuoteLine[]>`${JSON.stringify(b.priceLines)}::jsonb`,
+      confirmation_number: b.confirmationNumber,
+      source: b.source,
+      source_detail: b.sourceDetail,
+      price_override_reason: b.priceOverrideReason,
+    })
+    .onConflict((oc) => oc.column('confirmation_number').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /** A booking as a change starts from, its row locked until the transaction ends; null when unknown. */
 export async function lockBookingForChange(tx: EntityManager, id: number) {
-  const rows = await tx.execute<{ id: number }[]>('select id from bookings where id = ? for update', [id]);
-  if (rows.length === 0) return null;
+  const locked = await db(tx).selectFrom('bookings').select('id').where('id', '=', id).forUpdate().execute();
+  if (locked.length === 0) return null;
   const r = await db(tx)
     .selectFrom('bookings as b')
     .select([
@@ -125,29 +125,27 @@ export async function updateBookingStay(
   id: number,
   stay: { propertyId: number; checkIn: string; checkOut: string } & TStayParty & TPriceSnapshot,
 ): Promise<void> {
-  await tx.execute(
-    `update bookings set property_id = ?, check_in = ?::date, check_out = ?::date, guests = ?, children = ?, infants = ?,
-            pets = ?, total_price = ?, nightly_price = ?, nights = ?, tax_rate = ?, tax_amount = ?,
-            night_prices = ?::int[], price_lines = ?::jsonb, price_override_reason = null
-      where id = ?`,
-    [
-      stay.propertyId,
-      stay.checkIn,
-      stay.checkOut,
-      stay.guests,
-      stay.children,
-      stay.infants,
-      stay.pets,
-      stay.totalPrice,
-      stay.nightlyPrice,
-      stay.nights,
-      stay.taxRate,
-      stay.taxAmount,
-      intArray(stay.nightPrices),
-      JSON.stringify(stay.priceLines),
-      id,
-    ],
-  );
+  await db(tx)
+    .updateTable('bookings')
+    .set({
+      property_id: stay.propertyId,
+      check_in: sql<string>`${stay.checkIn}::date`,
+      check_out: sql<string>`${stay.checkOut}::date`,
+      guests: stay.guests,
+      children: stay.children,
+      infants: stay.infants,
+      pets: stay.pets,
+      total_price: stay.totalPrice,
+      nightly_price: stay.nightlyPrice,
+      nights: stay.nights,
+      tax_rate: stay.taxRate,
+      tax_amount: stay.taxAmount,
+      night_prices: sql<number[]>`${intArray(stay.nightPrices)}::int[]`,
+      price_lines: sql<TQuoteLine[]>`${JSON.stringify(stay.priceLines)}::jsonb`,
+      price_override_reason: null,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -161,13 +159,16 @@ export async function repricePaymentPlan(
   totalCents: number,
   shiftDays: number,
 ): Promise<void> {
-  await tx.execute(
-    `update payment_plans set total_amount = ?, deposit_amount = least(deposit_amount, ?),
-            balance_amount = ? - least(deposit_amount, ?),
-            balance_due_on = balance_due_on + ?::int
-      where booking_id = ?`,
-    [totalCents, totalCents, totalCents, totalCents, shiftDays, bookingId],
-  );
+  await db(tx)
+    .updateTable('payment_plans')
+    .set({
+      total_amount: totalCents,
+      deposit_amount: sql<number>`least(deposit_amount, ${totalCents})`,
+      balance_amount: sql<number>`${totalCents} - least(deposit_amount, ${totalCents})`,
+      balance_due_on: sql<string>`balance_due_on + ${shiftDays}::int`,
+    })
+    .where('booking_id', '=', bookingId)
+    .execute();
 }
 
 function changeRequests(em: EntityManager) {

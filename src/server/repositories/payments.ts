@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TLedgerKind, TPaymentMethod } from '#shared/payments.ts';
 import type { TLedgerLine, TPaymentSettings } from '#shared/schemas/payments.ts';
+import { PaymentPlan, type IPaymentPlan } from '../entities/payment-plan.entity.ts';
 import { PaymentSettings } from '../entities/payment-settings.entity.ts';
-import { homesClause, type THomeScope } from './home-scope.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Payments' tables (docs/payments.md): the schedule, each booking's snapshot, the ledger, Stripe's events. */
@@ -58,13 +59,66 @@ export async function findPlan(em: EntityManager, bookingId: number) {
 }
 export type TPlanRow = NonNullable<Awaited<ReturnType<typeof findPlan>>>;
 
+/**
+ * Bookings whose balance notice (`reminder` or `final`) falls due by `on` and has not gone, with a balance
+ * to pay and a live stay not begun by `today` (dates `yyyy-MM-dd`); a batch at a time.
+ */
+export async function plansDueForNotice(
+  em: EntityManager,
+  notice: 'reminder' | 'final',
+  on: string,
+  today: string,
+): Promise<number[]> {
+  const rows = await db(em)
+    .selectFrom('payment_plans as pp')
+    .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
+    .select('pp.booking_id')
+    .where('pp.balance_amount', '>', 0)
+    .where('pp.balance_due_on', '<=', sql<string>`${on}::date`)
+    .where(notice === 'reminder' ? 'pp.reminder_sent_at' : 'pp.final_notice_sent_at', 'is', null)
+    .where('b.status', 'in', ['pending', 'confirmed'])
+    .where('b.check_in', '>', sql<string>`${today}::date`)
+    .orderBy('pp.booking_id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.booking_id);
+}
+
+/** Live bookings whose deposit deadline has passed by `now` and that were not flagged yet; a batch at a time. */
+export async function plansPastDepositDeadline(em: EntityManager, now: Date): Promise<number[]> {
+  const rows = await db(em)
+    .selectFrom('payment_plans as pp')
+    .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
+    .select('pp.booking_id')
+    .where('pp.deposit_deadline_at', '<=', now)
+    .where('pp.flagged_at', 'is', null)
+    .where('b.status', 'in', ['pending', 'confirmed'])
+    .orderBy('pp.booking_id')
+    .limit(500)
+    .execute();
+  return rows.map((r) => r.booking_id);
+}
+
+/** Marks what the payment jobs did on a booking's plan (a notice sent, a deadline flagged or cleared). */
+export async function markPlan(
+  tx: EntityManager,
+  bookingId: number,
+  set: Partial<
+    Pick<IPaymentPlan, 'reminderSentAt' | 'finalNoticeSentAt' | 'flaggedAt' | 'depositDeadlineAt'>
+  >,
+): Promise<void> {
+  await tx.nativeUpdate(PaymentPlan, { booking: bookingId }, set);
+}
+
 /** Locks the booking's plan row for the rest of the transaction: ledger writes of one booking go in turn. */
 export async function lockPlan(tx: EntityManager, bookingId: number): Promise<boolean> {
-  const rows = await tx.execute<{ booking_id: number }[]>(
-    'select booking_id from payment_plans where booking_id = ? for update',
-    [bookingId],
-  );
-  return rows.length > 0;
+  const row = await db(tx)
+    .selectFrom('payment_plans')
+    .select('booking_id')
+    .where('booking_id', '=', bookingId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function listLines(em: EntityManager, bookingId: number): Promise<TLedgerLine[]> {
@@ -202,16 +256,32 @@ export interface TPaymentListRow {
 }
 
 /** Nothing is owed on these: a cancelled or declined booking, and a request not yet accepted (docs/booking-operations.md#payments). */
-const NOT_DUE = `('cancelled', 'declined', 'requested')`;
+const NOT_DUE = sql`('cancelled', 'declined', 'requested')`;
 
 /** Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views). */
-const LEDGERS = `
-  select pp.booking_id, b.property_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
-         to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, pp.total_amount, pp.deposit_amount,
-         b.cancellation_fee, pp.balance_due_on, pp.deposit_deadline_at,
-         coalesce((select sum(case when l.kind = 'payment' then l.amount else -l.amount end)
-                     from ledger_lines l where l.booking_id = pp.booking_id), 0)::int as net
-    from payment_plans pp join bookings b on b.id = pp.booking_id join properties p on p.id = b.property_id`;
+function ledgers(em: EntityManager) {
+  return db(em)
+    .selectFrom('payment_plans as pp')
+    .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
+    .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .select([
+      'pp.booking_id',
+      'b.property_id',
+      'b.confirmation_number',
+      sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
+      'p.title as property_title',
+      isoDate('b.check_in').as('check_in'),
+      'b.status as booking_status',
+      'pp.total_amount',
+      'pp.deposit_amount',
+      'b.cancellation_fee',
+      'pp.balance_due_on',
+      'pp.deposit_deadline_at',
+      sql<number>`coalesce((select sum(case when l.kind = 'payment' then l.amount else -l.amount end)
+                   from ledger_lines l where l.booking_id = pp.booking_id), 0)::int`.as('net'),
+    ])
+    .as('t');
+}
 
 /**
  * One page of the admin's payments: `outstanding` (live bookings with something still to pay), `overdue`
@@ -225,49 +295,68 @@ export async function listPayments(
 ): Promise<TPaymentListRow[]> {
   const offset = (q.page - 1) * q.pageSize;
   if (q.view === 'received') {
-    const scope = homesClause('b.property_id', homes);
-    return em.execute<TPaymentListRow[]>(
-      `select l.booking_id, b.confirmation_number, b.contact_info->>'name' as guest_name, p.title as property_title,
-              to_char(b.check_in, 'YYYY-MM-DD') as check_in, b.status as booking_status, l.amount,
-              to_char(l.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as due, l.method, l.reference,
-              0 as net, 0 as total_amount, 0 as deposit_amount, null as cancellation_fee, count(*) over ()::int as total_count
-         from ledger_lines l join bookings b on b.id = l.booking_id join properties p on p.id = b.property_id
-        where l.kind = 'payment' and (?::text is null or l.method = ?)
-          and (?::timestamptz is null or l.occurred_at >= ?::timestamptz)
-          and (?::timestamptz is null or l.occurred_at < ?::timestamptz + interval '1 day')${scope.sql}
-        order by l.occurred_at desc, l.id desc limit ? offset ?`,
-      [
-        q.method ?? null,
-        q.method ?? null,
-        q.from ?? null,
-        q.from ?? null,
-        q.to ?? null,
-        q.to ?? null,
-        ...scope.params,
-        q.pageSize,
-        offset,
-      ],
-    );
+    return db(em)
+      .selectFrom('ledger_lines as l')
+      .innerJoin('bookings as b', 'b.id', 'l.booking_id')
+      .innerJoin('properties as p', 'p.id', 'b.property_id')
+      .select([
+        'l.booking_id',
+        'b.confirmation_number',
+        sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
+        'p.title as property_title',
+        isoDate('b.check_in').as('check_in'),
+        'b.status as booking_status',
+        'l.amount',
+        isoTimestamp<string | null>('l.occurred_at').as('due'),
+        sql<string | null>`l.method`.as('method'),
+        'l.reference',
+        sql<number>`0`.as('net'),
+        sql<number>`0`.as('total_amount'),
+        sql<number>`0`.as('deposit_amount'),
+        sql<number | null>`null`.as('cancellation_fee'),
+        sql<number>`count(*) over ()::int`.as('total_count'),
+      ])
+      .where('l.kind', '=', 'payment')
+      .$if(q.method !== undefined, (w) => w.where('l.method', '=', q.method ?? ''))
+      .$if(q.from !== undefined, (w) => w.where('l.occurred_at', '>=', sql<Date>`${q.from}::timestamptz`))
+      .$if(q.to !== undefined, (w) =>
+        w.where('l.occurred_at', '<', sql<Date>`${q.to}::timestamptz + interval '1 day'`),
+      )
+      .where(inHomes('b.property_id', homes))
+      .orderBy('l.occurred_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(q.pageSize)
+      .offset(offset)
+      .execute();
   }
   const where =
     q.view === 'refunds_due'
-      ? `booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
+      ? sql<boolean>`booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
       : q.view === 'overdue'
-        ? `booking_status not in ${NOT_DUE} and net < total_amount
-           and ((net < deposit_amount and deposit_deadline_at < ?::timestamptz) or balance_due_on < ?::date)`
-        : `booking_status not in ${NOT_DUE} and net < total_amount`;
-  const scope = homesClause('property_id', homes);
-  const params: unknown[] = q.view === 'overdue' ? [q.now, q.now.toISOString().slice(0, 10)] : [];
-  return em.execute<TPaymentListRow[]>(
-    `select t.*, case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
-                      else total_amount - net end as amount,
-            case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
-                 else to_char(balance_due_on, 'YYYY-MM-DD') end as due,
-            null as method, null as reference, count(*) over ()::int as total_count
-       from (${LEDGERS}) t where ${where}${scope.sql}
-      order by coalesce(balance_due_on, check_in::date), booking_id limit ? offset ?`,
-    [...params, ...scope.params, q.pageSize, offset],
-  );
+        ? sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount
+           and ((net < deposit_amount and deposit_deadline_at < ${q.now}::timestamptz) or balance_due_on < ${q.now.toISOString().slice(0, 10)}::date)`
+        : sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount`;
+  return db(em)
+    .selectFrom(ledgers(em))
+    .selectAll('t')
+    .select([
+      sql<number>`case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
+                       else total_amount - net end`.as('amount'),
+      sql<
+        string | null
+      >`case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
+                              else to_char(balance_due_on, 'YYYY-MM-DD') end`.as('due'),
+      sql<string | null>`null`.as('method'),
+      sql<string | null>`null`.as('reference'),
+      sql<number>`count(*) over ()::int`.as('total_count'),
+    ])
+    .where(where)
+    .where(inHomes('t.property_id', homes))
+    .orderBy(sql`coalesce(balance_due_on, check_in::date)`)
+    .orderBy('t.booking_id')
+    .limit(q.pageSize)
+    .offset(offset)
+    .execute();
 }
 
 /** Received and refunded in a date range (all time without one), and everything still outstanding. */
@@ -276,20 +365,31 @@ export async function paymentTotals(
   q: { from?: string; to?: string },
   homes: THomeScope = null,
 ): Promise<{ received: number; refunded: number; outstanding: number }> {
-  const lines = homesClause('(select b.property_id from bookings b where b.id = booking_id)', homes);
-  const [range] = await em.execute<{ received: number; refunded: number }[]>(
-    `select coalesce(sum(amount) filter (where kind = 'payment'), 0)::int as received,
-            coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded
-       from ledger_lines where (?::timestamptz is null or occurred_at >= ?::timestamptz)
-        and (?::timestamptz is null or occurred_at < ?::timestamptz + interval '1 day')${lines.sql}`,
-    [q.from ?? null, q.from ?? null, q.to ?? null, q.to ?? null, ...lines.params],
-  );
-  const scope = homesClause('property_id', homes);
-  const [out] = await em.execute<{ outstanding: number }[]>(
-    `select coalesce(sum(total_amount - net), 0)::int as outstanding from (${LEDGERS}) t
-      where booking_status not in ${NOT_DUE} and net < total_amount${scope.sql}`,
-    scope.params,
-  );
+  const d = db(em);
+  const range = await d
+    .selectFrom('ledger_lines')
+    .select([
+      sql<number>`coalesce(sum(amount) filter (where kind = 'payment'), 0)::int`.as('received'),
+      sql<number>`coalesce(sum(amount) filter (where kind = 'refund'), 0)::int`.as('refunded'),
+    ])
+    .$if(q.from !== undefined, (w) => w.where('occurred_at', '>=', sql<Date>`${q.from}::timestamptz`))
+    .$if(q.to !== undefined, (w) =>
+      w.where('occurred_at', '<', sql<Date>`${q.to}::timestamptz + interval '1 day'`),
+    )
+    .$if(homes !== null, (w) =>
+      w.where(
+        'booking_id',
+        'in',
+        d.selectFrom('bookings as b').select('b.id').where(inHomes('b.property_id', homes)),
+      ),
+    )
+    .executeTakeFirst();
+  const out = await d
+    .selectFrom(ledgers(em))
+    .select(sql<number>`coalesce(sum(total_amount - net), 0)::int`.as('outstanding'))
+    .where(sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount`)
+    .where(inHomes('t.property_id', homes))
+    .executeTakeFirst();
   return {
     received: range?.received ?? 0,
     refunded: range?.refunded ?? 0,

@@ -2,8 +2,16 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { addDays } from '#shared/dates.ts';
 import { formatMinor } from '#shared/payments.ts';
 import { AppError } from '../../errors.ts';
+import { bookingCheckOut } from '../../repositories/bookings.ts';
 import { markCancelled } from '../../repositories/managed-bookings.ts';
-import { findPlan, listLines, lockPlan } from '../../repositories/payments.ts';
+import {
+  findPlan,
+  listLines,
+  lockPlan,
+  markPlan,
+  plansDueForNotice,
+  plansPastDepositDeadline,
+} from '../../repositories/payments.ts';
 import { recordActivity } from '../activity/activity.ts';
 import { issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';
@@ -28,15 +36,7 @@ type TKind = 'reminder' | 'final';
 
 async function dueForNotice(em: EntityManager, kind: TKind, now: Date): Promise<number[]> {
   const on = kind === 'reminder' ? addDays(today(now), REMINDER_DAYS_BEFORE_DUE) : today(now);
-  const sentColumn = kind === 'reminder' ? 'reminder_sent_at' : 'final_notice_sent_at';
-  const rows = await em.execute<{ booking_id: number }[]>(
-    `select pp.booking_id from payment_plans pp join bookings b on b.id = pp.booking_id
-      where pp.balance_amount > 0 and pp.balance_due_on <= ?::date and pp.${sentColumn} is null
-        and b.status in ('pending', 'confirmed') and b.check_in > ?::date
-      order by pp.booking_id limit 500`,
-    [on, today(now)],
-  );
-  return rows.map((r) => r.booking_id);
+  return plansDueForNotice(em, kind, on, today(now));
 }
 
 /** Balance reminders, then final notices; none for a paid or cancelled booking. Answers how many went. */
@@ -48,19 +48,13 @@ export async function sendBalanceNotices(em: EntityManager, now = new Date()): P
         if (!(await lockPlan(tx, id))) return;
         const plan = await findPlan(tx, id);
         if (!plan || plan.status === 'cancelled' || !plan.contact_info) return;
-        const column = kind === 'reminder' ? 'reminder_sent_at' : 'final_notice_sent_at';
-        await tx.execute(`update payment_plans set ${column} = ? where booking_id = ?`, [now, id]);
+        await markPlan(tx, id, kind === 'reminder' ? { reminderSentAt: now } : { finalNoticeSentAt: now });
         const totals = totalsOf(plan, await listLines(tx, id));
         // Paid already: marked, so it is never looked at again, and nothing is sent.
         if (totals.balanceDue === 0) return;
         const settings = await getSettings(tx);
         if (!settings.enableEmailNotifications) return;
-        const checkOut = (
-          await tx.execute<{ check_out: string }[]>(
-            `select to_char(check_out, 'YYYY-MM-DD') as check_out from bookings where id = ?`,
-            [id],
-          )
-        )[0]?.check_out;
+        const checkOut = await bookingCheckOut(tx, id);
         const token = await issueManageLink(tx, id, checkOut ?? plan.check_in);
         const amount = formatMinor(totals.balanceDue, plan.currency);
         await queueComposed(tx, settings, [
@@ -95,26 +89,17 @@ export async function sendBalanceNotices(em: EntityManager, now = new Date()): P
  * choice in the snapshot) cancelled, its dates freed and the guest told. Each booking is handled once.
  */
 export async function enforceDepositDeadlines(em: EntityManager, now = new Date()): Promise<number> {
-  const rows = await em.execute<{ booking_id: number }[]>(
-    `select pp.booking_id from payment_plans pp join bookings b on b.id = pp.booking_id
-      where pp.deposit_deadline_at <= ? and pp.flagged_at is null and b.status in ('pending', 'confirmed')
-      order by pp.booking_id limit 500`,
-    [now],
-  );
   let handled = 0;
-  for (const { booking_id: id } of rows) {
+  for (const id of await plansPastDepositDeadline(em, now)) {
     await em.transactional(async (tx) => {
       if (!(await lockPlan(tx, id))) return;
       const plan = await findPlan(tx, id);
       if (!plan || plan.flagged_at || plan.status === 'cancelled') return;
-      await tx.execute('update payment_plans set flagged_at = ? where booking_id = ?', [now, id]);
+      await markPlan(tx, id, { flaggedAt: now });
       const totals = totalsOf(plan, await listLines(tx, id));
       if (totals.depositDue === 0) {
         // Paid in time after all: nothing to flag.
-        await tx.execute(
-          'update payment_plans set flagged_at = null, deposit_deadline_at = null where booking_id = ?',
-          [id],
-        );
+        await markPlan(tx, id, { flaggedAt: null, depositDeadlineAt: null });
         return;
       }
       handled += 1;
