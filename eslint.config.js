@@ -149,11 +149,9 @@ export default tseslint.config(
       // Schema changes and seed data are SQL by nature.
       'src/server/migrations/**',
       'src/server/seeders/**',
-      // The reports and dashboard are being moved to Kysely separately; they still use homesClause.
-      'src/server/repositories/reports.ts',
+      // Not converted yet: the dashboard's figures (running sums over materialized CTEs) still build
+      // their SQL as text with homesClause.
       'src/server/repositories/dashboard.ts',
-      'src/server/services/reports/**',
-      'src/server/services/owners/statements.ts',
       // Not converted yet: the quote's rule columns are SQL text shared with the booking's prepared read.
       'src/server/repositories/property-rates.ts',
     ],
