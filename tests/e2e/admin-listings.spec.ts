@@ -90,6 +90,8 @@ test('Escape on the property dialog with unsaved edits asks before discarding th
   await page.goto('/admin/listings');
   await page.getByRole('button', { name: 'Add New Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  // The form's code loads on the first open: Escape goes to the dialog once it is there.
+  await expect(dialog).toBeVisible();
   // Nothing typed: Escape just closes.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
