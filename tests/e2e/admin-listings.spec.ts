@@ -63,7 +63,8 @@ test('deleting a home with a booking says it is archived, and Archived restores 
     await expect(dialog).toContainText(`${impact.upcoming} of them upcoming`);
     await expect(dialog).toContainText('It will be archived, not deleted');
     await expect(dialog).not.toContainText('cannot be undone');
-    await expectNoSeriousA11yViolations(page, 'archive dialog');
+    // The dialog alone: the listings behind it are scanned in the axe test below.
+    await expectNoSeriousA11yViolations(page, 'archive dialog', { include: '[role="dialog"]' });
     await dialog.getByRole('button', { name: 'Archive' }).click();
     await expectToast(page, 'Property archived', `${home.title} has been archived`);
     await expect(page.getByTestId('listing-row').filter({ hasText: home.title })).toHaveCount(0);
@@ -89,6 +90,8 @@ test('Escape on the property dialog with unsaved edits asks before discarding th
   await page.goto('/admin/listings');
   await page.getByRole('button', { name: 'Add New Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  // The form's code loads on the first open: Escape goes to the dialog once it is there.
+  await expect(dialog).toBeVisible();
   // Nothing typed: Escape just closes.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -183,7 +186,9 @@ test('Listings, its Archived view and the property dialog have no serious axe vi
   await expectNoSeriousA11yViolationsInBothSchemes(page, 'archived listings');
   await page.getByRole('button', { name: 'Add New Property' }).click();
   await expect(page.getByRole('dialog', { name: 'Add New Property' })).toBeVisible();
+  // The dialog alone: the page behind it was scanned just above.
   await expectNoSeriousA11yViolationsInBothSchemes(page, 'property dialog', {
+    include: '[role="dialog"]',
     exclude: ['.leaflet-container'],
   });
 });

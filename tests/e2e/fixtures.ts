@@ -141,12 +141,19 @@ export async function failTrpc(page: Page, procedure: string): Promise<void> {
   );
 }
 
-/** Asserts a toast, then closes it so the next one shows at once (the site shows one toast at a time). */
+/**
+ * Asserts a toast, then closes it so the next one shows at once (the site shows one toast at a time).
+ * A toast closes itself after a few seconds: title and message are one assertion, and the close acts
+ * on the toast only if it is still there. Separate steps failed on a busy machine, each waiting on a
+ * toast its timer had already removed.
+ */
 export async function expectToast(page: Page, title: string, message?: string | RegExp): Promise<void> {
-  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
-  await expect(toast).toBeVisible();
-  if (message !== undefined) await expect(toast).toContainText(message);
   // A CSS locator: while a modal is open, the toast sits outside the accessibility tree (aria-modal).
-  await toast.locator('button').click();
+  const toast = page.locator('.mantine-Notification-root').filter({ hasText: title });
+  // hasText with a string ignores case; toContainText did not, so a string becomes an exact-case pattern.
+  const text =
+    typeof message === 'string' ? new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : message;
+  await expect(text === undefined ? toast : toast.filter({ hasText: text })).toBeVisible();
+  await toast.locator('button').evaluateAll((buttons) => buttons.forEach((b) => (b as HTMLElement).click()));
   await expect(toast).toBeHidden();
 }

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { expect, test } from './fixtures.ts';
+import { nextFrames } from './support/settle.ts';
 
 /** A home whose default stay (today, 5 nights) is free, so Reserve opens the contact form at once. */
 async function homeFreeToday(request: APIRequestContext): Promise<number> {
@@ -33,8 +34,9 @@ async function expectEscapeReturnsTo(page: Page, dialog: Locator, opener: Locato
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
-  // And it stays there once the closing transition has unmounted the dialog.
-  await page.waitForTimeout(500);
+  // And it stays there once the closing transition has unmounted the dialog and its effects have run.
+  await expect(dialog).toHaveCount(0);
+  await nextFrames(page);
   await expect(opener).toBeFocused();
 }
 

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Stack } from '@mantine/core';
 import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
+import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
@@ -19,7 +20,13 @@ import { DeletePropertyDialog } from './delete-property-dialog.tsx';
 import { ListingsTable } from './listings-table.tsx';
 import { ListingsBulkBar } from './listings-bulk-bar.tsx';
 import { ListingsFilters } from './listings-filters.tsx';
-import { PropertyDialog, type TPropertyDialog } from './property-dialog.tsx';
+import type { TPropertyDialog } from './property-dialog.tsx';
+
+// The property form (uploads, image processing, selects, the map) loads when the dialog first opens:
+// loaded with the route, its code held up the request for the rows.
+const PropertyDialog = lazy(() =>
+  import('./property-dialog.tsx').then((m) => ({ default: m.PropertyDialog })),
+);
 import { LISTINGS_PAGE_SIZES, listingsInput, type TListingsSearch } from './search.ts';
 import '../../styles/more-components.css';
 
@@ -130,13 +137,15 @@ export function ListingsPage({
           testId="listings-paging"
         />
       )}
-      <PropertyDialog
-        dialog={dialog}
-        onClose={() => {
-          setDialog(null);
-          onDone();
-        }}
-      />
+      <MountOnFirstOpen opened={dialog !== null}>
+        <PropertyDialog
+          dialog={dialog}
+          onClose={() => {
+            setDialog(null);
+            onDone();
+          }}
+        />
+      </MountOnFirstOpen>
       <ConfirmDeleteModal
         opened={confirmArchive}
         title="Archive the selected listings?"

@@ -4,7 +4,8 @@ import type { TAdminListingSort } from '#shared/constants.ts';
 import { FALLBACK_IMAGE, thumbnailUrl } from '#shared/media.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
-import { ActiveActions, type TRowActions } from './listing-actions.tsx';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { ActiveActions, type TRowActions, type TRowHandlers } from './listing-actions.tsx';
 
 /** The spec's columns (docs/product.md#admin-listings); the Title cell leads with the cover's thumbnail. */
 export const COLUMNS: { label: string; sort?: TAdminListingSort }[] = [
@@ -48,6 +49,107 @@ export interface TSelection {
   onSelect: (ids: number[], on: boolean) => void;
 }
 
+type THandlers = TRowHandlers & Pick<TSelection, 'onSelect'>;
+
+/**
+ * Handlers that keep their identity across renders and call the latest ones passed, so a row's memo
+ * holds when the page re-renders (a checkbox, a dialog, a toast).
+ */
+function useStableHandlers(latest: THandlers): THandlers {
+  const ref = useRef(latest);
+  useLayoutEffect(() => {
+    ref.current = latest;
+  });
+  return useMemo(
+    () => ({
+      onEdit: (p) => ref.current.onEdit(p),
+      onDelete: (p) => ref.current.onDelete(p),
+      onDuplicate: (p) => ref.current.onDuplicate(p),
+      onRestore: (p) => ref.current.onRestore(p),
+      onSelect: (ids, on) => ref.current.onSelect(ids, on),
+    }),
+    [],
+  );
+}
+
+/**
+ * One home's row. Memoized: the page shows a hundred, and ticking one row's checkbox or opening a
+ * dialog re-renders only the rows whose props changed.
+ */
+const ListingRow = memo(function ListingRow({
+  p,
+  archived,
+  checked,
+  duplicating,
+  restoring,
+  handlers,
+}: {
+  p: TProperty;
+  archived: boolean;
+  checked: boolean;
+  duplicating: boolean;
+  restoring: boolean;
+  handlers: THandlers;
+}) {
+  return (
+    <Table.Tr data-testid="listing-row">
+      <Table.Td>
+        <Checkbox
+          aria-label={`Select ${p.title}`}
+          checked={checked}
+          onChange={(e) => handlers.onSelect([p.id], e.currentTarget.checked)}
+        />
+      </Table.Td>
+      <Table.Td>{p.id}</Table.Td>
+      <Table.Td fw={500}>
+        <Group gap="sm" wrap="nowrap">
+          <Image
+            src={p.images[0] ? thumbnailUrl(p.images[0]) : FALLBACK_IMAGE}
+            alt={`Photo of ${p.title}`}
+            loading="lazy"
+            w={56}
+            h={40}
+            radius="sm"
+            fit="cover"
+            fallbackSrc={FALLBACK_IMAGE}
+            data-testid="listing-thumbnail"
+          />
+          {p.title}
+        </Group>
+      </Table.Td>
+      <Table.Td>{p.location}</Table.Td>
+      <Table.Td>${p.price}</Table.Td>
+      <Table.Td>{p.bedrooms}</Table.Td>
+      <Table.Td>{p.bathrooms}</Table.Td>
+      <Table.Td>{p.maxGuests}</Table.Td>
+      <Table.Td>
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          {archived ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconRestore size={14} />}
+              aria-label={`Restore ${p.title}`}
+              loading={restoring}
+              onClick={() => handlers.onRestore(p)}
+            >
+              Restore
+            </Button>
+          ) : (
+            <ActiveActions
+              p={p}
+              duplicating={duplicating}
+              onEdit={handlers.onEdit}
+              onDelete={handlers.onDelete}
+              onDuplicate={handlers.onDuplicate}
+            />
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+});
+
 /**
  * The listings table (docs/product.md#admin-listings): 5 skeleton rows, then rows or 'No properties found'. A checkbox
  * column leads, for the bulk archive and restore.
@@ -64,6 +166,7 @@ export function ListingsTable({
   sorting: TSorting;
   selection: TSelection;
 } & TRowActions) {
+  const handlers = useStableHandlers({ ...actions, onSelect: selection.onSelect });
   const ids = rows?.map((p) => p.id) ?? [];
   const all = ids.length > 0 && ids.every((id) => selection.selected.has(id));
   const some = ids.some((id) => selection.selected.has(id));
@@ -98,55 +201,15 @@ export function ListingsTable({
           empty="No properties found"
           skeletonTestId="listing-skeleton-row"
           renderRow={(p) => (
-            <Table.Tr key={p.id} data-testid="listing-row">
-              <Table.Td>
-                <Checkbox
-                  aria-label={`Select ${p.title}`}
-                  checked={selection.selected.has(p.id)}
-                  onChange={(e) => selection.onSelect([p.id], e.currentTarget.checked)}
-                />
-              </Table.Td>
-              <Table.Td>{p.id}</Table.Td>
-              <Table.Td fw={500}>
-                <Group gap="sm" wrap="nowrap">
-                  <Image
-                    src={p.images[0] ? thumbnailUrl(p.images[0]) : FALLBACK_IMAGE}
-                    alt={`Photo of ${p.title}`}
-                    loading="lazy"
-                    w={56}
-                    h={40}
-                    radius="sm"
-                    fit="cover"
-                    fallbackSrc={FALLBACK_IMAGE}
-                    data-testid="listing-thumbnail"
-                  />
-                  {p.title}
-                </Group>
-              </Table.Td>
-              <Table.Td>{p.location}</Table.Td>
-              <Table.Td>${p.price}</Table.Td>
-              <Table.Td>{p.bedrooms}</Table.Td>
-              <Table.Td>{p.bathrooms}</Table.Td>
-              <Table.Td>{p.maxGuests}</Table.Td>
-              <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  {archived ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      leftSection={<IconRestore size={14} />}
-                      aria-label={`Restore ${p.title}`}
-                      loading={actions.restoring === p.id}
-                      onClick={() => actions.onRestore(p)}
-                    >
-                      Restore
-                    </Button>
-                  ) : (
-                    <ActiveActions p={p} {...actions} />
-                  )}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
+            <ListingRow
+              key={p.id}
+              p={p}
+              archived={archived}
+              checked={selection.selected.has(p.id)}
+              duplicating={actions.duplicating === p.id}
+              restoring={actions.restoring === p.id}
+              handlers={handlers}
+            />
           )}
         />
       </Table>
