@@ -155,16 +155,15 @@ const LENGTH_BUCKETS = [
   ['14+ nights', 14, null],
 ] as const;
 
-function inBucket(column: string, low: number | null, high: number | null): RawBuilder<boolean> {
-  if (low === null) return sql<boolean>`${sql.ref(column)} <= ${sql.lit(high)}`;
-  if (high === null) return sql<boolean>`${sql.ref(column)} >= ${sql.lit(low)}`;
-  return sql<boolean>`${sql.ref(column)} between ${sql.lit(low)} and ${sql.lit(high)}`;
+function inBucket(value: number, low: number | null, high: number | null): boolean {
+  return (low === null || value >= low) && (high === null || value <= high);
 }
 
 /**
  * The stays arriving in the range (every status): their lead time, length, status and total, and the
- * holding ones by source. One pass groups them by source and status with each bucket as a count; the
- * few rows are added up here.
+ * holding ones by source. One pass groups them by source, status, length and lead (a few thousand
+ * groups), which PostgreSQL can split over its parallel workers (the `bookings_report_groups` statistics
+ * tell the planner how few groups there are); the buckets are added up here.
  */
 export async function arrivalsProfile(
   em: EntityManager,
@@ -179,63 +178,45 @@ export async function arrivalsProfile(
   holding_nights: number;
   bySource: { source: string; stays: number; nights: number }[];
 }> {
-  const counts = [
-    ...LEAD_BUCKETS.map(([, low, high], i) =>
-      sql`count(*) filter (where ${inBucket('a.lead', low, high)})::int`.as(`lead${i}`),
-    ),
-    ...LENGTH_BUCKETS.map(([, low, high], i) =>
-      sql`count(*) filter (where ${inBucket('a.nights', low, high)})::int`.as(`los${i}`),
-    ),
-  ];
-  const rows = (await db(em)
-    .selectFrom(
-      db(em)
-        .selectFrom('bookings as b')
-        .select([
-          'b.source',
-          'b.status',
-          'b.total_price',
-          sql<number>`b.check_out - b.check_in`.as('nights'),
-          sql<number>`b.check_in - (b.created_at at time zone 'UTC')::date`.as('lead'),
-        ])
-        .where('b.check_in', '>=', sql<string>`${s.from}::date`)
-        .where('b.check_in', '<=', sql<string>`${s.to}::date`)
-        .where(inScope('b.property_id', s))
-        // Kept a subquery, so each stay's lead is worked out once, not once per bucket.
-        .offset(0)
-        .as('a'),
-    )
+  const nightsOf = sql<number>`b.check_out - b.check_in`;
+  const leadOf = sql<number>`b.check_in - (b.created_at at time zone 'UTC')::date`;
+  const groups = await db(em)
+    .selectFrom('bookings as b')
     .select([
-      'a.source',
-      'a.status',
+      'b.source',
+      'b.status',
+      nightsOf.as('nights'),
+      leadOf.as('lead'),
       sql<number>`count(*)::int`.as('stays'),
-      sql<number>`sum(a.total_price)::int`.as('total'),
-      sql<number>`sum(a.nights)::int`.as('nights'),
-      ...counts,
+      sql<number>`sum(b.total_price)::int`.as('total'),
     ])
-    .groupBy(['a.source', 'a.status'])
-    .execute()) as unknown as ({
-    source: string;
-    status: string;
-    stays: number;
-    total: number;
-    nights: number;
-  } & Record<string, number>)[];
-  const held = rows.filter((r) => (SOLD as readonly string[]).includes(r.status));
-  const total = (of: typeof rows, key: string) => of.reduce((sum, r) => sum + (r[key] ?? 0), 0);
-  const cancelled = rows.filter((r) => r.status === 'cancelled');
-  const sources = [...new Set(held.map((r) => r.source))];
+    .where('b.check_in', '>=', sql<string>`${s.from}::date`)
+    .where('b.check_in', '<=', sql<string>`${s.to}::date`)
+    .where(inScope('b.property_id', s))
+    .groupBy(['b.source', 'b.status', nightsOf, leadOf])
+    .execute();
+  const held = groups.filter((g) => (SOLD as readonly string[]).includes(g.status));
+  const cancelled = groups.filter((g) => g.status === 'cancelled');
+  const sum = (of: typeof groups, value: (g: (typeof groups)[number]) => number) =>
+    of.reduce((total, g) => total + value(g), 0);
+  const sources = [...new Set(held.map((g) => g.source))];
   return {
-    lead: LEAD_BUCKETS.map(([label], i) => ({ label, bookings: total(held, `lead${i}`) })),
-    length: LENGTH_BUCKETS.map(([label], i) => ({ label, bookings: total(held, `los${i}`) })),
-    arrivals: total(rows, 'stays'),
-    cancelled: total(cancelled, 'stays'),
-    lost_revenue: total(cancelled, 'total'),
-    holding: total(held, 'stays'),
-    holding_nights: total(held, 'nights'),
+    lead: LEAD_BUCKETS.map(([label, low, high]) => ({
+      label,
+      bookings: sum(held, (g) => (inBucket(g.lead, low, high) ? g.stays : 0)),
+    })),
+    length: LENGTH_BUCKETS.map(([label, low, high]) => ({
+      label,
+      bookings: sum(held, (g) => (inBucket(g.nights, low, high) ? g.stays : 0)),
+    })),
+    arrivals: sum(groups, (g) => g.stays),
+    cancelled: sum(cancelled, (g) => g.stays),
+    lost_revenue: sum(cancelled, (g) => g.total),
+    holding: sum(held, (g) => g.stays),
+    holding_nights: sum(held, (g) => g.stays * g.nights),
     bySource: sources.map((source) => {
-      const of = held.filter((r) => r.source === source);
-      return { source, stays: total(of, 'stays'), nights: total(of, 'nights') };
+      const of = held.filter((g) => g.source === source);
+      return { source, stays: sum(of, (g) => g.stays), nights: sum(of, (g) => g.stays * g.nights) };
     }),
   };
 }

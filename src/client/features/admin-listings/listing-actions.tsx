@@ -34,7 +34,8 @@ export function ActiveActions({
         variant="subtle"
         aria-label={`Duplicate ${p.title}`}
         title="Duplicate"
-        loading={duplicating}
+        // Only a duplicating row passes it: a boolean `loading` mounts an enter/exit transition in every row.
+        loading={duplicating || undefined}
         onClick={() => a.onDuplicate(p)}
       >
         <IconCopy size={18} aria-hidden />
