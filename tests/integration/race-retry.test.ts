@@ -18,29 +18,32 @@ afterAll(async () => {
   await db.drop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Another session that takes advisory lock `second`, waits until someone waits for it, then asks for
- * `first` (which that someone holds): a lock cycle, which PostgreSQL breaks by failing the side that
- * waited first with 40P01. It commits once it has both.
+ * `first` (which that someone holds): a lock cycle, which PostgreSQL breaks by failing the side whose
+ * deadlock check runs first. It commits once it has both.
+ *
+ * The wait and the ask run inside the database, with no round trip between them, so the cycle closes
+ * well within the other side's deadlock_timeout (1 s). This session's own timeout is longer, so the
+ * check, and the failure, always fall to the other side, however slow the machine.
  */
 async function rival(first: number, second: number): Promise<{ done: Promise<void> }> {
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   await client.query('begin');
+  await client.query(`set local deadlock_timeout = '30s'`);
   await client.query('select pg_advisory_xact_lock($1)', [second]);
   const done = (async () => {
     try {
-      for (;;) {
-        const { rows } = await client.query<{ n: number }>(
-          `select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted and objid = $1`,
-          [second],
-        );
-        if ((rows[0]?.n ?? 0) > 0) break;
-        await sleep(10);
-      }
-      await client.query('select pg_advisory_xact_lock($1)', [first]);
+      await client.query(
+        `do $$ begin
+           while not exists (select from pg_locks
+                              where locktype = 'advisory' and not granted and objid = ${Number(second)}) loop
+             perform pg_sleep(0.005);
+           end loop;
+           perform pg_advisory_xact_lock(${Number(first)});
+         end $$`,
+      );
       await client.query('commit');
     } finally {
       await client.end();
