@@ -75,9 +75,10 @@ export default defineConfig({
   use: {
     // Worker 0's server; the fixtures point every other worker at its own (tests/e2e/support/servers.ts).
     baseURL: workerOrigin(0),
-    // A failure keeps its trace's DOM snapshots; the screencast (every painted frame, for every test,
-    // failed or not) cost a fifth of the suite's CPU (bench/RESULTS.md, "Playwright's own cost").
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Traces only when asked (E2E_TRACE=1): recording one snapshots the DOM at every action of every
+    // test, passed or not, a sixth of the suite's CPU (bench/RESULTS.md, "Playwright's own cost"). A
+    // failure still saves its screenshot and the page's accessibility snapshot.
+    trace: process.env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {

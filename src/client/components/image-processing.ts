@@ -32,19 +32,37 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
+/**
+ * The decoded picture: straight from the file's bytes where the browser can (no base64 copy of a
+ * photo of several megabytes, and the decode off the main thread), else through an <img> (SVG).
+ */
+async function decode(file: File): Promise<{ source: CanvasImageSource; width: number; height: number }> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+      return { source: bitmap, width: bitmap.width, height: bitmap.height };
+    } catch {
+      // Not a raster the browser decodes this way: the <img> below decodes it or says it failed.
+    }
+  }
+  const img = await loadImage(await readAsDataUrl(file));
+  return { source: img, width: img.naturalWidth, height: img.naturalHeight };
+}
+
 /** Scaled so the longer side is at most 1920 px (aspect ratio kept), re-encoded as JPEG at 0.85 (docs/product.md#admin-validation). */
 async function compressImage(file: File): Promise<Blob> {
-  const img = await loadImage(await readAsDataUrl(file));
-  const scale = Math.min(1, IMAGE_MAX_SIDE / Math.max(img.naturalWidth, img.naturalHeight));
+  const { source, width, height } = await decode(file);
+  const scale = Math.min(1, IMAGE_MAX_SIDE / Math.max(width, height));
   const canvas = document.createElement('canvas');
-  canvas.width = Math.max(1, Math.round(img.naturalWidth * scale));
-  canvas.height = Math.max(1, Math.round(img.naturalHeight * scale));
+  canvas.width = Math.max(1, Math.round(width * scale));
+  canvas.height = Math.max(1, Math.round(height * scale));
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new ImageUploadError('Could not get canvas context');
   // JPEG has no transparency: paint transparent pixels white rather than black.
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
+  ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
+  if ('close' in source) source.close();
   const blob = await new Promise<Blob | null>((resolve) =>
     canvas.toBlob(resolve, 'image/jpeg', IMAGE_JPEG_QUALITY),
   );

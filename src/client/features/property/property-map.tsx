@@ -36,7 +36,8 @@ export function PropertyMap({ property }: { property: TProperty }) {
   const center = propertyMapCenter(property);
   const slot = useRef<HTMLDivElement>(null);
   const near = useNearViewport(slot);
-  const placeholder = <Skeleton h={MAP_HEIGHT_PX} radius="lg" />;
+  // Still until the map loads: a pulse below the fold would redraw the page for nothing.
+  const placeholder = <Skeleton h={MAP_HEIGHT_PX} radius="lg" animate={near} />;
   return (
     <Stack gap="sm" data-testid="property-map" ref={slot}>
       <Title order={3} fz="lg">
