@@ -1,12 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type AliasedRawBuilder } from 'kysely';
 import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
 import { db, isoDate } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 
 /**
- * The dashboard's figures, each computed by the database. "Holding" stays are pending or confirmed (a
- * cancelled stay holds no night and earns nothing), as in the exclusion constraint (docs/decisions.md#no-double-bookings).
+ * The dashboard's figures, each computed by the database. "Holding" stays are pending, requested or
+ * confirmed (a cancelled or declined stay holds no night and earns nothing), as in the exclusion
+ * constraint (docs/decisions.md#no-double-bookings). For every home, the turnover, in-house, occupancy
+ * and revenue figures are sums of the holding stays by day (booking_days, kept exact by the bookings'
+ * triggers: docs/features.md#dashboard-figures); for a person limited to some homes they are counted from
+ * those homes' bookings.
  */
 
 /** A booking `b` holds its nights and counts as revenue: not cancelled or declined. */
@@ -164,6 +168,36 @@ export async function turnoverCounts(
   checkInsWeek: number;
   checkOutsWeek: number;
 }> {
+  const today = sql<string>`to_char(current_date, 'YYYY-MM-DD')`.as('today');
+  const row =
+    homes === null
+      ? await db(em)
+          .selectFrom('booking_days')
+          .select([
+            today,
+            sql<number>`coalesce(sum(arrivals) filter (where day = current_date), 0)::int`.as('in_today'),
+            sql<number>`coalesce(sum(departures) filter (where day = current_date), 0)::int`.as('out_today'),
+            sql<number>`coalesce(sum(arrivals), 0)::int`.as('in_week'),
+            sql<number>`coalesce(sum(departures), 0)::int`.as('out_week'),
+          ])
+          .where('day', '>=', sql<string>`current_date`)
+          .where('day', '<', sql<string>`current_date + 7`)
+          .executeTakeFirst()
+      : await scopedTurnover(em, homes, today);
+  return {
+    today: row?.today ?? '',
+    checkInsToday: row?.in_today ?? 0,
+    checkOutsToday: row?.out_today ?? 0,
+    checkInsWeek: row?.in_week ?? 0,
+    checkOutsWeek: row?.out_week ?? 0,
+  };
+}
+
+async function scopedTurnover(
+  em: EntityManager,
+  homes: readonly number[],
+  today: AliasedRawBuilder<string, 'today'>,
+) {
   const stays = (on: 'check_in' | 'check_out', days: 1 | 7) => {
     const q = db(em)
       .selectFrom('bookings as b')
@@ -176,25 +210,22 @@ export async function turnoverCounts(
           .where(`b.${on}`, '>=', sql<string>`current_date`)
           .where(`b.${on}`, '<', sql<string>`current_date + 7`);
   };
-  const row = await db(em)
+  return db(em)
     .selectNoFrom([
-      sql<string>`to_char(current_date, 'YYYY-MM-DD')`.as('today'),
+      today,
       stays('check_in', 1).as('in_today'),
       stays('check_out', 1).as('out_today'),
       stays('check_in', 7).as('in_week'),
       stays('check_out', 7).as('out_week'),
     ])
     .executeTakeFirst();
-  return {
-    today: row?.today ?? '',
-    checkInsToday: row?.in_today ?? 0,
-    checkOutsToday: row?.out_today ?? 0,
-    checkInsWeek: row?.in_week ?? 0,
-    checkOutsWeek: row?.out_week ?? 0,
-  };
 }
 
-/** Today's first arrivals (`check_in`) or departures (`check_out`), holding stays only. */
+/**
+ * Today's first arrivals (`check_in`) or departures (`check_out`), holding stays only. Today's stays are
+ * found first, by their date's index, and only then sorted by id: walked in id order instead, the read
+ * passed every older booking before reaching today's.
+ */
 export async function staysOnDay(
   em: EntityManager,
   column: 'check_in' | 'check_out',
@@ -202,7 +233,18 @@ export async function staysOnDay(
   homes: THomeScope = null,
 ): Promise<TDashboardStay[]> {
   const rows = await db(em)
-    .selectFrom('bookings as b')
+    .with(
+      (cte) => cte('t').materialized(),
+      (q) =>
+        q
+          .selectFrom('bookings as b')
+          .select('b.id')
+          .where(`b.${column}`, '=', sql<string>`current_date`)
+          .where(holding)
+          .where(inHomes('b.property_id', homes)),
+    )
+    .selectFrom((q) => q.selectFrom('t').select('t.id').orderBy('t.id').limit(limit).as('f'))
+    .innerJoin('bookings as b', 'b.id', 'f.id')
     .innerJoin('properties as p', 'p.id', 'b.property_id')
     .leftJoin('users as u', 'u.id', 'b.user_id')
     .select([
@@ -214,11 +256,7 @@ export async function staysOnDay(
       isoDate('b.check_out').as('check_out'),
       'b.status',
     ])
-    .where(`b.${column}`, '=', sql<string>`current_date`)
-    .where(holding)
-    .where(inHomes('b.property_id', homes))
     .orderBy('b.id')
-    .limit(limit)
     .execute();
   return rows.map((r) => ({
     id: r.id,
@@ -233,45 +271,68 @@ export async function staysOnDay(
 
 /**
  * Homes held on each of the next `days` nights (today included) by stays in listed homes; their sum is the
- * nights held in the window. Archived homes are left out by an anti-join on the few archived ones
- * (properties_archived_id_idx), and the stays come from bookings_holding_check_in_idx alone: joining every
- * listed home instead read all 100,000 of them. Each night's count is the running sum of arrivals (+1) and
- * departures (-1) up to it, so the stays are read once, not once per night: the deltas are materialized,
- * else PostgreSQL inlines them into the per-night sum and groups the stays again for every night.
+ * nights held in the window. A night's count is the stays arrived by it less those departed by it: for
+ * every home, the sum of booking_days up to that night (the days before today once, then a running sum
+ * over the window), less the stays of the few archived homes (properties_archived_id_idx).
  */
 export async function bookedByNight(
   em: EntityManager,
   days: number,
   homes: THomeScope = null,
 ): Promise<{ date: string; booked: number }[]> {
-  const { rows } = await sql<{ date: string; booked: number }>`
-    with s as (
-      select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
-        from bookings b
-       where b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
-         and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
-         and ${inHomes('b.property_id', homes)}
-    ), d as materialized (
-      select first_night as night, count(*) as delta from s group by first_night
-      union all
-      select stop, -count(*) from s group by stop
-    ), n as (select (current_date + i)::date as night from generate_series(0, ${days} - 1) as i)
-    select to_char(n.night, 'YYYY-MM-DD') as date,
-           coalesce((select sum(d.delta) from d where d.night <= n.night), 0)::int as booked
-      from n order by n.night`.execute(db(em));
+  const { rows } =
+    homes === null
+      ? await sql<{ date: string; booked: number }>`
+          with w as (
+            select day, sum(arrivals - departures) as delta
+              from booking_days where day >= current_date and day < current_date + ${days}::int group by day
+          ), a as materialized (
+            select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
+              from properties p join bookings b on b.property_id = p.id
+             where p.archived_at is not null
+               and b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
+          ), n as (select (current_date + i)::date as night from generate_series(0, ${days}::int - 1) as i)
+          select to_char(n.night, 'YYYY-MM-DD') as date,
+                 ((select coalesce(sum(arrivals - departures), 0) from booking_days where day < current_date)
+                  + sum(coalesce(w.delta, 0)) over (order by n.night)
+                  - (select count(*) from a where a.first_night <= n.night and a.stop > n.night))::int as booked
+            from n left join w on w.day = n.night
+           order by n.night`.execute(db(em))
+      : await sql<{ date: string; booked: number }>`
+          with s as (
+            select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
+              from bookings b
+             where b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
+               and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
+               and ${inHomes('b.property_id', homes)}
+          ), d as materialized (
+            select first_night as night, count(*) as delta from s group by first_night
+            union all
+            select stop, -count(*) from s group by stop
+          ), n as (select (current_date + i)::date as night from generate_series(0, ${days}::int - 1) as i)
+          select to_char(n.night, 'YYYY-MM-DD') as date,
+                 coalesce((select sum(d.delta) from d where d.night <= n.night), 0)::int as booked
+            from n order by n.night`.execute(db(em));
   return rows.map((r) => ({ date: r.date, booked: Number(r.booked) }));
 }
 
-/** Stays under way today: arrived on or before today and leaving after it (pending or confirmed). */
+/** Stays under way today: arrived on or before today and leaving after it (holding stays of any home). */
 export async function inHouseNow(em: EntityManager, homes: THomeScope = null): Promise<number> {
-  const row = await db(em)
-    .selectFrom('bookings as b')
-    .select(countAll.as('n'))
-    .where('b.check_in', '<=', sql<string>`current_date`)
-    .where('b.check_out', '>', sql<string>`current_date`)
-    .where(holding)
-    .where(inHomes('b.property_id', homes))
-    .executeTakeFirst();
+  const row =
+    homes === null
+      ? await db(em)
+          .selectFrom('booking_days')
+          .select(sql<number>`coalesce(sum(arrivals - departures), 0)::int`.as('n'))
+          .where('day', '<=', sql<string>`current_date`)
+          .executeTakeFirst()
+      : await db(em)
+          .selectFrom('bookings as b')
+          .select(countAll.as('n'))
+          .where('b.check_in', '<=', sql<string>`current_date`)
+          .where('b.check_out', '>', sql<string>`current_date`)
+          .where(holding)
+          .where(inHomes('b.property_id', homes))
+          .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -281,14 +342,22 @@ export async function revenueByMonth(
   months: number,
   homes: THomeScope = null,
 ): Promise<TDashboard['revenueByMonth']> {
-  const { rows } = await sql<{ month: string; revenue: number }>`
-    with m as (
-      select generate_series(date_trunc('month', current_date) - make_interval(months => ${months} - 1),
-                             date_trunc('month', current_date), interval '1 month')::date as month)
-    select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
-      from m left join bookings b
-        on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and ${holding}
-       and ${inHomes('b.property_id', homes)}
-     group by m.month order by m.month`.execute(db(em));
+  const monthSeries = sql`
+    select generate_series(date_trunc('month', current_date) - make_interval(months => ${months}::int - 1),
+                           date_trunc('month', current_date), interval '1 month')::date as month`;
+  const { rows } =
+    homes === null
+      ? await sql<{ month: string; revenue: number }>`
+          with m as (${monthSeries})
+          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(d.revenue), 0)::float8 as revenue
+            from m left join booking_days d on d.day >= m.month and d.day < (m.month + interval '1 month')::date
+           group by m.month order by m.month`.execute(db(em))
+      : await sql<{ month: string; revenue: number }>`
+          with m as (${monthSeries})
+          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
+            from m left join bookings b
+              on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and ${holding}
+             and ${inHomes('b.property_id', homes)}
+           group by m.month order by m.month`.execute(db(em));
   return rows.map((r) => ({ month: r.month, revenue: Math.round(Number(r.revenue)) }));
 }
