@@ -94,11 +94,12 @@ export interface TMonthFigures {
 export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): Promise<TMonthFigures[]> {
   const at = asOf.toISOString();
   // The stays' read names the range's ends itself rather than joining `r`: a CTE's scan keeps PostgreSQL
-  // from splitting a plan over its workers, and its ends as values bound the index range.
+  // from splitting a plan over its workers, and its ends as values bound the index range. A year before
+  // asOf is a sub-select, worked out once: as an expression it is worked out again for every stay.
   const start = sql<string>`${s.from}::date`;
   const end = sql<string>`(${s.to}::date + 1)`;
   const asOfAt = sql<string>`${at}::timestamptz`;
-  const lastYearAsOf = sql<string>`(${at}::timestamptz - interval '1 year')`;
+  const lastYearAsOf = sql<string>`(select ${at}::timestamptz - interval '1 year')`;
   const { rows } = await sql<TMonthFigures>`
     with r as (
       select ${s.from}::date as f, ${s.to}::date + 1 as t,
