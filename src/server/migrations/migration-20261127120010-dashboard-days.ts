@@ -7,9 +7,11 @@ export class Migration20261127120010_dashboard_days extends Migration {
 
   /**
    * The holding stays by day (booking-day.entity.ts), kept by the bookings' statement triggers from now
-   * on (sql/functions.sql) and filled here from the bookings there are, in one shard.
+   * on (sql/functions.sql) and filled here from the bookings there are, in one shard. Bookings are locked
+   * against writes until this commits, so none is written between the fill and the triggers.
    */
   override up(): void | Promise<void> {
+    this.addSql(`lock table "bookings" in share mode;`);
     this.addSql(`create table "booking_days" ("day" date not null, "shard" int not null, "arrivals" int not null default 0, "revenue" bigint not null default 0, "departures" int not null default 0, constraint "booking_days_pkey" primary key ("day", "shard"));`);
     this.addSql(functionsSql());
     this.addSql(`insert into "booking_days" ("day", "shard", "arrivals", "departures", "revenue")
