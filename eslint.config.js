@@ -149,11 +149,6 @@ export default tseslint.config(
       // Schema changes and seed data are SQL by nature.
       'src/server/migrations/**',
       'src/server/seeders/**',
-      // Not converted yet: the dashboard's figures (running sums over materialized CTEs) still build
-      // their SQL as text with homesClause.
-      'src/server/repositories/dashboard.ts',
-      // Not converted yet: the quote's rule columns are SQL text shared with the booking's prepared read.
-      'src/server/repositories/property-rates.ts',
     ],
     rules: {
       'no-restricted-syntax': [

@@ -1,6 +1,7 @@
 import { Activity } from './activity.entity.ts';
 import { AdminCounter } from './admin-counter.entity.ts';
 import { Booking } from './booking.entity.ts';
+import { BookingDay } from './booking-day.entity.ts';
 import { BookingNote } from './booking-note.entity.ts';
 import { BookingChangeRequest } from './booking-change-request.entity.ts';
 import { BookingLink } from './booking-link.entity.ts';
@@ -42,6 +43,7 @@ export { Booking, Category, Property, RateLimit, Review, Session, Settings, User
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
 export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
+export { BookingDay };
 export { PropertyPricing };
 export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
@@ -50,6 +52,7 @@ export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export { HomeOwner };
 export const entities = [
   AdminCounter,
+  BookingDay,
   User,
   Session,
   RateLimit,

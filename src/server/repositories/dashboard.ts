@@ -1,13 +1,23 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { TBookingStatus } from '#shared/constants.ts';
+import { sql, type AliasedRawBuilder } from 'kysely';
 import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
-import { homesClause, type THomeScope } from './home-scope.ts';
-import { intArray } from './sql.ts';
+import { db, isoDate } from './db.ts';
+import { inHomes, type THomeScope } from './home-scope.ts';
 
 /**
- * The dashboard's figures, each computed by the database. "Holding" stays are pending or confirmed (a
- * cancelled stay holds no night and earns nothing), as in the exclusion constraint (docs/decisions.md#no-double-bookings).
+ * The dashboard's figures, each computed by the database. "Holding" stays are pending, requested or
+ * confirmed (a cancelled or declined stay holds no night and earns nothing), as in the exclusion
+ * constraint (docs/decisions.md#no-double-bookings). For every home, the turnover, in-house, occupancy
+ * and revenue figures are sums of the holding stays by day (booking_days, kept exact by the bookings'
+ * triggers: docs/features.md#dashboard-figures); for a person limited to some homes they are counted from
+ * those homes' bookings.
  */
+
+/** A booking `b` holds its nights and counts as revenue: not cancelled or declined. */
+const holding = sql<boolean>`b.status not in ('cancelled', 'declined')`;
+
+/** `count(*)` as a JS number. */
+const countAll = sql<number>`count(*)::int`;
 
 /**
  * Three of the four counters from the running totals (admin-counter.entity.ts), which the triggers keep exact:
@@ -25,24 +35,21 @@ export async function dashboardCounters(
   failedEmails: number;
 }> {
   if (homes !== null) return scopedCounters(em, homes);
-  const [row] = await em.execute<
-    {
-      total_properties: number;
-      total_bookings: number;
-      total_revenue: number;
-      pending_bookings: number;
-      requested_bookings: number;
-      failed_emails: number;
-    }[]
-  >(
-    `select coalesce(sum(n) filter (where name = 'properties:listed'), 0)::int as total_properties,
-            coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int as total_bookings,
-            coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8 as total_revenue,
-            coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int as pending_bookings,
-            coalesce(sum(n) filter (where name = 'bookings:requested'), 0)::int as requested_bookings,
-            (select count(*)::int from emails where status = 'failed') as failed_emails
-       from admin_counters`,
-  );
+  const row = await db(em)
+    .selectFrom('admin_counters')
+    .select((eb) => [
+      sql<number>`coalesce(sum(n) filter (where name = 'properties:listed'), 0)::int`.as('total_properties'),
+      sql<number>`coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int`.as('total_bookings'),
+      sql<number>`coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8`.as(
+        'total_revenue',
+      ),
+      sql<number>`coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int`.as('pending_bookings'),
+      sql<number>`coalesce(sum(n) filter (where name = 'bookings:requested'), 0)::int`.as(
+        'requested_bookings',
+      ),
+      eb.selectFrom('emails').select(countAll.as('n')).where('status', '=', 'failed').as('failed_emails'),
+    ])
+    .executeTakeFirst();
   return {
     totalProperties: row?.total_properties ?? 0,
     totalBookings: row?.total_bookings ?? 0,
@@ -58,27 +65,29 @@ export async function dashboardCounters(
  * cover every home, so their few homes' rows are counted instead.
  */
 async function scopedCounters(em: EntityManager, homes: readonly number[]) {
-  const ids = intArray([...homes]);
-  const [row] = await em.execute<
-    {
-      total_properties: number;
-      total_bookings: number;
-      total_revenue: number;
-      pending_bookings: number;
-      requested_bookings: number;
-      failed_emails: number;
-    }[]
-  >(
-    `select (select count(*)::int from properties where archived_at is null and id = any(?::int[])) as total_properties,
-            count(*)::int as total_bookings,
-            coalesce(sum(total_price) filter (where status not in ('cancelled', 'declined')), 0)::float8 as total_revenue,
-            (count(*) filter (where status = 'pending'))::int as pending_bookings,
-            (count(*) filter (where status = 'requested'))::int as requested_bookings,
-            (select count(*)::int from emails e join bookings eb on eb.id = e.booking_id
-              where e.status = 'failed' and eb.property_id = any(?::int[])) as failed_emails
-       from bookings where property_id = any(?::int[])`,
-    [ids, ids, ids],
-  );
+  const row = await db(em)
+    .selectFrom('bookings as b')
+    .select((eb) => [
+      eb
+        .selectFrom('properties')
+        .select(countAll.as('n'))
+        .where('archived_at', 'is', null)
+        .where(inHomes('id', homes))
+        .as('total_properties'),
+      countAll.as('total_bookings'),
+      sql<number>`coalesce(sum(b.total_price) filter (where ${holding}), 0)::float8`.as('total_revenue'),
+      sql<number>`(count(*) filter (where b.status = 'pending'))::int`.as('pending_bookings'),
+      sql<number>`(count(*) filter (where b.status = 'requested'))::int`.as('requested_bookings'),
+      eb
+        .selectFrom('emails as e')
+        .innerJoin('bookings as eb', 'eb.id', 'e.booking_id')
+        .select(countAll.as('n'))
+        .where('e.status', '=', 'failed')
+        .where(inHomes('eb.property_id', homes))
+        .as('failed_emails'),
+    ])
+    .where(inHomes('b.property_id', homes))
+    .executeTakeFirst();
   return {
     totalProperties: row?.total_properties ?? 0,
     totalBookings: row?.total_bookings ?? 0,
@@ -95,29 +104,32 @@ export async function recentBookings(
   limit: number,
   homes: THomeScope = null,
 ): Promise<TDashboard['recentBookings']> {
-  const scope = homesClause('property_id', homes);
-  const rows = await em.execute<
-    {
-      id: number;
-      confirmation_number: string;
-      check_in: string;
-      check_out: string;
-      status: TBookingStatus;
-      guest_name: string | null;
-      property_id: number;
-      property_title: string | null;
-    }[]
-  >(
-    `select b.id, b.confirmation_number, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
-            to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status,
-            coalesce(b.contact_info->>'name', u.name, u.username) as guest_name,
-            b.property_id, p.title as property_title
-       from (select * from bookings where true${scope.sql} order by created_at desc, id desc limit ?) b
-       left join properties p on p.id = b.property_id
-       left join users u on u.id = b.user_id
-      order by b.created_at desc, b.id desc`,
-    [...scope.params, limit],
-  );
+  const rows = await db(em)
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('bookings')
+        .selectAll()
+        .where(inHomes('property_id', homes))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .as('b'),
+    )
+    .leftJoin('properties as p', 'p.id', 'b.property_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.confirmation_number',
+      isoDate('b.check_in').as('check_in'),
+      isoDate('b.check_out').as('check_out'),
+      'b.status',
+      sql<string | null>`coalesce(b.contact_info->>'name', u.name, u.username)`.as('guest_name'),
+      'b.property_id',
+      'p.title as property_title',
+    ])
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.id', 'desc')
+    .execute();
   return rows.map((b) => ({
     id: b.id,
     confirmationNumber: b.confirmation_number,
@@ -135,11 +147,14 @@ export async function recentProperties(
   limit: number,
   homes: THomeScope = null,
 ): Promise<TDashboard['recentProperties']> {
-  const scope = homesClause('id', homes);
-  return em.execute<{ id: number; title: string; location: string; price: number }[]>(
-    `select id, title, location, price from properties where archived_at is null${scope.sql} order by id desc limit ?`,
-    [...scope.params, limit],
-  );
+  return db(em)
+    .selectFrom('properties')
+    .select(['id', 'title', 'location', 'price'])
+    .where('archived_at', 'is', null)
+    .where(inHomes('id', homes))
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Arrivals and departures today and over the week (today + 6 days), by the database's date. */
@@ -153,19 +168,22 @@ export async function turnoverCounts(
   checkInsWeek: number;
   checkOutsWeek: number;
 }> {
-  const scope = homesClause('property_id', homes);
-  const [row] = await em.execute<
-    { today: string; in_today: number; out_today: number; in_week: number; out_week: number }[]
-  >(
-    `select to_char(current_date, 'YYYY-MM-DD') as today,
-            (select count(*)::int from bookings where check_in = current_date and status not in ('cancelled', 'declined')${scope.sql}) as in_today,
-            (select count(*)::int from bookings where check_out = current_date and status not in ('cancelled', 'declined')${scope.sql}) as out_today,
-            (select count(*)::int from bookings
-              where check_in >= current_date and check_in < current_date + 7 and status not in ('cancelled', 'declined')${scope.sql}) as in_week,
-            (select count(*)::int from bookings
-              where check_out >= current_date and check_out < current_date + 7 and status not in ('cancelled', 'declined')${scope.sql}) as out_week`,
-    [...scope.params, ...scope.params, ...scope.params, ...scope.params],
-  );
+  const today = sql<string>`to_char(current_date, 'YYYY-MM-DD')`.as('today');
+  const row =
+    homes === null
+      ? await db(em)
+          .selectFrom('booking_days')
+          .select([
+            today,
+            sql<number>`coalesce(sum(arrivals) filter (where day = current_date), 0)::int`.as('in_today'),
+            sql<number>`coalesce(sum(departures) filter (where day = current_date), 0)::int`.as('out_today'),
+            sql<number>`coalesce(sum(arrivals), 0)::int`.as('in_week'),
+            sql<number>`coalesce(sum(departures), 0)::int`.as('out_week'),
+          ])
+          .where('day', '>=', sql<string>`current_date`)
+          .where('day', '<', sql<string>`current_date + 7`)
+          .executeTakeFirst()
+      : await scopedTurnover(em, homes, today);
   return {
     today: row?.today ?? '',
     checkInsToday: row?.in_today ?? 0,
@@ -175,33 +193,71 @@ export async function turnoverCounts(
   };
 }
 
-/** Today's first arrivals (`check_in`) or departures (`check_out`), holding stays only. */
+async function scopedTurnover(
+  em: EntityManager,
+  homes: readonly number[],
+  today: AliasedRawBuilder<string, 'today'>,
+) {
+  const stays = (on: 'check_in' | 'check_out', days: 1 | 7) => {
+    const q = db(em)
+      .selectFrom('bookings as b')
+      .select(countAll.as('n'))
+      .where(holding)
+      .where(inHomes('b.property_id', homes));
+    return days === 1
+      ? q.where(`b.${on}`, '=', sql<string>`current_date`)
+      : q
+          .where(`b.${on}`, '>=', sql<string>`current_date`)
+          .where(`b.${on}`, '<', sql<string>`current_date + 7`);
+  };
+  return db(em)
+    .selectNoFrom([
+      today,
+      stays('check_in', 1).as('in_today'),
+      stays('check_out', 1).as('out_today'),
+      stays('check_in', 7).as('in_week'),
+      stays('check_out', 7).as('out_week'),
+    ])
+    .executeTakeFirst();
+}
+
+/**
+ * Today's first arrivals (`check_in`) or departures (`check_out`), holding stays only. Today's stays are
+ * found first, by their date's index, and only then sorted by id: walked in id order instead, the read
+ * passed every older booking before reaching today's.
+ */
 export async function staysOnDay(
   em: EntityManager,
   column: 'check_in' | 'check_out',
   limit: number,
   homes: THomeScope = null,
 ): Promise<TDashboardStay[]> {
-  const scope = homesClause('b.property_id', homes);
-  const rows = await em.execute<
-    {
-      id: number;
-      confirmation_number: string;
-      guest_name: string | null;
-      property_title: string;
-      check_in: string;
-      check_out: string;
-      status: TBookingStatus;
-    }[]
-  >(
-    `select b.id, b.confirmation_number, coalesce(b.contact_info->>'name', u.name, u.username) as guest_name,
-            p.title as property_title, to_char(b.check_in, 'YYYY-MM-DD') as check_in,
-            to_char(b.check_out, 'YYYY-MM-DD') as check_out, b.status
-       from bookings b join properties p on p.id = b.property_id left join users u on u.id = b.user_id
-      where b.${column} = current_date and b.status not in ('cancelled', 'declined')${scope.sql}
-      order by b.id limit ?`,
-    [...scope.params, limit],
-  );
+  const rows = await db(em)
+    .with(
+      (cte) => cte('t').materialized(),
+      (q) =>
+        q
+          .selectFrom('bookings as b')
+          .select('b.id')
+          .where(`b.${column}`, '=', sql<string>`current_date`)
+          .where(holding)
+          .where(inHomes('b.property_id', homes)),
+    )
+    .selectFrom((q) => q.selectFrom('t').select('t.id').orderBy('t.id').limit(limit).as('f'))
+    .innerJoin('bookings as b', 'b.id', 'f.id')
+    .innerJoin('properties as p', 'p.id', 'b.property_id')
+    .leftJoin('users as u', 'u.id', 'b.user_id')
+    .select([
+      'b.id',
+      'b.confirmation_number',
+      sql<string | null>`coalesce(b.contact_info->>'name', u.name, u.username)`.as('guest_name'),
+      'p.title as property_title',
+      isoDate('b.check_in').as('check_in'),
+      isoDate('b.check_out').as('check_out'),
+      'b.status',
+    ])
+    .orderBy('b.id')
+    .execute();
   return rows.map((r) => ({
     id: r.id,
     confirmationNumber: r.confirmation_number,
@@ -215,45 +271,68 @@ export async function staysOnDay(
 
 /**
  * Homes held on each of the next `days` nights (today included) by stays in listed homes; their sum is the
- * nights held in the window. Archived homes are left out by an anti-join on the few archived ones
- * (properties_archived_id_idx), and the stays come from bookings_holding_check_in_idx alone: joining every
- * listed home instead read all 100,000 of them. Each night's count is the running sum of arrivals (+1) and
- * departures (-1) up to it, so the stays are read once, not once per night: the deltas are materialized,
- * else PostgreSQL inlines them into the per-night sum and groups the stays again for every night.
+ * nights held in the window. A night's count is the stays arrived by it less those departed by it: for
+ * every home, the sum of booking_days up to that night (the days before today once, then a running sum
+ * over the window), less the stays of the few archived homes (properties_archived_id_idx).
  */
 export async function bookedByNight(
   em: EntityManager,
   days: number,
   homes: THomeScope = null,
 ): Promise<{ date: string; booked: number }[]> {
-  const scope = homesClause('b.property_id', homes);
-  const rows = await em.execute<{ date: string; booked: number }[]>(
-    `with s as (
-       select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ?::int) as stop
-         from bookings b
-        where b.check_in < current_date + ?::int and b.check_out > current_date and b.status not in ('cancelled', 'declined')
-          and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)${scope.sql}
-     ), d as materialized (
-       select first_night as night, count(*) as delta from s group by first_night
-       union all
-       select stop, -count(*) from s group by stop
-     ), n as (select (current_date + i)::date as night from generate_series(0, ? - 1) as i)
-     select to_char(n.night, 'YYYY-MM-DD') as date,
-            coalesce((select sum(d.delta) from d where d.night <= n.night), 0)::int as booked
-       from n order by n.night`,
-    [days, days, ...scope.params, days],
-  );
+  const { rows } =
+    homes === null
+      ? await sql<{ date: string; booked: number }>`
+          with w as (
+            select day, sum(arrivals - departures) as delta
+              from booking_days where day >= current_date and day < current_date + ${days}::int group by day
+          ), a as materialized (
+            select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
+              from properties p join bookings b on b.property_id = p.id
+             where p.archived_at is not null
+               and b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
+          ), n as (select (current_date + i)::date as night from generate_series(0, ${days}::int - 1) as i)
+          select to_char(n.night, 'YYYY-MM-DD') as date,
+                 ((select coalesce(sum(arrivals - departures), 0) from booking_days where day < current_date)
+                  + sum(coalesce(w.delta, 0)) over (order by n.night)
+                  - (select count(*) from a where a.first_night <= n.night and a.stop > n.night))::int as booked
+            from n left join w on w.day = n.night
+           order by n.night`.execute(db(em))
+      : await sql<{ date: string; booked: number }>`
+          with s as (
+            select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
+              from bookings b
+             where b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
+               and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
+               and ${inHomes('b.property_id', homes)}
+          ), d as materialized (
+            select first_night as night, count(*) as delta from s group by first_night
+            union all
+            select stop, -count(*) from s group by stop
+          ), n as (select (current_date + i)::date as night from generate_series(0, ${days}::int - 1) as i)
+          select to_char(n.night, 'YYYY-MM-DD') as date,
+                 coalesce((select sum(d.delta) from d where d.night <= n.night), 0)::int as booked
+            from n order by n.night`.execute(db(em));
   return rows.map((r) => ({ date: r.date, booked: Number(r.booked) }));
 }
 
-/** Stays under way today: arrived on or before today and leaving after it (pending or confirmed). */
+/** Stays under way today: arrived on or before today and leaving after it (holding stays of any home). */
 export async function inHouseNow(em: EntityManager, homes: THomeScope = null): Promise<number> {
-  const scope = homesClause('property_id', homes);
-  const [row] = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from bookings
-      where check_in <= current_date and check_out > current_date and status not in ('cancelled', 'declined')${scope.sql}`,
-    scope.params,
-  );
+  const row =
+    homes === null
+      ? await db(em)
+          .selectFrom('booking_days')
+          .select(sql<number>`coalesce(sum(arrivals - departures), 0)::int`.as('n'))
+          .where('day', '<=', sql<string>`current_date`)
+          .executeTakeFirst()
+      : await db(em)
+          .selectFrom('bookings as b')
+          .select(countAll.as('n'))
+          .where('b.check_in', '<=', sql<string>`current_date`)
+          .where('b.check_out', '>', sql<string>`current_date`)
+          .where(holding)
+          .where(inHomes('b.property_id', homes))
+          .executeTakeFirst();
   return row?.n ?? 0;
 }
 
@@ -263,16 +342,22 @@ export async function revenueByMonth(
   months: number,
   homes: THomeScope = null,
 ): Promise<TDashboard['revenueByMonth']> {
-  const scope = homesClause('b.property_id', homes);
-  const rows = await em.execute<{ month: string; revenue: number }[]>(
-    `with m as (
-       select generate_series(date_trunc('month', current_date) - make_interval(months => ? - 1),
-                              date_trunc('month', current_date), interval '1 month')::date as month)
-     select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
-       from m left join bookings b
-         on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and b.status not in ('cancelled', 'declined')${scope.sql}
-      group by m.month order by m.month`,
-    [months, ...scope.params],
-  );
+  const monthSeries = sql`
+    select generate_series(date_trunc('month', current_date) - make_interval(months => ${months}::int - 1),
+                           date_trunc('month', current_date), interval '1 month')::date as month`;
+  const { rows } =
+    homes === null
+      ? await sql<{ month: string; revenue: number }>`
+          with m as (${monthSeries})
+          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(d.revenue), 0)::float8 as revenue
+            from m left join booking_days d on d.day >= m.month and d.day < (m.month + interval '1 month')::date
+           group by m.month order by m.month`.execute(db(em))
+      : await sql<{ month: string; revenue: number }>`
+          with m as (${monthSeries})
+          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
+            from m left join bookings b
+              on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and ${holding}
+             and ${inHomes('b.property_id', homes)}
+           group by m.month order by m.month`.execute(db(em));
   return rows.map((r) => ({ month: r.month, revenue: Math.round(Number(r.revenue)) }));
 }

@@ -1,6 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { InferKyselyDB } from '@mikro-orm/sql';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  DummyDriver,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type Expression,
+  type RawBuilder,
+} from 'kysely';
 import type { entities } from '../entities/index.ts';
 import { liveProperty, sqlDate, sqlTimestamp } from './sql.ts';
 
@@ -37,4 +46,24 @@ export function overlaps(
   to: string,
 ): RawBuilder<boolean> {
   return sql<boolean>`daterange(${sql.ref(startColumn)}, ${sql.ref(endColumn)}, '[)') && daterange(${from}::date, ${to}::date, '[)')`;
+}
+
+/** A Kysely that only compiles (it has no connection): for sqlText. */
+const compiler = new Kysely<TDB>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (k) => new PostgresIntrospector(k),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
+
+/**
+ * A Kysely fragment as SQL text with `?` placeholders and its values, for a statement that runs as raw
+ * prepared SQL (repositories/sql.ts) yet shares the fragment with a Kysely read. Kysely numbers the
+ * values in the order they appear, which is the order of the `?`s.
+ */
+export function sqlText(fragment: Expression<unknown>): { sql: string; params: unknown[] } {
+  const compiled = sql`${fragment}`.compile(compiler);
+  return { sql: compiled.sql.replace(/\$\d+/g, '?'), params: [...compiled.parameters] };
 }

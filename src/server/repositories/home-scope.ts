@@ -24,15 +24,6 @@ export function inHomes(column: string, scope: THomeScope): RawBuilder<boolean> 
   return sql<boolean>`${sql.ref(column)} = any(${intArray([...scope])}::int[])`;
 }
 
-/**
- * The same condition for the raw SQL of the dashboard: ` and <column> = any(?::int[])` with its value, or
- * nothing for every home. `column` is the caller's constant, never input.
- */
-export function homesClause(column: string, scope: THomeScope): { sql: string; params: unknown[] } {
-  if (scope === null) return { sql: '', params: [] };
-  return { sql: ` and ${column} = any(?::int[])`, params: [intArray([...scope])] };
-}
-
 /** What an id names, by the REST path it appears in, and the message an unknown one gets. */
 type TKind = 'property' | 'booking' | 'conversation' | 'review' | 'email' | 'task';
 

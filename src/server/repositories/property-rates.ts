@@ -4,8 +4,8 @@ import type { TRate, TRateKind } from '#shared/schemas/calendar.ts';
 import { sql, type Selectable } from 'kysely';
 import { Property } from '../entities/property.entity.ts';
 import { PropertyRate } from '../entities/property-rate.entity.ts';
-import { db, isoDate, type TDB } from './db.ts';
-import { intArray, liveProperty, sqlDate } from './sql.ts';
+import { db, isoDate, listed, sqlText, type TDB } from './db.ts';
+import { intArray } from './sql.ts';
 
 type TStoredKind = 'season' | 'weekend' | 'min_nights';
 const toStored: Record<TRateKind, TStoredKind> = {
@@ -158,28 +158,44 @@ const stayEnd = (from: string, to: string) => (to > from ? to : from);
  * The columns of a home's stay rules for [from, to), on a row `alias` that has the home's `id` (the
  * query selects its `price` too, for TRulesRow): its weekend price and minimum stay, only the seasons
  * that touch the stay, the tax rate, and its fees and discounts (one probe of property_pricing's unique
- * property id). Shared by stayRulesFor, the booking's context read and the dated
- * search's page of cards, which read them in their own statement (one round trip fewer).
+ * property id). Read by stayRulesFor, and as text (stayRulesColumns) by the booking's context read and the
+ * dated search's page of cards, which read them in their own prepared statement (one round trip fewer).
  */
+function ruleColumns(alias: string, from: string, to: string) {
+  const home = sql.ref(`${alias}.id`);
+  return [
+    sql<
+      number | null
+    >`(select amount from property_rates r where r.property_id = ${home} and r.kind = 'weekend')`.as(
+      'weekend',
+    ),
+    sql<
+      number | null
+    >`(select amount from property_rates r where r.property_id = ${home} and r.kind = 'min_nights')`.as(
+      'min_nights',
+    ),
+    sql<TRulesRow['seasons']>`(select json_agg(json_build_object('startDate', ${isoDate('r.start_date')},
+                                                                 'endDate', ${isoDate('r.end_date')},
+                                                                 'nightlyPrice', r.amount) order by r.start_date)
+        from property_rates r
+       where r.property_id = ${home} and r.kind = 'season'
+         and daterange(r.start_date, r.end_date, '[)') && daterange(${from}::date, ${stayEnd(from, to)}::date, '[)'))`.as(
+      'seasons',
+    ),
+    sql<number | null>`(select tax_rate from settings where id = 1)`.as('tax_rate'),
+    sql<THomePricing | null>`(select ${sql.raw(PRICING_JSON)} from property_pricing pp where pp.property_id = ${home})`.as(
+      'pricing',
+    ),
+  ];
+}
+
+/** ruleColumns as SQL text with `?` placeholders, for the prepared reads that share them. */
 export function stayRulesColumns(
   alias: string,
   from: string,
   to: string,
 ): { sql: string; params: unknown[] } {
-  const end = stayEnd(from, to);
-  return {
-    sql: `(select amount from property_rates r where r.property_id = ${alias}.id and r.kind = 'weekend') as weekend,
-            (select amount from property_rates r where r.property_id = ${alias}.id and r.kind = 'min_nights') as min_nights,
-            (select json_agg(json_build_object('startDate', ${sqlDate('r.start_date')},
-                                               'endDate', ${sqlDate('r.end_date')},
-                                               'nightlyPrice', r.amount) order by r.start_date)
-               from property_rates r
-              where r.property_id = ${alias}.id and r.kind = 'season'
-                and daterange(r.start_date, r.end_date, '[)') && daterange(?::date, ?::date, '[)')) as seasons,
-            (select tax_rate from settings where id = 1) as tax_rate,
-            (select ${PRICING_JSON} from property_pricing pp where pp.property_id = ${alias}.id) as pricing`,
-    params: [from, end],
-  };
+  return sqlText(sql.join(ruleColumns(alias, from, to)));
 }
 
 /**
@@ -188,13 +204,12 @@ export function stayRulesColumns(
  * anyway, and the dated search filters on the holds. The probe walks the holds' GiST index (up to 46 pages
  * for a home of the bench's, 2026-11-26), which a booking's insert walks again for its constraint.
  */
-function heldColumn(alias: string, from: string, to: string): { sql: string; params: unknown[] } {
-  return {
-    sql: `exists (select 1 from date_holds h
-                   where h.property_id = ${alias}.id
-                     and daterange(h.start_date, h.end_date, '[)') && daterange(?::date, ?::date, '[)')) as held`,
-    params: [from, stayEnd(from, to)],
-  };
+function heldColumn(alias: string, from: string, to: string) {
+  return sql<boolean>`exists (select 1 from date_holds h
+                   where h.property_id = ${sql.ref(`${alias}.id`)}
+                     and daterange(h.start_date, h.end_date, '[)') && daterange(${from}::date, ${stayEnd(from, to)}::date, '[)'))`.as(
+    'held',
+  );
 }
 
 /** The one stayRulesColumns row → TStayRules mapper. */
@@ -228,25 +243,22 @@ export async function stayRulesFor(
   to: string,
 ): Promise<Map<number, TStayRules & { held: boolean; maxGuests: number; settings: TSettingsLimits | null }>> {
   if (propertyIds.length === 0) return new Map();
-  const rules = stayRulesColumns('p', from, to);
-  const held = heldColumn('p', from, to);
-  const rows = await em.execute<
-    (TRulesRow & {
-      property_id: number;
-      held: boolean;
-      max_guests: number;
-      min_nights_default: number | null;
-      max_nights_default: number | null;
-      advance_booking_days: number | null;
-    })[]
-  >(
-    `select p.id as property_id, p.price, p.max_guests, ${rules.sql}, ${held.sql},
-            s.min_nights_default, s.max_nights_default, s.advance_booking_days
-       from properties p
-       left join settings s on s.id = 1
-      where p.id = any(?::int[]) and ${liveProperty('p')}`,
-    [...rules.params, ...held.params, intArray(propertyIds)],
-  );
+  const rows = await db(em)
+    .selectFrom('properties as p')
+    .leftJoin('settings as s', (join) => join.on('s.id', '=', 1))
+    .select([
+      'p.id as property_id',
+      'p.price',
+      'p.max_guests',
+      ...ruleColumns('p', from, to),
+      heldColumn('p', from, to),
+      's.min_nights_default',
+      's.max_nights_default',
+      's.advance_booking_days',
+    ])
+    .where(sql<boolean>`p.id = any(${intArray(propertyIds)}::int[])`)
+    .where(listed('p'))
+    .execute();
   return new Map(
     rows.map((r) => [
       r.property_id,

@@ -64,20 +64,53 @@ create or replace function admin_counter_add(counter text, dn bigint, damount bi
     end if;
   end $$;
 
+-- The holding stays by day (booking_days, booking-day.entity.ts): arrivals and their revenue on the
+-- check-in day, departures on the check-out day, sharded by session as the admin counters are. A stay holds
+-- its nights unless cancelled or declined. The dashboard sums these few rows per day instead of reading
+-- every stay of its window (docs/features.md#dashboard-figures).
+create or replace function booking_day_add(d date, darr bigint, ddep bigint, drev bigint) returns void language plpgsql as $$
+  begin
+    update booking_days set arrivals = arrivals + darr, departures = departures + ddep, revenue = revenue + drev
+     where day = d and shard = pg_backend_pid() % 256;
+    if not found then
+      insert into booking_days (day, shard, arrivals, departures, revenue) values (d, pg_backend_pid() % 256, darr, ddep, drev)
+      on conflict (day, shard) do update set arrivals = booking_days.arrivals + excluded.arrivals,
+        departures = booking_days.departures + excluded.departures, revenue = booking_days.revenue + excluded.revenue;
+    end if;
+  end $$;
+
 -- Statement triggers read the transition tables and make one call per counter a statement changes, so a
 -- bulk insert adds its totals once rather than once per row. PL/pgSQL plans each branch when it first
--- runs, so a branch names only the tables its event has.
+-- runs, so a branch names only the tables its event has. The days are added in date order, so two
+-- statements that share a shard lock its rows in the same order.
 create or replace function bookings_count() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     perform admin_counter_add('bookings:' || status, count(*), sum(total_price)) from new_rows group by status;
+    perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
+       from (select check_in as day, 1 as arr, 0 as dep, total_price as rev from new_rows
+              where status not in ('cancelled', 'declined')
+             union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')) d
+      group by day order by day;
   elsif tg_op = 'DELETE' then
     perform admin_counter_add('bookings:' || status, -count(*), -sum(total_price)) from old_rows group by status;
+    perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
+       from (select check_in as day, -1 as arr, 0 as dep, -total_price as rev from old_rows
+              where status not in ('cancelled', 'declined')
+             union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
+      group by day order by day;
   else
     perform admin_counter_add('bookings:' || status, sum(dn), sum(damount))
        from (select status, 1 as dn, total_price as damount from new_rows
              union all select status, -1, -total_price from old_rows) d
       group by status having sum(dn) <> 0 or sum(damount) <> 0;
+    perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
+       from (select check_in as day, 1 as arr, 0 as dep, total_price as rev from new_rows
+              where status not in ('cancelled', 'declined')
+             union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')
+             union all select check_in, -1, 0, -total_price from old_rows where status not in ('cancelled', 'declined')
+             union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
+      group by day having sum(arr) <> 0 or sum(dep) <> 0 or sum(rev) <> 0 order by day;
   end if;
   return null;
 end $$;
@@ -119,6 +152,12 @@ begin
   return null;
 end $$;
 
+create or replace function booking_days_truncated() returns trigger language plpgsql as $$
+begin
+  delete from booking_days;
+  return null;
+end $$;
+
 create or replace trigger bookings_count_insert after insert on bookings
   referencing new table as new_rows for each statement execute function bookings_count();
 create or replace trigger bookings_count_update after update on bookings
@@ -127,6 +166,8 @@ create or replace trigger bookings_count_delete after delete on bookings
   referencing old table as old_rows for each statement execute function bookings_count();
 create or replace trigger bookings_count_truncate after truncate on bookings
   for each statement execute function admin_counters_truncated('bookings:%');
+create or replace trigger booking_days_truncate after truncate on bookings
+  for each statement execute function booking_days_truncated();
 
 create or replace trigger properties_count_insert after insert on properties
   referencing new table as new_rows for each statement execute function properties_count();
