@@ -11,11 +11,11 @@ export const DEMO_ORIGIN = `http://127.0.0.1:${E2E_DEMO_PORT}`;
 /**
  * How many workers, each with a server and a database of its own, since the tests change settings,
  * create bookings and count rows: two workers on one database would race. Within a worker the tests
- * run one at a time, against data only they change. One by default: on the 2-core CI machine two
- * workers (two browsers, three servers and databases) doubled every test's time, saved no wall time
- * (1,549 s against 1,486 s) and timed out 8 tests. E2E_WORKERS=2 is for machines with more cores.
+ * run one at a time, against data only they change. Two by default: one worker keeps about one of the
+ * two cores busy, and the second took the suite from about 14 to about 9 minutes on the 2-core machine
+ * (bench/RESULTS.md, "Two Playwright workers"). E2E_WORKERS=1 runs them one by one.
  */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
 
 /** Worker 0 uses E2E_PORT; worker n ≥ 1 uses E2E_PORT + 1 + n, past the demo server's E2E_PORT + 1. */
 export function workerPort(parallelIndex: number): number {
