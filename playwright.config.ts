@@ -120,7 +120,12 @@ export default defineConfig({
     {
       command: `node src/server/main.ts`,
       url: `http://127.0.0.1:${E2E_DEMO_PORT}/api/config`,
-      env: serverEnv('demo', { PORT: String(E2E_DEMO_PORT), DEMO_DIRECT_ADMIN: 'true' }),
+      // Its tests only open the admin area and make their own listing: no demo photos to render at start.
+      env: serverEnv('demo', {
+        PORT: String(E2E_DEMO_PORT),
+        DEMO_DIRECT_ADMIN: 'true',
+        SEED_DEMO_CONTENT: 'false',
+      }),
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'ignore',
