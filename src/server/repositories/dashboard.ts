@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type AliasedRawBuilder } from 'kysely';
 import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
-import { db, isoDate } from './db.ts';
+import { db, guestName, isoDate } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 
 /**
@@ -123,7 +123,7 @@ export async function recentBookings(
       isoDate('b.check_in').as('check_in'),
       isoDate('b.check_out').as('check_out'),
       'b.status',
-      sql<string | null>`coalesce(b.contact_info->>'name', u.name, u.username)`.as('guest_name'),
+      guestName().as('guest_name'),
       'b.property_id',
       'p.title as property_title',
     ])
@@ -250,7 +250,7 @@ export async function staysOnDay(
     .select([
       'b.id',
       'b.confirmation_number',
-      sql<string | null>`coalesce(b.contact_info->>'name', u.name, u.username)`.as('guest_name'),
+      guestName().as('guest_name'),
       'p.title as property_title',
       isoDate('b.check_in').as('check_in'),
       isoDate('b.check_out').as('check_out'),

@@ -38,6 +38,16 @@ export function isoTimestamp<T extends string | null = string>(column: string): 
   return sql<T>`${sql.raw(sqlTimestamp(column))}`;
 }
 
+/**
+ * The guest's name on a booking read with its account joined (as `b` and `u`): the name the booking
+ * was made under, else the account's name, else its username, else `fallback` (null without one).
+ */
+export function guestName(fallback?: string): RawBuilder<string | null> {
+  return fallback === undefined
+    ? sql<string | null>`coalesce(b.contact_info->>'name', u.name, u.username)`
+    : sql<string>`coalesce(b.contact_info->>'name', u.name, u.username, ${fallback})`;
+}
+
 /** Whether the half-open range [startColumn, endColumn) shares a night with [from, to). */
 export function overlaps(
   startColumn: string,

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TMessage, TMessageSender } from '#shared/schemas/messaging.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
-import { db, isoDate, isoTimestamp } from './db.ts';
+import { db, guestName, isoDate, isoTimestamp } from './db.ts';
 
 /** Every query of guest messaging (docs/messaging.md): threads, their messages and links, the inbox. */
 
@@ -69,9 +69,7 @@ export async function ensureBookingConversation(
         .select([
           'b.id',
           'b.property_id',
-          sql<string>`left(coalesce(b.contact_info->>'name', u.name, u.username, 'Guest'), 100)`.as(
-            'guest_name',
-          ),
+          sql<string>`left(${guestName('Guest')}, 100)`.as('guest_name'),
           sql<string>`left(coalesce(b.contact_info->>'email', u.email, ''), 254)`.as('guest_email'),
         ]),
     )

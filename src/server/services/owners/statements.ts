@@ -5,7 +5,7 @@ import type { TQuoteLine } from '#shared/pricing.ts';
 import { toCsv } from '#shared/csv.ts';
 import type { TOwnerSummary, TStatement, TStatementStay } from '#shared/schemas/owners.ts';
 import { AppError } from '../../errors.ts';
-import { db } from '../../repositories/db.ts';
+import { db, guestName } from '../../repositories/db.ts';
 import { inHomes, type TStaffScope } from '../../repositories/home-scope.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailOwnerStatement } from '../email/owner-emails.ts';
@@ -98,7 +98,7 @@ export async function ownerStatement(
             'b.tax_amount',
             'b.price_lines',
             'o.commission_percent',
-            sql<string>`coalesce(b.contact_info->>'name', u.name, u.username, '')`.as('guest'),
+            sql<string>`${guestName('')}`.as('guest'),
           ])
           .where('o.user_id', '=', owner.id)
           .where(inHomes('b.property_id', staff.homes))
