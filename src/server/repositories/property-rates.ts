@@ -4,7 +4,7 @@ import type { TRate, TRateKind } from '#shared/schemas/calendar.ts';
 import { sql, type Selectable } from 'kysely';
 import { Property } from '../entities/property.entity.ts';
 import { PropertyRate } from '../entities/property-rate.entity.ts';
-import { db, isoDate, listed, sqlText, type TDB } from './db.ts';
+import { db, isoDate, listed, overlaps, sqlText, type TDB } from './db.ts';
 import { intArray } from './sql.ts';
 
 type TStoredKind = 'season' | 'weekend' | 'min_nights';
@@ -179,9 +179,7 @@ function ruleColumns(alias: string, from: string, to: string) {
                                                                  'nightlyPrice', r.amount) order by r.start_date)
         from property_rates r
        where r.property_id = ${home} and r.kind = 'season'
-         and daterange(r.start_date, r.end_date, '[)') && daterange(${from}::date, ${stayEnd(from, to)}::date, '[)'))`.as(
-      'seasons',
-    ),
+         and ${overlaps('r.start_date', 'r.end_date', from, stayEnd(from, to))})`.as('seasons'),
     sql<number | null>`(select tax_rate from settings where id = 1)`.as('tax_rate'),
     sql<THomePricing | null>`(select ${sql.raw(PRICING_JSON)} from property_pricing pp where pp.property_id = ${home})`.as(
       'pricing',
@@ -207,9 +205,7 @@ export function stayRulesColumns(
 function heldColumn(alias: string, from: string, to: string) {
   return sql<boolean>`exists (select 1 from date_holds h
                    where h.property_id = ${sql.ref(`${alias}.id`)}
-                     and daterange(h.start_date, h.end_date, '[)') && daterange(${from}::date, ${stayEnd(from, to)}::date, '[)'))`.as(
-    'held',
-  );
+                     and ${overlaps('h.start_date', 'h.end_date', from, stayEnd(from, to))})`.as('held');
 }
 
 /** The one stayRulesColumns row → TStayRules mapper. */
