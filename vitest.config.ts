@@ -15,9 +15,10 @@ const dbProject = (name: string, timeout: number) => ({
     hookTimeout: 60_000,
     // Two cores: files run in parallel on their own databases, but not more than the machine can take.
     maxWorkers: 2,
-    // VITEST_ISOLATE=false lets the files of a worker share its modules: about half the CPU, but the
-    // event-loop health test once failed that way, cause not yet found (bench/RESULTS.md).
-    isolate: process.env.VITEST_ISOLATE !== 'false',
+    // The files of a worker share its process and modules: about half the CPU of a fresh process and
+    // module graph per file (bench/RESULTS.md). Each file still gets its own database and server.
+    // VITEST_ISOLATE=true gives each file its own process again.
+    isolate: process.env.VITEST_ISOLATE === 'true',
   },
 });
 

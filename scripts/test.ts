@@ -25,11 +25,16 @@ interface TStep {
   group?: 'static';
 }
 
+/** TypeScript 7 by its path: it and TypeScript 6 both install a `tsc` bin, and either may get the link. */
+const TSC = ['node', 'node_modules/typescript-7/bin/tsc', '--singleThreaded'];
+
 const steps: TStep[] = [
   {
     // One program per environment (tsconfig.json references them): browser, Node, and tests of both.
+    // TypeScript 7's native compiler checks the same code about three times as fast as TypeScript 6,
+    // which stays the `typescript` package for typescript-eslint (README, "Architecture").
     name: 'typecheck',
-    cmds: ['client', 'server', 'tests'].map((p) => ['tsc', '--noEmit', '-p', `tsconfig.${p}.json`]),
+    cmds: ['client', 'server', 'tests'].map((p) => [...TSC, '--noEmit', '-p', `tsconfig.${p}.json`]),
     group: 'static',
   },
   { name: 'lint', cmds: [['eslint', '--max-warnings', '0', '.']], group: 'static' },

@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type pg from 'pg';
 import { poolStall } from './db/pool.ts';
 
@@ -15,30 +14,48 @@ const EVENT_LOOP_STALL_MS = () => Number(process.env.HEALTH_EVENT_LOOP_MS ?? 2_0
 const WINDOW_MS = 5_000;
 const TICK_MS = 200;
 
-let monitor: { recentMaxMs(): number } | null = null;
-
 /**
- * The event loop's worst delay over the last window or so: the delay histogram (reset every window,
- * keeping the previous window's maximum), and the time since a ticker last ran, which catches a block
- * that has only just ended, before the histogram's own timer could record it.
+ * The event loop's worst delay over this window and the last, from one ticker: a tick that comes late
+ * by `d` ms means the loop could not run for `d` ms. The time since the last tick also counts, which
+ * catches a block in progress or one that has only just ended, before the ticker could run.
+ *
+ * One timer does both the measuring and the window's turn, in that order, so a block that ends just as
+ * the window turns is kept for the whole next window. (Node's delay histogram, reset by a second timer,
+ * lost such a block whenever the reset ran first: the reset also forgets when the histogram last ran.)
  */
-function eventLoopMonitor(): { recentMaxMs(): number } {
-  if (monitor) return monitor;
-  const histogram = monitorEventLoopDelay({ resolution: 20 });
-  histogram.enable();
-  let previousMaxMs = 0;
-  let lastTick = performance.now();
-  setInterval(() => {
-    previousMaxMs = histogram.max / 1e6;
-    histogram.reset();
-  }, WINDOW_MS).unref();
-  setInterval(() => {
-    lastTick = performance.now();
-  }, TICK_MS).unref();
-  monitor = {
-    recentMaxMs: () => Math.max(previousMaxMs, histogram.max / 1e6, performance.now() - lastTick - TICK_MS),
+export function loopLag(
+  startedAt: number,
+  tickMs: number,
+  windowMs: number,
+): { tick(at: number): void; recentMaxMs(at: number): number } {
+  let lastTick = startedAt;
+  let windowStart = startedAt;
+  let current = 0;
+  let previous = 0;
+  return {
+    tick(at) {
+      current = Math.max(current, at - lastTick - tickMs);
+      lastTick = at;
+      if (at - windowStart >= windowMs) {
+        previous = current;
+        current = 0;
+        windowStart = at;
+      }
+    },
+    recentMaxMs: (at) => Math.max(previous, current, at - lastTick - tickMs),
   };
-  return monitor;
+}
+
+let monitor: ReturnType<typeof loopLag> | null = null;
+
+function eventLoopMonitor(): { recentMaxMs(): number } {
+  if (!monitor) {
+    const lag = loopLag(performance.now(), TICK_MS, WINDOW_MS);
+    setInterval(() => lag.tick(performance.now()), TICK_MS).unref();
+    monitor = lag;
+  }
+  const m = monitor;
+  return { recentMaxMs: () => m.recentMaxMs(performance.now()) };
 }
 
 export interface THealth {
