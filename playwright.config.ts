@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import {
   E2E_DEMO_PORT,
+  E2E_READY_PORT,
   E2E_STRIPE_PORT,
   E2E_STRIPE_WEBHOOK_SECRET,
   E2E_WORKERS,
@@ -55,12 +56,32 @@ const stripeEnv = {
   STRIPE_API_PROTOCOL: 'http',
 };
 
-/**
- * Playwright's default stop is SIGKILL, which never reaches the server's shutdown, and the embedded
- * PostgreSQL (its own process group) kept running after every run. SIGTERM lets the server close its
- * connections and stop its database.
- */
-const gracefulShutdown = { signal: 'SIGTERM', timeout: 30_000 } as const;
+/** Every process the tests need, started side by side by one webServer entry (support/servers-main.ts). */
+const servers = [
+  {
+    name: 'stripe',
+    command: ['node', 'tests/e2e/support/stripe-stand-in-main.ts'],
+    env: { STAND_IN_PORT: String(E2E_STRIPE_PORT), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET },
+    readyUrl: `http://127.0.0.1:${E2E_STRIPE_PORT}/health`,
+  },
+  ...Array.from({ length: E2E_WORKERS }, (_, i) => ({
+    name: i === 0 ? 'main' : `main-${i}`,
+    command: ['node', 'src/server/main.ts'],
+    env: serverEnv(i === 0 ? 'main' : `main-${i}`, { PORT: String(workerPort(i)), ...stripeEnv }),
+    readyUrl: `http://127.0.0.1:${workerPort(i)}/api/config`,
+  })),
+  {
+    name: 'demo',
+    command: ['node', 'src/server/main.ts'],
+    // Its tests only open the admin area and make their own listing: no demo photos to render at start.
+    env: serverEnv('demo', {
+      PORT: String(E2E_DEMO_PORT),
+      DEMO_DIRECT_ADMIN: 'true',
+      SEED_DEMO_CONTENT: 'false',
+    }),
+    readyUrl: `http://127.0.0.1:${E2E_DEMO_PORT}/api/config`,
+  },
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -80,6 +101,9 @@ export default defineConfig({
     // failure still saves its screenshot and the page's accessibility snapshot.
     trace: process.env.E2E_TRACE === '1' ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     screenshot: 'only-on-failure',
+    // The browser asks for reduced motion, as many phones do: dialogs and menus open at once instead of
+    // waiting out their transitions. E2E_MOTION=full runs the suite with the animations.
+    reducedMotion: process.env.E2E_MOTION === 'full' ? 'no-preference' : 'reduce',
     ...devices['Desktop Chrome'],
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
@@ -97,40 +121,16 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [
-    {
-      command: 'node tests/e2e/support/stripe-stand-in-main.ts',
-      url: `http://127.0.0.1:${E2E_STRIPE_PORT}/health`,
-      env: { STAND_IN_PORT: String(E2E_STRIPE_PORT), STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET },
-      timeout: 30_000,
-      reuseExistingServer: false,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-    },
-    ...Array.from({ length: E2E_WORKERS }, (_, i) => ({
-      command: `node src/server/main.ts`,
-      url: `http://127.0.0.1:${workerPort(i)}/api/config`,
-      env: serverEnv(i === 0 ? 'main' : `main-${i}`, { PORT: String(workerPort(i)), ...stripeEnv }),
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore' as const,
-      stderr: 'pipe' as const,
-      gracefulShutdown,
-    })),
-    {
-      command: `node src/server/main.ts`,
-      url: `http://127.0.0.1:${E2E_DEMO_PORT}/api/config`,
-      // Its tests only open the admin area and make their own listing: no demo photos to render at start.
-      env: serverEnv('demo', {
-        PORT: String(E2E_DEMO_PORT),
-        DEMO_DIRECT_ADMIN: 'true',
-        SEED_DEMO_CONTENT: 'false',
-      }),
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown,
-    },
-  ],
+  webServer: {
+    command: 'node tests/e2e/support/servers-main.ts',
+    url: `http://127.0.0.1:${E2E_READY_PORT}/`,
+    env: { E2E_SERVERS: JSON.stringify(servers), E2E_READY_PORT: String(E2E_READY_PORT) },
+    timeout: 150_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    // Playwright's default stop is SIGKILL, which never reaches the servers' shutdown, and their embedded
+    // PostgreSQL (its own process group) kept running after every run. SIGTERM lets each stop its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  },
 });

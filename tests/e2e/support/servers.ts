@@ -27,3 +27,6 @@ export const workerOrigin = (parallelIndex: number) => `http://127.0.0.1:${worke
 /** The local Stripe stand-in the web servers call (tests/support/stripe-stand-in.ts), and its webhook secret. */
 export const E2E_STRIPE_PORT = E2E_PORT + 50;
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in';
+
+/** The port on which tests/e2e/support/servers-main.ts says every server is ready. */
+export const E2E_READY_PORT = E2E_PORT + 51;
