@@ -7,7 +7,8 @@ import { inHomes, type THomeScope } from './home-scope.ts';
  * The business reports' figures (docs/staff.md#reports). A range is its first and last night, both
  * included; a stay's nights are [check_in, check_out). Holding stays are pending or confirmed; revenue
  * spreads a stay's total evenly over its nights. Each statement reads the stays once, from an index that
- * holds every column it needs (bookings_report_stays_idx, bookings_holding_home_idx).
+ * holds every column it needs (bookings_sold_stays_idx, bookings_holding_home_idx); the arrivals over
+ * every home are read from the sums the bookings' triggers keep by day (booking_arrivals).
  */
 
 export interface TReportScope {
@@ -145,32 +146,91 @@ export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): P
   return rows;
 }
 
-/** Lead time and length-of-stay buckets: [label, lowest, highest (null: no end)]. */
+/**
+ * The lead-time and length-of-stay buckets, in the order of `booking_lead_bucket` and
+ * `booking_length_bucket` (sql/functions.sql), which say where each bucket starts and ends, and of the
+ * booking_arrivals columns that count them.
+ */
 const LEAD_BUCKETS = [
-  ['0–1 days', null, 1],
-  ['2–7 days', 2, 7],
-  ['8–30 days', 8, 30],
-  ['31–90 days', 31, 90],
-  ['91+ days', 91, null],
+  ['0–1 days', 'lead_0_1'],
+  ['2–7 days', 'lead_2_7'],
+  ['8–30 days', 'lead_8_30'],
+  ['31–90 days', 'lead_31_90'],
+  ['91+ days', 'lead_91_up'],
 ] as const;
 const LENGTH_BUCKETS = [
-  ['1 night', 1, 1],
-  ['2 nights', 2, 2],
-  ['3 nights', 3, 3],
-  ['4–6 nights', 4, 6],
-  ['7–13 nights', 7, 13],
-  ['14+ nights', 14, null],
+  ['1 night', 'length_1'],
+  ['2 nights', 'length_2'],
+  ['3 nights', 'length_3'],
+  ['4–6 nights', 'length_4_6'],
+  ['7–13 nights', 'length_7_13'],
+  ['14+ nights', 'length_14_up'],
 ] as const;
 
-function inBucket(value: number, low: number | null, high: number | null): boolean {
-  return (low === null || value >= low) && (high === null || value <= high);
+/** The stays arriving in the range of one source and status, and how many fall in each bucket. */
+interface TArrivalGroup {
+  source: string;
+  status: string;
+  stays: number;
+  nights: number;
+  total: number;
+  lead: number[];
+  length: number[];
+}
+
+/**
+ * The arrivals by source and status. Over every home they are the sums of booking_arrivals, the stays by
+ * check-in day that the bookings' triggers keep exact: a few rows per day, where the stays themselves are
+ * every stay of the range. A manager's homes or one home are few stays, read through the home's index
+ * and put in the same buckets by the same functions.
+ */
+async function arrivalGroups(em: EntityManager, s: TReportScope): Promise<TArrivalGroup[]> {
+  const sums = (columns: readonly (readonly [string, string])[]) =>
+    sql<number[]>`array[${sql.join(columns.map(([, c]) => sql`sum(${sql.ref(`a.${c}`)})`))}]::int[]`;
+  if (s.homes === null && !s.propertyId) {
+    return db(em)
+      .selectFrom('booking_arrivals as a')
+      .select([
+        'a.source',
+        'a.status',
+        sql<number>`sum(a.stays)::int`.as('stays'),
+        sql<number>`sum(a.nights)::int`.as('nights'),
+        sql<number>`sum(a.total)::float8`.as('total'),
+        sums(LEAD_BUCKETS).as('lead'),
+        sums(LENGTH_BUCKETS).as('length'),
+      ])
+      .where('a.day', '>=', sql<string>`${s.from}::date`)
+      .where('a.day', '<=', sql<string>`${s.to}::date`)
+      .groupBy(['a.source', 'a.status'])
+      .execute();
+  }
+  const counts = (bucket: RawBuilder<number>, n: number) =>
+    sql<number[]>`array[${sql.join(
+      Array.from({ length: n }, (_, i) => sql`count(*) filter (where ${bucket} = ${sql.lit(i)})`),
+    )}]::int[]`;
+  const leadBucket = sql<number>`booking_lead_bucket(b.check_in - (b.created_at at time zone 'UTC')::date)`;
+  const lengthBucket = sql<number>`booking_length_bucket(b.check_out - b.check_in)`;
+  return db(em)
+    .selectFrom('bookings as b')
+    .select([
+      'b.source',
+      'b.status',
+      sql<number>`count(*)::int`.as('stays'),
+      sql<number>`sum(b.check_out - b.check_in)::int`.as('nights'),
+      sql<number>`sum(b.total_price)::float8`.as('total'),
+      counts(leadBucket, LEAD_BUCKETS.length).as('lead'),
+      counts(lengthBucket, LENGTH_BUCKETS.length).as('length'),
+    ])
+    .where('b.check_in', '>=', sql<string>`${s.from}::date`)
+    .where('b.check_in', '<=', sql<string>`${s.to}::date`)
+    .where(inScope('b.property_id', s))
+    .groupBy(['b.source', 'b.status'])
+    .execute();
 }
 
 /**
  * The stays arriving in the range (every status): their lead time, length, status and total, and the
- * holding ones by source. One pass groups them by source, status, length and lead (a few thousand
- * groups), which PostgreSQL can split over its parallel workers (the `bookings_report_groups` statistics
- * tell the planner how few groups there are); the buckets are added up here.
+ * holding ones by source.
  */
 export async function arrivalsProfile(
   em: EntityManager,
@@ -185,45 +245,23 @@ export async function arrivalsProfile(
   holding_nights: number;
   bySource: { source: string; stays: number; nights: number }[];
 }> {
-  const nightsOf = sql<number>`b.check_out - b.check_in`;
-  const leadOf = sql<number>`b.check_in - (b.created_at at time zone 'UTC')::date`;
-  const groups = await db(em)
-    .selectFrom('bookings as b')
-    .select([
-      'b.source',
-      'b.status',
-      nightsOf.as('nights'),
-      leadOf.as('lead'),
-      sql<number>`count(*)::int`.as('stays'),
-      sql<number>`sum(b.total_price)::int`.as('total'),
-    ])
-    .where('b.check_in', '>=', sql<string>`${s.from}::date`)
-    .where('b.check_in', '<=', sql<string>`${s.to}::date`)
-    .where(inScope('b.property_id', s))
-    .groupBy(['b.source', 'b.status', nightsOf, leadOf])
-    .execute();
-  const held = groups.filter((g) => (SOLD as readonly string[]).includes(g.status));
+  const groups = await arrivalGroups(em, s);
+  const held = groups.filter((g) => (SOLD as readonly string[]).includes(g.status) && g.stays > 0);
   const cancelled = groups.filter((g) => g.status === 'cancelled');
-  const sum = (of: typeof groups, value: (g: (typeof groups)[number]) => number) =>
+  const sum = (of: TArrivalGroup[], value: (g: TArrivalGroup) => number) =>
     of.reduce((total, g) => total + value(g), 0);
   const sources = [...new Set(held.map((g) => g.source))];
   return {
-    lead: LEAD_BUCKETS.map(([label, low, high]) => ({
-      label,
-      bookings: sum(held, (g) => (inBucket(g.lead, low, high) ? g.stays : 0)),
-    })),
-    length: LENGTH_BUCKETS.map(([label, low, high]) => ({
-      label,
-      bookings: sum(held, (g) => (inBucket(g.nights, low, high) ? g.stays : 0)),
-    })),
+    lead: LEAD_BUCKETS.map(([label], i) => ({ label, bookings: sum(held, (g) => g.lead[i] ?? 0) })),
+    length: LENGTH_BUCKETS.map(([label], i) => ({ label, bookings: sum(held, (g) => g.length[i] ?? 0) })),
     arrivals: sum(groups, (g) => g.stays),
     cancelled: sum(cancelled, (g) => g.stays),
     lost_revenue: sum(cancelled, (g) => g.total),
     holding: sum(held, (g) => g.stays),
-    holding_nights: sum(held, (g) => g.stays * g.nights),
+    holding_nights: sum(held, (g) => g.nights),
     bySource: sources.map((source) => {
       const of = held.filter((g) => g.source === source);
-      return { source, stays: sum(of, (g) => g.stays), nights: sum(of, (g) => g.stays * g.nights) };
+      return { source, stays: sum(of, (g) => g.stays), nights: sum(of, (g) => g.nights) };
     }),
   };
 }
