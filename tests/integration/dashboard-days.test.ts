@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrivalsProfile } from '../../src/server/repositories/reports.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { arrivalsProfile, byMonth } from '../../src/server/repositories/reports.ts';
 import { getDashboard } from '../../src/server/services/admin/dashboard.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -8,10 +9,10 @@ import { createProperty } from '../support/fixtures.ts';
  * The dashboard's figures for every home come from the holding stays by day (booking_days), which the
  * bookings' triggers keep (docs/features.md#dashboard-figures). The same figures for a list of every
  * home are counted from the bookings themselves, so the two must agree after any change. The reports'
- * arrivals over every home come from booking_arrivals, kept by the same triggers
- * (docs/staff.md#reports-queries): the table must equal the bookings grouped by check-in day, source and
- * status, with the lead-time and length buckets counted here by their own bounds, and the report over
- * every home must equal the one counted from a list of every home's bookings.
+ * arrivals and months over every home come from booking_arrivals, kept by the same triggers
+ * (docs/staff.md#reports-queries): the table must equal the bookings grouped by check-in day, source,
+ * status and length, with the lead-time buckets counted here by their own bounds, and the reports over
+ * every home must equal those counted from a list of every home's bookings.
  */
 
 let db: TTestDb;
@@ -64,48 +65,53 @@ async function expectExact(): Promise<void> {
   await expectArrivalsExact(ids);
 }
 
-/** The bucket bounds as the reports state them, written out again rather than through the SQL functions. */
+/** The lead-time buckets' bounds as the reports state them, written out here rather than through SQL's. */
 const LEAD = `case when lead <= 1 then '0-1' when lead <= 7 then '2-7' when lead <= 30 then '8-30'
                    when lead <= 90 then '31-90' else '91+' end`;
-const LENGTH = `case when n = 1 then '1' when n = 2 then '2' when n = 3 then '3' when n <= 6 then '4-6'
-                     when n <= 13 then '7-13' else '14+' end`;
 
-/** booking_arrivals summed over its shards, against the bookings grouped the same way. */
+/**
+ * booking_arrivals summed over its shards, against the bookings grouped the same way; and the reports'
+ * arrivals and months over every home, against the same read from a list of every home's stays.
+ */
 async function expectArrivalsExact(ids: number[]): Promise<void> {
   const kept = await db.sql(
-    `select day::text, source, status, sum(stays)::int as stays, sum(nights)::int as nights, sum(total)::int as total,
+    `select day::text, source, status, nights, sum(stays)::int as stays, sum(total)::int as total,
             jsonb_build_object('0-1', sum(lead_0_1), '2-7', sum(lead_2_7), '8-30', sum(lead_8_30),
-                               '31-90', sum(lead_31_90), '91+', sum(lead_91_up)) as lead,
-            jsonb_build_object('1', sum(length_1), '2', sum(length_2), '3', sum(length_3), '4-6', sum(length_4_6),
-                               '7-13', sum(length_7_13), '14+', sum(length_14_up)) as length
-       from booking_arrivals group by day, source, status
-     having sum(stays) <> 0 or sum(nights) <> 0 or sum(total) <> 0
-         or sum(lead_0_1) <> 0 or sum(lead_2_7) <> 0 or sum(lead_8_30) <> 0 or sum(lead_31_90) <> 0 or sum(lead_91_up) <> 0
-         or sum(length_1) <> 0 or sum(length_2) <> 0 or sum(length_3) <> 0 or sum(length_4_6) <> 0
-         or sum(length_7_13) <> 0 or sum(length_14_up) <> 0
-      order by day, source, status`,
+                               '31-90', sum(lead_31_90), '91+', sum(lead_91_up)) as lead
+       from booking_arrivals group by day, source, status, nights
+     having sum(stays) <> 0 or sum(total) <> 0 or sum(lead_0_1) <> 0 or sum(lead_2_7) <> 0
+         or sum(lead_8_30) <> 0 or sum(lead_31_90) <> 0 or sum(lead_91_up) <> 0
+      order by day, source, status, nights`,
   );
   const counted = await db.sql(
-    `with b as (select check_in, source, status, total_price, check_out - check_in as n,
-                       check_in - (created_at at time zone 'UTC')::date as lead from bookings),
-          g as (select check_in, source, status, count(*)::int as stays, sum(n)::int as nights,
-                       sum(total_price)::int as total from b group by check_in, source, status)
-     select g.check_in::text as day, g.source, g.status, g.stays, g.nights, g.total,
+    `with b as (select check_in, source, status, total_price, check_out - check_in as nights,
+                       check_in - (created_at at time zone 'UTC')::date as lead from bookings)
+     select check_in::text as day, source, status, nights, count(*)::int as stays, sum(total_price)::int as total,
             (select jsonb_object_agg(k, coalesce(c, 0)) from unnest(array['0-1', '2-7', '8-30', '31-90', '91+']) k
-               left join (select ${LEAD} as bucket, count(*) as c from b
-                           where (b.check_in, b.source, b.status) = (g.check_in, g.source, g.status) group by 1) x
-                 on x.bucket = k) as lead,
-            (select jsonb_object_agg(k, coalesce(c, 0)) from unnest(array['1', '2', '3', '4-6', '7-13', '14+']) k
-               left join (select ${LENGTH} as bucket, count(*) as c from b
-                           where (b.check_in, b.source, b.status) = (g.check_in, g.source, g.status) group by 1) x
-                 on x.bucket = k) as length
-       from g order by g.check_in, g.source, g.status`,
+               left join (select ${LEAD} as bucket, count(*) as c from b x
+                           where (x.check_in, x.source, x.status, x.nights) = (g.check_in, g.source, g.status, g.nights)
+                           group by 1) c on c.bucket = k) as lead
+       from b g group by check_in, source, status, nights order by check_in, source, status, nights`,
   );
   expect(kept).toEqual(counted);
   const range = { from: '2000-01-01', to: '2100-01-01' };
   expect(await arrivalsProfile(db.em(), { ...range, homes: null })).toEqual(
     await arrivalsProfile(db.em(), { ...range, homes: ids }),
   );
+  // The months and their pace, read now and as the books stood 20 days ago, over the last and next year.
+  const year = { from: addDays(todayIso(), -365), to: addDays(todayIso(), 365) };
+  for (const asOf of [new Date(), new Date(Date.now() - 20 * 86_400_000)]) {
+    const all = await byMonth(db.em(), { ...year, homes: null }, asOf);
+    const listed = await byMonth(db.em(), { ...year, homes: ids }, asOf);
+    const nights = (m: (typeof all)[number]) => [m.month, m.booked_nights, m.pace_nights, m.ly_nights];
+    expect(all.map(nights)).toEqual(listed.map(nights));
+    for (const [i, m] of all.entries()) {
+      const l = listed[i]!;
+      expect(m.revenue).toBeCloseTo(l.revenue, 6);
+      expect(m.pace_revenue).toBeCloseTo(l.pace_revenue, 6);
+      expect(m.ly_revenue).toBeCloseTo(l.ly_revenue, 6);
+    }
+  }
 }
 
 describe('dashboard figures by day', () => {
@@ -152,11 +158,10 @@ describe('dashboard figures by day', () => {
     expect(d.checkOutsToday).toBe(1);
     expect(d.inHouseNow).toBe(2);
     await expectExact();
-    // Every lead-time and length bucket holds a stay, so each column of booking_arrivals is compared.
+    // Every lead-time bucket holds a stay, so each column of booking_arrivals is compared.
     const [buckets] = await db.sql<Record<string, number>>(
       `select sum(lead_0_1)::int a, sum(lead_2_7)::int b, sum(lead_8_30)::int c, sum(lead_31_90)::int d,
-              sum(lead_91_up)::int e, sum(length_1)::int f, sum(length_2)::int g, sum(length_3)::int h,
-              sum(length_4_6)::int i, sum(length_7_13)::int j, sum(length_14_up)::int k from booking_arrivals`,
+              sum(lead_91_up)::int e from booking_arrivals`,
     );
     for (const n of Object.values(buckets ?? {})) expect(n).toBeGreaterThan(0);
 

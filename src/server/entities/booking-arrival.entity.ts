@@ -1,11 +1,11 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * The stays arriving on each day, by source and status, for the reports over every home
+ * The stays arriving on each day, by source, status and length, for the reports over every home
  * (docs/staff.md#reports-queries): kept by the `bookings_count` triggers in the same transaction as each
  * change, so they are exact. A day's figures are the sum of its shards: each database session adds to the
- * shard of its backend pid, as the admin counters do. The lead-time and length buckets are those of
- * `booking_lead_bucket` and `booking_length_bucket` (sql/functions.sql).
+ * shard of its backend pid, as the admin counters do. The lead-time buckets are those of
+ * `booking_lead_bucket` (sql/functions.sql).
  */
 export const BookingArrival = defineEntity({
   name: 'BookingArrival',
@@ -14,10 +14,11 @@ export const BookingArrival = defineEntity({
     day: p.date().primary(),
     source: p.string().length(20).primary(),
     status: p.string().length(20).primary(),
+    /** The stays' length: check-out less check-in. */
+    nights: p.integer().primary(),
     shard: p.integer().primary(),
-    /** The stays that check in on the day, their nights, and the sum of their total_price. */
+    /** The stays that check in on the day, and the sum of their total_price. */
     stays: p.integer().default(0),
-    nights: p.integer().default(0),
     total: p.bigint().default(0),
     /** Of those stays, how many were booked 0–1, 2–7, 8–30, 31–90 and 91 or more days ahead. */
     lead01: p.integer().fieldName('lead_0_1').default(0),
@@ -25,13 +26,6 @@ export const BookingArrival = defineEntity({
     lead830: p.integer().fieldName('lead_8_30').default(0),
     lead3190: p.integer().fieldName('lead_31_90').default(0),
     lead91Up: p.integer().fieldName('lead_91_up').default(0),
-    /** Of those stays, how many last 1, 2, 3, 4–6, 7–13 and 14 or more nights. */
-    length1: p.integer().fieldName('length_1').default(0),
-    length2: p.integer().fieldName('length_2').default(0),
-    length3: p.integer().fieldName('length_3').default(0),
-    length46: p.integer().fieldName('length_4_6').default(0),
-    length713: p.integer().fieldName('length_7_13').default(0),
-    length14Up: p.integer().fieldName('length_14_up').default(0),
   },
 });
 export type IBookingArrival = InferEntity<typeof BookingArrival>;

@@ -6,7 +6,7 @@ export class Migration20261127150010_booking_arrivals extends Migration {
   override name = 'Migration20261127150010_booking_arrivals';
 
   /**
-   * The stays arriving by day, source and status (booking-arrival.entity.ts), kept by the bookings'
+   * The stays arriving by day, source, status and length (booking-arrival.entity.ts), kept by the bookings'
    * statement triggers from now on (sql/functions.sql) and filled here from the bookings there are, in one
    * shard. Bookings are locked against writes until this commits, so none is written between the fill and
    * the triggers. The reports no longer group every stay by lead time and length, so the statistics that
@@ -14,28 +14,24 @@ export class Migration20261127150010_booking_arrivals extends Migration {
    */
   override up(): void | Promise<void> {
     this.addSql(`lock table "bookings" in share mode;`);
-    this.addSql(`create table "booking_arrivals" ("day" date not null, "source" varchar(20) not null, "status" varchar(20) not null, "shard" int not null, "stays" int not null default 0, "nights" int not null default 0, "total" bigint not null default 0, "lead_0_1" int not null default 0, "lead_2_7" int not null default 0, "lead_8_30" int not null default 0, "lead_31_90" int not null default 0, "lead_91_up" int not null default 0, "length_1" int not null default 0, "length_2" int not null default 0, "length_3" int not null default 0, "length_4_6" int not null default 0, "length_7_13" int not null default 0, "length_14_up" int not null default 0, constraint "booking_arrivals_pkey" primary key ("day", "source", "status", "shard"));`);
+    this.addSql(`create table "booking_arrivals" ("day" date not null, "source" varchar(20) not null, "status" varchar(20) not null, "nights" int not null, "shard" int not null, "stays" int not null default 0, "total" bigint not null default 0, "lead_0_1" int not null default 0, "lead_2_7" int not null default 0, "lead_8_30" int not null default 0, "lead_31_90" int not null default 0, "lead_91_up" int not null default 0, constraint "booking_arrivals_pkey" primary key ("day", "source", "status", "nights", "shard"));`);
     this.addSql(functionsSql());
-    this.addSql(`insert into "booking_arrivals" ("day", "source", "status", "shard", "stays", "nights", "total",
-        "lead_0_1", "lead_2_7", "lead_8_30", "lead_31_90", "lead_91_up",
-        "length_1", "length_2", "length_3", "length_4_6", "length_7_13", "length_14_up")
-      select check_in, source, status, 0, count(*), sum(nights), sum(total_price),
+    this.addSql(`insert into "booking_arrivals" ("day", "source", "status", "nights", "shard", "stays", "total",
+        "lead_0_1", "lead_2_7", "lead_8_30", "lead_31_90", "lead_91_up")
+      select check_in, source, status, nights, 0, count(*), sum(total_price),
              count(*) filter (where lb = 0), count(*) filter (where lb = 1), count(*) filter (where lb = 2),
-             count(*) filter (where lb = 3), count(*) filter (where lb = 4),
-             count(*) filter (where nb = 0), count(*) filter (where nb = 1), count(*) filter (where nb = 2),
-             count(*) filter (where nb = 3), count(*) filter (where nb = 4), count(*) filter (where nb = 5)
+             count(*) filter (where lb = 3), count(*) filter (where lb = 4)
         from (select check_in, source, status, total_price, check_out - check_in as nights,
-                     booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb,
-                     booking_length_bucket(check_out - check_in) as nb
+                     booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb
                 from bookings) b
-       group by check_in, source, status;`);
+       group by check_in, source, status, nights;`);
     this.addSql(`drop statistics if exists "bookings_report_groups";`);
     this.addSql(`analyze "booking_arrivals";`);
   }
 
   /** The bookings' triggers still call booking_arrival_add: it is left doing nothing. */
   override down(): void | Promise<void> {
-    this.addSql(`create or replace function booking_arrival_add(d date, src text, st text, lb int, nb int, dn bigint, dnights bigint, dtotal bigint) returns void language plpgsql as $$ begin end $$;`);
+    this.addSql(`create or replace function booking_arrival_add(d date, src text, st text, len int, lb int, dn bigint, dtotal bigint) returns void language plpgsql as $$ begin end $$;`);
     this.addSql(`drop trigger if exists "booking_arrivals_truncate" on "bookings";`);
     this.addSql(`drop function if exists booking_arrivals_truncated();`);
     this.addSql(`drop table "booking_arrivals";`);

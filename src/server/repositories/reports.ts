@@ -87,10 +87,11 @@ export interface TMonthFigures {
 
 /**
  * Nights and revenue of each month of the range (its own ends cut its first and last month), and the
- * booking pace against last year (docs/staff.md#booking-pace): both years' stays are read in one pass and
- * first summed by their dates (few distinct pairs, however many stays), then split at the month ends.
- * Last year's month is the same month a year earlier, cut by the range's ends a year earlier. Both count
- * the stays that hold their dates now.
+ * booking pace against last year (docs/staff.md#booking-pace): both years' stays are first summed by their
+ * dates (few distinct pairs, however many stays), then split at the month ends. Last year's month is the
+ * same month a year earlier, cut by the range's ends a year earlier. Both count the stays that hold their
+ * dates now. Over every home, this year's pairs are the sums of booking_arrivals (by check-in day and
+ * length), less the stays booked after `asOf` for the pace; a manager's homes or one home read their stays.
  */
 export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): Promise<TMonthFigures[]> {
   const at = asOf.toISOString();
@@ -101,11 +102,27 @@ export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): P
   const end = sql<string>`(${s.to}::date + 1)`;
   const asOfAt = sql<string>`${at}::timestamptz`;
   const lastYearAsOf = sql<string>`(select ${at}::timestamptz - interval '1 year')`;
-  const { rows } = await sql<TMonthFigures>`
-    with r as (
-      select ${s.from}::date as f, ${s.to}::date + 1 as t,
-             (${s.from}::date - interval '1 year')::date as lf, (${s.to}::date + 1 - interval '1 year')::date as lt
-    ), st as (
+  const lastYearStays = sql`b.check_in < (${end} - interval '1 year')::date and b.check_out > (${start} - interval '1 year')::date
+                  and b.created_at <= ${lastYearAsOf}`;
+  const pairs =
+    s.homes === null && !s.propertyId
+      ? sql`
+      select ci, co, sum(n) as n, sum(total) as total, sum(pn) as pn, sum(ptotal) as ptotal,
+             sum(ln) as ln, sum(ltotal) as ltotal
+        from (select a.day as ci, a.day + a.nights as co, a.stays as n, a.total, a.stays as pn, a.total as ptotal,
+                     0 as ln, 0 as ltotal
+                from booking_arrivals a
+               where ${sold('a.status')} and a.day < ${end} and a.day + a.nights > ${start}
+              union all
+              select b.check_in, b.check_out, 0, 0, -1, -b.total_price, 0, 0
+                from bookings b
+               where ${sold('b.status')} and b.created_at > ${asOfAt} and b.check_in < ${end} and b.check_out > ${start}
+              union all
+              select b.check_in, b.check_out, 0, 0, 0, 0, 1, b.total_price
+                from bookings b
+               where ${sold('b.status')} and ${lastYearStays}) x
+       group by ci, co`
+      : sql`
       select b.check_in as ci, b.check_out as co, count(*) as n, sum(b.total_price) as total,
              count(*) filter (where b.created_at <= ${asOfAt}) as pn,
              sum(b.total_price) filter (where b.created_at <= ${asOfAt}) as ptotal,
@@ -113,10 +130,13 @@ export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): P
              sum(b.total_price) filter (where b.created_at <= ${lastYearAsOf}) as ltotal
         from bookings b
        where ${sold('b.status')} and ${inScope('b.property_id', s)} and b.check_in < ${end}
-         and (b.check_out > ${start}
-              or (b.check_in < (${end} - interval '1 year')::date and b.check_out > (${start} - interval '1 year')::date
-                  and b.created_at <= ${lastYearAsOf}))
-       group by b.check_in, b.check_out
+         and (b.check_out > ${start} or (${lastYearStays}))
+       group by b.check_in, b.check_out`;
+  const { rows } = await sql<TMonthFigures>`
+    with r as (
+      select ${s.from}::date as f, ${s.to}::date + 1 as t,
+             (${s.from}::date - interval '1 year')::date as lf, (${s.to}::date + 1 - interval '1 year')::date as lt
+    ), st as (${pairs}
     ), pt as (
       select st.*, g.m,
              least(st.co, (g.m + interval '1 month')::date, r.t) - greatest(st.ci, g.m, r.f) as cn,
@@ -147,9 +167,8 @@ export async function byMonth(em: EntityManager, s: TReportScope, asOf: Date): P
 }
 
 /**
- * The lead-time and length-of-stay buckets, in the order of `booking_lead_bucket` and
- * `booking_length_bucket` (sql/functions.sql), which say where each bucket starts and ends, and of the
- * booking_arrivals columns that count them.
+ * The lead-time buckets, in the order of `booking_lead_bucket` (sql/functions.sql), which says where each
+ * starts and ends, with the booking_arrivals column that counts it.
  */
 const LEAD_BUCKETS = [
   ['0–1 days', 'lead_0_1'],
@@ -158,74 +177,74 @@ const LEAD_BUCKETS = [
   ['31–90 days', 'lead_31_90'],
   ['91+ days', 'lead_91_up'],
 ] as const;
+/** Length-of-stay buckets: [label, lowest, highest (null: no end)]. */
 const LENGTH_BUCKETS = [
-  ['1 night', 'length_1'],
-  ['2 nights', 'length_2'],
-  ['3 nights', 'length_3'],
-  ['4–6 nights', 'length_4_6'],
-  ['7–13 nights', 'length_7_13'],
-  ['14+ nights', 'length_14_up'],
+  ['1 night', 1, 1],
+  ['2 nights', 2, 2],
+  ['3 nights', 3, 3],
+  ['4–6 nights', 4, 6],
+  ['7–13 nights', 7, 13],
+  ['14+ nights', 14, null],
 ] as const;
 
-/** The stays arriving in the range of one source and status, and how many fall in each bucket. */
+/** The stays arriving in the range of one source, status and length, and how many in each lead bucket. */
 interface TArrivalGroup {
   source: string;
   status: string;
-  stays: number;
   nights: number;
+  stays: number;
   total: number;
   lead: number[];
-  length: number[];
 }
 
 /**
- * The arrivals by source and status. Over every home they are the sums of booking_arrivals, the stays by
- * check-in day that the bookings' triggers keep exact: a few rows per day, where the stays themselves are
- * every stay of the range. A manager's homes or one home are few stays, read through the home's index
- * and put in the same buckets by the same functions.
+ * The arrivals by source, status and length. Over every home they are the sums of booking_arrivals, the
+ * stays by check-in day that the bookings' triggers keep exact: a few rows per day, where the stays
+ * themselves are every stay of the range. A manager's homes or one home are few stays, read through the
+ * home's index and put in the same lead buckets by the same function.
  */
 async function arrivalGroups(em: EntityManager, s: TReportScope): Promise<TArrivalGroup[]> {
-  const sums = (columns: readonly (readonly [string, string])[]) =>
-    sql<number[]>`array[${sql.join(columns.map(([, c]) => sql`sum(${sql.ref(`a.${c}`)})`))}]::int[]`;
   if (s.homes === null && !s.propertyId) {
     return db(em)
       .selectFrom('booking_arrivals as a')
       .select([
         'a.source',
         'a.status',
+        'a.nights',
         sql<number>`sum(a.stays)::int`.as('stays'),
-        sql<number>`sum(a.nights)::int`.as('nights'),
         sql<number>`sum(a.total)::float8`.as('total'),
-        sums(LEAD_BUCKETS).as('lead'),
-        sums(LENGTH_BUCKETS).as('length'),
+        sql<
+          number[]
+        >`array[${sql.join(LEAD_BUCKETS.map(([, c]) => sql`sum(${sql.ref(`a.${c}`)})`))}]::int[]`.as('lead'),
       ])
       .where('a.day', '>=', sql<string>`${s.from}::date`)
       .where('a.day', '<=', sql<string>`${s.to}::date`)
-      .groupBy(['a.source', 'a.status'])
+      .groupBy(['a.source', 'a.status', 'a.nights'])
       .execute();
   }
-  const counts = (bucket: RawBuilder<number>, n: number) =>
-    sql<number[]>`array[${sql.join(
-      Array.from({ length: n }, (_, i) => sql`count(*) filter (where ${bucket} = ${sql.lit(i)})`),
-    )}]::int[]`;
+  const nightsOf = sql<number>`b.check_out - b.check_in`;
   const leadBucket = sql<number>`booking_lead_bucket(b.check_in - (b.created_at at time zone 'UTC')::date)`;
-  const lengthBucket = sql<number>`booking_length_bucket(b.check_out - b.check_in)`;
   return db(em)
     .selectFrom('bookings as b')
     .select([
       'b.source',
       'b.status',
+      nightsOf.as('nights'),
       sql<number>`count(*)::int`.as('stays'),
-      sql<number>`sum(b.check_out - b.check_in)::int`.as('nights'),
       sql<number>`sum(b.total_price)::float8`.as('total'),
-      counts(leadBucket, LEAD_BUCKETS.length).as('lead'),
-      counts(lengthBucket, LENGTH_BUCKETS.length).as('length'),
+      sql<number[]>`array[${sql.join(
+        LEAD_BUCKETS.map((_, i) => sql`count(*) filter (where ${leadBucket} = ${sql.lit(i)})`),
+      )}]::int[]`.as('lead'),
     ])
     .where('b.check_in', '>=', sql<string>`${s.from}::date`)
     .where('b.check_in', '<=', sql<string>`${s.to}::date`)
     .where(inScope('b.property_id', s))
-    .groupBy(['b.source', 'b.status'])
+    .groupBy(['b.source', 'b.status', nightsOf])
     .execute();
+}
+
+function inBucket(value: number, low: number | null, high: number | null): boolean {
+  return (low === null || value >= low) && (high === null || value <= high);
 }
 
 /**
@@ -246,22 +265,25 @@ export async function arrivalsProfile(
   bySource: { source: string; stays: number; nights: number }[];
 }> {
   const groups = await arrivalGroups(em, s);
-  const held = groups.filter((g) => (SOLD as readonly string[]).includes(g.status) && g.stays > 0);
+  const held = groups.filter((g) => (SOLD as readonly string[]).includes(g.status));
   const cancelled = groups.filter((g) => g.status === 'cancelled');
   const sum = (of: TArrivalGroup[], value: (g: TArrivalGroup) => number) =>
     of.reduce((total, g) => total + value(g), 0);
-  const sources = [...new Set(held.map((g) => g.source))];
+  const sources = [...new Set(held.filter((g) => g.stays > 0).map((g) => g.source))].sort();
   return {
     lead: LEAD_BUCKETS.map(([label], i) => ({ label, bookings: sum(held, (g) => g.lead[i] ?? 0) })),
-    length: LENGTH_BUCKETS.map(([label], i) => ({ label, bookings: sum(held, (g) => g.length[i] ?? 0) })),
+    length: LENGTH_BUCKETS.map(([label, low, high]) => ({
+      label,
+      bookings: sum(held, (g) => (inBucket(g.nights, low, high) ? g.stays : 0)),
+    })),
     arrivals: sum(groups, (g) => g.stays),
     cancelled: sum(cancelled, (g) => g.stays),
     lost_revenue: sum(cancelled, (g) => g.total),
     holding: sum(held, (g) => g.stays),
-    holding_nights: sum(held, (g) => g.nights),
+    holding_nights: sum(held, (g) => g.stays * g.nights),
     bySource: sources.map((source) => {
       const of = held.filter((g) => g.source === source);
-      return { source, stays: sum(of, (g) => g.stays), nights: sum(of, (g) => g.nights) };
+      return { source, stays: sum(of, (g) => g.stays), nights: sum(of, (g) => g.stays * g.nights) };
     }),
   };
 }

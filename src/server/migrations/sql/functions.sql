@@ -79,42 +79,32 @@ create or replace function booking_day_add(d date, darr bigint, ddep bigint, dre
     end if;
   end $$;
 
--- The stays arriving on each day (booking_arrivals, booking-arrival.entity.ts), for the reports' lead
--- time, length of stay, cancellations and sources over every home (docs/staff.md#reports-queries): by
--- check-in day, source and status, the stays, their nights and total, and how many fall in each lead-time
--- and length bucket. Sharded by session as the admin counters are. The buckets are the reports' own
--- (reports.ts names them in this order); changing them means filling the table again in a migration.
+-- The stays arriving on each day (booking_arrivals, booking-arrival.entity.ts), for the reports over every
+-- home (docs/staff.md#reports-queries): by check-in day, source, status and length in nights, the stays and
+-- their total, and how many fall in each lead-time bucket. Sharded by session as the admin counters are. The
+-- buckets are the reports' own (reports.ts names them in this order); changing them means filling the
+-- table again in a migration.
 create or replace function booking_lead_bucket(lead int) returns int language sql immutable parallel safe as $$
   select case when lead <= 1 then 0 when lead <= 7 then 1 when lead <= 30 then 2 when lead <= 90 then 3 else 4 end
 $$;
-create or replace function booking_length_bucket(nights int) returns int language sql immutable parallel safe as $$
-  select case when nights <= 1 then 0 when nights = 2 then 1 when nights = 3 then 2 when nights <= 6 then 3
-              when nights <= 13 then 4 else 5 end
-$$;
 
--- Adds dn stays of lead bucket lb and length bucket nb (with their nights and total) to a day's row. A
--- shard's row is made by its first change; the update then runs again.
-create or replace function booking_arrival_add(d date, src text, st text, lb int, nb int, dn bigint, dnights bigint, dtotal bigint)
+-- Adds dn stays of lead bucket lb (with their total) to a day's row. A shard's row is made by its first
+-- change; the update then runs again.
+create or replace function booking_arrival_add(d date, src text, st text, len int, lb int, dn bigint, dtotal bigint)
 returns void language plpgsql as $$
   begin
     for attempt in 1..2 loop
       update booking_arrivals
-         set stays = stays + dn, nights = nights + dnights, total = total + dtotal,
+         set stays = stays + dn, total = total + dtotal,
              lead_0_1 = lead_0_1 + case when lb = 0 then dn else 0 end,
              lead_2_7 = lead_2_7 + case when lb = 1 then dn else 0 end,
              lead_8_30 = lead_8_30 + case when lb = 2 then dn else 0 end,
              lead_31_90 = lead_31_90 + case when lb = 3 then dn else 0 end,
-             lead_91_up = lead_91_up + case when lb = 4 then dn else 0 end,
-             length_1 = length_1 + case when nb = 0 then dn else 0 end,
-             length_2 = length_2 + case when nb = 1 then dn else 0 end,
-             length_3 = length_3 + case when nb = 2 then dn else 0 end,
-             length_4_6 = length_4_6 + case when nb = 3 then dn else 0 end,
-             length_7_13 = length_7_13 + case when nb = 4 then dn else 0 end,
-             length_14_up = length_14_up + case when nb = 5 then dn else 0 end
-       where day = d and source = src and status = st and shard = pg_backend_pid() % 256;
+             lead_91_up = lead_91_up + case when lb = 4 then dn else 0 end
+       where day = d and source = src and status = st and nights = len and shard = pg_backend_pid() % 256;
       exit when found;
-      insert into booking_arrivals (day, source, status, shard) values (d, src, st, pg_backend_pid() % 256)
-      on conflict (day, source, status, shard) do nothing;
+      insert into booking_arrivals (day, source, status, nights, shard) values (d, src, st, len, pg_backend_pid() % 256)
+      on conflict (day, source, status, nights, shard) do nothing;
     end loop;
   end $$;
 
@@ -131,11 +121,10 @@ begin
               where status not in ('cancelled', 'declined')
              union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')) d
       group by day order by day;
-    perform booking_arrival_add(day, source, status, lb, nb, sum(n), sum(n * nights), sum(n * total))
-       from (select check_in as day, source, status, 1 as n, check_out - check_in as nights, total_price as total,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb,
-                    booking_length_bucket(check_out - check_in) as nb from new_rows) a
-      group by day, source, status, lb, nb order by day, source, status, lb, nb;
+    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
+       from (select check_in as day, source, status, check_out - check_in as nights, 1 as n, total_price as total,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from new_rows) a
+      group by day, source, status, nights, lb order by day, source, status, nights, lb;
   elsif tg_op = 'DELETE' then
     perform admin_counter_add('bookings:' || status, -count(*), -sum(total_price)) from old_rows group by status;
     perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
@@ -143,11 +132,10 @@ begin
               where status not in ('cancelled', 'declined')
              union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
       group by day order by day;
-    perform booking_arrival_add(day, source, status, lb, nb, sum(n), sum(n * nights), sum(n * total))
-       from (select check_in as day, source, status, -1 as n, check_out - check_in as nights, total_price as total,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb,
-                    booking_length_bucket(check_out - check_in) as nb from old_rows) a
-      group by day, source, status, lb, nb order by day, source, status, lb, nb;
+    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
+       from (select check_in as day, source, status, check_out - check_in as nights, -1 as n, total_price as total,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from old_rows) a
+      group by day, source, status, nights, lb order by day, source, status, nights, lb;
   else
     perform admin_counter_add('bookings:' || status, sum(dn), sum(damount))
        from (select status, 1 as dn, total_price as damount from new_rows
@@ -160,15 +148,13 @@ begin
              union all select check_in, -1, 0, -total_price from old_rows where status not in ('cancelled', 'declined')
              union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
       group by day having sum(arr) <> 0 or sum(dep) <> 0 or sum(rev) <> 0 order by day;
-    perform booking_arrival_add(day, source, status, lb, nb, sum(n), sum(n * nights), sum(n * total))
-       from (select check_in as day, source, status, 1 as n, check_out - check_in as nights, total_price as total,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb,
-                    booking_length_bucket(check_out - check_in) as nb from new_rows
-             union all select check_in, source, status, -1, check_out - check_in, total_price,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date),
-                    booking_length_bucket(check_out - check_in) from old_rows) a
-      group by day, source, status, lb, nb
-     having sum(n) <> 0 or sum(n * nights) <> 0 or sum(n * total) <> 0 order by day, source, status, lb, nb;
+    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
+       from (select check_in as day, source, status, check_out - check_in as nights, 1 as n, total_price as total,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from new_rows
+             union all select check_in, source, status, check_out - check_in, -1, total_price,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) from old_rows) a
+      group by day, source, status, nights, lb having sum(n) <> 0 or sum(n * total) <> 0
+      order by day, source, status, nights, lb;
   end if;
   return null;
 end $$;
