@@ -40,8 +40,10 @@ export async function countListedHomes(em: EntityManager, s: TReportScope): Prom
 
 /**
  * The `limit` homes with the most revenue in the range (ties by id), with their nights. The holding stays
- * are read in home order, so each home's sums are done as the index is read; only the shown homes are
- * joined to their titles. The totals over every home come from `byMonth`, whose months make up the range.
+ * are read in home order, so each home's sum is done as the index is read; a stay inside the range brings
+ * its whole total (the same float as spreading it over all its nights), so only the stays cut by the
+ * range's ends are spread. Only the shown homes are joined to their titles and have their nights counted.
+ * The totals over every home come from `byMonth`, whose months make up the range.
  */
 export async function topHomes(
   em: EntityManager,
@@ -51,6 +53,7 @@ export async function topHomes(
   { property_id: number; title: string; archived: boolean; booked_nights: number; revenue: number }[]
 > {
   const nights = sql<number>`(least(b.check_out, ${s.to}::date + 1) - greatest(b.check_in, ${s.from}::date))`;
+  const stays = sql<boolean>`${sold('b.status')} and b.check_in <= ${s.to}::date and b.check_out > ${s.from}::date`;
   const { rows } = await sql<{
     property_id: number;
     title: string;
@@ -58,16 +61,19 @@ export async function topHomes(
     booked_nights: number;
     revenue: number;
   }>`
-    select h.property_id, p.title, p.archived_at is not null as archived, h.booked_nights, h.revenue
-      from (select b.property_id, sum(${nights})::int as booked_nights,
-                   sum(b.total_price::float8 * ${nights} / (b.check_out - b.check_in))::float8 as revenue
+    select h.property_id, p.title, p.archived_at is not null as archived, n.booked_nights, h.revenue
+      from (select b.property_id,
+                   sum(case when b.check_in >= ${s.from}::date and b.check_out <= ${s.to}::date + 1
+                            then b.total_price::float8
+                            else b.total_price::float8 * ${nights} / (b.check_out - b.check_in) end)::float8 as revenue
               from bookings b
-             where ${sold('b.status')} and b.check_in <= ${s.to}::date and b.check_out > ${s.from}::date
-               and ${inScope('b.property_id', s)}
+             where ${stays} and ${inScope('b.property_id', s)}
              group by b.property_id
              order by revenue desc, b.property_id
              limit ${limit}) h
       join properties p on p.id = h.property_id
+      cross join lateral (select sum(${nights})::int as booked_nights
+                            from bookings b where b.property_id = h.property_id and ${stays}) n
      order by h.revenue desc, h.property_id`.execute(db(em));
   return rows;
 }
