@@ -88,24 +88,30 @@ create or replace function booking_lead_bucket(lead int) returns int language sq
   select case when lead <= 1 then 0 when lead <= 7 then 1 when lead <= 30 then 2 when lead <= 90 then 3 else 4 end
 $$;
 
--- Adds dn stays of lead bucket lb (with their total) to a day's row. A shard's row is made by its first
--- change; the update then runs again.
+-- Adds dn stays of lead bucket lb (with their total) to a day's row, as booking_day_add does.
 create or replace function booking_arrival_add(d date, src text, st text, len int, lb int, dn bigint, dtotal bigint)
 returns void language plpgsql as $$
+  declare
+    dl bigint[] := array[case when lb = 0 then dn else 0 end, case when lb = 1 then dn else 0 end,
+                         case when lb = 2 then dn else 0 end, case when lb = 3 then dn else 0 end,
+                         case when lb = 4 then dn else 0 end];
   begin
-    for attempt in 1..2 loop
-      update booking_arrivals
-         set stays = stays + dn, total = total + dtotal,
-             lead_0_1 = lead_0_1 + case when lb = 0 then dn else 0 end,
-             lead_2_7 = lead_2_7 + case when lb = 1 then dn else 0 end,
-             lead_8_30 = lead_8_30 + case when lb = 2 then dn else 0 end,
-             lead_31_90 = lead_31_90 + case when lb = 3 then dn else 0 end,
-             lead_91_up = lead_91_up + case when lb = 4 then dn else 0 end
-       where day = d and source = src and status = st and nights = len and shard = pg_backend_pid() % 256;
-      exit when found;
-      insert into booking_arrivals (day, source, status, nights, shard) values (d, src, st, len, pg_backend_pid() % 256)
-      on conflict (day, source, status, nights, shard) do nothing;
-    end loop;
+    update booking_arrivals
+       set stays = stays + dn, total = total + dtotal, lead_0_1 = lead_0_1 + dl[1], lead_2_7 = lead_2_7 + dl[2],
+           lead_8_30 = lead_8_30 + dl[3], lead_31_90 = lead_31_90 + dl[4], lead_91_up = lead_91_up + dl[5]
+     where day = d and source = src and status = st and nights = len and shard = pg_backend_pid() % 256;
+    if not found then
+      insert into booking_arrivals (day, source, status, nights, shard, stays, total,
+                                    lead_0_1, lead_2_7, lead_8_30, lead_31_90, lead_91_up)
+      values (d, src, st, len, pg_backend_pid() % 256, dn, dtotal, dl[1], dl[2], dl[3], dl[4], dl[5])
+      on conflict (day, source, status, nights, shard) do update
+        set stays = booking_arrivals.stays + excluded.stays, total = booking_arrivals.total + excluded.total,
+            lead_0_1 = booking_arrivals.lead_0_1 + excluded.lead_0_1,
+            lead_2_7 = booking_arrivals.lead_2_7 + excluded.lead_2_7,
+            lead_8_30 = booking_arrivals.lead_8_30 + excluded.lead_8_30,
+            lead_31_90 = booking_arrivals.lead_31_90 + excluded.lead_31_90,
+            lead_91_up = booking_arrivals.lead_91_up + excluded.lead_91_up;
+    end if;
   end $$;
 
 -- Statement triggers read the transition tables and make one call per counter a statement changes, so a
