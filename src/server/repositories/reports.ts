@@ -7,8 +7,9 @@ import { inHomes, type THomeScope } from './home-scope.ts';
  * The business reports' figures (docs/staff.md#reports). A range is its first and last night, both
  * included; a stay's nights are [check_in, check_out). Holding stays are pending or confirmed; revenue
  * spreads a stay's total evenly over its nights. Each statement reads the stays once, from an index that
- * holds every column it needs (bookings_sold_stays_idx, bookings_holding_home_idx); the arrivals over
- * every home are read from the sums the bookings' triggers keep by day (booking_arrivals).
+ * holds every column it needs (bookings_sold_stays_idx, bookings_holding_home_idx); over every home the
+ * arrivals and this range's months are read from the sums the bookings' triggers keep by check-in day and
+ * length (booking_arrivals) instead.
  */
 
 export interface TReportScope {
