@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { arrivalsProfile, byMonth } from '../../src/server/repositories/reports.ts';
+import { arrivalsProfile, byMonth, countListedHomes } from '../../src/server/repositories/reports.ts';
 import { getDashboard } from '../../src/server/services/admin/dashboard.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -97,6 +97,10 @@ async function expectArrivalsExact(ids: number[]): Promise<void> {
   const range = { from: '2000-01-01', to: '2100-01-01' };
   expect(await arrivalsProfile(db.em(), { ...range, homes: null })).toEqual(
     await arrivalsProfile(db.em(), { ...range, homes: ids }),
+  );
+  // The listed homes over every home are the admin counter.
+  expect(await countListedHomes(db.em(), { ...range, homes: null })).toBe(
+    await countListedHomes(db.em(), { ...range, homes: ids }),
   );
   // The months and their pace, read now and as the books stood 20 days ago, over the last and next year.
   const year = { from: addDays(todayIso(), -365), to: addDays(todayIso(), 365) };

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
+import { counterTotal } from './admin-counters.ts';
 import { db } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 
@@ -29,7 +30,9 @@ function inScope(column: string, s: TReportScope): RawBuilder<boolean> {
   return s.propertyId ? sql<boolean>`${homes} and ${sql.ref(column)} = ${s.propertyId}` : homes;
 }
 
+/** The listed homes in scope; over every home, the `properties:listed` counter the trigger keeps exact. */
 export async function countListedHomes(em: EntityManager, s: TReportScope): Promise<number> {
+  if (s.homes === null && !s.propertyId) return counterTotal(em, { name: 'properties:listed' });
   let q = db(em)
     .selectFrom('properties')
     .select(sql<number>`count(*)::int`.as('n'))
