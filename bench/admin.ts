@@ -36,6 +36,10 @@ import { ZAdminUserListInput } from '../src/shared/schemas/admin-users.ts';
 export interface TAdminBenchContext {
   em: () => EntityManager;
   properties: number;
+  /** The accounts, activity and bookings' sources are already in the database (a reused standalone run). */
+  generated?: boolean;
+  /** Time only the reports page and the owner statement. */
+  reportsOnly?: boolean;
   row: (figure: string, value: string, target?: string, ok?: boolean | null) => void;
   log: (msg: string) => void;
   results: Record<string, unknown>;
@@ -100,8 +104,15 @@ export async function generateAdminData(em: EntityManager, properties: number): 
 }
 
 export async function benchAdmin(ctx: TAdminBenchContext): Promise<void> {
-  ctx.log('admin: generating accounts and activity');
-  await generateAdminData(ctx.em(), ctx.properties);
+  if (!ctx.generated) {
+    ctx.log('admin: generating accounts and activity');
+    await generateAdminData(ctx.em(), ctx.properties);
+  }
+  if (!ctx.reportsOnly) await benchTables(ctx);
+  await benchReports(ctx);
+}
+
+async function benchTables(ctx: TAdminBenchContext): Promise<void> {
   const soon = addDays(todayIso(), 10);
   const bookingPages: [string, TAdminBookingListInput | ((i: number) => TAdminBookingListInput)][] = [
     ['bookings page 1, newest first', {}],
@@ -191,7 +202,9 @@ export async function benchAdmin(ctx: TAdminBenchContext): Promise<void> {
   ctx.log('admin: dashboard');
   record('dashboard (all figures)', await timeIt(() => getDashboard(ctx.em())));
   ctx.results.admin = figures;
+}
 
+async function benchReports(ctx: TAdminBenchContext): Promise<void> {
   ctx.log('admin: reports for a year on every home, and an owner statement');
   const reportFigures: Record<string, { p50: number; p95: number }> = {};
   const recordReport = (name: string, times: number[]) => {
@@ -247,13 +260,25 @@ export async function benchAdmin(ctx: TAdminBenchContext): Promise<void> {
 const CITIES = `array['Miami, Florida','New York, New York','Los Angeles, California','London, United Kingdom','Paris, France','Tokyo, Japan','Aspen, Colorado','Sedona, Arizona','Austin, Texas','Sydney, Australia','Dubai, United Arab Emirates','Islamabad, Pakistan']`;
 const CATS = `array['Beach','Mountain','City','Countryside','Lakefront','Cabin','Tiny home','Villa','Apartment','Design','OMG!']`;
 
-/** Standalone: `node bench/admin.ts` (BENCH_PROPERTIES to change the size). */
+/**
+ * Standalone: `node bench/admin.ts` (BENCH_PROPERTIES to change the size). BENCH_REUSE=1 keeps the data
+ * a previous standalone run of the same size generated (migrating it to the current schema) instead of
+ * generating it again; BENCH_REPORTS_ONLY=1 times only the reports and the owner statement.
+ */
 async function standalone(): Promise<void> {
   const properties = Number(process.env.BENCH_PROPERTIES ?? 100_000);
   const work = path.resolve('bench/.work/admin');
-  fs.rmSync(work, { recursive: true, force: true });
-  fs.mkdirSync(work, { recursive: true });
-  fs.chmodSync(work, 0o755);
+  // Written once the data is complete, so a run stopped while generating is not reused.
+  const marker = path.join(work, 'generated');
+  const reuse =
+    process.env.BENCH_REUSE === '1' &&
+    fs.existsSync(marker) &&
+    fs.readFileSync(marker, 'utf8').trim() === String(properties);
+  if (!reuse) {
+    fs.rmSync(work, { recursive: true, force: true });
+    fs.mkdirSync(work, { recursive: true });
+    fs.chmodSync(work, 0o755);
+  }
   const started = Date.now();
   const log = (msg: string) =>
     console.error(`[bench admin ${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
@@ -268,27 +293,18 @@ async function standalone(): Promise<void> {
   try {
     await migrate(orm, pgServer.url);
     const em = orm.em.fork();
-    log(`generating ${properties.toLocaleString()} homes and ${(2 * properties).toLocaleString()} bookings`);
-    await em.execute(`
-      insert into properties (title, description, location, price, images, videos, bedrooms, bathrooms, max_guests,
-                              amenities, categories, category_keys, property_type)
-      select 'Bench home ' || g, 'A generated listing.', (${CITIES})[1 + g % 12], 40 + (g * 37) % 900,
-             array['/media/x.jpg'], '{}', 1 + g % 6, 1 + g % 4, (array[1,2,3,4,5,6,8,10,12,16])[1 + g % 10], array['Wifi'],
-             array[(${CATS})[1 + (g * 7) % 11]], array[lower((${CATS})[1 + (g * 7) % 11])],
-             (array['apartment','house','cabin','villa'])[1 + g % 4]
-        from generate_series(1, ${properties}) g`);
-    // The same bookings as bench/run.ts: two stays per home between 30 days ago and 220 days ahead.
-    await em.execute(`
-      insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
-                            nightly_price, nights, tax_rate, tax_amount, confirmation_number)
-      select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
-             ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
-             jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
-             100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * 2 + k)
-        from generate_series(1, ${properties}) p, generate_series(0, 1) k`);
+    if (reuse) log(`reusing the ${properties.toLocaleString()} homes generated before`);
+    else {
+      await generateHomes(em, properties, log);
+      log('admin: generating accounts and activity');
+      await generateAdminData(em, properties);
+      fs.writeFileSync(marker, String(properties));
+    }
     await benchAdmin({
       em: () => orm.em.fork(),
       properties,
+      generated: true,
+      reportsOnly: process.env.BENCH_REPORTS_ONLY === '1',
       row: (figure, value, target = '', ok = null) =>
         rows.push(
           `${ok === null ? ' ' : ok ? '✓' : '✗'} ${figure.padEnd(52)} ${value.padStart(10)}  ${target}`,
@@ -301,6 +317,32 @@ async function standalone(): Promise<void> {
     await orm.close(true);
     await pgServer.stop();
   }
+}
+
+/** The homes and bookings bench/run.ts generates. */
+async function generateHomes(
+  em: EntityManager,
+  properties: number,
+  log: (msg: string) => void,
+): Promise<void> {
+  log(`generating ${properties.toLocaleString()} homes and ${(2 * properties).toLocaleString()} bookings`);
+  await em.execute(`
+      insert into properties (title, description, location, price, images, videos, bedrooms, bathrooms, max_guests,
+                              amenities, categories, category_keys, property_type)
+      select 'Bench home ' || g, 'A generated listing.', (${CITIES})[1 + g % 12], 40 + (g * 37) % 900,
+             array['/media/x.jpg'], '{}', 1 + g % 6, 1 + g % 4, (array[1,2,3,4,5,6,8,10,12,16])[1 + g % 10], array['Wifi'],
+             array[(${CATS})[1 + (g * 7) % 11]], array[lower((${CATS})[1 + (g * 7) % 11])],
+             (array['apartment','house','cabin','villa'])[1 + g % 4]
+        from generate_series(1, ${properties}) g`);
+  // The same bookings as bench/run.ts: two stays per home between 30 days ago and 220 days ahead.
+  await em.execute(`
+      insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
+                            nightly_price, nights, tax_rate, tax_amount, confirmation_number)
+      select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
+             ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
+             jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
+             100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * 2 + k)
+        from generate_series(1, ${properties}) p, generate_series(0, 1) k`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('bench/admin.ts')) {

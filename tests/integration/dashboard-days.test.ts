@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { arrivalsProfile, byMonth, countListedHomes } from '../../src/server/repositories/reports.ts';
 import { getDashboard } from '../../src/server/services/admin/dashboard.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -6,7 +8,11 @@ import { createProperty } from '../support/fixtures.ts';
 /**
  * The dashboard's figures for every home come from the holding stays by day (booking_days), which the
  * bookings' triggers keep (docs/features.md#dashboard-figures). The same figures for a list of every
- * home are counted from the bookings themselves, so the two must agree after any change.
+ * home are counted from the bookings themselves, so the two must agree after any change. The reports'
+ * arrivals and months over every home come from booking_arrivals, kept by the same triggers
+ * (docs/staff.md#reports-queries): the table must equal the bookings grouped by check-in day, source,
+ * status and length, with the lead-time buckets counted here by their own bounds, and the reports over
+ * every home must equal those counted from a list of every home's bookings.
  */
 
 let db: TTestDb;
@@ -19,21 +25,25 @@ afterAll(async () => {
 });
 
 let seq = 0;
-/** A stay of `nights` from today + `offset` days; each call runs on a connection (and shard) of its own. */
+/**
+ * A stay of `nights` from today + `offset` days, booked `bookedDaysAgo` days ago (now by default); each
+ * call runs on a connection (and shard) of its own.
+ */
 async function insertStay(
   propertyId: number,
   offset: number,
   nights: number,
   status: string,
   total: number,
+  { source = 'website', bookedDaysAgo = 0 }: { source?: string; bookedDaysAgo?: number } = {},
 ): Promise<number> {
   seq += 1;
   const [row] = await db.sql<{ id: number }>(
     `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
-                           tax_rate, tax_amount, confirmation_number, contact_info)
+                           tax_rate, tax_amount, confirmation_number, contact_info, source, created_at)
      values ($1, current_date + $2::int, current_date + $2::int + $3::int, 2, $4, $5, 100, $3, 17, 0, $6,
-             '{"name":"Day Guest","email":"day@example.com"}') returning id`,
-    [propertyId, offset, nights, total, status, `BIC${String(700000 + seq)}`],
+             '{"name":"Day Guest","email":"day@example.com"}', $7, now() - make_interval(days => $8)) returning id`,
+    [propertyId, offset, nights, total, status, `BIC${String(700000 + seq)}`, source, bookedDaysAgo],
   );
   if (!row) throw new Error('no booking');
   return row.id;
@@ -52,6 +62,60 @@ async function expectExact(): Promise<void> {
     revenueByMonth: d.revenueByMonth,
   });
   expect(pick(await getDashboard(db.em()))).toEqual(pick(await getDashboard(db.em(), ids)));
+  await expectArrivalsExact(ids);
+}
+
+/** The lead-time buckets' bounds as the reports state them, written out here rather than through SQL's. */
+const LEAD = `case when lead <= 1 then '0-1' when lead <= 7 then '2-7' when lead <= 30 then '8-30'
+                   when lead <= 90 then '31-90' else '91+' end`;
+
+/**
+ * booking_arrivals summed over its shards, against the bookings grouped the same way; and the reports'
+ * arrivals and months over every home, against the same read from a list of every home's stays.
+ */
+async function expectArrivalsExact(ids: number[]): Promise<void> {
+  const kept = await db.sql(
+    `select day::text, source, status, nights, sum(stays)::int as stays, sum(total)::int as total,
+            jsonb_build_object('0-1', sum(lead_0_1), '2-7', sum(lead_2_7), '8-30', sum(lead_8_30),
+                               '31-90', sum(lead_31_90), '91+', sum(lead_91_up)) as lead
+       from booking_arrivals group by day, source, status, nights
+     having sum(stays) <> 0 or sum(total) <> 0 or sum(lead_0_1) <> 0 or sum(lead_2_7) <> 0
+         or sum(lead_8_30) <> 0 or sum(lead_31_90) <> 0 or sum(lead_91_up) <> 0
+      order by day, source, status, nights`,
+  );
+  const counted = await db.sql(
+    `with b as (select check_in, source, status, total_price, check_out - check_in as nights,
+                       check_in - (created_at at time zone 'UTC')::date as lead from bookings)
+     select check_in::text as day, source, status, nights, count(*)::int as stays, sum(total_price)::int as total,
+            (select jsonb_object_agg(k, coalesce(c, 0)) from unnest(array['0-1', '2-7', '8-30', '31-90', '91+']) k
+               left join (select ${LEAD} as bucket, count(*) as c from b x
+                           where (x.check_in, x.source, x.status, x.nights) = (g.check_in, g.source, g.status, g.nights)
+                           group by 1) c on c.bucket = k) as lead
+       from b g group by check_in, source, status, nights order by check_in, source, status, nights`,
+  );
+  expect(kept).toEqual(counted);
+  const range = { from: '2000-01-01', to: '2100-01-01' };
+  expect(await arrivalsProfile(db.em(), { ...range, homes: null })).toEqual(
+    await arrivalsProfile(db.em(), { ...range, homes: ids }),
+  );
+  // The listed homes over every home are the admin counter.
+  expect(await countListedHomes(db.em(), { ...range, homes: null })).toBe(
+    await countListedHomes(db.em(), { ...range, homes: ids }),
+  );
+  // The months and their pace, read now and as the books stood 20 days ago, over the last and next year.
+  const year = { from: addDays(todayIso(), -365), to: addDays(todayIso(), 365) };
+  for (const asOf of [new Date(), new Date(Date.now() - 20 * 86_400_000)]) {
+    const all = await byMonth(db.em(), { ...year, homes: null }, asOf);
+    const listed = await byMonth(db.em(), { ...year, homes: ids }, asOf);
+    const nights = (m: (typeof all)[number]) => [m.month, m.booked_nights, m.pace_nights, m.ly_nights];
+    expect(all.map(nights)).toEqual(listed.map(nights));
+    for (const [i, m] of all.entries()) {
+      const l = listed[i]!;
+      expect(m.revenue).toBeCloseTo(l.revenue, 6);
+      expect(m.pace_revenue).toBeCloseTo(l.pace_revenue, 6);
+      expect(m.ly_revenue).toBeCloseTo(l.ly_revenue, 6);
+    }
+  }
 }
 
 describe('dashboard figures by day', () => {
@@ -66,11 +130,44 @@ describe('dashboard figures by day', () => {
     await insertStay(home.id, 20, 3, 'cancelled', 900);
     await insertStay(other.id, -40, 2, 'declined', 250);
     await insertStay(other.id, -45, 4, 'confirmed', 400);
+    // Lead times on each side of every bucket's bounds (one booked after its check-in), lengths likewise,
+    // from each source.
+    const leads: [number, string][] = [
+      [-3, 'phone'],
+      [1, 'website'],
+      [2, 'walk_in'],
+      [7, 'owner'],
+      [8, 'website'],
+      [30, 'phone'],
+      [31, 'website'],
+      [90, 'website'],
+      [91, 'owner'],
+      [200, 'website'],
+    ];
+    const bounded: number[] = [];
+    for (const [i, [lead, source]] of leads.entries()) {
+      const nights = [1, 2, 3, 4, 6, 7, 13, 14, 30, 5][i] ?? 1;
+      const status = ['pending', 'confirmed', 'requested', 'cancelled', 'declined'][i % 5] ?? 'pending';
+      // Stays of the past, booked `lead` days before they began.
+      const offset = -100 - 40 * i;
+      bounded.push(
+        await insertStay(i % 2 ? home.id : other.id, offset, nights, status, 100 * nights, {
+          source,
+          bookedDaysAgo: lead - offset,
+        }),
+      );
+    }
     const d = await getDashboard(db.em());
     expect(d.checkInsToday).toBe(1);
     expect(d.checkOutsToday).toBe(1);
     expect(d.inHouseNow).toBe(2);
     await expectExact();
+    // Every lead-time bucket holds a stay, so each column of booking_arrivals is compared.
+    const [buckets] = await db.sql<Record<string, number>>(
+      `select sum(lead_0_1)::int a, sum(lead_2_7)::int b, sum(lead_8_30)::int c, sum(lead_31_90)::int d,
+              sum(lead_91_up)::int e from booking_arrivals`,
+    );
+    for (const n of Object.values(buckets ?? {})) expect(n).toBeGreaterThan(0);
 
     await db.sql(`update bookings set status = 'cancelled' where id = $1`, [arriving]);
     await db.sql(`update bookings set status = 'confirmed' where id = $1`, [leaving]);
@@ -79,6 +176,16 @@ describe('dashboard figures by day', () => {
     ]);
     await db.sql(`update bookings set total_price = 550 where id = $1`, [inHouse]);
     await db.sql(`update bookings set status = 'pending' where status = 'cancelled'`);
+    await expectExact();
+
+    // What only the arrivals count: the source, when it was booked (its lead time), and its length within
+    // one bucket; and a change of nothing they count.
+    await db.sql(`update bookings set source = 'phone' where id = $1`, [bounded[1]]);
+    await db.sql(`update bookings set created_at = created_at - interval '1 day' where id = any($1::int[])`, [
+      bounded,
+    ]);
+    await db.sql(`update bookings set check_out = check_out + 1 where id = $1`, [bounded[3]]);
+    await db.sql(`update bookings set guests = 3 where id = $1`, [bounded[4]]);
     await expectExact();
 
     // One statement over many stays: a bulk insert, then a bulk change.

@@ -2,6 +2,7 @@ import { Activity } from './activity.entity.ts';
 import { AdminCounter } from './admin-counter.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { BookingDay } from './booking-day.entity.ts';
+import { BookingArrival } from './booking-arrival.entity.ts';
 import { BookingNote } from './booking-note.entity.ts';
 import { BookingChangeRequest } from './booking-change-request.entity.ts';
 import { BookingLink } from './booking-link.entity.ts';
@@ -44,6 +45,7 @@ export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyR
 export { BookingLink, EmailChangeUndo, OutboxEmail, PasswordReset, WishlistItem };
 export { Activity, AdminCounter, BookingNote };
 export { BookingDay };
+export { BookingArrival };
 export { PropertyPricing };
 export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
@@ -53,6 +55,7 @@ export { HomeOwner };
 export const entities = [
   AdminCounter,
   BookingDay,
+  BookingArrival,
   User,
   Session,
   RateLimit,

@@ -79,6 +79,41 @@ create or replace function booking_day_add(d date, darr bigint, ddep bigint, dre
     end if;
   end $$;
 
+-- The stays arriving on each day (booking_arrivals, booking-arrival.entity.ts), for the reports over every
+-- home (docs/staff.md#reports-queries): by check-in day, source, status and length in nights, the stays and
+-- their total, and how many fall in each lead-time bucket. Sharded by session as the admin counters are. The
+-- buckets are the reports' own (reports.ts names them in this order); changing them means filling the
+-- table again in a migration.
+create or replace function booking_lead_bucket(lead int) returns int language sql immutable parallel safe as $$
+  select case when lead <= 1 then 0 when lead <= 7 then 1 when lead <= 30 then 2 when lead <= 90 then 3 else 4 end
+$$;
+
+-- Adds dn stays of lead bucket lb (with their total) to a day's row, as booking_day_add does.
+create or replace function booking_arrival_add(d date, src text, st text, len int, lb int, dn bigint, dtotal bigint)
+returns void language plpgsql as $$
+  declare
+    dl bigint[] := array[case when lb = 0 then dn else 0 end, case when lb = 1 then dn else 0 end,
+                         case when lb = 2 then dn else 0 end, case when lb = 3 then dn else 0 end,
+                         case when lb = 4 then dn else 0 end];
+  begin
+    update booking_arrivals
+       set stays = stays + dn, total = total + dtotal, lead_0_1 = lead_0_1 + dl[1], lead_2_7 = lead_2_7 + dl[2],
+           lead_8_30 = lead_8_30 + dl[3], lead_31_90 = lead_31_90 + dl[4], lead_91_up = lead_91_up + dl[5]
+     where day = d and source = src and status = st and nights = len and shard = pg_backend_pid() % 256;
+    if not found then
+      insert into booking_arrivals (day, source, status, nights, shard, stays, total,
+                                    lead_0_1, lead_2_7, lead_8_30, lead_31_90, lead_91_up)
+      values (d, src, st, len, pg_backend_pid() % 256, dn, dtotal, dl[1], dl[2], dl[3], dl[4], dl[5])
+      on conflict (day, source, status, nights, shard) do update
+        set stays = booking_arrivals.stays + excluded.stays, total = booking_arrivals.total + excluded.total,
+            lead_0_1 = booking_arrivals.lead_0_1 + excluded.lead_0_1,
+            lead_2_7 = booking_arrivals.lead_2_7 + excluded.lead_2_7,
+            lead_8_30 = booking_arrivals.lead_8_30 + excluded.lead_8_30,
+            lead_31_90 = booking_arrivals.lead_31_90 + excluded.lead_31_90,
+            lead_91_up = booking_arrivals.lead_91_up + excluded.lead_91_up;
+    end if;
+  end $$;
+
 -- Statement triggers read the transition tables and make one call per counter a statement changes, so a
 -- bulk insert adds its totals once rather than once per row. PL/pgSQL plans each branch when it first
 -- runs, so a branch names only the tables its event has. The days are added in date order, so two
@@ -92,6 +127,10 @@ begin
               where status not in ('cancelled', 'declined')
              union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')) d
       group by day order by day;
+    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
+       from (select check_in as day, source, status, check_out - check_in as nights, 1 as n, total_price as total,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from new_rows) a
+      group by day, source, status, nights, lb order by day, source, status, nights, lb;
   elsif tg_op = 'DELETE' then
     perform admin_counter_add('bookings:' || status, -count(*), -sum(total_price)) from old_rows group by status;
     perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
@@ -99,6 +138,10 @@ begin
               where status not in ('cancelled', 'declined')
              union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
       group by day order by day;
+    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
+       from (select check_in as day, source, status, check_out - check_in as nights, -1 as n, total_price as total,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from old_rows) a
+      group by day, source, status, nights, lb order by day, source, status, nights, lb;
   else
     perform admin_counter_add('bookings:' || status, sum(dn), sum(damount))
        from (select status, 1 as dn, total_price as damount from new_rows
@@ -111,6 +154,13 @@ begin
              union all select check_in, -1, 0, -total_price from old_rows where status not in ('cancelled', 'declined')
              union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
       group by day having sum(arr) <> 0 or sum(dep) <> 0 or sum(rev) <> 0 order by day;
+    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
+       from (select check_in as day, source, status, check_out - check_in as nights, 1 as n, total_price as total,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from new_rows
+             union all select check_in, source, status, check_out - check_in, -1, total_price,
+                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) from old_rows) a
+      group by day, source, status, nights, lb having sum(n) <> 0 or sum(n * total) <> 0
+      order by day, source, status, nights, lb;
   end if;
   return null;
 end $$;
@@ -158,6 +208,12 @@ begin
   return null;
 end $$;
 
+create or replace function booking_arrivals_truncated() returns trigger language plpgsql as $$
+begin
+  delete from booking_arrivals;
+  return null;
+end $$;
+
 create or replace trigger bookings_count_insert after insert on bookings
   referencing new table as new_rows for each statement execute function bookings_count();
 create or replace trigger bookings_count_update after update on bookings
@@ -168,6 +224,8 @@ create or replace trigger bookings_count_truncate after truncate on bookings
   for each statement execute function admin_counters_truncated('bookings:%');
 create or replace trigger booking_days_truncate after truncate on bookings
   for each statement execute function booking_days_truncated();
+create or replace trigger booking_arrivals_truncate after truncate on bookings
+  for each statement execute function booking_arrivals_truncated();
 
 create or replace trigger properties_count_insert after insert on properties
   referencing new table as new_rows for each statement execute function properties_count();
