@@ -1,4 +1,8 @@
 import './styles/first-screen.css';
+// The app's code evaluates in stages, a task each, instead of one long task (boot/next-task.ts).
+import './boot/after-react.ts';
+import './boot/after-mantine.ts';
+import './boot/after-libs.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';

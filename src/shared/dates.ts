@@ -37,23 +37,19 @@ export function isoToLocalDate(value: string): Date {
   return new Date(y, m - 1, d);
 }
 
-let shortDate: Intl.DateTimeFormat | undefined;
-let shortDateWithYear: Intl.DateTimeFormat | undefined;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * `Nov 22` or, with the year, `Nov 22, 2026` (en-US, as the spec's labels). The formatters are made
- * once, on first use: toLocaleDateString with options builds one per call, and building one at import
- * loads the locale's data while the browser evaluates the app's first script.
+ * `Nov 22` or, with the year, `Nov 22, 2026` (en-US, as the spec's labels). Written from the date's own
+ * digits, not with Intl: the first Intl formatter a page builds loads the locale's data, one long task on
+ * a phone while the app first renders (docs/money.md says the same of prices).
  */
 export function formatIsoDate(value: string, withYear = false): string {
-  const format = withYear
-    ? (shortDateWithYear ??= new Intl.DateTimeFormat('en-US', {
-        month: 'short',
-        day: 'numeric',
-        year: 'numeric',
-      }))
-    : (shortDate ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' }));
-  return format.format(isoToLocalDate(value));
+  if (!ISO_DATE_RE.test(value)) throw new RangeError(`Not a calendar date: ${value}`);
+  const month = MONTHS[Number(value.slice(5, 7)) - 1];
+  if (!month) throw new RangeError(`Not a calendar date: ${value}`);
+  const day = `${month} ${Number(value.slice(8, 10))}`;
+  return withYear ? `${day}, ${Number(value.slice(0, 4))}` : day;
 }
 
 /** `Nov 22` this year, `Jan 3, 2027` in any other (docs/product.md#guest-constants: the year where a year is needed). */

@@ -114,11 +114,17 @@ export function timeZoneChoices(): string[] {
   return [...ALWAYS_KNOWN, ...Intl.supportedValuesOf('timeZone').filter((z) => !ALWAYS_KNOWN.includes(z))];
 }
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Minutes east of UTC of `zone` at the instant `ms`. */
 function offsetMinutes(zone: string, ms: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(ms)
-    .find((p) => p.type === 'timeZoneName')?.value;
+  // One formatter per zone: a page draws a deadline on every render of the booking card.
+  let f = offsetFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    offsetFormats.set(zone, f);
+  }
+  const parts = f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value;
   const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(parts ?? '');
   if (!m) return 0;
   return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));

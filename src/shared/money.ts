@@ -14,12 +14,27 @@ function numberFormat(locale: string, currency: string, whole: boolean): Intl.Nu
   return f;
 }
 
+/** A whole number's digits in groups of three (`1,234,567`), as en-US and en-PK group them. */
+function grouped(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /**
  * The one money formatter (docs/product.md#guest-constants): USD in en-US currency style, PKR in en-PK currency style,
  * any other currency a `$` with 2 decimals. `whole` drops the cents (the admin's totals and list prices).
+ *
+ * Whole amounts (every price and converted total the guest pages show) are written by hand, to the same
+ * text as Intl's: the first Intl formatter a page builds loads the locale data, one long task on a phone
+ * in the middle of the app's first render. Amounts with cents still go through Intl, for its rounding.
  */
 export function formatMoney(amount: number, currency = 'USD', opts: { whole?: boolean } = {}): string {
   const whole = opts.whole ?? false;
+  if (Number.isSafeInteger(amount) && !Object.is(amount, -0) && (currency === 'USD' || currency === 'PKR')) {
+    const sign = amount < 0 ? '-' : '';
+    const digits = grouped(Math.abs(amount));
+    // en-PK writes rupees without decimals, and a no-break space after its symbol.
+    return currency === 'USD' ? `${sign}$${digits}${whole ? '' : '.00'}` : `${sign}Rs\u00a0${digits}`;
+  }
   if (currency === 'USD') return numberFormat('en-US', 'USD', whole).format(amount);
   if (currency === 'PKR') return numberFormat('en-PK', 'PKR', whole).format(amount);
   return `$${amount.toFixed(whole ? 0 : 2)}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { convertAmount, convertStay } from '../../src/shared/money.ts';
+import { addDays, formatIsoDate, isoToLocalDate } from '../../src/shared/dates.ts';
+import { convertAmount, convertStay, formatMoney } from '../../src/shared/money.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 
 describe('converting a stay into another currency', () => {
@@ -44,5 +45,66 @@ describe('converting a stay with fees and discounts', () => {
     const money = convertStay({ nightPrices: [100, 100], tax: 34, lines: [-20, 45, 34] }, 'PKR', 280.4);
     expect(money.lines).toEqual([-5608, 12618, 9534]);
     expect(money.total).toBe(28040 + 28040 - 5608 + 12618 + 9534);
+  });
+});
+
+describe('writing an amount', () => {
+  const intl = (amount: number, currency: 'USD' | 'PKR', whole: boolean) =>
+    new Intl.NumberFormat(currency === 'USD' ? 'en-US' : 'en-PK', {
+      style: 'currency',
+      currency,
+      ...(whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {}),
+    }).format(amount);
+
+  it('writes whole amounts as Intl does, in both currencies, with and without cents', () => {
+    const amounts = [
+      0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      999,
+      1000,
+      1234,
+      12345,
+      99999,
+      100000,
+      1234567,
+      987654321,
+      2 ** 40,
+    ];
+    for (const a of [...amounts, ...amounts.map((x) => -x).filter((x) => x !== 0)])
+      for (const currency of ['USD', 'PKR'] as const)
+        for (const whole of [false, true])
+          expect(formatMoney(a, currency, { whole }), `${a} ${currency} ${whole}`).toBe(
+            intl(a, currency, whole),
+          );
+  });
+
+  it('leaves amounts with cents to Intl', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(-0.5, 'USD', { whole: true })).toBe(intl(-0.5, 'USD', true));
+    expect(formatMoney(1234.5, 'PKR')).toBe(intl(1234.5, 'PKR', false));
+    expect(formatMoney(12.345, 'EUR')).toBe('$12.35');
+  });
+});
+
+describe('writing a calendar date', () => {
+  const intl = (iso: string, withYear: boolean) =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      ...(withYear ? { year: 'numeric' } : {}),
+    }).format(isoToLocalDate(iso));
+
+  it('writes every day of a leap year as Intl does, with and without the year', () => {
+    for (let d = '2028-01-01'; d < '2029-01-01'; d = addDays(d, 1))
+      for (const withYear of [false, true]) expect(formatIsoDate(d, withYear)).toBe(intl(d, withYear));
+  });
+
+  it('refuses what is not a calendar date', () => {
+    expect(() => formatIsoDate('2026-13-01')).toThrow(RangeError);
+    expect(() => formatIsoDate('soon')).toThrow(RangeError);
   });
 });

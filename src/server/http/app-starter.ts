@@ -16,11 +16,12 @@ import { escapeHtml } from './html.ts';
  */
 const STARTER_JS =
   '(function(){var d=document,s=d.currentScript,a=s.dataset,h=d.head,done=false;' +
-  'function add(rel,f,print){var l=d.createElement("link");l.rel=rel;l.crossOrigin="";l.href=f;' +
-  'if(print){l.media="print";l.setAttribute("data-after-first-screen","")}h.appendChild(l)}' +
+  'function add(to,rel,f,print){var l=d.createElement("link");l.rel=rel;l.crossOrigin="";l.href=f;' +
+  'if(print){l.media="print";l.setAttribute("data-after-first-screen","")}to.appendChild(l)}' +
   'function list(v){return v?v.split(" "):[]}' +
-  'function go(){list(a.styles).forEach(function(f){add("stylesheet",f,true)});' +
-  'list(a.preload).forEach(function(f){add("modulepreload",f,false)});import(a.entry)}' +
+  // The links go into the head at once, from a fragment: one by one, each insertion was a style update.
+  'function go(){var g=d.createDocumentFragment();list(a.styles).forEach(function(f){add(g,"stylesheet",f,true)});' +
+  'list(a.preload).forEach(function(f){add(g,"modulepreload",f,false)});h.appendChild(g);import(a.entry)}' +
   'function later(){if(done)return;done=true;requestAnimationFrame(function(){setTimeout(go,0)})}' +
   'var i=d.querySelector("#root img[fetchpriority=high]");' +
   'if(!i||i.complete)later();else{i.addEventListener("load",later);i.addEventListener("error",later);' +

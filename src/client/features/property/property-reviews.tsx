@@ -22,8 +22,25 @@ import { thumbnailUrl } from '#shared/media.ts';
 import { trpc } from '../../lib/trpc.ts';
 import '../../styles/property-page.css';
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `November 2026` in the guest's own time zone, written by hand for the reason formatIsoDate is (docs/money.md). */
 function reviewDate(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  const d = new Date(iso);
+  return `${MONTHS[d.getMonth()] ?? ''} ${d.getFullYear()}`;
 }
 
 /**
