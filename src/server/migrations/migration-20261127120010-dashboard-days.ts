@@ -21,9 +21,9 @@ export class Migration20261127120010_dashboard_days extends Migration {
        group by day;`);
   }
 
-  /** The bookings' triggers still call booking_day_add: it is left doing nothing. */
+  /** The bookings' triggers still call booking_days_apply: it is left doing nothing. */
   override down(): void | Promise<void> {
-    this.addSql(`create or replace function booking_day_add(d date, darr bigint, ddep bigint, drev bigint) returns void language plpgsql as $$ begin end $$;`);
+    this.addSql(`create or replace function booking_days_apply(days date[], arrs int[], deps int[], revs bigint[]) returns void language plpgsql as $$ begin end $$;`);
     this.addSql(`drop trigger if exists "booking_days_truncate" on "bookings";`);
     this.addSql(`drop function if exists booking_days_truncated();`);
     this.addSql(`drop table "booking_days";`);

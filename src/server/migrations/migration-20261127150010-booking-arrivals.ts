@@ -29,9 +29,9 @@ export class Migration20261127150010_booking_arrivals extends Migration {
     this.addSql(`analyze "booking_arrivals";`);
   }
 
-  /** The bookings' triggers still call booking_arrival_add: it is left doing nothing. */
+  /** The bookings' triggers still call booking_arrivals_apply: it is left doing nothing. */
   override down(): void | Promise<void> {
-    this.addSql(`create or replace function booking_arrival_add(d date, src text, st text, len int, lb int, dn bigint, dtotal bigint) returns void language plpgsql as $$ begin end $$;`);
+    this.addSql(`create or replace function booking_arrivals_apply(days date[], sources text[], statuses text[], lens int[], lbs int[], ns int[], totals bigint[]) returns void language plpgsql as $$ begin end $$;`);
     this.addSql(`drop trigger if exists "booking_arrivals_truncate" on "bookings";`);
     this.addSql(`drop function if exists booking_arrivals_truncated();`);
     this.addSql(`drop table "booking_arrivals";`);

@@ -68,15 +68,25 @@ create or replace function admin_counter_add(counter text, dn bigint, damount bi
 -- check-in day, departures on the check-out day, sharded by session as the admin counters are. A stay holds
 -- its nights unless cancelled or declined. The dashboard sums these few rows per day instead of reading
 -- every stay of its window (docs/features.md#dashboard-figures).
-create or replace function booking_day_add(d date, darr bigint, ddep bigint, drev bigint) returns void language plpgsql as $$
+create or replace function booking_days_apply(days date[], arrs int[], deps int[], revs bigint[])
+returns void language plpgsql as $$
   begin
-    update booking_days set arrivals = arrivals + darr, departures = departures + ddep, revenue = revenue + drev
-     where day = d and shard = pg_backend_pid() % 256;
-    if not found then
-      insert into booking_days (day, shard, arrivals, departures, revenue) values (d, pg_backend_pid() % 256, darr, ddep, drev)
-      on conflict (day, shard) do update set arrivals = booking_days.arrivals + excluded.arrivals,
-        departures = booking_days.departures + excluded.departures, revenue = booking_days.revenue + excluded.revenue;
-    end if;
+    -- In one pass, as booking_arrivals_apply (below) does and for the same reason.
+    with changed as (
+      select day, sum(arr) as arr, sum(dep) as dep, sum(rev) as rev
+        from unnest(days, arrs, deps, revs) as c(day, arr, dep, rev)
+       group by day having sum(arr) <> 0 or sum(dep) <> 0 or sum(rev) <> 0
+    ), updated as (
+      update booking_days t set arrivals = t.arrivals + c.arr, departures = t.departures + c.dep, revenue = t.revenue + c.rev
+        from changed c where t.day = c.day and t.shard = pg_backend_pid() % 256
+      returning t.day
+    )
+    insert into booking_days (day, shard, arrivals, departures, revenue)
+    select c.day, pg_backend_pid() % 256, c.arr, c.dep, c.rev from changed c
+     where not exists (select 1 from updated u where u.day = c.day)
+     order by c.day
+    on conflict (day, shard) do update set arrivals = booking_days.arrivals + excluded.arrivals,
+      departures = booking_days.departures + excluded.departures, revenue = booking_days.revenue + excluded.revenue;
   end $$;
 
 -- The stays arriving on each day (booking_arrivals, booking-arrival.entity.ts), for the reports over every
@@ -88,79 +98,88 @@ create or replace function booking_lead_bucket(lead int) returns int language sq
   select case when lead <= 1 then 0 when lead <= 7 then 1 when lead <= 30 then 2 when lead <= 90 then 3 else 4 end
 $$;
 
--- Adds dn stays of lead bucket lb (with their total) to a day's row, as booking_day_add does.
-create or replace function booking_arrival_add(d date, src text, st text, len int, lb int, dn bigint, dtotal bigint)
+-- Applies a statement's changes to booking_arrivals in one pass: each change is a stay (its check-in day,
+-- source, status, length and lead bucket) with n = 1 added or -1 removed. Set-based rather than one call
+-- per group: a bulk statement touches thousands of groups, and a plan cached while the table was small
+-- made each call scan it. Existing rows of this session's shard are updated, the rest inserted (the
+-- upsert covers a row another statement inserted meanwhile), in key order.
+create or replace function booking_arrivals_apply(days date[], sources text[], statuses text[], lens int[],
+                                                  lbs int[], ns int[], totals bigint[])
 returns void language plpgsql as $$
-  declare
-    dl bigint[] := array[case when lb = 0 then dn else 0 end, case when lb = 1 then dn else 0 end,
-                         case when lb = 2 then dn else 0 end, case when lb = 3 then dn else 0 end,
-                         case when lb = 4 then dn else 0 end];
   begin
-    update booking_arrivals
-       set stays = stays + dn, total = total + dtotal, lead_0_1 = lead_0_1 + dl[1], lead_2_7 = lead_2_7 + dl[2],
-           lead_8_30 = lead_8_30 + dl[3], lead_31_90 = lead_31_90 + dl[4], lead_91_up = lead_91_up + dl[5]
-     where day = d and source = src and status = st and nights = len and shard = pg_backend_pid() % 256;
-    if not found then
-      insert into booking_arrivals (day, source, status, nights, shard, stays, total,
-                                    lead_0_1, lead_2_7, lead_8_30, lead_31_90, lead_91_up)
-      values (d, src, st, len, pg_backend_pid() % 256, dn, dtotal, dl[1], dl[2], dl[3], dl[4], dl[5])
-      on conflict (day, source, status, nights, shard) do update
-        set stays = booking_arrivals.stays + excluded.stays, total = booking_arrivals.total + excluded.total,
-            lead_0_1 = booking_arrivals.lead_0_1 + excluded.lead_0_1,
-            lead_2_7 = booking_arrivals.lead_2_7 + excluded.lead_2_7,
-            lead_8_30 = booking_arrivals.lead_8_30 + excluded.lead_8_30,
-            lead_31_90 = booking_arrivals.lead_31_90 + excluded.lead_31_90,
-            lead_91_up = booking_arrivals.lead_91_up + excluded.lead_91_up;
-    end if;
+    with g as (
+      select day, source, status, nights, sum(n) as stays, sum(n * total) as total,
+             coalesce(sum(n) filter (where lb = 0), 0) as l0, coalesce(sum(n) filter (where lb = 1), 0) as l1,
+             coalesce(sum(n) filter (where lb = 2), 0) as l2, coalesce(sum(n) filter (where lb = 3), 0) as l3,
+             coalesce(sum(n) filter (where lb = 4), 0) as l4
+        from unnest(days, sources, statuses, lens, lbs, ns, totals) as c(day, source, status, nights, lb, n, total)
+       group by day, source, status, nights
+    ), changed as (
+      select * from g where stays <> 0 or total <> 0 or l0 <> 0 or l1 <> 0 or l2 <> 0 or l3 <> 0 or l4 <> 0
+    ), updated as (
+      update booking_arrivals t
+         set stays = t.stays + c.stays, total = t.total + c.total, lead_0_1 = t.lead_0_1 + c.l0,
+             lead_2_7 = t.lead_2_7 + c.l1, lead_8_30 = t.lead_8_30 + c.l2, lead_31_90 = t.lead_31_90 + c.l3,
+             lead_91_up = t.lead_91_up + c.l4
+        from changed c
+       where t.day = c.day and t.source = c.source and t.status = c.status and t.nights = c.nights
+         and t.shard = pg_backend_pid() % 256
+      returning t.day, t.source, t.status, t.nights
+    )
+    insert into booking_arrivals (day, source, status, nights, shard, stays, total,
+                                  lead_0_1, lead_2_7, lead_8_30, lead_31_90, lead_91_up)
+    select c.day, c.source, c.status, c.nights, pg_backend_pid() % 256, c.stays, c.total, c.l0, c.l1, c.l2, c.l3, c.l4
+      from changed c
+     where not exists (select 1 from updated u
+                        where u.day = c.day and u.source = c.source and u.status = c.status and u.nights = c.nights)
+     order by c.day, c.source, c.status, c.nights
+    on conflict (day, source, status, nights, shard) do update
+      set stays = booking_arrivals.stays + excluded.stays, total = booking_arrivals.total + excluded.total,
+          lead_0_1 = booking_arrivals.lead_0_1 + excluded.lead_0_1,
+          lead_2_7 = booking_arrivals.lead_2_7 + excluded.lead_2_7,
+          lead_8_30 = booking_arrivals.lead_8_30 + excluded.lead_8_30,
+          lead_31_90 = booking_arrivals.lead_31_90 + excluded.lead_31_90,
+          lead_91_up = booking_arrivals.lead_91_up + excluded.lead_91_up;
   end $$;
 
--- Statement triggers read the transition tables and make one call per counter a statement changes, so a
--- bulk insert adds its totals once rather than once per row. PL/pgSQL plans each branch when it first
--- runs, so a branch names only the tables its event has. The days are added in date order, so two
--- statements that share a shard lock its rows in the same order.
+-- Statement triggers read the transition tables and make one call per counter a statement changes, and one
+-- set-based call for the day tables, so a bulk insert adds its totals once rather than once per row.
+-- PL/pgSQL plans each branch when it first runs, so a branch names only the tables its event has.
 create or replace function bookings_count() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' then
     perform admin_counter_add('bookings:' || status, count(*), sum(total_price)) from new_rows group by status;
-    perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
+    perform booking_days_apply(array_agg(day), array_agg(arr), array_agg(dep), array_agg(rev::bigint))
        from (select check_in as day, 1 as arr, 0 as dep, total_price as rev from new_rows
               where status not in ('cancelled', 'declined')
-             union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')) d
-      group by day order by day;
-    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
-       from (select check_in as day, source, status, check_out - check_in as nights, 1 as n, total_price as total,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from new_rows) a
-      group by day, source, status, nights, lb order by day, source, status, nights, lb;
+             union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')) d;
+    perform booking_arrivals_apply(array_agg(check_in), array_agg(source), array_agg(status),
+                                   array_agg(check_out - check_in), array_agg(booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date)),
+                                   array_agg(1), array_agg(total_price::bigint)) from new_rows;
   elsif tg_op = 'DELETE' then
     perform admin_counter_add('bookings:' || status, -count(*), -sum(total_price)) from old_rows group by status;
-    perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
+    perform booking_days_apply(array_agg(day), array_agg(arr), array_agg(dep), array_agg(rev::bigint))
        from (select check_in as day, -1 as arr, 0 as dep, -total_price as rev from old_rows
               where status not in ('cancelled', 'declined')
-             union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
-      group by day order by day;
-    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
-       from (select check_in as day, source, status, check_out - check_in as nights, -1 as n, total_price as total,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from old_rows) a
-      group by day, source, status, nights, lb order by day, source, status, nights, lb;
+             union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d;
+    perform booking_arrivals_apply(array_agg(check_in), array_agg(source), array_agg(status),
+                                   array_agg(check_out - check_in), array_agg(booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date)),
+                                   array_agg(-1), array_agg(total_price::bigint)) from old_rows;
   else
     perform admin_counter_add('bookings:' || status, sum(dn), sum(damount))
        from (select status, 1 as dn, total_price as damount from new_rows
              union all select status, -1, -total_price from old_rows) d
       group by status having sum(dn) <> 0 or sum(damount) <> 0;
-    perform booking_day_add(day, sum(arr), sum(dep), sum(rev))
+    perform booking_days_apply(array_agg(day), array_agg(arr), array_agg(dep), array_agg(rev::bigint))
        from (select check_in as day, 1 as arr, 0 as dep, total_price as rev from new_rows
               where status not in ('cancelled', 'declined')
              union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')
              union all select check_in, -1, 0, -total_price from old_rows where status not in ('cancelled', 'declined')
-             union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d
-      group by day having sum(arr) <> 0 or sum(dep) <> 0 or sum(rev) <> 0 order by day;
-    perform booking_arrival_add(day, source, status, nights, lb, sum(n), sum(n * total))
-       from (select check_in as day, source, status, check_out - check_in as nights, 1 as n, total_price as total,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) as lb from new_rows
-             union all select check_in, source, status, check_out - check_in, -1, total_price,
-                    booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date) from old_rows) a
-      group by day, source, status, nights, lb having sum(n) <> 0 or sum(n * total) <> 0
-      order by day, source, status, nights, lb;
+             union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d;
+    perform booking_arrivals_apply(array_agg(check_in), array_agg(source), array_agg(status),
+                                   array_agg(check_out - check_in), array_agg(booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date)),
+                                   array_agg(n), array_agg(total_price::bigint))
+       from (select *, 1 as n from new_rows union all select *, -1 from old_rows) c;
   end if;
   return null;
 end $$;
