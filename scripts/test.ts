@@ -1,6 +1,6 @@
 /**
- * `npm test`: everything CI runs — typecheck, lint, format check and the client build side by side, then
- * unit + integration + API tests on real PostgreSQL, then the Playwright suite in Chromium. Stops at the first red step and
+ * `npm test`: everything CI runs — typecheck, lint and format check side by side, then unit + integration
+ * + API tests on real PostgreSQL, the client build, and the Playwright suite in Chromium. Stops at the first red step and
  * closes with one summary line.
  *
  * It leaves nothing behind, whether the run passes, fails or is interrupted (SIGINT/SIGTERM): every
@@ -39,8 +39,6 @@ const steps: TStep[] = [
   },
   { name: 'lint', cmds: [['eslint', '--max-warnings', '0', '.']], group: 'static' },
   { name: 'format check', cmds: [['prettier', '--check', '--log-level', 'warn', '.']], group: 'static' },
-  // The client build only feeds the browser tests; it fits beside the checks, which leave a core part idle.
-  { name: 'client build', cmds: [['vite', 'build', '--logLevel', 'warn']], group: 'static' },
   {
     name: 'unit, integration and API tests',
     cmds: [
@@ -53,6 +51,7 @@ const steps: TStep[] = [
       ],
     ],
   },
+  { name: 'client build', cmds: [['vite', 'build', '--logLevel', 'warn']] },
   { name: 'end-to-end tests (Playwright, Chromium)', cmds: [['playwright', 'test']] },
 ];
 
