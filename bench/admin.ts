@@ -33,6 +33,25 @@ import { ZActivityListInput } from '../src/shared/schemas/activity.ts';
 import { ZAdminBookingListInput, type TAdminBookingListInput } from '../src/shared/schemas/admin.ts';
 import { ZAdminUserListInput } from '../src/shared/schemas/admin-users.ts';
 
+/**
+ * The bench's generated stays, shared by bench/run.ts and the standalone run here: `perHome` stays per
+ * home, 40 days apart, between 30 days ago and 220 days ahead, in turn pending, confirmed and cancelled.
+ */
+export async function insertBenchBookings(
+  execute: (sql: string) => Promise<unknown>,
+  properties: number,
+  perHome: number,
+): Promise<void> {
+  await execute(`
+    insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
+                          nightly_price, nights, tax_rate, tax_amount, confirmation_number)
+    select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
+           ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
+           jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
+           100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * ${perHome} + k)
+      from generate_series(1, ${properties}) p, generate_series(0, ${perHome - 1}) k`);
+}
+
 export interface TAdminBenchContext {
   em: () => EntityManager;
   properties: number;
@@ -334,15 +353,7 @@ async function generateHomes(
              array[(${CATS})[1 + (g * 7) % 11]], array[lower((${CATS})[1 + (g * 7) % 11])],
              (array['apartment','house','cabin','villa'])[1 + g % 4]
         from generate_series(1, ${properties}) g`);
-  // The same bookings as bench/run.ts: two stays per home between 30 days ago and 220 days ahead.
-  await em.execute(`
-      insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
-                            nightly_price, nights, tax_rate, tax_amount, confirmation_number)
-      select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
-             ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
-             jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
-             100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * 2 + k)
-        from generate_series(1, ${properties}) p, generate_series(0, 1) k`);
+  await insertBenchBookings((text) => em.execute(text), properties, 2);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('bench/admin.ts')) {

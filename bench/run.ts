@@ -41,7 +41,7 @@ import { ZSearchInput, type TSearchInput } from '../src/shared/schemas/property.
 import { nextSearchPage } from '../src/shared/search.ts';
 import { addDays, todayIso } from '../src/shared/dates.ts';
 import type { TLoadResult, TLoadSpec } from './load.ts';
-import { benchAdmin } from './admin.ts';
+import { benchAdmin, insertBenchBookings } from './admin.ts';
 import { benchCalendar } from './calendar.ts';
 import { benchEmails } from './emails.ts';
 import { benchMediaPipeline } from './media.ts';
@@ -230,14 +230,7 @@ async function generateData(em: EntityManager, images: string[]): Promise<void> 
   log(`generating ${(PROPERTIES * BOOKINGS_PER_PROPERTY).toLocaleString()} bookings`);
   // Two stays per property, 40 days apart, between 30 days ago and 220 days ahead: the benchmark's own
   // bookings start on day 300, so they never meet these.
-  await conn.execute(`
-    insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
-                          nightly_price, nights, tax_rate, tax_amount, confirmation_number)
-    select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
-           ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
-           jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
-           100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * 2 + k)
-      from generate_series(1, ${PROPERTIES}) p, generate_series(0, ${BOOKINGS_PER_PROPERTY - 1}) k`);
+  await insertBenchBookings((text) => conn.execute(text), PROPERTIES, BOOKINGS_PER_PROPERTY);
   log(`giving a third of the homes price rules`);
   // docs/booking-operations.md: a cleaning fee, an extra-guest fee above two guests, weekly and monthly
   // discounts, a tourist tax (per person on half, a percentage on the other half), and check-in weekdays

@@ -37,7 +37,26 @@ export function isoToLocalDate(value: string): Date {
   return new Date(y, m - 1, d);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** `November 2026`: an instant's month in the reader's own time zone, written by hand as formatIsoDate is. */
+export function formatMonthYear(instant: Date | string): string {
+  const d = new Date(instant);
+  return `${MONTHS[d.getMonth()] ?? ''} ${d.getFullYear()}`;
+}
 
 /**
  * `Nov 22` or, with the year, `Nov 22, 2026` (en-US, as the spec's labels). Written from the date's own
@@ -46,7 +65,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function formatIsoDate(value: string, withYear = false): string {
   if (!ISO_DATE_RE.test(value)) throw new RangeError(`Not a calendar date: ${value}`);
-  const month = MONTHS[Number(value.slice(5, 7)) - 1];
+  const month = MONTHS[Number(value.slice(5, 7)) - 1]?.slice(0, 3);
   if (!month) throw new RangeError(`Not a calendar date: ${value}`);
   const day = `${month} ${Number(value.slice(8, 10))}`;
   return withYear ? `${day}, ${Number(value.slice(0, 4))}` : day;

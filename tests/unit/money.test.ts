@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, isoToLocalDate } from '../../src/shared/dates.ts';
+import { addDays, formatIsoDate, formatMonthYear, isoToLocalDate } from '../../src/shared/dates.ts';
 import { convertAmount, convertStay, formatMoney } from '../../src/shared/money.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 
@@ -106,5 +106,16 @@ describe('writing a calendar date', () => {
   it('refuses what is not a calendar date', () => {
     expect(() => formatIsoDate('2026-13-01')).toThrow(RangeError);
     expect(() => formatIsoDate('soon')).toThrow(RangeError);
+  });
+});
+
+describe('writing a month', () => {
+  it("writes each month of an instant as Intl does, in the reader's time zone", () => {
+    for (let m = 0; m < 12; m++) {
+      const instant = new Date(Date.UTC(2026, m, 15, 12));
+      const intl = instant.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+      expect(formatMonthYear(instant)).toBe(intl);
+      expect(formatMonthYear(instant.toISOString())).toBe(intl);
+    }
   });
 });

@@ -18,30 +18,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REVIEWS_FIRST, REVIEWS_STEP } from '#shared/constants.ts';
 import { ratingLabel, reviewsLabel } from '#shared/labels.ts';
+import { formatMonthYear } from '#shared/dates.ts';
 import { thumbnailUrl } from '#shared/media.ts';
 import { trpc } from '../../lib/trpc.ts';
 import '../../styles/property-page.css';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** `November 2026` in the guest's own time zone, written by hand for the reason formatIsoDate is (docs/money.md). */
-function reviewDate(iso: string): string {
-  const d = new Date(iso);
-  return `${MONTHS[d.getMonth()] ?? ''} ${d.getFullYear()}`;
-}
 
 /**
  * 3 reviews first, 5 more per click (docs/product.md#guest-constants). Mount it with `key={propertyId}` so the count
@@ -95,7 +75,7 @@ export function PropertyReviews({
                       {r.userName}
                     </Text>
                     <Text size="xs" c="dimmed">
-                      {reviewDate(r.date)}
+                      {formatMonthYear(r.date)}
                     </Text>
                   </div>
                   {r.verified && (
