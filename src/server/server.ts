@@ -37,7 +37,9 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
   }
   const app = createApp({ orm: db.orm, env, media });
   const server = http.createServer(app);
-  server.keepAliveTimeout = 5_000;
+  // Idle keep-alive sockets stay open longer than clients keep theirs (docs/resilience.md#http-keep-alive):
+  // a server that closes first races a client reusing the socket, which then sees ECONNRESET.
+  server.keepAliveTimeout = 65_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 120_000;
   await new Promise<void>((resolve, reject) => {
