@@ -41,3 +41,22 @@ test('the reports show operator-entered bookings as their own source, and the bo
   await expect(page.getByRole('button', { name: 'Download Pace as CSV' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'reports with pace');
 });
+
+test('while a chart’s code is still on its way, its loading sign is a named status, with no axe violations', async ({
+  asAdmin: page,
+}) => {
+  // Hold the chart's code until the page has been checked: the loading signs are what a slow phone shows.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/report-chart-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/admin/reports');
+  const loading = page.getByRole('status', { name: 'Loading the chart' });
+  await expect(loading.first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'reports while a chart loads');
+  release();
+  await expect(page.getByTestId('report-pace').locator('.recharts-surface').first()).toBeVisible();
+  await expect(loading).toHaveCount(0);
+});

@@ -52,7 +52,7 @@ export function JoinTeamPage({ token }: { token: string }) {
   };
 
   let body;
-  if (info.isPending) body = <Loader aria-label="Loading the invitation" />;
+  if (info.isPending) body = <Loader role="status" aria-label="Loading the invitation" />;
   else if (info.isError)
     body = (
       <Alert color="red" variant="light" role="alert">

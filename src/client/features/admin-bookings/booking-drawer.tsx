@@ -34,7 +34,7 @@ export function BookingDrawer({
           {errorMessage(detail.error, 'Please try again later.')}
         </Alert>
       ) : !detail.data ? (
-        <Loader size="sm" aria-label="Loading booking" />
+        <Loader size="sm" role="status" aria-label="Loading booking" />
       ) : (
         <>
           <BookingDetail d={detail.data} />

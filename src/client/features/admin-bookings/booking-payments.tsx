@@ -56,7 +56,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
         {errorMessage(ledger.error, 'Please try again later.')}
       </Alert>
     );
-  if (!ledger.data) return <Loader size="sm" aria-label="Loading payments" />;
+  if (!ledger.data) return <Loader size="sm" role="status" aria-label="Loading payments" />;
   const d = ledger.data;
   const money = (n: number) => formatMinor(n, d.schedule.currency);
   return (

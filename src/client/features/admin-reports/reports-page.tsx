@@ -118,7 +118,7 @@ function Pace({ pace }: { pace: TReportSummary['pace'] }) {
           {pace.lastYearAsOf}.
           {!pace.lastYearData && ' No stay had been booked by then, so there is nothing to compare yet.'}
         </Text>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
           <ReportChart
             data={pace.months.map((m) => ({
               month: m.month,
@@ -168,7 +168,7 @@ function Report({ r }: { r: TReportSummary }) {
         <Title order={2} size="h4" mb="xs">
           Revenue by month
         </Title>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
           <ReportChart
             data={r.byMonth.map((m) => ({ month: m.month, Revenue: Math.round(m.revenue) }))}
             dataKey="month"
@@ -210,7 +210,7 @@ function Report({ r }: { r: TReportSummary }) {
           <Title order={2} size="h4" mb="xs">
             Lead time
           </Title>
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
             <ReportChart
               data={r.leadTime.map((b) => ({ label: b.label, Stays: b.bookings }))}
               dataKey="label"
@@ -222,7 +222,7 @@ function Report({ r }: { r: TReportSummary }) {
           <Title order={2} size="h4" mb="xs">
             Length of stay
           </Title>
-          <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+          <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
             <ReportChart
               data={r.lengthOfStay.map((b) => ({ label: b.label, Stays: b.bookings }))}
               dataKey="label"
@@ -270,7 +270,7 @@ function Report({ r }: { r: TReportSummary }) {
         <Title order={2} size="h4" mb="xs">
           Sources chart
         </Title>
-        <Suspense fallback={<Loader size="sm" aria-label="Loading the chart" />}>
+        <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
           <ReportChart
             data={r.sources.map((s) => ({ label: REPORT_SOURCE_LABELS[s.source], Stays: s.stays }))}
             dataKey="label"
@@ -327,7 +327,7 @@ export function ReportsPage() {
           {errorMessage(report.error, 'Please try again later.')}
         </Alert>
       )}
-      {report.isPending && !report.isError && <Loader aria-label="Loading the report" />}
+      {report.isPending && !report.isError && <Loader role="status" aria-label="Loading the report" />}
       {report.data && <Report r={report.data} />}
     </Stack>
   );

@@ -112,7 +112,7 @@ function StatementView({
       {statement.isError && (
         <Alert color="red">{errorMessage(statement.error, 'The statement could not be loaded.')}</Alert>
       )}
-      {statement.isPending && valid && <Loader aria-label="Loading the statement" />}
+      {statement.isPending && valid && <Loader role="status" aria-label="Loading the statement" />}
       {s && (
         <>
           <Text>

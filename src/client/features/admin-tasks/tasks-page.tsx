@@ -125,7 +125,7 @@ export function TasksPage() {
           <Switch label="Only mine" checked={mine} onChange={(e) => setMine(e.currentTarget.checked)} />
         )}
       </Group>
-      {tasks.isPending && <Loader aria-label="Loading tasks" />}
+      {tasks.isPending && <Loader role="status" aria-label="Loading tasks" />}
       {tasks.isError && (
         <Alert color="red" title="Failed to load the tasks">
           {errorMessage(tasks.error, 'Please try again later.')}
