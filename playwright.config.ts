@@ -118,6 +118,9 @@ export default defineConfig({
         // Third-party hosts do not resolve: the pages run as on an offline machine (fixtures.ts). Not a
         // page.route, which sends every request through Playwright and turns the browser's cache off.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+        // No optimising JavaScript compilers: a test's page lives seconds, too short to repay them; without
+        // them the pages took about a tenth less CPU (bench/RESULTS.md, "Playwright's own cost").
+        '--js-flags=--no-opt --no-maglev',
       ],
     },
   },

@@ -175,7 +175,14 @@ function runOf(lhr: TLhr): TLighthouseRun {
 export async function benchMobile(
   baseUrl: string,
   pages: { name: string; path: string }[],
-  opts: { runs?: number; warmUp?: boolean; reportDir: string; log?: (msg: string) => void },
+  opts: {
+    runs?: number;
+    warmUp?: boolean;
+    reportDir: string;
+    log?: (msg: string) => void;
+    /** Replaces the preset's 4× CPU slowdown (calibratedSlowdown). */
+    cpuSlowdownMultiplier?: number;
+  },
 ): Promise<TPageFigures[]> {
   const runs = opts.runs ?? 3;
   const log = opts.log ?? (() => undefined);
@@ -188,6 +195,9 @@ export async function benchMobile(
       output: 'json' as const,
       logLevel: 'error' as const,
       onlyCategories: ['performance'],
+      ...(opts.cpuSlowdownMultiplier
+        ? { throttling: { cpuSlowdownMultiplier: opts.cpuSlowdownMultiplier } }
+        : {}),
     };
     // One load of each page first: the server's first answers (JIT, pools, caches) are not what a phone meets.
     if (opts.warmUp !== false) for (const p of pages) await lighthouse(`${baseUrl}${p.path}`, flags);
@@ -198,11 +208,17 @@ export async function benchMobile(
         if (!result) throw new Error(`Lighthouse gave no result for ${p.path}`);
         const lhr = result.lhr;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${p.path}: ${lhr.runtimeError.message}`);
-        fs.writeFileSync(path.join(opts.reportDir, `${p.name}-${i + 1}.json`), JSON.stringify(lhr));
+        if (
+          opts.cpuSlowdownMultiplier &&
+          lhr.configSettings.throttling.cpuSlowdownMultiplier !== opts.cpuSlowdownMultiplier
+        )
+          throw new Error('Lighthouse did not take the CPU slowdown it was given');
+        const tag = opts.cpuSlowdownMultiplier ? `-cpu${opts.cpuSlowdownMultiplier}` : '';
+        fs.writeFileSync(path.join(opts.reportDir, `${p.name}${tag}-${i + 1}.json`), JSON.stringify(lhr));
         // The observed load's trace, for a look at what a long task did (BENCH_MOBILE_TRACE=1).
         if (process.env.BENCH_MOBILE_TRACE)
           fs.writeFileSync(
-            path.join(opts.reportDir, `${p.name}-${i + 1}.trace.json`),
+            path.join(opts.reportDir, `${p.name}${tag}-${i + 1}.trace.json`),
             JSON.stringify(result.artifacts.Trace),
           );
         const r = runOf(lhr);
@@ -241,4 +257,15 @@ export async function benchMobile(
     }
     fs.rmSync(profileDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The preset's 4× CPU slowdown is meant for a fast desktop (Lighthouse's benchmark index 1,500–2,000),
+ * which it brings to a mid-tier phone's speed (about 440). On a faster or slower machine the same 4×
+ * lands elsewhere: this is the slowdown that brings this machine's index to that phone, as Lighthouse's
+ * throttling guide advises, rounded to a half.
+ */
+export function calibratedSlowdown(benchmarkIndex: number): number {
+  const midTierPhone = 1750 / 4;
+  return Math.max(1, Math.round((benchmarkIndex / midTierPhone) * 2) / 2);
 }

@@ -45,7 +45,13 @@ import { benchAdmin, insertBenchBookings } from './admin.ts';
 import { benchCalendar } from './calendar.ts';
 import { benchEmails } from './emails.ts';
 import { benchMediaPipeline } from './media.ts';
-import { benchMobile, LIGHTHOUSE_PROFILE, type TLighthouseRun } from './mobile.ts';
+import {
+  benchMobile,
+  calibratedSlowdown,
+  LIGHTHOUSE_PROFILE,
+  type TLighthouseRun,
+  type TPageFigures,
+} from './mobile.ts';
 
 const WORK = path.resolve('bench/.work');
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 100_000);
@@ -756,6 +762,40 @@ function throughputRatio(url: string, baseUrl: string, maxId: number): void {
   results.baselineRatio = { rest: restRatio, trpc: trpcRatio, pairs };
 }
 
+/** The bench's rows for one Lighthouse pass over the pages, against the targets. */
+function mobileRows(
+  figures: TPageFigures[],
+  runs: number,
+  target: { lcpMs: number; cls: number; tbtMs: number; score: number },
+  label: string,
+): void {
+  for (const f of figures) {
+    const name = `${f.name} (${f.path})`;
+    const m = f.median;
+    const all = (pick: (r: TLighthouseRun) => number, digits = 0) =>
+      f.runs.map((r) => pick(r).toFixed(digits)).join(', ');
+    row(
+      `Lighthouse mobile${label}, ${name}: performance score, median of ${runs}`,
+      `${m.score} (${all((r) => r.score)})`,
+      `≥ ${target.score}`,
+      m.score >= target.score,
+    );
+    row(
+      `  LCP`,
+      `${ms(m.lcpMs)} (${all((r) => r.lcpMs)}; ${f.diagnostics.lcpElement.slice(0, 60)})`,
+      `≤ ${target.lcpMs} ms`,
+      m.lcpMs <= target.lcpMs,
+    );
+    row(`  CLS`, `${m.cls.toFixed(3)} (${all((r) => r.cls, 3)})`, `≤ ${target.cls}`, m.cls <= target.cls);
+    row(`  TBT`, `${ms(m.tbtMs)} (${all((r) => r.tbtMs)})`, `≤ ${target.tbtMs} ms`, m.tbtMs <= target.tbtMs);
+    row(
+      `  FCP, speed index, bytes, CPU benchmark index`,
+      `${ms(m.fcpMs)}, ${ms(m.speedIndexMs)}, ${(m.bytes / 1024).toFixed(1)} KiB, ${m.benchmarkIndex}`,
+    );
+    log(`mobile ${f.name}: ${JSON.stringify(f.diagnostics)}`);
+  }
+}
+
 /**
  * Lighthouse's mobile figures (bench/mobile.ts) for the home, a property page and a dated search, on a
  * production server holding the seeded demo listings with their real photos (not the 100,000 generated
@@ -782,39 +822,30 @@ async function mobileFigures(clientDir: string): Promise<void> {
     { name: 'search', path: `/?${search.toString()}` },
   ];
   const runs = Number(process.env.BENCH_MOBILE_RUNS ?? 3);
-  log(`mobile: Lighthouse ${LIGHTHOUSE_PROFILE.version}, ${LIGHTHOUSE_PROFILE.config}, median of ${runs}`);
-  const figures = await benchMobile(url, pages, {
-    runs,
-    reportDir: path.join(WORK, 'lighthouse'),
-    log,
-  });
   const target = { lcpMs: 1800, cls: 0.05, tbtMs: 150, score: 95 };
-  for (const f of figures) {
-    const name = `${f.name} (${f.path})`;
-    const m = f.median;
-    const all = (pick: (r: TLighthouseRun) => number, digits = 0) =>
-      f.runs.map((r) => pick(r).toFixed(digits)).join(', ');
-    row(
-      `Lighthouse mobile, ${name}: performance score, median of ${runs}`,
-      `${m.score} (${all((r) => r.score)})`,
-      `≥ ${target.score}`,
-      m.score >= target.score,
+  log(`mobile: Lighthouse ${LIGHTHOUSE_PROFILE.version}, ${LIGHTHOUSE_PROFILE.config}, median of ${runs}`);
+  const figures = await benchMobile(url, pages, { runs, reportDir: path.join(WORK, 'lighthouse'), log });
+  mobileRows(figures, runs, target, '');
+  // Again with the CPU slowdown that brings this machine to a mid-tier phone (calibratedSlowdown): on a
+  // machine faster than the desktop the preset was made for, its 4× is milder than a phone.
+  const index = Math.min(...figures.map((f) => f.median.benchmarkIndex));
+  const cpu = calibratedSlowdown(index);
+  let calibrated: { cpuSlowdownMultiplier: number; pages: TPageFigures[] } | undefined;
+  if (cpu > 4) {
+    log(
+      `mobile: again with a ${cpu}× CPU slowdown (benchmark index ${index}; a mid-tier phone's is about 440)`,
     );
-    row(
-      `  LCP`,
-      `${ms(m.lcpMs)} (${all((r) => r.lcpMs)}; ${f.diagnostics.lcpElement.slice(0, 60)})`,
-      `≤ ${target.lcpMs} ms`,
-      m.lcpMs <= target.lcpMs,
-    );
-    row(`  CLS`, `${m.cls.toFixed(3)} (${all((r) => r.cls, 3)})`, `≤ ${target.cls}`, m.cls <= target.cls);
-    row(`  TBT`, `${ms(m.tbtMs)} (${all((r) => r.tbtMs)})`, `≤ ${target.tbtMs} ms`, m.tbtMs <= target.tbtMs);
-    row(
-      `  FCP, speed index, bytes, CPU benchmark index`,
-      `${ms(m.fcpMs)}, ${ms(m.speedIndexMs)}, ${(m.bytes / 1024).toFixed(1)} KiB, ${m.benchmarkIndex}`,
-    );
-    log(`mobile ${f.name}: ${JSON.stringify(f.diagnostics)}`);
+    const pagesCpu = await benchMobile(url, pages, {
+      runs,
+      warmUp: false,
+      cpuSlowdownMultiplier: cpu,
+      reportDir: path.join(WORK, 'lighthouse'),
+      log,
+    });
+    mobileRows(pagesCpu, runs, target, `, CPU ${cpu}× (calibrated)`);
+    calibrated = { cpuSlowdownMultiplier: cpu, pages: pagesCpu };
   }
-  results.mobile = { profile: LIGHTHOUSE_PROFILE, target, pages: figures };
+  results.mobile = { profile: LIGHTHOUSE_PROFILE, target, pages: figures, calibrated };
 }
 
 async function main(): Promise<void> {
