@@ -9,7 +9,9 @@
  *     `load`: drives load from a separate process (autocannon, bench/load.ts);
  *  5. `calendar` (bench/calendar.ts): dated search and quote with rates and blocks, and 1,000 iCal feeds synced;
  *  6. `mobile` (bench/mobile.ts): a production server on the seeded demo listings, Lighthouse's mobile
- *     score, LCP, CLS and TBT of the home, a property page and a dated search, median of 3;
+ *     score, LCP, CLS and TBT of the home, a property page and a dated search, median of 3; then, on a
+ *     machine faster than the preset's reference desktop, again with the CPU slowdown calibrated to a
+ *     mid-tier phone (calibratedSlowdown in bench/mobile.ts);
  *  7. `media`: times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
  *  8. `emails` (bench/emails.ts): booking p95 with and without the outbox, interleaved, and 1,000 emails
  *     drained to a local SMTP sink (emails/second).
