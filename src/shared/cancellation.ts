@@ -1,4 +1,4 @@
-import { formatHomeTime, startOfDayIn } from './home-time.ts';
+import { formatHomeTime, startOfDayIn, type TZoneClock } from './home-time.ts';
 
 /**
  * Cancellation policies (docs/decisions.md#cancellation-policy, docs/cancellation.md). Free cancellation ends the policy's hours
@@ -44,8 +44,13 @@ export const LATE_FEE_CHANGED_MESSAGE =
   'The cancellation fee has changed since you looked. Please review the new amount and confirm again.';
 
 /** The last instant a guest may cancel free (exclusive): the check-in day's start at the home minus the policy's hours. */
-export function cancellationDeadline(checkIn: string, policy: TCancellationPolicy, timeZone: string): Date {
-  return new Date(startOfDayIn(checkIn, timeZone).getTime() - POLICY_HOURS[policy] * HOUR_MS);
+export function cancellationDeadline(
+  checkIn: string,
+  policy: TCancellationPolicy,
+  timeZone: string,
+  clock?: TZoneClock,
+): Date {
+  return new Date(startOfDayIn(checkIn, timeZone, clock).getTime() - POLICY_HOURS[policy] * HOUR_MS);
 }
 
 export function canCancelUntil(deadline: Date, now: Date): boolean {
@@ -53,8 +58,8 @@ export function canCancelUntil(deadline: Date, now: Date): boolean {
 }
 
 /** `Nov 16, 2026, 12:00 AM EST`: the deadline as the clock at the home shows it. */
-export function formatDeadline(deadline: Date, timeZone: string): string {
-  return formatHomeTime(deadline, timeZone);
+export function formatDeadline(deadline: Date, timeZone: string, clock?: TZoneClock): string {
+  return formatHomeTime(deadline, timeZone, clock);
 }
 
 /**
@@ -116,9 +121,11 @@ export function policyLine(
   policy: TCancellationPolicy,
   timeZone: string,
   now: Date = new Date(),
+  /** The home's clock from the server, which spares a page `Intl`'s zone data. */
+  clock?: TZoneClock,
 ): string {
-  const deadline = cancellationDeadline(checkIn, policy, timeZone);
+  const deadline = cancellationDeadline(checkIn, policy, timeZone, clock);
   return canCancelUntil(deadline, now)
-    ? `Free cancellation until ${formatDeadline(deadline, timeZone)}`
+    ? `Free cancellation until ${formatDeadline(deadline, timeZone, clock)}`
     : `These dates are past the free-cancellation deadline: cancelling costs ${LATE_FEE_SUMMARY[policy]}`;
 }

@@ -52,6 +52,9 @@ const MONTHS = [
   'December',
 ];
 
+/** `Jan` … `Dec`, as Intl's en-US short month. */
+export const MONTHS_SHORT = MONTHS.map((m) => m.slice(0, 3));
+
 /** `November 2026`: an instant's month in the reader's own time zone, written by hand as formatIsoDate is. */
 export function formatMonthYear(instant: Date | string): string {
   const d = new Date(instant);

@@ -1,4 +1,4 @@
-import { toUtcMs } from './dates.ts';
+import { MONTHS_SHORT, toUtcMs } from './dates.ts';
 
 /**
  * A home's local time (docs/cancellation.md#the-homes-local-time). Each home keeps its IANA time zone in
@@ -116,32 +116,63 @@ export function timeZoneChoices(): string[] {
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** Minutes east of UTC of `zone` at the instant `ms`. */
-function offsetMinutes(zone: string, ms: number): number {
+/**
+ * Minutes east of UTC of `zone` at the instant `ms`: the home's wall clock at that instant, read as if it
+ * were UTC, less the instant. Numeric parts rather than a `longOffset` zone name, which cost a phone about
+ * three times as much to set up (the first such formatter loads ICU's zone-name data).
+ */
+export function offsetMinutes(zone: string, ms: number, clock?: TZoneClock): number {
+  const span = spanAt(clock, zone, ms);
+  if (span) return span.offset;
   // One formatter per zone: a page draws a deadline on every render of the booking card.
   let f = offsetFormats.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     offsetFormats.set(zone, f);
   }
-  const parts = f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value;
-  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(parts ?? '');
-  if (!m) return 0;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
+  const at = Math.floor(ms / 1000) * 1000;
+  const part: Record<string, number> = {};
+  for (const p of f.formatToParts(at)) if (p.type !== 'literal') part[p.type] = Number(p.value);
+  const wall = Date.UTC(
+    part.year ?? 1970,
+    (part.month ?? 1) - 1,
+    part.day ?? 1,
+    part.hour ?? 0,
+    part.minute ?? 0,
+    part.second ?? 0,
+  );
+  return Math.round((wall - at) / 60_000);
 }
 
 /** The instant a calendar day (`yyyy-MM-dd`) begins at the home: its midnight in `zone`. */
-export function startOfDayIn(day: string, zone: string): Date {
+export function startOfDayIn(day: string, zone: string, clock?: TZoneClock): Date {
   const utcMidnight = toUtcMs(day);
   // The offset at the guess, then at the corrected instant (a DST change near midnight moves it).
-  const first = utcMidnight - offsetMinutes(zone, utcMidnight) * 60_000;
-  return new Date(utcMidnight - offsetMinutes(zone, first) * 60_000);
+  const first = utcMidnight - offsetMinutes(zone, utcMidnight, clock) * 60_000;
+  return new Date(utcMidnight - offsetMinutes(zone, first, clock) * 60_000);
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** `Nov 16, 2026, 12:00 AM EST`: an instant as the clock at the home shows it, with its zone's name. */
-export function formatHomeTime(instant: Date, zone: string): string {
+export function formatHomeTime(instant: Date, zone: string, clock?: TZoneClock): string {
+  const span = spanAt(clock, zone, instant.getTime());
+  if (span) {
+    // The same text as the formatter below, from the span's offset and zone name.
+    const wall = new Date(instant.getTime() - (instant.getTime() % 60_000) + span.offset * 60_000);
+    const h = wall.getUTCHours();
+    const time = `${h % 12 || 12}:${String(wall.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+    return `${MONTHS_SHORT[wall.getUTCMonth()] ?? ''} ${wall.getUTCDate()}, ${wall.getUTCFullYear()}, ${time} ${span.name}`;
+  }
   let f = formats.get(zone);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
@@ -161,4 +192,66 @@ export function formatHomeTime(instant: Date, zone: string): string {
 /** The calendar day (`yyyy-MM-dd`) it is at the home at `instant`. */
 export function dayAtHome(instant: Date, zone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(instant);
+}
+
+/**
+ * A zone's clock over a stretch of time, worked out on the server: from each span's start, the zone's
+ * offset (minutes east of UTC) and short name, until `until`. With it a page states a home's local
+ * deadline without `Intl`, whose first time-zone formatter costs a phone a long task (ICU loading its
+ * zone data) on the property page's first render.
+ */
+export interface TZoneClock {
+  zone: string;
+  spans: { from: number; offset: number; name: string }[];
+  until: number;
+}
+
+function spanAt(clock: TZoneClock | undefined, zone: string, ms: number): TZoneClock['spans'][number] | null {
+  if (!clock || clock.zone !== zone || ms >= clock.until) return null;
+  let found: TZoneClock['spans'][number] | null = null;
+  for (const span of clock.spans) {
+    if (span.from > ms) break;
+    found = span;
+  }
+  return found;
+}
+
+const nameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneNameAt(zone: string, ms: number): string {
+  let f = nameFormats.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+    nameFormats.set(zone, f);
+  }
+  return f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+}
+
+// A day: no zone changes its clock twice within one.
+const STEP_MS = 86_400_000;
+
+/** `zone`'s clock from `from` for `days` days: its offset and name, with each change found to the minute. */
+export function zoneClock(zone: string, from: number, days: number): TZoneClock {
+  const start = from - (from % 60_000);
+  const until = start + days * 86_400_000;
+  const at = (ms: number) => ({ offset: offsetMinutes(zone, ms), name: zoneNameAt(zone, ms) });
+  const same = (a: { offset: number; name: string }, b: { offset: number; name: string }) =>
+    a.offset === b.offset && a.name === b.name;
+  const spans: TZoneClock['spans'] = [{ from: start, ...at(start) }];
+  for (let t = start; t < until; t += STEP_MS) {
+    const next = Math.min(t + STEP_MS, until);
+    const later = at(next);
+    const last = spans[spans.length - 1];
+    if (!last || same(last, later)) continue;
+    // The change lies in (t, next]: halve the stretch down to a minute.
+    let lo = t;
+    let hi = next;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (same(at(mid), last)) lo = mid;
+      else hi = mid;
+    }
+    spans.push({ from: hi, ...at(hi) });
+  }
+  return { zone, spans, until };
 }

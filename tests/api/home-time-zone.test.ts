@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancellationDeadline, formatDeadline } from '../../src/shared/cancellation.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import type { TZoneClock } from '../../src/shared/home-time.ts';
 import { TIME_ZONE_ERROR, type TProperty } from '../../src/shared/schemas/property.ts';
 import { writeBookingReceivedEmails } from '../../src/server/services/email/guest-emails.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
@@ -109,5 +110,39 @@ describe("a home's time zone", () => {
     const stated = formatDeadline(deadline, 'Asia/Tokyo');
     expect(stated).toMatch(/GMT\+9|JST/);
     expect(email?.text).toContain(`You can cancel free of charge until ${stated} (the home's local time).`);
+  });
+});
+
+describe('properties.zoneClock', () => {
+  const get = (zone: unknown) =>
+    fetch(
+      `${srv.url}/trpc/properties.zoneClock?input=${encodeURIComponent(JSON.stringify({ json: { zone } }))}`,
+    );
+
+  it('answers a zone’s offsets and names from yesterday for two years, publicly cacheable', async () => {
+    const res = await get('America/New_York');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^public/);
+    const clock = ((await res.json()) as { result: { data: { json: TZoneClock } } }).result.data.json;
+    expect(clock.zone).toBe('America/New_York');
+    expect(clock.until - (clock.spans[0]?.from ?? 0)).toBe(800 * 86_400_000);
+    expect(new Set(clock.spans.map((s) => `${s.offset} ${s.name}`))).toEqual(
+      new Set(['-300 EST', '-240 EDT']),
+    );
+    // The deadline it gives is the one the server enforces.
+    const checkIn = addDays(todayIso(), 40);
+    expect(cancellationDeadline(checkIn, 'strict', 'America/New_York', clock).getTime()).toBe(
+      cancellationDeadline(checkIn, 'strict', 'America/New_York').getTime(),
+    );
+  });
+
+  it('refuses a name that is not a listed zone with a 400 naming the rule', async () => {
+    for (const zone of ['Mars/Olympus', 'america/new_york', '', 'x'.repeat(65), 5]) {
+      const res = await get(zone);
+      expect(res.status, String(zone)).toBe(400);
+      expect(JSON.stringify(await res.json())).toMatch(
+        new RegExp(`${TIME_ZONE_ERROR}|Time zone must be text`),
+      );
+    }
   });
 });

@@ -68,6 +68,11 @@ describe('the first response', () => {
         [['properties', 'byId'], { input: { id: propertyId }, type: 'query' }],
         expect.objectContaining({ id: propertyId }),
       ],
+      // The home zone's clock: the booking card states its deadline without Intl's zone data.
+      [
+        [['properties', 'zoneClock'], { input: { zone: expect.any(String) }, type: 'query' }],
+        expect.objectContaining({ zone: expect.any(String), spans: expect.any(Array) }),
+      ],
       // The public settings, which every page's header and footer read.
       [[['config', 'get'], { type: 'query' }], expect.objectContaining({ settings: expect.any(Object) })],
       // No session cookie came: the client is told the visitor is signed out, and asks no more.

@@ -127,6 +127,7 @@ const ACCESS: Record<string, TAccess> = {
   'properties.list': 'public',
   'properties.search': 'public',
   'properties.byId': 'public',
+  'properties.zoneClock': 'public',
   'properties.create': 'admin',
   'properties.update': 'admin',
   'properties.delete': 'admin',

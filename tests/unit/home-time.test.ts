@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { guessHomeTimeZone, knownTimeZone, timeZoneChoices } from '../../src/shared/home-time.ts';
+import { cancellationDeadline, formatDeadline } from '../../src/shared/cancellation.ts';
+import { addDays } from '../../src/shared/dates.ts';
+import {
+  formatHomeTime,
+  guessHomeTimeZone,
+  knownTimeZone,
+  offsetMinutes,
+  timeZoneChoices,
+  zoneClock,
+} from '../../src/shared/home-time.ts';
 import { TIME_ZONE_ERROR, ZTimeZone } from '../../src/shared/schemas/property.ts';
 
 const home = (location: string, latitude: string | null = null, longitude: string | null = null) => ({
@@ -43,5 +52,101 @@ describe('time zone names', () => {
     expect(bad.error?.issues[0]?.message).toBe(TIME_ZONE_ERROR);
     expect(ZTimeZone.safeParse(' Europe/Paris ').data).toBe('Europe/Paris');
     expect(ZTimeZone.safeParse('').data).toBeUndefined();
+  });
+});
+
+describe('offsetMinutes', () => {
+  // Intl's own offset name, the slower way the function replaced.
+  const named = (zone: string, ms: number) => {
+    const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')?.value;
+    const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
+    return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
+  };
+
+  it('agrees with Intl’s offset name every six hours of two years, in zones with DST, half and quarter hours', () => {
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Europe/Helsinki',
+      'Asia/Karachi',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+      'Pacific/Chatham',
+      'America/Santiago',
+    ];
+    const start = Date.UTC(2026, 0, 1);
+    for (const zone of zones)
+      for (let ms = start; ms < start + 2 * 366 * 86_400_000; ms += 6 * 3_600_000)
+        expect(offsetMinutes(zone, ms), `${zone} at ${new Date(ms).toISOString()}`).toBe(named(zone, ms));
+  });
+
+  it('agrees minute by minute around a DST change, and at instants with milliseconds', () => {
+    // Europe/Helsinki moves forward at 01:00 UTC on 29 March 2026.
+    const change = Date.UTC(2026, 2, 29, 1, 0);
+    for (let ms = change - 90 * 60_000; ms <= change + 90 * 60_000; ms += 60_000 + 123)
+      expect(offsetMinutes('Europe/Helsinki', ms)).toBe(named('Europe/Helsinki', ms));
+    expect(offsetMinutes('Europe/Helsinki', change - 1)).toBe(120);
+    expect(offsetMinutes('Europe/Helsinki', change)).toBe(180);
+  });
+});
+
+describe('zoneClock', () => {
+  const zones = [
+    'UTC',
+    'America/New_York',
+    'Europe/Helsinki',
+    'Asia/Karachi',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'America/St_Johns',
+    'Pacific/Chatham',
+    'America/Santiago',
+  ];
+  const from = Date.UTC(2026, 10, 26);
+
+  it('gives the deadline line the same instants and text as Intl, over two years of days, in zones with DST and odd offsets', () => {
+    for (const zone of zones) {
+      const clock = zoneClock(zone, from, 800);
+      for (let day = 1; day < 790; day += 3) {
+        const checkIn = addDays('2026-11-26', day);
+        for (const policy of ['flexible', 'moderate', 'strict'] as const) {
+          const withClock = cancellationDeadline(checkIn, policy, zone, clock);
+          const withIntl = cancellationDeadline(checkIn, policy, zone);
+          expect(withClock.getTime(), `${zone} ${checkIn} ${policy}`).toBe(withIntl.getTime());
+          expect(formatDeadline(withClock, zone, clock), `${zone} ${checkIn}`).toBe(
+            formatDeadline(withIntl, zone),
+          );
+        }
+      }
+    }
+  });
+
+  it('finds each change of offset or name to the minute, and agrees with Intl at any minute', () => {
+    const clock = zoneClock('Europe/Helsinki', from, 800);
+    // Helsinki changes twice a year: EET (+120) in winter, EEST (+180) in summer.
+    expect(clock.spans.map((s) => [new Date(s.from).toISOString(), s.offset])).toEqual([
+      ['2026-11-26T00:00:00.000Z', 120],
+      ['2027-03-28T01:00:00.000Z', 180],
+      ['2027-10-31T01:00:00.000Z', 120],
+      ['2028-03-26T01:00:00.000Z', 180],
+      ['2028-10-29T01:00:00.000Z', 120],
+    ]);
+    for (let ms = from + 7_919; ms < clock.until; ms += 7 * 3_600_000 + 61_234)
+      expect(formatHomeTime(new Date(ms), 'Europe/Helsinki', clock)).toBe(
+        formatHomeTime(new Date(ms), 'Europe/Helsinki'),
+      );
+  });
+
+  it('is used only for its own zone and span: another zone, or past its end, goes to Intl', () => {
+    const clock = zoneClock('Asia/Karachi', from, 10);
+    const later = new Date(clock.until + 3_600_000);
+    expect(formatHomeTime(later, 'Asia/Karachi', clock)).toBe(formatHomeTime(later, 'Asia/Karachi'));
+    const at = new Date(from + 3_600_000);
+    expect(formatHomeTime(at, 'Europe/Paris', clock)).toBe(formatHomeTime(at, 'Europe/Paris'));
+    expect(formatHomeTime(at, 'Europe/Paris', clock)).toMatch(/GMT\+1$/);
   });
 });

@@ -20,7 +20,7 @@ import { formatDateForToday } from '#shared/dates.ts';
 import { parseHomeSearch, searchInputFor, type THomeSearch } from '#shared/home-search.ts';
 import { guestsLabel } from '#shared/labels.ts';
 import { listCategories } from '../services/categories/queries.ts';
-import { getProperty, searchProperties } from '../services/properties/queries.ts';
+import { getProperty, homeClock, searchProperties } from '../services/properties/queries.ts';
 import { SESSION_COOKIE } from '../services/auth/sessions.ts';
 import { getSettings, publicConfigOf } from '../services/settings/settings.ts';
 import { readCookie } from '../context.ts';
@@ -193,7 +193,13 @@ async function pageHeadFor(
         type: 'article',
         jsonLd: propertyJsonLd(p, url, image, settings.currency),
         preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
-        dehydrated: [[[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p]],
+        dehydrated: [
+          [[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p],
+          [
+            [['properties', 'zoneClock'], { input: { zone: p.timeZone }, type: 'query' }],
+            homeClock(p.timeZone),
+          ],
+        ],
         firstScreen: propertyFirstScreen(p, { siteName: site, showReviews: settings.enableReviews }),
       },
     };

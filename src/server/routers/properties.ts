@@ -15,9 +15,11 @@ import {
   ZPropertyUpdateInput,
   ZSearchInput,
   ZSearchResult,
+  ZZoneClock,
+  ZZoneClockInput,
 } from '#shared/schemas/property.ts';
 import { createProperty, deleteProperty, updateProperty } from '../services/properties/commands.ts';
-import { getProperty, listProperties, searchProperties } from '../services/properties/queries.ts';
+import { getProperty, homeClock, listProperties, searchProperties } from '../services/properties/queries.ts';
 import {
   archivedProperties,
   propertyDeleteImpact,
@@ -67,6 +69,13 @@ export const propertiesRouter = router({
     .input(ZIdParam)
     .output(ZProperty)
     .query(({ ctx, input }) => getProperty(ctx.em, input.id)),
+
+  /** A home zone's offsets and names for the booking card's deadline (tRPC only: a page's helper, not REST). */
+  zoneClock: publicProcedure
+    .meta({ cache: 'public' })
+    .input(ZZoneClockInput)
+    .output(ZZoneClock)
+    .query(({ input }) => homeClock(input.zone)),
 
   create: adminProcedure
     .meta({

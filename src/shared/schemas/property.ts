@@ -78,6 +78,22 @@ export const ZTimeZone = zLine('Time zone')
     example: 'Europe/Paris',
   });
 
+/** The home clock query: one stored zone (docs/cancellation.md#the-homes-local-time). */
+export const ZZoneClockInput = z.object({
+  zone: zLine('Time zone')
+    .trim()
+    .max(64, { error: TIME_ZONE_ERROR })
+    .refine((v) => knownTimeZone(v) === v, { error: TIME_ZONE_ERROR }),
+});
+
+export const ZZoneClock = z.object({
+  zone: z.string(),
+  /** From each span's start (ms since the epoch): the zone's offset in minutes east of UTC and its short name. */
+  spans: z.array(z.object({ from: z.number().int(), offset: z.number().int(), name: z.string() })),
+  /** The first instant the spans no longer cover. */
+  until: z.number().int(),
+});
+
 export const ZPropertyInput = z.object({
   title: zLine('Title')
     .trim()

@@ -9,6 +9,10 @@ export const myBookingsQuery = () => trpc.bookings.mine.queryOptions();
 /** The home's price rules: the card offers pets only where they are allowed. */
 export const homePricingQuery = (propertyId: number) => trpc.pricing.get.queryOptions({ id: propertyId });
 
+/** A home zone's clock for the deadline line, from the server (the page's first data carries it); kept a day. */
+export const homeClockQuery = (zone: string) =>
+  trpc.properties.zoneClock.queryOptions({ zone }, { staleTime: 86_400_000 });
+
 /*
  * The hooks below refresh in the background (`void`): the caller's toast and dialog do not wait for the
  * refetches.

@@ -11,7 +11,7 @@ import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
 import { readBookingDraft } from './booking-draft.ts';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
-import { homePricingQuery } from './api.ts';
+import { homeClockQuery, homePricingQuery } from './api.ts';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
@@ -52,6 +52,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
   const { checkIn, checkOut, party } = stay;
   const priced = useStayQuote(property.id, checkIn, checkOut, party);
   const petsAllowed = useQuery(homePricingQuery(property.id)).data?.petsAllowed ?? false;
+  const clock = useQuery(homeClockQuery(property.timeZone)).data;
   const { quote } = priced;
   const problem = stay.problem ?? priced.error;
   const reservation = useReservation(property, stay, priced, problem, draft);
@@ -113,6 +114,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           policy={property.cancellationPolicy}
           checkIn={checkIn}
           timeZone={property.timeZone}
+          clock={clock}
         />
         {quote && !problem && <PriceBreakdown quote={quote} />}
       </Stack>

@@ -1,4 +1,5 @@
 import { addDays, toUtcMs } from '#shared/dates.ts';
+import { offsetMinutes } from '#shared/home-time.ts';
 import type { TMessageTrigger } from '#shared/schemas/messaging.ts';
 
 /**
@@ -19,16 +20,6 @@ const DEFAULT_TIME: Partial<Record<TMessageTrigger, string>> = {
   day_before_check_out: '18:00',
   days_after_check_out: '10:00',
 };
-
-/** Minutes east of UTC of `zone` at the instant `ms`. */
-function offsetMinutes(zone: string, ms: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
-    .formatToParts(ms)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
-  if (!m) return 0;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
-}
 
 /** The instant the clock at the home shows `hhmm` on `day` (`yyyy-MM-dd`). */
 export function instantAtHome(day: string, hhmm: string, zone: string): Date {

@@ -12,6 +12,7 @@ import { findListedProperty, listListedProperties } from '../../repositories/pro
 import { searchCards, type TSearchAfter, type TSearchFilters } from '../../repositories/property-search.ts';
 
 import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
+import { zoneClock, type TZoneClock } from '#shared/home-time.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { PROPERTY_NOT_FOUND };
@@ -24,6 +25,25 @@ export async function getProperty(em: EntityManager, id: number): Promise<TPrope
   const property = await findListedProperty(em, id);
   if (!property) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   return property;
+}
+
+const clocks = new Map<string, TZoneClock>();
+const CLOCK_DAYS = 800;
+
+/**
+ * `zone`'s clock from yesterday (UTC) for CLOCK_DAYS days, past the furthest check-in a guest can pick;
+ * worked out once a day per zone. Past its end a page falls back to `Intl`.
+ */
+export function homeClock(zone: string, now: Date = new Date()): TZoneClock {
+  const day = Math.floor(now.getTime() / 86_400_000) - 1;
+  const key = `${zone} ${day}`;
+  let clock = clocks.get(key);
+  if (!clock) {
+    for (const k of clocks.keys()) if (!k.endsWith(` ${day}`)) clocks.delete(k);
+    clock = zoneClock(zone, day * 86_400_000, CLOCK_DAYS);
+    clocks.set(key, clock);
+  }
+  return clock;
 }
 
 /** Where the page after `input`'s starts: after `cursor` (an id, the recommended order) or `after` (sort:key:id). */
