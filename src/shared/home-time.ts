@@ -117,9 +117,8 @@ export function timeZoneChoices(): string[] {
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Minutes east of UTC of `zone` at the instant `ms`: the home's wall clock at that instant, read as if it
- * were UTC, less the instant. Numeric parts rather than a `longOffset` zone name, which cost a phone about
- * three times as much to set up (the first such formatter loads ICU's zone-name data).
+ * Minutes east of UTC of `zone` at the instant `ms`: from `clock` when it covers the instant, else the
+ * home's wall clock at that instant (Intl's numeric parts), read as if it were UTC, less the instant.
  */
 export function offsetMinutes(zone: string, ms: number, clock?: TZoneClock): number {
   const span = spanAt(clock, zone, ms);
