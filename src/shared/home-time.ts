@@ -114,7 +114,40 @@ export function timeZoneChoices(): string[] {
   return [...ALWAYS_KNOWN, ...Intl.supportedValuesOf('timeZone').filter((z) => !ALWAYS_KNOWN.includes(z))];
 }
 
-const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** The formatters home times use, by what they write: numeric parts, the deadline's text, the zone's name. */
+const ZONE_FORMATS = {
+  parts: {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  },
+  text: {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  },
+  name: { timeZoneName: 'short' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone and kind: a page draws a deadline on every render of the booking card. */
+function zoneFormat(zone: string, kind: keyof typeof ZONE_FORMATS): Intl.DateTimeFormat {
+  const key = `${kind} ${zone}`;
+  let f = zoneFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, ...ZONE_FORMATS[kind] });
+    zoneFormats.set(key, f);
+  }
+  return f;
+}
 
 /**
  * Minutes east of UTC of `zone` at the instant `ms`: from `clock` when it covers the instant, else the
@@ -123,24 +156,10 @@ const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 export function offsetMinutes(zone: string, ms: number, clock?: TZoneClock): number {
   const span = spanAt(clock, zone, ms);
   if (span) return span.offset;
-  // One formatter per zone: a page draws a deadline on every render of the booking card.
-  let f = offsetFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormats.set(zone, f);
-  }
   const at = Math.floor(ms / 1000) * 1000;
   const part: Record<string, number> = {};
-  for (const p of f.formatToParts(at)) if (p.type !== 'literal') part[p.type] = Number(p.value);
+  for (const p of zoneFormat(zone, 'parts').formatToParts(at))
+    if (p.type !== 'literal') part[p.type] = Number(p.value);
   const wall = Date.UTC(
     part.year ?? 1970,
     (part.month ?? 1) - 1,
@@ -160,32 +179,17 @@ export function startOfDayIn(day: string, zone: string, clock?: TZoneClock): Dat
   return new Date(utcMidnight - offsetMinutes(zone, first, clock) * 60_000);
 }
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** `Nov 16, 2026, 12:00 AM EST`: an instant as the clock at the home shows it, with its zone's name. */
 export function formatHomeTime(instant: Date, zone: string, clock?: TZoneClock): string {
   const span = spanAt(clock, zone, instant.getTime());
   if (span) {
-    // The same text as the formatter below, from the span's offset and zone name.
+    // The same text as the formatter of kind `text`, from the span's offset and zone name.
     const wall = new Date(instant.getTime() - (instant.getTime() % 60_000) + span.offset * 60_000);
     const h = wall.getUTCHours();
     const time = `${h % 12 || 12}:${String(wall.getUTCMinutes()).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
     return `${MONTHS_SHORT[wall.getUTCMonth()] ?? ''} ${wall.getUTCDate()}, ${wall.getUTCFullYear()}, ${time} ${span.name}`;
   }
-  let f = formats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    formats.set(zone, f);
-  }
-  return f.format(instant);
+  return zoneFormat(zone, 'text').format(instant);
 }
 
 /** The calendar day (`yyyy-MM-dd`) it is at the home at `instant`. */
@@ -215,15 +219,12 @@ function spanAt(clock: TZoneClock | undefined, zone: string, ms: number): TZoneC
   return found;
 }
 
-const nameFormats = new Map<string, Intl.DateTimeFormat>();
-
 function zoneNameAt(zone: string, ms: number): string {
-  let f = nameFormats.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
-    nameFormats.set(zone, f);
-  }
-  return f.formatToParts(ms).find((p) => p.type === 'timeZoneName')?.value ?? zone;
+  return (
+    zoneFormat(zone, 'name')
+      .formatToParts(ms)
+      .find((p) => p.type === 'timeZoneName')?.value ?? zone
+  );
 }
 
 // A day: no zone changes its clock twice within one.

@@ -136,8 +136,15 @@ describe('properties.zoneClock', () => {
     );
   });
 
+  it('answers an alias under the listed name it stands for', async () => {
+    const res = await get('US/Eastern');
+    expect(res.status).toBe(200);
+    const clock = ((await res.json()) as { result: { data: { json: TZoneClock } } }).result.data.json;
+    expect(clock.zone).toBe('America/New_York');
+  });
+
   it('refuses a name that is not a listed zone with a 400 naming the rule', async () => {
-    for (const zone of ['Mars/Olympus', 'america/new_york', '', 'x'.repeat(65), 5]) {
+    for (const zone of ['Mars/Olympus', 'New York', '', 'x'.repeat(65), 5]) {
       const res = await get(zone);
       expect(res.status, String(zone)).toBe(400);
       expect(JSON.stringify(await res.json())).toMatch(

@@ -62,10 +62,24 @@ test('the editor sets a home’s time zone, and the booking card states the dead
     const saved = (await (await page.request.get(`/api/properties/${home.id}`)).json()) as TProperty;
     expect(saved.timeZone).toBe('Asia/Tokyo');
 
+    // Count the page's time-zone formatters: the deadline comes from the zone's clock the page carries.
+    await page.addInitScript(() => {
+      const Native = Intl.DateTimeFormat;
+      const w = window as unknown as { zoneFormatters: number };
+      w.zoneFormatters = 0;
+      Intl.DateTimeFormat = function (...args: ConstructorParameters<typeof Native>) {
+        const zone = args[1]?.timeZone;
+        if (zone && zone !== 'UTC') w.zoneFormatters += 1;
+        return new Native(...args);
+      } as unknown as typeof Intl.DateTimeFormat;
+    });
     const checkIn = addDays(todayIso(), 60);
     await page.goto(`/property/${home.id}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 3)}`);
     await expect(page.getByTestId('booking-card').getByTestId('cancellation-policy')).toContainText(
       /12:00 AM GMT\+9/,
+    );
+    expect(await page.evaluate(() => (window as unknown as { zoneFormatters: number }).zoneFormatters)).toBe(
+      0,
     );
   } finally {
     await page.request.delete(`/api/properties/${home.id}`);

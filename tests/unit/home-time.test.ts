@@ -150,3 +150,21 @@ describe('zoneClock', () => {
     expect(formatHomeTime(at, 'Europe/Paris', clock)).toMatch(/GMT\+1$/);
   });
 });
+
+describe('a zone clock in use', () => {
+  it('is what writes the time and the deadline when it covers the instant (not Intl)', () => {
+    // A made-up clock for UTC: one hour ahead, named TEST. Only the clock can give this text.
+    const clock = {
+      zone: 'UTC',
+      spans: [{ from: 0, offset: 60, name: 'TEST' }],
+      until: Date.UTC(2100, 0, 1),
+    };
+    expect(formatHomeTime(new Date(Date.UTC(2027, 0, 5, 23, 30, 59)), 'UTC', clock)).toBe(
+      'Jan 6, 2027, 12:30 AM TEST',
+    );
+    expect(offsetMinutes('UTC', Date.UTC(2027, 0, 5), clock)).toBe(60);
+    expect(cancellationDeadline('2027-01-10', 'flexible', 'UTC', clock).toISOString()).toBe(
+      '2027-01-08T23:00:00.000Z',
+    );
+  });
+});

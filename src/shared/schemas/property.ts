@@ -78,12 +78,9 @@ export const ZTimeZone = zLine('Time zone')
     example: 'Europe/Paris',
   });
 
-/** The home clock query: one stored zone (docs/cancellation.md#the-homes-local-time). */
+/** The home clock query: one zone, an alias answered under the listed name it stands for (ZTimeZone). */
 export const ZZoneClockInput = z.object({
-  zone: zLine('Time zone')
-    .trim()
-    .max(64, { error: TIME_ZONE_ERROR })
-    .refine((v) => knownTimeZone(v) === v, { error: TIME_ZONE_ERROR }),
+  zone: ZTimeZone.pipe(z.string({ error: TIME_ZONE_ERROR })),
 });
 
 export const ZZoneClock = z.object({
