@@ -75,3 +75,21 @@ export function convertStay(
   const lines = stay.lines ? stay.lines.map((l) => convertAmount(l, currency, rate)) : [tax];
   return { nights, subtotal, tax, lines, total: subtotal + lines.reduce((sum, l) => sum + l, 0) };
 }
+
+/** Minor units per currency unit: cents for USD, paisa for PKR (docs/money.md#minor-units). */
+export const MINOR_PER_UNIT = 100;
+
+/**
+ * Currency units (the REST contract's and the screens' `99.5`) to integer minor units (`9950`), the only
+ * form an amount takes inside the server and the database. Rounded to the nearest minor unit, halves away
+ * from zero, after the binary float's noise is dropped (`1.005` is 101, not 100).
+ */
+export function toMinor(amount: number): number {
+  const scaled = Number((amount * MINOR_PER_UNIT).toPrecision(15));
+  return Math.sign(scaled) * Math.round(Math.abs(scaled));
+}
+
+/** Integer minor units back to currency units for the wire and the screens: `9950` → `99.5`. */
+export function toMajor(minor: number): number {
+  return minor / MINOR_PER_UNIT;
+}
