@@ -157,6 +157,18 @@ describe('automated messages on a controllable clock', () => {
     expect(guestView).not.toContain('pa55word');
   });
 
+  it('a name that is not a template variable stays as written, prototype names included', async () => {
+    const b = await book('proto@example.com', 140);
+    const preview = await callerFor(db, admin).caller.messaging.previewTemplate({
+      bookingId: b.id,
+      trigger: 'days_before_check_in',
+      offsetDays: 10,
+      sendTime: '09:00',
+      body: 'A {{constructor}} B {{__proto__}} C {{home}}',
+    });
+    expect(preview.text).toBe('A {{constructor}} B {{__proto__}} C Shibuya studio');
+  });
+
   it('{{balance_due}} is what the ledger says is still owed', async () => {
     const checkIn = addDays(todayIso(), windowStart);
     windowStart += 5;

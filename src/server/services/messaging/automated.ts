@@ -282,7 +282,8 @@ export async function renderTemplate(
     balance_due: used.has('balance_due') ? await balanceDue(em, b.id, b.totalPrice) : '',
   };
   const text = body.replace(VARIABLE, (whole, name: string) => {
-    if (!(name in values)) return whole;
+    // Only the template's own variables: `in` would also find the prototype's (`{{constructor}}`).
+    if (!Object.hasOwn(values, name)) return whole;
     const key = name as TTemplateVariable;
     if (PRIVATE_VARIABLES.includes(key) && !released) return WITHHELD;
     return values[key];
