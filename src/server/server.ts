@@ -42,10 +42,17 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 10_000;
   server.requestTimeout = 120_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(env.port, env.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(env.port, env.host, () => resolve());
+    });
+  } catch (err) {
+    // A port in use: the process exits, and the database it started must not outlive it.
+    await jobs?.stop();
+    await db.close();
+    throw err;
+  }
   const { port } = server.address() as AddressInfo;
   const shownHost = env.host === '0.0.0.0' || env.host === '::' ? 'localhost' : env.host;
   setEmailBaseUrl(env.publicUrl ?? `http://${shownHost}:${port}`);
