@@ -14,6 +14,7 @@ beforeAll(async () => {
   const clientDir = path.join(srv.env.dataDir, 'client');
   fs.mkdirSync(clientDir, { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>t</title>');
+  fs.copyFileSync('public/email-logo.png', path.join(clientDir, 'email-logo.png'));
   fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'assets', 'chunk-abc123.js'), 'export const x = 1;\n');
   srv.env.clientDir = clientDir;
@@ -71,6 +72,16 @@ describe('security headers on every kind of response', () => {
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(res.headers.get('content-security-policy')).toBeNull();
     expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  it("the emails' logo, which webmail loads from its own origin", async () => {
+    const res = await fetch(`${srv.url}/email-logo.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // Every other file keeps same-origin.
+    const other = await fetch(`${srv.url}/assets/chunk-abc123.js`);
+    expect(other.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });
 
   it('media, with an immutable cache header and the right type', async () => {

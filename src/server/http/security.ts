@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '#shared/external.ts';
 import { AppError } from '../errors.ts';
+import { EMAIL_LOGO_PATH } from '../services/email/compose.ts';
 import { APP_STARTER_CSP_SOURCE } from './app-starter.ts';
 
 /**
@@ -14,6 +15,9 @@ export function securityHeaders(isProduction: boolean) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const set = req.url?.startsWith('/assets/') ? assetHeaders : headers;
     for (const [name, value] of set) res.setHeader(name, value);
+    // Webmail shows the emails' logo inside its own pages, another origin: same-origin would block it.
+    if (req.url?.split('?')[0] === EMAIL_LOGO_PATH)
+      res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     next();
   };
 }
