@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { ormConfig } from '../../mikro-orm.config.ts';
+import { migrate } from '../../src/server/db/database.ts';
+import { startTestServer, type TTestServer } from '../support/server.ts';
+
+/**
+ * An install of the last release, upgraded (docs/upgrades.md): its database, made and seeded by that
+ * release's own code (scripts/make-release-fixture.ts), restored and migrated to this schema.
+ */
+const RELEASE = 'fc329a6';
+
+const name = `upgrade_${randomBytes(6).toString('hex')}`;
+let url: string;
+let client: pg.Client;
+let server: TTestServer | undefined;
+
+type TRow = Record<string, unknown>;
+const rows = async (sql: string): Promise<TRow[]> => (await client.query(sql)).rows as TRow[];
+
+/** Every table of the schema with its row count. */
+async function tableCounts(): Promise<Record<string, number>> {
+  const tables = await rows(
+    `select tablename from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations' order by 1`,
+  );
+  const counts: Record<string, number> = {};
+  for (const { tablename } of tables) {
+    const [r] = await rows(`select count(*)::int as n from public."${String(tablename)}"`);
+    counts[String(tablename)] = Number(r?.n);
+  }
+  return counts;
+}
+
+const BOOKING_FACTS = `select id, property_id, check_in::text, check_out::text, status, guests, children, infants,
+  pets, confirmation_number, contact_info from bookings order by id`;
+const BOOKING_MONEY = `select id, total_price, tax_amount, nightly_price, night_prices, price_lines, cancellation_fee
+  from bookings order by id`;
+
+let before: {
+  counts: Record<string, number>;
+  bookings: TRow[];
+  money: TRow[];
+  ledger: TRow[];
+  messages: TRow[];
+  staff: TRow[];
+  plans: TRow[];
+};
+
+beforeAll(async () => {
+  const serverUrl = inject('pgServerUrl');
+  const admin = new pg.Client({ connectionString: `${serverUrl}/postgres` });
+  await admin.connect();
+  await admin.query(`create database ${name} template template0`);
+  await admin.end();
+  url = `${serverUrl}/${name}`;
+  client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const dump = zlib.gunzipSync(fs.readFileSync(`tests/fixtures/release-${RELEASE}.sql.gz`)).toString('utf8');
+  await client.query(dump);
+  // The dump empties the search path for its own session.
+  await client.query('set search_path = public');
+  before = {
+    counts: await tableCounts(),
+    bookings: await rows(BOOKING_FACTS),
+    money: await rows(BOOKING_MONEY),
+    ledger: await rows(
+      `select id, booking_id, kind, method, amount, currency, reference from ledger_lines order by id`,
+    ),
+    messages: await rows(`select id, conversation_id, sender, body from messages order by id`),
+    staff: await rows(
+      `select u.username, u.staff_role, array_agg(s.property_id order by s.property_id) as homes
+       from users u left join staff_homes s on s.user_id = u.id group by u.id order by u.username`,
+    ),
+    plans: await rows(
+      `select booking_id, total_amount, deposit_amount, balance_amount from payment_plans order by 1`,
+    ),
+  };
+  const orm = await MikroORM.init(ormConfig(url, { debug: false }));
+  try {
+    await migrate(orm, url);
+  } finally {
+    await orm.close(true);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  await client?.end();
+  const admin = new pg.Client({ connectionString: `${inject('pgServerUrl')}/postgres` });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+  await admin.end();
+});
+
+describe(`upgrading the release ${RELEASE}'s database`, () => {
+  it('the fixture holds what an install has: bookings, payments, refunds, messages, staff and owners', () => {
+    expect(before.counts.bookings).toBeGreaterThan(50);
+    expect(before.counts.ledger_lines).toBeGreaterThanOrEqual(4);
+    expect(before.counts.messages).toBeGreaterThanOrEqual(2);
+    expect(before.counts.home_owners).toBeGreaterThanOrEqual(1);
+    expect(before.staff.filter((s) => s.staff_role !== null)).toHaveLength(3);
+  });
+
+  it('applies every migration written since', async () => {
+    const applied = await rows(`select name from mikro_orm_migrations order by id`);
+    const files = fs
+      .readdirSync('src/server/migrations')
+      .filter((f) => f.startsWith('migration-'))
+      .map((f) => f.replace(/\.ts$/, ''));
+    expect(applied.map((r) => String(r.name).replace(/\.ts$/, '')).sort()).toEqual(files.sort());
+  });
+
+  it('keeps every row of every table', async () => {
+    const after = await tableCounts();
+    for (const [table, count] of Object.entries(before.counts)) {
+      expect(after[table], table).toBeGreaterThanOrEqual(count);
+    }
+  });
+
+  it('keeps each booking, ledger line, message and staff member as it was', async () => {
+    expect(await rows(BOOKING_FACTS)).toEqual(before.bookings);
+    expect(await rows(BOOKING_MONEY)).toEqual(before.money);
+    expect(
+      await rows(
+        `select id, booking_id, kind, method, amount, currency, reference from ledger_lines order by id`,
+      ),
+    ).toEqual(before.ledger);
+    expect(await rows(`select id, conversation_id, sender, body from messages order by id`)).toEqual(
+      before.messages,
+    );
+    expect(
+      await rows(
+        `select u.username, u.staff_role, array_agg(s.property_id order by s.property_id) as homes
+         from users u left join staff_homes s on s.user_id = u.id group by u.id order by u.username`,
+      ),
+    ).toEqual(before.staff);
+    expect(
+      await rows(
+        `select booking_id, total_amount, deposit_amount, balance_amount from payment_plans order by 1`,
+      ),
+    ).toEqual(before.plans);
+  });
+
+  it('serves the upgraded data: a home, a booking and its payments', async () => {
+    server = await startTestServer({ databaseUrl: url });
+    const home = await fetch(`${server.url}/api/properties/2`);
+    expect(home.status).toBe(200);
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'admin123' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const [full] = await rows(`select id from bookings where confirmation_number = 'BIC900001'`);
+    const payments = await fetch(`${server.url}/api/admin/bookings/${String(full?.id)}/payments`, {
+      headers: { cookie },
+    });
+    expect(payments.status, await payments.clone().text()).toBe(200);
+    const body = (await payments.json()) as { totals: { paid: number } };
+    expect(body.totals.paid).toBe(60_900);
+  });
+});
