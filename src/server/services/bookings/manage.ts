@@ -81,6 +81,7 @@ function termsOf(b: TManagedRecord, now: Date): TCancellationTerms {
       timeZone: b.timeZone,
       nightPrices: bookedNights(b).map((n) => n.price),
       taxRate: b.taxRate,
+      priceLines: b.priceLines,
     },
     now,
   );
