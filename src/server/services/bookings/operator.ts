@@ -43,7 +43,6 @@ import { bookingDay, enforceStay, limitsOf, todaySpan } from './rules.ts';
  */
 
 const CONFIRMATION_ATTEMPTS = 8;
-const CENTS = 100;
 
 /** A home's price rules and stay limits for a stay, read as the quote reads them. */
 async function homeFor(tx: EntityManager, propertyId: number, checkIn: string, checkOut: string) {
@@ -268,7 +267,7 @@ export async function changeBooking(
       await repricePaymentPlan(
         tx,
         base.id,
-        snapshot.totalPrice * CENTS,
+        snapshot.totalPrice,
         daysBetween(base.checkIn, stay.checkIn),
       );
       const before = {
