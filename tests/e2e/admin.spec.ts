@@ -2,12 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { ratingLabel, reviewsLabel } from '../../src/shared/labels.ts';
-import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TAdminBooking, TAdminBookingList, TDashboard } from '../../src/shared/schemas/admin.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import type { TSettings } from '../../src/shared/schemas/settings.ts';
 import { expect, expectToast, failTrpc, test } from './fixtures.ts';
-import { formatMoney } from '../../src/shared/money.ts';
+import { formatMoney, toMajor, toMinor } from '../../src/shared/money.ts';
+import { gstOn, quotedTotal } from './support/stay.ts';
 
 /**
  * The admin back office as the seeded admin (admin/admin123). Every test creates or restores what it
@@ -41,7 +41,7 @@ async function bookFarAhead(request: APIRequestContext, property: TProperty, tax
   for (let start = from; start < 360; start += 3) {
     const checkIn = addDays(todayIso(), start);
     const checkOut = addDays(checkIn, 2);
-    const { total } = quoteStay(property.price, checkIn, checkOut, taxRate);
+    const total = quotedTotal(property.price, checkIn, checkOut, taxRate);
     const res = await request.post('/api/bookings', {
       data: {
         propertyId: property.id,
@@ -305,14 +305,15 @@ test('a 10 % tax rate in Settings prices a new booking at 10 %; reviews off hide
     const breakdown = page.getByTestId('price-breakdown');
     await expect(breakdown).toContainText('GST (10%)');
     const subtotal = money(await breakdown.getByTestId('subtotal').textContent());
-    expect(money(await breakdown.getByTestId('tax').textContent())).toBe(Math.round(subtotal * 0.1));
+    const tax = gstOn(subtotal, 10);
+    expect(money(await breakdown.getByTestId('tax').textContent())).toBe(tax);
     expect(money(await breakdown.getByTestId('total').textContent())).toBe(
-      subtotal + Math.round(subtotal * 0.1),
+      toMajor(toMinor(subtotal) + toMinor(tax)),
     );
 
     // The server prices a new booking at 10 % too (it refuses a total that differs from its quote).
     const booking = await bookFarAhead(page.request, property, 10, 340);
-    expect(booking.totalPrice).toBe(quoteStay(property.price, booking.checkIn, booking.checkOut, 10).total);
+    expect(booking.totalPrice).toBe(quotedTotal(property.price, booking.checkIn, booking.checkOut, 10));
     await setBookingStatus(page.request, booking.id, 'cancelled');
 
     // Reviews off: the property page shows none.
