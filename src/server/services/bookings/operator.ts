@@ -264,12 +264,7 @@ export async function changeBooking(
         pets: party.pets,
         ...snapshot,
       });
-      await repricePaymentPlan(
-        tx,
-        base.id,
-        snapshot.totalPrice,
-        daysBetween(base.checkIn, stay.checkIn),
-      );
+      await repricePaymentPlan(tx, base.id, snapshot.totalPrice, daysBetween(base.checkIn, stay.checkIn));
       const before = {
         propertyId: base.propertyId,
         checkIn: base.checkIn,
