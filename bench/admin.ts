@@ -35,7 +35,8 @@ import { ZAdminUserListInput } from '../src/shared/schemas/admin-users.ts';
 
 /**
  * The bench's generated stays, shared by bench/run.ts and the standalone run here: `perHome` stays per
- * home, 40 days apart, between 30 days ago and 220 days ahead, in turn pending, confirmed and cancelled.
+ * home, 40 days apart, between 30 days ago and 220 days ahead, in turn pending, confirmed and cancelled;
+ * $100 a night with 17 % GST, in cents as the snapshot keeps every amount.
  */
 export async function insertBenchBookings(
   execute: (sql: string) => Promise<unknown>,
@@ -46,9 +47,9 @@ export async function insertBenchBookings(
     insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, contact_info,
                           nightly_price, nights, tax_rate, tax_amount, confirmation_number)
     select p, null, current_date + (p % 200) - 30 + k * 40, current_date + (p % 200) - 30 + k * 40 + 1 + p % 7, 2,
-           ((1 + p % 7) * 100 * 117) / 100, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
+           (1 + p % 7) * 11700, (array['pending','confirmed','cancelled'])[1 + (p + k) % 3],
            jsonb_build_object('name', 'Guest ' || p, 'email', 'guest' || p || '@example.com', 'phone', '+1 555 0100', 'country', 'US'),
-           100, 1 + p % 7, 17, ((1 + p % 7) * 100 * 17) / 100, 'BIC' || (100000 + (p - 1) * ${perHome} + k)
+           10000, 1 + p % 7, 17, (1 + p % 7) * 1700, 'BIC' || (100000 + (p - 1) * ${perHome} + k)
       from generate_series(1, ${properties}) p, generate_series(0, ${perHome - 1}) k`);
 }
 
@@ -348,7 +349,7 @@ async function generateHomes(
   await em.execute(`
       insert into properties (title, description, location, price, images, videos, bedrooms, bathrooms, max_guests,
                               amenities, categories, category_keys, property_type)
-      select 'Bench home ' || g, 'A generated listing.', (${CITIES})[1 + g % 12], 40 + (g * 37) % 900,
+      select 'Bench home ' || g, 'A generated listing.', (${CITIES})[1 + g % 12], (40 + (g * 37) % 900) * 100,
              array['/media/x.jpg'], '{}', 1 + g % 6, 1 + g % 4, (array[1,2,3,4,5,6,8,10,12,16])[1 + g % 10], array['Wifi'],
              array[(${CATS})[1 + (g * 7) % 11]], array[lower((${CATS})[1 + (g * 7) % 11])],
              (array['apartment','house','cabin','villa'])[1 + g % 4]

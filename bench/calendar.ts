@@ -53,11 +53,11 @@ async function generateCalendarData(em: EntityManager, properties: number): Prom
   // Generated bookings end by day 216 and the benchmark's own start on day 300: blocks sit in between.
   await em.execute(`
     insert into property_rates (property_id, kind, start_date, end_date, amount)
-    select p, 'season', current_date + 150 + p % 30, current_date + 200 + p % 30, 100 + (p * 13) % 700
+    select p, 'season', current_date + 150 + p % 30, current_date + 200 + p % 30, (100 + (p * 13) % 700) * 100
       from generate_series(1, ${properties}) p where p % 3 = 0`);
   await em.execute(`
     insert into property_rates (property_id, kind, amount)
-    select p, 'weekend', 60 + (p * 7) % 900 from generate_series(1, ${properties}) p where p % 5 = 0`);
+    select p, 'weekend', (60 + (p * 7) % 900) * 100 from generate_series(1, ${properties}) p where p % 5 = 0`);
   await em.execute(`
     with k as (
       insert into calendar_blocks (property_id, start_date, end_date, reason, note)

@@ -221,7 +221,7 @@ async function generateData(em: EntityManager, images: string[]): Promise<void> 
                             categories, category_keys, latitude, longitude, rating, review_count, property_type, guest_favorite)
     select 'Bench home ' || g, 'A generated listing for the benchmark, number ' || g || '.',
            (${arr(cities.map((c) => c[0]))})[1 + g % ${cities.length}],
-           40 + (g * 37) % 900,
+           (40 + (g * 37) % 900) * 100, -- cents
            ${arr(images)}::text[], '{}',
            1 + g % 6, 1 + g % 4, (array[1,2,3,4,5,6,8,10,12,16])[1 + g % 10],
            -- Each amenity on its own share of homes, hashed so it does not follow price, type or rating
@@ -246,8 +246,8 @@ async function generateData(em: EntityManager, images: string[]): Promise<void> 
   await conn.execute(`
     insert into property_pricing (property_id, cleaning_fee, extra_guest_fee, extra_guests_above, weekly_discount,
                                   monthly_discount, tourist_tax_per_person, tourist_tax_percent, check_in_days)
-    select p, 20 + (p * 11) % 80, 10 + p % 30, 2, 5 + p % 11, 15 + p % 16,
-           case when p % 2 = 0 then 1 + p % 4 end, case when p % 2 = 1 then 3.5 end,
+    select p, (20 + (p * 11) % 80) * 100, (10 + p % 30) * 100, 2, 5 + p % 11, 15 + p % 16,
+           case when p % 2 = 0 then (1 + p % 4) * 100 end, case when p % 2 = 1 then 3.5 end,
            case when p > ${BOOKABLE_HOMES} and p % 2 = 0 then '{5,6}'::smallint[] else '{}' end
       from generate_series(1, ${PROPERTIES}) p where p % 3 = ${RULED_MOD}`);
   await conn.execute(`select setval('properties_id_seq', (select max(id) from properties))`);

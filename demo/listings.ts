@@ -9,6 +9,7 @@ import {
   PROPERTY_TYPES,
   type TPropertyType,
 } from '../src/shared/constants.ts';
+import { toMinor } from '../src/shared/money.ts';
 import type { TRandom } from './random.ts';
 import {
   BUILDINGS,
@@ -174,6 +175,7 @@ export interface TDemoListing {
   description: string;
   location: string;
   city: string;
+  /** The nightly price in cents, as the home keeps it. */
   price: number;
   bedrooms: number;
   bathrooms: number;
@@ -195,8 +197,9 @@ function cityPoint(name: string): { lat: number; lng: number } {
   return point;
 }
 
+/** A home's nightly price in cents: the row's own dollars, else one drawn for its type, city and size. */
 function priceOf(row: TListingRow, r: TRandom): number {
-  if (row.price) return row.price;
+  if (row.price) return toMinor(row.price);
   const perType: Record<TPropertyType, [number, number]> = {
     apartment: [70, 45],
     house: [90, 55],
@@ -210,7 +213,7 @@ function priceOf(row: TListingRow, r: TRandom): number {
   if (row.categories.includes('OMG!')) price *= 1.2;
   if (row.categories.includes('Tiny home')) price *= 0.6;
   price *= r.float(0.9, 1.1);
-  return Math.min(950, Math.max(45, Math.round(price / 5) * 5));
+  return toMinor(Math.min(950, Math.max(45, Math.round(price / 5) * 5)));
 }
 
 function maxGuestsOf(bedrooms: number, r: TRandom): number {

@@ -1,4 +1,5 @@
 import { formatHomeTime, startOfDayIn, type TZoneClock } from './home-time.ts';
+import { percentOf, shareOf } from './money.ts';
 
 /**
  * Cancellation policies (docs/decisions.md#cancellation-policy, docs/cancellation.md). Free cancellation ends the policy's hours
@@ -62,20 +63,36 @@ export function formatDeadline(deadline: Date, timeZone: string, clock?: TZoneCl
   return formatHomeTime(deadline, timeZone, clock);
 }
 
+/** The discount lines of a price (docs/money.md): what they take off the nights. */
+const DISCOUNT_KINDS: ReadonlySet<string> = new Set([
+  'monthlyDiscount',
+  'weeklyDiscount',
+  'lastMinuteDiscount',
+  'earlyBirdDiscount',
+]);
+
 /**
- * The late fee: the nights the policy keeps (flexible the first, moderate the first and half of the
- * rest rounded up, strict all), with their GST, rounded as the booking's own GST is.
+ * The late fee (docs/cancellation.md#the-late-fee), in minor units: the nights the policy keeps (flexible
+ * the first, moderate the first and half of the rest rounded up to the cent, strict all) at what the guest
+ * was charged for them, their share of the nights after the booking's discounts, rounded once; then the
+ * GST on that at the booking's rate, rounded once. Without discounts the share is the nights' own price.
  */
 export function lateCancellationFee(
   nightPrices: readonly number[],
   taxRatePercent: number,
   policy: TCancellationPolicy,
+  priceLines: readonly { kind: string; amount: number }[] | null = null,
 ): number {
   const [first = 0, ...rest] = nightPrices;
   const restSum = rest.reduce((s, n) => s + n, 0);
   const kept =
     policy === 'strict' ? first + restSum : policy === 'moderate' ? first + Math.ceil(restSum / 2) : first;
-  return kept + Math.round((kept * taxRatePercent) / 100);
+  const nights = first + restSum;
+  const discounts = (priceLines ?? [])
+    .filter((l) => DISCOUNT_KINDS.has(l.kind))
+    .reduce((s, l) => s + l.amount, 0);
+  const charged = discounts === 0 ? kept : shareOf(kept, nights + discounts, nights);
+  return charged + percentOf(charged, taxRatePercent);
 }
 
 /** Where a booking stands for its guest's cancellation right now. */
@@ -93,6 +110,8 @@ export function cancellationTerms(
     timeZone: string;
     nightPrices: readonly number[];
     taxRate: number;
+    /** The booking's lines after its nights: its discounts lower the fee. */
+    priceLines?: readonly { kind: string; amount: number }[] | null | undefined;
   },
   now: Date,
 ): TCancellationTerms {
@@ -111,7 +130,7 @@ export function cancellationTerms(
   return {
     kind: 'fee',
     deadline: deadline.toISOString(),
-    fee: lateCancellationFee(b.nightPrices, b.taxRate, b.policy),
+    fee: lateCancellationFee(b.nightPrices, b.taxRate, b.policy, b.priceLines ?? null),
   };
 }
 

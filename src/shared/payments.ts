@@ -3,6 +3,8 @@
  * smallest unit. Free of zod, so both sides and the SQL's reader use the same arithmetic.
  */
 
+import { toMajor } from './money.ts';
+
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What a guest may be offered; `cash` is the operator's name for pay on arrival. */
@@ -19,9 +21,8 @@ export type TDeadlineAction = (typeof DEADLINE_ACTIONS)[number];
 export const PAY_PARTS = ['deposit', 'balance', 'full'] as const;
 export type TPayPart = (typeof PAY_PARTS)[number];
 
-/** Prices are kept in whole US dollars (docs/money.md); the ledger counts cents. */
+/** Every amount, prices and the ledger alike, is integer minor units of this currency (docs/money.md). */
 export const LEDGER_CURRENCY = 'USD';
-export const MINOR_PER_MAJOR = 100;
 
 export const PAYMENT_SETTINGS_DEFAULTS = {
   depositPercent: 30,
@@ -65,7 +66,7 @@ export interface TLedgerFacts {
   deposit: number;
   /** The booking is cancelled: nothing more is due, and what it keeps is `retained`. */
   cancelled: boolean;
-  /** A cancelled booking's fee in minor units: what it keeps of what was paid. */
+  /** A cancelled booking's fee: what it keeps of what was paid. */
   cancellationFee: number;
   lines: readonly { kind: TLedgerKind; amount: number }[];
 }
@@ -110,5 +111,5 @@ export function ledgerTotals(f: TLedgerFacts): TLedgerTotals {
 
 /** Minor units as money text: 12345 → "$123.45". */
 export function formatMinor(amount: number, currency = LEDGER_CURRENCY): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / MINOR_PER_MAJOR);
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(toMajor(amount));
 }

@@ -1,8 +1,9 @@
 import { BOOKING_DEFAULT_GUESTS } from './constants.ts';
 import { addDays, daysBetween, toUtcMs } from './dates.ts';
 import { plural } from './labels.ts';
+import { percentOf, shareOf } from './money.ts';
 
-/** One night of a stay, named by the date the guest sleeps there, and its price. */
+/** One night of a stay, named by the date the guest sleeps there, and its price in minor units. */
 export interface TNightPrice {
   date: string;
   price: number;
@@ -40,7 +41,10 @@ export interface TParty {
   pets: number;
 }
 
-/** A home's fees, discounts and extra stay rules; every one optional (docs/money.md). */
+/**
+ * A home's fees, discounts and extra stay rules; every one optional (docs/money.md). Fees and the tourist
+ * tax per person are minor units; discounts and the tourist tax in percent are percentages.
+ */
 export interface THomePricing {
   cleaningFee: number | null;
   extraGuestFee: number | null;
@@ -94,7 +98,7 @@ export function bookingCardParty(maxGuests: number, guests?: number): TParty {
 export const countedGuests = (party: Pick<TParty, 'adults' | 'children'>) => party.adults + party.children;
 
 export interface TQuote {
-  /** The average price per night, rounded; the home's price when every night costs the same. */
+  /** The average price per night, rounded to the cent; the home's price when every night costs the same. */
   nightlyPrice: number;
   nights: number;
   subtotal: number;
@@ -107,7 +111,10 @@ export interface TQuote {
   lines: TQuoteLine[];
 }
 
-/** A home's price rules (docs/features.md#operator-calendar). A home with none prices every night at its own price. */
+/**
+ * A home's price rules (docs/features.md#operator-calendar), every price in minor units. A home with none
+ * prices every night at its own price.
+ */
 export interface TPriceRules {
   basePrice: number;
   /** Friday and Saturday nights, outside seasons. */
@@ -147,8 +154,6 @@ export function priceNights(rules: TPriceRules, checkIn: string, checkOut: strin
   });
 }
 
-const percentOf = (amount: number, percent: number) => Math.round((amount * percent) / 100);
-
 /** What a quote needs besides the nights: who stays, and the day it is booked (for last-minute and early-bird). */
 export interface TQuoteContext {
   party?: TParty;
@@ -160,7 +165,8 @@ export interface TQuoteContext {
  * The price of a stay in the documented order (docs/money.md): the nights; a length-of-stay discount
  * (monthly from 28 nights, else weekly from 7) on them; a booking-window discount (last-minute, else
  * early-bird) on what is left; the fees; the GST on the discounted nights and the fees; and the tourist
- * tax, outside the GST. Every amount is whole dollars, each rounded on its own line.
+ * tax, outside the GST. Every amount is integer minor units (cents); each percentage line is rounded once,
+ * to the cent, by `percentOf` (docs/money.md#rounding), and the total is the exact sum of the lines.
  */
 export function quoteNights(
   nightly: TNightPrice[],
@@ -223,7 +229,7 @@ export function quoteNights(
       lines.push({ kind: 'touristTax', label: `Tourist tax (${r.touristTaxPercent}%)`, amount });
   }
   return {
-    nightlyPrice: nights > 0 ? Math.round(subtotal / nights) : basePrice,
+    nightlyPrice: nights > 0 ? shareOf(subtotal, 1, nights) : basePrice,
     nights,
     subtotal,
     taxRate: taxRatePercent,

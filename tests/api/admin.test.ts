@@ -55,10 +55,11 @@ describe('admin REST paths', () => {
   it("GET /api/bookings answers the spec's plain list; GET /api/bookings/page pages with the total", async () => {
     const p = await createProperty(srv.db.em(), { title: 'REST booking home' });
     const start = addDays(todayIso(), 300);
+    // The rows keep cents.
     for (let i = 0; i < 3; i++) {
       await srv.db.sql(
         `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights, tax_rate, tax_amount, confirmation_number)
-         values ($1, $2::date, $2::date + 2, 2, 234, 'pending', 100, 2, 17, 34, $3)`,
+         values ($1, $2::date, $2::date + 2, 2, 23400, 'pending', 10000, 2, 17, 3400, $3)`,
         [p.id, addDays(start, i * 5), `RESTBK${i}00000`],
       );
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { toMinor } from '../../src/shared/money.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startMailingTestServer, type TTestServer } from '../support/server.ts';
@@ -191,9 +192,9 @@ describe('PATCH /api/admin/bookings/{id}', () => {
     });
     // The payments ledger shows the new total as what is due (cents).
     const pay = await api(srv.url, 'GET', `/api/admin/bookings/${b.id}/payments`, undefined, asAdmin());
-    expect(pay.body.schedule.total).toBe(moved.body.total * 100);
-    expect(pay.body.totals.balanceDue).toBe(moved.body.total * 100);
-    expect(moved.body.balanceDue).toBe(moved.body.total * 100);
+    expect(pay.body.schedule.total).toBe(toMinor(moved.body.total));
+    expect(pay.body.totals.balanceDue).toBe(toMinor(moved.body.total));
+    expect(moved.body.balanceDue).toBe(toMinor(moved.body.total));
 
     const detail = await api(srv.url, 'GET', `/api/bookings/${b.id}/detail`, undefined, asAdmin());
     const change = (detail.body.history as { action: string; detail?: string }[]).find(
@@ -266,9 +267,10 @@ describe('PATCH /api/admin/bookings/{id}: the party', () => {
       { kind: 'petFee', label: 'Pet fee', amount: 25 },
       { kind: 'gst', label: expect.stringMatching(/^GST/), amount: expect.any(Number) },
     ]);
-    const lineSum = (lines: { amount: number }[]) => lines.reduce((sum, l) => sum + l.amount, 0);
-    expect(preview.body.subtotal + lineSum(preview.body.lines)).toBe(preview.body.total);
-    expect(preview.body.difference).toBe(preview.body.total - b.totalPrice);
+    // Added in cents: dollars with cents do not add exactly as binary fractions.
+    const lineSum = (lines: { amount: number }[]) => lines.reduce((sum, l) => sum + toMinor(l.amount), 0);
+    expect(toMinor(preview.body.subtotal) + lineSum(preview.body.lines)).toBe(toMinor(preview.body.total));
+    expect(toMinor(preview.body.difference)).toBe(toMinor(preview.body.total) - toMinor(b.totalPrice));
 
     const changed = await api(srv.url, 'PATCH', `/api/admin/bookings/${b.id}`, party, asAdmin());
     expect(changed.status).toBe(200);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toMinor } from '../../src/shared/money.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { TEST_ADMIN } from '../support/constants.ts';
 import { GUEST_CONTACT } from '../support/calls.ts';
-import { createProperty } from '../support/fixtures.ts';
+import { createProperty, imageDataUrls } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
 
 let srv: TTestServer;
@@ -134,7 +135,11 @@ describe('GET and PUT /api/properties/{id}/pricing', () => {
       'select price_lines, total_price from bookings where id = $1',
       [b.body.id],
     );
-    expect(row?.price_lines).toEqual(q.body.lines);
+    // The snapshot keeps the very lines in cents.
+    expect(row?.price_lines).toEqual(
+      q.body.lines.map((l: { amount: number }) => ({ ...l, amount: toMinor(l.amount) })),
+    );
+    expect(row?.total_price).toBe(toMinor(q.body.total));
   });
 
   it('refuses a discount over 100 %, a negative fee, and a visitor', async () => {
@@ -210,5 +215,65 @@ describe('guests as adults, children, infants and pets', () => {
     const plain = await book(home.id, later, addDays(later, 2), { guests: 3 });
     expect(plain.status).toBe(200);
     expect(plain.body).toMatchObject({ guests: 3, children: 0, infants: 0, pets: 0 });
+  });
+});
+
+describe('prices with cents', () => {
+  it('PUT /api/properties/{id} takes price 99.5; the quote answers in dollars with cents, GST to the cent', async () => {
+    const body = {
+      title: 'Cents home',
+      description: 'A home priced to the cent.',
+      location: 'Miami, Florida',
+      latitude: '25.7617',
+      longitude: '-80.1918',
+      price: 120,
+      bedrooms: 2,
+      bathrooms: 1,
+      maxGuests: 4,
+      propertyType: 'house',
+      images: await imageDataUrls(5),
+    };
+    const created = await api(srv.url, 'POST', '/api/properties', body, asAdmin());
+    expect(created.status).toBe(200);
+    const home = created.body as { id: number; images: string[] };
+    Object.assign(body, { price: 99.5, images: home.images });
+    const put = await api(srv.url, 'PUT', `/api/properties/${home.id}`, body, asAdmin());
+    expect(put.status).toBe(200);
+    expect(put.body.price).toBe(99.5);
+    const [row] = await srv.db.sql<{ price: number }>('select price from properties where id = $1', [
+      home.id,
+    ]);
+    expect(row?.price).toBe(9950);
+
+    const checkIn = addDays(todayIso(), 40);
+    const q = await quote(home.id, checkIn, addDays(checkIn, 3));
+    expect(q.status).toBe(200);
+    // 3 × $99.50 = $298.50; 17 % GST is $50.745, so $50.75.
+    expect(q.body).toMatchObject({ nightlyPrice: 99.5, subtotal: 298.5, tax: 50.75, total: 349.25 });
+    const b = await book(home.id, checkIn, addDays(checkIn, 3), { totalPrice: q.body.total });
+    expect(b.status).toBe(200);
+    expect(b.body.totalPrice).toBe(349.25);
+  });
+
+  it('refuses an amount with more than 2 decimals with a 400 that says so', async () => {
+    const home = await createProperty(srv.db.em(), { title: 'Fractions home' });
+    const put = await api(
+      srv.url,
+      'PUT',
+      `/api/properties/${home.id}/pricing`,
+      { cleaningFee: 10.005 },
+      asAdmin(),
+    );
+    expect(put.status).toBe(400);
+    expect(put.body.message).toContain('Cleaning fee can have at most 2 decimals');
+    const fees = await api(
+      srv.url,
+      'PUT',
+      `/api/properties/${home.id}/pricing`,
+      { cleaningFee: 12.5 },
+      asAdmin(),
+    );
+    expect(fees.status).toBe(200);
+    expect(fees.body.cleaningFee).toBe(12.5);
   });
 });

@@ -57,7 +57,8 @@ describe('GET /api/search/properties: filters, sorts and bounds as query paramet
   it('pages a sort with the string `after` it returns, and the recommended order with the numeric cursor', async () => {
     const one = await api(srv.url, 'GET', q('sort=price_asc&limit=2'));
     expect(idsOf(one.body)).toEqual([ids.cheapCabin, ids.villa]);
-    expect(one.body.nextAfter).toBe(`price_asc:150:${ids.villa}`);
+    // The key is the home's price as kept, in cents.
+    expect(one.body.nextAfter).toBe(`price_asc:15000:${ids.villa}`);
     expect(one.body.nextCursor).toBeNull();
     const two = await api(srv.url, 'GET', q(`sort=price_asc&limit=2&after=${one.body.nextAfter}`));
     expect(idsOf(two.body)).toEqual([ids.dearCabin]);
@@ -83,7 +84,7 @@ describe('GET /api/search/properties: filters, sorts and bounds as query paramet
       anyOf: [{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, { type: 'null' }],
     });
     // What the document says is what the server does: a sort position is refused as a cursor.
-    const refused = await api(srv.url, 'GET', q(`sort=price_asc&cursor=price_asc:150:${ids.villa}`));
+    const refused = await api(srv.url, 'GET', q(`sort=price_asc&cursor=price_asc:15000:${ids.villa}`));
     expect(refused.status).toBe(400);
   });
 

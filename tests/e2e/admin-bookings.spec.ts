@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TAdminBooking, TDashboard } from '../../src/shared/schemas/admin.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import type { TSettings } from '../../src/shared/schemas/settings.ts';
 import { expect, test } from './fixtures.ts';
+import { quotedTotal } from './support/stay.ts';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 
 /** The admin back office (docs/features.md#admin-back-office) in the browser: the bookings table, its drawer and export, the dashboard, Guests and Activity. */
@@ -44,7 +44,7 @@ async function book(
         checkIn,
         checkOut,
         guests: 1,
-        totalPrice: quoteStay(property.price, checkIn, checkOut, taxRate).total,
+        totalPrice: quotedTotal(property.price, checkIn, checkOut, taxRate),
         contactInfo: contact(n),
       },
     });
@@ -168,7 +168,7 @@ test("the dashboard's Pending Bookings opens the filtered list; today's check-in
         checkIn,
         checkOut,
         guests: 1,
-        totalPrice: quoteStay(p.price, checkIn, checkOut, settings.taxRate).total,
+        totalPrice: quotedTotal(p.price, checkIn, checkOut, settings.taxRate),
         contactInfo: contact(9),
       },
     });

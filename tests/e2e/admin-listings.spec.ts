@@ -5,9 +5,9 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TProperty, TPropertyDeleteImpact } from '../../src/shared/schemas/property.ts';
 import { expect, expectToast, test } from './fixtures.ts';
+import { quotedTotal } from './support/stay.ts';
 import { expectNoSeriousA11yViolations, expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 
 /** Listings and category icons as the admin; each test restores what it changes. */
@@ -29,7 +29,7 @@ async function bookAhead(request: APIRequestContext, property: TProperty): Promi
         checkIn,
         checkOut,
         guests: 1,
-        totalPrice: quoteStay(property.price, checkIn, checkOut, 17).total,
+        totalPrice: quotedTotal(property.price, checkIn, checkOut, 17),
         contactInfo: {
           name: 'Ada Archive',
           email: 'ada@example.com',

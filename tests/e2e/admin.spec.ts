@@ -2,12 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { ratingLabel, reviewsLabel } from '../../src/shared/labels.ts';
-import { quoteStay } from '../../src/shared/pricing.ts';
 import type { TAdminBooking, TAdminBookingList, TDashboard } from '../../src/shared/schemas/admin.ts';
 import type { TProperty } from '../../src/shared/schemas/property.ts';
 import type { TSettings } from '../../src/shared/schemas/settings.ts';
 import { expect, expectToast, failTrpc, test } from './fixtures.ts';
-import { formatMoney } from '../../src/shared/money.ts';
+import { formatMoney, toMajor, toMinor } from '../../src/shared/money.ts';
+import { gstOn, quotedTotal } from './support/stay.ts';
 
 /**
  * The admin back office as the seeded admin (admin/admin123). Every test creates or restores what it
@@ -41,7 +41,7 @@ async function bookFarAhead(request: APIRequestContext, property: TProperty, tax
   for (let start = from; start < 360; start += 3) {
     const checkIn = addDays(todayIso(), start);
     const checkOut = addDays(checkIn, 2);
-    const { total } = quoteStay(property.price, checkIn, checkOut, taxRate);
+    const total = quotedTotal(property.price, checkIn, checkOut, taxRate);
     const res = await request.post('/api/bookings', {
       data: {
         propertyId: property.id,
@@ -110,9 +110,10 @@ test('the dashboard counters match the database', async ({ page }) => {
   const bookings = await getJson<TAdminBookingList>(page.request, '/api/bookings/page?pageSize=200');
   expect(bookings.total).toBeLessThanOrEqual(200);
   const properties = await getJson<TProperty[]>(page.request, '/api/properties');
-  const revenue = bookings.items
-    .filter((b) => b.status !== 'cancelled')
-    .reduce((sum, b) => sum + b.totalPrice, 0);
+  // Added in cents, as the server adds them.
+  const revenue = toMajor(
+    bookings.items.filter((b) => b.status !== 'cancelled').reduce((sum, b) => sum + toMinor(b.totalPrice), 0),
+  );
   const pending = bookings.items.filter((b) => b.status === 'pending').length;
   // The demo seeds a request awaiting an answer: the Booking Requests counter has something to count.
   const requested = bookings.items.filter((b) => b.status === 'requested').length;
@@ -130,7 +131,9 @@ test('the dashboard counters match the database', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByTestId('total-properties-value')).toHaveText(String(properties.length));
   await expect(page.getByTestId('total-bookings-value')).toHaveText(String(bookings.total));
-  await expect(page.getByTestId('total-revenue-value')).toHaveText(`$${revenue.toLocaleString('en-US')}`);
+  await expect(page.getByTestId('total-revenue-value')).toHaveText(
+    formatMoney(revenue, 'USD', { whole: true }),
+  );
   await expect(page.getByTestId('pending-bookings-value')).toHaveText(String(pending));
   await expect(page.getByTestId('requested-bookings-value')).toHaveText(String(requested));
   await expect(page.getByTestId('recent-booking')).toHaveCount(5);
@@ -305,14 +308,15 @@ test('a 10 % tax rate in Settings prices a new booking at 10 %; reviews off hide
     const breakdown = page.getByTestId('price-breakdown');
     await expect(breakdown).toContainText('GST (10%)');
     const subtotal = money(await breakdown.getByTestId('subtotal').textContent());
-    expect(money(await breakdown.getByTestId('tax').textContent())).toBe(Math.round(subtotal * 0.1));
+    const tax = gstOn(subtotal, 10);
+    expect(money(await breakdown.getByTestId('tax').textContent())).toBe(tax);
     expect(money(await breakdown.getByTestId('total').textContent())).toBe(
-      subtotal + Math.round(subtotal * 0.1),
+      toMajor(toMinor(subtotal) + toMinor(tax)),
     );
 
     // The server prices a new booking at 10 % too (it refuses a total that differs from its quote).
     const booking = await bookFarAhead(page.request, property, 10, 340);
-    expect(booking.totalPrice).toBe(quoteStay(property.price, booking.checkIn, booking.checkOut, 10).total);
+    expect(booking.totalPrice).toBe(quotedTotal(property.price, booking.checkIn, booking.checkOut, 10));
     await setBookingStatus(page.request, booking.id, 'cancelled');
 
     // Reviews off: the property page shows none.

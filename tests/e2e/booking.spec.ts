@@ -3,7 +3,8 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
 import { expect, rewriteTrpc, test, withoutPageData } from './fixtures.ts';
 import { workerOrigin } from './support/servers.ts';
-import { calendarDay as day, calendarOf, showMonth } from './support/stay.ts';
+import { calendarDay as day, calendarOf, gstOn, showMonth } from './support/stay.ts';
+import { toMajor, toMinor } from '../../src/shared/money.ts';
 
 interface TListed {
   id: number;
@@ -116,13 +117,13 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   await card.getByRole('button', { name: 'Increase infants' }).click();
   await expect(card.getByTestId('guests-count')).toHaveText('3 guests, 1 infant');
 
-  const subtotal = 3 * property.price;
-  const tax = Math.round(subtotal * 0.17);
+  const subtotal = toMajor(3 * toMinor(property.price));
+  const tax = gstOn(subtotal, 17);
   await expect(card.getByTestId('price-breakdown')).toContainText(`${usd(property.price)} x 3 nights`);
   await expect(card.getByText('GST (17%)')).toBeVisible();
   await expect(card.getByTestId('subtotal')).toHaveText(usd(subtotal));
   await expect(card.getByTestId('tax')).toHaveText(usd(tax));
-  await expect(card.getByTestId('total')).toHaveText(usd(subtotal + tax));
+  await expect(card.getByTestId('total')).toHaveText(usd(toMajor(toMinor(subtotal) + toMinor(tax))));
   expect(usd(subtotal + tax)).not.toBe(defaultTotal);
   await expect(card.getByText("You won't be charged yet")).toBeVisible();
 

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { freeWindow } from './support/stay.ts';
+import { toMinor } from '../../src/shared/money.ts';
 
 /**
  * Payments in the browser (docs/payments.md): a guest pays the deposit and then the balance by card
@@ -60,7 +61,7 @@ test('a guest pays the deposit and then the balance by card, and downloads the r
   request,
 }) => {
   const b = await bookStay(request, 70, 'Card Payer');
-  const total = b.totalPrice * 100;
+  const total = toMinor(b.totalPrice);
   const deposit = Math.round(total * 0.3);
   await page.goto(`/manage/${b.manageToken}`);
   const card = page.getByTestId('payments-card');
@@ -97,7 +98,7 @@ test('the operator records a bank transfer in the booking drawer and sees the ba
   request,
 }) => {
   const b = await bookStay(request, 100, 'Bank Payer');
-  const total = b.totalPrice * 100;
+  const total = toMinor(b.totalPrice);
   await page.goto(`/admin/bookings?q=${b.confirmationNumber}`);
   await page.getByRole('button', { name: `Details of booking #${b.id}` }).click();
   const drawer = page.getByRole('dialog', { name: `Booking #${b.id}` });

@@ -41,14 +41,15 @@ async function insertBooking(
   const [row] = await db.sql<{ id: number }>(
     `insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
                            tax_rate, tax_amount, night_prices, confirmation_number, contact_info)
-     values ($1, $2, $3::date, $3::date + $4::int, 2, 117 * $4, $5, 100, $4, 17, 17 * $4, $6::int[], $7, $8) returning id`,
+     values ($1, $2, $3::date, $3::date + $4::int, 2, 11700 * $4, $5, 10000, $4, 17, 1700 * $4, $6::int[], $7, $8) returning id`,
     [
       propertyId,
       userId,
       checkIn,
       nights,
       status,
-      `{${Array.from({ length: nights }, () => 100).join(',')}}`,
+      // Cents, as the snapshot keeps every amount: $100 a night, $17 GST.
+      `{${Array.from({ length: nights }, () => 10000).join(',')}}`,
       bic,
       JSON.stringify({ phone: '+1 555 0100', country: 'Canada', ...contact }),
     ],

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toMinor } from '../../src/shared/money.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -60,7 +61,8 @@ describe('running totals (dashboard counters, unfiltered booking counts)', () =>
         bookings: dash.totalBookings,
         pending: dash.pendingBookings,
         requested: dash.requestedBookings,
-        revenue: dash.totalRevenue,
+        // The dashboard answers in dollars; the rows keep cents.
+        revenue: toMinor(dash.totalRevenue),
       }).toEqual(truth);
       expect((await caller.bookings.page({})).total).toBe(truth.bookings);
       expect((await caller.bookings.page({ status: 'pending' })).total).toBe(truth.pending);

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_DEFAULTS } from '../../src/shared/constants.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { toMinor } from '../../src/shared/money.ts';
 import type { TSettings } from '../../src/shared/schemas/settings.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
@@ -35,13 +36,14 @@ async function insertBooking(
   const [row] = await db.sql<{ id: number }>(
     `insert into bookings (property_id, user_id, check_in, check_out, guests, total_price, status, nightly_price, nights, tax_rate, tax_amount,
                            confirmation_number, contact_info)
-     values ($1, $2, $3::date, $3::date + $4::int, 2, $5, $6, 100, $4, 17, 0, $7, $8) returning id`,
+     values ($1, $2, $3::date, $3::date + $4::int, 2, $5, $6, 10000, $4, 17, 0, $7, $8) returning id`,
     [
       propertyId,
       userId,
       checkIn,
       nights,
-      totalPrice,
+      // Given in dollars, kept in cents.
+      toMinor(totalPrice),
       status,
       `ADM${String(bookingSeq).padStart(9, '0')}`,
       JSON.stringify({
@@ -558,7 +560,7 @@ describe('dashboard', () => {
     const [sql] = await db.sql<{ props: number; bookings: number; revenue: number; pending: number }>(
       `select (select count(*)::int from properties where archived_at is null) as props,
               (select count(*)::int from bookings) as bookings,
-              (select coalesce(sum(total_price), 0)::int from bookings where status <> 'cancelled') as revenue,
+              (select coalesce(sum(total_price), 0)::int / 100.0 from bookings where status <> 'cancelled')::float8 as revenue,
               (select count(*)::int from bookings where status = 'pending') as pending`,
     );
     expect(d).toMatchObject({

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { partyLabel } from '../../src/shared/labels.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
-import type { TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
+import { ZQuote, type TBookingCreateInput } from '../../src/shared/schemas/booking.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -83,8 +83,8 @@ describe('bookings.create', () => {
       nightlyPrice: 123,
       nights: 5,
       taxRate: 17,
-      taxAmount: 105,
-      totalPrice: 720,
+      taxAmount: 104.55, // 17 % of $615, to the cent
+      totalPrice: 719.55,
       contactInfo: contact,
     });
     expect(booking.confirmationNumber).toMatch(/^BIC\d{1,6}$/);
@@ -95,11 +95,12 @@ describe('bookings.create', () => {
     );
     expect(row).toMatchObject({
       check_in: input.checkIn,
-      total_price: 720,
-      nightly_price: 123,
+      // The row keeps cents.
+      total_price: 71955,
+      nightly_price: 12300,
       nights: 5,
       tax_rate: 17,
-      tax_amount: 105,
+      tax_amount: 10455,
       confirmation_number: booking.confirmationNumber,
       status: 'confirmed',
       user_id: null,
@@ -109,8 +110,8 @@ describe('bookings.create', () => {
   it('accepts a matching totalPrice and prices with the tax rate in settings', async () => {
     await db.sql('update settings set tax_rate = 10 where id = 1');
     const { caller } = callerFor(db, null);
-    const booking = await caller.bookings.create(stay(3, { totalPrice: 406 }));
-    expect(booking).toMatchObject({ taxRate: 10, taxAmount: 37, totalPrice: 406 });
+    const booking = await caller.bookings.create(stay(3, { totalPrice: 405.9 }));
+    expect(booking).toMatchObject({ taxRate: 10, taxAmount: 36.9, totalPrice: 405.9 });
   });
 
   it('creates the settings record with its defaults when it is missing', async () => {
@@ -128,7 +129,10 @@ describe('bookings.create', () => {
       code: 'CONFLICT',
       message: 'The price has changed. Please review the new total.',
     });
-    expect(err.details).toEqual({ quote: quoteStay(123, input.checkIn, input.checkOut, 17) });
+    // The quote in dollars, as the procedure's answers give it.
+    expect(err.details).toEqual({
+      quote: ZQuote.parse({ ...quoteStay(12300, input.checkIn, input.checkOut, 17), available: true }),
+    });
     expect(await db.sql('select id from bookings where check_in = $1', [input.checkIn])).toHaveLength(0);
   });
 
@@ -387,8 +391,8 @@ describe('bookings.quote', () => {
       nights: 4,
       subtotal: 492,
       taxRate: 17,
-      tax: 84,
-      total: 576,
+      tax: 83.64,
+      total: 575.64,
     });
   });
 });

@@ -143,7 +143,7 @@ describe('rates', () => {
       checkOut: '2030-06-10',
     });
     expect(q.nightly.map((n) => n.price)).toEqual([100, 100, 300, 300, 150, 150, 100]);
-    expect(q).toMatchObject({ subtotal: 1200, nightlyPrice: 171, tax: 204, total: 1404 });
+    expect(q).toMatchObject({ subtotal: 1200, nightlyPrice: 171.43, tax: 204, total: 1404 });
 
     // A new season over part of an old one wins; the old one is split around it.
     await adminCaller.calendar.setRate({
@@ -184,7 +184,7 @@ describe('rates', () => {
       'select night_prices from bookings where id = $1',
       [b.id],
     );
-    expect(row?.night_prices).toEqual([100, 250, 250]);
+    expect(row?.night_prices).toEqual([10000, 25000, 25000]); // cents
 
     await adminCaller.calendar.setRate({ id: home.id, kind: 'minNights', minNights: 3 });
     expect(await failure(guest.bookings.create(booking(home.id, day(60), day(62))))).toEqual({

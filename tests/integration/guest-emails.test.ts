@@ -195,8 +195,8 @@ describe('what a booking email says about the stay', () => {
     const late = await bookAt(tokyo, addDays(todayIso(), 2), 2, 'late-tokyo@example.com');
     expect(late.text).not.toContain('free of charge until');
     expect(late.text).toContain('Your stay is already past the free-cancellation deadline');
-    // Two nights at 100 and 17 % GST; moderate keeps the first night and half the other: 150 + 26.
-    expect(late.text).toContain('cancelling now costs $176.00');
+    // Two nights at 100 and 17 % GST; moderate keeps the first night and half the other: 150 + 25.50.
+    expect(late.text).toContain('cancelling now costs $175.50');
     // Whatever date it names is behind us, and said to be.
     const named = /deadline \((.+?), the home's local time\)/.exec(late.text)?.[1];
     expect(named).toBe(
@@ -220,7 +220,7 @@ describe('what a booking email says about the stay', () => {
       'select night_prices, nightly_price from bookings where id = $1',
       [b.id],
     );
-    expect(row).toEqual({ night_prices: [400, 400, 205], nightly_price: 335 });
+    expect(row).toEqual({ night_prices: [40000, 40000, 20500], nightly_price: 33500 }); // cents
     const first = `${formatIsoDate(checkIn)} – ${formatIsoDate(addDays(checkIn, 2))} · $400.00 x 2 nights: $800.00`;
     const second = `${formatIsoDate(addDays(checkIn, 2))} – ${formatIsoDate(addDays(checkIn, 3))} · $205.00 x 1 night: $205.00`;
     expect(text).toContain(`${first}\n${second}\n`);
@@ -228,8 +228,8 @@ describe('what a booking email says about the stay', () => {
     expect(html).not.toContain('$335.00');
     expect(html).toContain('$205.00 x 1 night');
     // GST on 1,005 at 17 % and the total, as the card quoted them.
-    expect(text).toContain('GST (17%): $171.00');
-    expect(text).toContain('Total: $1,176.00');
+    expect(text).toContain('GST (17%): $170.85');
+    expect(text).toContain('Total: $1,175.85');
   });
 });
 

@@ -177,8 +177,8 @@ describe('cancellation deadlines, at the boundary minute', () => {
       const seen = await manageByToken(db.em(), late.manageToken, null, lateDeadline);
       expect(seen.canCancel).toBe(true);
       // Two nights at 100 + 17 % GST: flexible keeps the first night, moderate it and half the other,
-      // strict both.
-      const fee = { flexible: 117, moderate: 176, strict: 234 }[policy];
+      // strict both; the service speaks cents.
+      const fee = { flexible: 11700, moderate: 17550, strict: 23400 }[policy];
       expect(seen.cancellationFee).toBe(fee);
       const refused = await failure(cancelAsGuest(db.em(), late.id, null, lateDeadline));
       expect(refused).toEqual({ code: 'CONFLICT', message: LATE_FEE_CHANGED_MESSAGE });

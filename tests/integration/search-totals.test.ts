@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.ts';
-import { convertStay } from '../../src/shared/money.ts';
+import { convertStay, toMajor } from '../../src/shared/money.ts';
 import { bookingCardParty, type TLineKind } from '../../src/shared/pricing.ts';
 import type { TPricingInput } from '../../src/shared/schemas/pricing.ts';
 import { ZQuoteInput } from '../../src/shared/schemas/booking.ts';
@@ -130,7 +130,11 @@ describe('dated search totals', () => {
           expect(expand(card)).toEqual(quote.nightly.map((n) => n.price));
           expect(card.stayPrice?.lines).toEqual(quote.lines.map((l) => l.amount));
           const rupees = (nights: number[], lines: number[]) =>
-            convertStay({ nightPrices: nights, tax: 0, lines }, 'PKR', 279.85).total;
+            convertStay(
+              { nightPrices: nights.map(toMajor), tax: 0, lines: lines.map(toMajor) },
+              'PKR',
+              279.85,
+            ).total;
           expect(rupees(expand(card), card.stayPrice?.lines ?? [])).toBe(
             rupees(
               quote.nightly.map((n) => n.price),
@@ -163,11 +167,12 @@ describe('dated search totals', () => {
     const cards = await searchCards(stay);
     // The extra-guest fee above one guest: the card starts with two adults, so the total counts one extra.
     const feeHome = cards.find((c) => c.title === 'Priced home 2');
-    // 2 nights × 90 + 60 cleaning + 25 × 1 extra guest × 2 nights = 290, GST 17 % = 49.
-    expect(feeHome?.stayTotal).toBe(290 + 49);
+    // 2 nights × 90 + 60 cleaning + 25 × 1 extra guest × 2 nights = 290, GST 17 % = 49.30; the service
+    // speaks cents.
+    expect(feeHome?.stayTotal).toBe(29000 + 4930);
     // The one-guest home: the party shrinks to one adult, who is one guest above the none included.
     const single = cards.find((c) => c.title === 'Priced home 7');
-    // 2 × 99 + 10 × 1 × 2 = 218, GST 37, tourist tax 4 × 1 × 2 = 8.
-    expect(single?.stayTotal).toBe(218 + 37 + 8);
+    // 2 × 99 + 10 × 1 × 2 = 218, GST 37.06, tourist tax 4 × 1 × 2 = 8.
+    expect(single?.stayTotal).toBe(21800 + 3706 + 800);
   });
 });

@@ -1,12 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { toMinor } from '../../src/shared/money.ts';
 import { Property, type IProperty } from '../../src/server/entities/property.entity.ts';
 
 let counter = 0;
 
-/** A valid property row with sensible defaults; URLs only, no media files behind them. */
+/**
+ * A valid property row with sensible defaults; URLs only, no media files behind them. `price` is given in
+ * dollars, as the API and the tests' expectations speak; the row keeps cents, as every home does.
+ */
 export async function createProperty(
   em: EntityManager,
-  overrides: Partial<IProperty> = {},
+  { price = 100, ...overrides }: Partial<IProperty> = {},
 ): Promise<IProperty> {
   counter += 1;
   const categories = overrides.categories ?? ['Beach'];
@@ -14,7 +18,7 @@ export async function createProperty(
     title: `Test home ${counter}`,
     description: 'A test property.',
     location: 'Miami, Florida',
-    price: 100,
+    price: toMinor(price),
     images: Array.from(
       { length: 5 },
       (_, i) => `/media/${String(counter).padStart(2, '0')}${i}${'a'.repeat(29)}.jpg`,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatIsoDate, formatMonthYear, isoToLocalDate } from '../../src/shared/dates.ts';
-import { convertAmount, convertStay, formatMoney } from '../../src/shared/money.ts';
+import {
+  convertAmount,
+  convertStay,
+  formatMoney,
+  percentOf,
+  shareOf,
+  toMajor,
+  toMinor,
+} from '../../src/shared/money.ts';
 import { quoteStay } from '../../src/shared/pricing.ts';
 
 describe('converting a stay into another currency', () => {
@@ -82,10 +90,40 @@ describe('writing an amount', () => {
           );
   });
 
-  it('leaves amounts with cents to Intl', () => {
-    expect(formatMoney(1234.5)).toBe('$1,234.50');
-    expect(formatMoney(-0.5, 'USD', { whole: true })).toBe(intl(-0.5, 'USD', true));
-    expect(formatMoney(1234.5, 'PKR')).toBe(intl(1234.5, 'PKR', false));
+  it('writes amounts with cents as Intl does, in both currencies, with and without cents', () => {
+    const cents = [
+      1,
+      5,
+      10,
+      49,
+      50,
+      51,
+      99,
+      101,
+      150,
+      250,
+      3315,
+      22815,
+      123450,
+      123456,
+      99999999,
+      2 ** 40 + 1,
+    ];
+    for (const c of [...cents, ...cents.map((x) => -x)])
+      for (const currency of ['USD', 'PKR'] as const)
+        for (const whole of [false, true]) {
+          const a = toMajor(c);
+          expect(formatMoney(a, currency, { whole }), `${a} ${currency} ${whole}`).toBe(
+            intl(a, currency, whole),
+          );
+        }
+    expect(formatMoney(33.15)).toBe('$33.15');
+    expect(formatMoney(1234)).toBe('$1,234.00');
+  });
+
+  it('leaves finer amounts and other currencies to Intl', () => {
+    expect(formatMoney(0.004)).toBe(intl(0.004, 'USD', false));
+    expect(formatMoney(-0.004)).toBe(intl(-0.004, 'USD', false));
     expect(formatMoney(12.345, 'EUR')).toBe('$12.35');
   });
 });
@@ -117,5 +155,38 @@ describe('writing a month', () => {
       expect(formatMonthYear(instant)).toBe(intl);
       expect(formatMonthYear(instant.toISOString())).toBe(intl);
     }
+  });
+});
+
+describe('the one rounding rule', () => {
+  it('takes a percentage of minor units, rounded once to the minor unit, halves away from zero', () => {
+    expect(percentOf(19500, 17)).toBe(3315); // GST on $195.00 is $33.15
+    expect(percentOf(12345, 15)).toBe(1852); // 1851.75
+    expect(percentOf(10, 15)).toBe(2); // 1.5: the half goes up
+    expect(percentOf(-10, 15)).toBe(-2); // and away from zero below it
+    expect(percentOf(30, 5)).toBe(2); // 1.5
+    expect(percentOf(1000, 2.5)).toBe(25); // a rate with decimals
+    expect(percentOf(333, 33.33)).toBe(111); // 110.9889
+  });
+
+  it('takes proportional shares the same way', () => {
+    expect(shareOf(100, 1, 3)).toBe(33);
+    expect(shareOf(200, 1, 3)).toBe(67);
+    expect(shareOf(50, 1, 4)).toBe(13); // 12.5
+    expect(shareOf(-50, 1, 4)).toBe(-13);
+    expect(shareOf(7, 0, 4)).toBe(0);
+  });
+
+  it('reads currency units into minor units and back exactly', () => {
+    expect(toMinor(99.5)).toBe(9950);
+    expect(toMinor(33.15)).toBe(3315);
+    expect(toMinor(1.005)).toBe(101);
+    expect(toMajor(3315)).toBe(33.15);
+  });
+
+  it('converts cents line by line without picking up binary fractions', () => {
+    const usd = convertStay({ nightPrices: [195, 195], tax: 66.3, lines: [0.1, 0.2, 66.3] }, 'USD', 1);
+    expect(usd.total).toBe(456.6);
+    expect(convertAmount(33.15, 'PKR', 280)).toBe(9282);
   });
 });

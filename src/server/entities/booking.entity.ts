@@ -27,6 +27,7 @@ export const Booking = defineEntity({
     children: p.smallint().default(0),
     infants: p.smallint().default(0),
     pets: p.smallint().default(0),
+    /** Cents, as every amount of the price snapshot below (docs/money.md#minor-units). */
     totalPrice: p.integer(),
     status: p.string().length(20).default('pending').$type<TBookingStatus>(),
     /** A request to book: when it is declined unless the operator answers first (docs/booking-operations.md#booking-modes); null otherwise. */

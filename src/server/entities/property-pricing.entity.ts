@@ -4,7 +4,8 @@ import { Property } from './property.entity.ts';
 
 /**
  * A home's fees, discounts and extra stay rules, in one row per home (docs/money.md): the quote reads it
- * by the unique property id, one index probe, with the rest of the home's rules.
+ * by the unique property id, one index probe, with the rest of the home's rules. Fees and the tourist tax
+ * per person are cents; discounts and the tourist tax in percent are percentages.
  */
 export const PropertyPricing = defineEntity({
   name: 'PropertyPricing',

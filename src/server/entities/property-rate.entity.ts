@@ -4,7 +4,7 @@ import { Property } from './property.entity.ts';
 
 /**
  * A home's price and stay rules: a season (dates → nightly price), the weekend price (Friday and Saturday
- * nights) or the minimum nights. `amount` is a price for the first two and a number of nights for the last.
+ * nights) or the minimum nights. `amount` is a price in cents for the first two and a number of nights for the last.
  * Seasons of one home never overlap (the constraint); a home has at most one weekend and one minimum rule.
  */
 export const PropertyRate = defineEntity({

@@ -22,6 +22,7 @@ export const Property = defineEntity({
     title: p.string().length(200),
     description: p.text(),
     location: p.string().length(200),
+    /** The nightly price in cents, as every amount is kept (docs/money.md#minor-units). */
     price: p.integer(),
     /** URLs into the media store; never file bytes (docs/decisions.md#media). */
     images: p.array().columnType('text[]'),

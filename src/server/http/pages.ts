@@ -14,7 +14,7 @@ import {
 import type { TCategory } from '#shared/schemas/category.ts';
 import type { TSettingsView } from '#shared/schemas/settings.ts';
 import type { TProperty, TSearchResult } from '#shared/schemas/property.ts';
-import { ZSearchInput } from '#shared/schemas/property.ts';
+import { ZProperty, ZSearchInput, ZSearchResult } from '#shared/schemas/property.ts';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
 import { formatDateForToday } from '#shared/dates.ts';
 import { parseHomeSearch, searchInputFor, type THomeSearch } from '#shared/home-search.ts';
@@ -175,7 +175,8 @@ async function pageHeadFor(
   if (match.route.path === '/property/$id') {
     let p: TProperty;
     try {
-      p = await getProperty(em, Number(match.params.id));
+      // As the procedure answers it (its output schema): the app's cache holds amounts in currency units.
+      p = ZProperty.parse(await getProperty(em, Number(match.params.id)));
     } catch {
       return { status: 404, head: plainHead(undefined, site, settings.siteDescription, origin) };
     }
@@ -211,7 +212,7 @@ async function pageHeadFor(
     const raw = { ...searchInputFor(search), limit: HOME_PAGE_SIZE };
     const input = ZSearchInput.safeParse(raw);
     const [page, categories]: [TSearchResult | undefined, TCategory[]] = await Promise.all([
-      input.success ? searchProperties(em, input.data) : undefined,
+      input.success ? searchProperties(em, input.data).then((r) => ZSearchResult.parse(r)) : undefined,
       listCategories(em.fork()),
     ]);
     // The map view puts the map above the grid: its first screen is not the grid's.

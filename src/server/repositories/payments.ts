@@ -331,7 +331,7 @@ export async function listPayments(
   }
   const where =
     q.view === 'refunds_due'
-      ? sql<boolean>`booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0) * 100, total_amount)`
+      ? sql<boolean>`booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0), total_amount)`
       : q.view === 'overdue'
         ? sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount
            and ((net < deposit_amount and deposit_deadline_at < ${q.now}::timestamptz) or balance_due_on < ${q.now.toISOString().slice(0, 10)}::date)`
@@ -340,7 +340,7 @@ export async function listPayments(
     .selectFrom(ledgers(em))
     .selectAll('t')
     .select([
-      sql<number>`case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0) * 100, total_amount, net)
+      sql<number>`case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0), total_amount, net)
                        else total_amount - net end`.as('amount'),
       sql<
         string | null

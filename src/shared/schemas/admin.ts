@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZBookingStatus, ZQuoteLine, ZSettableStatus } from './booking.ts';
 import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
-import { ZId, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
+import { ZId, ZMoney, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 
 export const ADMIN_BOOKINGS_PAGE_SIZE = 50;
 export const ADMIN_BOOKINGS_MAX_PAGE_SIZE = 200;
@@ -84,7 +84,7 @@ export const ZAdminBooking = z.object({
   checkIn: z.string(),
   checkOut: z.string(),
   guests: z.number().int(),
-  totalPrice: z.number().int(),
+  totalPrice: ZMoney,
   status: ZBookingStatus,
   confirmationNumber: z.string(),
   createdAt: z.string(),
@@ -142,11 +142,11 @@ export const ZAdminBookingDetail = ZAdminBooking.extend({
   pets: z.number().int().optional(),
   price: z.object({
     nights: z.number().int(),
-    nightlyPrice: z.number().int(),
+    nightlyPrice: ZMoney,
     taxRate: z.number(),
-    taxAmount: z.number().int(),
-    total: z.number().int(),
-    nightPrices: z.array(z.number().int()).nullable(),
+    taxAmount: ZMoney,
+    total: ZMoney,
+    nightPrices: z.array(ZMoney).nullable(),
     /** Every line after the nights as booked (docs/money.md). */
     lines: z.array(ZQuoteLine),
   }),
@@ -202,11 +202,8 @@ export const REVENUE_MONTHS = 12;
 export const ZDashboard = z.object({
   totalProperties: z.number().int(),
   totalBookings: z.number().int(),
-  /** Sum of totalPrice over bookings that are not cancelled, in dollars. */
-  totalRevenue: z
-    .number()
-    .int()
-    .meta({ description: 'Sum of totalPrice of bookings that are not cancelled (USD)' }),
+  /** Sum of totalPrice over bookings that are not cancelled. */
+  totalRevenue: ZMoney.meta({ description: 'Sum of totalPrice of bookings that are not cancelled (USD)' }),
   pendingBookings: z.number().int(),
   requestedBookings: z.number().int().meta({
     description: "Requests to book awaiting the operator's answer (status requested)",
@@ -224,7 +221,7 @@ export const ZDashboard = z.object({
     }),
   ),
   recentProperties: z.array(
-    z.object({ id: z.number().int(), title: z.string(), location: z.string(), price: z.number().int() }),
+    z.object({ id: z.number().int(), title: z.string(), location: z.string(), price: ZMoney }),
   ),
   /** The database's date: what "today" means for every figure below. */
   today: z.string(),
@@ -250,7 +247,7 @@ export const ZDashboard = z.object({
     .meta({
       description: 'Nights held by pending and confirmed stays in the next 30 days, over listed homes',
     }),
-  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number().int() })).meta({
+  revenueByMonth: z.array(z.object({ month: z.string(), revenue: ZMoney })).meta({
     description: 'Last 12 months by month of check-in: confirmed + pending, excluding cancelled (USD)',
   }),
   failedEmails: z.number().int(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, SETTABLE_STATUSES } from '../constants.ts';
 import { LINE_KINDS } from '../pricing.ts';
-import { ZIsoDate, zDecimal, zIdOf, zInt, zLine, zText } from './common.ts';
+import { ZIsoDate, ZMoney, zMoneyIn, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
 
 export const ZContactInfo = z.object(
@@ -65,7 +65,7 @@ export const ZBookingCreateInput = z.object({
   checkOut: ZIsoDate,
   guests: ZGuestCount,
   ...ZPartyFields,
-  totalPrice: zDecimal(z.number({ error: 'Total price must be a number' })).optional(),
+  totalPrice: zMoneyIn('Total price', z.number({ error: 'Total price must be a number' })).optional(),
   contactInfo: ZContactInfo,
 });
 export type TBookingCreateInput = z.input<typeof ZBookingCreateInput>;
@@ -83,7 +83,7 @@ export const ZSettableStatus = z.enum(SETTABLE_STATUSES, {
 export const ZQuoteLine = z.object({
   kind: z.enum(LINE_KINDS),
   label: z.string(),
-  amount: z.number().int(),
+  amount: ZMoney,
 });
 
 export const ZBooking = z.object({
@@ -93,15 +93,15 @@ export const ZBooking = z.object({
   checkIn: z.string(),
   checkOut: z.string(),
   guests: z.number().int(),
-  totalPrice: z.number().int(),
+  totalPrice: ZMoney,
   status: ZBookingStatus,
   contactInfo: ZContactInfo.nullable(),
-  nightlyPrice: z.number().int(),
+  nightlyPrice: ZMoney,
   nights: z.number().int(),
   taxRate: z.number(),
-  taxAmount: z.number().int(),
+  taxAmount: ZMoney,
   /** Each night's price from check-in on (the snapshot of the home's rates); absent on older bookings. */
-  nightPrices: z.array(z.number().int()).nullable().optional(),
+  nightPrices: z.array(ZMoney).nullable().optional(),
   /** Past the counted `guests` (adults and children): who else stays. */
   children: z.number().int().optional(),
   infants: z.number().int().optional(),
@@ -127,14 +127,14 @@ export type TQuoteInput = z.input<typeof ZQuoteInput>;
 
 /** The server's price for a stay (docs/decisions.md#server-price); the same shape as `quoteStay`. */
 export const ZQuote = z.object({
-  nightlyPrice: z.number().int(),
+  nightlyPrice: ZMoney,
   nights: z.number().int(),
-  subtotal: z.number().int(),
+  subtotal: ZMoney,
   taxRate: z.number(),
-  tax: z.number().int(),
-  total: z.number().int(),
+  tax: ZMoney,
+  total: ZMoney,
   /** Each night's price: the home's season, weekend or own price (docs/features.md#operator-calendar). */
-  nightly: z.array(z.object({ date: z.string(), price: z.number().int() })),
+  nightly: z.array(z.object({ date: z.string(), price: ZMoney })),
   /** Every line after the nights, in the order they apply: discounts, fees, GST, tourist tax (docs/money.md). */
   lines: z.array(ZQuoteLine),
   /**
@@ -169,11 +169,11 @@ export const ZMyBooking = z.object({
   pets: z.number().int(),
   nights: z.number().int(),
   /** Each night's price as booked: a total in another currency is the sum of its converted lines. */
-  nightPrices: z.array(z.number().int()),
-  taxAmount: z.number().int(),
+  nightPrices: z.array(ZMoney),
+  taxAmount: ZMoney,
   /** Every line after the nights as booked (docs/money.md). */
   lines: z.array(ZQuoteLine),
-  totalPrice: z.number().int(),
+  totalPrice: ZMoney,
   status: ZBookingStatus,
   confirmationNumber: z.string(),
   createdAt: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, zBool, zIdOf, zInt, ZIsoDate, zLine, withDefault } from './common.ts';
+import { ZId, ZMoney, zMoneyIn, zBool, zIdOf, zInt, ZIsoDate, zLine, withDefault } from './common.ts';
 import { END_AFTER_START, FEED_URL_HTTP, NIGHTLY_PRICE_REQUIRED, START_DATE_REQUIRED } from '../messages.ts';
 
 /** Ranges of nights are half-open like a stay: the end date is the first free day. */
@@ -50,10 +50,10 @@ export const RATE_KINDS = ['season', 'weekend', 'minNights'] as const;
 export const ZRateKind = z.enum(RATE_KINDS, { error: 'Kind must be season, weekend or minNights' });
 export type TRateKind = z.infer<typeof ZRateKind>;
 
-const ZPrice = zInt(
+const ZPrice = zMoneyIn(
+  'Price',
   z
     .number({ error: 'Price must be a number' })
-    .int({ error: 'Price must be a whole number' })
     .min(1, { error: 'Price must be at least 1' })
     .max(1_000_000, { error: 'Price is too high' }),
 );
@@ -101,14 +101,14 @@ export const ZRate = z.object({
   kind: ZRateKind,
   startDate: z.string().nullable(),
   endDate: z.string().nullable(),
-  nightlyPrice: z.number().int().nullable(),
+  nightlyPrice: ZMoney.nullable(),
   minNights: z.number().int().nullable(),
 });
 export type TRate = z.infer<typeof ZRate>;
 
 export const ZRateRef = z.object({ id: ZId, rateId: ZId });
 
-export const ZNightPrice = z.object({ date: z.string(), price: z.number().int() });
+export const ZNightPrice = z.object({ date: z.string(), price: ZMoney });
 
 /** The admin's month view of one home. */
 export const ZMonthInput = z.object({ id: ZId, from: ZIsoDate, to: ZIsoDate });
@@ -132,7 +132,7 @@ export type TCalendarBar = z.infer<typeof ZCalendarBar>;
 export const ZPropertyMonth = z.object({
   propertyId: z.number().int(),
   title: z.string(),
-  basePrice: z.number().int(),
+  basePrice: ZMoney,
   minNights: z.number().int(),
   bars: z.array(ZCalendarBar),
   prices: z.array(ZNightPrice),

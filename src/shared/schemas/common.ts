@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidIsoDate } from '../dates.ts';
+import { toMajor, toMinor } from '../money.ts';
 import { ID_MAX } from '../url-search.ts';
 
 /**
@@ -75,6 +76,34 @@ export const zInt = <T extends z.ZodType<number>>(schema: T) => fromDecimalText(
 
 /** A number that may have decimals (a tax rate). */
 export const zDecimal = <T extends z.ZodType<number>>(schema: T) => fromDecimalText(DECIMAL_NUMBER, schema);
+
+/**
+ * An amount the server keeps in integer minor units, as every answer carries it: currency units with
+ * cents (`3315` is sent as `33.15`; docs/money.md#minor-units). Output schemas only: a procedure returns
+ * minor units and its caller reads currency units, so a client never parses an answer with it again.
+ */
+export const ZMoney = z.codec(z.number().int(), z.number(), { decode: toMajor, encode: toMinor });
+
+/**
+ * A figure computed in minor units that may fall between two (a revenue spread over nights, an average),
+ * sent as currency units rounded to the cent.
+ */
+export const ZMoneyFigure = z.codec(z.number(), z.number(), {
+  decode: (minor) => toMajor(Math.round(minor)),
+  encode: toMinor,
+});
+
+/** At most two decimals: an amount a whole number of cents stands for exactly. */
+export const hasWholeCents = (v: number) => toMajor(toMinor(v)) === v;
+
+/**
+ * An amount a caller sends in currency units, with at most two decimals (`99.5`), read into integer minor
+ * units (`9950`). Give it `z.number({ error })…` with the field's messages and bounds in currency units.
+ */
+export const zMoneyIn = <T extends z.ZodType<number>>(label: string, schema: T) =>
+  zDecimal(schema.refine(hasWholeCents, { error: `${label} can have at most 2 decimals` })).transform(
+    toMinor,
+  );
 
 /** true or false (or "true"/"false" from a query string); never `1`, `"yes"` or `[]`. */
 export const zBool = (error: string) =>

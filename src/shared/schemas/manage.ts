@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZBooking, ZBookingStatus, ZQuoteLine } from './booking.ts';
-import { ZId, zInt, zLine, zText } from './common.ts';
+import { ZId, ZMoney, zMoneyIn, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
 import { VALID_EMAIL } from '../messages.ts';
 
@@ -45,15 +45,15 @@ export const ZManagedBooking = z.object({
   checkOut: z.string(),
   nights: z.number().int(),
   guests: z.number().int(),
-  nightlyPrice: z.number().int(),
+  nightlyPrice: ZMoney,
   /** Each night's price from check-in on, as booked (the lines of the price breakdown). */
-  nightPrices: z.array(z.number().int()),
-  subtotal: z.number().int(),
+  nightPrices: z.array(ZMoney),
+  subtotal: ZMoney,
   /** Every line after the nights as booked (docs/money.md): discounts, fees, GST, tourist tax. */
   lines: z.array(ZQuoteLine),
   taxRate: z.number(),
-  taxAmount: z.number().int(),
-  totalPrice: z.number().int(),
+  taxAmount: ZMoney,
+  totalPrice: ZMoney,
   contactInfo: ZStoredContact.nullable(),
   createdAt: z.string(),
   property: z.object({
@@ -70,9 +70,9 @@ export const ZManagedBooking = z.object({
   /** True while the guest may cancel: free before the deadline, for `cancellationFee` after it until the stay begins. */
   canCancel: z.boolean(),
   /** What cancelling now costs: 0 while free, the late fee after the deadline; null when it cannot be cancelled. */
-  cancellationFee: z.number().int().nullable(),
+  cancellationFee: ZMoney.nullable(),
   /** What a cancelled booking's guest cancellation cost (null when free, or not cancelled by the guest). */
-  cancellationFeeCharged: z.number().int().nullable(),
+  cancellationFeeCharged: ZMoney.nullable(),
   /** True once the stay's check-out day has come: a completed stay, nothing left to cancel. */
   stayOver: z.boolean(),
   canReview: z.boolean(),
@@ -91,15 +91,16 @@ export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 export const ZBookingIdInput = z.object({ id: ZId });
 
 /**
- * The late fee the guest saw and accepts (minor units as the booking's own prices). Past the free window a
- * cancel without it, or with a different amount, is refused with the current fee, so nobody pays an
- * amount they were not shown.
+ * The late fee the guest saw and accepts, in currency units as it was shown (`52.65`), read into minor
+ * units. Past the free window a cancel without it, or with a different amount, is refused with the
+ * current fee, so nobody pays an amount they were not shown.
  */
-const ZAcceptedFee = z
-  .number({ error: 'The accepted fee must be a number' })
-  .int({ error: 'The accepted fee must be a whole number' })
-  .min(0, { error: 'The accepted fee must be a whole number' })
-  .optional();
+const ZAcceptedFee = zMoneyIn(
+  'The accepted fee',
+  z
+    .number({ error: 'The accepted fee must be a number' })
+    .min(0, { error: 'The accepted fee cannot be negative' }),
+).optional();
 export const ZManageCancelInput = z.object({ token: ZManageToken, acceptedFee: ZAcceptedFee });
 export const ZMineCancelInput = z.object({ id: ZId, acceptedFee: ZAcceptedFee });
 export const ZManageReviewInput = z.object({ token: ZManageToken, ...ZStayReviewFields });

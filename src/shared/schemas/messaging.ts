@@ -4,6 +4,7 @@ import { VALID_EMAIL } from '../messages.ts';
 import {
   ZId,
   ZIsoDate,
+  ZMoney,
   zBool,
   zIdOf,
   zInt,
@@ -123,7 +124,7 @@ export const ZThreadBooking = z.object({
   checkIn: z.string(),
   checkOut: z.string(),
   guests: z.number().int(),
-  totalPrice: z.number().int(),
+  totalPrice: ZMoney,
 });
 
 export const ZAdminThread = z.object({

@@ -8,7 +8,7 @@ import {
 } from '../operator-bookings.ts';
 import { ZAdminBooking } from './admin.ts';
 import { ZGuestCount, ZPartyFields, ZQuoteLine } from './booking.ts';
-import { ZId, zBool, zIdOf, zInt, ZIsoDate, zLine, zText } from './common.ts';
+import { ZId, ZMoney, zMoneyIn, zBool, zIdOf, ZIsoDate, zLine, zText } from './common.ts';
 import { ZManageToken } from './manage.ts';
 
 /** Bookings the operator makes and changes, and the guest's change requests (docs/booking-operations.md). */
@@ -48,10 +48,10 @@ export const ZOperatorBookingInput = z
     source: z.enum(OPERATOR_SOURCES, { error: 'Source must be phone, walk_in or owner' }),
     sourceDetail: zLine('Source detail').trim().max(200, { error: 'Source detail is too long' }).optional(),
     guest: ZOperatorGuest,
-    totalPrice: zInt(
+    totalPrice: zMoneyIn(
+      'Total price',
       z
         .number({ error: 'Total price must be a number' })
-        .int({ error: 'Total price must be a whole number' })
         .min(0, { error: 'Total price cannot be negative' })
         .max(10_000_000, { error: 'Total price is too high' }),
     ).optional(),
@@ -92,16 +92,16 @@ export const ZBookingChangeResult = z.object({
   booking: ZAdminBooking,
   /** False for a dry run: nothing was saved. */
   applied: z.boolean(),
-  previousTotal: z.number().int(),
-  total: z.number().int(),
-  /** total − previousTotal, in dollars: more to pay when positive, to give back when negative. */
-  difference: z.number().int(),
+  previousTotal: ZMoney,
+  total: ZMoney,
+  /** total − previousTotal: more to pay when positive, to give back when negative. */
+  difference: ZMoney,
   /** What the payments ledger now shows as still to pay and to give back (cents, docs/payments.md). */
   balanceDue: z.number().int(),
   refundDue: z.number().int(),
   /** The new price as the booking's snapshot keeps it: its nights, their sum, and every line after them. */
   nights: z.number().int(),
-  subtotal: z.number().int(),
+  subtotal: ZMoney,
   lines: z.array(ZQuoteLine),
 });
 export type TBookingChangeResult = z.infer<typeof ZBookingChangeResult>;

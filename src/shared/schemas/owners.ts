@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zDecimal, zIdOf, zLine, zPageNumber, zPageSize } from './common.ts';
+import { ZMoneyFigure, zDecimal, zIdOf, zLine, zPageNumber, zPageSize } from './common.ts';
 
 /** A statement's month, `YYYY-MM`. */
 export const ZStatementMonth = zLine('Month')
@@ -69,27 +69,27 @@ export const ZStatementStay = z.object({
   checkOut: z.string(),
   nights: z.number(),
   /** What the guest paid: rent + fees + taxes. */
-  gross: z.number(),
+  gross: ZMoneyFigure,
   /** The nights after discounts. */
-  rent: z.number(),
-  fees: z.number(),
-  taxes: z.number(),
+  rent: ZMoneyFigure,
+  fees: ZMoneyFigure,
+  taxes: ZMoneyFigure,
   commissionPercent: z.number(),
-  commission: z.number(),
+  commission: ZMoneyFigure,
   /** gross − taxes − commission. */
-  net: z.number(),
+  net: ZMoneyFigure,
 });
 export type TStatementStay = z.infer<typeof ZStatementStay>;
 
 export const ZStatementTotals = z.object({
   stays: z.number(),
   nights: z.number(),
-  gross: z.number(),
-  rent: z.number(),
-  fees: z.number(),
-  taxes: z.number(),
-  commission: z.number(),
-  net: z.number(),
+  gross: ZMoneyFigure,
+  rent: ZMoneyFigure,
+  fees: ZMoneyFigure,
+  taxes: ZMoneyFigure,
+  commission: ZMoneyFigure,
+  net: ZMoneyFigure,
 });
 
 export const ZStatement = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZId, zBool, zDecimal, zInt } from './common.ts';
+import { ZId, ZMoney, zBool, zDecimal, zInt, zMoneyIn } from './common.ts';
 
 /** A home's fees, discounts and extra stay rules (docs/money.md). Every rule is optional: null means none. */
 
@@ -8,10 +8,10 @@ export const NEGATIVE_FEE = 'A fee cannot be negative';
 export const ONE_TOURIST_TAX = 'Choose a tourist tax per person or in percent, not both';
 
 const money = (label: string) =>
-  zInt(
+  zMoneyIn(
+    label,
     z
       .number({ error: `${label} must be a number` })
-      .int({ error: `${label} must be a whole number` })
       .min(0, { error: NEGATIVE_FEE })
       .max(100_000, { error: `${label} is too large` }),
   )
@@ -105,10 +105,10 @@ export type TPricingInput = z.input<typeof ZPricingFields>;
 
 export const ZPricing = z.object({
   propertyId: z.number().int(),
-  cleaningFee: z.number().int().nullable(),
-  extraGuestFee: z.number().int().nullable(),
+  cleaningFee: ZMoney.nullable(),
+  extraGuestFee: ZMoney.nullable(),
   extraGuestsAbove: z.number().int().nullable(),
-  petFee: z.number().int().nullable(),
+  petFee: ZMoney.nullable(),
   petsAllowed: z.boolean(),
   weeklyDiscount: z.number().int().nullable(),
   monthlyDiscount: z.number().int().nullable(),
@@ -116,7 +116,7 @@ export const ZPricing = z.object({
   lastMinuteDays: z.number().int().nullable(),
   earlyBirdDiscount: z.number().int().nullable(),
   earlyBirdDays: z.number().int().nullable(),
-  touristTaxPerPerson: z.number().int().nullable(),
+  touristTaxPerPerson: ZMoney.nullable(),
   touristTaxPercent: z.number().nullable(),
   maxNights: z.number().int().nullable(),
   checkInDays: z.array(z.number().int()),

@@ -12,7 +12,7 @@ import {
   PROPERTY_TYPES,
 } from '../constants.ts';
 import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation.ts';
-import { zBool, ZId, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
+import { zBool, ZId, ZMoney, zMoneyIn, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 import { BEDROOM_FILTER_MAX, BOUNDS_ERROR, parseBounds, PRICE_FILTER_MAX, SEARCH_SORTS } from '../search.ts';
 import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
 import { knownTimeZone } from '../home-time.ts';
@@ -104,10 +104,10 @@ export const ZPropertyInput = z.object({
     .trim()
     .min(1, { error: 'Location is required' })
     .max(200, { error: 'Location is too long' }),
-  price: zInt(
+  price: zMoneyIn(
+    'Price',
     z
       .number({ error: 'Price must be a number' })
-      .int({ error: 'Price must be a whole number of dollars' })
       .min(1, { error: 'Price must be at least 1' })
       .max(1_000_000, { error: 'Price must be at most 1000000' }),
   ),
@@ -151,7 +151,7 @@ export const ZProperty = z.object({
   title: z.string(),
   description: z.string(),
   location: z.string(),
-  price: z.number().int(),
+  price: ZMoney,
   images: z.array(z.string()),
   videos: z.array(z.string()),
   bedrooms: z.number().int(),
@@ -195,12 +195,12 @@ export const ZPropertyCard = ZProperty.pick({
    * With dates in the search: the total the booking card's quote shows for the stay and the party it starts
    * with (the search's guests, else the default), fees, discounts and taxes included (docs/money.md#search-totals).
    */
-  stayTotal: z.number().int().optional(),
+  stayTotal: ZMoney.optional(),
   /** With dates: the same stay's amounts, runs of nights at one price and every line after them, in USD. */
   stayPrice: z
     .object({
-      nights: z.array(z.object({ price: z.number().int(), count: z.number().int() })),
-      lines: z.array(z.number().int()),
+      nights: z.array(z.object({ price: ZMoney, count: z.number().int() })),
+      lines: z.array(ZMoney),
     })
     .optional(),
 });

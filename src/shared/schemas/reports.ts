@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates.ts';
-import { ZId, ZIsoDate } from './common.ts';
+import { ZId, ZIsoDate, ZMoney, ZMoneyFigure } from './common.ts';
 
 /** The business reports (docs/staff.md#reports). */
 
@@ -26,12 +26,12 @@ export type TReportInput = z.input<typeof ZReportInput>;
 const ZFigures = z.object({
   availableNights: z.number().int().meta({ description: 'Listed homes × nights in the range' }),
   bookedNights: z.number().int().meta({ description: 'Nights of pending and confirmed stays in the range' }),
-  revenue: z.number().meta({
+  revenue: ZMoneyFigure.meta({
     description: "Each stay's total spread evenly over its nights, for the nights in the range (USD)",
   }),
   occupancy: z.number().meta({ description: 'bookedNights / availableNights' }),
-  adr: z.number().meta({ description: 'Average daily rate: revenue / bookedNights' }),
-  revpar: z.number().meta({ description: 'Revenue per available night: revenue / availableNights' }),
+  adr: ZMoneyFigure.meta({ description: 'Average daily rate: revenue / bookedNights' }),
+  revpar: ZMoneyFigure.meta({ description: 'Revenue per available night: revenue / availableNights' }),
 });
 export type TReportFigures = z.infer<typeof ZFigures>;
 
@@ -60,7 +60,7 @@ export const ZReportSummary = z.object({
   byHome: z
     .array(ZFigures.extend({ propertyId: z.number().int(), title: z.string() }))
     .meta({ description: `The ${REPORT_HOMES_SHOWN} homes with the most revenue in the range` }),
-  byMonth: z.array(z.object({ month: z.string(), bookedNights: z.number().int(), revenue: z.number() })),
+  byMonth: z.array(z.object({ month: z.string(), bookedNights: z.number().int(), revenue: ZMoneyFigure })),
   leadTime: z
     .array(ZBucket)
     .meta({ description: 'Days from booking to check-in, of the stays arriving in the range' }),
@@ -69,7 +69,7 @@ export const ZReportSummary = z.object({
     arrivals: z.number().int().meta({ description: 'Stays (any status) arriving in the range' }),
     cancelled: z.number().int(),
     rate: z.number(),
-    lostRevenue: z.number().int(),
+    lostRevenue: ZMoney,
   }),
   sources: z
     .array(z.object({ source: z.enum(REPORT_SOURCES), stays: z.number().int(), nights: z.number().int() }))
@@ -88,12 +88,12 @@ export const ZReportSummary = z.object({
         z.object({
           month: z.string(),
           nights: z.number().int().meta({ description: "This range's nights on the books now" }),
-          revenue: z.number(),
+          revenue: ZMoneyFigure,
           lastYearNights: z
             .number()
             .int()
             .meta({ description: 'The same nights a year earlier, as they stood on the books a year ago' }),
-          lastYearRevenue: z.number(),
+          lastYearRevenue: ZMoneyFigure,
         }),
       ),
     })

@@ -1,5 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../../src/shared/dates.ts';
+import { percentOf, toMajor, toMinor } from '../../../src/shared/money.ts';
+import { quoteStay } from '../../../src/shared/pricing.ts';
 import { expect, expectToast } from '../fixtures.ts';
 
 export { expectToast };
@@ -97,4 +99,17 @@ export async function loginInUi(page: Page, username: string, password: string) 
   await dialog.getByRole('button', { name: 'Continue', exact: true }).click();
   await expectToast(page, 'Login successful');
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * The total the server quotes for a flat-priced stay, in dollars as the API answers: priced in cents by the
+ * shared quote from the home's price as the API gives it (dollars with cents).
+ */
+export function quotedTotal(price: number, checkIn: string, checkOut: string, taxRate: number): number {
+  return toMajor(quoteStay(toMinor(price), checkIn, checkOut, taxRate).total);
+}
+
+/** `percent` % GST on a subtotal in dollars, rounded to the cent as the quote rounds it. */
+export function gstOn(subtotal: number, percent: number): number {
+  return toMajor(percentOf(toMinor(subtotal), percent));
 }

@@ -221,6 +221,7 @@ function NewBookingForm({
               prefix="$"
               min={0}
               max={10_000_000}
+              decimalScale={2}
               required
               value={total}
               onChange={setTotal}

@@ -24,6 +24,7 @@ import {
   type TManualMethod,
   type TPaymentMethod,
 } from '#shared/payments.ts';
+import { toMinor } from '#shared/money.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -39,7 +40,7 @@ const STATUS_COLORS = {
 /** Dollars as typed (up to 2 decimals) → cents; NaN for anything else. */
 function toCents(v: string | number): number {
   const n = typeof v === 'number' ? v : Number(v);
-  return Number.isFinite(n) ? Math.round(n * 100) : Number.NaN;
+  return Number.isFinite(n) ? toMinor(n) : Number.NaN;
 }
 
 function newRequestId(): string {

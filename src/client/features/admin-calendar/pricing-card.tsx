@@ -102,7 +102,7 @@ function PricingForm({ pricing }: { pricing: TPricing }) {
               label={f.label}
               min={0}
               max={f.unit === '%' ? 100 : undefined}
-              decimalScale={f.key === 'touristTaxPercent' ? 2 : 0}
+              decimalScale={f.key === 'touristTaxPercent' || f.unit === '$' ? 2 : 0}
               prefix={f.unit === '$' ? '$' : undefined}
               suffix={f.unit === '%' ? '%' : undefined}
               value={draft[f.key]}

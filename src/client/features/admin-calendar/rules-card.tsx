@@ -29,6 +29,7 @@ export function RulesCard({ propertyId }: { propertyId: number }) {
           <NumberInput
             label={`Weekend price${weekend ? ` (now ${format(weekend.nightlyPrice ?? 0)})` : ''}`}
             min={1}
+            decimalScale={2}
             prefix="$"
             value={weekendPrice}
             onChange={setWeekendPrice}

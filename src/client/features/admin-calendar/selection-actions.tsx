@@ -64,6 +64,7 @@ export function SelectionActions({
             label="Nightly price"
             min={1}
             max={1_000_000}
+            decimalScale={2}
             value={price}
             onChange={setPrice}
             w={160}

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Image, Table, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconRestore } from '@tabler/icons-react';
 import type { TAdminListingSort } from '#shared/constants.ts';
+import { formatMoney } from '#shared/money.ts';
 import { FALLBACK_IMAGE, thumbnailUrl } from '#shared/media.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
@@ -118,7 +119,7 @@ const ListingRow = memo(function ListingRow({
         </Group>
       </Table.Td>
       <Table.Td>{p.location}</Table.Td>
-      <Table.Td>${p.price}</Table.Td>
+      <Table.Td>{formatMoney(p.price, 'USD', { whole: Number.isInteger(p.price) })}</Table.Td>
       <Table.Td>{p.bedrooms}</Table.Td>
       <Table.Td>{p.bathrooms}</Table.Td>
       <Table.Td>{p.maxGuests}</Table.Td>

@@ -50,7 +50,7 @@ export function PropertyDetailsFields({ form }: { form: TPropertyForm }) {
           label="Price per night"
           withAsterisk
           min={1}
-          allowDecimal={false}
+          decimalScale={2}
           prefix="$"
           {...form.getInputProps('price')}
           onChange={(v: string | number) => form.setFieldValue('price', priceFromInput(v))}

@@ -1,5 +1,6 @@
 import { Divider, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { toMajor } from '#shared/money.ts';
 import { ZPropertyInput, type TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useSaveProperty } from './api.ts';
@@ -50,7 +51,12 @@ export function PropertyForm({
 
   const submit = form.onSubmit((values) => {
     const parsed = ZPropertyInput.safeParse(values);
-    if (parsed.success) save.mutate(parsed.data, { onSettled: () => setProgress(null) });
+    // The schema reads the price into cents; the body carries it in dollars, as the server reads it again.
+    if (parsed.success)
+      save.mutate(
+        { ...parsed.data, price: toMajor(parsed.data.price) },
+        { onSettled: () => setProgress(null) },
+      );
   });
 
   return (

@@ -48,8 +48,9 @@ export function sendProperty(
         parsed = undefined;
       }
       if (xhr.status >= 200 && xhr.status < 300) {
-        const property = ZProperty.safeParse(parsed);
-        if (property.success) resolve(property.data);
+        // The answer is already in currency units (the procedure's output): checked as such, not decoded again.
+        const property = ZProperty.safeEncode(parsed as TProperty);
+        if (property.success) resolve(parsed as TProperty);
         else reject(new PropertySaveError('Failed to save property', xhr.status));
         return;
       }

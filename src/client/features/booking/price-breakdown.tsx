@@ -1,4 +1,5 @@
 import { Divider, Group, Stack, Text } from '@mantine/core';
+import { shareOf, toMajor, toMinor } from '#shared/money.ts';
 import { nightsLabel } from '#shared/labels.ts';
 import type { TStayQuote } from '#shared/schemas/booking.ts';
 import { useCurrency } from '../../lib/currency.tsx';
@@ -39,7 +40,10 @@ export function PriceBreakdown({ quote }: { quote: TStayQuote }) {
     quote.lines.map((l) => l.amount),
   );
   const varies = quote.nightly.some((n) => n.price !== quote.nightlyPrice);
-  const nightly = varies ? Math.round(money.subtotal / Math.max(1, quote.nights)) : (money.nights[0] ?? 0);
+  // The average night to the cent, from the subtotal's cents.
+  const nightly = varies
+    ? toMajor(shareOf(toMinor(money.subtotal), 1, Math.max(1, quote.nights)))
+    : (money.nights[0] ?? 0);
   return (
     <Stack gap={8} data-testid="price-breakdown">
       <PriceRow

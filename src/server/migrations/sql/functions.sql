@@ -1,7 +1,8 @@
 -- Every function and trigger of the schema, in one place. Loaded by the migration that follows the last
 -- change of any of them (see migration-20261126170000-functions-file.ts): each statement replaces what it
 -- defines, so the file can be loaded again after an edit. Change a function here, then add a migration
--- that loads this file again. What each trigger guarantees is listed in README.md ("Database functions").
+-- that writes the changed function out in full (a migration that loaded this file would replay with
+-- whatever it later became). What each trigger guarantees is listed in README.md ("Database functions").
 
 -- Every pending, requested or confirmed booking holds its dates in date_holds, in the booking's own statement, so a
 -- clash with another booking, a block or an imported event raises 23P01 (date_holds_no_overlap) there,
@@ -279,11 +280,11 @@ $$;
 -- A booking's payment schedule is snapshot in the booking's own statement (docs/payments.md#snapshot), from
 -- the operator's payment settings as they are then: the deposit (a percentage of the total, due at
 -- booking) and the balance (due balance_days_before the check-in; a stay that starts sooner is due in full at
--- booking). Amounts are cents of the booking's whole-dollar total.
+-- booking). Amounts are minor units (cents), as the booking's total is.
 create or replace function payment_plan_snapshot(b bookings, made_at timestamptz) returns void language plpgsql as $$
   declare
     s record;
-    total integer := b.total_price * 100;
+    total integer := b.total_price;
     due_on date;
     deposit integer;
   begin

@@ -1,3 +1,4 @@
+import { toMajor } from '#shared/money.ts';
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TAdminBookingFilter } from '#shared/schemas/admin.ts';
@@ -60,10 +61,11 @@ export async function exportBookingsCsv(
       b.check_out,
       b.guests,
       b.nights,
-      b.nightly_price,
+      // Currency units, as the REST answers carry them: the snapshot keeps cents.
+      toMajor(b.nightly_price),
       Number(b.tax_rate),
-      b.tax_amount,
-      b.total_price,
+      toMajor(b.tax_amount),
+      toMajor(b.total_price),
       b.status,
       new Date(b.created_at).toISOString(),
     ]),

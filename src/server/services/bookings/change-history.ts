@@ -1,5 +1,5 @@
 import { formatIsoDate } from '#shared/dates.ts';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoney, toMajor } from '#shared/money.ts';
 import { BOOKING_SOURCE_LABELS, type TBookingSource } from '#shared/operator-bookings.ts';
 import type { TActivity } from '#shared/schemas/activity.ts';
 import type { TBookingStatus } from '#shared/constants.ts';
@@ -42,7 +42,8 @@ function changeDetail(c: TActivity['changes']): string {
     if (k in c) parts.push(`${k[0]?.toUpperCase()}${k.slice(1)} ${String(was(k))} → ${String(now(k))}`);
   const before = num(was('totalPrice'));
   const after = num(now('totalPrice'));
-  if (before !== null && after !== null) parts.push(`Total ${formatMoney(before)} → ${formatMoney(after)}`);
+  if (before !== null && after !== null)
+    parts.push(`Total ${formatMoney(toMajor(before))} → ${formatMoney(toMajor(after))}`);
   return parts.join(' · ');
 }
 

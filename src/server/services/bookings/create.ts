@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { countedGuests } from '#shared/pricing.ts';
-import type { TBooking, ZBookingCreateInput } from '#shared/schemas/booking.ts';
+import { ZQuote, type TBooking, type ZBookingCreateInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import {
   findStayContext,
@@ -90,7 +90,10 @@ export async function createBooking(
 
     const quote = priceStay(rules, settings.taxRate, input, party, now);
     if (input.totalPrice !== undefined && input.totalPrice !== quote.total) {
-      throw new AppError('CONFLICT', PRICE_CHANGED, { details: { quote } });
+      // Details skip the output schema: the quote goes out in currency units as the procedure's answers do.
+      throw new AppError('CONFLICT', PRICE_CHANGED, {
+        details: { quote: ZQuote.parse({ ...quote, available: true }) },
+      });
     }
 
     const userId = user?.id ?? null;

@@ -8,6 +8,7 @@ import {
   type TCancellationTerms,
 } from '#shared/cancellation.ts';
 import { bookedLines, bookedNights } from '#shared/pricing.ts';
+import { toMajor } from '#shared/money.ts';
 import { addDays } from '#shared/dates.ts';
 import type { TBooking, ZBookingCreateInput } from '#shared/schemas/booking.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
@@ -81,6 +82,7 @@ function termsOf(b: TManagedRecord, now: Date): TCancellationTerms {
       timeZone: b.timeZone,
       nightPrices: bookedNights(b).map((n) => n.price),
       taxRate: b.taxRate,
+      priceLines: b.priceLines,
     },
     now,
   );
@@ -181,7 +183,8 @@ export async function cancelAsGuest(
       throw new AppError('CONFLICT', CANCELLATION_CLOSED_MESSAGE, { details: { contact: '/contact' } });
     if (terms.kind === 'fee' && acceptedFee !== terms.fee)
       throw new AppError('CONFLICT', LATE_FEE_CHANGED_MESSAGE, {
-        details: { cancellationFee: terms.fee, deadline: terms.deadline },
+        // Details skip the output schema: the fee goes out in dollars, as the booking's answers state it.
+        details: { cancellationFee: toMajor(terms.fee), deadline: terms.deadline },
       });
     const fee = terms.kind === 'fee' ? terms.fee : null;
     if (!(await markCancelled(tx, bookingId, fee))) throw new AppError('CONFLICT', ALREADY_CANCELLED);

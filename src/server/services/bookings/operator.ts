@@ -43,7 +43,6 @@ import { bookingDay, enforceStay, limitsOf, todaySpan } from './rules.ts';
  */
 
 const CONFIRMATION_ATTEMPTS = 8;
-const CENTS = 100;
 
 /** A home's price rules and stay limits for a stay, read as the quote reads them. */
 async function homeFor(tx: EntityManager, propertyId: number, checkIn: string, checkOut: string) {
@@ -265,12 +264,7 @@ export async function changeBooking(
         pets: party.pets,
         ...snapshot,
       });
-      await repricePaymentPlan(
-        tx,
-        base.id,
-        snapshot.totalPrice * CENTS,
-        daysBetween(base.checkIn, stay.checkIn),
-      );
+      await repricePaymentPlan(tx, base.id, snapshot.totalPrice, daysBetween(base.checkIn, stay.checkIn));
       const before = {
         propertyId: base.propertyId,
         checkIn: base.checkIn,

@@ -60,6 +60,7 @@ export function cancellationSentence(b: Omit<TStayFacts, 'id'>, now: Date): stri
       timeZone: b.timeZone,
       nightPrices: bookedNights(b).map((n) => n.price),
       taxRate: b.taxRate,
+      priceLines: b.priceLines,
     },
     now,
   );

@@ -3,9 +3,7 @@ import type { TStatement } from '#shared/schemas/owners.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
 import { absoluteUrl } from './outbox.ts';
-import { paragraph, rows } from './render.ts';
-
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+import { paragraph, rows, usd } from './render.ts';
 
 /** The owner's statement is published (docs/owner-statements.md): its totals and a link to sign in and read it. */
 export async function emailOwnerStatement(tx: EntityManager, s: TStatement): Promise<void> {

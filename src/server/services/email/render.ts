@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import { formatMoney } from '#shared/money.ts';
+import { formatMoney, toMajor } from '#shared/money.ts';
 import type { TEmailSource, TStoredEmailBlock } from '../../entities/outbox-email.entity.ts';
 
 /**
@@ -162,5 +162,8 @@ export function quote(value: string): TEmailBlock {
   };
 }
 
-/** Prices in emails are USD, en-US style (docs/features.md#emails), through the one money formatter. */
-export const usd = (n: number) => formatMoney(n, 'USD');
+/**
+ * Prices in emails are USD, en-US style (docs/features.md#emails), through the one money formatter: an
+ * amount the server keeps (integer cents) written in dollars with cents, `$33.15`.
+ */
+export const usd = (minor: number) => formatMoney(toMajor(minor), 'USD');

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '#shared/constants.ts';
-import { MINOR_PER_MAJOR } from '#shared/payments.ts';
 import { addDays, formatIsoDate } from '#shared/dates.ts';
 import {
   DAY_COUNT_TRIGGERS,
@@ -295,7 +294,7 @@ export async function renderTemplate(
 async function balanceDue(em: EntityManager, bookingId: number, totalPrice: number): Promise<string> {
   const [plan, lines] = await Promise.all([findPlan(em, bookingId), listLines(em, bookingId)]);
   if (!plan) return usd(totalPrice);
-  return usd(totalsOf(plan, lines).balanceDue / MINOR_PER_MAJOR);
+  return usd(totalsOf(plan, lines).balanceDue);
 }
 
 // ---- sending ----------------------------------------------------------------------------------------

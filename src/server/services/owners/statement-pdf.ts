@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { formatMoney } from '#shared/money.ts';
 import type { TStatement } from '#shared/schemas/owners.ts';
 
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
+const usd = (n: number) => formatMoney(n);
 
 /**
  * The owner's monthly statement as a PDF (docs/owner-statements.md), laid out as the receipts are: the

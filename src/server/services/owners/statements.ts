@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import type { TQuoteLine } from '#shared/pricing.ts';
+import { percentOf } from '#shared/money.ts';
 import { toCsv } from '#shared/csv.ts';
 import type { TOwnerSummary, TStatement, TStatementStay } from '#shared/schemas/owners.ts';
 import { AppError } from '../../errors.ts';
@@ -40,7 +41,7 @@ export function splitStay(
     : b.taxAmount;
   const gross = b.totalPrice;
   const rent = gross - fees - taxes;
-  const commission = Math.round(((rent + fees) * commissionPercent) / 100);
+  const commission = percentOf(rent + fees, commissionPercent);
   return { gross, rent, fees, taxes, commission, net: rent + fees - commission };
 }
 

@@ -1,7 +1,7 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClosedStatus } from '#shared/constants.ts';
-import { ledgerTotals, MINOR_PER_MAJOR, type TPaymentStatus } from '#shared/payments.ts';
+import { ledgerTotals, type TPaymentStatus } from '#shared/payments.ts';
 import type { TAdminPayments, TAdminPaymentsInput } from '#shared/schemas/payments.ts';
 import { listPayments, paymentTotals } from '../../repositories/payments.ts';
 import { toCsv } from '../admin/csv.ts';
@@ -50,7 +50,7 @@ function statusOf(r: {
     total: r.total_amount,
     deposit: r.deposit_amount,
     cancelled: isClosedStatus(r.booking_status),
-    cancellationFee: (r.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
+    cancellationFee: r.cancellation_fee ?? 0,
     lines: [{ kind: 'payment', amount: r.net }],
   }).status;
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClosedStatus } from '#shared/constants.ts';
-import { formatMinor, ledgerTotals, MINOR_PER_MAJOR } from '#shared/payments.ts';
+import { formatMinor, ledgerTotals } from '#shared/payments.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { queueComposed } from '../email/compose.ts';
 import { paragraph } from '../email/render.ts';
@@ -18,7 +18,7 @@ export async function emailPaymentReceived(
     total: plan.total_amount,
     deposit: plan.deposit_amount,
     cancelled: isClosedStatus(plan.status),
-    cancellationFee: (plan.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
+    cancellationFee: plan.cancellation_fee ?? 0,
     lines: await listLines(tx, bookingId),
   });
   await queueComposed(tx, settings, [

@@ -4,7 +4,6 @@ import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import {
   formatMinor,
   ledgerTotals,
-  MINOR_PER_MAJOR,
   OFFERED_METHODS,
   type TLedgerTotals,
   type TOfferedMethod,
@@ -54,7 +53,7 @@ export function totalsOf(
     total: plan.total_amount,
     deposit: plan.deposit_amount,
     cancelled: isClosedStatus(plan.status),
-    cancellationFee: (plan.cancellation_fee ?? 0) * MINOR_PER_MAJOR,
+    cancellationFee: plan.cancellation_fee ?? 0,
     lines,
   });
 }
@@ -96,7 +95,7 @@ export async function bookingPayments(
     refundOnCancel:
       fee === undefined || fee === null
         ? null
-        : Math.max(0, totals.net - Math.min(fee * MINOR_PER_MAJOR, Math.max(0, totals.net))),
+        : Math.max(0, totals.net - Math.min(fee, Math.max(0, totals.net))),
     flaggedAt: plan.flagged_at,
   };
 }

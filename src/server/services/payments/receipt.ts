@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { formatMinor, METHOD_LABELS, MINOR_PER_MAJOR, PAYMENT_STATUS_LABELS } from '#shared/payments.ts';
+import { toMinor } from '#shared/money.ts';
+import { formatMinor, METHOD_LABELS, PAYMENT_STATUS_LABELS } from '#shared/payments.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 
@@ -32,7 +33,7 @@ export function receiptPdf(r: TReceiptInput): Promise<Buffer> {
   const p = r.payments;
   const cur = p.schedule.currency;
   const money = (minor: number) => formatMinor(minor, cur);
-  const dollars = (major: number) => money(major * MINOR_PER_MAJOR);
+  const dollars = (major: number) => money(toMinor(major));
   const row = (label: string, value: string, bold = false) => {
     const y = doc.y;
     doc

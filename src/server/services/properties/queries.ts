@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { toMinor } from '#shared/money.ts';
 import { DEFAULT_LOCATION } from '#shared/constants.ts';
 import {
   SEARCH_CURSOR_PATTERN,
@@ -73,8 +74,9 @@ export async function searchProperties(
     location: location && location.toLowerCase() !== DEFAULT_LOCATION.toLowerCase() ? location : undefined,
     guests: input.guests,
     stay: input.checkIn && input.checkOut ? { checkIn: input.checkIn, checkOut: input.checkOut } : undefined,
-    minPrice: input.minPrice,
-    maxPrice: input.maxPrice,
+    // The bounds are whole dollars on the wire; the home's price is kept in cents.
+    minPrice: input.minPrice === undefined ? undefined : toMinor(input.minPrice),
+    maxPrice: input.maxPrice === undefined ? undefined : toMinor(input.maxPrice),
     types: input.types,
     bedrooms: input.bedrooms,
     amenities: input.amenities,
