@@ -274,6 +274,8 @@ describe("signed events the ledger refuses (Stripe's signature proves the sender
       { ...session, metadata: null },
       { ...session, metadata: { bookingId: 'BIC123' } },
       { ...session, metadata: { bookingId: '999999999' } },
+      { ...session, metadata: { bookingId: '99999999999' } },
+      { ...session, metadata: { bookingId: '-1' } },
       { ...session, payment_status: 'unpaid' },
     ]) {
       const event = stripe.signedEvent(object, WEBHOOK_SECRET);
@@ -286,6 +288,9 @@ describe("signed events the ledger refuses (Stripe's signature proves the sender
       stripe.signedEvent({ ...session, id: undefined }, WEBHOOK_SECRET),
       stripe.signedEvent({ ...session, metadata: { bookingId: 7 } }, WEBHOOK_SECRET),
       stripe.signedEvent({ ...session, amount_total: '500' }, WEBHOOK_SECRET),
+      stripe.signedEvent({ ...session, created: 1e20 }, WEBHOOK_SECRET),
+      stripe.signedEvent({ ...session, payment_intent: `pi_${'x'.repeat(200)}` }, WEBHOOK_SECRET),
+      stripe.signedEvent(session, WEBHOOK_SECRET, 'checkout.session.completed', `evt_${'x'.repeat(200)}`),
       stripe.signedEvent(null, WEBHOOK_SECRET),
       signedRaw(JSON.stringify({ id: 'evt_test_no_data', type: 'checkout.session.completed' })),
       signedRaw(JSON.stringify({ type: 'checkout.session.completed', data: { object: session } })),

@@ -106,22 +106,30 @@ export const AMOUNT_OVER_STRIPE_MAX = `A card payment cannot be more than ${form
 export const currencyNotBookings = (got: string, want: string) =>
   `A card payment in ${got} cannot be recorded on a booking paid in ${want}`;
 
-/** The parts of a signed event we read: the signature proves who sent it, not that its body is usable. */
+/**
+ * The parts of a signed event we read: the signature proves who sent it, not that its body is usable. Ids
+ * are held to what their columns keep (Stripe's own are under 70 characters).
+ */
+const ZStripeId = z.string().min(1).max(100);
 const ZStripeEvent = z.object({
-  id: z.string().min(1),
-  type: z.string().min(1),
+  id: ZStripeId,
+  type: ZStripeId,
   data: z.object({ object: z.looseObject({}) }),
 });
 
 const ZCheckoutSession = z.object({
-  id: z.string().min(1),
+  id: ZStripeId,
   payment_status: z.string().nullish(),
   amount_total: z.number().nullish(),
   currency: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
-  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-  created: z.number().nullish(),
+  payment_intent: z.union([ZStripeId, z.object({ id: ZStripeId })]).nullish(),
+  // Seconds since 1970, within what a Date holds.
+  created: z.int().nonnegative().max(8_640_000_000_000).nullish(),
 });
+
+/** Our bookings' ids as Checkout metadata carries them: a positive integer a table key can hold. */
+const BOOKING_ID = /^[1-9]\d{0,8}$/;
 type TCheckoutSession = z.infer<typeof ZCheckoutSession>;
 
 /** A signed event we will not act on: logged with its reason, answered 400, nothing recorded. */
@@ -185,9 +193,10 @@ async function recordCheckoutPayment(
   if (amount === null || amount === undefined || !Number.isSafeInteger(amount) || amount <= 0)
     throw refuseEvent(AMOUNT_NOT_POSITIVE, { ...where, amount });
   if (amount > STRIPE_MAX_AMOUNT) throw refuseEvent(AMOUNT_OVER_STRIPE_MAX, { ...where, amount });
-  const bookingId = Number(session.metadata?.bookingId);
+  const bookingRef = session.metadata?.bookingId ?? '';
+  const bookingId = Number(bookingRef);
   // A session we did not open (another product on the same Stripe account) is acknowledged and left alone.
-  if (!Number.isSafeInteger(bookingId) || !(await lockPlan(tx, bookingId))) {
+  if (!BOOKING_ID.test(bookingRef) || !(await lockPlan(tx, bookingId))) {
     log.warn('stripe checkout for no known booking', where);
     return;
   }
