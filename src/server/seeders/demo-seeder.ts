@@ -106,7 +106,8 @@ async function seedDemoPayments(
     };
     return demoLedgerLines(money, amounts, today).map((line) => {
       const card = line.method === 'card';
-      // A card payment's reference stands in for a PaymentIntent that Stripe never saw, so nothing refunds it there.
+      // A card payment's reference stands in for a PaymentIntent Stripe never saw: the line carries no
+      // stripe_payment_intent, so no refund of it is ever sent to Stripe.
       const reference = card
         ? `pi_demo_${booking.confirmationNumber}_${line.part}`
         : `${booking.confirmationNumber} ${line.part}`;
