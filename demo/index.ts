@@ -12,6 +12,7 @@ import {
   requestToBookHomes,
 } from './activity.ts';
 import { planListings } from './listings.ts';
+import { planPayments } from './payments.ts';
 import { createRandom } from './random.ts';
 
 export {
@@ -23,6 +24,7 @@ export {
 } from './activity.ts';
 export type { TDemoBooking, TDemoGuest, TDemoReview } from './activity.ts';
 export type { TDemoListing } from './listings.ts';
+export { DEMO_UNPAID_EXAMPLES, demoLedgerLines, type TDemoMoney } from './payments.ts';
 export { sceneSvg, type TScene } from './scenes.ts';
 
 const DEMO_SEED = 20_261_122;
@@ -33,11 +35,15 @@ export function planDemo(today: string) {
   const listedDays = planListedDays(listings, today, r);
   const reviews = planReviews(listings, listedDays, today, r);
   const bookings = planBookings(listings, listedDays, today, r);
+  // A stream of its own, so planning payments leaves every listing, review and booking as it was.
+  const payments = planPayments(bookings, today, createRandom(DEMO_SEED + 1));
   return {
     listings,
     listedDays,
     reviews,
     bookings,
+    /** What each booking's guest paid (by index into bookings). */
+    payments,
     /** The listings (by index) that take requests to book; the rest book instantly. */
     requestHomes: requestToBookHomes(listings),
     guests: DEMO_GUESTS,

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readEnv } from '../../src/server/env.ts';
+import { logger } from '../../src/server/logger.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
-import { startStripeStandIn, type TStripeStandIn } from '../support/stripe-stand-in.ts';
+import { STAND_IN_SECRET_KEY, startStripeStandIn, type TStripeStandIn } from '../support/stripe-stand-in.ts';
 import { adminCookie, book, expectReconciled } from './payments-helpers.ts';
 
 const WEBHOOK_SECRET = 'whsec_test_payments_suite';
@@ -201,5 +203,110 @@ describe('card payments through Stripe (a local stand-in for its servers)', () =
     });
     expect(bank.status).toBe(200);
     expect(bank.body.instructions).toContain(b.confirmationNumber);
+  });
+});
+
+describe("signed events the ledger refuses (Stripe's signature proves the sender, not the contents)", () => {
+  /** Signed bytes of any kind, as a sender holding the secret could send them. */
+  const signedRaw = (payload: string) => ({
+    payload,
+    signature: new Stripe(STAND_IN_SECRET_KEY).webhooks.generateTestHeaderString({
+      payload,
+      secret: WEBHOOK_SECRET,
+    }),
+  });
+  const stripeEvents = async () => (await srv.db.sql('select id from stripe_events')).length;
+
+  it('a non-positive amount or another currency than the booking is a 400 with its reason, logged, and the ledger is unchanged; a valid one is still recorded', async () => {
+    const home = await createProperty(srv.db.em(), { price: 140 });
+    const checkIn = addDays(todayIso(), 70);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const { sessionId, amount } = await payByCard(b, 'deposit');
+    const session = { ...stripe.sessions.get(sessionId), payment_status: 'paid', status: 'complete' };
+    const before = await ledger(b.manageToken);
+    const eventsBefore = await stripeEvents();
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      for (const [changed, message] of [
+        [{ amount_total: -amount }, 'A card payment must be a positive whole number of cents'],
+        [{ amount_total: 0 }, 'A card payment must be a positive whole number of cents'],
+        [{ amount_total: 12.5 }, 'A card payment must be a positive whole number of cents'],
+        [{ amount_total: 10_000_000_000 }, 'A card payment cannot be more than $999,999.99'],
+        [{ currency: 'eur' }, 'A card payment in EUR cannot be recorded on a booking paid in USD'],
+        [{ currency: null }, 'A card payment in no currency cannot be recorded on a booking paid in USD'],
+      ] as const) {
+        warn.mockClear();
+        const event = stripe.signedEvent({ ...session, ...changed }, WEBHOOK_SECRET);
+        const res = await webhook(event.payload, event.signature);
+        expect(res.status, JSON.stringify(changed)).toBe(400);
+        expect(((await res.json()) as { message: string }).message).toBe(message);
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ reason: message, session: sessionId }),
+          'stripe event refused',
+        );
+      }
+    } finally {
+      warn.mockRestore();
+    }
+    const after = await ledger(b.manageToken);
+    expect(after.lines).toEqual([]);
+    expect(after.totals).toEqual(before.totals);
+    // Refused events are not kept either, so the same event id is judged afresh when Stripe retries it.
+    expect(await stripeEvents()).toBe(eventsBefore);
+
+    const valid = stripe.completedEvent(sessionId, WEBHOOK_SECRET);
+    expect((await webhook(valid.payload, valid.signature)).status).toBe(200);
+    expect((await ledger(b.manageToken)).lines).toEqual([
+      expect.objectContaining({ kind: 'payment', method: 'card', amount, currency: 'USD' }),
+    ]);
+  });
+
+  it('a signed event malformed for our needs is a 400 or an acknowledged no-op, never a 500', async () => {
+    const home = await createProperty(srv.db.em(), { price: 150 });
+    const checkIn = addDays(todayIso(), 75);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const { sessionId } = await payByCard(b, 'deposit');
+    const session = { ...stripe.sessions.get(sessionId), payment_status: 'paid', status: 'complete' };
+
+    // Not about one of our bookings: acknowledged (Stripe stops retrying) and nothing recorded.
+    for (const object of [
+      { ...session, metadata: {} },
+      { ...session, metadata: null },
+      { ...session, metadata: { bookingId: 'BIC123' } },
+      { ...session, metadata: { bookingId: '999999999' } },
+      { ...session, metadata: { bookingId: '99999999999' } },
+      { ...session, metadata: { bookingId: '-1' } },
+      { ...session, payment_status: 'unpaid' },
+    ]) {
+      const event = stripe.signedEvent(object, WEBHOOK_SECRET);
+      const res = await webhook(event.payload, event.signature);
+      expect(res.status, JSON.stringify(object.metadata)).toBe(200);
+      expect(await res.json()).toEqual({ received: true, duplicate: false });
+    }
+    // Unreadable: 400 with a message that says so.
+    for (const event of [
+      stripe.signedEvent({ ...session, id: undefined }, WEBHOOK_SECRET),
+      stripe.signedEvent({ ...session, metadata: { bookingId: 7 } }, WEBHOOK_SECRET),
+      stripe.signedEvent({ ...session, amount_total: '500' }, WEBHOOK_SECRET),
+      stripe.signedEvent({ ...session, created: 1e20 }, WEBHOOK_SECRET),
+      stripe.signedEvent({ ...session, payment_intent: `pi_${'x'.repeat(200)}` }, WEBHOOK_SECRET),
+      stripe.signedEvent(session, WEBHOOK_SECRET, 'checkout.session.completed', `evt_${'x'.repeat(200)}`),
+      stripe.signedEvent(null, WEBHOOK_SECRET),
+      signedRaw(JSON.stringify({ id: 'evt_test_no_data', type: 'checkout.session.completed' })),
+      signedRaw(JSON.stringify({ type: 'checkout.session.completed', data: { object: session } })),
+      signedRaw('not json at all'),
+    ]) {
+      const res = await webhook(event.payload, event.signature);
+      expect(res.status, event.payload.slice(0, 80)).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toBe('This Stripe event could not be read');
+    }
+    // An event type we do not act on is acknowledged.
+    const other = stripe.signedEvent(
+      { id: 'pi_test_other', object: 'payment_intent' },
+      WEBHOOK_SECRET,
+      'payment_intent.created',
+    );
+    expect((await webhook(other.payload, other.signature)).status).toBe(200);
+    expect(await linesIn(b.id)).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { dayAtHome } from '../../src/shared/home-time.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
 import { adminCookie, book, expectReconciled, pdfText } from './payments-helpers.ts';
@@ -308,10 +309,45 @@ describe('manual payments', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe(
-      'Booking,BIC number,Guest,Home,Check-in,Booking status,Amount (cents),Due / received,Method,Reference',
+      'Booking,BIC number,Guest,Home,Check-in,Booking status,Amount,Currency,Due / received,Method,Reference',
     );
     expect(text).toContain(b.confirmationNumber);
     expect((await fetch(`${srv.url}/api/admin/payments/export.csv`)).status).toBe(401);
+  });
+
+  it('the payments CSV writes amounts in currency units with their currency, and days at the home, in its time zone', async () => {
+    const zone = 'Pacific/Honolulu';
+    const home = await createProperty(srv.db.em(), { price: 95, title: 'Hilo Hale', timeZone: zone });
+    const checkIn = addDays(todayIso(), 130);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const rowOf = async (query: string, find: (cells: string[]) => boolean) => {
+      const res = await fetch(`${srv.url}/api/admin/payments/export.csv?${query}`, { headers: admin });
+      expect(res.status).toBe(200);
+      const rows = (await res.text()).split('\r\n').map((r) => r.split(','));
+      return rows.find(find);
+    };
+    const { schedule: plan } = await ledgerOf(b.id);
+    // Nothing paid: the deposit's deadline, an instant, is written as the day it falls on in Honolulu.
+    expect(await rowOf('view=outstanding', (c) => c[0] === String(b.id))).toEqual([
+      String(b.id),
+      b.confirmationNumber,
+      'Pia Payer',
+      'Hilo Hale',
+      checkIn,
+      'confirmed',
+      (plan.total / 100).toFixed(2),
+      'USD',
+      dayAtHome(new Date(plan.depositDeadlineAt), zone),
+      '',
+      '',
+    ]);
+    // 05:30 UTC is still the evening before in Honolulu (UTC−10).
+    const receivedAt = `${addDays(todayIso(), -1)}T05:30:00.000Z`;
+    expect(await pay(b.id, { amount: 1230, method: 'cash', reference: 'CSV-1', receivedAt })).toMatchObject({
+      status: 200,
+    });
+    const received = await rowOf('view=received&method=cash', (c) => c.at(-1) === 'CSV-1');
+    expect(received?.slice(6)).toEqual(['12.30', 'USD', addDays(todayIso(), -2), 'cash', 'CSV-1']);
   });
 });
 

@@ -49,6 +49,13 @@ export interface TStripeStandIn {
     webhookSecret: string,
     eventId?: string,
   ): { payload: string; signature: string };
+  /** Any event body, signed as Stripe signs it: for events Stripe's servers would never send. */
+  signedEvent(
+    object: unknown,
+    webhookSecret: string,
+    type?: string,
+    eventId?: string,
+  ): { payload: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -226,16 +233,19 @@ export async function startStripeStandIn(
       if (!session) throw new Error(`no session ${sessionId}`);
       session.payment_status = 'paid';
       session.status = 'complete';
+      return standIn.signedEvent(session, webhookSecret, 'checkout.session.completed', eventId);
+    },
+    signedEvent(object, webhookSecret, type = 'checkout.session.completed', eventId = id('evt')) {
       const payload = JSON.stringify({
         id: eventId,
         object: 'event',
         api_version: '2025-10-29.clover',
         created: Math.floor(Date.now() / 1000),
-        type: 'checkout.session.completed',
+        type,
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
-        data: { object: session },
+        data: { object },
       });
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
       return { payload, signature };

@@ -246,6 +246,9 @@ export interface TPaymentListRow {
   booking_status: string;
   amount: number;
   due: string | null;
+  /** The day of `due` at the home, in its own time zone (`yyyy-MM-dd`), as the exports write it. */
+  day: string | null;
+  currency: string;
   method: string | null;
   reference: string | null;
   net: number;
@@ -274,6 +277,8 @@ function ledgers(em: EntityManager) {
       'b.status as booking_status',
       'pp.total_amount',
       'pp.deposit_amount',
+      'pp.currency',
+      'p.time_zone',
       'b.cancellation_fee',
       'pp.balance_due_on',
       'pp.deposit_deadline_at',
@@ -308,6 +313,8 @@ export async function listPayments(
         'b.status as booking_status',
         'l.amount',
         isoTimestamp<string | null>('l.occurred_at').as('due'),
+        sql<string | null>`to_char(l.occurred_at at time zone p.time_zone, 'YYYY-MM-DD')`.as('day'),
+        'l.currency',
         sql<string | null>`l.method`.as('method'),
         'l.reference',
         sql<number>`0`.as('net'),
@@ -336,16 +343,18 @@ export async function listPayments(
         ? sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount
            and ((net < deposit_amount and deposit_deadline_at < ${q.now}::timestamptz) or balance_due_on < ${q.now.toISOString().slice(0, 10)}::date)`
         : sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount`;
+  // A deposit deadline is an instant: the day written is the one it falls on at the home, not in UTC.
+  const dueDay = sql<string | null>`case when net < deposit_amount
+      then to_char(deposit_deadline_at at time zone time_zone, 'YYYY-MM-DD')
+      else to_char(balance_due_on, 'YYYY-MM-DD') end`;
   return db(em)
     .selectFrom(ledgers(em))
     .selectAll('t')
     .select([
       sql<number>`case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0), total_amount, net)
                        else total_amount - net end`.as('amount'),
-      sql<
-        string | null
-      >`case when net < deposit_amount then to_char(deposit_deadline_at at time zone 'UTC', 'YYYY-MM-DD')
-                              else to_char(balance_due_on, 'YYYY-MM-DD') end`.as('due'),
+      dueDay.as('due'),
+      dueDay.as('day'),
       sql<string | null>`null`.as('method'),
       sql<string | null>`null`.as('reference'),
       sql<number>`count(*) over ()::int`.as('total_count'),

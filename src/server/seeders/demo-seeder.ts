@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Seeder } from '@mikro-orm/seeder';
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import {
   demoGuestEmail,
+  demoLedgerLines,
   planDemo,
   sceneSvg,
   type TDemoListing,
@@ -12,11 +14,12 @@ import {
 import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
 import { todayIso } from '#shared/dates.ts';
 import { quoteStay } from '#shared/pricing.ts';
-import { Booking } from '../entities/booking.entity.ts';
+import { Booking, type IBooking } from '../entities/booking.entity.ts';
 import { Property, type IProperty } from '../entities/property.entity.ts';
 import { Review } from '../entities/review.entity.ts';
 import { User, type IUser } from '../entities/user.entity.ts';
 import { log } from '../logger.ts';
+import { db } from '../repositories/db.ts';
 import { hashPassword } from '../services/auth/passwords.ts';
 import { storeImage } from '../services/media/images.ts';
 import type { TMediaStore } from '../services/media/store.ts';
@@ -56,6 +59,73 @@ async function propertiesNeverSeeded(em: EntityManager): Promise<boolean> {
 function isGuestFavorite(reviews: readonly TDemoReview[]): boolean {
   if (reviews.length < 4) return false;
   return reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length >= 4.7;
+}
+
+/**
+ * What the demo's guests paid (demo/payments.ts). Each booking's payment plan is first taken again as of the
+ * day it was booked, as the payments migration did for older bookings, so deposits and balance dates are
+ * the ones a guest would have had; the ledger's amounts are then read from those plans (already in minor
+ * units, from the booking's total), never worked out here, and written in one statement.
+ */
+async function seedDemoPayments(
+  tx: EntityManager,
+  demo: ReturnType<typeof planDemo>,
+  bookings: readonly IBooking[],
+  admin: IUser,
+): Promise<void> {
+  const q = db(tx);
+  const ids = bookings.map((b) => b.id);
+  await q.deleteFrom('payment_plans').where('booking_id', 'in', ids).execute();
+  await sql`select payment_plan_snapshot(b, b.created_at) from bookings b where b.id = any(${ids}::int[])`.execute(
+    q,
+  );
+  const plans = new Map(
+    (
+      await q
+        .selectFrom('payment_plans')
+        .select([
+          'booking_id',
+          'currency',
+          'total_amount',
+          'deposit_amount',
+          sql<string | null>`to_char(balance_due_on, 'YYYY-MM-DD')`.as('balance_due_on'),
+        ])
+        .where('booking_id', 'in', ids)
+        .execute()
+    ).map((p) => [p.booking_id, p]),
+  );
+  const today = todayIso();
+  const lines = bookings.flatMap((booking, i) => {
+    const plan = plans.get(booking.id);
+    const money = demo.payments[i];
+    if (!plan || !money) return [];
+    const amounts = {
+      total: plan.total_amount,
+      deposit: plan.deposit_amount,
+      balanceDueOn: plan.balance_due_on,
+    };
+    return demoLedgerLines(money, amounts, today).map((line) => {
+      const card = line.method === 'card';
+      // A card payment's reference stands in for a PaymentIntent Stripe never saw: the line carries no
+      // stripe_payment_intent, so no refund of it is ever sent to Stripe.
+      const reference = card
+        ? `pi_demo_${booking.confirmationNumber}_${line.part}`
+        : `${booking.confirmationNumber} ${line.part}`;
+      return {
+        booking_id: booking.id,
+        kind: 'payment' as const,
+        method: line.method,
+        amount: line.amount,
+        currency: plan.currency,
+        reference,
+        occurred_at: line.occurredAt,
+        recorded_by_id: card ? null : admin.id,
+        recorded_by_name: card ? 'Stripe' : admin.name || admin.username,
+        dedupe_key: card ? `stripe:${reference}` : `${line.method}:${reference.toLowerCase()}`,
+      };
+    });
+  });
+  if (lines.length > 0) await q.insertInto('ledger_lines').values(lines).execute();
 }
 
 /**
@@ -134,10 +204,10 @@ export class DemoSeeder extends Seeder<TSeedContext> {
           date: rv.date,
         });
       }
-      for (const b of demo.bookings) {
+      const bookings: IBooking[] = demo.bookings.map((b) => {
         const property = properties[b.listing] as IProperty;
         const quote = quoteStay(property.price, b.checkIn, b.checkOut, SETTINGS_DEFAULTS.taxRate);
-        tx.create(Booking, {
+        return tx.create(Booking, {
           user: b.guest === null ? null : (guests[b.guest] ?? null),
           property,
           checkIn: b.checkIn,
@@ -159,8 +229,9 @@ export class DemoSeeder extends Seeder<TSeedContext> {
               ? new Date(b.createdAt.getTime() + SETTINGS_DEFAULTS.requestResponseHours * 3_600_000)
               : null,
         });
-      }
+      });
       await tx.flush();
+      await seedDemoPayments(tx, demo, bookings, admin);
 
       // From the stored rows, so rating and count match the reviews exactly (docs/decisions.md#ratings).
       await tx.execute(

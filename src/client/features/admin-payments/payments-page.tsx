@@ -2,7 +2,6 @@ import {
   Alert,
   Button,
   Group,
-  Pagination,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -22,6 +21,7 @@ import {
 } from '#shared/payments.ts';
 import { PAYMENT_LIST_VIEWS } from '#shared/schemas/payments.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
+import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 type TView = (typeof PAYMENT_LIST_VIEWS)[number];
@@ -162,13 +162,9 @@ export function PaymentsPage() {
         </Table>
       </Table.ScrollContainer>
       {list.data && list.data.total > PAGE_SIZE && (
-        <Pagination
-          mt="md"
-          total={Math.ceil(list.data.total / PAGE_SIZE)}
-          value={page}
-          onChange={setPage}
-          aria-label="Pages"
-        />
+        <Group mt="md">
+          <TablePager pages={Math.ceil(list.data.total / PAGE_SIZE)} page={page} onPage={setPage} />
+        </Group>
       )}
     </>
   );

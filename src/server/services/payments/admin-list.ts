@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClosedStatus } from '#shared/constants.ts';
 import { ledgerTotals, type TPaymentStatus } from '#shared/payments.ts';
 import type { TAdminPayments, TAdminPaymentsInput } from '#shared/schemas/payments.ts';
+import { toMajor } from '#shared/money.ts';
 import { listPayments, paymentTotals } from '../../repositories/payments.ts';
 import { toCsv } from '../admin/csv.ts';
 
@@ -55,38 +56,48 @@ function statusOf(r: {
   }).status;
 }
 
+/** The payments CSV's columns: amounts in currency units with their currency, days at the home. */
+const PAYMENTS_CSV_HEADER = [
+  'Booking',
+  'BIC number',
+  'Guest',
+  'Home',
+  'Check-in',
+  'Booking status',
+  'Amount',
+  'Currency',
+  'Due / received',
+  'Method',
+  'Reference',
+] as const;
+
+/** More rows than the page ever asks for: the export is the whole filtered view. */
+const CSV_MAX_ROWS = 10_000;
+
 export async function adminPaymentsCsv(
   em: EntityManager,
   input: TAdminPaymentsInput,
   homes: THomeScope = null,
+  now = new Date(),
 ): Promise<{ filename: string; csv: string }> {
-  const page = await adminPayments(em, { ...input, page: 1, pageSize: 10_000 }, undefined, homes);
+  const rows = await listPayments(em, { ...input, page: 1, pageSize: CSV_MAX_ROWS, now }, homes);
   return {
-    filename: `payments-${input.view}-${new Date().toISOString().slice(0, 10)}.csv`,
+    filename: `payments-${input.view}-${now.toISOString().slice(0, 10)}.csv`,
     csv: toCsv(
-      [
-        'Booking',
-        'BIC number',
-        'Guest',
-        'Home',
-        'Check-in',
-        'Booking status',
-        'Amount (cents)',
-        'Due / received',
-        'Method',
-        'Reference',
-      ],
-      page.items.map((i) => [
-        i.bookingId,
-        i.confirmationNumber,
-        i.guestName,
-        i.propertyTitle,
-        i.checkIn,
-        i.bookingStatus,
-        i.amount,
-        i.due,
-        i.method,
-        i.reference,
+      PAYMENTS_CSV_HEADER,
+      rows.map((r) => [
+        r.booking_id,
+        r.confirmation_number,
+        r.guest_name,
+        r.property_title,
+        r.check_in,
+        r.booking_status,
+        // Two decimals as a spreadsheet reads money: 123.40, not 123.4.
+        toMajor(Number(r.amount)).toFixed(2),
+        r.currency,
+        r.day,
+        r.method,
+        r.reference,
       ]),
     ),
   };

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { enforceLimit, type TLimit } from '../auth/throttle.ts';
 import { isClosedStatus } from '#shared/constants.ts';
 import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
-import type Stripe from 'stripe';
+import { z } from 'zod';
 import { formatMinor, METHOD_LABELS, type TPayPart } from '#shared/payments.ts';
 import type { TBookingPayments, TPayResult } from '#shared/schemas/payments.ts';
 import type { TEnv } from '../../env.ts';
@@ -98,10 +98,51 @@ export async function payByToken(
 }
 
 export const BAD_SIGNATURE = 'Invalid Stripe signature';
+export const UNREADABLE_EVENT = 'This Stripe event could not be read';
+export const AMOUNT_NOT_POSITIVE = 'A card payment must be a positive whole number of cents';
+/** Stripe's own ceiling for a charge (eight digits of minor units); anything above it is not a real payment. */
+export const STRIPE_MAX_AMOUNT = 99_999_999;
+export const AMOUNT_OVER_STRIPE_MAX = `A card payment cannot be more than ${formatMinor(STRIPE_MAX_AMOUNT)}`;
+export const currencyNotBookings = (got: string, want: string) =>
+  `A card payment in ${got} cannot be recorded on a booking paid in ${want}`;
+
+/**
+ * The parts of a signed event we read: the signature proves who sent it, not that its body is usable. Ids
+ * are held to what their columns keep (Stripe's own are under 70 characters).
+ */
+const ZStripeId = z.string().min(1).max(100);
+const ZStripeEvent = z.object({
+  id: ZStripeId,
+  type: ZStripeId,
+  data: z.object({ object: z.looseObject({}) }),
+});
+
+const ZCheckoutSession = z.object({
+  id: ZStripeId,
+  payment_status: z.string().nullish(),
+  amount_total: z.number().nullish(),
+  currency: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  payment_intent: z.union([ZStripeId, z.object({ id: ZStripeId })]).nullish(),
+  // Seconds since 1970, within what a Date holds.
+  created: z.int().nonnegative().max(8_640_000_000_000).nullish(),
+});
+
+/** Our bookings' ids as Checkout metadata carries them: a positive integer a table key can hold. */
+const BOOKING_ID = /^[1-9]\d{0,8}$/;
+type TCheckoutSession = z.infer<typeof ZCheckoutSession>;
+
+/** A signed event we will not act on: logged with its reason, answered 400, nothing recorded. */
+function refuseEvent(reason: string, details: Record<string, unknown>): AppError {
+  log.warn('stripe event refused', { reason, ...details });
+  return new AppError('VALIDATION', reason);
+}
 
 /**
  * Stripe's webhook (docs/payments.md#webhook): the signature is checked over the exact bytes received, then
  * each event id is recorded once, in the same transaction as what it causes, so a replay records nothing.
+ * A signed event that is unreadable, not a positive amount or in another currency than the booking's is
+ * refused (docs/payments.md#refused-events); its transaction rolls back, so neither it nor money is kept.
  */
 export async function handleStripeWebhook(
   em: EntityManager,
@@ -111,12 +152,17 @@ export async function handleStripeWebhook(
 ): Promise<{ received: true; duplicate: boolean }> {
   if (!env.stripe) throw new AppError('NOT_FOUND', 'Card payments are not configured');
   if (!rawBody || !signature) throw new AppError('VALIDATION', BAD_SIGNATURE);
-  let event: Stripe.Event;
+  let signed: unknown;
   try {
-    event = stripeFor(env.stripe).webhooks.constructEvent(rawBody, signature, env.stripe.webhookSecret);
-  } catch {
+    signed = stripeFor(env.stripe).webhooks.constructEvent(rawBody, signature, env.stripe.webhookSecret);
+  } catch (err) {
+    // The SDK parses the body only once the signature holds: a SyntaxError is signed bytes that are not JSON.
+    if (err instanceof SyntaxError) throw refuseEvent(UNREADABLE_EVENT, { error: err.message });
     throw new AppError('VALIDATION', BAD_SIGNATURE);
   }
+  const parsed = ZStripeEvent.safeParse(signed);
+  if (!parsed.success) throw refuseEvent(UNREADABLE_EVENT, { issues: z.prettifyError(parsed.error) });
+  const event = parsed.data;
   let duplicate = false;
   await em.transactional(async (tx) => {
     if (!(await recordStripeEvent(tx, event.id, event.type))) {
@@ -126,21 +172,43 @@ export async function handleStripeWebhook(
     if (
       event.type === 'checkout.session.completed' ||
       event.type === 'checkout.session.async_payment_succeeded'
-    )
-      await recordCheckoutPayment(tx, event.data.object);
+    ) {
+      const session = ZCheckoutSession.safeParse(event.data.object);
+      if (!session.success)
+        throw refuseEvent(UNREADABLE_EVENT, { event: event.id, issues: z.prettifyError(session.error) });
+      await recordCheckoutPayment(tx, event.id, session.data);
+    }
   });
   return { received: true, duplicate };
 }
 
-async function recordCheckoutPayment(tx: EntityManager, session: Stripe.Checkout.Session): Promise<void> {
+async function recordCheckoutPayment(
+  tx: EntityManager,
+  eventId: string,
+  session: TCheckoutSession,
+): Promise<void> {
   if (session.payment_status !== 'paid') return;
-  const bookingId = Number(session.metadata?.bookingId);
-  if (!Number.isInteger(bookingId) || !(await lockPlan(tx, bookingId))) {
-    log.warn('stripe checkout for no known booking', { session: session.id });
+  const amount = session.amount_total;
+  const where = { event: eventId, session: session.id };
+  if (amount === null || amount === undefined || !Number.isSafeInteger(amount) || amount <= 0)
+    throw refuseEvent(AMOUNT_NOT_POSITIVE, { ...where, amount });
+  if (amount > STRIPE_MAX_AMOUNT) throw refuseEvent(AMOUNT_OVER_STRIPE_MAX, { ...where, amount });
+  const bookingRef = session.metadata?.bookingId ?? '';
+  const bookingId = Number(bookingRef);
+  // A session we did not open (another product on the same Stripe account) is acknowledged and left alone.
+  if (!BOOKING_ID.test(bookingRef) || !(await lockPlan(tx, bookingId))) {
+    log.warn('stripe checkout for no known booking', where);
     return;
   }
   const plan = await findPlan(tx, bookingId);
-  if (!plan || !session.amount_total) return;
+  if (!plan) return;
+  const currency = (session.currency ?? '').toUpperCase();
+  if (currency !== plan.currency.toUpperCase())
+    throw refuseEvent(currencyNotBookings(currency || 'no currency', plan.currency), {
+      ...where,
+      bookingId,
+      currency,
+    });
   const paymentIntent =
     typeof session.payment_intent === 'string'
       ? session.payment_intent
@@ -151,8 +219,8 @@ async function recordCheckoutPayment(tx: EntityManager, session: Stripe.Checkout
     bookingId,
     kind: 'payment',
     method: 'card',
-    amount: session.amount_total,
-    currency: (session.currency ?? plan.currency).toUpperCase(),
+    amount,
+    currency: plan.currency,
     reference: paymentIntent ?? session.id,
     occurredAt: new Date((session.created ?? Date.now() / 1000) * 1000),
     recordedById: null,
@@ -166,11 +234,11 @@ async function recordCheckoutPayment(tx: EntityManager, session: Stripe.Checkout
     entityType: 'booking',
     entityId: bookingId,
     after: {
-      amount: session.amount_total,
+      amount,
       method: 'card',
       reference: paymentIntent ?? session.id,
       lineId: id,
     },
   });
-  await emailPaymentReceived(tx, bookingId, session.amount_total);
+  await emailPaymentReceived(tx, bookingId, amount);
 }
