@@ -151,6 +151,23 @@ describe('adjustments', () => {
 });
 
 describe('invoices and credit notes', () => {
+  it('a request not yet accepted has no invoice', async () => {
+    const home = await createProperty(srv.db.em(), {
+      price: 80,
+      title: 'Asking Barn',
+      bookingMode: 'request',
+    });
+    const checkIn = addDays(todayIso(), 140);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    expect(b.status).toBe('requested');
+    const res = await fetch(`${srv.url}/api/admin/bookings/${b.id}/invoice.pdf`, { headers: admin });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { message: string }).message).toBe(
+      'A request has no invoice until it is accepted',
+    );
+    expect((await ledgerOf(b.id)).invoiceNumber).toBeNull();
+  });
+
   it('numbers follow each other without gaps; a cancellation issues a credit note for what it does not keep', async () => {
     const home = await createProperty(srv.db.em(), { price: 90, title: 'Numbered Loft' });
     const checkIn = addDays(todayIso(), 100);

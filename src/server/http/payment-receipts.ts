@@ -5,7 +5,11 @@ import { AppError } from '../errors.ts';
 import { findDocument } from '../repositories/documents.ts';
 import { homeScopeOf } from '../repositories/staff.ts';
 import { adminPaymentsCsv } from '../services/payments/admin-list.ts';
-import { DOCUMENT_NOT_FOUND, issueDocuments } from '../services/payments/documents.ts';
+import {
+  DOCUMENT_NOT_FOUND,
+  issueDocuments,
+  NO_INVOICE_FOR_REQUEST,
+} from '../services/payments/documents.ts';
 import { moneyDocumentPdf } from '../services/payments/invoice-pdf.ts';
 import { fileRoute, type TCreateContext, type TFile } from './file-route.ts';
 import type { createCaller } from '../router.ts';
@@ -47,7 +51,7 @@ export const invoiceHandler = (createContext: TCreateContext, by: TBy) =>
     const bookingId = await bookingOf(caller, req, by);
     const docs = await issueDocuments(ctx.em, bookingId, { invoice: true });
     const invoice = docs.find((d) => d.event === 'invoice');
-    if (!invoice) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
+    if (!invoice) throw new AppError('NOT_FOUND', NO_INVOICE_FOR_REQUEST);
     return pdfFile(ctx.em, bookingId, invoice.number);
   });
 

@@ -158,19 +158,21 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
           </Button>
         )}
         {d.bookingStatus !== 'requested' && d.bookingStatus !== 'declined' && (
-          <Button size="xs" variant="light" color="gray" onClick={() => setDialog('adjustment')}>
-            Add adjustment
-          </Button>
+          <>
+            <Button size="xs" variant="light" color="gray" onClick={() => setDialog('adjustment')}>
+              Add adjustment
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              component="a"
+              href={`/api/admin/bookings/${bookingId}/invoice.pdf`}
+              target="_blank"
+            >
+              {d.invoiceNumber ? `Invoice ${d.invoiceNumber}` : 'Invoice PDF'}
+            </Button>
+          </>
         )}
-        <Button
-          size="xs"
-          variant="subtle"
-          component="a"
-          href={`/api/admin/bookings/${bookingId}/invoice.pdf`}
-          target="_blank"
-        >
-          {d.invoiceNumber ? `Invoice ${d.invoiceNumber}` : 'Invoice PDF'}
-        </Button>
       </Group>
       {d.documents.some((doc) => doc.number !== d.invoiceNumber) && (
         <Group gap="xs" aria-label="Credit notes and later invoices">

@@ -132,16 +132,18 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
           </Alert>
         )}
         <Group gap="xs">
-          <Button
-            component="a"
-            variant="subtle"
-            size="xs"
-            href={`/api/bookings/manage/${encodeURIComponent(token)}/invoice.pdf`}
-            target="_blank"
-            rel="noopener"
-          >
-            Download invoice (PDF)
-          </Button>
+          {bookingStatus !== 'requested' && bookingStatus !== 'declined' && (
+            <Button
+              component="a"
+              variant="subtle"
+              size="xs"
+              href={`/api/bookings/manage/${encodeURIComponent(token)}/invoice.pdf`}
+              target="_blank"
+              rel="noopener"
+            >
+              Download invoice (PDF)
+            </Button>
+          )}
           {d.documents
             .filter((doc) => doc.number !== d.invoiceNumber)
             .map((doc) => (

@@ -34,6 +34,7 @@ import { getSettings } from '../settings/settings.ts';
  */
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const NO_INVOICE_FOR_REQUEST = 'A request has no invoice until it is accepted';
 
 /** A booking's money facts from its snapshot, plan and ledger (docs/payments.md#money-facts). */
 export function factsOf(
@@ -103,7 +104,9 @@ export async function issueDocuments(
       });
     };
 
-    if (!has('invoice') && (opts.invoice || cancelled))
+    // A request not accepted (or declined) is not a sale: nothing is invoiced.
+    const invoiceable = booking.status !== 'requested' && booking.status !== 'declined';
+    if (!has('invoice') && invoiceable && (opts.invoice || cancelled))
       await issue('invoice', 'invoice', (h) =>
         invoiceDocument(h, facts, lines, isClosedStatus(booking.status)),
       );
