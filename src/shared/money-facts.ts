@@ -229,6 +229,27 @@ export interface TMoneyFacts {
   cancellation: { fee: number; kept: number; refund: number } | null;
 }
 
+/**
+ * The schedule as it stands: the deposit (never more than the booking charges), the balance, its date, and
+ * what is due now on `today` (yyyy-MM-dd): the deposit still unpaid, or everything once the balance date
+ * has come; nothing on a cancelled booking.
+ */
+export function scheduleFacts(
+  plan: Pick<TPlanFacts, 'deposit' | 'balanceDueOn'>,
+  totals: Pick<TLedgerTotals, 'charged' | 'depositDue' | 'balanceDue'>,
+  cancelled: boolean,
+  today: string,
+): TMoneyFacts['schedule'] {
+  const deposit = Math.min(plan.deposit, totals.charged);
+  const balanceCome = plan.balanceDueOn === null || plan.balanceDueOn <= today;
+  return {
+    deposit,
+    balance: totals.charged - deposit,
+    balanceDueOn: plan.balanceDueOn,
+    dueNow: cancelled ? 0 : balanceCome ? totals.balanceDue : Math.min(totals.depositDue, totals.balanceDue),
+  };
+}
+
 /** Everything about a booking's money, for every surface that shows it. */
 export function moneyFacts(input: {
   snapshot: TSnapshot;
@@ -247,22 +268,11 @@ export function moneyFacts(input: {
     lines: ledger,
   });
   const lines = invoiceLines(snapshot, ledger);
-  const deposit = Math.min(plan.deposit, totals.charged);
-  const balanceCome = plan.balanceDueOn === null || plan.balanceDueOn <= input.today;
   return {
     lines,
     total: lines.reduce((sum, l) => sum + l.amount, 0),
     totals,
-    schedule: {
-      deposit,
-      balance: totals.charged - deposit,
-      balanceDueOn: plan.balanceDueOn,
-      dueNow: cancelled
-        ? 0
-        : balanceCome
-          ? totals.balanceDue
-          : Math.min(totals.depositDue, totals.balanceDue),
-    },
+    schedule: scheduleFacts(plan, totals, cancelled, input.today),
     cancellation: cancelled
       ? {
           fee: snapshot.cancellationFee ?? 0,

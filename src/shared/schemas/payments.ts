@@ -125,6 +125,8 @@ export const ZPaymentSchedule = z.object({
   balance: z.number().int(),
   /** Null when the whole amount was due at booking. */
   balanceDueOn: z.string().nullable(),
+  /** What the guest should pay today: the unpaid deposit, or everything due once the balance date has come. */
+  dueNow: z.number().int(),
   depositDeadlineAt: z.string().nullable(),
   deadlineAction: z.enum(DEADLINE_ACTIONS),
   /** The methods offered now: card only while Stripe is configured. */

@@ -1,9 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClosedStatus } from '#shared/constants.ts';
+import { todayIso } from '#shared/dates.ts';
 import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import {
   ledgerTotals,
   refundOnCancel,
+  scheduleFacts,
   storedAmountMinor,
   type TFactsLedgerLine,
   type TLedgerTotals,
@@ -101,6 +103,12 @@ export async function bookingPayments(
       deposit: plan.deposit_amount,
       balance: plan.balance_amount,
       balanceDueOn: plan.balance_due_on,
+      dueNow: scheduleFacts(
+        { deposit: plan.deposit_amount, balanceDueOn: plan.balance_due_on },
+        totals,
+        isClosedStatus(plan.status),
+        todayIso(),
+      ).dueNow,
       depositDeadlineAt: plan.deposit_deadline_at,
       deadlineAction: plan.deadline_action as 'cancel' | 'flag',
       methods,
