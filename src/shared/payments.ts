@@ -1,9 +1,6 @@
 /**
- * Payments' shared rules (docs/payments.md): the ledger's derived totals and status, in the currency's
- * smallest unit. Free of zod, so both sides and the SQL's reader use the same arithmetic.
+ * Payments' shared words and settings (docs/payments.md); the arithmetic is in money-facts.ts.
  */
-
-import { toMajor } from './money.ts';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -12,7 +9,8 @@ export const OFFERED_METHODS = ['card', 'bank_transfer', 'pay_on_arrival'] as co
 export type TOfferedMethod = (typeof OFFERED_METHODS)[number];
 export const MANUAL_METHODS = ['bank_transfer', 'cash', 'other'] as const;
 export type TManualMethod = (typeof MANUAL_METHODS)[number];
-export const LEDGER_KINDS = ['payment', 'refund'] as const;
+/** An adjustment changes what the booking charges: negative a credit, positive an extra charge. */
+export const LEDGER_KINDS = ['payment', 'refund', 'adjustment'] as const;
 export type TLedgerKind = (typeof LEDGER_KINDS)[number];
 export const PAYMENT_STATUSES = ['unpaid', 'deposit_paid', 'paid', 'refund_due', 'refunded'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -21,8 +19,9 @@ export type TDeadlineAction = (typeof DEADLINE_ACTIONS)[number];
 export const PAY_PARTS = ['deposit', 'balance', 'full'] as const;
 export type TPayPart = (typeof PAY_PARTS)[number];
 
-/** Every amount, prices and the ledger alike, is integer minor units of this currency (docs/money.md). */
+/** Prices are kept in whole US dollars (docs/money.md); the ledger counts cents. */
 export const LEDGER_CURRENCY = 'USD';
+export const MINOR_PER_MAJOR = 100;
 
 export const PAYMENT_SETTINGS_DEFAULTS = {
   depositPercent: 30,
@@ -61,55 +60,10 @@ export const METHOD_LABELS: Record<TPaymentMethod | 'pay_on_arrival', string> = 
   pay_on_arrival: 'Pay on arrival',
 };
 
-export interface TLedgerFacts {
-  total: number;
-  deposit: number;
-  /** The booking is cancelled: nothing more is due, and what it keeps is `retained`. */
-  cancelled: boolean;
-  /** A cancelled booking's fee: what it keeps of what was paid. */
-  cancellationFee: number;
-  lines: readonly { kind: TLedgerKind; amount: number }[];
-}
-
-export interface TLedgerTotals {
-  paid: number;
-  refunded: number;
-  /** paid − refunded. */
-  net: number;
-  /** What the booking keeps: its total, or when cancelled its fee. */
-  retained: number;
-  /** Still to be paid: retained − net, never below 0. */
-  balanceDue: number;
-  /** To be given back: net − retained, never below 0. */
-  refundDue: number;
-  depositDue: number;
-  status: TPaymentStatus;
-}
-
-/** The ledger's totals; they always reconcile: net + balanceDue − refundDue = retained. */
-export function ledgerTotals(f: TLedgerFacts): TLedgerTotals {
-  let paid = 0;
-  let refunded = 0;
-  for (const l of f.lines) {
-    if (l.kind === 'payment') paid += l.amount;
-    else refunded += l.amount;
-  }
-  const net = paid - refunded;
-  // A cancelled booking keeps at most its fee out of what was paid: nothing more is ever charged.
-  const retained = f.cancelled ? Math.min(f.cancellationFee, f.total, Math.max(0, net)) : f.total;
-  const balanceDue = Math.max(0, retained - net);
-  const refundDue = Math.max(0, net - retained);
-  const depositDue = f.cancelled ? 0 : Math.max(0, f.deposit - net);
-  let status: TPaymentStatus;
-  if (refundDue > 0) status = 'refund_due';
-  else if (f.cancelled && refunded > 0) status = 'refunded';
-  else if (net >= retained && net > 0) status = 'paid';
-  else if (!f.cancelled && net > 0 && net >= f.deposit) status = 'deposit_paid';
-  else status = 'unpaid';
-  return { paid, refunded, net, retained, balanceDue, refundDue, depositDue, status };
-}
+/** The ledger's totals are money facts (docs/payments.md#money-facts); these names stay for their callers. */
+export { ledgerTotals, type TLedgerFacts, type TLedgerTotals } from './money-facts.ts';
 
 /** Minor units as money text: 12345 → "$123.45". */
 export function formatMinor(amount: number, currency = LEDGER_CURRENCY): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(toMajor(amount));
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / MINOR_PER_MAJOR);
 }

@@ -56,16 +56,3 @@ export function expectReconciled(ledger: TLedger): void {
   expect(ledger.schedule.deposit + ledger.schedule.balance).toBe(ledger.schedule.total);
   for (const v of Object.values(t)) if (typeof v === 'number') expect(Number.isInteger(v)).toBe(true);
 }
-
-/** The text a PDF shows: pdfkit writes each run as hex glyph codes in `[<…> n] TJ` arrays (uncompressed here). */
-export function pdfText(pdf: Buffer): string {
-  const body = pdf.toString('latin1');
-  const runs: string[] = [];
-  for (const array of body.matchAll(/\[([^\]]*)\]\s*TJ/g))
-    runs.push(
-      [...(array[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((m) => Buffer.from(m[1] ?? '', 'hex').toString('latin1'))
-        .join(''),
-    );
-  return runs.join('\n');
-}

@@ -4,6 +4,7 @@ import { readEnv } from '../../src/server/env.ts';
 import { logger } from '../../src/server/logger.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { createProperty } from '../support/fixtures.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
 import { STAND_IN_SECRET_KEY, startStripeStandIn, type TStripeStandIn } from '../support/stripe-stand-in.ts';
 import { adminCookie, book, expectReconciled } from './payments-helpers.ts';
@@ -166,6 +167,17 @@ describe('card payments through Stripe (a local stand-in for its servers)', () =
       amount: amount - fee * 100,
       reference: refunds[0]?.id,
     });
+    // The cancellation issued the invoice and a credit note for all of it but the fee kept.
+    const note = after.documents.find((d: { kind: string }) => d.kind === 'credit_note');
+    expect(note).toMatchObject({ total: amount - fee * 100 });
+    expect(after.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/);
+    const pdf = await fetch(
+      `${srv.url}/api/bookings/manage/${b.manageToken}/credit-notes/${note.number}.pdf`,
+    );
+    const text = pdfText(Buffer.from(await pdf.arrayBuffer()));
+    expect(text).toContain(`For invoice ${after.invoiceNumber}`);
+    expect(text).toContain('Cancellation fee kept');
+    expect(text).toContain(`-$${fee}.00`);
   });
 
   it('the operator refunds by card through Stripe, never more than the card paid', async () => {

@@ -3,7 +3,8 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { dayAtHome } from '../../src/shared/home-time.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
-import { adminCookie, book, expectReconciled, pdfText } from './payments-helpers.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { adminCookie, book, expectReconciled } from './payments-helpers.ts';
 
 let srv: TTestServer;
 let admin: { cookie: string };
@@ -223,7 +224,7 @@ describe('manual payments', () => {
     expect((await ledgerOf(after.id)).schedule.deposit).toBe(after.totalPrice * 50);
   });
 
-  it('the receipt PDF opens by the manage link or for an admin, with the operator, nights, tax, payments and balance', async () => {
+  it('the invoice PDF opens by the manage link or for an admin (receipt.pdf too), with its number, the operator, nights, tax, payments and balance', async () => {
     const home = await createProperty(srv.db.em(), { price: 110, title: 'Receipt Cottage' });
     const checkIn = addDays(todayIso(), 70);
     const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
@@ -231,7 +232,7 @@ describe('manual payments', () => {
     expect((await pay(b.id, { amount: 5000, method: 'bank_transfer', reference: 'RCPT-77' })).status).toBe(
       200,
     );
-    const res = await fetch(`${srv.url}/api/bookings/manage/${b.manageToken}/receipt.pdf`);
+    const res = await fetch(`${srv.url}/api/bookings/manage/${b.manageToken}/invoice.pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -243,9 +244,9 @@ describe('manual payments', () => {
       '123 Harbour Street, Suite 400, San Francisco, CA 94105',
       b.confirmationNumber,
       'Receipt Cottage',
-      'Night 1',
-      'Night 2',
-      'Tax (GST 17%)',
+      `Invoice INV-${todayIso().slice(0, 4)}-`,
+      '(2 nights), 2 × $110.00',
+      'GST (17%)',
       '(RCPT-77)',
       '$50.00',
       'Balance due',
@@ -256,7 +257,13 @@ describe('manual payments', () => {
     expect((await fetch(`${srv.url}/api/admin/bookings/${b.id}/receipt.pdf`)).status).toBe(401);
     const asAdmin = await fetch(`${srv.url}/api/admin/bookings/${b.id}/receipt.pdf`, { headers: admin });
     expect(asAdmin.status).toBe(200);
-    expect(pdfText(Buffer.from(await asAdmin.arrayBuffer()))).toContain('(RCPT-77)');
+    const again = pdfText(Buffer.from(await asAdmin.arrayBuffer()));
+    expect(again).toContain('(RCPT-77)');
+    // The document of record: the same number, whoever downloads it and by either name.
+    const number = /Invoice (INV-\d{4}-\d{6})/.exec(text)?.[1];
+    expect(number).toBeDefined();
+    expect(again).toContain(`Invoice ${number}`);
+    expect((await ledgerOf(b.id)).invoiceNumber).toBe(number);
   });
 
   it('the Payments list: outstanding, overdue, received by method and date, refunds due, totals and the CSV export', async () => {

@@ -7,7 +7,7 @@ import { toMinor } from '../../src/shared/money.ts';
 /**
  * Payments in the browser (docs/payments.md): a guest pays the deposit and then the balance by card
  * against the Stripe stand-in (playwright.config.ts starts it; paying there sends the signed webhook),
- * downloads the receipt; the operator records a bank transfer in the booking drawer.
+ * downloads the invoice; the operator records a bank transfer in the booking drawer.
  */
 
 const schedule = {
@@ -56,7 +56,7 @@ test.beforeEach(async ({ playwright, baseURL }) => {
   await admin.dispose();
 });
 
-test('a guest pays the deposit and then the balance by card, and downloads the receipt', async ({
+test('a guest pays the deposit and then the balance by card, and downloads the invoice', async ({
   page,
   request,
 }) => {
@@ -84,7 +84,7 @@ test('a guest pays the deposit and then the balance by card, and downloads the r
   await expect(card.getByTestId('guest-payment-status')).toHaveText('Paid');
   await expect(card.getByTestId('guest-due')).toHaveText(usd(0));
 
-  const link = card.getByRole('link', { name: 'Download receipt (PDF)' });
+  const link = card.getByRole('link', { name: 'Download invoice (PDF)' });
   const res = await page.request.get((await link.getAttribute('href')) ?? '');
   expect(res.headers()['content-type']).toBe('application/pdf');
   const pdf = await res.body();
@@ -123,4 +123,31 @@ test('the operator records a bank transfer in the booking drawer and sees the ba
   await expect(page.getByRole('radio', { name: 'Received' })).toBeChecked();
   await expect(page.getByRole('table', { name: 'Payments' })).toContainText('E2E-TRANSFER-1');
   await expectNoSeriousA11yViolations(page, 'payments page');
+});
+
+test('the operator adds a late check-out charge in the booking drawer; it is owed and the invoice links', async ({
+  asAdmin: page,
+  request,
+}) => {
+  const b = await bookStay(request, 100, 'Adjusted Guest');
+  const total = b.totalPrice * 100;
+  await page.goto(`/admin/bookings?q=${b.confirmationNumber}`);
+  await page.getByRole('button', { name: `Details of booking #${b.id}` }).click();
+  const drawer = page.getByRole('dialog', { name: `Booking #${b.id}` });
+  const ledger = drawer.getByTestId('booking-payments');
+  const opener = ledger.getByRole('button', { name: 'Add adjustment' });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Add adjustment' });
+  await dialog.getByLabel('Amount (USD)').fill('25.50');
+  await dialog.getByLabel('Reason').fill('Late check-out');
+  await expectNoSeriousA11yViolations(page, 'adjustment dialog', { include: '.mantine-Modal-content' });
+  await dialog.getByRole('button', { name: 'Add adjustment' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(ledger.getByTestId('ledger-balance')).toHaveText(usd(total + 2550));
+  await expect(ledger.getByTestId('ledger-adjustments')).toHaveText(usd(2550));
+  await expect(ledger.getByRole('table', { name: 'Ledger' })).toContainText('Charge · Late check-out');
+  await expect(opener).toBeFocused();
+  const invoice = ledger.getByRole('link', { name: /^Invoice/ });
+  const res = await page.request.get((await invoice.getAttribute('href')) ?? '');
+  expect(res.headers()['content-type']).toBe('application/pdf');
 });

@@ -149,6 +149,7 @@ const ACCESS: Record<string, TAccess> = {
   'payments.booking': 'admin',
   'payments.record': 'admin',
   'payments.refund': 'admin',
+  'payments.adjust': 'admin',
   'payments.list': 'admin',
   'payments.manage': 'public',
   'payments.pay': 'public',

@@ -369,6 +369,10 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     await asAdmin().payments.record({ id: b.id, amount: 5000, method: 'cash' });
     return () => asAdmin().payments.refund({ id: b.id, amount: 1000, reason: 'Goodwill', method: 'cash' });
   },
+  'payments.adjust': async () => {
+    const b = await guestBooking((await home()).id);
+    return () => asAdmin().payments.adjust({ id: b.id, amount: -1500, reason: 'Late check-in credit' });
+  },
   'payments.updateSettings': () => () =>
     asAdmin().payments.updateSettings({ ...PAYMENT_SETTINGS_DEFAULTS, depositPercent: 25 + (seq++ % 50) }),
   'messaging.createTemplate': () => () =>

@@ -5,7 +5,8 @@ import { Booking } from './booking.entity.ts';
 import { User } from './user.entity.ts';
 
 /**
- * One movement of money on a booking (docs/payments.md#ledger): a payment received or a refund made. Lines
+ * One movement of money on a booking (docs/payments.md#ledger): a payment received, a refund made, or an
+ * adjustment of what the booking charges (signed: negative a credit, positive an extra charge). Lines
  * are never updated or deleted; every total is derived from them. `dedupeKey` makes a repeated recording
  * (the same Stripe payment, the same bank reference, the same form submission) one line.
  */
@@ -42,7 +43,10 @@ export const LedgerLine = defineEntity({
   checks: [
     { name: 'ledger_lines_kind_check', expression: oneOf('kind', LEDGER_KINDS) },
     { name: 'ledger_lines_method_check', expression: oneOf('method', PAYMENT_METHODS) },
-    { name: 'ledger_lines_amount_check', expression: 'amount > 0' },
+    {
+      name: 'ledger_lines_amount_check',
+      expression: "amount > 0 or (kind = 'adjustment' and amount <> 0)",
+    },
   ],
 });
 export type ILedgerLine = InferEntity<typeof LedgerLine>;

@@ -8,7 +8,7 @@ import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
 import { bookingsCsvHandler } from './bookings-csv.ts';
-import { paymentsCsvHandler, receiptHandler } from './payment-receipts.ts';
+import { documentHandler, invoiceHandler, paymentsCsvHandler } from './payment-receipts.ts';
 import { statementFileHandler } from './owner-statements.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
@@ -112,8 +112,14 @@ function expressApp(
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
   app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
-  app.get('/api/bookings/manage/:token/receipt.pdf', receiptHandler(createContext, 'token'));
-  app.get('/api/admin/bookings/:id/receipt.pdf', receiptHandler(createContext, 'admin'));
+  for (const [by, base] of [
+    ['token', '/api/bookings/manage/:token'],
+    ['admin', '/api/admin/bookings/:id'],
+  ] as const) {
+    app.get([`${base}/invoice.pdf`, `${base}/receipt.pdf`], invoiceHandler(createContext, by));
+    app.get(`${base}/invoices/:number.pdf`, documentHandler(createContext, by, 'invoice'));
+    app.get(`${base}/credit-notes/:number.pdf`, documentHandler(createContext, by, 'credit_note'));
+  }
   app.get('/api/admin/payments/export.csv', paymentsCsvHandler(createContext));
   app.get('/api/admin/owners/:id/statements.pdf', statementFileHandler(createContext, 'pdf'));
   app.get('/api/admin/owners/:id/statements.csv', statementFileHandler(createContext, 'csv'));

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Request, RequestHandler, Response } from 'express';
 import type { TContext } from '../context.ts';
+import { AppError, toTRPCError } from '../errors.ts';
 import { log } from '../logger.ts';
 import { createCaller } from '../router.ts';
 
@@ -36,8 +37,10 @@ export function fileRoute(
       else res.attachment(file.filename);
       res.type(file.type).send(file.body);
     };
-    run().catch((err: unknown) => {
+    run().catch((thrown: unknown) => {
       if (res.headersSent) return;
+      // A service's own refusal (a 404 of the file itself) answers as the procedures' would.
+      const err = thrown instanceof AppError ? toTRPCError(thrown) : thrown;
       if (err instanceof TRPCError && err.code !== 'INTERNAL_SERVER_ERROR') {
         res.status(getHTTPStatusCodeFromError(err)).json({ message: err.message, code: err.code });
         return;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { SNAPSHOT_MINOR_PER_UNIT } from '#shared/money-facts.ts';
 import type { TLedgerKind, TPaymentMethod } from '#shared/payments.ts';
 import type { TLedgerLine, TPaymentSettings } from '#shared/schemas/payments.ts';
 import { PaymentPlan, type IPaymentPlan } from '../entities/payment-plan.entity.ts';
@@ -252,11 +253,29 @@ export interface TPaymentListRow {
   method: string | null;
   reference: string | null;
   net: number;
+  adjusted: number;
   total_amount: number;
   deposit_amount: number;
   cancellation_fee: number | null;
   total_count: number;
 }
+
+/**
+ * The money-facts rule (`retainedOf`, `ledgerTotals` in src/shared/money-facts.ts) in SQL over a ledgers()
+ * row, only so the Payments page can filter, sort and page in the database. It is not a second rule: the
+ * page's amounts and statuses come from the module, and tests/integration/payments-sql-rule.test.ts holds
+ * these expressions equal to it over generated rows.
+ */
+const CHARGED = sql<number>`greatest(0, total_amount + adjusted)`;
+const RETAINED = sql<number>`(case when booking_status in ('cancelled', 'declined')
+  then least(greatest(0, coalesce(cancellation_fee, 0) * ${sql.lit(SNAPSHOT_MINOR_PER_UNIT)} + adjusted), ${CHARGED}, greatest(0, net))
+  else ${CHARGED} end)`;
+export const OWED_SQL = {
+  charged: CHARGED,
+  retained: RETAINED,
+  balanceDue: sql<number>`greatest(0, ${RETAINED} - net)`,
+  refundDue: sql<number>`greatest(0, net - ${RETAINED})`,
+};
 
 /** Nothing is owed on these: a cancelled or declined booking, and a request not yet accepted (docs/booking-operations.md#payments). */
 const NOT_DUE = sql`('cancelled', 'declined', 'requested')`;
@@ -282,16 +301,18 @@ function ledgers(em: EntityManager) {
       'b.cancellation_fee',
       'pp.balance_due_on',
       'pp.deposit_deadline_at',
-      sql<number>`coalesce((select sum(case when l.kind = 'payment' then l.amount else -l.amount end)
+      sql<number>`coalesce((select sum(case l.kind when 'payment' then l.amount when 'refund' then -l.amount else 0 end)
                    from ledger_lines l where l.booking_id = pp.booking_id), 0)::int`.as('net'),
+      sql<number>`coalesce((select sum(l.amount) from ledger_lines l
+                   where l.booking_id = pp.booking_id and l.kind = 'adjustment'), 0)::int`.as('adjusted'),
     ])
     .as('t');
 }
 
 /**
  * One page of the admin's payments: `outstanding` (live bookings with something still to pay), `overdue`
- * (of those, a deposit past its deadline or a balance past its date), `refunds_due` (cancelled bookings
- * that hold more than their fee), or `received` (payment lines, by method and date range).
+ * (of those, a deposit past its deadline or a balance past its date), `refunds_due` (bookings that hold
+ * more than they keep), or `received` (payment lines, by method and date range).
  */
 export async function listPayments(
   em: EntityManager,
@@ -318,6 +339,7 @@ export async function listPayments(
         sql<string | null>`l.method`.as('method'),
         'l.reference',
         sql<number>`0`.as('net'),
+        sql<number>`0`.as('adjusted'),
         sql<number>`0`.as('total_amount'),
         sql<number>`0`.as('deposit_amount'),
         sql<number | null>`null`.as('cancellation_fee'),
@@ -338,11 +360,11 @@ export async function listPayments(
   }
   const where =
     q.view === 'refunds_due'
-      ? sql<boolean>`booking_status in ('cancelled', 'declined') and net > least(coalesce(cancellation_fee, 0), total_amount)`
+      ? sql<boolean>`${OWED_SQL.refundDue} > 0`
       : q.view === 'overdue'
-        ? sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount
+        ? sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0
            and ((net < deposit_amount and deposit_deadline_at < ${q.now}::timestamptz) or balance_due_on < ${q.now.toISOString().slice(0, 10)}::date)`
-        : sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount`;
+        : sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0`;
   // A deposit deadline is an instant: the day written is the one it falls on at the home, not in UTC.
   const dueDay = sql<string | null>`case when net < deposit_amount
       then to_char(deposit_deadline_at at time zone time_zone, 'YYYY-MM-DD')
@@ -351,8 +373,7 @@ export async function listPayments(
     .selectFrom(ledgers(em))
     .selectAll('t')
     .select([
-      sql<number>`case when booking_status in ('cancelled', 'declined') then net - least(coalesce(cancellation_fee, 0), total_amount, net)
-                       else total_amount - net end`.as('amount'),
+      (q.view === 'refunds_due' ? OWED_SQL.refundDue : OWED_SQL.balanceDue).as('amount'),
       dueDay.as('due'),
       dueDay.as('day'),
       sql<string | null>`null`.as('method'),
@@ -395,8 +416,8 @@ export async function paymentTotals(
     .executeTakeFirst();
   const out = await d
     .selectFrom(ledgers(em))
-    .select(sql<number>`coalesce(sum(total_amount - net), 0)::int`.as('outstanding'))
-    .where(sql<boolean>`booking_status not in ${NOT_DUE} and net < total_amount`)
+    .select(sql<number>`coalesce(sum(${OWED_SQL.balanceDue}), 0)::int`.as('outstanding'))
+    .where(sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0`)
     .where(inHomes('t.property_id', homes))
     .executeTakeFirst();
   return {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZManageTokenParam } from '#shared/schemas/manage.ts';
 import {
+  ZAdjustmentInput,
   ZAdminPayments,
   ZAdminPaymentsInput,
   ZBookingPayments,
@@ -14,7 +15,12 @@ import {
 } from '#shared/schemas/payments.ts';
 import { publicOrigin } from '../http/client-address.ts';
 import { adminPayments } from '../services/payments/admin-list.ts';
-import { bookingPayments, recordManualPayment, recordRefund } from '../services/payments/ledger.ts';
+import {
+  bookingPayments,
+  recordAdjustment,
+  recordManualPayment,
+  recordRefund,
+} from '../services/payments/ledger.ts';
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
 import { adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
@@ -84,13 +90,30 @@ export const paymentsRouter = router({
         path: '/admin/bookings/{id}/refunds',
         tags: ['payments'],
         summary:
-          'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid',
+          'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid. goodwill: true credits the booking as much first',
       },
     })
     .input(ZRefundInput)
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env);
+      return bookingPayments(ctx.em, input.id, ctx.deps.env);
+    }),
+
+  adjust: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/bookings/{id}/adjustments',
+        tags: ['payments'],
+        summary:
+          'Adjust what a booking charges (admin), in cents: negative a credit or discount, positive an extra charge',
+      },
+    })
+    .input(ZAdjustmentInput)
+    .output(ZBookingPayments)
+    .mutation(async ({ ctx, input }) => {
+      await recordAdjustment(ctx.em, input, ctx.actingUser);
       return bookingPayments(ctx.em, input.id, ctx.deps.env);
     }),
 

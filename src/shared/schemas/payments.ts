@@ -8,6 +8,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../payments.ts';
+import { MONEY_DOCUMENT_KINDS } from '../invoices.ts';
 import { withDefault, zBool, zIdOf, zInt, zLine, zPageNumber, zPageSize, zText } from './common.ts';
 import { ZManageToken } from './manage.ts';
 
@@ -102,6 +103,10 @@ export const ZLedgerLine = z.object({
 export type TLedgerLine = z.infer<typeof ZLedgerLine>;
 
 export const ZLedgerTotals = z.object({
+  /** Adjustments after booking, signed: credits negative, extra charges positive. */
+  adjustments: z.number().int(),
+  /** What the booking charges: its total plus its adjustments. */
+  charged: z.number().int(),
   paid: z.number().int(),
   refunded: z.number().int(),
   net: z.number().int(),
@@ -120,6 +125,8 @@ export const ZPaymentSchedule = z.object({
   balance: z.number().int(),
   /** Null when the whole amount was due at booking. */
   balanceDueOn: z.string().nullable(),
+  /** What the guest should pay today: the unpaid deposit, or everything due once the balance date has come. */
+  dueNow: z.number().int(),
   depositDeadlineAt: z.string().nullable(),
   deadlineAction: z.enum(DEADLINE_ACTIONS),
   /** The methods offered now: card only while Stripe is configured. */
@@ -137,6 +144,17 @@ export const ZBookingPayments = z.object({
   /** What cancelling now would give back of what was paid (the policy's fee kept); null when it cannot be cancelled. */
   refundOnCancel: z.number().int().nullable(),
   flaggedAt: z.string().nullable(),
+  /** The booking's invoice number once it is issued (docs/invoices.md); null before. */
+  invoiceNumber: z.string().nullable(),
+  /** Every invoice and credit note issued for the booking, in the order they were issued. */
+  documents: z.array(
+    z.object({
+      kind: z.enum(MONEY_DOCUMENT_KINDS),
+      number: z.string(),
+      issuedAt: z.string(),
+      total: z.number().int(),
+    }),
+  ),
 });
 export type TBookingPayments = z.infer<typeof ZBookingPayments>;
 
@@ -151,10 +169,37 @@ export const ZRecordPaymentInput = z.object({
 });
 export type TRecordPaymentInput = z.infer<typeof ZRecordPaymentInput>;
 
+/** Why an adjustment or refund is made; short enough to be one line of an invoice. */
+const zReason = () =>
+  zLine('Reason')
+    .trim()
+    .min(2, { error: 'Reason is required' })
+    .max(200, { error: 'Reason must be at most 200 characters' });
+
+/**
+ * A change to what the booking charges after it was made (docs/payments.md#adjustments), in cents: negative
+ * a credit or discount, positive an extra charge (damage, late check-out, extra cleaning).
+ */
+export const ZAdjustmentInput = z.object({
+  id: zIdOf('Booking id'),
+  amount: zInt(
+    z
+      .number({ error: 'Amount must be a number of cents' })
+      .int({ error: 'Amount must be a whole number of cents' })
+      .refine((n) => n !== 0, { error: 'Amount must not be zero' })
+      .refine((n) => Math.abs(n) <= 100_000_000, { error: 'Amount is too large' }),
+  ),
+  reason: zReason(),
+  requestId: zLine('Request id').trim().min(8).max(100).optional(),
+});
+export type TAdjustmentInput = z.infer<typeof ZAdjustmentInput>;
+
 export const ZRefundInput = z.object({
   id: zIdOf('Booking id'),
   amount: zAmount(),
-  reason: zLine('Reason').trim().min(2, { error: 'Reason is required' }).max(500),
+  reason: zReason(),
+  /** A goodwill refund: the booking is credited the same amount first, so nothing becomes due again. */
+  goodwill: zBool('goodwill must be true or false').optional(),
   /** card: through Stripe; the others: a manual refund the operator made. Default: card when a card paid. */
   method: z.enum(PAYMENT_METHODS, { error: 'Method must be card, bank_transfer, cash or other' }).optional(),
   requestId: zLine('Request id').trim().min(8).max(100).optional(),

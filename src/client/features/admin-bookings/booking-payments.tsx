@@ -1,7 +1,9 @@
 import {
   Alert,
+  Anchor,
   Badge,
   Button,
+  Checkbox,
   Group,
   Loader,
   Modal,
@@ -47,10 +49,27 @@ function newRequestId(): string {
   return `ui-${crypto.randomUUID()}`;
 }
 
-/** The booking drawer's ledger (docs/payments.md#ledger): schedule, lines, totals, record a payment, refund. */
+type TDialog = 'payment' | 'refund' | 'adjustment';
+
+const DIALOG_TITLES: Record<TDialog, string> = {
+  payment: 'Record payment',
+  refund: 'Refund',
+  adjustment: 'Add adjustment',
+};
+
+/** A ledger line as the drawer names it: an adjustment is a credit or a charge, not money moved. */
+function entryLabel(l: TBookingPayments['lines'][number]): string {
+  if (l.kind === 'adjustment') return l.amount < 0 ? 'Credit' : 'Charge';
+  return `${l.kind === 'refund' ? 'Refund' : 'Payment'} · ${METHOD_LABELS[l.method]}`;
+}
+
+/**
+ * The booking drawer's ledger (docs/payments.md#ledger): schedule, lines, totals, record a payment, refund,
+ * adjust what the booking charges, and its invoice and credit notes (docs/invoices.md).
+ */
 export function BookingPayments({ bookingId }: { bookingId: number }) {
   const ledger = useQuery(trpc.payments.booking.queryOptions({ id: bookingId }, { staleTime: 0 }));
-  const [dialog, setDialog] = useState<'payment' | 'refund' | null>(null);
+  const [dialog, setDialog] = useState<TDialog | null>(null);
   if (ledger.isError)
     return (
       <Alert color="red" title="Failed to load payments">
@@ -89,6 +108,11 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
         <Text size="sm">
           Balance due <strong data-testid="ledger-balance">{money(d.totals.balanceDue)}</strong>
         </Text>
+        {d.totals.adjustments !== 0 && (
+          <Text size="sm">
+            Adjustments <strong data-testid="ledger-adjustments">{money(d.totals.adjustments)}</strong>
+          </Text>
+        )}
         {d.totals.refundDue > 0 && (
           <Text size="sm">
             Refund due <strong>{money(d.totals.refundDue)}</strong>
@@ -111,7 +135,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
                 <Table.Tr key={l.id}>
                   <Table.Td>{l.occurredAt.slice(0, 10)}</Table.Td>
                   <Table.Td>
-                    {l.kind === 'refund' ? 'Refund' : 'Payment'} · {METHOD_LABELS[l.method]}
+                    {entryLabel(l)}
                     {l.reference ? ` · ${l.reference}` : ''}
                     {l.reason ? ` · ${l.reason}` : ''}
                   </Table.Td>
@@ -134,16 +158,39 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
             Refund
           </Button>
         )}
-        <Button
-          size="xs"
-          variant="subtle"
-          component="a"
-          href={`/api/admin/bookings/${bookingId}/receipt.pdf`}
-          target="_blank"
-        >
-          Invoice PDF
-        </Button>
+        {d.bookingStatus !== 'requested' && d.bookingStatus !== 'declined' && (
+          <>
+            <Button size="xs" variant="light" color="gray" onClick={() => setDialog('adjustment')}>
+              Add adjustment
+            </Button>
+            <Button
+              size="xs"
+              variant="subtle"
+              component="a"
+              href={`/api/admin/bookings/${bookingId}/invoice.pdf`}
+              target="_blank"
+            >
+              {d.invoiceNumber ? `Invoice ${d.invoiceNumber}` : 'Invoice PDF'}
+            </Button>
+          </>
+        )}
       </Group>
+      {d.documents.some((doc) => doc.number !== d.invoiceNumber) && (
+        <Group gap="xs" aria-label="Credit notes and later invoices">
+          {d.documents
+            .filter((doc) => doc.number !== d.invoiceNumber)
+            .map((doc) => (
+              <Anchor
+                key={doc.number}
+                size="xs"
+                href={`/api/admin/bookings/${bookingId}/${doc.kind === 'credit_note' ? 'credit-notes' : 'invoices'}/${doc.number}.pdf`}
+                target="_blank"
+              >
+                {doc.kind === 'credit_note' ? 'Credit note' : 'Invoice'} {doc.number} ({money(doc.total)})
+              </Anchor>
+            ))}
+        </Group>
+      )}
       <MoneyDialog kind={dialog} ledger={d} onClose={() => setDialog(null)} />
     </Stack>
   );
@@ -154,7 +201,7 @@ function MoneyDialog({
   ledger,
   onClose,
 }: {
-  kind: 'payment' | 'refund' | null;
+  kind: TDialog | null;
   ledger: TBookingPayments;
   onClose: () => void;
 }) {
@@ -166,13 +213,19 @@ function MoneyDialog({
   const [chosen, setMethod] = useState<string | null>(null);
   const method = chosen ?? (kind === 'refund' && hasCard ? 'card' : 'bank_transfer');
   const [text, setText] = useState('');
+  const [goodwill, setGoodwill] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
   const [error, setError] = useState<string | null>(null);
   const done = async (data: TBookingPayments) => {
     queryClient.setQueryData(trpc.payments.booking.queryKey({ id: ledger.bookingId }), data);
     await queryClient.invalidateQueries(trpc.admin.activity.pathFilter());
     notifications.show({
-      title: kind === 'refund' ? 'Refund recorded' : 'Payment recorded',
+      title:
+        kind === 'refund'
+          ? 'Refund recorded'
+          : kind === 'adjustment'
+            ? 'Adjustment recorded'
+            : 'Payment recorded',
       message: `Balance due: ${formatMinor(data.totals.balanceDue)}`,
       color: 'green',
     });
@@ -190,9 +243,16 @@ function MoneyDialog({
       onError: (e) => setError(errorMessage(e, 'Failed to refund')),
     }),
   );
+  const adjust = useMutation(
+    trpc.payments.adjust.mutationOptions({
+      onSuccess: done,
+      onError: (e) => setError(errorMessage(e, 'Failed to record the adjustment')),
+    }),
+  );
   const close = () => {
     setAmount('');
     setText('');
+    setGoodwill(false);
     setError(null);
     setMethod(null);
     setRequestId(newRequestId());
@@ -211,54 +271,66 @@ function MoneyDialog({
         reference: text || undefined,
         requestId,
       });
+    else if (kind === 'adjustment')
+      adjust.mutate({ id: ledger.bookingId, amount: cents, reason: text, requestId });
     else
       refund.mutate({
         id: ledger.bookingId,
         amount: cents,
         reason: text,
         method: method as TPaymentMethod,
+        goodwill,
         requestId,
       });
   };
+  const title = kind ? DIALOG_TITLES[kind] : '';
   return (
-    <Modal
-      opened={kind !== null}
-      onClose={close}
-      title={kind === 'refund' ? 'Refund' : 'Record payment'}
-      centered
-    >
-      <DialogForm onSubmit={submit} aria-label={kind === 'refund' ? 'Refund' : 'Record payment'}>
+    <Modal opened={kind !== null} onClose={close} title={title} centered>
+      <DialogForm onSubmit={submit} aria-label={title}>
         <Stack gap="sm">
           <Text size="sm">
             {kind === 'refund'
               ? `Paid so far: ${formatMinor(ledger.totals.net)}; refund due: ${formatMinor(ledger.totals.refundDue)}.`
-              : `Balance due: ${formatMinor(ledger.totals.balanceDue)}.`}
+              : kind === 'adjustment'
+                ? `The booking charges ${formatMinor(ledger.totals.charged)}. A negative amount is a credit or discount; a positive one an extra charge.`
+                : `Balance due: ${formatMinor(ledger.totals.balanceDue)}.`}
           </Text>
           <NumberInput
             label={`Amount (${ledger.schedule.currency})`}
             decimalScale={2}
-            min={0}
+            min={kind === 'adjustment' ? undefined : 0}
+            allowNegative={kind === 'adjustment'}
             value={amount}
             onChange={setAmount}
             required
             data-autofocus
           />
-          <Select
-            label="Method"
-            data={(kind === 'refund' && hasCard && !methods.includes(method as TPaymentMethod)
-              ? [...methods]
-              : methods
-            ).map((m) => ({ value: m, label: m === 'card' ? 'Card (through Stripe)' : METHOD_LABELS[m] }))}
-            value={method}
-            onChange={(v) => setMethod(v ?? 'bank_transfer')}
-            allowDeselect={false}
-          />
+          {kind !== 'adjustment' && (
+            <Select
+              label="Method"
+              data={(kind === 'refund' && hasCard && !methods.includes(method as TPaymentMethod)
+                ? [...methods]
+                : methods
+              ).map((m) => ({ value: m, label: m === 'card' ? 'Card (through Stripe)' : METHOD_LABELS[m] }))}
+              value={method}
+              onChange={(v) => setMethod(v ?? 'bank_transfer')}
+              allowDeselect={false}
+            />
+          )}
           <TextInput
-            label={kind === 'refund' ? 'Reason' : 'Reference (optional)'}
+            label={kind === 'payment' ? 'Reference (optional)' : 'Reason'}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
-            required={kind === 'refund'}
+            required={kind !== 'payment'}
+            maxLength={200}
           />
+          {kind === 'refund' && (
+            <Checkbox
+              label="Goodwill: credit the booking as much, so nothing becomes due again"
+              checked={goodwill}
+              onChange={(e) => setGoodwill(e.currentTarget.checked)}
+            />
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}
@@ -268,8 +340,8 @@ function MoneyDialog({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={record.isPending || refund.isPending}>
-              {kind === 'refund' ? 'Refund' : 'Record payment'}
+            <Button type="submit" loading={record.isPending || refund.isPending || adjust.isPending}>
+              {kind === 'adjustment' ? 'Add adjustment' : title}
             </Button>
           </Group>
         </Stack>

@@ -7,8 +7,8 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
  * The guest's payments on the manage page (docs/payments.md#guest): the schedule, what is paid and due,
- * Pay deposit / Pay balance (Stripe Checkout when card is offered), the bank transfer instructions, and
- * the receipt. `bookingStatus` refetches it when the booking changes (a cancellation's refund).
+ * Pay deposit / Pay balance (Stripe Checkout when card is offered), the bank transfer instructions, the
+ * invoice and any credit notes (docs/invoices.md). `bookingStatus` refetches it when the booking changes (a cancellation's refund).
  */
 export function PaymentsCard({ token, bookingStatus }: { token: string; bookingStatus: string }) {
   const payments = useQuery(trpc.payments.manage.queryOptions({ token }, { staleTime: 0 }));
@@ -131,17 +131,34 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
             {error}
           </Alert>
         )}
-        <Group>
-          <Button
-            component="a"
-            variant="subtle"
-            size="xs"
-            href={`/api/bookings/manage/${encodeURIComponent(token)}/receipt.pdf`}
-            target="_blank"
-            rel="noopener"
-          >
-            Download receipt (PDF)
-          </Button>
+        <Group gap="xs">
+          {bookingStatus !== 'requested' && bookingStatus !== 'declined' && (
+            <Button
+              component="a"
+              variant="subtle"
+              size="xs"
+              href={`/api/bookings/manage/${encodeURIComponent(token)}/invoice.pdf`}
+              target="_blank"
+              rel="noopener"
+            >
+              Download invoice (PDF)
+            </Button>
+          )}
+          {d.documents
+            .filter((doc) => doc.number !== d.invoiceNumber)
+            .map((doc) => (
+              <Button
+                key={doc.number}
+                component="a"
+                variant="subtle"
+                size="xs"
+                href={`/api/bookings/manage/${encodeURIComponent(token)}/${doc.kind === 'credit_note' ? 'credit-notes' : 'invoices'}/${doc.number}.pdf`}
+                target="_blank"
+                rel="noopener"
+              >
+                {doc.kind === 'credit_note' ? 'Credit note' : 'Invoice'} {doc.number} (PDF)
+              </Button>
+            ))}
         </Group>
       </Stack>
     </Card>

@@ -1,11 +1,11 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isClosedStatus } from '#shared/constants.ts';
-import { ledgerTotals, type TPaymentStatus } from '#shared/payments.ts';
+import type { TLedgerTotals } from '#shared/money-facts.ts';
 import type { TAdminPayments, TAdminPaymentsInput } from '#shared/schemas/payments.ts';
 import { toMajor } from '#shared/money.ts';
 import { listPayments, paymentTotals } from '../../repositories/payments.ts';
 import { toCsv } from '../admin/csv.ts';
+import { totalsOf } from './ledger.ts';
 
 /** The admin Payments page (docs/payments.md#admin): one view a page, with the range's totals. */
 export async function adminPayments(
@@ -19,19 +19,28 @@ export async function adminPayments(
     paymentTotals(em, input, homes),
   ]);
   return {
-    items: rows.map((r) => ({
-      bookingId: r.booking_id,
-      confirmationNumber: r.confirmation_number,
-      guestName: r.guest_name,
-      propertyTitle: r.property_title,
-      checkIn: r.check_in,
-      bookingStatus: r.booking_status,
-      amount: Number(r.amount),
-      due: r.due,
-      method: r.method,
-      reference: r.reference,
-      status: statusOf(r),
-    })),
+    items: rows.map((r) => {
+      const totals = totalsOfRow(r);
+      return {
+        bookingId: r.booking_id,
+        confirmationNumber: r.confirmation_number,
+        guestName: r.guest_name,
+        propertyTitle: r.property_title,
+        checkIn: r.check_in,
+        bookingStatus: r.booking_status,
+        // The SQL only chose and ordered the rows; what is owed is the money-facts module's.
+        amount:
+          input.view === 'received'
+            ? r.amount
+            : input.view === 'refunds_due'
+              ? totals.refundDue
+              : totals.balanceDue,
+        due: r.due,
+        method: r.method,
+        reference: r.reference,
+        status: totals.status,
+      };
+    }),
     total: rows[0]?.total_count ?? 0,
     page: input.page,
     pageSize: input.pageSize,
@@ -39,21 +48,20 @@ export async function adminPayments(
   };
 }
 
-function statusOf(r: {
+function totalsOfRow(r: {
   net: number;
+  adjusted: number;
   total_amount: number;
   deposit_amount: number;
   booking_status: string;
   cancellation_fee: number | null;
-}): TPaymentStatus {
-  if (r.total_amount === 0) return 'paid';
-  return ledgerTotals({
-    total: r.total_amount,
-    deposit: r.deposit_amount,
-    cancelled: isClosedStatus(r.booking_status),
-    cancellationFee: r.cancellation_fee ?? 0,
-    lines: [{ kind: 'payment', amount: r.net }],
-  }).status;
+}): TLedgerTotals {
+  const totals = totalsOf({ ...r, status: r.booking_status }, [
+    { kind: 'payment', amount: r.net },
+    { kind: 'adjustment', amount: r.adjusted },
+  ]);
+  // A stay with nothing to charge (an owner's own) owes nothing: it reads as paid, not unpaid.
+  return r.total_amount === 0 && totals.net === 0 ? { ...totals, status: 'paid' } : totals;
 }
 
 /** The payments CSV's columns: amounts in currency units with their currency, days at the home. */

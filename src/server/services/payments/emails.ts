@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { isClosedStatus } from '#shared/constants.ts';
-import { formatMinor, ledgerTotals } from '#shared/payments.ts';
+import { formatMinor } from '#shared/payments.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { queueComposed } from '../email/compose.ts';
 import { paragraph } from '../email/render.ts';
 import { getSettings } from '../settings/settings.ts';
+import { totalsOf } from './ledger.ts';
 
 /** The guest is told a payment arrived (off with Email Notifications). Called in the payment's transaction. */
 export async function emailPaymentReceived(
@@ -14,13 +14,7 @@ export async function emailPaymentReceived(
 ): Promise<void> {
   const [settings, plan] = await Promise.all([getSettings(tx), findPlan(tx, bookingId)]);
   if (!plan?.contact_info || !settings.enableEmailNotifications) return;
-  const totals = ledgerTotals({
-    total: plan.total_amount,
-    deposit: plan.deposit_amount,
-    cancelled: isClosedStatus(plan.status),
-    cancellationFee: plan.cancellation_fee ?? 0,
-    lines: await listLines(tx, bookingId),
-  });
+  const totals = totalsOf(plan, await listLines(tx, bookingId));
   await queueComposed(tx, settings, [
     {
       bookingId,

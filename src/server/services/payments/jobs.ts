@@ -19,6 +19,7 @@ import { queueComposed } from '../email/compose.ts';
 import { absoluteUrl } from '../email/outbox.ts';
 import { paragraph } from '../email/render.ts';
 import { getSettings } from '../settings/settings.ts';
+import { issueDocuments } from './documents.ts';
 import { totalsOf } from './ledger.ts';
 
 /**
@@ -113,6 +114,7 @@ export async function enforceDepositDeadlines(em: EntityManager, now = new Date(
         return;
       }
       if (!(await markCancelled(tx, id))) throw new AppError('CONFLICT', 'This booking is already cancelled');
+      await issueDocuments(tx, id, { invoice: true }, now);
       await recordActivity(tx, null, {
         action: 'payment.deposit_deadline_cancel',
         entityType: 'booking',

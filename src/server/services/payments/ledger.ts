@@ -1,14 +1,22 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClosedStatus } from '#shared/constants.ts';
+import { todayIso } from '#shared/dates.ts';
 import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import {
-  formatMinor,
   ledgerTotals,
-  OFFERED_METHODS,
+  refundOnCancel,
+  scheduleFacts,
+  storedAmountMinor,
+  type TFactsLedgerLine,
   type TLedgerTotals,
-  type TOfferedMethod,
-} from '#shared/payments.ts';
-import type { TBookingPayments, TRecordPaymentInput, TRefundInput } from '#shared/schemas/payments.ts';
+} from '#shared/money-facts.ts';
+import { formatMinor, OFFERED_METHODS, type TOfferedMethod } from '#shared/payments.ts';
+import type {
+  TAdjustmentInput,
+  TBookingPayments,
+  TRecordPaymentInput,
+  TRefundInput,
+} from '#shared/schemas/payments.ts';
 import type { TEnv } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -20,7 +28,9 @@ import {
   refundableCardPayments,
   type TPlanRow,
 } from '../../repositories/payments.ts';
+import { listDocuments } from '../../repositories/documents.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { issueDocuments } from './documents.ts';
 import { emailPaymentReceived } from './emails.ts';
 import { createRefund } from './stripe.ts';
 
@@ -37,6 +47,9 @@ export const refundOverPaid = (net: number) =>
 export const cardRefundOverCard = (card: number) =>
   `A card refund cannot be more than what was paid by card and not yet refunded (${formatMinor(card)})`;
 export const CARD_NOT_CONFIGURED = 'Card payments are not configured';
+export const ADJUSTMENT_ON_CLOSED = 'A cancelled or declined booking takes no extra charges';
+export const adjustmentBelowZero = (charged: number) =>
+  `A credit cannot be more than what the booking charges (${formatMinor(charged)})`;
 
 /** The methods a booking offers now: its snapshot's, with card only while Stripe is configured. */
 export function offeredMethods(plan: TPlanRow, env: TEnv): TOfferedMethod[] {
@@ -45,15 +58,16 @@ export function offeredMethods(plan: TPlanRow, env: TEnv): TOfferedMethod[] {
   );
 }
 
+/** The ledger's totals of a booking (docs/payments.md#money-facts), from its plan row and its lines. */
 export function totalsOf(
-  plan: TPlanRow,
-  lines: readonly { kind: 'payment' | 'refund'; amount: number }[],
+  plan: Pick<TPlanRow, 'total_amount' | 'deposit_amount' | 'cancellation_fee'> & { status: string },
+  lines: readonly TFactsLedgerLine[],
 ): TLedgerTotals {
   return ledgerTotals({
     total: plan.total_amount,
     deposit: plan.deposit_amount,
     cancelled: isClosedStatus(plan.status),
-    cancellationFee: plan.cancellation_fee ?? 0,
+    cancellationFee: storedAmountMinor(plan.cancellation_fee ?? 0),
     lines,
   });
 }
@@ -70,7 +84,11 @@ export async function bookingPayments(
   env: TEnv,
   opts: { cancellationFee?: number | null } = {},
 ): Promise<TBookingPayments> {
-  const [plan, lines] = await Promise.all([planOr404(em, bookingId), listLines(em, bookingId)]);
+  const [plan, lines, documents] = await Promise.all([
+    planOr404(em, bookingId),
+    listLines(em, bookingId),
+    listDocuments(em, bookingId),
+  ]);
   const totals = totalsOf(plan, lines);
   const methods = offeredMethods(plan, env);
   const fee = opts.cancellationFee;
@@ -85,6 +103,12 @@ export async function bookingPayments(
       deposit: plan.deposit_amount,
       balance: plan.balance_amount,
       balanceDueOn: plan.balance_due_on,
+      dueNow: scheduleFacts(
+        { deposit: plan.deposit_amount, balanceDueOn: plan.balance_due_on },
+        totals,
+        isClosedStatus(plan.status),
+        todayIso(),
+      ).dueNow,
       depositDeadlineAt: plan.deposit_deadline_at,
       deadlineAction: plan.deadline_action as 'cancel' | 'flag',
       methods,
@@ -92,12 +116,73 @@ export async function bookingPayments(
     },
     lines,
     totals,
-    refundOnCancel:
-      fee === undefined || fee === null
-        ? null
-        : Math.max(0, totals.net - Math.min(fee, Math.max(0, totals.net))),
+    refundOnCancel: fee === undefined || fee === null ? null : refundOnCancel(totals, storedAmountMinor(fee)),
     flaggedAt: plan.flagged_at,
+    invoiceNumber: documents.find((d) => d.event === 'invoice')?.number ?? null,
+    documents: documents.map((d) => ({
+      kind: d.kind,
+      number: d.number,
+      issuedAt: d.issuedAt,
+      total: d.total,
+    })),
   };
+}
+
+/**
+ * An adjustment (docs/payments.md#adjustments): a signed ledger line that changes what the booking charges,
+ * logged, and, once the invoice is issued, documented by a credit note or an invoice of its own. A credit
+ * never takes the booking below zero; a closed booking takes credits only.
+ */
+export async function recordAdjustment(
+  em: EntityManager,
+  input: TAdjustmentInput,
+  actor: TActor,
+  now = new Date(),
+): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (!(await lockPlan(tx, input.id))) throw new AppError('NOT_FOUND', PAYMENT_BOOKING_NOT_FOUND);
+    const plan = await planOr404(tx, input.id);
+    if (plan.status === 'requested') throw new AppError('VALIDATION', REQUEST_NOT_ACCEPTED);
+    const dedupeKey = input.requestId ? `adjustment:${input.requestId}` : null;
+    if (dedupeKey && (await lineWithKey(tx, input.id, dedupeKey)))
+      throw new AppError('CONFLICT', PAYMENT_ALREADY_RECORDED);
+    await insertAdjustment(tx, plan, input.amount, input.reason, actor, now, dedupeKey);
+    await recordActivity(tx, actor, {
+      action: 'payment.adjust',
+      entityType: 'booking',
+      entityId: input.id,
+      after: { amount: input.amount, reason: input.reason },
+    });
+    await issueDocuments(tx, input.id, { invoice: false }, now);
+  });
+}
+
+async function insertAdjustment(
+  tx: EntityManager,
+  plan: TPlanRow,
+  amount: number,
+  reason: string,
+  actor: TActor | null,
+  now: Date,
+  dedupeKey: string | null,
+): Promise<void> {
+  const totals = totalsOf(plan, await listLines(tx, plan.booking_id));
+  if (amount > 0 && isClosedStatus(plan.status)) throw new AppError('VALIDATION', ADJUSTMENT_ON_CLOSED);
+  if (totals.charged + amount < 0) throw new AppError('VALIDATION', adjustmentBelowZero(totals.charged));
+  const id = await insertLine(tx, {
+    bookingId: plan.booking_id,
+    kind: 'adjustment',
+    // The ledger's method column names how money moved; an adjustment moves none.
+    method: 'other',
+    amount,
+    currency: plan.currency,
+    reason,
+    occurredAt: now,
+    recordedById: actor?.id ?? null,
+    recordedByName: actor ? actor.name || actor.username : 'System',
+    dedupeKey,
+  });
+  if (id === null) throw new AppError('CONFLICT', PAYMENT_ALREADY_RECORDED);
 }
 
 /**
@@ -168,6 +253,17 @@ export async function recordRefund(
       throw new AppError('CONFLICT', PAYMENT_ALREADY_RECORDED);
     const totals = totalsOf(plan, await listLines(tx, input.id));
     if (input.amount > totals.net) throw new AppError('VALIDATION', refundOverPaid(totals.net));
+    // A goodwill refund lowers what the booking charges by as much, so it leaves nothing due.
+    if (input.goodwill)
+      await insertAdjustment(
+        tx,
+        plan,
+        -input.amount,
+        `Goodwill: ${input.reason}`.slice(0, 200),
+        actor,
+        now,
+        input.requestId ? `goodwill:${input.requestId}` : null,
+      );
     const cards = await refundableCardPayments(tx, input.id);
     const method = input.method ?? (cards.length > 0 ? 'card' : 'other');
     const recordedByName = actor ? actor.name || actor.username : 'System';
@@ -196,8 +292,9 @@ export async function recordRefund(
       action: 'payment.refund',
       entityType: 'booking',
       entityId: input.id,
-      after: { amount: input.amount, method, reason: input.reason },
+      after: { amount: input.amount, method, reason: input.reason, goodwill: input.goodwill ?? false },
     });
+    if (input.goodwill) await issueDocuments(tx, input.id, { invoice: false }, now);
   });
 }
 
@@ -243,10 +340,13 @@ async function refundByCard(
 }
 
 /**
- * After a cancellation: what the policy gives back of what was paid is refunded to the cards it came from
+ * After a cancellation: its credit note is issued, and what the policy gives back of what was paid is refunded to the cards it came from
  * (as far as they cover it); the rest stays 'refund due' for the operator. A Stripe failure leaves it due.
  */
 export async function refundCardsAfterCancel(em: EntityManager, bookingId: number, env: TEnv): Promise<void> {
+  // The cancellation's credit note (and the invoice it credits) is issued first, whatever the cards do.
+  if ((await findPlan(em, bookingId))?.status === 'cancelled')
+    await issueDocuments(em, bookingId, { invoice: true });
   if (!env.stripe) return;
   const plan = await findPlan(em, bookingId);
   if (!plan || plan.status !== 'cancelled') return;

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../src/server/repositories/db.ts';
+import { OWED_SQL } from '../../src/server/repositories/payments.ts';
+import { totalsOf } from '../../src/server/services/payments/ledger.ts';
+import { createTestDatabase, type TTestDb } from '../support/db.ts';
+
+/**
+ * The Payments page filters and pages in SQL by what is owed; that SQL must be the money-facts rule and
+ * nothing else. Generated rows (live and closed bookings, fees, credits, extra charges, over- and
+ * under-payment) are evaluated by PostgreSQL and by the module, and must agree on every one.
+ */
+
+let tdb: TTestDb;
+beforeAll(async () => {
+  tdb = await createTestDatabase();
+});
+afterAll(() => tdb.drop());
+
+const rowArb = fc.record({
+  status: fc.constantFrom('confirmed', 'pending', 'cancelled', 'declined'),
+  fee: fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }),
+  total: fc.integer({ min: 0, max: 500_000 }),
+  adjusted: fc.integer({ min: -600_000, max: 100_000 }),
+  net: fc.integer({ min: 0, max: 700_000 }),
+});
+
+describe("the payments list's SQL", () => {
+  it('owes what the money-facts module owes, row for row', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 200 }), async (rows) => {
+        const values = sql.join(
+          rows.map(
+            (r, i) =>
+              sql`(${i}::int, ${r.status}::text, ${r.fee}::int, ${r.total}::int, ${r.adjusted}::int, ${r.net}::int)`,
+          ),
+        );
+        const got = await sql<{ i: number; balance_due: number; refund_due: number; charged: number }>`
+          select i, ${OWED_SQL.balanceDue}::int as balance_due, ${OWED_SQL.refundDue}::int as refund_due,
+                 ${OWED_SQL.charged}::int as charged
+            from (values ${values}) as t(i, booking_status, cancellation_fee, total_amount, adjusted, net)
+           order by i`.execute(db(tdb.em()));
+        rows.forEach((r, i) => {
+          const t = totalsOf(
+            { status: r.status, cancellation_fee: r.fee, total_amount: r.total, deposit_amount: 0 },
+            [
+              { kind: 'payment', amount: r.net },
+              { kind: 'adjustment', amount: r.adjusted },
+            ],
+          );
+          expect(got.rows[i]).toEqual({
+            i,
+            balance_due: t.balanceDue,
+            refund_due: t.refundDue,
+            charged: t.charged,
+          });
+        });
+      }),
+      { numRuns: 20 },
+    );
+  });
+});
