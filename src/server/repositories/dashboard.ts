@@ -7,10 +7,10 @@ import { inHomes, type THomeScope } from './home-scope.ts';
 /**
  * The dashboard's figures, each computed by the database. "Holding" stays are pending, requested or
  * confirmed (a cancelled or declined stay holds no night and earns nothing), as in the exclusion
- * constraint (docs/decisions.md#no-double-bookings). For every home, the turnover, in-house, occupancy
- * and revenue figures are sums of the holding stays by day (booking_days, kept exact by the bookings'
- * triggers: docs/features.md#dashboard-figures); for a person limited to some homes they are counted from
- * those homes' bookings.
+ * constraint (docs/decisions.md#no-double-bookings). For every home, the turnover, in-house and occupancy
+ * figures are sums of the holding stays by day (booking_days, kept exact by the bookings' triggers:
+ * docs/features.md#dashboard-figures); for a person limited to some homes they are counted from those
+ * homes' bookings. Revenue by month is the revenue module's (services/reports/revenue.ts).
  */
 
 /** A booking `b` holds its nights and counts as revenue: not cancelled or declined. */
@@ -334,30 +334,4 @@ export async function inHouseNow(em: EntityManager, homes: THomeScope = null): P
           .where(inHomes('b.property_id', homes))
           .executeTakeFirst();
   return row?.n ?? 0;
-}
-
-/** Revenue of holding stays by month of check-in, the last `months` months up to this one, empty months as 0. */
-export async function revenueByMonth(
-  em: EntityManager,
-  months: number,
-  homes: THomeScope = null,
-): Promise<TDashboard['revenueByMonth']> {
-  const monthSeries = sql`
-    select generate_series(date_trunc('month', current_date) - make_interval(months => ${months}::int - 1),
-                           date_trunc('month', current_date), interval '1 month')::date as month`;
-  const { rows } =
-    homes === null
-      ? await sql<{ month: string; revenue: number }>`
-          with m as (${monthSeries})
-          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(d.revenue), 0)::float8 as revenue
-            from m left join booking_days d on d.day >= m.month and d.day < (m.month + interval '1 month')::date
-           group by m.month order by m.month`.execute(db(em))
-      : await sql<{ month: string; revenue: number }>`
-          with m as (${monthSeries})
-          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
-            from m left join bookings b
-              on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and ${holding}
-             and ${inHomes('b.property_id', homes)}
-           group by m.month order by m.month`.execute(db(em));
-  return rows.map((r) => ({ month: r.month, revenue: Math.round(Number(r.revenue)) }));
 }
