@@ -205,7 +205,7 @@ export const ZDashboard = z.object({
   /** The spec's figure: what guests are charged, taxes and fees included, in dollars. */
   totalRevenue: z.number().int().meta({
     description:
-      'Sum of totalPrice (taxes and fees included) of every booking not cancelled or declined: pending, requested and confirmed, all dates (USD)',
+      'Sum of totalPrice of bookings that are not cancelled (USD), nor declined: every pending, requested and confirmed booking, all dates, taxes and fees included',
   }),
   pendingBookings: z.number().int(),
   requestedBookings: z.number().int().meta({
