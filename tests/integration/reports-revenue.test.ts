@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { getDashboard } from '../../src/server/services/admin/dashboard.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -179,5 +180,23 @@ describe('reports by the industry’s definitions, on a fixture worked out by ha
     // Arriving in the range: A's, the override (its whole 598) and C's.
     expect(source('phone')).toEqual({ source: 'phone', stays: 3, nights: 12, roomRevenue: 1598 });
     expect(r.cancellations).toMatchObject({ arrivals: 6, cancelled: 1, lostRevenue: 400 });
+  });
+
+  it('gives the dashboard’s chart the same room revenue as the reports for this month', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    await asAdmin().bookings.createByOperator({
+      propertyId: ids.b,
+      checkIn: today,
+      checkOut: addDays(today, 1),
+      guests: 2,
+      source: 'phone',
+      guest: { name: 'Della Dashboard' },
+    });
+    const month = today.slice(0, 7);
+    const report = await asAdmin().reports.summary({ from: `${month}-01`, to: today });
+    const dashboard = await getDashboard(db.em());
+    expect(dashboard.revenueByMonth.at(-1)).toEqual({ month, revenue: report.totals.roomRevenue });
+    // The night's $200 without its $34 GST.
+    expect(report.totals.roomRevenue).toBe(200);
   });
 });

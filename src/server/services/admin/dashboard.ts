@@ -16,25 +16,25 @@ import {
   staysOnDay,
   turnoverCounts,
 } from '../../repositories/dashboard.ts';
-import { revenueRange } from '../reports/revenue.ts';
+import { roomRevenueByMonth } from '../reports/revenue.ts';
 
 export const DASHBOARD_RECENT = 5;
 
 /**
- * Room revenue of the last `months` months (this one included) by the revenue module (docs/reports.md),
+ * Room revenue of the last `count` months (this one included) by the revenue module (docs/reports.md),
  * so the dashboard's months are the reports' months.
  */
-async function roomRevenueByMonth(
+async function revenueByMonth(
   em: EntityManager,
-  months: number,
+  count: number,
   homes: THomeScope,
   today: string,
 ): Promise<TDashboard['revenueByMonth']> {
   const [y, m] = today.split('-').map(Number) as [number, number];
-  const first = new Date(Date.UTC(y, m - months, 1)).toISOString().slice(0, 10);
+  const first = new Date(Date.UTC(y, m - count, 1)).toISOString().slice(0, 10);
   const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-  const range = await revenueRange(em, { from: first, to: last }, homes);
-  return range.months.map((r) => ({ month: r.month, revenue: toMajor(r.room) }));
+  const months = await roomRevenueByMonth(em, { from: first, to: last }, homes);
+  return months.map((r) => ({ month: r.month, revenue: toMajor(r.room) }));
 }
 
 /**
@@ -68,7 +68,7 @@ export async function getDashboard(em: EntityManager, homes: THomeScope = null):
       staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST, homes),
       staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST, homes),
       bookedByNight(em, OCCUPANCY_DAYS, homes),
-      roomRevenueByMonth(em, REVENUE_MONTHS, homes, new Date().toISOString().slice(0, 10)),
+      revenueByMonth(em, REVENUE_MONTHS, homes, new Date().toISOString().slice(0, 10)),
       inHouseNow(em, homes),
     ]);
   return {

@@ -166,6 +166,16 @@ export async function revenueRange(
   };
 }
 
+/** Room revenue (minor units) of each month of the range, alone: the dashboard's chart. */
+export async function roomRevenueByMonth(
+  em: EntityManager,
+  range: { from: string; to: string },
+  homes: THomeScope,
+): Promise<{ month: string; room: number }[]> {
+  const months = await revenueMonths(em, { ...range, homes });
+  return months.map((m) => ({ month: m.month, room: m.room }));
+}
+
 /** The homes with the most room revenue in the range, with their figures (an archived home offers no nights). */
 export async function revenueHomes(
   em: EntityManager,
