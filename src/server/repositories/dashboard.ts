@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type AliasedRawBuilder } from 'kysely';
+import { toMajor } from '#shared/money.ts';
 import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
 import { db, guestName, isoDate } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
@@ -21,7 +22,8 @@ const countAll = sql<number>`count(*)::int`;
 
 /**
  * Three of the four counters from the running totals (admin-counter.entity.ts), which the triggers keep exact:
- * no pass over bookings or homes. Revenue is the total of pending and confirmed bookings.
+ * no pass over bookings or homes. Revenue is the total of pending, requested and confirmed bookings, a sum
+ * of the price snapshot's totals read in minor units through booking_snapshot_minor (docs/reports.md).
  */
 export async function dashboardCounters(
   em: EntityManager,
@@ -40,7 +42,7 @@ export async function dashboardCounters(
     .select((eb) => [
       sql<number>`coalesce(sum(n) filter (where name = 'properties:listed'), 0)::int`.as('total_properties'),
       sql<number>`coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int`.as('total_bookings'),
-      sql<number>`coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8`.as(
+      sql<number>`booking_snapshot_minor(coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0))::float8`.as(
         'total_revenue',
       ),
       sql<number>`coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int`.as('pending_bookings'),
@@ -53,7 +55,7 @@ export async function dashboardCounters(
   return {
     totalProperties: row?.total_properties ?? 0,
     totalBookings: row?.total_bookings ?? 0,
-    totalRevenue: row?.total_revenue ?? 0,
+    totalRevenue: toMajor(row?.total_revenue ?? 0),
     pendingBookings: row?.pending_bookings ?? 0,
     requestedBookings: row?.requested_bookings ?? 0,
     failedEmails: row?.failed_emails ?? 0,
@@ -75,7 +77,9 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
         .where(inHomes('id', homes))
         .as('total_properties'),
       countAll.as('total_bookings'),
-      sql<number>`coalesce(sum(b.total_price) filter (where ${holding}), 0)::float8`.as('total_revenue'),
+      sql<number>`booking_snapshot_minor(coalesce(sum(b.total_price) filter (where ${holding}), 0))::float8`.as(
+        'total_revenue',
+      ),
       sql<number>`(count(*) filter (where b.status = 'pending'))::int`.as('pending_bookings'),
       sql<number>`(count(*) filter (where b.status = 'requested'))::int`.as('requested_bookings'),
       eb
@@ -91,7 +95,7 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
   return {
     totalProperties: row?.total_properties ?? 0,
     totalBookings: row?.total_bookings ?? 0,
-    totalRevenue: row?.total_revenue ?? 0,
+    totalRevenue: toMajor(row?.total_revenue ?? 0),
     pendingBookings: row?.pending_bookings ?? 0,
     requestedBookings: row?.requested_bookings ?? 0,
     failedEmails: row?.failed_emails ?? 0,
