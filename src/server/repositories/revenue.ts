@@ -31,7 +31,7 @@ export function inRevenueScope(column: string, s: TRevenueScope): RawBuilder<boo
 const everyHome = (s: TRevenueScope) => s.homes === null && !s.propertyId;
 
 /** A booking `b` is a sold stay: it holds its nights and is not an owner's own stay. */
-export const soldStay = sql<boolean>`b.status in ('pending', 'confirmed') and b.source <> 'owner'`;
+const soldStay = sql<boolean>`b.status in ('pending', 'confirmed') and b.source <> 'owner'`;
 
 /** One month of the range: nights and amounts of its nights inside the range. */
 export interface TRevenueMonth {
