@@ -20,7 +20,8 @@ import { listAdminProperties } from '../src/server/services/properties/admin-lis
 import { listAdminReviews } from '../src/server/services/reviews/queries.ts';
 import { ownerStatement } from '../src/server/services/owners/statements.ts';
 import { reportSummary } from '../src/server/services/reports/summary.ts';
-import { arrivalsProfile, byMonth, topHomes } from '../src/server/repositories/reports.ts';
+import { arrivalsProfile } from '../src/server/repositories/reports.ts';
+import { otherNightsByMonth, revenueByHome, revenueMonths } from '../src/server/repositories/revenue.ts';
 import { REPORT_HOMES_SHOWN, ZReportInput } from '../src/shared/schemas/reports.ts';
 import {
   ZAdminListingListInput,
@@ -246,12 +247,16 @@ async function benchReports(ctx: TAdminBenchContext): Promise<void> {
     await timeIt(() => reportSummary(ctx.em(), input, null, now)),
   );
   recordReport(
-    `  nights and revenue by home (the ${REPORT_HOMES_SHOWN} with the most revenue)`,
-    await timeIt(() => topHomes(ctx.em(), scope, REPORT_HOMES_SHOWN)),
+    `  nights and room revenue by home (the ${REPORT_HOMES_SHOWN} with the most)`,
+    await timeIt(() => revenueByHome(ctx.em(), scope, REPORT_HOMES_SHOWN)),
   );
   recordReport(
     '  nights and revenue by month, and the pace against last year',
-    await timeIt(() => byMonth(ctx.em(), scope, now)),
+    await timeIt(() => revenueMonths(ctx.em(), scope, now)),
+  );
+  recordReport(
+    '  imported, blocked and owner nights by month',
+    await timeIt(() => otherNightsByMonth(ctx.em(), scope)),
   );
   recordReport(
     '  lead time, length of stay, cancellations and sources',

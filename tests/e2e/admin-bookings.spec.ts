@@ -188,7 +188,9 @@ test("the dashboard's Pending Bookings opens the filtered list; today's check-in
     await expect(page.getByTestId('check-outs-today')).toHaveText(String(departures));
     const dash = await getJson<TDashboard>(page.request, '/api/admin/dashboard');
     expect(dash.checkInsToday).toBe(arrivals);
-    await expect(page.getByTestId('total-revenue')).toContainText('Confirmed + pending, excluding cancelled');
+    await expect(page.getByTestId('total-revenue')).toContainText(
+      'Charged for every stay not cancelled or declined, all dates, taxes and fees included',
+    );
     await expect(page.getByTestId('revenue-chart').locator('.recharts-wrapper')).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'dashboard (light)');
 

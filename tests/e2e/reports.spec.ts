@@ -2,7 +2,7 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
-test('the reports show operator-entered bookings as their own source, and the booking pace as a chart and a table', async ({
+test('the reports show room revenue, ADR, RevPAR and the pass-through apart, operator-entered bookings as their own source, and the booking pace as a chart and a table', async ({
   asAdmin: page,
 }) => {
   const from = addDays(todayIso(), 200);
@@ -34,7 +34,15 @@ test('the reports show operator-entered bookings as their own source, and the bo
   const sources = page.getByRole('table').filter({ hasText: 'Imported calendars' });
   const phone = sources.getByRole('row').filter({ hasText: 'Phone' });
   await expect(phone.getByRole('cell').nth(1)).not.toHaveText('0');
+  await expect(phone.getByRole('cell').nth(3)).not.toHaveText('$0.00');
   await expect(sources.getByRole('row').filter({ hasText: 'Direct (website)' })).toHaveCount(1);
+  // Imported stays are sold nights with no price: the channel mix says so instead of showing $0.
+  await expect(sources.getByRole('row').filter({ hasText: 'Imported calendars' })).toContainText(
+    'No revenue (not priced)',
+  );
+  for (const label of ['occupancy', 'adr', 'revpar', 'room-revenue', 'other-revenue', 'gst', 'tourist-tax'])
+    await expect(page.getByTestId(`report-${label}`)).toHaveText(/\d/);
+  await expect(page.getByTestId('report-room-revenue')).not.toHaveText('$0.00');
   const pace = page.getByTestId('report-pace');
   await expect(pace).toContainText('Booking pace');
   await expect(pace.locator('.recharts-surface').first()).toBeVisible();

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toMajor } from '../../src/shared/money.ts';
 import { addDays, daysBetween, todayIso } from '../../src/shared/dates.ts';
 import {
   REPORT_RANGE_BACKWARDS,
   REPORT_RANGE_TOO_LONG,
   ZReportInput,
 } from '../../src/shared/schemas/reports.ts';
-import { topHomes } from '../../src/server/repositories/reports.ts';
+import { revenueByHome } from '../../src/server/repositories/revenue.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { reportSummary } from '../../src/server/services/reports/summary.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
@@ -30,22 +29,28 @@ async function book(propertyId: number, offset: number, nights: number) {
   });
 }
 
-/** Cents, maybe fractional, as the answers give them: dollars rounded to the cent. */
-const dollars = (cents: number) => toMajor(Math.round(cents));
+/**
+ * A night's room revenue in cents, for one row per night `d` of a stay `b`: the stay's room revenue divided
+ * by its nights, the remainder on the first night (docs/reports.md).
+ */
+const NIGHT_WORTH = `((b.room_minor - b.room_minor % (b.check_out - b.check_in)) / (b.check_out - b.check_in)
+                      + case when d::date = b.check_in then b.room_minor % (b.check_out - b.check_in) else 0 end)`;
+/** Sold stays: pending or confirmed, not an owner's. */
+const SOLD = `b.status in ('pending', 'confirmed') and b.source <> 'owner'`;
 
 /**
- * The same figures computed another way: every held night of every stay as its own row (generate_series),
- * each worth its stay's total divided by its nights, kept when it falls in the range.
+ * The same figures computed another way: every sold night of every stay as its own row (generate_series),
+ * each worth its share of the stay's room revenue, kept when it falls in the range.
  */
 async function direct(from: string, to: string, propertyIds: number[]) {
   const [row] = await db.sql<{ nights: number; revenue: number; listed: number }>(
     `with n as (
-       select b.property_id, d::date as night, b.total_price::float8 / (b.check_out - b.check_in) as worth
+       select b.property_id, d::date as night, ${NIGHT_WORTH} as worth
          from bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') d
-        where b.status in ('pending', 'confirmed') and b.property_id = any($3::int[])
+        where ${SOLD} and b.property_id = any($3::int[])
      )
      select (select count(*) from n where night between $1::date and $2::date)::int as nights,
-            (select coalesce(sum(worth), 0) from n where night between $1::date and $2::date)::float8 as revenue,
+            (select coalesce(sum(worth), 0) from n where night between $1::date and $2::date)::int as revenue,
             (select count(*) from properties where archived_at is null and id = any($3::int[]))::int as listed`,
     [from, to, `{${propertyIds.join(',')}}`],
   );
@@ -55,9 +60,10 @@ async function direct(from: string, to: string, propertyIds: number[]) {
   return {
     bookedNights: nights,
     availableNights: available,
+    roomRevenue: revenue / 100,
     occupancy: available ? nights / available : 0,
-    adr: nights ? revenue / nights : 0,
-    revpar: available ? revenue / available : 0,
+    adr: nights ? Math.round(revenue / nights) / 100 : 0,
+    revpar: available ? Math.round(revenue / available) / 100 : 0,
   };
 }
 
@@ -98,16 +104,17 @@ describe('occupancy, ADR and RevPAR', () => {
     expect(report.totals.bookedNights).toBe(expected.bookedNights);
     expect(report.totals.availableNights).toBe(expected.availableNights);
     expect(report.totals.occupancy).toBeCloseTo(expected.occupancy, 9);
-    // The answer is in dollars, to the cent; the rows keep cents.
-    expect(report.totals.adr).toBeCloseTo(dollars(expected.adr), 2);
-    expect(report.totals.revpar).toBeCloseTo(dollars(expected.revpar), 2);
+    expect(report.totals.roomRevenue).toBe(expected.roomRevenue);
+    expect(report.totals.adr).toBe(expected.adr);
+    expect(report.totals.revpar).toBe(expected.revpar);
     for (const id of homes) {
       const one = await asAdmin().reports.summary({ from, to, propertyId: id });
       const want = await direct(from, to, [id]);
       expect(one.totals.bookedNights).toBe(want.bookedNights);
       expect(one.totals.occupancy).toBeCloseTo(want.occupancy, 9);
-      expect(one.totals.adr).toBeCloseTo(dollars(want.adr), 2);
-      expect(one.totals.revpar).toBeCloseTo(dollars(want.revpar), 2);
+      expect(one.totals.roomRevenue).toBe(want.roomRevenue);
+      expect(one.totals.adr).toBe(want.adr);
+      expect(one.totals.revpar).toBe(want.revpar);
     }
     const monthNights = report.byMonth.reduce((s, m) => s + m.bookedNights, 0);
     expect(monthNights).toBe(expected.bookedNights);
@@ -198,9 +205,9 @@ describe('booking pace', () => {
   async function directPace(from: string, to: string, now: Date, propertyIds: number[]) {
     return db.sql<{ month: string; nights: number; revenue: number; ly_nights: number; ly_revenue: number }>(
       `with n as (
-         select d::date as night, b.created_at, b.total_price::float8 / (b.check_out - b.check_in) as worth
+         select d::date as night, b.created_at, ${NIGHT_WORTH} as worth
            from bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') d
-          where b.status in ('pending', 'confirmed') and b.property_id = any($4::int[])
+          where ${SOLD} and b.property_id = any($4::int[])
        ), cur as (
          select to_char(night, 'YYYY-MM') as month, count(*)::int as nights, sum(worth) as revenue
            from n where night between $1::date and $2::date and created_at <= $3::timestamptz group by 1
@@ -209,8 +216,8 @@ describe('booking pace', () => {
            from n where night between ($1::date - interval '1 year') and ($2::date - interval '1 year')
             and created_at <= $3::timestamptz - interval '1 year' group by 1
        )
-       select m.month, coalesce(cur.nights, 0)::int as nights, coalesce(cur.revenue, 0)::float8 as revenue,
-              coalesce(ly.nights, 0)::int as ly_nights, coalesce(ly.revenue, 0)::float8 as ly_revenue
+       select m.month, coalesce(cur.nights, 0)::int as nights, coalesce(cur.revenue, 0)::int as revenue,
+              coalesce(ly.nights, 0)::int as ly_nights, coalesce(ly.revenue, 0)::int as ly_revenue
          from (select to_char(g, 'YYYY-MM') as month
                  from generate_series(date_trunc('month', $1::date), date_trunc('month', $2::date), interval '1 month') g) m
          left join cur using (month) left join ly using (month)
@@ -252,9 +259,9 @@ describe('booking pace', () => {
     for (const [i, w] of want.entries()) {
       const m = report.pace.months[i]!;
       expect(m.nights, m.month).toBe(w.nights);
-      expect(m.revenue).toBeCloseTo(dollars(w.revenue), 1);
+      expect(m.roomRevenue, m.month).toBe(w.revenue / 100);
       expect(m.lastYearNights, m.month).toBe(w.ly_nights);
-      expect(m.lastYearRevenue).toBeCloseTo(dollars(w.ly_revenue), 1);
+      expect(m.lastYearRoomRevenue, m.month).toBe(w.ly_revenue / 100);
     }
     // 3 nights of the first stay and 6 of the last one's 7 fall in last year's range.
     expect(report.pace.months.reduce((s, m) => s + m.lastYearNights, 0)).toBe(9);
@@ -275,13 +282,13 @@ describe('booking pace', () => {
 });
 
 describe('the edges of a range, months and scope', () => {
-  /** Nights and revenue by home and by month, one row per held night (generate_series), as the report should. */
+  /** Nights and room revenue (cents) by home and by month, one row per sold night (generate_series). */
   async function directNights(from: string, to: string, propertyIds: number[]) {
     return db.sql<{ property_id: number; month: string; nights: number; revenue: number }>(
       `select b.property_id, to_char(d, 'YYYY-MM') as month, count(*)::int as nights,
-              sum(b.total_price::float8 / (b.check_out - b.check_in))::float8 as revenue
+              sum(${NIGHT_WORTH})::int as revenue
          from bookings b, generate_series(b.check_in, b.check_out - 1, interval '1 day') d
-        where b.status in ('pending', 'confirmed') and b.property_id = any($3::int[])
+        where ${SOLD} and b.property_id = any($3::int[])
           and d between $1::date and $2::date
         group by 1, 2`,
       [from, to, `{${propertyIds.join(',')}}`],
@@ -320,32 +327,22 @@ describe('the edges of a range, months and scope', () => {
         const report = await reportSummary(db.em(), ZReportInput.parse({ from, to, propertyId }), ids);
         const mine = want.filter((w) => ids.includes(w.property_id));
         expect(report.totals.bookedNights, String(propertyId)).toBe(sum(mine, (w) => w.nights));
-        // Rounded to cents, as the page shows it.
-        expect(report.totals.revenue).toBeCloseTo(
-          sum(mine, (w) => w.revenue),
-          2,
-        );
+        expect(report.totals.roomRevenue).toBe(sum(mine, (w) => w.revenue) / 100);
         for (const m of report.byMonth) {
           const of = mine.filter((w) => w.month === m.month);
           expect(m.bookedNights, `${propertyId} ${m.month}`).toBe(sum(of, (w) => w.nights));
-          expect(m.revenue).toBeCloseTo(
-            sum(of, (w) => w.revenue),
-            2,
-          );
+          expect(m.roomRevenue).toBe(sum(of, (w) => w.revenue) / 100);
         }
         for (const h of report.byHome) {
           const of = mine.filter((w) => w.property_id === h.propertyId);
           expect(h.bookedNights).toBe(sum(of, (w) => w.nights));
-          expect(h.revenue).toBeCloseTo(
-            sum(of, (w) => w.revenue),
-            2,
-          );
+          expect(h.roomRevenue).toBe(sum(of, (w) => w.revenue) / 100);
         }
       }
     }
     const to = addDays(monthStart, 100);
     const all = await reportSummary(db.em(), ZReportInput.parse({ from, to }), edge);
-    expect(all.byMonth.at(-1)).toMatchObject({ bookedNights: 0, revenue: 0 });
+    expect(all.byMonth.at(-1)).toMatchObject({ bookedNights: 0, roomRevenue: 0 });
     expect(all.byMonth.at(-1)?.month).toBe(to.slice(0, 7));
     // 2 of the first stay's 5 nights fall before the range.
     expect(all.byHome.find((h) => h.propertyId === edge[0])?.bookedNights).toBe(3 + 2);
@@ -382,7 +379,7 @@ describe('the edges of a range, months and scope', () => {
     expect(none.sources.every((src) => src.stays === 0)).toBe(true);
   });
 
-  it('ranks the homes by revenue in SQL and shows only the first ones, the totals still over every home', async () => {
+  it('ranks the homes by room revenue in SQL and shows only the first ones, the totals still over every home', async () => {
     const from = monthStart;
     const to = addDays(monthStart, 60);
     const want = await directNights(from, to, edge);
@@ -392,7 +389,7 @@ describe('the edges of a range, months and scope', () => {
         (w) => w.revenue,
       );
     const ranked = [...edge].sort((a, b) => revenueOf(b) - revenueOf(a) || a - b);
-    const top = await topHomes(db.em(), { from, to, homes: edge }, 2);
+    const top = await revenueByHome(db.em(), { from, to, homes: edge }, 2);
     expect(top.map((h) => h.property_id)).toEqual(ranked.slice(0, 2));
     const report = await reportSummary(db.em(), ZReportInput.parse({ from, to }), edge);
     expect(report.totals.bookedNights).toBe(sum(want, (w) => w.nights));

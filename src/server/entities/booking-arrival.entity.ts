@@ -26,6 +26,17 @@ export const BookingArrival = defineEntity({
     lead830: p.integer().fieldName('lead_8_30').default(0),
     lead3190: p.integer().fieldName('lead_31_90').default(0),
     lead91Up: p.integer().fieldName('lead_91_up').default(0),
+    /**
+     * The stays' revenue parts in minor units (docs/reports.md): room revenue, and the sum of each stay's room
+     * revenue modulo its nights (the cents its first night carries), pass-through fees, GST, tourist tax and
+     * kept cancellation fees.
+     */
+    room: p.bigint().default(0),
+    roomRem: p.bigint().default(0),
+    fees: p.bigint().default(0),
+    gst: p.bigint().default(0),
+    touristTax: p.bigint().default(0),
+    kept: p.bigint().default(0),
   },
 });
 export type IBookingArrival = InferEntity<typeof BookingArrival>;

@@ -58,6 +58,16 @@ export const Booking = defineEntity({
     sourceDetail: p.string().length(200).nullable(),
     /** Why the operator set the price by hand instead of the quote's; null when the quote's price stands. */
     priceOverrideReason: p.string().length(500).nullable(),
+    /**
+     * The stay's revenue parts in minor units (docs/reports.md), set from the price snapshot by the bookings'
+     * row trigger (sql/functions.sql, booking_revenue_parts): room revenue, the pass-through fees (cleaning,
+     * pets), the GST, the tourist tax, and the cancellation fee a cancelled booking keeps, without its GST.
+     */
+    roomMinor: p.integer().default(0),
+    feesMinor: p.integer().default(0),
+    gstMinor: p.integer().default(0),
+    touristTaxMinor: p.integer().default(0),
+    keptMinor: p.integer().default(0),
   },
   indexes: [
     /**
@@ -80,14 +90,19 @@ export const Booking = defineEntity({
       expression: `create index "bookings_report_stays_idx" on "bookings" ("check_in") include ("check_out", "status", "total_price", "created_at", "property_id", "source")`,
     },
     {
-      /** The reports' nights and revenue by month: the sold stays grouped by date pair from the index alone. */
+      /** The reports' nights and room revenue by month: the sold stays grouped by date pair from the index alone. */
       name: 'bookings_sold_stays_idx',
-      expression: `create index "bookings_sold_stays_idx" on "bookings" ("check_in", "check_out") include ("total_price", "created_at") where "status" in ('pending', 'confirmed')`,
+      expression: `create index "bookings_sold_stays_idx" on "bookings" ("check_in", "check_out") include ("room_minor", "created_at", "source") where "status" in ('pending', 'confirmed')`,
     },
     {
       /** The reports' nights and revenue by home, summed in home order from the index alone. */
       name: 'bookings_holding_home_idx',
-      expression: `create index "bookings_holding_home_idx" on "bookings" ("property_id") include ("check_in", "check_out", "total_price") where "status" in ('pending', 'confirmed')`,
+      expression: `create index "bookings_holding_home_idx" on "bookings" ("property_id") include ("check_in", "check_out", "room_minor", "source") where "status" in ('pending', 'confirmed')`,
+    },
+    {
+      /** Owners' own stays of a range (the reports' owner nights), by their check-out. */
+      name: 'bookings_owner_stays_idx',
+      expression: `create index "bookings_owner_stays_idx" on "bookings" ("check_out") include ("check_in", "property_id") where "source" = 'owner' and "status" in ('pending', 'confirmed')`,
     },
     {
       /** Bookings whose emails are still to be written: the sweep's look for jobs that never went. */

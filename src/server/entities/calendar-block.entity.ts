@@ -15,6 +15,13 @@ export const CalendarBlock = defineEntity({
     reason: p.string().length(20).default('other').$type<TBlockReason>(),
     note: p.string().length(200).default(''),
   },
+  indexes: [
+    /** The blocks of a range over every home (the reports' blocked nights), by their end. */
+    {
+      name: 'calendar_blocks_end_idx',
+      expression: `create index "calendar_blocks_end_idx" on "calendar_blocks" ("end_date") include ("start_date", "property_id")`,
+    },
+  ],
   checks: [
     { name: 'calendar_blocks_dates_check', expression: 'end_date > start_date' },
     { name: 'calendar_blocks_reason_check', expression: oneOf('reason', BLOCK_REASONS) },

@@ -25,6 +25,13 @@ export const ExternalEvent = defineEntity({
     conflictBooking: () => p.manyToOne(Booking).nullable().deleteRule('set null').index(),
   },
   uniques: [{ name: 'external_events_feed_uid_unique', properties: ['feed', 'uid'] }],
+  indexes: [
+    /** The imported stays holding nights in a range over every home (the reports' nights sold), by their end. */
+    {
+      name: 'external_events_held_end_idx',
+      expression: `create index "external_events_held_end_idx" on "external_events" ("end_date") include ("start_date", "property_id") where "conflict_booking_id" is null`,
+    },
+  ],
   checks: [{ name: 'external_events_dates_check', expression: 'end_date > start_date' }],
 });
 export type IExternalEvent = InferEntity<typeof ExternalEvent>;

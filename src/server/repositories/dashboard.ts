@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type AliasedRawBuilder } from 'kysely';
+import { toMajor } from '#shared/money.ts';
 import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
 import { db, guestName, isoDate } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
@@ -7,10 +8,10 @@ import { inHomes, type THomeScope } from './home-scope.ts';
 /**
  * The dashboard's figures, each computed by the database. "Holding" stays are pending, requested or
  * confirmed (a cancelled or declined stay holds no night and earns nothing), as in the exclusion
- * constraint (docs/decisions.md#no-double-bookings). For every home, the turnover, in-house, occupancy
- * and revenue figures are sums of the holding stays by day (booking_days, kept exact by the bookings'
- * triggers: docs/features.md#dashboard-figures); for a person limited to some homes they are counted from
- * those homes' bookings.
+ * constraint (docs/decisions.md#no-double-bookings). For every home, the turnover, in-house and occupancy
+ * figures are sums of the holding stays by day (booking_days, kept exact by the bookings' triggers:
+ * docs/features.md#dashboard-figures); for a person limited to some homes they are counted from those
+ * homes' bookings. Revenue by month is the revenue module's (services/reports/revenue.ts).
  */
 
 /** A booking `b` holds its nights and counts as revenue: not cancelled or declined. */
@@ -21,7 +22,8 @@ const countAll = sql<number>`count(*)::int`;
 
 /**
  * Three of the four counters from the running totals (admin-counter.entity.ts), which the triggers keep exact:
- * no pass over bookings or homes. Revenue is the total of pending and confirmed bookings.
+ * no pass over bookings or homes. Revenue is the total of pending, requested and confirmed bookings, a sum
+ * of the price snapshot's totals read in minor units through booking_snapshot_minor (docs/reports.md).
  */
 export async function dashboardCounters(
   em: EntityManager,
@@ -40,7 +42,7 @@ export async function dashboardCounters(
     .select((eb) => [
       sql<number>`coalesce(sum(n) filter (where name = 'properties:listed'), 0)::int`.as('total_properties'),
       sql<number>`coalesce(sum(n) filter (where name like 'bookings:%'), 0)::int`.as('total_bookings'),
-      sql<number>`coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0)::float8`.as(
+      sql<number>`booking_snapshot_minor(coalesce(sum(amount) filter (where name like 'bookings:%' and name not in ('bookings:cancelled', 'bookings:declined')), 0))::float8`.as(
         'total_revenue',
       ),
       sql<number>`coalesce(sum(n) filter (where name = 'bookings:pending'), 0)::int`.as('pending_bookings'),
@@ -53,7 +55,7 @@ export async function dashboardCounters(
   return {
     totalProperties: row?.total_properties ?? 0,
     totalBookings: row?.total_bookings ?? 0,
-    totalRevenue: row?.total_revenue ?? 0,
+    totalRevenue: toMajor(row?.total_revenue ?? 0),
     pendingBookings: row?.pending_bookings ?? 0,
     requestedBookings: row?.requested_bookings ?? 0,
     failedEmails: row?.failed_emails ?? 0,
@@ -75,7 +77,9 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
         .where(inHomes('id', homes))
         .as('total_properties'),
       countAll.as('total_bookings'),
-      sql<number>`coalesce(sum(b.total_price) filter (where ${holding}), 0)::float8`.as('total_revenue'),
+      sql<number>`booking_snapshot_minor(coalesce(sum(b.total_price) filter (where ${holding}), 0))::float8`.as(
+        'total_revenue',
+      ),
       sql<number>`(count(*) filter (where b.status = 'pending'))::int`.as('pending_bookings'),
       sql<number>`(count(*) filter (where b.status = 'requested'))::int`.as('requested_bookings'),
       eb
@@ -91,7 +95,7 @@ async function scopedCounters(em: EntityManager, homes: readonly number[]) {
   return {
     totalProperties: row?.total_properties ?? 0,
     totalBookings: row?.total_bookings ?? 0,
-    totalRevenue: row?.total_revenue ?? 0,
+    totalRevenue: toMajor(row?.total_revenue ?? 0),
     pendingBookings: row?.pending_bookings ?? 0,
     requestedBookings: row?.requested_bookings ?? 0,
     failedEmails: row?.failed_emails ?? 0,
@@ -334,30 +338,4 @@ export async function inHouseNow(em: EntityManager, homes: THomeScope = null): P
           .where(inHomes('b.property_id', homes))
           .executeTakeFirst();
   return row?.n ?? 0;
-}
-
-/** Revenue of holding stays by month of check-in, the last `months` months up to this one, empty months as 0. */
-export async function revenueByMonth(
-  em: EntityManager,
-  months: number,
-  homes: THomeScope = null,
-): Promise<TDashboard['revenueByMonth']> {
-  const monthSeries = sql`
-    select generate_series(date_trunc('month', current_date) - make_interval(months => ${months}::int - 1),
-                           date_trunc('month', current_date), interval '1 month')::date as month`;
-  const { rows } =
-    homes === null
-      ? await sql<{ month: string; revenue: number }>`
-          with m as (${monthSeries})
-          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(d.revenue), 0)::float8 as revenue
-            from m left join booking_days d on d.day >= m.month and d.day < (m.month + interval '1 month')::date
-           group by m.month order by m.month`.execute(db(em))
-      : await sql<{ month: string; revenue: number }>`
-          with m as (${monthSeries})
-          select to_char(m.month, 'YYYY-MM') as month, coalesce(sum(b.total_price), 0)::float8 as revenue
-            from m left join bookings b
-              on b.check_in >= m.month and b.check_in < (m.month + interval '1 month')::date and ${holding}
-             and ${inHomes('b.property_id', homes)}
-           group by m.month order by m.month`.execute(db(em));
-  return rows.map((r) => ({ month: r.month, revenue: Math.round(Number(r.revenue)) }));
 }

@@ -202,8 +202,11 @@ export const REVENUE_MONTHS = 12;
 export const ZDashboard = z.object({
   totalProperties: z.number().int(),
   totalBookings: z.number().int(),
-  /** Sum of totalPrice over bookings that are not cancelled. */
-  totalRevenue: ZMoney.meta({ description: 'Sum of totalPrice of bookings that are not cancelled (USD)' }),
+  /** The spec's figure: what guests are charged, taxes and fees included, in dollars with cents. */
+  totalRevenue: z.number().meta({
+    description:
+      'Sum of totalPrice of bookings that are not cancelled (USD), nor declined: every pending, requested and confirmed booking, all dates, taxes and fees included',
+  }),
   pendingBookings: z.number().int(),
   requestedBookings: z.number().int().meta({
     description: "Requests to book awaiting the operator's answer (status requested)",
@@ -247,8 +250,9 @@ export const ZDashboard = z.object({
     .meta({
       description: 'Nights held by pending and confirmed stays in the next 30 days, over listed homes',
     }),
-  revenueByMonth: z.array(z.object({ month: z.string(), revenue: ZMoney })).meta({
-    description: 'Last 12 months by month of check-in: confirmed + pending, excluding cancelled (USD)',
+  revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number() })).meta({
+    description:
+      "Room revenue of the last 12 months (docs/reports.md): each pending or confirmed stay's nights less discounts, without taxes, cleaning and pet fees or owners' stays, spread over its nights (USD)",
   }),
   failedEmails: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates.ts';
-import { ZId, ZIsoDate, ZMoney, ZMoneyFigure } from './common.ts';
+import { ZId, ZIsoDate } from './common.ts';
 
 /** The business reports (docs/staff.md#reports). */
 
@@ -23,15 +23,27 @@ export const ZReportInput = z
   });
 export type TReportInput = z.input<typeof ZReportInput>;
 
+const money = (description: string) => z.number().meta({ description: `${description} (USD)` });
+
+/** Occupancy, ADR and RevPAR by the industry's definitions (docs/reports.md). */
 const ZFigures = z.object({
-  availableNights: z.number().int().meta({ description: 'Listed homes × nights in the range' }),
-  bookedNights: z.number().int().meta({ description: 'Nights of pending and confirmed stays in the range' }),
-  revenue: ZMoneyFigure.meta({
-    description: "Each stay's total spread evenly over its nights, for the nights in the range (USD)",
+  availableNights: z.number().int().meta({
+    description: "Listed homes × nights in the range, less blocked nights and owners' nights",
   }),
+  bookedNights: z.number().int().meta({
+    description: 'Nights sold: nights of pending and confirmed stays (not owners’) and of imported stays',
+  }),
+  importedNights: z.number().int().meta({
+    description: "Of the nights sold, those of stays imported from other channels' calendars: no revenue",
+  }),
+  roomRevenue: money(
+    'Room revenue: the nights less discounts, with extra-guest fees and price overrides, spread over the nights; no taxes or pass-through fees',
+  ),
   occupancy: z.number().meta({ description: 'bookedNights / availableNights' }),
-  adr: ZMoneyFigure.meta({ description: 'Average daily rate: revenue / bookedNights' }),
-  revpar: ZMoneyFigure.meta({ description: 'Revenue per available night: revenue / availableNights' }),
+  adr: money(
+    'Average daily rate: roomRevenue / the nights sold with a price (bookedNights − importedNights)',
+  ),
+  revpar: money('Revenue per available night: roomRevenue / availableNights'),
 });
 export type TReportFigures = z.infer<typeof ZFigures>;
 
@@ -51,16 +63,35 @@ export const REPORT_SOURCE_LABELS: Record<TReportSource, string> = {
 
 const ZBucket = z.object({ label: z.string(), bookings: z.number().int() });
 
+/** What a range counts besides the figures: nights taken out of the available ones, other revenue, pass-through. */
+const ZRangeExtras = z.object({
+  blockedNights: z
+    .number()
+    .int()
+    .meta({ description: 'Nights of listed homes closed by blocks (not available)' }),
+  ownerNights: z.number().int().meta({
+    description: "Nights of listed homes held by owners' stays and owner blocks (not available)",
+  }),
+  otherRevenue: money(
+    'Cancellation fees kept (without their GST), of cancelled stays whose first night is in the range',
+  ),
+  fees: money('Cleaning and pet fees (pass-through), of stays whose first night is in the range'),
+  gst: money('GST collected, of stays whose first night is in the range'),
+  touristTax: money('Tourist tax collected, of stays whose first night is in the range'),
+});
+
 export const ZReportSummary = z.object({
   from: z.string(),
   to: z.string(),
   nights: z.number().int(),
   homes: z.number().int().meta({ description: 'Listed homes counted' }),
-  totals: ZFigures,
+  totals: ZFigures.extend(ZRangeExtras.shape),
   byHome: z
     .array(ZFigures.extend({ propertyId: z.number().int(), title: z.string() }))
-    .meta({ description: `The ${REPORT_HOMES_SHOWN} homes with the most revenue in the range` }),
-  byMonth: z.array(z.object({ month: z.string(), bookedNights: z.number().int(), revenue: ZMoneyFigure })),
+    .meta({ description: `The ${REPORT_HOMES_SHOWN} homes with the most room revenue in the range` }),
+  byMonth: z.array(ZFigures.extend(ZRangeExtras.shape).extend({ month: z.string() })).meta({
+    description: "Each month of the range, cut by the range's ends; the months add up to the totals",
+  }),
   leadTime: z
     .array(ZBucket)
     .meta({ description: 'Days from booking to check-in, of the stays arriving in the range' }),
@@ -69,10 +100,20 @@ export const ZReportSummary = z.object({
     arrivals: z.number().int().meta({ description: 'Stays (any status) arriving in the range' }),
     cancelled: z.number().int(),
     rate: z.number(),
-    lostRevenue: ZMoney,
+    lostRevenue: money('Room revenue the cancelled stays would have brought'),
   }),
   sources: z
-    .array(z.object({ source: z.enum(REPORT_SOURCES), stays: z.number().int(), nights: z.number().int() }))
+    .array(
+      z.object({
+        source: z.enum(REPORT_SOURCES),
+        stays: z.number().int(),
+        nights: z.number().int(),
+        roomRevenue: z.number().nullable().meta({
+          description:
+            "Room revenue of these stays (USD); null where there is none: imported stays carry no price, and an owner's stay is not a sale",
+        }),
+      }),
+    )
     .meta({
       description:
         'Stays arriving in the range by where they came from: direct (the website), phone, walk_in and owner (entered by the operator), imported (other channels)',
@@ -87,13 +128,16 @@ export const ZReportSummary = z.object({
       months: z.array(
         z.object({
           month: z.string(),
-          nights: z.number().int().meta({ description: "This range's nights on the books now" }),
-          revenue: ZMoneyFigure,
+          nights: z
+            .number()
+            .int()
+            .meta({ description: "This range's nights of sold stays on the books now" }),
+          roomRevenue: money('Their room revenue'),
           lastYearNights: z
             .number()
             .int()
             .meta({ description: 'The same nights a year earlier, as they stood on the books a year ago' }),
-          lastYearRevenue: ZMoneyFigure,
+          lastYearRoomRevenue: money('Their room revenue'),
         }),
       ),
     })

@@ -94,7 +94,7 @@ export function Counters({
         icon={<IconCurrencyDollar size={22} />}
         testId="total-revenue"
         href={link('/admin/bookings')}
-        note="Confirmed + pending, excluding cancelled"
+        note="Charged for every stay not cancelled or declined, all dates, taxes and fees included"
       />
       <Counter
         label="Pending Bookings"

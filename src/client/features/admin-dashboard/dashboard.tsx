@@ -47,10 +47,11 @@ export function Dashboard({ alerts }: { alerts?: ReactNode }) {
       </SimpleGrid>
       <Card withBorder padding="lg" data-testid="revenue-chart">
         <Title order={2} fz="lg">
-          Revenue by month of check-in
+          Room revenue by month
         </Title>
         <Text size="sm" c="dimmed" mb="md">
-          Last 12 months, confirmed + pending, excluding cancelled
+          Last 12 months: the nights of pending and confirmed stays less their discounts, spread over the
+          nights. Without GST, tourist tax, cleaning and pet fees; owners&apos; and imported stays bring none.
         </Text>
         {!d ? (
           <Skeleton h={240} />

@@ -22,7 +22,8 @@ export function OccupancyCard({ d, emailsHref }: { d: TDashboard | undefined; em
           <Progress value={d.occupancy.rate * 100} aria-label="Occupancy, next 30 days" />
           <Text size="sm" c="dimmed">
             {d.occupancy.bookedNights.toLocaleString('en-US')} of{' '}
-            {d.occupancy.availableNights.toLocaleString('en-US')} nights held by pending and confirmed stays
+            {d.occupancy.availableNights.toLocaleString('en-US')} nights of listed homes held by requested,
+            pending and confirmed stays (blocked nights count as free; imported stays are not counted)
           </Text>
           <div data-testid="occupancy-by-night" aria-hidden>
             <Suspense fallback={<Skeleton h={180} />}>

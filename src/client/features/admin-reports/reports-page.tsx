@@ -24,7 +24,7 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const ReportChart = lazyRetry(() => import('./report-chart.tsx'));
 
-const usd = (v: number) => formatMoney(v, 'USD', { whole: true });
+const usd = (v: number) => formatMoney(v, 'USD');
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
 /** Saves one table as a CSV file, written in the browser from what the page shows. */
@@ -88,7 +88,7 @@ function ReportTable({
   );
 }
 
-function Stat({ label, value }: { label: string; value: string }) {
+function Stat({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card withBorder padding="md">
       <Text size="sm" c="dimmed">
@@ -97,8 +97,19 @@ function Stat({ label, value }: { label: string; value: string }) {
       <Text fw={700} fz="xl" data-testid={`report-${label.toLowerCase().replace(/\W+/g, '-')}`}>
         {value}
       </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
     </Card>
   );
+}
+
+/** What a source's stays earned: imported stays carry no price, and an owner's stay is no sale. */
+function sourceRevenue(s: TReportSummary['sources'][number]): string {
+  if (s.roomRevenue !== null) return usd(s.roomRevenue);
+  return s.source === 'imported' ? 'No revenue (not priced)' : "Not revenue (owner's stay)";
 }
 
 /** Nights on the books now against the same nights a year earlier, as booked a year ago (docs/staff.md#booking-pace). */
@@ -137,16 +148,16 @@ function Pace({ pace }: { pace: TReportSummary['pace'] }) {
         header={[
           'Month',
           'Nights on the books',
-          'Revenue (USD)',
+          'Room revenue (USD)',
           'Nights last year',
-          'Revenue last year (USD)',
+          'Room revenue last year (USD)',
         ]}
         rows={pace.months.map((m) => [
           m.month,
           m.nights,
-          Math.round(m.revenue),
+          m.roomRevenue,
           m.lastYearNights,
-          Math.round(m.lastYearRevenue),
+          m.lastYearRoomRevenue,
         ])}
       />
     </>
@@ -154,25 +165,57 @@ function Pace({ pace }: { pace: TReportSummary['pace'] }) {
 }
 
 function Report({ r }: { r: TReportSummary }) {
-  const months = r.byMonth.map((m) => [m.month, m.bookedNights, Math.round(m.revenue)]);
+  const t = r.totals;
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
-        <Stat label="Occupancy" value={pct(r.totals.occupancy)} />
-        <Stat label="ADR" value={usd(r.totals.adr)} />
-        <Stat label="RevPAR" value={usd(r.totals.revpar)} />
-        <Stat label="Revenue" value={usd(r.totals.revenue)} />
-        <Stat label="Nights sold" value={`${r.totals.bookedNights} of ${r.totals.availableNights}`} />
+        <Stat
+          label="Occupancy"
+          value={pct(t.occupancy)}
+          note="Nights sold, imported included, over available nights"
+        />
+        <Stat label="ADR" value={usd(t.adr)} note="Room revenue per night sold with a price" />
+        <Stat label="RevPAR" value={usd(t.revpar)} note="Room revenue per available night" />
+        <Stat
+          label="Room revenue"
+          value={usd(t.roomRevenue)}
+          note="Nights less discounts; no taxes or pass-through fees"
+        />
+        <Stat
+          label="Nights sold"
+          value={`${t.bookedNights} of ${t.availableNights}`}
+          note={`${t.importedNights} imported (no revenue); ${t.blockedNights} blocked and ${t.ownerNights} owner nights not available`}
+        />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Stat
+          label="Other revenue"
+          value={usd(t.otherRevenue)}
+          note="Cancellation fees kept, without their GST"
+        />
+        <Stat
+          label="Cleaning and pet fees"
+          value={usd(t.fees)}
+          note="Pass-through, not revenue: stays arriving in the range"
+        />
+        <Stat label="GST" value={usd(t.gst)} note="Collected for the tax authority, not revenue" />
+        <Stat label="Tourist tax" value={usd(t.touristTax)} note="Collected for the city, not revenue" />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">
+        Room revenue is each stay&apos;s nights less its discounts, with extra-guest fees and any price the
+        operator set, spread over its nights to the cent. Owners&apos; stays are neither sold nor available;
+        imported stays are sold nights with no price, so ADR leaves them out. Fees, taxes and kept
+        cancellation fees count with the stay&apos;s first night.
+      </Text>
       <Card withBorder padding="md">
         <Title order={2} size="h4" mb="xs">
-          Revenue by month
+          Room revenue by month
         </Title>
         <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading the chart" />}>
           <ReportChart
-            data={r.byMonth.map((m) => ({ month: m.month, Revenue: Math.round(m.revenue) }))}
+            data={r.byMonth.map((m) => ({ month: m.month, 'Room revenue': m.roomRevenue }))}
             dataKey="month"
-            series={[{ name: 'Revenue', color: 'blue.7' }]}
+            series={[{ name: 'Room revenue', color: 'blue.7' }]}
             valueFormatter={usd}
           />
         </Suspense>
@@ -180,8 +223,34 @@ function Report({ r }: { r: TReportSummary }) {
       <ReportTable
         title="By month"
         file="report-months.csv"
-        header={['Month', 'Nights sold', 'Revenue (USD)']}
-        rows={months}
+        header={[
+          'Month',
+          'Nights sold',
+          'Imported nights',
+          'Available nights',
+          'Occupancy',
+          'Room revenue (USD)',
+          'ADR (USD)',
+          'RevPAR (USD)',
+          'Other revenue (USD)',
+          'Cleaning and pet fees (USD)',
+          'GST (USD)',
+          'Tourist tax (USD)',
+        ]}
+        rows={r.byMonth.map((m) => [
+          m.month,
+          m.bookedNights,
+          m.importedNights,
+          m.availableNights,
+          pct(m.occupancy),
+          m.roomRevenue,
+          m.adr,
+          m.revpar,
+          m.otherRevenue,
+          m.fees,
+          m.gst,
+          m.touristTax,
+        ])}
       />
       <ReportTable
         title="By home"
@@ -189,20 +258,22 @@ function Report({ r }: { r: TReportSummary }) {
         header={[
           'Home',
           'Nights sold',
+          'Imported nights',
           'Available',
           'Occupancy',
           'ADR (USD)',
           'RevPAR (USD)',
-          'Revenue (USD)',
+          'Room revenue (USD)',
         ]}
         rows={r.byHome.map((h) => [
           h.title,
           h.bookedNights,
+          h.importedNights,
           h.availableNights,
           pct(h.occupancy),
-          Math.round(h.adr),
-          Math.round(h.revpar),
-          Math.round(h.revenue),
+          h.adr,
+          h.revpar,
+          h.roomRevenue,
         ])}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
@@ -249,7 +320,7 @@ function Report({ r }: { r: TReportSummary }) {
         <ReportTable
           title="Cancellations"
           file="report-cancellations.csv"
-          header={['Arrivals', 'Cancelled', 'Rate', 'Lost (USD)']}
+          header={['Arrivals', 'Cancelled', 'Rate', 'Room revenue lost (USD)']}
           rows={[
             [
               r.cancellations.arrivals,
@@ -262,8 +333,8 @@ function Report({ r }: { r: TReportSummary }) {
         <ReportTable
           title="Sources"
           file="report-sources.csv"
-          header={['Source', 'Stays', 'Nights']}
-          rows={r.sources.map((s) => [REPORT_SOURCE_LABELS[s.source], s.stays, s.nights])}
+          header={['Source', 'Stays', 'Nights', 'Room revenue']}
+          rows={r.sources.map((s) => [REPORT_SOURCE_LABELS[s.source], s.stays, s.nights, sourceRevenue(s)])}
         />
       </SimpleGrid>
       <Card withBorder padding="md">
@@ -303,7 +374,7 @@ export function ReportsPage() {
     <Stack gap="lg">
       <div>
         <Title order={1}>Reports</Title>
-        <Text c="dimmed">Occupancy, rates and revenue for a range of nights</Text>
+        <Text c="dimmed">Occupancy, ADR, RevPAR and room revenue for a range of nights</Text>
       </div>
       <Group align="flex-end" gap="sm">
         <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />

@@ -90,9 +90,50 @@ returns void language plpgsql as $$
       departures = booking_days.departures + excluded.departures, revenue = booking_days.revenue + excluded.revenue;
   end $$;
 
+-- The one place that reads the bookings' price snapshot in its stored unit (minor units since the
+-- money-minor-units migration, which runs before this one): every revenue part comes through it.
+create or replace function booking_snapshot_minor(amount numeric) returns bigint language sql immutable parallel safe as $$
+  select round(amount)::bigint
+$$;
+
+-- A booking's revenue parts in minor units (docs/reports.md): room revenue is the total less the pass-through
+-- fees (cleaning, pets), the GST and the tourist tax, so it is the nights less discounts with the extra-guest fee
+-- and an operator's price override; kept is a cancelled booking's fee without the GST it carries, worked out in
+-- the snapshot's unit, where the fee's GST was rounded.
+create or replace function booking_revenue_parts(total_price numeric, tax_amount numeric, tax_rate float8,
+                                                 price_lines jsonb, status text, cancellation_fee numeric,
+                                                 out room bigint, out fees bigint, out gst bigint,
+                                                 out tourist_tax bigint, out kept bigint)
+language sql immutable parallel safe as $$
+  select booking_snapshot_minor(total_price) - l.fees - booking_snapshot_minor(tax_amount) - l.tourist_tax,
+         l.fees, booking_snapshot_minor(tax_amount), l.tourist_tax,
+         case when status = 'cancelled' and cancellation_fee > 0
+              then booking_snapshot_minor(cancellation_fee - round(cancellation_fee * tax_rate::numeric / (100 + tax_rate::numeric)))
+              else 0 end
+    from (select coalesce(sum(booking_snapshot_minor((e->>'amount')::numeric))
+                            filter (where e->>'kind' in ('cleaningFee', 'petFee')), 0)::bigint as fees,
+                 coalesce(sum(booking_snapshot_minor((e->>'amount')::numeric))
+                            filter (where e->>'kind' = 'touristTax'), 0)::bigint as tourist_tax
+            from jsonb_array_elements(coalesce(price_lines, '[]'::jsonb)) e) l
+$$;
+
+-- Each booking carries its parts, set in its own statement whenever its price or status changes.
+create or replace function bookings_revenue_parts() returns trigger language plpgsql as $$
+  begin
+    select p.room, p.fees, p.gst, p.tourist_tax, p.kept
+      into new.room_minor, new.fees_minor, new.gst_minor, new.tourist_tax_minor, new.kept_minor
+      from booking_revenue_parts(new.total_price, new.tax_amount, new.tax_rate, new.price_lines, new.status,
+                                 new.cancellation_fee) p;
+    return new;
+  end $$;
+create or replace trigger bookings_revenue_parts
+  before insert or update of total_price, tax_amount, tax_rate, status, cancellation_fee on bookings
+  for each row execute function bookings_revenue_parts();
+
 -- The stays arriving on each day (booking_arrivals, booking-arrival.entity.ts), for the reports over every
--- home (docs/staff.md#reports-queries): by check-in day, source, status and length in nights, the stays and
--- their total, and how many fall in each lead-time bucket. Sharded by session as the admin counters are. The
+-- home (docs/staff.md#reports-queries): by check-in day, source, status and length in nights, the stays,
+-- their total and revenue parts (with the room revenue's remainders over the nights, docs/reports.md), and
+-- how many fall in each lead-time bucket. Sharded by session as the admin counters are. The
 -- buckets are the reports' own (reports.ts names them in this order); changing them means filling the
 -- table again in a migration.
 create or replace function booking_lead_bucket(lead int) returns int language sql immutable parallel safe as $$
@@ -105,31 +146,41 @@ $$;
 -- made each call scan it. Existing rows of this session's shard are updated, the rest inserted (the
 -- upsert covers a row another statement inserted meanwhile), in key order.
 create or replace function booking_arrivals_apply(days date[], sources text[], statuses text[], lens int[],
-                                                  lbs int[], ns int[], totals bigint[])
+                                                  lbs int[], ns int[], totals bigint[], rooms bigint[],
+                                                  pass_fees bigint[], gsts bigint[], tourist_taxes bigint[],
+                                                  kepts bigint[])
 returns void language plpgsql as $$
   begin
     with g as (
       select day, source, status, nights, sum(n) as stays, sum(n * total) as total,
+             sum(n * room) as room, sum(n * (room % nights)) as room_rem, sum(n * fee) as fees,
+             sum(n * gst) as gst, sum(n * tt) as tourist_tax, sum(n * kept) as kept,
              coalesce(sum(n) filter (where lb = 0), 0) as l0, coalesce(sum(n) filter (where lb = 1), 0) as l1,
              coalesce(sum(n) filter (where lb = 2), 0) as l2, coalesce(sum(n) filter (where lb = 3), 0) as l3,
              coalesce(sum(n) filter (where lb = 4), 0) as l4
-        from unnest(days, sources, statuses, lens, lbs, ns, totals) as c(day, source, status, nights, lb, n, total)
+        from unnest(days, sources, statuses, lens, lbs, ns, totals, rooms, pass_fees, gsts, tourist_taxes, kepts)
+             as c(day, source, status, nights, lb, n, total, room, fee, gst, tt, kept)
        group by day, source, status, nights
     ), changed as (
       select * from g where stays <> 0 or total <> 0 or l0 <> 0 or l1 <> 0 or l2 <> 0 or l3 <> 0 or l4 <> 0
+                         or room <> 0 or room_rem <> 0 or fees <> 0 or gst <> 0 or tourist_tax <> 0 or kept <> 0
     ), updated as (
       update booking_arrivals t
          set stays = t.stays + c.stays, total = t.total + c.total, lead_0_1 = t.lead_0_1 + c.l0,
              lead_2_7 = t.lead_2_7 + c.l1, lead_8_30 = t.lead_8_30 + c.l2, lead_31_90 = t.lead_31_90 + c.l3,
-             lead_91_up = t.lead_91_up + c.l4
+             lead_91_up = t.lead_91_up + c.l4, room = t.room + c.room, room_rem = t.room_rem + c.room_rem,
+             fees = t.fees + c.fees, gst = t.gst + c.gst, tourist_tax = t.tourist_tax + c.tourist_tax,
+             kept = t.kept + c.kept
         from changed c
        where t.day = c.day and t.source = c.source and t.status = c.status and t.nights = c.nights
          and t.shard = pg_backend_pid() % 256
       returning t.day, t.source, t.status, t.nights
     )
     insert into booking_arrivals (day, source, status, nights, shard, stays, total,
-                                  lead_0_1, lead_2_7, lead_8_30, lead_31_90, lead_91_up)
-    select c.day, c.source, c.status, c.nights, pg_backend_pid() % 256, c.stays, c.total, c.l0, c.l1, c.l2, c.l3, c.l4
+                                  lead_0_1, lead_2_7, lead_8_30, lead_31_90, lead_91_up,
+                                  room, room_rem, fees, gst, tourist_tax, kept)
+    select c.day, c.source, c.status, c.nights, pg_backend_pid() % 256, c.stays, c.total, c.l0, c.l1, c.l2, c.l3, c.l4,
+           c.room, c.room_rem, c.fees, c.gst, c.tourist_tax, c.kept
       from changed c
      where not exists (select 1 from updated u
                         where u.day = c.day and u.source = c.source and u.status = c.status and u.nights = c.nights)
@@ -140,8 +191,13 @@ returns void language plpgsql as $$
           lead_2_7 = booking_arrivals.lead_2_7 + excluded.lead_2_7,
           lead_8_30 = booking_arrivals.lead_8_30 + excluded.lead_8_30,
           lead_31_90 = booking_arrivals.lead_31_90 + excluded.lead_31_90,
-          lead_91_up = booking_arrivals.lead_91_up + excluded.lead_91_up;
+          lead_91_up = booking_arrivals.lead_91_up + excluded.lead_91_up,
+          room = booking_arrivals.room + excluded.room, room_rem = booking_arrivals.room_rem + excluded.room_rem,
+          fees = booking_arrivals.fees + excluded.fees, gst = booking_arrivals.gst + excluded.gst,
+          tourist_tax = booking_arrivals.tourist_tax + excluded.tourist_tax,
+          kept = booking_arrivals.kept + excluded.kept;
   end $$;
+drop function if exists booking_arrivals_apply(date[], text[], text[], int[], int[], int[], bigint[]);
 
 -- Statement triggers read the transition tables and make one call per counter a statement changes, and one
 -- set-based call for the day tables, so a bulk insert adds its totals once rather than once per row.
@@ -156,7 +212,9 @@ begin
              union all select check_out, 0, 1, 0 from new_rows where status not in ('cancelled', 'declined')) d;
     perform booking_arrivals_apply(array_agg(check_in), array_agg(source), array_agg(status),
                                    array_agg(check_out - check_in), array_agg(booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date)),
-                                   array_agg(1), array_agg(total_price::bigint)) from new_rows;
+                                   array_agg(1), array_agg(total_price::bigint), array_agg(room_minor::bigint),
+                                   array_agg(fees_minor::bigint), array_agg(gst_minor::bigint),
+                                   array_agg(tourist_tax_minor::bigint), array_agg(kept_minor::bigint)) from new_rows;
   elsif tg_op = 'DELETE' then
     perform admin_counter_add('bookings:' || status, -count(*), -sum(total_price)) from old_rows group by status;
     perform booking_days_apply(array_agg(day), array_agg(arr), array_agg(dep), array_agg(rev::bigint))
@@ -165,7 +223,9 @@ begin
              union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d;
     perform booking_arrivals_apply(array_agg(check_in), array_agg(source), array_agg(status),
                                    array_agg(check_out - check_in), array_agg(booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date)),
-                                   array_agg(-1), array_agg(total_price::bigint)) from old_rows;
+                                   array_agg(-1), array_agg(total_price::bigint), array_agg(room_minor::bigint),
+                                   array_agg(fees_minor::bigint), array_agg(gst_minor::bigint),
+                                   array_agg(tourist_tax_minor::bigint), array_agg(kept_minor::bigint)) from old_rows;
   else
     perform admin_counter_add('bookings:' || status, sum(dn), sum(damount))
        from (select status, 1 as dn, total_price as damount from new_rows
@@ -179,7 +239,9 @@ begin
              union all select check_out, 0, -1, 0 from old_rows where status not in ('cancelled', 'declined')) d;
     perform booking_arrivals_apply(array_agg(check_in), array_agg(source), array_agg(status),
                                    array_agg(check_out - check_in), array_agg(booking_lead_bucket(check_in - (created_at at time zone 'UTC')::date)),
-                                   array_agg(n), array_agg(total_price::bigint))
+                                   array_agg(n), array_agg(total_price::bigint), array_agg(room_minor::bigint),
+                                   array_agg(fees_minor::bigint), array_agg(gst_minor::bigint),
+                                   array_agg(tourist_tax_minor::bigint), array_agg(kept_minor::bigint))
        from (select *, 1 as n from new_rows union all select *, -1 from old_rows) c;
   end if;
   return null;

@@ -1,5 +1,6 @@
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { toMajor } from '#shared/money.ts';
 import {
   DASHBOARD_TODAY_LIST,
   OCCUPANCY_DAYS,
@@ -12,12 +13,29 @@ import {
   inHouseNow,
   recentBookings,
   recentProperties,
-  revenueByMonth,
   staysOnDay,
   turnoverCounts,
 } from '../../repositories/dashboard.ts';
+import { roomRevenueByMonth } from '../reports/revenue.ts';
 
 export const DASHBOARD_RECENT = 5;
+
+/**
+ * Room revenue of the last `count` months (this one included) by the revenue module (docs/reports.md),
+ * so the dashboard's months are the reports' months.
+ */
+async function revenueByMonth(
+  em: EntityManager,
+  count: number,
+  homes: THomeScope,
+  today: string,
+): Promise<TDashboard['revenueByMonth']> {
+  const [y, m] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(y, m - count, 1)).toISOString().slice(0, 10);
+  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  const months = await roomRevenueByMonth(em, { from: first, to: last }, homes);
+  return months.map((r) => ({ month: r.month, revenue: toMajor(r.room) }));
+}
 
 /**
  * Nights held over nights offered by listed homes (the homes counted once, with the counters), over the
@@ -35,9 +53,10 @@ function occupancy(byNight: { date: string; booked: number }[], homes: number): 
 }
 
 /**
- * The dashboard, counted by the database. Revenue sums totalPrice of confirmed and pending bookings,
- * excluding cancelled ones (a cancelled stay earns nothing), and the page says so. Archived (deleted)
- * properties are not counted, as they are listed nowhere.
+ * The dashboard, counted by the database. Total Revenue is the spec's figure: what guests are charged for
+ * every stay not cancelled or declined, taxes and fees included; the chart is room revenue by the reports'
+ * definitions. The page says which is which. Archived (deleted) properties are not counted, as they are
+ * listed nowhere.
  */
 export async function getDashboard(em: EntityManager, homes: THomeScope = null): Promise<TDashboard> {
   const [counters, bookings, properties, turnover, arrivals, departures, byNight, revenue, inHouse] =
@@ -49,7 +68,7 @@ export async function getDashboard(em: EntityManager, homes: THomeScope = null):
       staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST, homes),
       staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST, homes),
       bookedByNight(em, OCCUPANCY_DAYS, homes),
-      revenueByMonth(em, REVENUE_MONTHS, homes),
+      revenueByMonth(em, REVENUE_MONTHS, homes, new Date().toISOString().slice(0, 10)),
       inHouseNow(em, homes),
     ]);
   return {
