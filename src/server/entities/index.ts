@@ -39,6 +39,7 @@ import { User } from './user.entity.ts';
 import { StaffHome, StaffInvitation } from './staff.entity.ts';
 import { HousekeepingDefault, HousekeepingTask } from './housekeeping.entity.ts';
 import { HomeOwner } from './owner.entity.ts';
+import { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter } from './owner-statement.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
@@ -52,6 +53,7 @@ export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, Sc
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export { HomeOwner };
+export { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter };
 export const entities = [
   AdminCounter,
   BookingDay,
@@ -94,4 +96,8 @@ export const entities = [
   HousekeepingDefault,
   BookingChangeRequest,
   HomeOwner,
+  OwnerStatement,
+  StatementCounter,
+  HomeExpense,
+  OwnerPayout,
 ];
