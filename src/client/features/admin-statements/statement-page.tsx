@@ -86,9 +86,7 @@ function StatementStatus({ s, canPublish }: { s: TStatement; canPublish: boolean
       <Group gap="xs" ref={statusRef} tabIndex={-1} data-testid="statement-status">
         {s.status === 'published' ? (
           <>
-            <Badge color="green" variant="light">
-              Published
-            </Badge>
+            <Badge color="green">Published</Badge>
             <Text fw={600}>{s.number}</Text>
             <Text size="sm" c="dimmed">
               {s.publishedAt?.slice(0, 10)} · locked: later changes go to the next open month
@@ -96,9 +94,7 @@ function StatementStatus({ s, canPublish }: { s: TStatement; canPublish: boolean
           </>
         ) : (
           <>
-            <Badge color="yellow" variant="light">
-              Draft
-            </Badge>
+            <Badge color="gray">Draft</Badge>
             <Text size="sm" c="dimmed">
               Figures may still change until the month is published.
             </Text>
