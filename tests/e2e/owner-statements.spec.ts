@@ -119,14 +119,14 @@ test('the operator enters expenses and a payout, then publishes and locks the mo
   await expense.getByRole('textbox', { name: 'Amount', exact: true }).fill('80.25');
   await expense.getByRole('textbox', { name: 'Description', exact: true }).fill('New shower head');
   await expense.getByRole('button', { name: 'Add expense' }).click();
-  await expect(page.getByRole('cell', { name: 'New shower head' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'New shower head', exact: true })).toBeVisible();
 
   const payout = page.getByRole('form', { name: 'Record a payout' });
   await payout.getByRole('textbox', { name: 'Payout date', exact: true }).fill(`${month}-10`);
   await payout.getByRole('textbox', { name: 'Payout amount', exact: true }).fill('100');
   await payout.getByRole('textbox', { name: 'Reference', exact: true }).fill('BANK-42');
   await payout.getByRole('button', { name: 'Record payout' }).click();
-  await expect(page.getByRole('cell', { name: 'BANK-42' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'BANK-42', exact: true })).toBeVisible();
   await expect(page.getByText('Net to the owner')).toBeVisible();
   await expect(page.getByText('Still to pay')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'draft statement with its forms');

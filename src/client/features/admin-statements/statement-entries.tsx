@@ -27,6 +27,11 @@ import { useCreateExpense, useCreatePayout, useDeleteExpense, useDeletePayout } 
 
 const money = (v: number) => formatMoney(v, 'USD');
 
+/** A table that scrolls sideways on a phone is a named region the keyboard can reach and scroll. */
+export function scrollable(label: string) {
+  return { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } };
+}
+
 /** The day a new entry starts on: today inside the month, else the month's first day. */
 function defaultDate(month: string, today: string): string {
   return today.startsWith(month) ? today : `${month}-01`;
@@ -178,7 +183,7 @@ export function StatementEntries({
         <Title order={2} size="h3">
           Expenses
         </Title>
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={480} scrollAreaProps={scrollable('Expenses')}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -236,7 +241,7 @@ export function StatementEntries({
           {s.payouts.length === 0 ? (
             <Text>No payouts this month.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={360}>
+            <Table.ScrollContainer minWidth={360} scrollAreaProps={scrollable('Payouts')}>
               <Table>
                 <Table.Thead>
                   <Table.Tr>

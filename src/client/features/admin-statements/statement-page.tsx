@@ -25,7 +25,7 @@ import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { statementQuery, usePublishStatement } from './api.ts';
-import { StatementEntries } from './statement-entries.tsx';
+import { scrollable, StatementEntries } from './statement-entries.tsx';
 
 const money = (v: number) => formatMoney(v, 'USD');
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -192,7 +192,7 @@ function StatementView({
             {role !== 'manager' && <Figure label="Paid out" value={money(s.totals.payouts)} />}
             {role !== 'manager' && <Figure label="Still to pay" value={money(s.totals.balance)} />}
           </SimpleGrid>
-          <Table.ScrollContainer minWidth={820}>
+          <Table.ScrollContainer minWidth={820} scrollAreaProps={scrollable('Stays and adjustments')}>
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
