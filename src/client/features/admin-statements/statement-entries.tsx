@@ -150,7 +150,25 @@ function PayoutForm({ s, today }: { s: TStatement; today: string }) {
   );
 }
 
-type TPendingDelete = { kind: 'expense' | 'payout'; id: number; label: string } | null;
+type TEntry = { kind: 'expense' | 'payout'; id: number; label: string };
+type TPendingDelete = TEntry | null;
+
+/** A row's Delete, named after the entry it deletes; it asks first. */
+function DeleteCell({ entry, onDelete }: { entry: TEntry; onDelete: (e: TEntry) => void }) {
+  return (
+    <Table.Td>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        aria-label={`Delete ${entry.kind} ${entry.label}`}
+        onClick={() => onDelete(entry)}
+      >
+        Delete
+      </Button>
+    </Table.Td>
+  );
+}
 
 /**
  * The month's expenses and payouts. While the month is a draft, the back office adds and deletes
@@ -213,17 +231,10 @@ export function StatementEntries({
                   <Table.Td>{e.description}</Table.Td>
                   <Table.Td ta="right">{money(e.amount)}</Table.Td>
                   {open && canEditExpenses && (
-                    <Table.Td>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete expense ${e.description}`}
-                        onClick={() => setPending({ kind: 'expense', id: e.id, label: e.description })}
-                      >
-                        Delete
-                      </Button>
-                    </Table.Td>
+                    <DeleteCell
+                      entry={{ kind: 'expense', id: e.id, label: e.description }}
+                      onDelete={setPending}
+                    />
                   )}
                 </Table.Tr>
               ))}
@@ -262,17 +273,10 @@ export function StatementEntries({
                       <Table.Td>{p.reference}</Table.Td>
                       <Table.Td ta="right">{money(p.amount)}</Table.Td>
                       {open && canEditPayouts && (
-                        <Table.Td>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Delete payout ${p.reference}`}
-                            onClick={() => setPending({ kind: 'payout', id: p.id, label: p.reference })}
-                          >
-                            Delete
-                          </Button>
-                        </Table.Td>
+                        <DeleteCell
+                          entry={{ kind: 'payout', id: p.id, label: p.reference }}
+                          onDelete={setPending}
+                        />
                       )}
                     </Table.Tr>
                   ))}
