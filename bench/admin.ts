@@ -18,7 +18,7 @@ import { getDashboard } from '../src/server/services/admin/dashboard.ts';
 import { listUsers } from '../src/server/services/admin/users.ts';
 import { listAdminProperties } from '../src/server/services/properties/admin-list.ts';
 import { listAdminReviews } from '../src/server/services/reviews/queries.ts';
-import { ownerStatement } from '../src/server/services/owners/statements.ts';
+import { ownerStatement } from '../src/server/services/owners/monthly-statement.ts';
 import { reportSummary } from '../src/server/services/reports/summary.ts';
 import { arrivalsProfile } from '../src/server/repositories/reports.ts';
 import { otherNightsByMonth, revenueByHome, revenueMonths } from '../src/server/repositories/revenue.ts';

@@ -177,6 +177,13 @@ const ACCESS: Record<string, TAccess> = {
   'owners.setHomeOwner': 'operator',
   'owners.list': 'admin',
   'owners.homeOwner': 'admin',
+  'owners.statements': 'statements',
+  'owners.expenses': 'statements',
+  'owners.createExpense': 'admin',
+  'owners.deleteExpense': 'admin',
+  'owners.payouts': 'operator',
+  'owners.createPayout': 'operator',
+  'owners.deletePayout': 'operator',
 
   'wishlist.list': 'authed',
   'wishlist.save': 'authed',

@@ -91,6 +91,15 @@ async function propertyInput(title: string) {
   };
 }
 
+/** A new owner on the team, owning a new home. */
+async function ownedHome() {
+  const user = await newUser();
+  const h = await home();
+  await asAdmin().staff.add({ userId: user.id, role: 'owner', propertyIds: [] });
+  await asAdmin().owners.setHomeOwner({ id: h.id, ownerId: user.id, commissionPercent: 15 });
+  return { user, h };
+}
+
 /**
  * For each admin mutation: its setup (whatever it writes is not counted), answering the one call to
  * measure. Each call changes something, since an update that changes nothing records nothing.
@@ -149,6 +158,43 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     await asAdmin().staff.add({ userId: user.id, role: 'owner', propertyIds: [] });
     await asAdmin().owners.setHomeOwner({ id: h.id, ownerId: user.id, commissionPercent: 15 });
     return () => asAdmin().owners.publish({ id: user.id, month: todayIso().slice(0, 7) });
+  },
+  'owners.createExpense': async () => {
+    const { h } = await ownedHome();
+    return () =>
+      asAdmin().owners.createExpense({
+        id: h.id,
+        date: todayIso(),
+        category: 'repairs',
+        amount: 80.25,
+        description: 'Fixed the shower',
+      });
+  },
+  'owners.deleteExpense': async () => {
+    const { h } = await ownedHome();
+    const e = await asAdmin().owners.createExpense({
+      id: h.id,
+      date: todayIso(),
+      category: 'supplies',
+      amount: 12,
+      description: 'Soap',
+    });
+    return () => asAdmin().owners.deleteExpense({ id: e.id });
+  },
+  'owners.createPayout': async () => {
+    const { user } = await ownedHome();
+    return () =>
+      asAdmin().owners.createPayout({ id: user.id, date: todayIso(), amount: 500, reference: 'TR-1' });
+  },
+  'owners.deletePayout': async () => {
+    const { user } = await ownedHome();
+    const p = await asAdmin().owners.createPayout({
+      id: user.id,
+      date: todayIso(),
+      amount: 500,
+      reference: 'TR-2',
+    });
+    return () => asAdmin().owners.deletePayout({ id: p.id });
   },
   'admin.setDisabled': async () => {
     const user = await newUser();

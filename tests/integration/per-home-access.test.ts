@@ -181,6 +181,35 @@ describe('a manager limited to two homes', () => {
     expect(await code(asManager().reports.summary({ ...range, propertyId: other() }))).toBe('NOT_FOUND');
   });
 
+  it("records and reads an owner's expenses on their homes only", async () => {
+    const user = await callerFor(db, null, { ip: '10.9.9.10' }).caller.auth.register({
+      username: 'scoped-owner',
+      email: 'scoped-owner@example.com',
+      password: 'secret-pw',
+    });
+    await asAdmin().staff.add({ userId: user.id, role: 'owner', propertyIds: [] });
+    for (const h of homes)
+      await asAdmin().owners.setHomeOwner({ id: h.id, ownerId: user.id, commissionPercent: 10 });
+    const expense = (id: number) => ({
+      id,
+      date: todayIso(),
+      category: 'supplies' as const,
+      amount: 9.99,
+      description: 'Towels',
+    });
+    const theirs = await asAdmin().owners.createExpense(expense(other()));
+    expect(await code(asManager().owners.createExpense(expense(mine()[0]!)))).toBe('OK');
+    expect(await code(asManager().owners.createExpense(expense(other())))).toBe('NOT_FOUND');
+    expect(await code(asManager().owners.deleteExpense({ id: theirs.id }))).toBe('NOT_FOUND');
+    const month = todayIso().slice(0, 7);
+    const listed = await asManager().owners.expenses({ id: user.id, month });
+    expect(listed.items.map((e) => e.propertyId)).toEqual([mine()[0]]);
+    const statement = await asManager().owners.statement({ id: user.id, month });
+    expect(statement.expenses.map((e) => e.propertyId)).toEqual([mine()[0]]);
+    expect(statement.homes.map((h) => h.id).sort()).toEqual(mine().sort());
+    expect((await asAdmin().owners.expenses({ id: user.id, month })).items).toHaveLength(2);
+  });
+
   it('sees the activity of their homes and bookings only', async () => {
     // Instant bookings are confirmed when made: setting them back to pending is a change the log records.
     await asAdmin().bookings.updateStatus({ id: otherBooking(), status: 'pending' });

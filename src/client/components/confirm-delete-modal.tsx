@@ -14,6 +14,8 @@ interface TProps {
   /** Red for what cannot be undone; a reversible change (a role, enabling an account) is 'primary'. */
   tone?: 'danger' | 'primary';
   centered?: boolean;
+  /** After the dialog has closed: where focus goes when the control that opened it is gone. */
+  onExitTransitionEnd?: () => void;
 }
 
 /** The one confirm step before a destructive or access-changing action (listings, reviews, categories, guests). */
@@ -28,6 +30,7 @@ export function ConfirmDeleteModal({
   cancelLabel = 'Cancel',
   tone = 'danger',
   centered = false,
+  onExitTransitionEnd,
 }: TProps) {
   return (
     <Modal
@@ -35,6 +38,7 @@ export function ConfirmDeleteModal({
       onClose={onClose}
       title={title}
       centered={centered}
+      onExitTransitionEnd={onExitTransitionEnd}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {typeof children === 'string' ? <Text>{children}</Text> : children}

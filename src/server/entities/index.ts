@@ -41,6 +41,7 @@ import { User } from './user.entity.ts';
 import { StaffHome, StaffInvitation } from './staff.entity.ts';
 import { HousekeepingDefault, HousekeepingTask } from './housekeeping.entity.ts';
 import { HomeOwner } from './owner.entity.ts';
+import { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter } from './owner-statement.entity.ts';
 
 export { Booking, Category, Property, RateLimit, Review, Session, Settings, User };
 export { CalendarBlock, DateHold, ExternalEvent, IcalExport, IcalFeed, PropertyRate };
@@ -55,6 +56,7 @@ export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export { DocumentCounter, MoneyDocument };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export { HomeOwner };
+export { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter };
 export const entities = [
   AdminCounter,
   BookingDay,
@@ -99,4 +101,8 @@ export const entities = [
   HousekeepingDefault,
   BookingChangeRequest,
   HomeOwner,
+  OwnerStatement,
+  StatementCounter,
+  HomeExpense,
+  OwnerPayout,
 ];

@@ -1,5 +1,5 @@
 import { statementPdf } from '../services/owners/statement-pdf.ts';
-import { statementCsv } from '../services/owners/statements.ts';
+import { statementCsv } from '../services/owners/monthly-statement.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { fileRoute, type TCreateContext } from './file-route.ts';
 
@@ -10,7 +10,7 @@ export const statementFileHandler = (createContext: TCreateContext, format: 'pdf
       id: String(req.params.id ?? ''),
       month: req.query.month,
     } as never);
-    const name = `statement-${statement.month}-owner-${statement.owner.id}`;
+    const name = `statement-${statement.month}-owner-${statement.owner.id}${statement.number ? `-${statement.number}` : ''}`;
     if (format === 'csv')
       return { body: statementCsv(statement), type: 'text/csv; charset=utf-8', filename: `${name}.csv` };
     const settings = await getSettings(ctx.em);

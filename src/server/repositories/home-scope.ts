@@ -25,7 +25,7 @@ export function inHomes(column: string, scope: THomeScope): RawBuilder<boolean> 
 }
 
 /** What an id names, by the REST path it appears in, and the message an unknown one gets. */
-type TKind = 'property' | 'booking' | 'conversation' | 'review' | 'email' | 'task';
+type TKind = 'property' | 'booking' | 'conversation' | 'review' | 'email' | 'task' | 'expense';
 
 const KINDS: Record<string, TKind> = {
   properties: 'property',
@@ -34,6 +34,7 @@ const KINDS: Record<string, TKind> = {
   reviews: 'review',
   emails: 'email',
   tasks: 'task',
+  expenses: 'expense',
 };
 
 const NOT_FOUND: Record<TKind, string> = {
@@ -43,6 +44,7 @@ const NOT_FOUND: Record<TKind, string> = {
   review: 'Review not found',
   email: 'Email not found',
   task: 'Task not found',
+  expense: 'Expense not found',
 };
 
 /** The kind of the REST path's first resource (`/admin/bookings/{id}/…` → booking), if it names one. */
@@ -79,6 +81,7 @@ async function homesOf(em: EntityManager, kind: TKind, ids: number[]): Promise<(
     conversation: 'conversations',
     review: 'reviews',
     task: 'housekeeping_tasks',
+    expense: 'home_expenses',
   } as const;
   const rows = await db(em).selectFrom(table[kind]).select('property_id').where('id', 'in', ids).execute();
   return rows.map((r) => r.property_id);

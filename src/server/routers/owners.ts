@@ -1,20 +1,33 @@
+import { ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import {
+  ZExpenseInput,
+  ZExpenseList,
   ZHomeOwner,
   ZHomeOwnerInput,
   ZHomeOwnerQuery,
   ZOwnerList,
   ZOwnerListInput,
+  ZOwnerMonthInput,
+  ZPayoutInput,
+  ZPayoutList,
   ZPublishResult,
   ZStatement,
+  ZStatementExpense,
   ZStatementInput,
+  ZStatementList,
+  ZStatementListInput,
+  ZStatementPayout,
 } from '#shared/schemas/owners.ts';
 import {
-  getHomeOwner,
-  listOwners,
-  ownerStatement,
-  publishStatement,
-  setHomeOwner,
-} from '../services/owners/statements.ts';
+  createExpense,
+  createPayout,
+  deleteExpense,
+  deletePayout,
+  listExpenses,
+  listPayouts,
+} from '../services/owners/entries.ts';
+import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
+import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
 import { adminProcedure, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
@@ -52,7 +65,7 @@ export const ownersRouter = router({
         path: '/admin/owners/{id}/statements',
         tags: ['owners'],
         summary:
-          "An owner's statement for a month: stays checked out in it, with nights, gross, fees, taxes, commission and net (an owner reads only their own)",
+          "An owner's statement for a month: the published document, or the draft (stays checked out in it, adjustments from published months, expenses, payouts, commission and the owner's net); an owner reads only their own",
       },
     })
     .input(ZStatementInput)
@@ -65,12 +78,107 @@ export const ownersRouter = router({
         method: 'POST',
         path: '/admin/owners/{id}/statements/publish',
         tags: ['owners'],
-        summary: "E-mail the owner that the month's statement is ready (owner-operator)",
+        summary:
+          "Publish the month's statement: number it, lock its figures and e-mail the owner (owner-operator); a month is published once",
       },
     })
     .input(ZStatementInput)
     .output(ZPublishResult)
-    .mutation(({ ctx, input }) => publishStatement(ctx.em, input, ctx.staff, ctx.actingUser)),
+    .mutation(({ ctx, input }) => publishStatement(ctx.em, input, ctx.actingUser)),
+
+  statements: statementsProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/owners/{id}/statement-months',
+        tags: ['owners'],
+        summary:
+          "An owner's statements of a year, month by month: draft or published, with the number and owner's net once published",
+      },
+    })
+    .input(ZStatementListInput)
+    .output(ZStatementList)
+    .query(({ ctx, input }) => listStatements(ctx.em, input, ctx.staff, ctx.actingUser.id)),
+
+  expenses: statementsProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/owners/{id}/expenses',
+        tags: ['owners'],
+        summary: "The expenses on an owner's homes in a month (a manager: their homes')",
+      },
+    })
+    .input(ZOwnerMonthInput)
+    .output(ZExpenseList)
+    .query(({ ctx, input }) => listExpenses(ctx.em, input, ctx.staff, ctx.actingUser.id)),
+
+  createExpense: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/properties/{id}/expenses',
+        tags: ['owners'],
+        summary:
+          "Record an expense on a home, for its owner's statement of the month of its date (refused once that month is published)",
+      },
+    })
+    .input(ZExpenseInput)
+    .output(ZStatementExpense)
+    .mutation(({ ctx, input }) => createExpense(ctx.em, input, ctx.actingUser)),
+
+  deleteExpense: adminProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/expenses/{id}',
+        tags: ['owners'],
+        summary: 'Delete an expense while its month is unpublished',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deleteExpense(ctx.em, input.id, ctx.actingUser)),
+
+  payouts: operatorProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/owners/{id}/payouts',
+        tags: ['owners'],
+        summary: 'The payouts to an owner in a month (owner-operator)',
+      },
+    })
+    .input(ZOwnerMonthInput)
+    .output(ZPayoutList)
+    .query(({ ctx, input }) => listPayouts(ctx.em, input)),
+
+  createPayout: operatorProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/owners/{id}/payouts',
+        tags: ['owners'],
+        summary:
+          'Record a payout to an owner, set against the statement of the month of its date (owner-operator; refused once that month is published)',
+      },
+    })
+    .input(ZPayoutInput)
+    .output(ZStatementPayout)
+    .mutation(({ ctx, input }) => createPayout(ctx.em, input, ctx.actingUser)),
+
+  deletePayout: operatorProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/admin/payouts/{id}',
+        tags: ['owners'],
+        summary: 'Delete a payout while its month is unpublished (owner-operator)',
+      },
+    })
+    .input(ZIdParam)
+    .output(ZOk)
+    .mutation(({ ctx, input }) => deletePayout(ctx.em, input.id, ctx.actingUser)),
 
   setHomeOwner: operatorProcedure
     .meta({

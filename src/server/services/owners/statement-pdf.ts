@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { formatMoney } from '#shared/money.ts';
-import type { TStatement } from '#shared/schemas/owners.ts';
+import { EXPENSE_CATEGORY_LABELS, type TStatement } from '#shared/schemas/owners.ts';
+import { lineLabel } from './statement-record.ts';
 
-const usd = (n: number) => formatMoney(n);
+const usd = (n: number) => formatMoney(n, 'USD');
 
 /**
  * The owner's monthly statement as a PDF (docs/owner-statements.md), laid out as the receipts are: the
- * operator, the owner and month, one row per stay and the totals. Uncompressed, so its text can be searched.
+ * operator, the owner and month with its number (or DRAFT), one row per stay and adjustment, the totals,
+ * the expenses, the owner's net and the payouts. Uncompressed, so its text can be searched.
  */
 export function statementPdf(
   s: TStatement,
@@ -17,7 +19,7 @@ export function statementPdf(
     layout: 'landscape',
     margin: 40,
     compress: false,
-    info: { Title: `Statement ${s.month} ${s.owner.name}`, Author: operator.name },
+    info: { Title: `Statement ${s.number ?? 'draft'} ${s.month} ${s.owner.name}`, Author: operator.name },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -29,20 +31,29 @@ export function statementPdf(
   doc.font('Helvetica').fontSize(10).text(operator.address).text(operator.email);
   doc.moveDown();
   doc.font('Helvetica-Bold').fontSize(14).text(`Owner statement - ${s.month}`);
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .text(
+      s.number
+        ? `${s.number}, published ${s.publishedAt?.slice(0, 10) ?? ''}`
+        : 'DRAFT - not published; its figures may still change',
+    );
   doc.font('Helvetica').fontSize(10).text(`${s.owner.name} (${s.owner.email})`);
   for (const h of s.homes) doc.text(`${h.title}: commission ${h.commissionPercent}%`);
   doc.moveDown();
 
   // Columns: x positions and widths across the landscape page.
   const cols: [string, number, number, 'left' | 'right'][] = [
-    ['Stay', 40, 190, 'left'],
-    ['Dates', 230, 130, 'left'],
-    ['Nights', 360, 40, 'right'],
-    ['Gross', 405, 65, 'right'],
-    ['Fees', 475, 60, 'right'],
-    ['Taxes', 540, 60, 'right'],
-    ['Commission', 605, 75, 'right'],
-    ['Net', 685, 75, 'right'],
+    ['Stay', 40, 180, 'left'],
+    ['Dates', 222, 118, 'left'],
+    ['Nights', 340, 32, 'right'],
+    ['Gross', 374, 68, 'right'],
+    ['Fees', 444, 60, 'right'],
+    ['Taxes', 506, 60, 'right'],
+    ['Refunds', 568, 64, 'right'],
+    ['Commission', 634, 64, 'right'],
+    ['Net', 700, 70, 'right'],
   ];
   const line = (cells: string[], bold = false) => {
     if (doc.y > 520) doc.addPage();
@@ -59,14 +70,17 @@ export function statementPdf(
     true,
   );
   if (s.stays.length === 0) doc.font('Helvetica').fontSize(10).text('No stays checked out this month.', 40);
-  for (const x of s.stays)
+  for (const x of [...s.stays, ...s.adjustments])
     line([
-      `${x.confirmationNumber} ${x.propertyTitle}`,
+      x.kind === 'stay'
+        ? `${x.confirmationNumber} ${x.propertyTitle}`
+        : `${lineLabel(x)} ${x.confirmationNumber}`,
       `${x.checkIn} to ${x.checkOut}`,
-      String(x.nights),
+      x.kind === 'stay' ? String(x.nights) : '',
       usd(x.gross),
       usd(x.fees),
       usd(x.taxes),
+      usd(x.refunds),
       usd(x.commission),
       usd(x.net),
     ]);
@@ -79,11 +93,23 @@ export function statementPdf(
       usd(t.gross),
       usd(t.fees),
       usd(t.taxes),
+      usd(t.refunds),
       usd(t.commission),
       usd(t.net),
     ],
     true,
   );
+  const blank = ['', '', '', '', '', ''];
+  for (const e of s.expenses)
+    line([
+      `Expense: ${EXPENSE_CATEGORY_LABELS[e.category]} ${e.propertyTitle}`,
+      e.date,
+      ...blank,
+      usd(-e.amount),
+    ]);
+  line(["Owner's net", '', ...blank, usd(t.ownerNet)], true);
+  for (const p of s.payouts) line([`Payout ${p.reference}`, p.date, ...blank, usd(-p.amount)]);
+  line(['Still to pay the owner', '', ...blank, usd(t.balance)], true);
   doc.end();
   return done;
 }
