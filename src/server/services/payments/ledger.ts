@@ -5,7 +5,6 @@ import {
   formatMinor,
   ledgerTotals,
   MINOR_PER_MAJOR,
-  OFFERED_METHODS,
   type TLedgerTotals,
   type TOfferedMethod,
 } from '#shared/payments.ts';
@@ -24,6 +23,7 @@ import {
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailPaymentReceived } from './emails.ts';
 import { createRefund } from './stripe.ts';
+import { methodsOffered } from './terms.ts';
 
 /** A booking's ledger (docs/payments.md#ledger): its snapshot, its lines and the totals derived from them. */
 
@@ -41,9 +41,7 @@ export const CARD_NOT_CONFIGURED = 'Card payments are not configured';
 
 /** The methods a booking offers now: its snapshot's, with card only while Stripe is configured. */
 export function offeredMethods(plan: TPlanRow, env: TEnv): TOfferedMethod[] {
-  return OFFERED_METHODS.filter(
-    (m) => plan.methods.includes(m) && (m !== 'card' || env.stripe !== undefined),
-  );
+  return methodsOffered(plan.methods, env.stripe !== undefined);
 }
 
 export function totalsOf(
