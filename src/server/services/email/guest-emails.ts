@@ -6,9 +6,12 @@ import { nightsLabel, partyLabel } from '#shared/labels.ts';
 import { answerByLabel, STATUS_WORD } from '#shared/stay-status.ts';
 import { bookedNights, nightRuns, bookedLines } from '#shared/pricing.ts';
 import type { TSettings } from '#shared/schemas/settings.ts';
+import { cancellationMoneySentence, refundTimingSentence, type TCancelMoney } from '#shared/payment-terms.ts';
+import { formatMinor } from '#shared/payments.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
+import { cancelMoneyFor, paymentTermsBlocks, type TCardReach } from '../payments/terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import type { TNewEmail } from '../../repositories/emails.ts';
 import { composeOutboxRows, queueComposed } from './compose.ts';
@@ -118,11 +121,19 @@ const ADMIN_BOOKINGS_PATH = '/admin/bookings';
  * job after the commit; it takes the token and writes the emails in one transaction, so they are written
  * once however often it runs. Answers how many it wrote.
  */
-export async function writeBookingReceivedEmails(em: EntityManager, bookingId: number): Promise<number> {
+export async function writeBookingReceivedEmails(
+  em: EntityManager,
+  bookingId: number,
+  reach: TCardReach = { cardAvailable: false },
+): Promise<number> {
   return em.transactional(async (tx) => {
     const token = await takeEmailsToken(tx, bookingId);
     if (!token) return 0;
-    const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
+    const [settings, b, terms] = await Promise.all([
+      getSettings(tx),
+      booking(tx, bookingId),
+      paymentTermsBlocks(tx, bookingId, reach),
+    ]);
     if (!b) return 0;
     // What the guest booked: the email tells of the booking as it was received, whatever happened since
     // (a request has an answer deadline; an instant booking was confirmed as it was made).
@@ -130,6 +141,7 @@ export async function writeBookingReceivedEmails(em: EntityManager, bookingId: n
       settings,
       { ...b, status: b.respondBy ? 'requested' : b.status === 'pending' ? 'pending' : 'confirmed' },
       token,
+      terms,
     );
     return (
       await queueEmails(
@@ -144,6 +156,7 @@ function bookingReceivedEmails(
   settings: Pick<TSettings, 'siteName' | 'notificationEmail'>,
   b: TStayFacts,
   token: string,
+  terms: TEmailBlock[],
 ): TNewEmail[] {
   const guest = b.contactInfo;
   if (!guest) return [];
@@ -178,6 +191,7 @@ function bookingReceivedEmails(
       blocks: [
         paragraph(toGuest.text),
         stay,
+        ...terms,
         paragraph(cancellationSentence(b, new Date())),
         paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
       ],
@@ -221,11 +235,13 @@ export async function emailBookingStatusChanged(
   tx: EntityManager,
   bookingId: number,
   previous: TBookingStatus,
+  reach: TCardReach = { cardAvailable: false },
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications || b.status === previous) return;
   const name = b.contactInfo.name;
   if (b.status === 'confirmed') {
+    const terms = await paymentTermsBlocks(tx, bookingId, reach);
     await queueComposed(tx, settings, [
       {
         bookingId,
@@ -238,11 +254,14 @@ export async function emailBookingStatusChanged(
             `Hello ${name}, good news: your booking at ${b.property.title} is confirmed. We look forward to your stay.`,
           ),
           stayRows(b),
+          ...terms,
         ],
         action: { label: 'View the home', url: absoluteUrl(`/property/${b.property.id}`) },
       },
     ]);
   } else if (b.status === 'cancelled') {
+    // The operator's cancel keeps no fee: everything paid comes back.
+    const refund = await refundBlocks(tx, bookingId, 0);
     await queueComposed(tx, settings, [
       {
         bookingId,
@@ -254,6 +273,7 @@ export async function emailBookingStatusChanged(
           paragraph(
             `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
           ),
+          ...refund,
           stayRows(b),
         ],
       },
@@ -266,6 +286,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   const stay = stayRows(b);
+  const money = await cancelMoneyFor(tx, bookingId, b.cancellationFee ?? 0);
   await queueComposed(tx, settings, [
     {
       bookingId,
@@ -276,9 +297,10 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
       blocks: [
         paragraph(
           b.cancellationFee
-            ? `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled. As it was past the free-cancellation deadline, the cancellation costs ${usd(b.cancellationFee)}; nothing more is charged.`
+            ? `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled. As it was past the free-cancellation deadline, the cancellation fee is ${usd(b.cancellationFee)}, kept out of what you paid; nothing more is charged.`
             : `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
         ),
+        ...(money ? refundParagraphs(money, b.cancellationFee ?? 0) : []),
         stay,
       ],
     },
@@ -292,11 +314,34 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
         paragraph(
           `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
         ),
+        ...(money && money.refund > 0 ? [paragraph(operatorRefundSentence(money))] : []),
         stay,
       ],
       action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
     },
   ]);
+}
+
+/** What a cancellation kept and gives back, by which way and when, in the guest's cancellation email. */
+function refundParagraphs(m: TCancelMoney & { currency: string }, fee: number): TEmailBlock[] {
+  const money = (minor: number) => formatMinor(minor, m.currency);
+  const timing = refundTimingSentence(m);
+  return [paragraph(cancellationMoneySentence(m, fee, money, true)), ...(timing ? [paragraph(timing)] : [])];
+}
+
+async function refundBlocks(tx: EntityManager, bookingId: number, fee: number): Promise<TEmailBlock[]> {
+  const m = await cancelMoneyFor(tx, bookingId, fee);
+  return m ? refundParagraphs(m, fee) : [];
+}
+
+/** The operator's side of the same refund: what Stripe sends back by itself, and what is theirs to pay. */
+function operatorRefundSentence(m: TCancelMoney & { currency: string }): string {
+  const money = (minor: number) => formatMinor(minor, m.currency);
+  const parts = [
+    m.toCard > 0 ? `${money(m.toCard)} goes back to the guest's card through Stripe` : '',
+    m.byOperator > 0 ? `${money(m.byOperator)} is yours to pay back and record as a refund` : '',
+  ].filter(Boolean);
+  return `Refund due: ${money(m.refund)}; ${parts.join(', and ')}.`;
 }
 
 /** 'Find my booking': a fresh manage link, to the address on file only (a security email: always sent). */
