@@ -105,6 +105,25 @@ export interface TCancelMoney {
   byOperator: number;
 }
 
+/** Card money not yet refunded: what a refund can send back through Stripe. */
+export function leftOnCards(
+  lines: readonly { kind: 'payment' | 'refund'; method: string; amount: number }[],
+): number {
+  let left = 0;
+  for (const l of lines) if (l.method === 'card') left += l.kind === 'payment' ? l.amount : -l.amount;
+  return Math.max(0, left);
+}
+
+/** The operator's side of a refund: what Stripe sends back by itself, and what is theirs to pay back. */
+export function operatorRefundSentence(m: TCancelMoney, money: TMoney): string {
+  if (m.refund === 0) return 'Nothing was paid, so nothing is refunded.';
+  const parts = [
+    m.toCard > 0 ? `${money(m.toCard)} goes back to the guest's card through Stripe` : '',
+    m.byOperator > 0 ? `${money(m.byOperator)} is yours to pay back and record as a refund` : '',
+  ].filter(Boolean);
+  return `Refund due: ${money(m.refund)}; ${parts.join(', and ')}.`;
+}
+
 /**
  * The ledger's rule for a cancelled booking (ledgerTotals' `retained`, refundCardsAfterCancel): the fee is
  * kept out of what was paid, the rest goes back, to the cards as far as they cover it.

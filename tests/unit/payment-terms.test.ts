@@ -4,7 +4,9 @@ import {
   cancellationMoney,
   cancellationMoneySentence,
   dueNow,
+  leftOnCards,
   methodsSentence,
+  operatorRefundSentence,
   refundTimingSentence,
   scheduleFor,
   scheduleSentence,
@@ -105,5 +107,23 @@ describe('what a cancellation keeps and gives back', () => {
       'You have paid nothing yet, so nothing is charged if you cancel.',
     );
     expect(refundTimingSentence(m)).toBeNull();
+  });
+});
+
+describe("the operator's side of a refund", () => {
+  it('counts card money not yet refunded, and says what Stripe sends back and what is theirs to pay', () => {
+    const lines = [
+      { kind: 'payment' as const, method: 'card', amount: 50_000 },
+      { kind: 'payment' as const, method: 'bank_transfer', amount: 48_910 },
+      { kind: 'refund' as const, method: 'card', amount: 10_000 },
+    ];
+    expect(leftOnCards(lines)).toBe(40_000);
+    const m = cancellationMoney({ net: 88_910, onCards: leftOnCards(lines), fee: 0 });
+    expect(operatorRefundSentence(m, money)).toBe(
+      "Refund due: $889.10; $400.00 goes back to the guest's card through Stripe, and $489.10 is yours to pay back and record as a refund.",
+    );
+    expect(operatorRefundSentence(cancellationMoney({ net: 0, onCards: 0, fee: 0 }), money)).toBe(
+      'Nothing was paid, so nothing is refunded.',
+    );
   });
 });

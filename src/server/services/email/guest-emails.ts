@@ -6,7 +6,12 @@ import { nightsLabel, partyLabel } from '#shared/labels.ts';
 import { answerByLabel, STATUS_WORD } from '#shared/stay-status.ts';
 import { bookedNights, nightRuns, bookedLines } from '#shared/pricing.ts';
 import type { TSettings } from '#shared/schemas/settings.ts';
-import { cancellationMoneySentence, refundTimingSentence, type TCancelMoney } from '#shared/payment-terms.ts';
+import {
+  cancellationMoneySentence,
+  operatorRefundSentence,
+  refundTimingSentence,
+  type TCancelMoney,
+} from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
@@ -314,7 +319,9 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
         paragraph(
           `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
         ),
-        ...(money && money.refund > 0 ? [paragraph(operatorRefundSentence(money))] : []),
+        ...(money && money.refund > 0
+          ? [paragraph(operatorRefundSentence(money, (minor) => formatMinor(minor, money.currency)))]
+          : []),
         stay,
       ],
       action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
@@ -332,16 +339,6 @@ function refundParagraphs(m: TCancelMoney & { currency: string }, fee: number): 
 async function refundBlocks(tx: EntityManager, bookingId: number, fee: number): Promise<TEmailBlock[]> {
   const m = await cancelMoneyFor(tx, bookingId, fee);
   return m ? refundParagraphs(m, fee) : [];
-}
-
-/** The operator's side of the same refund: what Stripe sends back by itself, and what is theirs to pay. */
-function operatorRefundSentence(m: TCancelMoney & { currency: string }): string {
-  const money = (minor: number) => formatMinor(minor, m.currency);
-  const parts = [
-    m.toCard > 0 ? `${money(m.toCard)} goes back to the guest's card through Stripe` : '',
-    m.byOperator > 0 ? `${money(m.byOperator)} is yours to pay back and record as a refund` : '',
-  ].filter(Boolean);
-  return `Refund due: ${money(m.refund)}; ${parts.join(', and ')}.`;
 }
 
 /** 'Find my booking': a fresh manage link, to the address on file only (a security email: always sent). */

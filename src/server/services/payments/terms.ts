@@ -3,6 +3,7 @@ import { toMinor } from '#shared/money.ts';
 import {
   bankSentence,
   cancellationMoney,
+  leftOnCards,
   methodsSentence,
   scheduleSentence,
   type TCancelMoney,
@@ -19,13 +20,6 @@ import { paragraph, type TEmailBlock } from '../email/render.ts';
  * units.
  */
 
-/** Card money not yet refunded: what a cancellation's refund can send back through Stripe. */
-function onCards(lines: readonly TLedgerLine[]): number {
-  let left = 0;
-  for (const l of lines) if (l.method === 'card') left += l.kind === 'payment' ? l.amount : -l.amount;
-  return left;
-}
-
 export function cancelMoneyOf(
   plan: TPlanRow,
   lines: readonly TLedgerLine[],
@@ -40,7 +34,7 @@ export function cancelMoneyOf(
   });
   return {
     currency: plan.currency,
-    ...cancellationMoney({ net, onCards: onCards(lines), fee: toMinor(fee) }),
+    ...cancellationMoney({ net, onCards: leftOnCards(lines), fee: toMinor(fee) }),
   };
 }
 
