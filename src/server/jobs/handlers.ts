@@ -61,7 +61,7 @@ export function jobHandlers(
     },
     [QUEUES.paymentNotices]: async () => {
       const deadlines = await enforceDepositDeadlines(em());
-      const notices = await sendBalanceNotices(em());
+      const notices = await sendBalanceNotices(em(), new Date(), reach);
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
     },
     [QUEUES.bookingRequests]: async () => {

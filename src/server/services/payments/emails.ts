@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isClosedStatus } from '#shared/constants.ts';
+import { formatIsoDate } from '#shared/dates.ts';
 import { formatMinor, ledgerTotals, MINOR_PER_MAJOR } from '#shared/payments.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { queueComposed } from '../email/compose.ts';
@@ -32,7 +33,7 @@ export async function emailPaymentReceived(
         paragraph(
           `Hello ${plan.contact_info.name}, we received ${formatMinor(amount, plan.currency)} for booking ${plan.confirmation_number}. ${
             totals.balanceDue > 0
-              ? `The balance of ${formatMinor(totals.balanceDue, plan.currency)} is due${plan.balance_due_on ? ` on ${plan.balance_due_on}` : ''}.`
+              ? `The balance of ${formatMinor(totals.balanceDue, plan.currency)} is due${plan.balance_due_on ? ` on ${formatIsoDate(plan.balance_due_on, true)}` : ''}.`
               : 'It is paid in full.'
           }`,
         ),

@@ -83,14 +83,24 @@ export async function paymentTermsBlocks(
   };
   const requested = plan.status === 'requested';
   const { net } = ledgerTotals({ ...schedule, cancelled: false, cancellationFee: 0, lines });
-  const methods = methodsOffered(plan.methods, reach.cardAvailable);
-  const offered = methodsSentence(methods);
   return [
     paragraph(
       requested
         ? `Nothing is charged until your request is accepted. ${scheduleSentence(schedule, money, 'once it is accepted')}`
         : `${scheduleSentence(schedule, money, 'now')}${net > 0 ? ` Paid so far: ${money(net)}.` : ''}`,
     ),
+    ...paymentWaysBlocks(plan, reach),
+  ];
+}
+
+/** How the guest can pay: the methods offered and, when bank transfer is one, its instructions. */
+export function paymentWaysBlocks(
+  plan: Pick<TPlanRow, 'methods' | 'bank_instructions' | 'confirmation_number'>,
+  reach: TCardReach,
+): TEmailBlock[] {
+  const methods = methodsOffered(plan.methods, reach.cardAvailable);
+  const offered = methodsSentence(methods);
+  return [
     ...(offered ? [paragraph(offered)] : []),
     ...(methods.includes('bank_transfer') && plan.bank_instructions
       ? [paragraph(bankSentence(plan.bank_instructions, plan.confirmation_number))]
