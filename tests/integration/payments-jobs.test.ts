@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { addDays, formatIsoDate, todayIso } from '../../src/shared/dates.ts';
 import {
   enforceDepositDeadlines,
   REMINDER_DAYS_BEFORE_DUE,
@@ -67,7 +67,7 @@ describe('balance reminders', () => {
     expect(await emailsOf(open.id, 'payment-balance-reminder')).toEqual([
       expect.objectContaining({
         to_address: GUEST_CONTACT.email,
-        subject: `Balance due on ${dueOn}: booking ${open.confirmationNumber}`,
+        subject: `Balance due on ${formatIsoDate(dueOn, true)}: booking ${open.confirmationNumber}`,
       }),
     ]);
     for (const other of [paid, cancelled])

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { percentOf } from '../../src/shared/money.ts';
 import {
   amountsDelta,
   hasAmounts,
-  percentOf,
   stayAmounts,
   type TStayFacts,
 } from '../../src/server/services/owners/statement-amounts.ts';

@@ -6,6 +6,7 @@ import { deliverEmail, emailGivenUp, requeueStaleEmails, siteSender } from '../s
 import type { TMailTransport } from '../services/email/transport.ts';
 import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payments/jobs.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
+import type { TCardReach } from '../services/payments/terms.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
 import { alertLateTasks } from '../services/housekeeping/tasks.ts';
 import { expireRequests } from '../services/bookings/requests.ts';
@@ -16,6 +17,7 @@ export function jobHandlers(
   orm: MikroORM,
   transport: TMailTransport,
   mailFrom: string | undefined,
+  reach: TCardReach,
 ): TJobHandlers {
   const em = () => orm.em.fork() as EntityManager;
   return {
@@ -29,7 +31,7 @@ export function jobHandlers(
     [QUEUES.bookingEmails]: async (data) => {
       const bookingId = Number(data.bookingId);
       if (!Number.isInteger(bookingId)) return;
-      await writeBookingReceivedEmails(em(), bookingId);
+      await writeBookingReceivedEmails(em(), bookingId, reach);
     },
     [QUEUES.emailFailed]: async (data, job) => {
       const emailId = Number(data.emailId);
@@ -59,7 +61,7 @@ export function jobHandlers(
     },
     [QUEUES.paymentNotices]: async () => {
       const deadlines = await enforceDepositDeadlines(em());
-      const notices = await sendBalanceNotices(em());
+      const notices = await sendBalanceNotices(em(), new Date(), reach);
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
     },
     [QUEUES.bookingRequests]: async () => {

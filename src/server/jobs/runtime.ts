@@ -4,6 +4,7 @@ import type { TDatabase } from '../db/database.ts';
 import type { TEnv } from '../env.ts';
 import { setEmailRetryDelay } from '../services/email/outbox.ts';
 import { createMailTransport } from '../services/email/transport.ts';
+import { cardReach } from '../services/payments/terms.ts';
 import { JOB_SCHEDULES, jobHandlers } from './handlers.ts';
 import { ICAL_SYNC_JOB } from './ical-queue.ts';
 import { registerIcalSync } from './ical-sync.ts';
@@ -36,7 +37,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
   try {
     if (env.runJobs) {
       await registerIcalSync(boss, { orm: db.orm, env });
-      await registerJobs(boss, jobHandlers(db.orm, transport, env.mailFrom), JOB_SCHEDULES, {
+      await registerJobs(boss, jobHandlers(db.orm, transport, env.mailFrom, cardReach(env)), JOB_SCHEDULES, {
         pollingIntervalSeconds: env.jobPollSeconds,
       });
     } else {

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { SNAPSHOT_MINOR_PER_UNIT } from '#shared/money-facts.ts';
-import type { TLedgerKind, TPaymentMethod } from '#shared/payments.ts';
+import { PAYMENT_SETTINGS_DEFAULTS, type TLedgerKind, type TPaymentMethod } from '#shared/payments.ts';
 import type { TLedgerLine, TPaymentSettings } from '#shared/schemas/payments.ts';
 import { PaymentPlan, type IPaymentPlan } from '../entities/payment-plan.entity.ts';
 import { PaymentSettings } from '../entities/payment-settings.entity.ts';
@@ -23,6 +23,26 @@ export async function readPaymentSettings(em: EntityManager): Promise<TPaymentSe
     depositDeadlineHours: s.depositDeadlineHours,
     depositDeadlineAction: s.depositDeadlineAction as TPaymentSettings['depositDeadlineAction'],
   };
+}
+
+/**
+ * The schedule's two numbers a quote needs, read without writing: a site that has never saved its
+ * schedule has the defaults, as the first booking's snapshot will.
+ */
+export async function readScheduleTerms(
+  em: EntityManager,
+): Promise<Pick<TPaymentSettings, 'depositPercent' | 'balanceDaysBefore'>> {
+  const r = await db(em)
+    .selectFrom('payment_settings')
+    .select(['deposit_percent', 'balance_days_before'])
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  return r
+    ? { depositPercent: r.deposit_percent, balanceDaysBefore: r.balance_days_before }
+    : {
+        depositPercent: PAYMENT_SETTINGS_DEFAULTS.depositPercent,
+        balanceDaysBefore: PAYMENT_SETTINGS_DEFAULTS.balanceDaysBefore,
+      };
 }
 
 export async function writePaymentSettings(em: EntityManager, input: TPaymentSettings): Promise<void> {

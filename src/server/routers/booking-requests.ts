@@ -1,6 +1,7 @@
 import { ZAdminBooking } from '#shared/schemas/admin.ts';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { answerRequest } from '../services/bookings/requests.ts';
+import { cardReach } from '../services/payments/terms.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 /** The operator's answer to a request to book (docs/booking-operations.md#booking-modes). */
@@ -17,7 +18,9 @@ export const bookingRequestsRouter = router({
     })
     .input(ZIdParam)
     .output(ZAdminBooking)
-    .mutation(({ ctx, input }) => answerRequest(ctx.em, input.id, 'accepted', ctx.actingUser)),
+    .mutation(({ ctx, input }) =>
+      answerRequest(ctx.em, input.id, 'accepted', ctx.actingUser, cardReach(ctx.deps.env)),
+    ),
 
   decline: adminProcedure
     .meta({
@@ -31,5 +34,7 @@ export const bookingRequestsRouter = router({
     })
     .input(ZIdParam)
     .output(ZAdminBooking)
-    .mutation(({ ctx, input }) => answerRequest(ctx.em, input.id, 'declined', ctx.actingUser)),
+    .mutation(({ ctx, input }) =>
+      answerRequest(ctx.em, input.id, 'declined', ctx.actingUser, cardReach(ctx.deps.env)),
+    ),
 });

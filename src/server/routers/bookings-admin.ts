@@ -24,6 +24,7 @@ import {
 } from '../services/admin/bookings.ts';
 import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
+import { cardReach } from '../services/payments/terms.ts';
 import { adminProcedure, router } from '../trpc.ts';
 
 export const bookingsAdminRouter = router({
@@ -84,7 +85,13 @@ export const bookingsAdminRouter = router({
     .input(ZBookingStatusInput)
     .output(ZAdminBooking)
     .mutation(async ({ ctx, input }) => {
-      const booking = await updateBookingStatus(ctx.em, input.id, input.status, ctx.actingUser);
+      const booking = await updateBookingStatus(
+        ctx.em,
+        input.id,
+        input.status,
+        ctx.actingUser,
+        cardReach(ctx.deps.env),
+      );
       // Card payments go back at once when the operator cancels (docs/payments.md#cancellation).
       if (input.status === 'cancelled') await refundCardsAfterCancel(ctx.em, input.id, ctx.deps.env);
       return booking;
@@ -102,7 +109,13 @@ export const bookingsAdminRouter = router({
     .input(ZBookingBulkStatusInput)
     .output(ZBookingBulkStatusResult)
     .mutation(async ({ ctx, input }) => ({
-      updated: await setBookingStatuses(ctx.em, input.ids, input.status, ctx.actingUser),
+      updated: await setBookingStatuses(
+        ctx.em,
+        input.ids,
+        input.status,
+        ctx.actingUser,
+        cardReach(ctx.deps.env),
+      ),
     })),
 
   addNote: adminProcedure

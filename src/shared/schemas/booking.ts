@@ -143,6 +143,13 @@ export const ZQuote = z.object({
    */
   available: z.boolean(),
   reason: z.string().optional(),
+  /**
+   * What the booking's payment schedule would ask, booked now (docs/payments.md#schedule): the deposit at
+   * booking and the balance by its date, or the whole amount at booking (`balanceDueOn` null).
+   */
+  schedule: z
+    .object({ deposit: z.number(), balance: z.number(), balanceDueOn: z.string().nullable() })
+    .optional(),
 });
 export type TStayQuote = z.infer<typeof ZQuote>;
 

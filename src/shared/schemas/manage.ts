@@ -71,6 +71,22 @@ export const ZManagedBooking = z.object({
   canCancel: z.boolean(),
   /** What cancelling now costs: 0 while free, the late fee after the deadline; null when it cannot be cancelled. */
   cancellationFee: ZMoney.nullable(),
+  /**
+   * What cancelling now does with the money paid, in the ledger's minor units (docs/payments.md#cancellation):
+   * what was paid, the fee kept of it, and the refund, to the cards and by the operator. Null when the
+   * booking cannot be cancelled now.
+   */
+  cancelMoney: z
+    .object({
+      currency: z.string(),
+      paid: z.number().int(),
+      kept: z.number().int(),
+      refund: z.number().int(),
+      toCard: z.number().int(),
+      byOperator: z.number().int(),
+    })
+    .nullable()
+    .optional(),
   /** What a cancelled booking's guest cancellation cost (null when free, or not cancelled by the guest). */
   cancellationFeeCharged: ZMoney.nullable(),
   /** True once the stay's check-out day has come: a completed stay, nothing left to cancel. */

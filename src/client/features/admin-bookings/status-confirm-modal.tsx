@@ -1,6 +1,10 @@
 import { List, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { cancellationMoney, leftOnCards, operatorRefundSentence } from '#shared/payment-terms.ts';
+import { formatMinor } from '#shared/payments.ts';
 import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
+import { trpc } from '../../lib/trpc.ts';
 
 export interface TPendingStatusChange {
   status: 'confirmed' | 'cancelled';
@@ -54,8 +58,37 @@ export function StatusConfirmModal({
               </List.Item>
             ))}
           </List>
+          {cancel && <CancelRefund bookings={change.bookings} />}
         </Stack>
       )}
     </ConfirmDeleteModal>
+  );
+}
+
+/**
+ * What an operator's cancel gives back (docs/payments.md#cancellation): it keeps no fee, so everything
+ * paid is refunded, card payments through Stripe at once and the rest by hand. One booking's figures come
+ * from its ledger; for several, the rule.
+ */
+function CancelRefund({ bookings }: { bookings: TAdminBooking[] }) {
+  const only = bookings.length === 1 ? bookings[0] : undefined;
+  const ledger = useQuery({
+    ...trpc.payments.booking.queryOptions({ id: only?.id ?? 0 }),
+    enabled: only !== undefined,
+  });
+  if (!only)
+    return (
+      <Text size="sm" data-testid="cancel-refund">
+        Everything each guest paid is refunded: card payments through Stripe at once, the rest is yours to pay
+        back and record.
+      </Text>
+    );
+  const d = ledger.data;
+  if (!d) return null;
+  const m = cancellationMoney({ net: d.totals.net, onCards: leftOnCards(d.lines), fee: 0 });
+  return (
+    <Text size="sm" data-testid="cancel-refund">
+      {operatorRefundSentence(m, (minor) => formatMinor(minor, d.schedule.currency))}
+    </Text>
   );
 }

@@ -1,25 +1,29 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { bankSentence, dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
- * After booking (docs/payments.md#guest): what is due now, with 'Pay now' when card is offered, or the
- * bank transfer instructions and the due date.
+ * After booking (docs/payments.md#what-each-surface-states): the deposit due now and the balance with its
+ * date, the methods offered, the bank transfer instructions when bank transfer is offered, and 'Pay now'
+ * (what is due now, by card) when card is offered.
  */
 export function ConfirmationPayment({ token }: { token: string }) {
   const payments = useQuery(trpc.payments.manage.queryOptions({ token }));
   const pay = useMutation(trpc.payments.pay.mutationOptions());
   const [error, setError] = useState<string | null>(null);
   const d = payments.data;
-  if (!d || d.totals.balanceDue === 0) return null;
-  const due = d.totals.depositDue;
+  if (!d) return null;
+  const money = (minor: number) => formatMinor(minor, d.schedule.currency);
+  const due = dueNow(d.totals);
   const card = d.schedule.methods.includes('card');
-  const start = async () => {
+  const methods = methodsSentence(d.schedule.methods);
+  const start = async (part: 'deposit' | 'balance') => {
     setError(null);
     try {
-      const r = await pay.mutateAsync({ token, part: 'deposit', method: 'card' });
+      const r = await pay.mutateAsync({ token, part, method: 'card' });
       if (r.checkoutUrl) window.location.assign(r.checkoutUrl);
     } catch (err) {
       setError(errorMessage(err, 'The payment could not be started. Please try again.'));
@@ -27,21 +31,22 @@ export function ConfirmationPayment({ token }: { token: string }) {
   };
   return (
     <Alert variant="light" color="blue" title="Payment" data-testid="confirmation-payment">
-      <Text size="sm">
-        {formatMinor(due, d.schedule.currency)} is due now
-        {d.schedule.balance > 0 && d.schedule.balanceDueOn
-          ? `, and ${formatMinor(d.schedule.balance, d.schedule.currency)} by ${d.schedule.balanceDueOn}`
-          : ''}
-        .
+      <Text size="sm" data-testid="confirmation-schedule">
+        {scheduleSentence(d.schedule, money, 'now')}
       </Text>
-      {d.schedule.bankInstructions && (
-        <Text size="sm" mt="xs">
-          {d.schedule.bankInstructions} Reference: {d.confirmationNumber}.
+      {methods && (
+        <Text size="sm" mt="xs" data-testid="confirmation-methods">
+          {methods}
         </Text>
       )}
-      {card && due > 0 && (
-        <Button size="xs" mt="xs" onClick={() => void start()} loading={pay.isPending}>
-          Pay now
+      {d.schedule.bankInstructions && (
+        <Text size="sm" mt="xs" data-testid="confirmation-bank">
+          {bankSentence(d.schedule.bankInstructions, d.confirmationNumber)}
+        </Text>
+      )}
+      {card && due && (
+        <Button size="xs" mt="xs" onClick={() => void start(due.part)} loading={pay.isPending}>
+          Pay now ({money(due.amount)})
         </Button>
       )}
       {error && (

@@ -2,6 +2,8 @@ import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDeadline, LATE_FEE_SUMMARY, POLICY_LABEL, POLICY_SUMMARY } from '#shared/cancellation.ts';
 import { formatIsoDate } from '#shared/dates.ts';
+import { cancellationMoneySentence } from '#shared/payment-terms.ts';
+import { formatMinor } from '#shared/payments.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
@@ -29,8 +31,13 @@ export function CancellationCard({
   const fee = booking.cancellationFee;
   const late = fee !== null && fee > 0;
   const lateTerms = late
-    ? `Cancelling now costs ${format(fee)} (${LATE_FEE_SUMMARY[booking.cancellationPolicy]}, with GST) of your ${format(booking.totalPrice)} total; the rest is not charged.`
+    ? `The cancellation fee is now ${format(fee)} (${LATE_FEE_SUMMARY[booking.cancellationPolicy]}, with GST).`
     : '';
+  const paidMoney = booking.cancelMoney;
+  const minor = (n: number) => formatMinor(n, paidMoney?.currency);
+  // What cancelling keeps and gives back of what was actually paid, and by which way.
+  const moneyTerms = paidMoney ? cancellationMoneySentence(paidMoney, fee ?? 0, minor, false) : null;
+  const kept = paidMoney?.kept ?? 0;
 
   let standing: string | null = null;
   if (booking.status === 'cancelled')
@@ -64,7 +71,7 @@ export function CancellationCard({
               onClick={() => setConfirming(true)}
               data-testid="cancel-booking"
             >
-              {late ? `Cancel for ${format(fee)}` : 'Cancel booking'}
+              Cancel booking
             </Button>
           </Group>
         )}
@@ -84,6 +91,11 @@ export function CancellationCard({
           <Text size="sm" fw={600} data-testid="cancel-terms">
             {late ? lateTerms : 'It is free of charge.'}
           </Text>
+          {moneyTerms && (
+            <Text size="sm" data-testid="cancel-money">
+              {moneyTerms}
+            </Text>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               Keep booking
@@ -94,7 +106,7 @@ export function CancellationCard({
               data-testid="confirm-cancel"
               onClick={() => void cancel(late ? fee : undefined).finally(() => setConfirming(false))}
             >
-              {late ? `Cancel and pay ${format(fee)}` : 'Cancel booking'}
+              {kept > 0 ? `Cancel booking (${minor(kept)} fee)` : 'Cancel booking'}
             </Button>
           </Group>
         </Stack>

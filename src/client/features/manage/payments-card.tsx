@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payments.ts';
 import type { TPayResult } from '#shared/schemas/payments.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -38,7 +39,9 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
   const card = d.schedule.methods.includes('card');
   const bank = d.schedule.methods.includes('bank_transfer');
   const open = d.bookingStatus !== 'cancelled';
-  const balancePart: TPayPart = d.totals.depositDue > 0 ? 'full' : 'balance';
+  // What is due now: the deposit while it is unpaid, then the balance; never the total on its own.
+  const due = open ? dueNow(d.totals) : null;
+  const methods = methodsSentence(d.schedule.methods);
   return (
     <Card
       withBorder
@@ -67,13 +70,10 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
             Thank you. Your payment is being confirmed and will show here shortly.
           </Alert>
         )}
-        <Text size="sm">
-          Deposit {money(d.schedule.deposit)} due at booking
-          {d.schedule.balance > 0 && d.schedule.balanceDueOn
-            ? `, balance ${money(d.schedule.balance)} due by ${d.schedule.balanceDueOn}`
-            : ' (the full amount)'}
-          .
+        <Text size="sm" data-testid="guest-schedule">
+          {scheduleSentence(d.schedule, money, 'at booking')}
         </Text>
+        {open && methods && <Text size="sm">{methods}</Text>}
         <Group gap="xl">
           <Text size="sm">
             Paid <strong data-testid="guest-paid">{money(d.totals.net)}</strong>
@@ -92,27 +92,19 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
             If you cancel now, you get back {money(d.refundOnCancel)} of what you paid.
           </Text>
         )}
-        {open && d.totals.balanceDue > 0 && (
+        {due && (
           <Group gap="xs">
-            {card && d.totals.depositDue > 0 && d.schedule.balance > 0 && (
-              <Button onClick={() => void start('deposit', 'card')} loading={pay.isPending}>
-                Pay deposit ({money(d.totals.depositDue)})
-              </Button>
-            )}
             {card && (
-              <Button
-                variant={d.totals.depositDue > 0 && d.schedule.balance > 0 ? 'light' : 'filled'}
-                onClick={() => void start(balancePart, 'card')}
-                loading={pay.isPending}
-              >
-                Pay balance ({money(d.totals.balanceDue)})
+              <Button onClick={() => void start(due.part, 'card')} loading={pay.isPending}>
+                {due.part === 'balance'
+                  ? `Pay balance (${money(due.amount)})`
+                  : d.schedule.balance > 0
+                    ? `Pay deposit (${money(due.amount)})`
+                    : `Pay in full (${money(due.amount)})`}
               </Button>
             )}
             {bank && (
-              <Button
-                variant="default"
-                onClick={() => void start(d.totals.depositDue > 0 ? 'deposit' : 'balance', 'bank_transfer')}
-              >
+              <Button variant="default" onClick={() => void start(due.part, 'bank_transfer')}>
                 Pay by bank transfer
               </Button>
             )}

@@ -30,6 +30,7 @@ import {
 import { AppError, DATES_TAKEN_MESSAGE, toAppError } from '../../errors.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailBookingStatusChanged } from '../email/guest-emails.ts';
+import type { TCardReach } from '../payments/terms.ts';
 import { historyWithChanges } from '../bookings/change-history.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
@@ -81,6 +82,7 @@ export async function setBookingStatuses(
   ids: readonly number[],
   status: TBookingStatus,
   actor: TActor | null,
+  reach: TCardReach = { cardAvailable: false },
 ): Promise<TAdminBooking[]> {
   const unique = [...new Set(ids)];
   await em.transactional(async (tx) => {
@@ -113,7 +115,7 @@ export async function setBookingStatuses(
         after: { status },
       });
       // The guest's email is written in the same transaction as the change (docs/decisions.md#emails).
-      if (before) await emailBookingStatusChanged(tx, id, before);
+      if (before) await emailBookingStatusChanged(tx, id, before, reach);
       await bookingStatusChanged(tx, id, before, status);
     }
   });
@@ -125,8 +127,9 @@ export async function updateBookingStatus(
   id: number,
   status: TBookingStatus,
   actor: TActor | null,
+  reach: TCardReach = { cardAvailable: false },
 ): Promise<TAdminBooking> {
-  const [booking] = await setBookingStatuses(em, [id], status, actor);
+  const [booking] = await setBookingStatuses(em, [id], status, actor, reach);
   if (!booking) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   return booking;
 }

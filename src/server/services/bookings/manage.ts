@@ -30,6 +30,7 @@ import { emailBookingCancelled } from '../email/guest-emails.ts';
 import { bookingEmailsDue } from '../email/outbox.ts';
 import { bookingStatusChanged } from '../messaging/automated.ts';
 import { bookingMade } from '../messaging/lifecycle.ts';
+import { cancelMoneyFor } from '../payments/terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
@@ -132,7 +133,13 @@ export async function loadManaged(
 ): Promise<TManagedBooking> {
   const [row, settings] = await Promise.all([findManagedBooking(em, bookingId), getSettings(em)]);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  return toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer });
+  const managed = toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer });
+  // Before the guest confirms a cancellation, they are told what it keeps and gives back of what was paid.
+  const cancelMoney =
+    managed.canCancel && managed.cancellationFee !== null
+      ? await cancelMoneyFor(em, bookingId, managed.cancellationFee)
+      : null;
+  return { ...managed, cancelMoney };
 }
 
 /** The user's own booking, or the same 404 as a booking that does not exist. */

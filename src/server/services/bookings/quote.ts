@@ -4,6 +4,9 @@ import { countedGuests, quoteStay, type TParty, type TPriceRules, type TQuote } 
 import type { TStayQuote, ZQuoteInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
+import { readScheduleTerms } from '../../repositories/payments.ts';
+import { toMajor } from '#shared/money.ts';
+import { scheduleFor } from '#shared/payment-terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN, PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import { bookingDay, limitsOf, partyOf, stayProblem } from './rules.ts';
@@ -40,9 +43,11 @@ export async function quoteForStay(
   now: Date = new Date(),
 ): Promise<TStayQuote> {
   if (input.checkOut <= input.checkIn) throw new AppError('VALIDATION', CHECK_OUT_AFTER_CHECK_IN);
-  const homeRules = (await stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut)).get(
-    input.propertyId,
-  );
+  const [rulesByHome, terms] = await Promise.all([
+    stayRulesFor(em, [input.propertyId], input.checkIn, input.checkOut),
+    readScheduleTerms(em),
+  ]);
+  const homeRules = rulesByHome.get(input.propertyId);
   if (!homeRules) throw new AppError('NOT_FOUND', PROPERTY_NOT_FOUND);
   const settings = homeRules.settings && homeRules.taxRate !== null ? null : await getSettings(em);
   const taxRate = homeRules.taxRate ?? settings?.taxRate ?? 0;
@@ -52,9 +57,13 @@ export async function quoteForStay(
   const reason =
     stayProblem(party ? { ...stay, guests: countedGuests(party) } : stay, limits, now) ??
     (homeRules.held ? DATES_TAKEN : null);
+  const priced = priceStay(homeRules, taxRate, input, party, now);
+  // The quote is in minor units, as the snapshot will be; the schedule goes out in currency units.
+  const s = scheduleFor(priced.total, terms, input.checkIn, bookingDay(now));
   return {
-    ...priceStay(homeRules, taxRate, input, party, now),
+    ...priced,
     available: reason === null,
     ...(reason === null ? {} : { reason }),
+    schedule: { deposit: toMajor(s.deposit), balance: toMajor(s.balance), balanceDueOn: s.balanceDueOn },
   };
 }

@@ -12,6 +12,7 @@ import { recordActivity, type TActor } from '../activity/activity.ts';
 import { BOOKING_NOT_FOUND, getAdminBooking } from '../admin/bookings.ts';
 import { emailRequestAnswered, type TRequestAnswer } from '../email/request-emails.ts';
 import { bookingStatusChanged } from '../messaging/automated.ts';
+import type { TCardReach } from '../payments/terms.ts';
 
 /** Requests to book: the operator's answer, and the clock's (docs/booking-operations.md#booking-modes). */
 
@@ -34,6 +35,7 @@ async function answer(
   outcome: TRequestAnswer,
   actor: TActor | null,
   now: Date,
+  reach: TCardReach,
 ): Promise<boolean> {
   const before = (await lockBookingStatuses(tx, [id])).get(id);
   if (!before) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
@@ -58,7 +60,7 @@ async function answer(
     before: { status: before },
     after: { status: after },
   });
-  await emailRequestAnswered(tx, id, outcome, now);
+  await emailRequestAnswered(tx, id, outcome, now, reach);
   await bookingStatusChanged(tx, id, before, after, now);
   return true;
 }
@@ -69,9 +71,10 @@ export async function answerRequest(
   id: number,
   outcome: 'accepted' | 'declined',
   actor: TActor | null,
+  reach: TCardReach,
   now = new Date(),
 ): Promise<TAdminBooking> {
-  const done = await em.transactional((tx) => answer(tx, id, outcome, actor, now));
+  const done = await em.transactional((tx) => answer(tx, id, outcome, actor, now, reach));
   if (!done) throw new AppError('CONFLICT', NOT_AWAITING_ANSWER);
   return getAdminBooking(em, id);
 }
@@ -80,7 +83,9 @@ export async function answerRequest(
 export async function expireRequests(em: EntityManager, now = new Date()): Promise<number> {
   let expired = 0;
   for (const id of await requestsPastDeadline(em, now)) {
-    if (await em.transactional((tx) => answer(tx, id, 'expired', null, now))) expired += 1;
+    // A declined request's email states no payment terms.
+    if (await em.transactional((tx) => answer(tx, id, 'expired', null, now, { cardAvailable: false })))
+      expired += 1;
   }
   return expired;
 }

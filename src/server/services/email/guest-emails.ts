@@ -6,9 +6,17 @@ import { nightsLabel, partyLabel } from '#shared/labels.ts';
 import { answerByLabel, STATUS_WORD } from '#shared/stay-status.ts';
 import { bookedNights, nightRuns, bookedLines } from '#shared/pricing.ts';
 import type { TSettings } from '#shared/schemas/settings.ts';
+import {
+  cancellationMoneySentence,
+  operatorRefundSentence,
+  refundTimingSentence,
+  type TCancelMoney,
+} from '#shared/payment-terms.ts';
+import { formatMinor } from '#shared/payments.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
+import { cancelMoneyFor, paymentTermsBlocks, type TCardReach } from '../payments/terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import type { TNewEmail } from '../../repositories/emails.ts';
 import { composeOutboxRows, queueComposed } from './compose.ts';
@@ -119,11 +127,19 @@ const ADMIN_BOOKINGS_PATH = '/admin/bookings';
  * job after the commit; it takes the token and writes the emails in one transaction, so they are written
  * once however often it runs. Answers how many it wrote.
  */
-export async function writeBookingReceivedEmails(em: EntityManager, bookingId: number): Promise<number> {
+export async function writeBookingReceivedEmails(
+  em: EntityManager,
+  bookingId: number,
+  reach: TCardReach = { cardAvailable: false },
+): Promise<number> {
   return em.transactional(async (tx) => {
     const token = await takeEmailsToken(tx, bookingId);
     if (!token) return 0;
-    const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
+    const [settings, b, terms] = await Promise.all([
+      getSettings(tx),
+      booking(tx, bookingId),
+      paymentTermsBlocks(tx, bookingId, reach),
+    ]);
     if (!b) return 0;
     // What the guest booked: the email tells of the booking as it was received, whatever happened since
     // (a request has an answer deadline; an instant booking was confirmed as it was made).
@@ -131,6 +147,7 @@ export async function writeBookingReceivedEmails(em: EntityManager, bookingId: n
       settings,
       { ...b, status: b.respondBy ? 'requested' : b.status === 'pending' ? 'pending' : 'confirmed' },
       token,
+      terms,
     );
     return (
       await queueEmails(
@@ -145,6 +162,7 @@ function bookingReceivedEmails(
   settings: Pick<TSettings, 'siteName' | 'notificationEmail'>,
   b: TStayFacts,
   token: string,
+  terms: TEmailBlock[],
 ): TNewEmail[] {
   const guest = b.contactInfo;
   if (!guest) return [];
@@ -179,6 +197,7 @@ function bookingReceivedEmails(
       blocks: [
         paragraph(toGuest.text),
         stay,
+        ...terms,
         paragraph(cancellationSentence(b, new Date())),
         paragraph('Keep this email: its link lets you see, cancel or review your booking. Do not share it.'),
       ],
@@ -222,11 +241,13 @@ export async function emailBookingStatusChanged(
   tx: EntityManager,
   bookingId: number,
   previous: TBookingStatus,
+  reach: TCardReach = { cardAvailable: false },
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications || b.status === previous) return;
   const name = b.contactInfo.name;
   if (b.status === 'confirmed') {
+    const terms = await paymentTermsBlocks(tx, bookingId, reach);
     await queueComposed(tx, settings, [
       {
         bookingId,
@@ -239,11 +260,14 @@ export async function emailBookingStatusChanged(
             `Hello ${name}, good news: your booking at ${b.property.title} is confirmed. We look forward to your stay.`,
           ),
           stayRows(b),
+          ...terms,
         ],
         action: { label: 'View the home', url: absoluteUrl(`/property/${b.property.id}`) },
       },
     ]);
   } else if (b.status === 'cancelled') {
+    // The operator's cancel keeps no fee: everything paid comes back.
+    const refund = await refundBlocks(tx, bookingId, 0);
     await queueComposed(tx, settings, [
       {
         bookingId,
@@ -255,6 +279,7 @@ export async function emailBookingStatusChanged(
           paragraph(
             `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
           ),
+          ...refund,
           stayRows(b),
         ],
       },
@@ -267,6 +292,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
   const [settings, b] = await Promise.all([getSettings(tx), booking(tx, bookingId)]);
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   const stay = stayRows(b);
+  const money = await cancelMoneyFor(tx, bookingId, b.cancellationFee ?? 0);
   await queueComposed(tx, settings, [
     {
       bookingId,
@@ -277,9 +303,10 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
       blocks: [
         paragraph(
           b.cancellationFee
-            ? `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled. As it was past the free-cancellation deadline, the cancellation costs ${usd(b.cancellationFee)}; nothing more is charged.`
+            ? `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled. As it was past the free-cancellation deadline, the cancellation fee is ${usd(b.cancellationFee)}, kept out of what you paid; nothing more is charged.`
             : `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
         ),
+        ...(money ? refundParagraphs(money, b.cancellationFee ?? 0) : []),
         stay,
       ],
     },
@@ -293,11 +320,26 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
         paragraph(
           `${b.contactInfo.name} (${b.contactInfo.email}, ${b.contactInfo.phone}) cancelled their booking. The dates are free again.`,
         ),
+        ...(money && money.refund > 0
+          ? [paragraph(operatorRefundSentence(money, (minor) => formatMinor(minor, money.currency)))]
+          : []),
         stay,
       ],
       action: { label: 'Open the bookings', url: absoluteUrl(ADMIN_BOOKINGS_PATH) },
     },
   ]);
+}
+
+/** What a cancellation kept and gives back, by which way and when, in the guest's cancellation email. */
+function refundParagraphs(m: TCancelMoney & { currency: string }, fee: number): TEmailBlock[] {
+  const money = (minor: number) => formatMinor(minor, m.currency);
+  const timing = refundTimingSentence(m);
+  return [paragraph(cancellationMoneySentence(m, fee, money, true)), ...(timing ? [paragraph(timing)] : [])];
+}
+
+async function refundBlocks(tx: EntityManager, bookingId: number, fee: number): Promise<TEmailBlock[]> {
+  const m = await cancelMoneyFor(tx, bookingId, fee);
+  return m ? refundParagraphs(m, fee) : [];
 }
 
 /** 'Find my booking': a fresh manage link, to the address on file only (a security email: always sent). */

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { findManagedBooking } from '../../repositories/managed-bookings.ts';
 import { issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';
+import { paymentTermsBlocks, type TCardReach } from '../payments/terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
 import { cancellationSentence, stayRows } from './guest-emails.ts';
@@ -20,13 +21,17 @@ export async function emailRequestAnswered(
   bookingId: number,
   answer: TRequestAnswer,
   now: Date,
+  reach: TCardReach = { cardAvailable: false },
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), findManagedBooking(tx, bookingId)]);
   if (!b?.contactInfo?.email || !settings.enableEmailNotifications) return;
   const { name, email } = b.contactInfo;
   const title = b.property.title;
   if (answer === 'accepted') {
-    const token = await issueManageLink(tx, bookingId, b.checkOut);
+    const [token, terms] = await Promise.all([
+      issueManageLink(tx, bookingId, b.checkOut),
+      paymentTermsBlocks(tx, bookingId, reach),
+    ]);
     await queueComposed(tx, settings, [
       {
         bookingId,
@@ -39,6 +44,7 @@ export async function emailRequestAnswered(
             `Hello ${name}, good news: ${settings.siteName} accepted your request to stay at ${title}. Your booking is confirmed.`,
           ),
           stayRows(b),
+          ...terms,
           paragraph(cancellationSentence(b, now)),
         ],
         action: { label: 'Manage your booking', url: absoluteUrl(managePath(token)) },

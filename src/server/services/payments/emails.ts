@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { formatIsoDate } from '#shared/dates.ts';
 import { formatMinor } from '#shared/payments.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { queueComposed } from '../email/compose.ts';
@@ -26,7 +27,7 @@ export async function emailPaymentReceived(
         paragraph(
           `Hello ${plan.contact_info.name}, we received ${formatMinor(amount, plan.currency)} for booking ${plan.confirmation_number}. ${
             totals.balanceDue > 0
-              ? `The balance of ${formatMinor(totals.balanceDue, plan.currency)} is due${plan.balance_due_on ? ` on ${plan.balance_due_on}` : ''}.`
+              ? `The balance of ${formatMinor(totals.balanceDue, plan.currency)} is due${plan.balance_due_on ? ` on ${formatIsoDate(plan.balance_due_on, true)}` : ''}.`
               : 'It is paid in full.'
           }`,
         ),

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { addDays } from '#shared/dates.ts';
+import { addDays, formatIsoDate } from '#shared/dates.ts';
 import { formatMinor } from '#shared/payments.ts';
 import { AppError } from '../../errors.ts';
 import { bookingCheckOut } from '../../repositories/bookings.ts';
@@ -18,6 +18,7 @@ import { managePath } from '../bookings/manage-links.ts';
 import { queueComposed } from '../email/compose.ts';
 import { absoluteUrl } from '../email/outbox.ts';
 import { paragraph } from '../email/render.ts';
+import { paymentWaysBlocks, type TCardReach } from './terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import { issueDocuments } from './documents.ts';
 import { totalsOf } from './ledger.ts';
@@ -41,7 +42,11 @@ async function dueForNotice(em: EntityManager, kind: TKind, now: Date): Promise<
 }
 
 /** Balance reminders, then final notices; none for a paid or cancelled booking. Answers how many went. */
-export async function sendBalanceNotices(em: EntityManager, now = new Date()): Promise<number> {
+export async function sendBalanceNotices(
+  em: EntityManager,
+  now = new Date(),
+  reach: TCardReach = { cardAvailable: false },
+): Promise<number> {
   let sent = 0;
   for (const kind of ['reminder', 'final'] as const) {
     for (const id of await dueForNotice(em, kind, now)) {
@@ -58,22 +63,24 @@ export async function sendBalanceNotices(em: EntityManager, now = new Date()): P
         const checkOut = await bookingCheckOut(tx, id);
         const token = await issueManageLink(tx, id, checkOut ?? plan.check_in);
         const amount = formatMinor(totals.balanceDue, plan.currency);
+        const dueOn = plan.balance_due_on ? formatIsoDate(plan.balance_due_on, true) : 'now';
         await queueComposed(tx, settings, [
           {
             bookingId: id,
             to: plan.contact_info.email,
             subject:
               kind === 'reminder'
-                ? `Balance due on ${plan.balance_due_on}: booking ${plan.confirmation_number}`
+                ? `Balance due on ${dueOn}: booking ${plan.confirmation_number}`
                 : `Final notice: balance due for booking ${plan.confirmation_number}`,
             template: kind === 'reminder' ? 'payment-balance-reminder' : 'payment-final-notice',
             heading: kind === 'reminder' ? 'Your balance is due soon' : 'Final notice: your balance is due',
             blocks: [
               paragraph(
                 kind === 'reminder'
-                  ? `Hello ${plan.contact_info.name}, the balance of ${amount} for booking ${plan.confirmation_number} is due on ${plan.balance_due_on}.`
-                  : `Hello ${plan.contact_info.name}, the balance of ${amount} for booking ${plan.confirmation_number} was due on ${plan.balance_due_on}. Please pay it before your stay.`,
+                  ? `Hello ${plan.contact_info.name}, the balance of ${amount} for booking ${plan.confirmation_number} is due on ${dueOn}.`
+                  : `Hello ${plan.contact_info.name}, the balance of ${amount} for booking ${plan.confirmation_number} was due on ${dueOn}. Please pay it before your stay.`,
               ),
+              ...paymentWaysBlocks(plan, reach),
             ],
             action: { label: 'Pay balance', url: absoluteUrl(managePath(token)) },
           },

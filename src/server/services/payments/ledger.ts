@@ -33,6 +33,7 @@ import { recordActivity, type TActor } from '../activity/activity.ts';
 import { issueDocuments } from './documents.ts';
 import { emailPaymentReceived } from './emails.ts';
 import { createRefund } from './stripe.ts';
+import { methodsOffered } from './terms.ts';
 
 /** A booking's ledger (docs/payments.md#ledger): its snapshot, its lines and the totals derived from them. */
 
@@ -53,9 +54,7 @@ export const adjustmentBelowZero = (charged: number) =>
 
 /** The methods a booking offers now: its snapshot's, with card only while Stripe is configured. */
 export function offeredMethods(plan: TPlanRow, env: TEnv): TOfferedMethod[] {
-  return OFFERED_METHODS.filter(
-    (m) => plan.methods.includes(m) && (m !== 'card' || env.stripe !== undefined),
-  );
+  return methodsOffered(plan.methods, env.stripe !== undefined);
 }
 
 /** The ledger's totals of a booking (docs/payments.md#money-facts), from its plan row and its lines. */
