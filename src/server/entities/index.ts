@@ -29,6 +29,7 @@ import { LedgerLine } from './ledger-line.entity.ts';
 import { PaymentPlan } from './payment-plan.entity.ts';
 import { PaymentSettings } from './payment-settings.entity.ts';
 import { StripeEvent } from './stripe-event.entity.ts';
+import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -50,6 +51,7 @@ export { PropertyPricing };
 export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
+export { IdempotencyKey };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export { HomeOwner };
 export const entities = [
@@ -88,6 +90,7 @@ export const entities = [
   PaymentPlan,
   LedgerLine,
   StripeEvent,
+  IdempotencyKey,
   StaffHome,
   StaffInvitation,
   HousekeepingTask,
