@@ -19,6 +19,11 @@ export interface TBookingDraft {
   /** The contact form was open: it opens again with the stay. */
   open: boolean;
   contact: Partial<TContactDraft>;
+  /**
+   * The Idempotency-Key of the attempt to book that may have reached the server: a retry, even after a
+   * reload, sends it again, so it finds the booking already made instead of booking twice.
+   */
+  idempotencyKey?: string;
 }
 
 const KEY = 'stayhub.booking-draft';
@@ -58,6 +63,12 @@ export function updateBookingDraft(
 ): void {
   const current = readBookingDraft(base.propertyId);
   saveBookingDraft({ open: false, contact: {}, ...current, ...base, ...change });
+}
+
+/** A fresh key for one attempt to book: 128 random bits (randomUUID needs a secure context). */
+export function newAttemptKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function clearBookingDraft(): void {
