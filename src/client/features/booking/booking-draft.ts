@@ -1,3 +1,5 @@
+import type { TBookingCreateInput } from '#shared/schemas/booking.ts';
+
 /**
  * What the guest has put into a booking so far: the stay and the contact form as typed, kept in
  * sessionStorage (this tab only), so an error screen's "Try again" or a reload brings the booking card
@@ -20,10 +22,11 @@ export interface TBookingDraft {
   open: boolean;
   contact: Partial<TContactDraft>;
   /**
-   * The Idempotency-Key of the attempt to book that may have reached the server: a retry, even after a
-   * reload, sends it again, so it finds the booking already made instead of booking twice.
+   * The attempt to book whose answer has not come (it may have reached the server): its Idempotency-Key
+   * and exactly what it sent. A retry, even after a reload, sends both again, so it finds the booking
+   * already made instead of booking twice.
    */
-  idempotencyKey?: string;
+  attempt?: { key: string; input: TBookingCreateInput };
 }
 
 const KEY = 'stayhub.booking-draft';

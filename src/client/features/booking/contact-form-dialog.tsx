@@ -123,13 +123,13 @@ export function ContactFormDialog({
             )}
           </div>
           {progress?.kind === 'unreachable' && (
-            <Alert color="orange" title="We can't reach StayHub right now" data-testid="booking-unreachable">
+            <Alert color="red" title="We can't reach StayHub right now" data-testid="booking-unreachable">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">
                   Your details are kept, and we'll check whether your booking went through before making
                   another. Try again in a moment.
                 </Text>
-                <Button type="submit" variant="light" color="orange" size="xs">
+                <Button type="submit" color="red" size="xs">
                   Try again
                 </Button>
               </Stack>

@@ -63,6 +63,10 @@ export function useReservation(
   const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
   const [waiting, setWaiting] = useState(false);
   const [progress, setProgress] = useState<TBookingProgress | null>(null);
+  const quotedTotal = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (quote.quote) quotedTotal.current = quote.quote.total;
+  }, [quote.quote]);
   // A second press (a double-click) lands before React has redrawn the button as busy: this guard is
   // set in the same event, so only one booking is ever sent at a time.
   const submitting = useRef(false);
@@ -114,16 +118,8 @@ export function useReservation(
     if (waiting && ready) actOnArrival();
   }, [waiting, ready]);
 
-  /** This attempt's key: the one a failed send left in the draft, or a new one, kept before it is sent. */
-  const attemptKey = (): string => {
-    const kept = readBookingDraft(property.id)?.idempotencyKey;
-    if (kept) return kept;
-    const key = newAttemptKey();
-    updateBookingDraft(draftBase, { idempotencyKey: key });
-    return key;
-  };
-  /** The server refused the attempt, so it did nothing: the next one is a new attempt with a new key. */
-  const endAttempt = () => updateBookingDraft(draftBase, { idempotencyKey: undefined });
+  /** The server refused the attempt, so it did nothing: the next press is a new attempt with a new key. */
+  const endAttempt = () => updateBookingDraft(draftBase, { attempt: undefined });
 
   /** Sends the booking, and again with the same key while the server cannot be reached or is still on it. */
   const send = async (input: TBookingCreateInput, idempotencyKey: string) => {
@@ -141,17 +137,21 @@ export function useReservation(
     }
   };
 
-  const submit = async (contactInfo: TContactInfo) => {
+  const submit = async (typed: TContactInfo) => {
     if (submitting.current) return;
-    if (!checkIn || !checkOut || !quote.quote) {
-      notifications.show({ message: 'Please select check-in and check-out dates', color: 'red' });
-      return;
-    }
-    submitting.current = true;
-    setProgress({ kind: 'sending' });
-    try {
-      const booking = await send(
-        {
+    // An attempt whose answer never came is sent again as it was, with its key: the server may have
+    // booked it, and then the same key and input find that booking (the card may show other dates by now).
+    let attempt = readBookingDraft(property.id)?.attempt;
+    if (!attempt) {
+      // While the server is away the quote's own refetch may fail too: the price the guest saw still holds.
+      const total = quote.quote?.total ?? quotedTotal.current;
+      if (!checkIn || !checkOut || total === undefined) {
+        notifications.show({ message: 'Please select check-in and check-out dates', color: 'red' });
+        return;
+      }
+      attempt = {
+        key: newAttemptKey(),
+        input: {
           propertyId: property.id,
           checkIn,
           checkOut,
@@ -159,11 +159,18 @@ export function useReservation(
           children: party.children,
           infants: party.infants,
           pets: party.pets,
-          totalPrice: quote.quote.total,
-          contactInfo,
+          totalPrice: total,
+          contactInfo: typed,
         },
-        attemptKey(),
-      );
+      };
+      // Kept before it is sent: a reload while it is on its way still knows the key.
+      updateBookingDraft(draftBase, { attempt });
+    }
+    const contactInfo = attempt.input.contactInfo;
+    submitting.current = true;
+    setProgress({ kind: 'sending' });
+    try {
+      const booking = await send(attempt.input, attempt.key);
       setProgress(null);
       clearBookingDraft();
       setContactOpen(false);
