@@ -1,7 +1,11 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { IDEMPOTENCY_KEY_INVALID, IDEMPOTENCY_KEY_REUSED } from '../../src/shared/schemas/idempotency.ts';
+import {
+  IDEMPOTENCY_IN_PROGRESS,
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENCY_KEY_REUSED,
+} from '../../src/shared/schemas/idempotency.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
 
@@ -98,6 +102,33 @@ describe('Idempotency-Key on POST /api/bookings', () => {
       expect(r.row).not.toContain(key);
     }
   });
+
+  it('a key held by an attempt still running: 409 after the wait; held by a dead one: taken over', async () => {
+    const body = await stay(90);
+    const key = randomUUID();
+    const keyHash = createHash('sha256').update(`bookings.create\n${key}`).digest('hex');
+    const first = await book(body, key);
+    expect(first.status).toBe(200);
+    // As if that attempt were still running and had booked nothing yet.
+    await srv.db.sql(`update bookings set status = 'cancelled' where id = $1`, [first.body.id]);
+    await srv.db.sql(
+      `update idempotency_keys set answer = null, resource_id = null, claimed_at = now() where key_hash = $1`,
+      [keyHash],
+    );
+    const busy = await book(body, key);
+    expect(busy.status).toBe(409);
+    expect(busy.body.message).toBe(IDEMPOTENCY_IN_PROGRESS);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    // Its process died: the claim is older than any attempt can run, and the next call takes it over.
+    await srv.db.sql(
+      `update idempotency_keys set claimed_at = now() - interval '2 minutes' where key_hash = $1`,
+      [keyHash],
+    );
+    const taken = await book(body, key);
+    expect(taken.status).toBe(200);
+    expect(taken.body.id).not.toBe(first.body.id);
+    expect((await book(body, key)).body.id).toBe(taken.body.id);
+  }, 30_000);
 
   it('the OpenAPI document shows the header on POST /bookings', async () => {
     const doc = await api(srv.url, 'GET', '/api/openapi.json');

@@ -67,6 +67,7 @@ test('a double press on Confirm booking sends one booking and shows one toast', 
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(1);
   await expect(page.locator('.mantine-Notification-root')).toContainText('Booking confirmed!');
   expect(creates).toHaveLength(1);
+  expect(creates[0]?.headers()['idempotency-key']).toMatch(/^[\x21-\x7e]{1,255}$/);
   const admin = await playwright.request.newContext({ baseURL: workerOrigin(test.info().parallelIndex) });
   try {
     await loginAsAdmin(admin);
