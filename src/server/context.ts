@@ -9,6 +9,7 @@ import type { TMediaStore } from './services/media/store.ts';
 import { SESSION_COOKIE, validateSessionToken, type TSessionUser } from './services/auth/sessions.ts';
 import { User } from './entities/user.entity.ts';
 import { clientIp } from './http/client-address.ts';
+import type { TIdempotentCall } from './services/idempotency.ts';
 
 /** What the server is built from; one per process. */
 export interface TServerDeps {
@@ -43,6 +44,8 @@ export interface TContext {
   res: ServerResponse | undefined;
   /** The request body's exact bytes, for a procedure whose meta asks for them (`rawBody`, REST only). */
   rawBody?: Buffer;
+  /** Set for a call of an idempotent procedure that came with an Idempotency-Key (trpc.ts). */
+  idempotency?: TIdempotentCall;
 }
 
 export function readCookie(header: string | undefined, name: string): string | undefined {

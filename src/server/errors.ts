@@ -13,6 +13,8 @@ export const ERROR_TABLE = {
   FORBIDDEN: { trpc: 'FORBIDDEN', http: 403 },
   NOT_FOUND: { trpc: 'NOT_FOUND', http: 404 },
   CONFLICT: { trpc: 'CONFLICT', http: 409 },
+  /** Well-formed, but not what this resource can take (an Idempotency-Key reused for another request). */
+  UNPROCESSABLE: { trpc: 'UNPROCESSABLE_CONTENT', http: 422 },
   PAYLOAD_TOO_LARGE: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
   UNSUPPORTED_MEDIA_TYPE: { trpc: 'UNSUPPORTED_MEDIA_TYPE', http: 415 },
   TOO_MANY_REQUESTS: { trpc: 'TOO_MANY_REQUESTS', http: 429 },

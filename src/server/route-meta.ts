@@ -1,4 +1,5 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
+import { ZIdempotencyHeaders } from '#shared/schemas/idempotency.ts';
 import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
 
 /**
@@ -24,7 +25,19 @@ export type TRouteMeta = OpenApiMeta & {
    * `ctx.rawBody` (its input is then empty), for a caller that signs those bytes (Stripe's webhook).
    */
   rawBody?: boolean;
+  /**
+   * The call accepts an `Idempotency-Key`: a repeat with the same key and input answers as the first call
+   * did and does nothing again (trpc.ts, docs/resilience.md#idempotency). Set with `idempotentRoute`.
+   */
+  idempotent?: boolean;
 };
+
+type TOpenApiRoute = NonNullable<OpenApiMeta['openapi']>;
+
+/** The meta of an idempotent write: the flag the pipeline reads, and its header in the OpenAPI document. */
+export function idempotentRoute(openapi: TOpenApiRoute): { idempotent: true; openapi: TOpenApiRoute } {
+  return { idempotent: true, openapi: { ...openapi, requestHeaders: ZIdempotencyHeaders } };
+}
 
 export type TAccess = 'public' | 'authed' | 'admin';
 

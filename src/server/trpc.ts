@@ -6,6 +6,13 @@ import { assertCallWithinHomes, type TStaffScope } from './repositories/home-sco
 import { homeScopeOf } from './repositories/staff.ts';
 import { AppError, applyErrorHeaders, isRaceLoss, toAppError, toTRPCError } from './errors.ts';
 import { log } from './logger.ts';
+import {
+  abandonIdempotent,
+  beginIdempotent,
+  finishIdempotent,
+  idempotencyKeyOf,
+  type TIdempotentCall,
+} from './services/idempotency.ts';
 import { transformer } from './transformer.ts';
 
 /** No input of ours nests deeper than this; a deeper one is refused before validation walks it. */
@@ -88,6 +95,29 @@ const inputDepthGuard = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/**
+ * A procedure whose meta says `idempotent` takes an Idempotency-Key header (docs/resilience.md#idempotency):
+ * a repeat answers as the first call did without running it again, and the running call gets
+ * `ctx.idempotency`, so a write can store its answer in its own statement (a booking). Without the header
+ * the call runs as any other.
+ */
+const idempotency = t.middleware(async ({ meta, ctx, path, getRawInput, next }) => {
+  if (!meta?.idempotent) return next();
+  const key = idempotencyKeyOf(ctx.req?.headers['idempotency-key']);
+  if (key === null) return next();
+  const start = await beginIdempotent(ctx.em, path, key, await getRawInput());
+  if (start.kind === 'replay') {
+    // The stored answer stands in for the procedure's own, which passed its output schema the first time;
+    // the marker is only a compile-time reminder to return next()'s result.
+    return { ok: true, data: start.answer, marker: undefined as never };
+  }
+  const call: TIdempotentCall = start.call;
+  const result = await next({ ctx: { idempotency: call } });
+  if (result.ok) await finishIdempotent(ctx.em, call, result.data);
+  else await abandonIdempotent(ctx.em, call);
+  return result;
+});
+
 /** A mutation whose transaction lost a deadlock or serialization race runs again, on a fresh EntityManager. */
 const RACE_ATTEMPTS = 3;
 const raceRetry = t.middleware(async ({ type, ctx, next }) => {
@@ -107,6 +137,7 @@ export const publicProcedure = t.procedure
   .meta({ access: 'public' })
   .use(errorMapping)
   .use(inputDepthGuard)
+  .use(idempotency)
   .use(raceRetry);
 
 /** Signed in (or acting as the demo admin); `ctx.actingUser` is non-null below this. */

@@ -197,6 +197,23 @@ describe('card payments through Stripe (a local stand-in for its servers)', () =
     expect(stripe.refunds.at(-1)?.amount).toBe(500);
   });
 
+  it('with an Idempotency-Key, a repeated start of a payment answers with the same Checkout Session', async () => {
+    const home = await createProperty(srv.db.em(), { price: 80 });
+    const checkIn = addDays(todayIso(), 64);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const key = `pay-${Date.now()}`;
+    const pay = (part: string) =>
+      api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/pay`, { part }, { 'Idempotency-Key': key });
+    const sessions = stripe.sessions.size;
+    const first = await pay('deposit');
+    expect(first.status).toBe(200);
+    const again = await Promise.all([pay('deposit'), pay('deposit')]);
+    for (const res of again) expect(res.body).toEqual(first.body);
+    expect(stripe.sessions.size).toBe(sessions + 1);
+    const other = await pay('full');
+    expect(other.status).toBe(422);
+  });
+
   it('opens at most 10 Checkout Sessions an hour for one booking, then answers 429 without calling Stripe', async () => {
     const home = await createProperty(srv.db.em(), { price: 80 });
     const checkIn = addDays(todayIso(), 60);

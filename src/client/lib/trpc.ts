@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
@@ -12,16 +12,37 @@ export function isDirectAdminUrl(): boolean {
   );
 }
 
+const directAdminHeaders = () => (isDirectAdminUrl() ? { 'x-direct-admin': 'true' } : {});
+// The query cache decides what is fresh; a refetch after a change must reach the server, not be
+// answered from the browser's HTTP cache with a public answer from before the change.
+const noCacheFetch: typeof fetch = (url, init) =>
+  fetch(url, { ...init, credentials: 'same-origin', cache: 'no-cache' });
+
+/** A call's own Idempotency-Key, passed as `trpc: { context: { idempotencyKey } }` (docs/resilience.md#idempotency). */
+const idempotencyKeyOf = (context: Record<string, unknown>): string | undefined =>
+  typeof context.idempotencyKey === 'string' ? context.idempotencyKey : undefined;
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    httpBatchLink({
-      url: '/trpc',
-      transformer: superjson,
-      maxItems: TRPC_MAX_BATCH,
-      headers: () => (isDirectAdminUrl() ? { 'x-direct-admin': 'true' } : {}),
-      // The query cache decides what is fresh; a refetch after a change must reach the server, not be
-      // answered from the browser's HTTP cache with a public answer from before the change.
-      fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin', cache: 'no-cache' }),
+    // A call with an Idempotency-Key goes alone: the header is the request's, not one call's in a batch.
+    splitLink({
+      condition: (op) => idempotencyKeyOf(op.context) !== undefined,
+      true: httpLink({
+        url: '/trpc',
+        transformer: superjson,
+        headers: ({ op }) => ({
+          ...directAdminHeaders(),
+          'Idempotency-Key': idempotencyKeyOf(op.context) ?? '',
+        }),
+        fetch: noCacheFetch,
+      }),
+      false: httpBatchLink({
+        url: '/trpc',
+        transformer: superjson,
+        maxItems: TRPC_MAX_BATCH,
+        headers: directAdminHeaders,
+        fetch: noCacheFetch,
+      }),
     }),
   ],
 });
@@ -44,7 +65,8 @@ export function createQueryClient(): QueryClient {
         },
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
       },
-      mutations: { retry: false },
+      // A failed write is shown where it was made (its form), never by replacing the page.
+      mutations: { retry: false, throwOnError: false },
     },
   });
 }
@@ -61,6 +83,18 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/**
+ * The call may never have reached the server, or its answer was lost on the way back: fetch failed, or
+ * a gateway answered for a server that is down or restarting. Only a call with an Idempotency-Key may
+ * be sent again blindly.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return error instanceof TypeError;
+  if (error.cause instanceof TypeError) return true;
+  const status = errorStatus(error);
+  return status === undefined || status === 502 || status === 503 || status === 504;
 }
 
 /** The error table's code of a failed tRPC call (`NOT_FOUND`, `UNAUTHORIZED`, ...), when known. */

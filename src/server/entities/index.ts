@@ -31,6 +31,7 @@ import { PaymentSettings } from './payment-settings.entity.ts';
 import { StripeEvent } from './stripe-event.entity.ts';
 import { DocumentCounter } from './document-counter.entity.ts';
 import { MoneyDocument } from './money-document.entity.ts';
+import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { Category } from './category.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
@@ -54,6 +55,7 @@ export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export { DocumentCounter, MoneyDocument };
+export { IdempotencyKey };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export { HomeOwner };
 export { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter };
@@ -95,6 +97,7 @@ export const entities = [
   StripeEvent,
   DocumentCounter,
   MoneyDocument,
+  IdempotencyKey,
   StaffHome,
   StaffInvitation,
   HousekeepingTask,

@@ -10,6 +10,7 @@ import type { TCardReach } from '../services/payments/terms.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
 import { alertLateTasks } from '../services/housekeeping/tasks.ts';
 import { expireRequests } from '../services/bookings/requests.ts';
+import { purgeIdempotencyKeys } from '../services/idempotency.ts';
 import { QUEUES, type TJobHandlers } from './queue.ts';
 
 /** Queue handlers stay thin: each forks an EntityManager and calls one service. */
@@ -46,6 +47,8 @@ export function jobHandlers(
     [QUEUES.purgeAccounts]: async () => {
       const n = await purgeDeletedAccounts(em());
       if (n > 0) log.info('purged deleted accounts', { count: n });
+      const keys = await purgeIdempotencyKeys(em());
+      if (keys > 0) log.info('purged idempotency keys', { count: keys });
     },
     [QUEUES.reviewInvitations]: async () => {
       const n = await sendReviewInvitations(em());
@@ -78,7 +81,7 @@ function failureMessage(output: unknown): string | null {
   return null;
 }
 
-/** Every minute: email and booking-emails jobs lost between a commit and its dispatch; daily: the account purge; hourly: review invitations (the day after check-out). */
+/** Every minute: email and booking-emails jobs lost between a commit and its dispatch; daily: the purge of deleted accounts and day-old Idempotency-Keys; hourly: review invitations (the day after check-out). */
 export const JOB_SCHEDULES = [
   { name: QUEUES.emailSweep, cron: '* * * * *' },
   { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },

@@ -156,6 +156,8 @@ export interface TNewBooking {
 export interface TBookingCompanions {
   link: { hash: string; expiresAt: Date };
   emailsToken: string | null;
+  /** The Idempotency-Key's answer, written with the booking (idempotency-keys.ts answerUpdateFrom). */
+  idempotency?: { sql: string; params: unknown[] } | null;
 }
 
 /**
@@ -172,6 +174,7 @@ export async function insertPendingBooking(
   companions: TBookingCompanions,
 ): Promise<{ id: number } | null> {
   const link = bookingLinkInsertFrom('b', companions.link.hash, companions.link.expiresAt);
+  const key = companions.idempotency;
   const rows = await run<{ id: number }>(
     `with b as (
        insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
@@ -180,7 +183,7 @@ export async function insertPendingBooking(
        values (?, ?, ?::date, ?::date, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?, ?, ?, ?, ?::jsonb, ?::timestamptz)
        on conflict (confirmation_number) do nothing
        returning id
-     ), l as (${link.sql})
+     ), l as (${link.sql})${key ? `, k as (${key.sql})` : ''}
      select b.id from b`,
     [
       b.userId,
@@ -205,6 +208,7 @@ export async function insertPendingBooking(
       JSON.stringify(b.priceLines),
       b.respondBy ?? null,
       ...link.params,
+      ...(key?.params ?? []),
     ],
   );
   const row = rows[0];

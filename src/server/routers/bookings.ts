@@ -7,19 +7,21 @@ import { blockedRanges, stayRules } from '../services/bookings/availability.ts';
 import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
+import { idempotentRoute } from '../route-meta.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const bookingsRouter = router({
   create: publicProcedure
-    .meta({
-      openapi: {
+    .meta(
+      idempotentRoute({
         method: 'POST',
         path: '/bookings',
         tags: ['bookings'],
         summary: 'Book a stay (guest or signed in); the server sets the user and the price',
-        description: 'The answer carries manageToken: the booking is managed at /manage/{manageToken}.',
-      },
-    })
+        description:
+          'The answer carries manageToken: the booking is managed at /manage/{manageToken}. With an Idempotency-Key, a repeat answers with the same booking and books nothing.',
+      }),
+    )
     .input(ZBookingCreateInput)
     .output(ZCreatedBooking)
     .mutation(({ ctx, input }) =>
@@ -30,6 +32,7 @@ export const bookingsRouter = router({
           guestLimit: { ip: ctx.ip, perHour: ctx.deps.env.guestBookingsPerHour },
         },
         input,
+        ctx.idempotency,
       ),
     ),
 

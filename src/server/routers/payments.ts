@@ -23,6 +23,7 @@ import {
 } from '../services/payments/ledger.ts';
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
+import { idempotentRoute } from '../route-meta.ts';
 import { adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
@@ -145,19 +146,26 @@ export const paymentsRouter = router({
     .query(({ ctx, input }) => paymentsByToken(ctx.em, input.token, ctx.deps.env)),
 
   pay: publicProcedure
-    .meta({
-      openapi: {
+    .meta(
+      idempotentRoute({
         method: 'POST',
         path: '/bookings/manage/{token}/pay',
         tags: ['payments'],
         summary:
           'Pay the deposit, the balance or the full amount: a Stripe Checkout URL for card, else the bank transfer instructions',
-      },
-    })
+      }),
+    )
     .input(ZPayInput)
     .output(ZPayResult)
     .mutation(({ ctx, input }) =>
-      payByToken(ctx.em, input, ctx.deps.env, publicOrigin(ctx.req, ctx.deps.env.publicUrl)),
+      payByToken(
+        ctx.em,
+        input,
+        ctx.deps.env,
+        publicOrigin(ctx.req, ctx.deps.env.publicUrl),
+        undefined,
+        ctx.idempotency?.externalKey,
+      ),
     ),
 
   stripeWebhook: publicProcedure

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
+import type { TBookingCreateInput } from '#shared/schemas/booking.ts';
+import { errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
 
 export const availabilityQuery = (propertyId: number) =>
   trpc.bookings.availability.queryOptions({ id: propertyId });
@@ -18,28 +19,32 @@ export const homeClockQuery = (zone: string) =>
  * refetches.
  */
 
-/** Reserving a home: the guest's list, date searches and this home's calendar change with it. */
+/**
+ * Reserving a home: the guest's list, date searches and this home's calendar change with it. Each call
+ * carries the attempt's Idempotency-Key, so sending it again never books twice (docs/resilience.md#idempotency).
+ */
 export function useCreateBooking(propertyId: number) {
   const queryClient = useQueryClient();
   const refresh = (filter: Parameters<typeof queryClient.invalidateQueries>[0]) =>
     void queryClient.invalidateQueries(filter);
-  return useMutation(
-    trpc.bookings.create.mutationOptions({
-      onSuccess: () => {
-        refresh(trpc.bookings.mine.queryFilter());
-        // Home searches with dates leave out properties booked on them (docs/decisions.md#availability).
-        refresh(trpc.properties.search.pathFilter());
-      },
-      onError: (err) => {
-        if (errorStatus(err) !== 409) return;
-        // The dates were taken meanwhile or the price moved: show the guest the current calendar and price.
-        refresh(trpc.config.get.queryFilter());
-        refresh(trpc.properties.byId.queryFilter({ id: propertyId }));
-        refresh(trpc.bookings.quote.pathFilter());
-      },
-      onSettled: () => refresh({ queryKey: availabilityQuery(propertyId).queryKey }),
-    }),
-  );
+  return useMutation({
+    mutationKey: trpc.bookings.create.mutationKey(),
+    mutationFn: ({ input, idempotencyKey }: { input: TBookingCreateInput; idempotencyKey: string }) =>
+      trpcClient.bookings.create.mutate(input, { context: { idempotencyKey } }),
+    onSuccess: () => {
+      refresh(trpc.bookings.mine.queryFilter());
+      // Home searches with dates leave out properties booked on them (docs/decisions.md#availability).
+      refresh(trpc.properties.search.pathFilter());
+    },
+    onError: (err) => {
+      if (errorStatus(err) !== 409) return;
+      // The dates were taken meanwhile or the price moved: show the guest the current calendar and price.
+      refresh(trpc.config.get.queryFilter());
+      refresh(trpc.properties.byId.queryFilter({ id: propertyId }));
+      refresh(trpc.bookings.quote.pathFilter());
+    },
+    onSettled: () => refresh({ queryKey: availabilityQuery(propertyId).queryKey }),
+  });
 }
 
 /** Cancelling from My bookings: the freed dates show on the home's calendar, and the list moves the stay. */

@@ -147,6 +147,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           draft={draft?.contact}
           onChange={reservation.saveContact}
           pending={reservation.pending}
+          progress={reservation.progress}
           summary={
             checkIn && checkOut
               ? `${property.title} · ${formatIsoDate(checkIn, true)} – ${formatIsoDate(checkOut, true)} · ${partyLabel({ guests: party.adults + party.children, infants: party.infants, pets: party.pets })}${total ? ` · ${total}` : ''}`

@@ -1,3 +1,5 @@
+import type { TBookingCreateInput } from '#shared/schemas/booking.ts';
+
 /**
  * What the guest has put into a booking so far: the stay and the contact form as typed, kept in
  * sessionStorage (this tab only), so an error screen's "Try again" or a reload brings the booking card
@@ -19,6 +21,12 @@ export interface TBookingDraft {
   /** The contact form was open: it opens again with the stay. */
   open: boolean;
   contact: Partial<TContactDraft>;
+  /**
+   * The attempt to book whose answer has not come (it may have reached the server): its Idempotency-Key
+   * and exactly what it sent. A retry, even after a reload, sends both again, so it finds the booking
+   * already made instead of booking twice.
+   */
+  attempt?: { key: string; input: TBookingCreateInput };
 }
 
 const KEY = 'stayhub.booking-draft';
@@ -58,6 +66,12 @@ export function updateBookingDraft(
 ): void {
   const current = readBookingDraft(base.propertyId);
   saveBookingDraft({ open: false, contact: {}, ...current, ...base, ...change });
+}
+
+/** A fresh key for one attempt to book: 128 random bits (randomUUID needs a secure context). */
+export function newAttemptKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function clearBookingDraft(): void {

@@ -1,10 +1,11 @@
-import { Button, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { ZContactInfo, type TContactInfo } from '#shared/schemas/booking.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import type { TContactDraft } from './booking-draft.ts';
+import type { TBookingProgress } from './use-reservation.ts';
 import '../../styles/more-components.css';
 
 type TContactFormValues = TContactDraft;
@@ -19,6 +20,8 @@ interface TContactFormDialogProps {
   /** Every change, to keep it as a draft. */
   onChange: (values: TContactFormValues) => void;
   pending: boolean;
+  /** How the last press of Confirm is going: said here, above the button, with the form as typed. */
+  progress: TBookingProgress | null;
   summary: string;
   onSubmit: (contact: TContactInfo) => void;
 }
@@ -31,6 +34,7 @@ export function ContactFormDialog({
   draft,
   onChange,
   pending,
+  progress,
   summary,
   onSubmit,
 }: TContactFormDialogProps) {
@@ -109,6 +113,33 @@ export function ContactFormDialog({
             key={form.key('specialRequests')}
             {...form.getInputProps('specialRequests')}
           />
+          {/* Always in the page, so a screen reader announces what appears in it. */}
+          <div role="status" data-testid="booking-progress">
+            {progress?.kind === 'checking' && (
+              <Group gap="xs">
+                <Loader size="xs" aria-hidden />
+                <Text size="sm">Checking your booking…</Text>
+              </Group>
+            )}
+          </div>
+          {progress?.kind === 'unreachable' && (
+            <Alert color="red" title="We can't reach StayHub right now" data-testid="booking-unreachable">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">
+                  Your details are kept, and we'll check whether your booking went through before making
+                  another. Try again in a moment.
+                </Text>
+                <Button type="submit" color="red" size="xs">
+                  Try again
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {progress?.kind === 'failed' && (
+            <Alert color="red" title="Your booking was not made" data-testid="booking-error">
+              {progress.message}
+            </Alert>
+          )}
           <Button type="submit" size="md" loading={pending} fullWidth mt="xs">
             Confirm booking
           </Button>

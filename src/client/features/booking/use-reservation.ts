@@ -1,17 +1,44 @@
 import { notifications } from '@mantine/notifications';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SIGN_IN_TO_BOOK } from '#shared/messages.ts';
-import type { TContactInfo, TStayQuote } from '#shared/schemas/booking.ts';
+import type { TBookingCreateInput, TContactInfo, TStayQuote } from '#shared/schemas/booking.ts';
+import { IDEMPOTENCY_IN_PROGRESS } from '#shared/schemas/idempotency.ts';
 import { bookedLines, bookedNights } from '#shared/pricing.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage, errorStatus } from '../../lib/trpc.ts';
+import { errorMessage, errorStatus, isUnreachable } from '../../lib/trpc.ts';
 import { useCreateBooking } from './api.ts';
-import { clearBookingDraft, updateBookingDraft, type TBookingDraft } from './booking-draft.ts';
+import {
+  clearBookingDraft,
+  newAttemptKey,
+  readBookingDraft,
+  updateBookingDraft,
+  type TBookingDraft,
+} from './booking-draft.ts';
 import type { TConfirmationSummary } from './booking-confirmed-dialog.tsx';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { bookingNotice } from './booking-notice.ts';
+
+/** Where a sent booking stands, as the contact form says it. */
+export type TBookingProgress =
+  | { kind: 'sending' }
+  /** No answer yet (the network failed, or the first send is still running): asking again. */
+  | { kind: 'checking' }
+  /** Still no answer after the retries: the details are kept, and Try again reuses the key. */
+  | { kind: 'unreachable' }
+  | { kind: 'failed'; message: string };
+
+/** Pauses before each send again with the same key; about 15 s in all before saying the server is away. */
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
+
+const EARLIER_ATTEMPT =
+  'Your earlier attempt may already have been booked with other details. Please check your e-mail for a confirmation before booking again.';
+
+/** The server is still working on this key's first send: not an answer about the booking. */
+function stillProcessing(err: unknown): boolean {
+  return errorStatus(err) === 409 && errorMessage(err, '') === IDEMPOTENCY_IN_PROGRESS;
+}
 
 /**
  * Reserve → contact form → `bookings.create` → confirmation. `problem` is why the card already knows
@@ -35,6 +62,11 @@ export function useReservation(
   const [contactOpen, setContactOpen] = useState(draft?.open === true);
   const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
   const [waiting, setWaiting] = useState(false);
+  const [progress, setProgress] = useState<TBookingProgress | null>(null);
+  const quotedTotal = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (quote.quote) quotedTotal.current = quote.quote.total;
+  }, [quote.quote]);
   // A second press (a double-click) lands before React has redrawn the button as busy: this guard is
   // set in the same event, so only one booking is ever sent at a time.
   const submitting = useRef(false);
@@ -86,25 +118,60 @@ export function useReservation(
     if (waiting && ready) actOnArrival();
   }, [waiting, ready]);
 
-  const submit = async (contactInfo: TContactInfo) => {
-    if (submitting.current) return;
-    if (!checkIn || !checkOut || !quote.quote) {
-      notifications.show({ message: 'Please select check-in and check-out dates', color: 'red' });
-      return;
+  /** The server refused the attempt, so it did nothing: the next press is a new attempt with a new key. */
+  const endAttempt = () => updateBookingDraft(draftBase, { attempt: undefined });
+
+  /** Sends the booking, and again with the same key while the server cannot be reached or is still on it. */
+  const send = async (input: TBookingCreateInput, idempotencyKey: string) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await create.mutateAsync({ input, idempotencyKey });
+      } catch (err) {
+        const again = isUnreachable(err) || stillProcessing(err);
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (!again || delay === undefined) throw err;
+        // Whether the booking was made is not known yet: never a failure while it may have been.
+        setProgress({ kind: 'checking' });
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
     }
+  };
+
+  const submit = async (typed: TContactInfo) => {
+    if (submitting.current) return;
+    // An attempt whose answer never came is sent again as it was, with its key: the server may have
+    // booked it, and then the same key and input find that booking (the card may show other dates by now).
+    let attempt = readBookingDraft(property.id)?.attempt;
+    if (!attempt) {
+      // While the server is away the quote's own refetch may fail too: the price the guest saw still holds.
+      const total = quote.quote?.total ?? quotedTotal.current;
+      if (!checkIn || !checkOut || total === undefined) {
+        notifications.show({ message: 'Please select check-in and check-out dates', color: 'red' });
+        return;
+      }
+      attempt = {
+        key: newAttemptKey(),
+        input: {
+          propertyId: property.id,
+          checkIn,
+          checkOut,
+          guests,
+          children: party.children,
+          infants: party.infants,
+          pets: party.pets,
+          totalPrice: total,
+          contactInfo: typed,
+        },
+      };
+      // Kept before it is sent: a reload while it is on its way still knows the key.
+      updateBookingDraft(draftBase, { attempt });
+    }
+    const contactInfo = attempt.input.contactInfo;
     submitting.current = true;
+    setProgress({ kind: 'sending' });
     try {
-      const booking = await create.mutateAsync({
-        propertyId: property.id,
-        checkIn,
-        checkOut,
-        guests,
-        children: party.children,
-        infants: party.infants,
-        pets: party.pets,
-        totalPrice: quote.quote.total,
-        contactInfo,
-      });
+      const booking = await send(attempt.input, attempt.key);
+      setProgress(null);
       clearBookingDraft();
       setContactOpen(false);
       setConfirmation({
@@ -129,14 +196,29 @@ export function useReservation(
       const notice = bookingNotice(booking, property.title, contactInfo.email);
       notifications.show({ title: notice.title, message: notice.message, color: 'green' });
     } catch (err) {
-      notifications.show({
-        title: 'Booking failed',
-        message: errorMessage(err, 'Could not complete your booking'),
-        color: 'red',
-      });
+      if (isUnreachable(err) || stillProcessing(err)) {
+        // The key stays with the draft: Try again (or a reload) asks about this same attempt.
+        setProgress({ kind: 'unreachable' });
+        return;
+      }
       const status = errorStatus(err);
-      if (status === 401 || status === 409) openContact(false);
-      if (status === 401) openAuthDialog('login');
+      endAttempt();
+      if (status === 401 || status === 409) {
+        // The card shows why (taken dates, a new price) and the sign-in dialog opens: the form steps aside.
+        setProgress(null);
+        notifications.show({
+          title: 'Booking failed',
+          message: errorMessage(err, 'Could not complete your booking'),
+          color: 'red',
+        });
+        openContact(false);
+        if (status === 401) openAuthDialog('login');
+        return;
+      }
+      setProgress({
+        kind: 'failed',
+        message: status === 422 ? EARLIER_ATTEMPT : errorMessage(err, 'Could not complete your booking'),
+      });
     } finally {
       submitting.current = false;
     }
@@ -147,7 +229,9 @@ export function useReservation(
     /** Reserve was pressed before what it depends on had arrived; it acts as soon as they do. */
     waiting,
     submit,
-    pending: create.isPending,
+    pending: progress?.kind === 'sending' || progress?.kind === 'checking',
+    /** Where the attempt stands, said inside the form (contact-form-dialog.tsx). */
+    progress,
     contactOpen,
     closeContact: () => openContact(false),
     /** Keeps the contact form as typed, for a retry or reload (booking-draft.ts). */

@@ -32,6 +32,8 @@ import { bookingStatusChanged } from '../messaging/automated.ts';
 import { bookingMade } from '../messaging/lifecycle.ts';
 import { cancelMoneyFor } from '../payments/terms.ts';
 import { getSettings } from '../settings/settings.ts';
+import { answerUpdateFrom } from '../../repositories/idempotency-keys.ts';
+import type { TIdempotentCall } from '../idempotency.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
 
@@ -254,13 +256,14 @@ export async function createBookingWithLink(
   em: EntityManager,
   caller: TBookingCaller & { guestLimit?: { ip: string; perHour: number } },
   input: z.output<typeof ZBookingCreateInput>,
+  idempotency?: TIdempotentCall,
 ): Promise<TBooking & { manageToken: string }> {
   const limit = caller.guestLimit;
   const guest = !caller.sessionUser && limit ? { ip: limit.ip, email: input.contactInfo.email } : null;
-  if (!guest || !limit) return bookWithLink(em, caller, input);
+  if (!guest || !limit) return bookWithLink(em, caller, input, idempotency);
   await countGuestBooking(em, guest, limit.perHour);
   try {
-    return await bookWithLink(em, caller, input);
+    return await bookWithLink(em, caller, input, idempotency);
   } catch (err) {
     if (limit.perHour > 0) await refundGuestBooking(em, guest).catch(() => undefined);
     throw err;
@@ -271,6 +274,7 @@ async function bookWithLink(
   em: EntityManager,
   caller: TBookingCaller,
   input: z.output<typeof ZBookingCreateInput>,
+  idempotency?: TIdempotentCall,
 ): Promise<TBooking & { manageToken: string }> {
   const { token, hash } = newLinkToken();
   let emailsDue = false;
@@ -281,8 +285,13 @@ async function bookWithLink(
     return {
       link: { hash, expiresAt: manageLinkExpiry(b.checkOut) },
       emailsToken: emailsDue ? token : null,
+      // The answer goes with the booking in its statement: a booking made always has its replay.
+      idempotency: idempotency
+        ? answerUpdateFrom('b', idempotency, idempotency.seal({ ...b, manageToken: token }))
+        : null,
     };
   });
+  if (idempotency) idempotency.recorded = true;
   // The booking's statement has committed (or, inside a caller's transaction, the job waits for its commit).
   if (emailsDue)
     await bookingEmailsDue(em, { id: booking.id, createdMs: String(Date.parse(booking.createdAt)) });

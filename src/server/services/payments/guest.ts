@@ -50,6 +50,7 @@ export async function payByToken(
   env: TEnv,
   origin: string,
   now = new Date(),
+  idempotencyKey?: string,
 ): Promise<TPayResult> {
   const bookingId = await bookingIdForToken(em, input.token, now);
   const plan = await findPlan(em, bookingId);
@@ -81,6 +82,8 @@ export async function payByToken(
       email: plan.contact_info?.email,
       successUrl: `${back}?payment=done`,
       cancelUrl: `${back}?payment=cancelled`,
+      // A repeat of the guest's attempt opens no second session at Stripe (docs/resilience.md#idempotency).
+      idempotencyKey: idempotencyKey ? `${idempotencyKey}-${bookingId}-${input.part}-${amount}` : undefined,
     });
     return { ...base, checkoutUrl };
   }

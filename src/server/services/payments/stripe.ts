@@ -42,29 +42,34 @@ export interface TCheckoutRequest {
   email: string | undefined;
   successUrl: string;
   cancelUrl: string;
+  /** Stripe's own Idempotency-Key: a repeated call answers with the session the first one made. */
+  idempotencyKey?: string | undefined;
 }
 
 /** A Checkout Session for one part of a booking; the webhook reads its metadata back. */
 export async function createCheckoutSession(config: TStripeConfig, req: TCheckoutRequest): Promise<string> {
   try {
-    const session = await stripeFor(config).checkout.sessions.create({
-      mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: req.currency.toLowerCase(),
-            unit_amount: req.amount,
-            product_data: { name: req.description },
+    const session = await stripeFor(config).checkout.sessions.create(
+      {
+        mode: 'payment',
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: req.currency.toLowerCase(),
+              unit_amount: req.amount,
+              product_data: { name: req.description },
+            },
           },
-        },
-      ],
-      customer_email: req.email,
-      success_url: req.successUrl,
-      cancel_url: req.cancelUrl,
-      metadata: { bookingId: String(req.bookingId), part: req.part },
-      payment_intent_data: { metadata: { bookingId: String(req.bookingId), part: req.part } },
-    });
+        ],
+        customer_email: req.email,
+        success_url: req.successUrl,
+        cancel_url: req.cancelUrl,
+        metadata: { bookingId: String(req.bookingId), part: req.part },
+        payment_intent_data: { metadata: { bookingId: String(req.bookingId), part: req.part } },
+      },
+      req.idempotencyKey ? { idempotencyKey: req.idempotencyKey } : undefined,
+    );
     if (!session.url) throw new Error('Checkout Session without a url');
     return session.url;
   } catch (err) {
