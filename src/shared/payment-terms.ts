@@ -119,10 +119,12 @@ export interface TCancelMoney {
 
 /** Card money not yet refunded: what a refund can send back through Stripe. */
 export function leftOnCards(
-  lines: readonly { kind: 'payment' | 'refund'; method: string; amount: number }[],
+  lines: readonly { kind: 'payment' | 'refund' | 'adjustment'; method: string; amount: number }[],
 ): number {
   let left = 0;
-  for (const l of lines) if (l.method === 'card') left += l.kind === 'payment' ? l.amount : -l.amount;
+  // An adjustment moves no money: only card payments and their refunds count.
+  for (const l of lines)
+    if (l.method === 'card' && l.kind !== 'adjustment') left += l.kind === 'payment' ? l.amount : -l.amount;
   return Math.max(0, left);
 }
 

@@ -5,7 +5,7 @@ import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { statementCsv } from '../../src/server/services/owners/monthly-statement.ts';
 import { snapshotMinor } from '../../src/server/services/owners/statement-amounts.ts';
 import { statementPdf } from '../../src/server/services/owners/statement-pdf.ts';
-import { pdfText } from '../api/payments-helpers.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
 

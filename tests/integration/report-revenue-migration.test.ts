@@ -47,7 +47,9 @@ describe('the report revenue migration', () => {
           })
         ).id,
       );
-    await db.sql(`update bookings set status = 'cancelled', cancellation_fee = 15200 where id = $1`, [ids[1]]);
+    await db.sql(`update bookings set status = 'cancelled', cancellation_fee = 15200 where id = $1`, [
+      ids[1],
+    ]);
     const parts = await db.sql(PARTS);
     const sums = await db.sql(SUMS);
     expect(sums.length).toBeGreaterThan(0);
