@@ -37,18 +37,18 @@ describe('an invoice, by hand', () => {
   it('carries every fee, discount and tax of a ten-night stay, and its total is their sum', () => {
     const quote = quoteStay(
       {
-        basePrice: 235,
+        basePrice: 23_500,
         weekendPrice: null,
         seasons: [],
         pricing: {
           ...NO_PRICING,
-          cleaningFee: 90,
-          extraGuestFee: 15,
+          cleaningFee: 9_000,
+          extraGuestFee: 1_500,
           extraGuestsAbove: 2,
-          petFee: 40,
+          petFee: 4_000,
           petsAllowed: true,
           weeklyDiscount: 10,
-          touristTaxPerPerson: 3,
+          touristTaxPerPerson: 300,
         },
       },
       '2027-06-01',
@@ -65,9 +65,9 @@ describe('an invoice, by hand', () => {
         cancellationFeeCharged: null,
       }),
       plan: {
-        total: quote.total * 100,
+        total: quote.total,
         deposit: 0,
-        balance: quote.total * 100,
+        balance: quote.total,
         balanceDueOn: null,
         depositDeadlineAt: null,
       },
@@ -84,7 +84,7 @@ describe('an invoice, by hand', () => {
       'gst',
       'touristTax',
     ]);
-    expect(facts.total).toBe(quote.total * 100);
+    expect(facts.total).toBe(quote.total);
     const doc = invoiceDocument(
       {
         number: 'INV-2027-000001',
@@ -111,7 +111,8 @@ describe('an invoice, by hand', () => {
     expect(rows.lines[0]).toEqual(['Jun 1 – Jun 11, 2027 (10 nights), 10 × $235.00', '$2,350.00']);
     expect(rows.lines.map(([label]) => label)).toContain('Weekly discount (10%)');
     expect(rows.lines.map(([label]) => label)).toContain('GST (17%)');
-    expect(rows.totals).toEqual([['Total', `$${quote.total.toLocaleString('en-US')}.00`]]);
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    expect(rows.totals).toEqual([['Total', usd.format(quote.total / 100)]]);
   });
 
   it('a goodwill credit and its refund on a paid booking leave nothing due', () => {

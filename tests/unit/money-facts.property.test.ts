@@ -33,10 +33,10 @@ const pct = (max: number) => fc.option(fc.integer({ min: 1, max }), { nil: null 
 
 const pricingArb: fc.Arbitrary<THomePricing> = fc
   .record({
-    cleaningFee: fc.option(fc.integer({ min: 10, max: 200 }), { nil: null }),
-    extraGuestFee: fc.option(fc.integer({ min: 5, max: 60 }), { nil: null }),
+    cleaningFee: fc.option(fc.integer({ min: 1_000, max: 20_000 }), { nil: null }),
+    extraGuestFee: fc.option(fc.integer({ min: 500, max: 6_000 }), { nil: null }),
     extraGuestsAbove: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-    petFee: fc.option(fc.integer({ min: 10, max: 80 }), { nil: null }),
+    petFee: fc.option(fc.integer({ min: 1_000, max: 8_000 }), { nil: null }),
     weeklyDiscount: pct(30),
     monthlyDiscount: pct(50),
     lastMinuteDiscount: pct(25),
@@ -45,7 +45,7 @@ const pricingArb: fc.Arbitrary<THomePricing> = fc
     earlyBirdDays: fc.option(fc.integer({ min: 30, max: 120 }), { nil: null }),
     touristTax: fc.oneof(
       fc.constant({ perPerson: null, percent: null }),
-      fc.integer({ min: 1, max: 8 }).map((n) => ({ perPerson: n, percent: null })),
+      fc.integer({ min: 100, max: 800 }).map((n) => ({ perPerson: n, percent: null })),
       fc.integer({ min: 1, max: 10 }).map((n) => ({ perPerson: null, percent: n })),
     ),
   })
@@ -59,15 +59,16 @@ const pricingArb: fc.Arbitrary<THomePricing> = fc
     checkOutDays: [],
   }));
 
+/** Every amount in minor units (cents), odd cents included, as homes keep them. */
 const rulesArb: fc.Arbitrary<TPriceRules> = fc.record({
-  basePrice: fc.integer({ min: 40, max: 600 }),
-  weekendPrice: fc.option(fc.integer({ min: 40, max: 800 }), { nil: null }),
+  basePrice: fc.integer({ min: 4_000, max: 60_000 }),
+  weekendPrice: fc.option(fc.integer({ min: 4_000, max: 80_000 }), { nil: null }),
   seasons: fc
     .array(
       fc.record({
         offset: fc.integer({ min: 0, max: 20 }),
         length: fc.integer({ min: 1, max: 15 }),
-        price: fc.integer({ min: 40, max: 900 }),
+        price: fc.integer({ min: 4_000, max: 90_000 }),
       }),
       { maxLength: 3 },
     )
