@@ -10,7 +10,7 @@ import {
   type TFactsLedgerLine,
   type TLedgerTotals,
 } from '#shared/money-facts.ts';
-import { formatMinor, OFFERED_METHODS, type TOfferedMethod } from '#shared/payments.ts';
+import { formatMinor, type TOfferedMethod } from '#shared/payments.ts';
 import type {
   TAdjustmentInput,
   TBookingPayments,
