@@ -99,16 +99,18 @@ const inputDepthGuard = t.middleware(async ({ getRawInput, next }) => {
  * A procedure whose meta says `idempotent` takes an Idempotency-Key header (docs/resilience.md#idempotency):
  * a repeat answers as the first call did without running it again, and the running call gets
  * `ctx.idempotency`, so a write can store its answer in its own statement (a booking). Without the header
- * the call runs as any other.
+ * the call runs as any other. It is used after the procedure's `.output()`, so the answer it keeps and
+ * replays is the resolver's own, in minor units, and the output schema encodes a replay as it did the first
+ * answer (the booking's statement can only keep what the resolver has).
  */
-const idempotency = t.middleware(async ({ meta, ctx, path, getRawInput, next }) => {
+export const idempotent = t.middleware(async ({ meta, ctx, path, getRawInput, next }) => {
   if (!meta?.idempotent) return next();
   const key = idempotencyKeyOf(ctx.req?.headers['idempotency-key']);
   if (key === null) return next();
   const start = await beginIdempotent(ctx.em, path, key, await getRawInput());
   if (start.kind === 'replay') {
-    // The stored answer stands in for the procedure's own, which passed its output schema the first time;
-    // the marker is only a compile-time reminder to return next()'s result.
+    // The stored answer stands in for the resolver's; the marker is only a compile-time reminder to return
+    // next()'s result.
     return { ok: true, data: start.answer, marker: undefined as never };
   }
   const call: TIdempotentCall = start.call;
@@ -137,7 +139,6 @@ export const publicProcedure = t.procedure
   .meta({ access: 'public' })
   .use(errorMapping)
   .use(inputDepthGuard)
-  .use(idempotency)
   .use(raceRetry);
 
 /** Signed in (or acting as the demo admin); `ctx.actingUser` is non-null below this. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
-import { Migration20261204060000_report_revenue as ReportRevenue } from '../../src/server/migrations/migration-20261204060000-report-revenue.ts';
+import { Migration20261204055900_report_revenue as ReportRevenue } from '../../src/server/migrations/migration-20261204055900-report-revenue.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';

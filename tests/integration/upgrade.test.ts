@@ -121,9 +121,28 @@ describe(`upgrading the release ${RELEASE}'s database`, () => {
     }
   });
 
-  it('keeps each booking, ledger line, message and staff member as it was', async () => {
+  it('keeps each booking, ledger line, message and staff member as it was, its money in cents', async () => {
     expect(await rows(BOOKING_FACTS)).toEqual(before.bookings);
-    expect(await rows(BOOKING_MONEY)).toEqual(before.money);
+    // Prices were whole dollars in the release; they are cents now, exactly (docs/money.md#minor-units).
+    const cents = (v: unknown) => (v === null ? null : Number(v) * 100);
+    expect(await rows(BOOKING_MONEY)).toEqual(
+      before.money.map((b) => ({
+        id: b.id,
+        total_price: cents(b.total_price),
+        tax_amount: cents(b.tax_amount),
+        nightly_price: cents(b.nightly_price),
+        night_prices: (b.night_prices as number[] | null)?.map((n) => n * 100) ?? null,
+        price_lines:
+          (b.price_lines as { amount: number }[] | null)?.map((l) => ({ ...l, amount: l.amount * 100 })) ??
+          null,
+        cancellation_fee: cents(b.cancellation_fee),
+      })),
+    );
+    const [full] = await rows(
+      `select total_price, room_minor from bookings where confirmation_number = 'BIC900001'`,
+    );
+    // The fixture's stay: $1,520 of nights less a $152 weekly discount, plus a $210 extra-guest fee.
+    expect(full).toEqual({ total_price: 203_000, room_minor: 157_800 });
     expect(
       await rows(
         `select id, booking_id, kind, method, amount, currency, reference from ledger_lines order by id`,

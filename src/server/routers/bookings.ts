@@ -8,7 +8,7 @@ import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
 import { idempotentRoute } from '../route-meta.ts';
-import { authedProcedure, publicProcedure, router } from '../trpc.ts';
+import { idempotent, authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const bookingsRouter = router({
   create: publicProcedure
@@ -24,6 +24,7 @@ export const bookingsRouter = router({
     )
     .input(ZBookingCreateInput)
     .output(ZCreatedBooking)
+    .use(idempotent)
     .mutation(({ ctx, input }) =>
       createBookingWithLink(
         ctx.em,

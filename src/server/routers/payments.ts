@@ -24,7 +24,7 @@ import {
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
 import { idempotentRoute } from '../route-meta.ts';
-import { adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
+import { idempotent, adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
@@ -157,6 +157,7 @@ export const paymentsRouter = router({
     )
     .input(ZPayInput)
     .output(ZPayResult)
+    .use(idempotent)
     .mutation(({ ctx, input }) =>
       payByToken(
         ctx.em,

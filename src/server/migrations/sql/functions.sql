@@ -90,8 +90,8 @@ returns void language plpgsql as $$
       departures = booking_days.departures + excluded.departures, revenue = booking_days.revenue + excluded.revenue;
   end $$;
 
--- The one place that reads the bookings' price snapshot in its stored unit (minor units since the
--- money-minor-units migration, which runs before this one): every revenue part comes through it.
+-- The one place that reads the bookings' price snapshot in its stored unit, minor units: every revenue part
+-- comes through it.
 create or replace function booking_snapshot_minor(amount numeric) returns bigint language sql immutable parallel safe as $$
   select round(amount)::bigint
 $$;

@@ -8,8 +8,9 @@ import { Migration } from '@mikro-orm/migrations';
  * full, as it stood when this migration was written (sql/functions.sql holds the same definitions).
  */
 const FUNCTIONS = `
--- The one place that reads the bookings' price snapshot in its stored unit (minor units since the
--- money-minor-units migration, which runs before this one): every revenue part comes through it.
+-- The one place that reads the bookings' price snapshot in its stored unit, minor units: every revenue part
+-- comes through it. The money-minor-units migration runs next: its update of every snapshot fires the
+-- parts' trigger, so the parts this one fills from whole dollars are computed again from the cents.
 create or replace function booking_snapshot_minor(amount numeric) returns bigint language sql immutable parallel safe as $$
   select round(amount)::bigint
 $$;
@@ -149,9 +150,9 @@ end $$;
 drop function if exists booking_arrivals_apply(date[], text[], text[], int[], int[], int[], bigint[]);
 `;
 
-export class Migration20261204060000_report_revenue extends Migration {
+export class Migration20261204055900_report_revenue extends Migration {
 
-  override name = 'Migration20261204060000_report_revenue';
+  override name = 'Migration20261204055900_report_revenue';
 
   /**
    * Bookings are locked against writes until this commits. The parts are filled by one update of every
