@@ -105,8 +105,12 @@ test("the operator sets a home's owner, previews and publishes the statement; th
   await expect(page.getByRole('cell', { name: new RegExp(booking.confirmationNumber) })).toBeVisible();
   await expect(page.getByText('Net to the owner')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'operator statements');
-  await page.getByRole('button', { name: 'Publish and e-mail the owner' }).click();
-  await expectToast(page, `Statement e-mailed to ${email}`);
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: `Publish the statement for ${month}` })
+    .getByRole('button', { name: 'Publish' })
+    .click();
+  await expectToast(page, `published and e-mailed to ${email}`, /^Statement OS-\d{4}-\d{4} published/);
   await expect.poll(() => mailed(email, `statement for ${month}`)).toBe(true);
 
   // The owner's read-only timeline names the home, but links to no back-office page.

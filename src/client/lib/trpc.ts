@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
@@ -24,15 +24,17 @@ const idempotencyKeyOf = (context: Record<string, unknown>): string | undefined 
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
-    // A call with an Idempotency-Key goes alone: the header is the request's, not one call's in a batch.
+    // A call with an Idempotency-Key goes alone (a batch of one: the batch link's code is already on the
+    // page, a plain link's would add to the first load): the header is the request's, not one call's.
     splitLink({
       condition: (op) => idempotencyKeyOf(op.context) !== undefined,
-      true: httpLink({
+      true: httpBatchLink({
         url: '/trpc',
         transformer: superjson,
-        headers: ({ op }) => ({
+        maxItems: 1,
+        headers: ({ opList }) => ({
           ...directAdminHeaders(),
-          'Idempotency-Key': idempotencyKeyOf(op.context) ?? '',
+          'Idempotency-Key': idempotencyKeyOf(opList[0]?.context ?? {}) ?? '',
         }),
         fetch: noCacheFetch,
       }),
@@ -83,18 +85,6 @@ export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof TRPCClientError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
-}
-
-/**
- * The call may never have reached the server, or its answer was lost on the way back: fetch failed, or
- * a gateway answered for a server that is down or restarting. Only a call with an Idempotency-Key may
- * be sent again blindly.
- */
-export function isUnreachable(error: unknown): boolean {
-  if (!(error instanceof TRPCClientError)) return error instanceof TypeError;
-  if (error.cause instanceof TypeError) return true;
-  const status = errorStatus(error);
-  return status === undefined || status === 502 || status === 503 || status === 504;
 }
 
 /** The error table's code of a failed tRPC call (`NOT_FOUND`, `UNAUTHORIZED`, ...), when known. */

@@ -19,6 +19,7 @@ import { toCsv } from '#shared/csv.ts';
 import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 import { REPORT_SOURCE_LABELS, type TReportSummary } from '#shared/schemas/reports.ts';
+import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
@@ -64,7 +65,7 @@ function ReportTable({
           CSV
         </Button>
       </Group>
-      <Table.ScrollContainer minWidth={360}>
+      <Table.ScrollContainer minWidth={360} scrollAreaProps={scrollable(title)}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -221,26 +222,24 @@ function Report({ r }: { r: TReportSummary }) {
         </Suspense>
       </Card>
       <ReportTable
-        title="By month"
+        title="By month (amounts in USD)"
         file="report-months.csv"
         header={[
           'Month',
           'Nights sold',
-          'Imported nights',
-          'Available nights',
+          'Available',
           'Occupancy',
-          'Room revenue (USD)',
-          'ADR (USD)',
-          'RevPAR (USD)',
-          'Other revenue (USD)',
-          'Cleaning and pet fees (USD)',
-          'GST (USD)',
-          'Tourist tax (USD)',
+          'Room revenue',
+          'ADR',
+          'RevPAR',
+          'Other revenue',
+          'Cleaning, pet fees',
+          'GST',
+          'Tourist tax',
         ]}
         rows={r.byMonth.map((m) => [
           m.month,
           m.bookedNights,
-          m.importedNights,
           m.availableNights,
           pct(m.occupancy),
           m.roomRevenue,
@@ -258,7 +257,7 @@ function Report({ r }: { r: TReportSummary }) {
         header={[
           'Home',
           'Nights sold',
-          'Imported nights',
+          'Imported',
           'Available',
           'Occupancy',
           'ADR (USD)',

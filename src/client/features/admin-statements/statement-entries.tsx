@@ -23,14 +23,10 @@ import {
   type TStatement,
 } from '#shared/schemas/owners.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
+import { scrollable } from '../../components/scrollable-region.ts';
 import { useCreateExpense, useCreatePayout, useDeleteExpense, useDeletePayout } from './api.ts';
 
 const money = (v: number) => formatMoney(v, 'USD');
-
-/** A table that scrolls sideways on a phone is a named region the keyboard can reach and scroll. */
-export function scrollable(label: string) {
-  return { viewportProps: { tabIndex: 0, role: 'region', 'aria-label': label } };
-}
 
 /** The day a new entry starts on: today inside the month, else the month's first day. */
 function defaultDate(month: string, today: string): string {

@@ -25,7 +25,8 @@ import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { statementQuery, usePublishStatement } from './api.ts';
-import { scrollable, StatementEntries } from './statement-entries.tsx';
+import { scrollable } from '../../components/scrollable-region.ts';
+import { StatementEntries } from './statement-entries.tsx';
 
 const money = (v: number) => formatMoney(v, 'USD');
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

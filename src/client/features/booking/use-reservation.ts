@@ -7,7 +7,8 @@ import { bookedLines, bookedNights } from '#shared/pricing.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage, errorStatus, isUnreachable } from '../../lib/trpc.ts';
+import { TRPCClientError } from '@trpc/client';
+import { errorMessage, errorStatus } from '../../lib/trpc.ts';
 import { useCreateBooking } from './api.ts';
 import {
   clearBookingDraft,
@@ -19,6 +20,18 @@ import {
 import type { TConfirmationSummary } from './booking-confirmed-dialog.tsx';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { bookingNotice } from './booking-notice.ts';
+
+/**
+ * The call may never have reached the server, or its answer was lost on the way back: fetch failed, or
+ * a gateway answered for a server that is down or restarting. Only a call with an Idempotency-Key may
+ * be sent again blindly.
+ */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof TRPCClientError)) return error instanceof TypeError;
+  if (error.cause instanceof TypeError) return true;
+  const status = errorStatus(error);
+  return status === undefined || status === 502 || status === 503 || status === 504;
+}
 
 /** Where a sent booking stands, as the contact form says it. */
 export type TBookingProgress =
