@@ -20,10 +20,7 @@ export interface TSnapshot {
   cancellationFee: number | null;
 }
 
-/**
- * The booking's stored price in minor units. Bookings keep their prices in whole currency units today, so
- * this is the one place that scales them; once the stored snapshot is in minor units it passes them through.
- */
+/** The booking's stored price snapshot (minor units, docs/money.md#minor-units) as the facts read it. */
 export function snapshotMinor(b: {
   checkIn: string;
   nightPrices: readonly number[];
@@ -31,24 +28,13 @@ export function snapshotMinor(b: {
   totalPrice: number;
   cancellationFeeCharged: number | null;
 }): TSnapshot {
-  const minor = storedAmountMinor;
   return {
     checkIn: b.checkIn,
-    nightPrices: b.nightPrices.map(minor),
-    lines: b.lines.map((l) => ({ ...l, amount: minor(l.amount) })),
-    total: minor(b.totalPrice),
-    cancellationFee: b.cancellationFeeCharged === null ? null : minor(b.cancellationFeeCharged),
+    nightPrices: [...b.nightPrices],
+    lines: b.lines.map((l) => ({ ...l })),
+    total: b.totalPrice,
+    cancellationFee: b.cancellationFeeCharged,
   };
-}
-/**
- * How many minor units one stored snapshot unit is: bookings store minor units (docs/money.md#minor-units),
- * so 1. SQL that reads those columns scales by this same number, so the two never disagree.
- */
-export const SNAPSHOT_MINOR_PER_UNIT = 1;
-
-/** One stored snapshot amount (a booking's price, line, total or cancellation fee) in minor units. */
-export function storedAmountMinor(stored: number): number {
-  return stored * SNAPSHOT_MINOR_PER_UNIT;
 }
 
 export type TInvoiceLineKind = 'nights' | TLineKind | 'adjustment';

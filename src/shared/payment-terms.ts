@@ -1,5 +1,4 @@
 import { addDays, formatIsoDate } from './dates.ts';
-import { formatMoney, MINOR_PER_UNIT, toMinor } from './money.ts';
 import type { TOfferedMethod } from './payments.ts';
 
 /**
@@ -49,17 +48,6 @@ export function scheduleSentence(s: TScheduleFacts, money: TMoney, when: string)
   if (s.deposit === 0)
     return `Nothing is due ${when}; ${money(s.balance)} is due by ${dueDate(s.balanceDueOn)}.`;
   return `Deposit ${money(s.deposit)}, due ${when}; balance ${money(s.balance)}, due by ${dueDate(s.balanceDueOn)}.`;
-}
-
-/**
- * US dollars with their cents for the booking card's schedule: the whole dollars through the hand-written
- * formatter and the cents written here, so the card builds no Intl formatter (docs/money.md). The text is
- * Intl's (a unit test holds them equal).
- */
-export function dollarsAndCents(amount: number): string {
-  const minor = toMinor(amount);
-  const cents = String(minor % MINOR_PER_UNIT).padStart(2, '0');
-  return `${formatMoney(Math.trunc(minor / MINOR_PER_UNIT), 'USD', { whole: true })}.${cents}`;
 }
 
 /** The booking card's line, before anything is booked. */

@@ -2,6 +2,8 @@
  * Payments' shared words and settings (docs/payments.md); the arithmetic is in money-facts.ts.
  */
 
+import { formatMoney, toMajor } from './money.ts';
+
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** What a guest may be offered; `cash` is the operator's name for pay on arrival. */
@@ -19,9 +21,8 @@ export type TDeadlineAction = (typeof DEADLINE_ACTIONS)[number];
 export const PAY_PARTS = ['deposit', 'balance', 'full'] as const;
 export type TPayPart = (typeof PAY_PARTS)[number];
 
-/** Prices are kept in whole US dollars (docs/money.md); the ledger counts cents. */
+/** Every amount, prices and the ledger alike, is integer minor units of this currency (docs/money.md). */
 export const LEDGER_CURRENCY = 'USD';
-export const MINOR_PER_MAJOR = 100;
 
 export const PAYMENT_SETTINGS_DEFAULTS = {
   depositPercent: 30,
@@ -65,5 +66,5 @@ export { ledgerTotals, type TLedgerFacts, type TLedgerTotals } from './money-fac
 
 /** Minor units as money text: 12345 → "$123.45". */
 export function formatMinor(amount: number, currency = LEDGER_CURRENCY): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount / MINOR_PER_MAJOR);
+  return formatMoney(toMajor(amount), currency);
 }

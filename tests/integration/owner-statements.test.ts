@@ -3,7 +3,6 @@ import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TStatement } from '../../src/shared/schemas/owners.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { statementCsv } from '../../src/server/services/owners/monthly-statement.ts';
-import { snapshotMinor } from '../../src/server/services/owners/statement-amounts.ts';
 import { statementPdf } from '../../src/server/services/owners/statement-pdf.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
@@ -125,19 +124,17 @@ describe('owner statements', () => {
     for (const [i, r] of snap.entries()) {
       const x = s.stays[i]!;
       expect(x.kind).toBe('stay');
-      expect(cents(x.gross)).toBe(snapshotMinor(r.total_price));
+      expect(cents(x.gross)).toBe(r.total_price);
       expect(x.nights).toBe(r.nights);
-      expect(cents(x.fees)).toBe(snapshotMinor(r.fees));
-      expect(cents(x.taxes)).toBe(snapshotMinor(r.taxes));
+      expect(cents(x.fees)).toBe(r.fees);
+      expect(cents(x.taxes)).toBe(r.taxes);
       expect(x.refunds).toBe(0);
       // The percentage of rent and fees, rounded once to the cent.
-      expect(cents(x.commission)).toBe(
-        Math.round(((snapshotMinor(r.total_price) - snapshotMinor(r.taxes)) * r.pct) / 100),
-      );
+      expect(cents(x.commission)).toBe(Math.round(((r.total_price - r.taxes) * r.pct) / 100));
       expect(cents(x.rent) + cents(x.fees) + cents(x.taxes)).toBe(cents(x.gross));
       expect(cents(x.net) + cents(x.commission) + cents(x.taxes)).toBe(cents(x.gross));
     }
-    const sum = (k: 'total_price' | 'fees' | 'taxes') => snap.reduce((a, r) => a + snapshotMinor(r[k]), 0);
+    const sum = (k: 'total_price' | 'fees' | 'taxes') => snap.reduce((a, r) => a + r[k], 0);
     expect(s.totals).toMatchObject({ stays: 3, nights: snap.reduce((a, r) => a + r.nights, 0) });
     expect([cents(s.totals.gross), cents(s.totals.fees), cents(s.totals.taxes)]).toEqual([
       sum('total_price'),

@@ -12,7 +12,6 @@ import {
 import {
   moneyFacts,
   snapshotMinor,
-  storedAmountMinor,
   type TFactsLedgerLine,
   type TMoneyFacts,
 } from '../../src/shared/money-facts.ts';
@@ -145,7 +144,7 @@ function build(b: TBookingCase): TBuilt {
     lines: quote.lines,
     totalPrice: quote.total,
   };
-  const planTotal = storedAmountMinor(quote.total);
+  const planTotal = quote.total;
   const plan = {
     total: planTotal,
     deposit: Math.round((planTotal * b.depositPercent) / 100),

@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import { SNAPSHOT_MINOR_PER_UNIT } from '#shared/money-facts.ts';
 import { PAYMENT_SETTINGS_DEFAULTS, type TLedgerKind, type TPaymentMethod } from '#shared/payments.ts';
 import type { TLedgerLine, TPaymentSettings } from '#shared/schemas/payments.ts';
 import { PaymentPlan, type IPaymentPlan } from '../entities/payment-plan.entity.ts';
@@ -288,7 +287,7 @@ export interface TPaymentListRow {
  */
 const CHARGED = sql<number>`greatest(0, total_amount + adjusted)`;
 const RETAINED = sql<number>`(case when booking_status in ('cancelled', 'declined')
-  then least(greatest(0, coalesce(cancellation_fee, 0) * ${sql.lit(SNAPSHOT_MINOR_PER_UNIT)} + adjusted), ${CHARGED}, greatest(0, net))
+  then least(greatest(0, coalesce(cancellation_fee, 0) + adjusted), ${CHARGED}, greatest(0, net))
   else ${CHARGED} end)`;
 export const OWED_SQL = {
   charged: CHARGED,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { partyLabel } from '#shared/labels.ts';
-import { bookingCardTerms, dollarsAndCents } from '#shared/payment-terms.ts';
+import { bookingCardTerms } from '#shared/payment-terms.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { PartyPicker } from '../../components/party-picker.tsx';
@@ -41,7 +41,7 @@ const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmatio
  */
 export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
   const { user } = useAuth();
-  const { currency, format, show, stay: convert } = useCurrency();
+  const { format, show, stay: convert } = useCurrency();
   // A booking the guest was in the middle of (an error screen's retry, a reload) comes back as it was.
   const [draft] = useState(() => readBookingDraft(property.id));
   const stay = useBookingStay(
@@ -115,7 +115,7 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
           <Text size="sm" ta="center" data-testid="payment-terms">
             {bookingCardTerms(
               { total: quote.total, ...quote.schedule },
-              (amount) => (currency === 'USD' ? dollarsAndCents(amount) : format(amount)),
+              format,
               property.bookingMode === 'request',
             )}
           </Text>

@@ -28,13 +28,7 @@ import {
 } from '../../repositories/owner-statements.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailOwnerStatement } from '../email/owner-emails.ts';
-import {
-  amountsDelta,
-  hasAmounts,
-  snapshotMinor,
-  stayAmounts,
-  type TStayAmounts,
-} from './statement-amounts.ts';
+import { amountsDelta, hasAmounts, stayAmounts, type TStayAmounts } from './statement-amounts.ts';
 import { lineLabel, statementToWire, statementTotals, type TStatementRecord } from './statement-record.ts';
 import { OWNER_NOT_FOUND, ownerRow } from './statements.ts';
 
@@ -71,10 +65,11 @@ export async function readableOwner(em: EntityManager, id: number, staff: TStaff
 function factsOf(r: TStatementBookingRow) {
   return {
     status: r.status,
-    totalPrice: snapshotMinor(r.totalPrice),
-    taxAmount: snapshotMinor(r.taxAmount),
-    priceLines: r.priceLines?.map((l) => ({ kind: l.kind, amount: snapshotMinor(l.amount) })) ?? null,
-    cancellationFee: r.cancellationFee === null ? null : snapshotMinor(r.cancellationFee),
+    // The snapshot is kept in minor units, as everything a statement computes or stores.
+    totalPrice: r.totalPrice,
+    taxAmount: r.taxAmount,
+    priceLines: r.priceLines?.map((l) => ({ kind: l.kind, amount: l.amount })) ?? null,
+    cancellationFee: r.cancellationFee,
     paid: r.paid,
     refunded: r.refunded,
   };

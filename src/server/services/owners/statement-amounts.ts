@@ -14,14 +14,6 @@ export const AMOUNT_KEYS = ['gross', 'rent', 'fees', 'taxes', 'refunds', 'commis
 const FEE_KINDS: ReadonlySet<string> = new Set(['cleaningFee', 'extraGuestFee', 'petFee']);
 const TAX_KINDS: ReadonlySet<string> = new Set(['gst', 'touristTax']);
 
-/**
- * The one place statements read a booking's price snapshot (total, tax, price lines, cancellation fee),
- * which is kept in minor units, as everything a statement computes or stores is in minor units.
- */
-export function snapshotMinor(amount: number): number {
-  return amount;
-}
-
 /** What a statement needs to know about one booking, every amount in minor units. */
 export interface TStayFacts {
   status: TBookingStatus;

@@ -6,7 +6,6 @@ import {
   ledgerTotals,
   refundOnCancel,
   scheduleFacts,
-  storedAmountMinor,
   type TFactsLedgerLine,
   type TLedgerTotals,
 } from '#shared/money-facts.ts';
@@ -66,7 +65,7 @@ export function totalsOf(
     total: plan.total_amount,
     deposit: plan.deposit_amount,
     cancelled: isClosedStatus(plan.status),
-    cancellationFee: storedAmountMinor(plan.cancellation_fee ?? 0),
+    cancellationFee: plan.cancellation_fee ?? 0,
     lines,
   });
 }
@@ -115,7 +114,7 @@ export async function bookingPayments(
     },
     lines,
     totals,
-    refundOnCancel: fee === undefined || fee === null ? null : refundOnCancel(totals, storedAmountMinor(fee)),
+    refundOnCancel: fee === undefined || fee === null ? null : refundOnCancel(totals, fee),
     flaggedAt: plan.flagged_at,
     invoiceNumber: documents.find((d) => d.event === 'invoice')?.number ?? null,
     documents: documents.map((d) => ({
