@@ -212,6 +212,25 @@ describe('manual payments', () => {
     expect((await api(srv.url, 'GET', '/api/bookings/manage/not-a-token/payments')).status).toBe(404);
   });
 
+  it("'balance' asks for what is owed beyond the deposit, never the unpaid deposit with it", async () => {
+    const home = await createProperty(srv.db.em(), { price: 120 });
+    const checkIn = addDays(todayIso(), 80);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 3));
+    const { schedule: plan } = await ledgerOf(b.id);
+    const payPart = (part: string) =>
+      api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/pay`, { part, method: 'bank_transfer' });
+    // Deposit unpaid: the balance is the schedule's balance, the full amount is everything.
+    expect((await payPart('balance')).body.amount).toBe(plan.balance);
+    expect((await payPart('full')).body.amount).toBe(plan.total);
+    expect((await payPart('deposit')).body.amount).toBe(plan.deposit);
+    // Deposit paid: balance and full are the same amount.
+    expect(
+      (await pay(b.id, { amount: plan.deposit, method: 'bank_transfer', reference: 'DEP-1' })).status,
+    ).toBe(200);
+    expect((await payPart('balance')).body.amount).toBe(plan.balance);
+    expect((await payPart('full')).body.amount).toBe(plan.balance);
+  });
+
   it('a booking takes the schedule in force when it is made, not a later one', async () => {
     const home = await createProperty(srv.db.em(), { price: 100 });
     const checkIn = addDays(todayIso(), 90);

@@ -20,6 +20,7 @@ import { createCheckoutSession, stripeFor } from './stripe.ts';
 
 export const NOTHING_DUE = 'Nothing is due on this booking';
 export const DEPOSIT_ALREADY_PAID = 'The deposit is already paid';
+export const BALANCE_ONLY_DEPOSIT_DUE = 'Only the deposit is due on this booking: pay the deposit';
 export const CANCELLED_NO_PAYMENT = 'This booking is cancelled: nothing is due';
 export const METHOD_NOT_OFFERED = (method: string) => `${method} is not offered for this booking`;
 
@@ -64,6 +65,10 @@ export async function payByToken(
   if (input.part === 'deposit') {
     if (totals.depositDue === 0) throw new AppError('VALIDATION', DEPOSIT_ALREADY_PAID);
     amount = totals.depositDue;
+  } else if (input.part === 'balance') {
+    // The balance is what is owed beyond the deposit: an unpaid deposit is not part of it.
+    amount = totals.balanceDue - totals.depositDue;
+    if (amount === 0) throw new AppError('VALIDATION', BALANCE_ONLY_DEPOSIT_DUE);
   } else amount = totals.balanceDue;
   const dueOn = input.part === 'deposit' || !plan.balance_due_on ? null : plan.balance_due_on;
   const methods = offeredMethods(plan, env);
