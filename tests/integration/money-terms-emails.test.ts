@@ -4,6 +4,7 @@ import { addDays, formatIsoDate, todayIso } from '../../src/shared/dates.ts';
 import { adminCookie, book } from '../api/payments-helpers.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
+import { pdfText } from '../support/pdf-text.ts';
 import { SmtpSink, type TReceivedMail } from '../support/smtp-sink.ts';
 import { startStripeStandIn, type TStripeStandIn } from '../support/stripe-stand-in.ts';
 
@@ -187,6 +188,19 @@ describe('cancellation emails state the fee, the refund, its way and when', () =
       'Of the $351.00 you paid, we kept $234.00 as the cancellation fee, and $117.00 is refunded: $117.00 by bank transfer from us.',
     );
     expect(mail.body).toContain('We send it by bank transfer');
+    // The credit note goes with it: numbered, crediting the stay and keeping the fee.
+    const [file, ...more] = mail.attachments();
+    expect(more).toEqual([]);
+    expect(file?.filename).toMatch(/^CN-\d{4}-\d{6}\.pdf$/);
+    expect(file?.contentType).toBe('application/pdf');
+    const number = file?.filename.replace('.pdf', '') ?? '';
+    expect(mail.body).toContain(`Your credit note ${number} is attached as a PDF`);
+    const text = pdfText(file?.content ?? Buffer.alloc(0));
+    expect(text).toContain(number);
+    expect(text).toContain('$234.00');
+    const online = await fetch(`${srv.url}/api/bookings/manage/${b.manageToken}/credit-notes/${number}.pdf`);
+    expect(online.status).toBe(200);
+    expect(Buffer.from(await online.arrayBuffer()).equals(file?.content ?? Buffer.alloc(0))).toBe(true);
     const operator = await delivered('Guest cancelled', b.confirmationNumber);
     expect(operator.body).toContain(
       'Refund due: $117.00; $117.00 is yours to pay back and record as a refund.',

@@ -8,6 +8,31 @@ export interface TReceivedMail {
   header(name: string): string;
   /** The message's text with quoted-printable soft breaks and escapes undone. */
   body: string;
+  /** Its base64-encoded MIME parts that are attachments, decoded. */
+  attachments(): { filename: string; contentType: string; content: Buffer }[];
+}
+
+/** The attachments of a raw MIME message: each part with a filename, its base64 body decoded. */
+function attachmentsOf(raw: string) {
+  const found = [];
+  for (const part of raw.split(/\r?\n--[^\r\n]+\r?\n/)) {
+    const [head = '', ...rest] = part.split(/\r?\n\r?\n/);
+    const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+    const filename = /filename="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+    if (!filename || !/Content-Transfer-Encoding:\s*base64/i.test(unfolded)) continue;
+    found.push({
+      filename,
+      contentType: /Content-Type:\s*([^;\r\n]+)/i.exec(unfolded)?.[1]?.trim() ?? '',
+      content: Buffer.from(
+        rest
+          .join('')
+          .replace(/--[^\r\n]*--\s*$/, '')
+          .replace(/\s+/g, ''),
+        'base64',
+      ),
+    });
+  }
+  return found;
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -56,6 +81,7 @@ export class SmtpSink {
             raw,
             header: (name) => new RegExp(`^${name}:\\s*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '',
             body: decodeQuotedPrintable(raw),
+            attachments: () => attachmentsOf(raw),
           };
           this.received.push(mail);
           Promise.resolve(this.beforeAccept?.(mail)).then(

@@ -23,6 +23,11 @@ export interface TEmailSource {
   preview: string;
   blocks: TStoredEmailBlock[];
   action: { label: string; url: string } | null;
+  /**
+   * Issued money documents sent with the email as PDFs, made from the stored document when it is sent
+   * (a document never changes once issued, so every attempt attaches the same file).
+   */
+  attachments?: { bookingId: number; number: string }[];
 }
 
 /**

@@ -19,6 +19,8 @@ export interface TComposedEmail {
   replyTo?: string;
   /** The booking the email is about: the admin's booking drawer lists its emails. */
   bookingId?: number | undefined;
+  /** Numbers of the booking's issued documents (invoices, credit notes) to send with it as PDFs. */
+  attachments?: string[];
 }
 
 /** Emails composed in the site's frame (name and logo from the settings), as outbox rows. Pure. */
@@ -27,18 +29,24 @@ export function composeOutboxRows(
   emails: TComposedEmail[],
 ): TNewEmail[] {
   const logoUrl = absoluteUrl(EMAIL_LOGO_PATH);
-  return emails.map((email) => ({
-    to: email.to,
-    subject: email.subject,
-    template: email.template,
-    replyTo: email.replyTo ?? null,
-    bookingId: email.bookingId,
-    ...composeEmail(
+  return emails.map((email) => {
+    const composed = composeEmail(
       { siteName: settings.siteName, logoUrl, heading: email.heading },
       email.blocks,
       email.action,
-    ),
-  }));
+    );
+    const { bookingId } = email;
+    if (email.attachments?.length && bookingId !== undefined)
+      composed.source.attachments = email.attachments.map((number) => ({ bookingId, number }));
+    return {
+      to: email.to,
+      subject: email.subject,
+      template: email.template,
+      replyTo: email.replyTo ?? null,
+      bookingId,
+      ...composed,
+    };
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ import { formatMinor } from '#shared/payments.ts';
 import { takeEmailsToken } from '../../repositories/bookings.ts';
 import { findManagedBooking, type TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { managePath } from '../bookings/manage-links.ts';
+import { cancellationDocuments } from '../payments/documents.ts';
 import { cancelMoneyFor, paymentTermsBlocks, type TCardReach } from '../payments/terms.ts';
 import { getSettings } from '../settings/settings.ts';
 import type { TNewEmail } from '../../repositories/emails.ts';
@@ -268,6 +269,7 @@ export async function emailBookingStatusChanged(
   } else if (b.status === 'cancelled') {
     // The operator's cancel keeps no fee: everything paid comes back.
     const refund = await refundBlocks(tx, bookingId, 0);
+    const creditNotes = await cancellationDocuments(tx, bookingId);
     await queueComposed(tx, settings, [
       {
         bookingId,
@@ -280,11 +282,24 @@ export async function emailBookingStatusChanged(
             `Hello ${name}, we are sorry: your booking at ${b.property.title} has been cancelled by ${settings.siteName}. If you have questions, reply to this email or write to ${settings.supportEmail}.`,
           ),
           ...refund,
+          ...creditNoteParagraph(creditNotes),
           stayRows(b),
         ],
+        attachments: creditNotes,
       },
     ]);
   }
+}
+
+/** Names the credit notes a cancellation email carries as PDFs. */
+function creditNoteParagraph(numbers: string[]) {
+  return numbers.length
+    ? [
+        paragraph(
+          `Your credit note ${numbers.join(', ')} is attached as a PDF, and is with your booking online.`,
+        ),
+      ]
+    : [];
 }
 
 /** The guest and the operator each learn that the guest cancelled (off with Email Notifications). */
@@ -293,6 +308,7 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
   if (!b?.contactInfo || !settings.enableEmailNotifications) return;
   const stay = stayRows(b);
   const money = await cancelMoneyFor(tx, bookingId, b.cancellationFee ?? 0);
+  const creditNotes = await cancellationDocuments(tx, bookingId);
   await queueComposed(tx, settings, [
     {
       bookingId,
@@ -307,8 +323,10 @@ export async function emailBookingCancelled(tx: EntityManager, bookingId: number
             : `Hello ${b.contactInfo.name}, your booking at ${b.property.title} is cancelled, free of charge.`,
         ),
         ...(money ? refundParagraphs(money, b.cancellationFee ?? 0) : []),
+        ...creditNoteParagraph(creditNotes),
         stay,
       ],
+      attachments: creditNotes,
     },
     {
       bookingId,

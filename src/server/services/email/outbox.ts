@@ -20,6 +20,8 @@ import {
   type TOutboxKey,
 } from '../../repositories/emails.ts';
 import { renderEmailHtml } from './render.ts';
+import { findDocument } from '../../repositories/documents.ts';
+import { moneyDocumentPdf } from '../payments/invoice-pdf.ts';
 import { getSettings } from '../settings/settings.ts';
 import { isPermanentSmtpFailure, type TMailFrom, type TMailTransport } from './transport.ts';
 
@@ -135,6 +137,7 @@ export async function deliverEmail(
       text: claimed.text,
       replyTo: claimed.reply_to,
       messageId: claimed.message_id,
+      attachments: await attachmentsOf(em, claimed.source),
     });
   } catch (err) {
     emailsFailed.inc({ template: claimed.template });
@@ -187,6 +190,21 @@ export async function emailGivenUp(
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
+/** The PDFs an email carries: its booking's issued documents, made from what was stored when issued. */
+async function attachmentsOf(em: EntityManager, source: TEmailSource | null) {
+  const files = [];
+  for (const a of source?.attachments ?? []) {
+    const doc = await findDocument(em, a.bookingId, a.number);
+    if (!doc) throw new Error(`the email's document ${a.number} is not issued`);
+    files.push({
+      filename: `${a.number}.pdf`,
+      content: await moneyDocumentPdf(doc),
+      contentType: 'application/pdf',
+    });
+  }
+  return files;
+}
 
 /** An email's HTML: as stored, or rendered from its source (emails are stored unrendered until sent). */
 export async function renderStored(email: {

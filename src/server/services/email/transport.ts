@@ -10,6 +10,7 @@ export interface TMailMessage {
   replyTo: string | null;
   /** The same for every attempt at one outbox row, so a receiving server can tell a resend. */
   messageId: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /**
@@ -54,6 +55,7 @@ function envelope(from: TMailFrom, m: TMailMessage) {
     messageId: headerSafe(m.messageId),
     html: m.html,
     text: m.text,
+    ...(m.attachments?.length ? { attachments: m.attachments } : {}),
     // Addresses are taken as they are; nodemailer must not go looking for files or URLs in content.
     disableFileAccess: true,
     disableUrlAccess: true,

@@ -134,6 +134,15 @@ export async function issueDocuments(
   });
 }
 
+/**
+ * A cancelled booking's documents, issued now if they were not (in the cancelling transaction, so its
+ * email can carry them): the numbers of its cancellation credit note, for the email to attach.
+ */
+export async function cancellationDocuments(tx: EntityManager, bookingId: number): Promise<string[]> {
+  const docs = await issueDocuments(tx, bookingId, { invoice: true });
+  return docs.filter((d) => d.event === 'cancellation').map((d) => d.number);
+}
+
 function headerOf(
   b: TManagedBooking,
   settings: { siteName: string; businessAddress: string; supportEmail: string },

@@ -121,7 +121,8 @@ export async function enforceDepositDeadlines(em: EntityManager, now = new Date(
         return;
       }
       if (!(await markCancelled(tx, id))) throw new AppError('CONFLICT', 'This booking is already cancelled');
-      await issueDocuments(tx, id, { invoice: true }, now);
+      const docs = await issueDocuments(tx, id, { invoice: true }, now);
+      const creditNotes = docs.filter((d) => d.event === 'cancellation').map((d) => d.number);
       await recordActivity(tx, null, {
         action: 'payment.deposit_deadline_cancel',
         entityType: 'booking',
@@ -142,7 +143,9 @@ export async function enforceDepositDeadlines(em: EntityManager, now = new Date(
               paragraph(
                 `Hello ${plan.contact_info.name}, the deposit of ${formatMinor(plan.deposit_amount, plan.currency)} for booking ${plan.confirmation_number} was not received in time, so the booking is cancelled and its dates are free again.`,
               ),
+              ...creditNotes.map((n) => paragraph(`Its credit note ${n} is attached as a PDF.`)),
             ],
+            attachments: creditNotes,
           },
         ]);
     });
