@@ -98,7 +98,8 @@ afterAll(async () => {
 describe('owner statements', () => {
   it("reconciles with the bookings' price snapshots", async () => {
     const s = await asAdmin().owners.statement({ id: ownerA.id, month });
-    // Independently of the service: the confirmed stays of the owner's homes checking out in the month.
+    // Independently of the service: the confirmed stays of the owner's homes checking out in the month. Fees
+    // are the pass-through ones, as the reports count them: the extra-guest fee is rent (docs/reports.md).
     const snap = await db.sql<{
       id: number;
       total_price: number;
@@ -109,7 +110,7 @@ describe('owner statements', () => {
     }>(
       `select b.id, b.total_price, b.nights, o.commission_percent as pct,
               coalesce((select sum((l->>'amount')::int) from jsonb_array_elements(b.price_lines) l
-                         where l->>'kind' in ('cleaningFee', 'extraGuestFee', 'petFee')), 0)::int as fees,
+                         where l->>'kind' in ('cleaningFee', 'petFee')), 0)::int as fees,
               coalesce((select sum((l->>'amount')::int) from jsonb_array_elements(b.price_lines) l
                          where l->>'kind' in ('gst', 'touristTax')), 0)::int as taxes
          from bookings b join home_owners o on o.property_id = b.property_id

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { getDashboard } from '../../src/server/services/admin/dashboard.ts';
+import { occupancyByNight } from '../../src/server/services/reports/revenue.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -23,6 +24,8 @@ import { createProperty } from '../support/fixtures.ts';
  *   - an imported stay, nights 0–4 (5 nights sold, no revenue); a maintenance block, nights 5–7 (3);
  *     an owner's stay, nights 10–13 (4) and an owner block, nights 15–16 (2): 6 owner nights;
  *   - nights 17–18 by phone: room $300, GST $51.
+ * After booking, A is charged $35.50 for damage and C's phone stay credited $10: other revenue
+ * 200 + 35.50 − 10 = $225.50, room revenue unchanged.
  *
  * Available: 3 homes × 20 − 3 blocked − 6 owner = 51. Sold with a price: 7 + 4 + 2 + 2 = 15; with the 5
  * imported, 20 sold. Room revenue 700 + 800 + 398.67 + 300 = $2,198.67.
@@ -77,7 +80,10 @@ beforeAll(async () => {
   });
   const cancelled = await phone(ids.b, 8, 2);
   await phone(ids.b, 18, 3, { totalPrice: 700, overrideReason: 'Regular guest' });
-  await phone(ids.c, 17, 2);
+  const late = await phone(ids.c, 17, 2);
+  // After booking: a damage charge on A and a goodwill credit on C's phone stay are other revenue.
+  await asAdmin().payments.adjust({ id: a.id, amount: 3_550, reason: 'Broken glass' });
+  await asAdmin().payments.adjust({ id: late.id, amount: -1_000, reason: 'Late check-in' });
   await phone(ids.c, 10, 4, { source: 'owner' });
   await asAdmin().calendar.block({ id: ids.c, startDate: day(5), endDate: day(8), reason: 'maintenance' });
   await asAdmin().calendar.block({ id: ids.c, startDate: day(15), endDate: day(17), reason: 'owner' });
@@ -123,7 +129,7 @@ describe('reports by the industry’s definitions, on a fixture worked out by ha
       occupancy: 20 / 51,
       adr: 146.58,
       revpar: 43.11,
-      otherRevenue: 200,
+      otherRevenue: 225.5,
       fees: 100,
       gst: 425,
       touristTax: 42,
@@ -153,6 +159,10 @@ describe('reports by the industry’s definitions, on a fixture worked out by ha
       occupancy: 7 / 11,
       revpar: 27.27,
     });
+    // One home's report reads its own stays: its adjustments and kept fees are its other revenue.
+    const one = async (propertyId: number) =>
+      (await asAdmin().reports.summary({ from, to, propertyId })).totals.otherRevenue;
+    expect([await one(ids.a), await one(ids.b), await one(ids.c)]).toEqual([35.5, 200, -10]);
   });
 
   it('spreads room revenue over the nights in cents: the months of a stay add up to it exactly', async () => {
@@ -198,5 +208,18 @@ describe('reports by the industry’s definitions, on a fixture worked out by ha
     expect(dashboard.revenueByMonth.at(-1)).toEqual({ month, revenue: report.totals.roomRevenue });
     // The night's $200 without its $34 GST.
     expect(report.totals.roomRevenue).toBe(200);
+  });
+
+  it('gives the dashboard’s occupancy the reports’ nights, night by night', async () => {
+    const byNight = await occupancyByNight(db.em(), { from, to }, null);
+    expect(byNight).toHaveLength(20);
+    const sum = (k: 'booked' | 'available') => byNight.reduce((n, x) => n + x[k], 0);
+    expect([sum('booked'), sum('available')]).toEqual([20, 51]);
+    // Night 0: A's stay and C's imported one, of three homes; night 5: B's stay, with C blocked.
+    expect(byNight[0]).toEqual({ date: from, booked: 2, available: 3 });
+    expect(byNight[5]).toEqual({ date: addDays(from, 5), booked: 2, available: 2 });
+    // A manager of home C alone reads the same way.
+    const c = await occupancyByNight(db.em(), { from, to }, [ids.c]);
+    expect([c.reduce((n, x) => n + x.booked, 0), c.reduce((n, x) => n + x.available, 0)]).toEqual([7, 11]);
   });
 });

@@ -9,16 +9,16 @@ import {
 
 const stay = (over: Partial<TStayFacts> = {}): TStayFacts => ({
   status: 'confirmed',
-  totalPrice: 117_000,
-  taxAmount: 17_000,
-  priceLines: [
-    { kind: 'cleaningFee', amount: 5_000 },
-    { kind: 'weeklyDiscount', amount: -3_000 },
-    { kind: 'gst', amount: 17_000 },
-  ],
+  // $1,170 charged: $950 of room revenue (after a $30 discount), a $50 cleaning fee and $170 of GST.
+  room: 95_000,
+  fees: 5_000,
+  gst: 17_000,
+  touristTax: 0,
   cancellationFee: null,
+  kept: 0,
   paid: 0,
   refunded: 0,
+  adjustments: 0,
   ...over,
 });
 
@@ -32,7 +32,7 @@ describe('percentOf', () => {
 });
 
 describe('stayAmounts', () => {
-  it('splits a confirmed stay from its snapshot, commissions rent and fees, not taxes', () => {
+  it("splits a confirmed stay by the reports' parts, commissions rent and fees, not taxes", () => {
     expect(stayAmounts(stay(), 20)).toEqual({
       gross: 117_000,
       rent: 95_000,
@@ -52,20 +52,36 @@ describe('stayAmounts', () => {
 
   it('keeps only the fee of a cancelled stay, and its refund of the rest takes nothing from the owner', () => {
     const a = stayAmounts(
-      stay({ status: 'cancelled', cancellationFee: 30_000, paid: 117_000, refunded: 87_000 }),
+      stay({ status: 'cancelled', cancellationFee: 30_000, kept: 25_642, paid: 117_000, refunded: 87_000 }),
       20,
     );
+    // The fee's GST is tax, as the reports count it: only the fee without it is the owner's.
     expect(a).toEqual({
       gross: 30_000,
-      rent: 30_000,
+      rent: 25_642,
       fees: 0,
-      taxes: 0,
+      taxes: 4_358,
       refunds: 0,
-      commission: 6_000,
-      net: 24_000,
+      commission: 5_128,
+      net: 20_514,
     });
     expect(hasAmounts(stayAmounts(stay({ status: 'cancelled' }), 20))).toBe(false);
     expect(hasAmounts(stayAmounts(stay({ status: 'pending' }), 20))).toBe(false);
+  });
+
+  it('counts an adjustment in rent: a goodwill credit and its refund cost the owner the credit once', () => {
+    const a = stayAmounts(stay({ paid: 117_000, refunded: 10_000, adjustments: -10_000 }), 20);
+    expect(a).toEqual({
+      gross: 107_000,
+      rent: 85_000,
+      fees: 5_000,
+      taxes: 17_000,
+      refunds: 0,
+      commission: 18_000,
+      net: 72_000,
+    });
+    const charge = stayAmounts(stay({ paid: 117_000, adjustments: 4_000 }), 20);
+    expect(charge).toMatchObject({ gross: 121_000, rent: 99_000, commission: 20_800, net: 83_200 });
   });
 
   it('states a change as the difference from what was stated', () => {

@@ -39,6 +39,11 @@ export const LedgerLine = defineEntity({
       expression: `create unique index "ledger_lines_dedupe_idx" on "ledger_lines" ("booking_id", "dedupe_key") where "dedupe_key" is not null`,
     },
     { name: 'ledger_lines_occurred_idx', properties: ['occurredAt', 'id'] },
+    // The reports' other revenue reads adjustments alone (repositories/revenue.ts).
+    {
+      name: 'ledger_lines_adjustments_idx',
+      expression: `create index "ledger_lines_adjustments_idx" on "ledger_lines" ("booking_id") include ("amount") where "kind" = 'adjustment'`,
+    },
   ],
   checks: [
     { name: 'ledger_lines_kind_check', expression: oneOf('kind', LEDGER_KINDS) },

@@ -273,53 +273,6 @@ export async function staysOnDay(
   }));
 }
 
-/**
- * Homes held on each of the next `days` nights (today included) by stays in listed homes; their sum is the
- * nights held in the window. A night's count is the stays arrived by it less those departed by it: for
- * every home, the sum of booking_days up to that night (the days before today once, then a running sum
- * over the window), less the stays of the few archived homes (properties_archived_id_idx).
- */
-export async function bookedByNight(
-  em: EntityManager,
-  days: number,
-  homes: THomeScope = null,
-): Promise<{ date: string; booked: number }[]> {
-  const { rows } =
-    homes === null
-      ? await sql<{ date: string; booked: number }>`
-          with w as (
-            select day, sum(arrivals - departures) as delta
-              from booking_days where day >= current_date and day < current_date + ${days}::int group by day
-          ), a as materialized (
-            select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
-              from properties p join bookings b on b.property_id = p.id
-             where p.archived_at is not null
-               and b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
-          ), n as (select (current_date + i)::date as night from generate_series(0, ${days}::int - 1) as i)
-          select to_char(n.night, 'YYYY-MM-DD') as date,
-                 ((select coalesce(sum(arrivals - departures), 0) from booking_days where day < current_date)
-                  + sum(coalesce(w.delta, 0)) over (order by n.night)
-                  - (select count(*) from a where a.first_night <= n.night and a.stop > n.night))::int as booked
-            from n left join w on w.day = n.night
-           order by n.night`.execute(db(em))
-      : await sql<{ date: string; booked: number }>`
-          with s as (
-            select greatest(b.check_in, current_date) as first_night, least(b.check_out, current_date + ${days}::int) as stop
-              from bookings b
-             where b.check_in < current_date + ${days}::int and b.check_out > current_date and ${holding}
-               and not exists (select from properties p where p.id = b.property_id and p.archived_at is not null)
-               and ${inHomes('b.property_id', homes)}
-          ), d as materialized (
-            select first_night as night, count(*) as delta from s group by first_night
-            union all
-            select stop, -count(*) from s group by stop
-          ), n as (select (current_date + i)::date as night from generate_series(0, ${days}::int - 1) as i)
-          select to_char(n.night, 'YYYY-MM-DD') as date,
-                 coalesce((select sum(d.delta) from d where d.night <= n.night), 0)::int as booked
-            from n order by n.night`.execute(db(em));
-  return rows.map((r) => ({ date: r.date, booked: Number(r.booked) }));
-}
-
 /** Stays under way today: arrived on or before today and leaving after it (holding stays of any home). */
 export async function inHouseNow(em: EntityManager, homes: THomeScope = null): Promise<number> {
   const row =

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TBookingStatus } from '#shared/constants.ts';
-import type { TQuoteLine } from '#shared/pricing.ts';
 import type { TExpenseCategory } from '#shared/schemas/owners.ts';
 import type { TStatementRecord } from '../services/owners/statement-record.ts';
 import { db, guestName, isoDate, isoTimestamp } from './db.ts';
@@ -56,15 +55,19 @@ export interface TStatementBookingRow {
   checkOut: string;
   nights: number;
   status: TBookingStatus;
-  totalPrice: number;
-  taxAmount: number;
-  priceLines: TQuoteLine[] | null;
+  /** The revenue parts the bookings' trigger keeps (docs/reports.md), in minor units. */
+  room: number;
+  fees: number;
+  gst: number;
+  touristTax: number;
+  kept: number;
   cancellationFee: number | null;
   /** The home's commission now; null when the home has no owner any more. */
   commissionPercent: number | null;
   /** From the ledger, in minor units. */
   paid: number;
   refunded: number;
+  adjustments: number;
 }
 
 function bookingRows(em: EntityManager) {
@@ -83,9 +86,11 @@ function bookingRows(em: EntityManager) {
       isoDate('b.check_out').as('checkOut'),
       'b.nights',
       'b.status',
-      'b.total_price as totalPrice',
-      'b.tax_amount as taxAmount',
-      'b.price_lines as priceLines',
+      'b.room_minor as room',
+      'b.fees_minor as fees',
+      'b.gst_minor as gst',
+      'b.tourist_tax_minor as touristTax',
+      'b.kept_minor as kept',
       'b.cancellation_fee as cancellationFee',
       'o.commission_percent as commissionPercent',
       sql<number>`coalesce((select sum(l.amount) from ledger_lines l where l.booking_id = b.id and l.kind = 'payment'), 0)::int`.as(
@@ -93,6 +98,9 @@ function bookingRows(em: EntityManager) {
       ),
       sql<number>`coalesce((select sum(l.amount) from ledger_lines l where l.booking_id = b.id and l.kind = 'refund'), 0)::int`.as(
         'refunded',
+      ),
+      sql<number>`coalesce((select sum(l.amount) from ledger_lines l where l.booking_id = b.id and l.kind = 'adjustment'), 0)::int`.as(
+        'adjustments',
       ),
     ]);
 }

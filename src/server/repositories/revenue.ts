@@ -42,7 +42,10 @@ export interface TRevenueMonth {
   fees: number;
   gst: number;
   tourist_tax: number;
-  /** Cancellation fees kept (without their GST) of cancelled stays whose first night is in the month. */
+  /**
+   * Cancellation fees kept (without their GST) of cancelled stays, and adjustments of stays, whose first
+   * night is in the month.
+   */
   other: number;
   /** Booking pace: the same, of the stays booked by `asOf`. */
   pace_nights: number;
@@ -76,6 +79,14 @@ export async function revenueMonths(
                   and b.created_at <= ${lastYearAsOf}`;
   const nightsOf = sql`(b.check_out - b.check_in)`;
   const pace = asOf !== null;
+  // Charges and credits after booking (ledger adjustments) are other revenue, on the stay's first night,
+  // with the kept fees: a stay's room revenue stays as booked (docs/reports.md#adjustments).
+  const adjustments = sql`
+      select b.check_in, b.check_out, 0, 0, 0, 0, 0, 0, sum(l.amount), 0, 0, 0, 0, 0, 0
+        from ledger_lines l join bookings b on b.id = l.booking_id
+       where l.kind = 'adjustment' and b.status in ('pending', 'confirmed', 'cancelled') and b.source <> 'owner'
+         and b.check_in < ${end} and b.check_out > ${start} and ${inRevenueScope('b.property_id', s)}
+       group by b.check_in, b.check_out`;
   const pairs = everyHome(s)
     ? sql`
       select ci, co, sum(n) as n, sum(room) as room, sum(rem) as rem, sum(fees) as fees, sum(gst) as gst,
@@ -91,6 +102,7 @@ export async function revenueMonths(
                                                then 1 else 0 end as n) s
                where (s.n = 1 or (a.status = 'cancelled' and a.kept <> 0))
                  and a.day < ${end} and a.day + a.nights > ${start}
+              union all ${adjustments}
               ${
                 pace
                   ? sql`union all
@@ -121,7 +133,8 @@ export async function revenueMonths(
        where (${soldStay} or (b.status = 'cancelled' and b.kept_minor <> 0))
          and ${inRevenueScope('b.property_id', s)} and b.check_in < ${end}
          and (b.check_out > ${start} ${pace ? sql`or (${lastYearStays})` : sql``})
-       group by b.check_in, b.check_out`;
+       group by b.check_in, b.check_out
+      union all ${adjustments}`;
   // A piece is a pair's nights in one month of the range; `first` when it holds the stays' first night.
   // Each pair's night is worth (room - rem) / nights, exactly, and the first night also carries rem.
   const { rows } = await sql<TRevenueMonth>`
@@ -186,11 +199,14 @@ export interface TOtherNightsMonth {
  * offer no nights, so their blocks and owners' stays take none away; their imported stays still count as
  * sold, as their own stays do.
  */
-export async function otherNightsByMonth(em: EntityManager, s: TRevenueScope): Promise<TOtherNightsMonth[]> {
+/**
+ * The range's imported events, blocks and owners' stays as rows (s, e, kind): what otherNightsByMonth and
+ * nightsByNight count.
+ */
+function otherHolds(s: TRevenueScope) {
   const start = sql<string>`${s.from}::date`;
   const end = sql<string>`(${s.to}::date + 1)`;
-  const { rows } = await sql<TOtherNightsMonth>`
-    with x as (
+  return sql`
       select e.start_date as s, e.end_date as e, 'imported' as kind
         from external_events e
        where e.conflict_booking_id is null and e.end_date > ${start} and e.start_date < ${end}
@@ -203,7 +219,14 @@ export async function otherNightsByMonth(em: EntityManager, s: TRevenueScope): P
       select b.check_in, b.check_out, 'owner'
         from bookings b join properties p on p.id = b.property_id and p.archived_at is null
        where b.source = 'owner' and b.status in ('pending', 'confirmed')
-         and b.check_out > ${start} and b.check_in < ${end} and ${inRevenueScope('b.property_id', s)}
+         and b.check_out > ${start} and b.check_in < ${end} and ${inRevenueScope('b.property_id', s)}`;
+}
+
+export async function otherNightsByMonth(em: EntityManager, s: TRevenueScope): Promise<TOtherNightsMonth[]> {
+  const start = sql<string>`${s.from}::date`;
+  const end = sql<string>`(${s.to}::date + 1)`;
+  const { rows } = await sql<TOtherNightsMonth>`
+    with x as (${otherHolds(s)}
     ), pt as (
       select x.kind, g.m,
              least(x.e, (g.m + interval '1 month')::date, ${end}) - greatest(x.s, g.m, ${start}) as n
@@ -218,6 +241,42 @@ export async function otherNightsByMonth(em: EntityManager, s: TRevenueScope): P
       from generate_series(date_trunc('month', ${start}), date_trunc('month', ${s.to}::date), interval '1 month') g
       left join pt on pt.m = g::date and pt.n > 0
      group by g order by g`.execute(db(em));
+  return rows;
+}
+
+/** One night of a range, counted as the months are (sold, imported, blocked and owner). */
+export interface TNightCounts {
+  date: string;
+  sold: number;
+  imported: number;
+  blocked: number;
+  owner: number;
+}
+
+/**
+ * Each night of the range with the homes it is sold, imported, blocked or owned on, by the same
+ * definitions as the months (the dashboard's occupancy). Over every home the sold stays are read from
+ * booking_arrivals (sums per check-in day and length), as the months read them.
+ */
+export async function nightsByNight(em: EntityManager, s: TRevenueScope): Promise<TNightCounts[]> {
+  const start = sql<string>`${s.from}::date`;
+  const end = sql<string>`(${s.to}::date + 1)`;
+  const sold = everyHome(s)
+    ? sql`select a.day as ci, a.day + a.nights as co, a.stays as n from booking_arrivals a
+           where a.status in ('pending', 'confirmed') and a.source <> 'owner'
+             and a.day < ${end} and a.day + a.nights > ${start}`
+    : sql`select b.check_in as ci, b.check_out as co, 1 as n from bookings b
+           where ${soldStay} and ${inRevenueScope('b.property_id', s)}
+             and b.check_in < ${end} and b.check_out > ${start}`;
+  const { rows } = await sql<TNightCounts>`
+    with st as materialized (${sold}), x as materialized (${otherHolds(s)})
+    select to_char(d, 'YYYY-MM-DD') as date,
+           (select coalesce(sum(st.n), 0) from st where st.ci <= d and st.co > d)::int as sold,
+           (select count(*) from x where x.kind = 'imported' and x.s <= d and x.e > d)::int as imported,
+           (select count(*) from x where x.kind = 'blocked' and x.s <= d and x.e > d)::int as blocked,
+           (select count(*) from x where x.kind = 'owner' and x.s <= d and x.e > d)::int as owner
+      from generate_series(${start}, ${end} - 1, interval '1 day') d
+     order by d`.execute(db(em));
   return rows;
 }
 

@@ -244,11 +244,13 @@ export const ZDashboard = z.object({
       availableNights: z.number().int(),
       rate: z.number().meta({ description: 'bookedNights / availableNights, 0 to 1' }),
       byDay: z.array(z.object({ date: z.string(), booked: z.number().int(), rate: z.number() })).meta({
-        description: 'Each of the next 30 nights: homes booked, and that over listed homes (0 to 1)',
+        description:
+          'Each of the next 30 nights: homes sold that night (imported stays included), and that over the homes available (0 to 1)',
       }),
     })
     .meta({
-      description: 'Nights held by pending and confirmed stays in the next 30 days, over listed homes',
+      description:
+        'The next 30 nights by the reports’ definitions: nights sold (pending and confirmed stays, not owners’, and imported stays) over available nights (listed homes less blocked and owner nights)',
     }),
   revenueByMonth: z.array(z.object({ month: z.string(), revenue: z.number() })).meta({
     description:

@@ -22,8 +22,9 @@ export function OccupancyCard({ d, emailsHref }: { d: TDashboard | undefined; em
           <Progress value={d.occupancy.rate * 100} aria-label="Occupancy, next 30 days" />
           <Text size="sm" c="dimmed">
             {d.occupancy.bookedNights.toLocaleString('en-US')} of{' '}
-            {d.occupancy.availableNights.toLocaleString('en-US')} nights of listed homes held by requested,
-            pending and confirmed stays (blocked nights count as free; imported stays are not counted)
+            {d.occupancy.availableNights.toLocaleString('en-US')} available nights sold: pending and confirmed
+            stays and stays imported from other channels, over listed homes less blocked and owner nights (as
+            in Reports)
           </Text>
           <div data-testid="occupancy-by-night" aria-hidden>
             <Suspense fallback={<Skeleton h={180} />}>

@@ -9,14 +9,14 @@ import {
 } from '#shared/schemas/admin.ts';
 import {
   dashboardCounters,
-  bookedByNight,
   inHouseNow,
   recentBookings,
   recentProperties,
   staysOnDay,
   turnoverCounts,
 } from '../../repositories/dashboard.ts';
-import { roomRevenueByMonth } from '../reports/revenue.ts';
+import { addDays } from '#shared/dates.ts';
+import { occupancyByNight, roomRevenueByMonth, type TOccupancyNight } from '../reports/revenue.ts';
 
 export const DASHBOARD_RECENT = 5;
 
@@ -38,17 +38,21 @@ async function revenueByMonth(
 }
 
 /**
- * Nights held over nights offered by listed homes (the homes counted once, with the counters), over the
- * window and night by night.
+ * The next nights' occupancy by the reports' definitions (docs/reports.md): nights sold, imported ones
+ * included, over nights available (listed homes less blocked and owner nights), in all and night by night.
  */
-function occupancy(byNight: { date: string; booked: number }[], homes: number): TDashboard['occupancy'] {
+function occupancy(byNight: TOccupancyNight[]): TDashboard['occupancy'] {
   const bookedNights = byNight.reduce((sum, n) => sum + n.booked, 0);
-  const availableNights = homes * byNight.length;
+  const availableNights = byNight.reduce((sum, n) => sum + n.available, 0);
   return {
     bookedNights,
     availableNights,
     rate: availableNights > 0 ? bookedNights / availableNights : 0,
-    byDay: byNight.map((n) => ({ ...n, rate: homes > 0 ? n.booked / homes : 0 })),
+    byDay: byNight.map((n) => ({
+      date: n.date,
+      booked: n.booked,
+      rate: n.available > 0 ? n.booked / n.available : 0,
+    })),
   };
 }
 
@@ -59,6 +63,7 @@ function occupancy(byNight: { date: string; booked: number }[], homes: number): 
  * listed nowhere.
  */
 export async function getDashboard(em: EntityManager, homes: THomeScope = null): Promise<TDashboard> {
+  const today = new Date().toISOString().slice(0, 10);
   const [counters, bookings, properties, turnover, arrivals, departures, byNight, revenue, inHouse] =
     await Promise.all([
       dashboardCounters(em, homes),
@@ -67,8 +72,8 @@ export async function getDashboard(em: EntityManager, homes: THomeScope = null):
       turnoverCounts(em, homes),
       staysOnDay(em, 'check_in', DASHBOARD_TODAY_LIST, homes),
       staysOnDay(em, 'check_out', DASHBOARD_TODAY_LIST, homes),
-      bookedByNight(em, OCCUPANCY_DAYS, homes),
-      revenueByMonth(em, REVENUE_MONTHS, homes, new Date().toISOString().slice(0, 10)),
+      occupancyByNight(em, { from: today, to: addDays(today, OCCUPANCY_DAYS - 1) }, homes),
+      revenueByMonth(em, REVENUE_MONTHS, homes, today),
       inHouseNow(em, homes),
     ]);
   return {
@@ -79,7 +84,7 @@ export async function getDashboard(em: EntityManager, homes: THomeScope = null):
     arrivalsToday: arrivals,
     departuresToday: departures,
     inHouseNow: inHouse,
-    occupancy: occupancy(byNight, counters.totalProperties),
+    occupancy: occupancy(byNight),
     revenueByMonth: revenue,
   };
 }

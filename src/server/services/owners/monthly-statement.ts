@@ -65,13 +65,15 @@ export async function readableOwner(em: EntityManager, id: number, staff: TStaff
 function factsOf(r: TStatementBookingRow) {
   return {
     status: r.status,
-    // The snapshot is kept in minor units, as everything a statement computes or stores.
-    totalPrice: r.totalPrice,
-    taxAmount: r.taxAmount,
-    priceLines: r.priceLines?.map((l) => ({ kind: l.kind, amount: l.amount })) ?? null,
+    room: r.room,
+    fees: r.fees,
+    gst: r.gst,
+    touristTax: r.touristTax,
     cancellationFee: r.cancellationFee,
+    kept: r.kept,
     paid: r.paid,
     refunded: r.refunded,
+    adjustments: r.adjustments,
   };
 }
 

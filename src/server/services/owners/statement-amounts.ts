@@ -1,6 +1,5 @@
 import type { TBookingStatus } from '#shared/constants.ts';
 import { percentOf } from '#shared/money.ts';
-import type { TQuoteLine } from '#shared/pricing.ts';
 import type { TStatementStay } from '#shared/schemas/owners.ts';
 
 /** A stay's figures on a statement, in minor units (docs/owner-statements.md#figures). */
@@ -11,44 +10,47 @@ export type TStayAmounts = Pick<
 
 export const AMOUNT_KEYS = ['gross', 'rent', 'fees', 'taxes', 'refunds', 'commission', 'net'] as const;
 
-const FEE_KINDS: ReadonlySet<string> = new Set(['cleaningFee', 'extraGuestFee', 'petFee']);
-const TAX_KINDS: ReadonlySet<string> = new Set(['gst', 'touristTax']);
-
-/** What a statement needs to know about one booking, every amount in minor units. */
+/**
+ * What a statement needs to know about one booking, every amount in minor units: the parts the reports
+ * count (docs/reports.md#what-a-booking-earns), set on the booking's row from its snapshot, and its ledger.
+ */
 export interface TStayFacts {
   status: TBookingStatus;
-  totalPrice: number;
-  taxAmount: number;
-  /** Fees, discounts and taxes; null on a booking priced before lines were kept. */
-  priceLines: readonly Pick<TQuoteLine, 'kind' | 'amount'>[] | null;
-  /** The fee a cancelled stay kept; null when none. */
+  /** Room revenue: the nights, less discounts, with the extra-guest fee and any price override. */
+  room: number;
+  /** Pass-through fees (cleaning, pets). */
+  fees: number;
+  gst: number;
+  touristTax: number;
+  /** The fee a cancelled stay kept, with its GST; null when none. */
   cancellationFee: number | null;
-  /** From the ledger: received and given back. */
+  /** The kept fee without its GST: the reports' other revenue. */
+  kept: number;
+  /** From the ledger: received, given back, and charges (+) or credits (−) after booking. */
   paid: number;
   refunded: number;
+  adjustments: number;
 }
 
 /**
- * One stay's figures for its owner. A live stay earns its snapshot: fees and taxes are its kept lines (a
- * booking from before lines were kept has its GST only) and rent the rest, so the parts add up to what the
- * guest was charged. A cancelled or declined stay earns only the fee it kept, as rent; a pending one
- * nothing. A refund counts against the stay only for money the stay had earned: a cancelled stay's
- * refund of what was paid beyond its fee takes nothing from the owner. Commission is the home's
- * percentage of rent and fees after refunds, never of taxes.
+ * One stay's figures for its owner, from the same parts as the reports. A confirmed stay earns its room
+ * revenue as rent, with its fees and taxes apart; a cancelled or declined one the fee it kept (its GST as
+ * tax); a pending one nothing. Adjustments after booking (an extra charge, a credit) count in rent, as the
+ * reports count them in other revenue. A refund counts against the stay only for money the stay had
+ * earned: a refund of what was paid beyond it (a cancelled stay's rest, a goodwill credit) takes nothing
+ * more. Commission is the home's percentage of rent and fees after refunds, never of taxes.
  */
 export function stayAmounts(f: TStayFacts, commissionPercent: number): TStayAmounts {
   let rent = 0;
   let fees = 0;
   let taxes = 0;
   if (f.status === 'confirmed') {
-    const lines = f.priceLines;
-    fees = lines ? lines.filter((l) => FEE_KINDS.has(l.kind)).reduce((s, l) => s + l.amount, 0) : 0;
-    taxes = lines
-      ? lines.filter((l) => TAX_KINDS.has(l.kind)).reduce((s, l) => s + l.amount, 0)
-      : f.taxAmount;
-    rent = f.totalPrice - fees - taxes;
+    rent = f.room + f.adjustments;
+    fees = f.fees;
+    taxes = f.gst + f.touristTax;
   } else if (f.status === 'cancelled' || f.status === 'declined') {
-    rent = f.cancellationFee ?? 0;
+    rent = f.kept + f.adjustments;
+    taxes = (f.cancellationFee ?? 0) - f.kept;
   }
   const gross = rent + fees + taxes;
   const overpaid = Math.max(0, f.paid - gross);

@@ -4,6 +4,7 @@ import { toMajor } from '#shared/money.ts';
 import type { THomeScope } from '../../repositories/home-scope.ts';
 import { countListedHomes } from '../../repositories/reports.ts';
 import {
+  nightsByNight,
   otherNightsByMonth,
   revenueByHome,
   revenueMonths,
@@ -164,6 +165,31 @@ export async function revenueRange(
     totals: byMonth.reduce<TRevenueSums>(add, ZERO),
     pace: months,
   };
+}
+
+/** Night by night: nights sold (with imported ones) over the homes available that night. */
+export interface TOccupancyNight {
+  date: string;
+  booked: number;
+  available: number;
+}
+
+/**
+ * The range's occupancy night by night, by the definitions the reports use (docs/reports.md): its sums
+ * are revenueRange's nights sold and available nights for the same range.
+ */
+export async function occupancyByNight(
+  em: EntityManager,
+  range: { from: string; to: string },
+  homes: THomeScope,
+): Promise<TOccupancyNight[]> {
+  const scope: TRevenueScope = { ...range, homes };
+  const [listed, nights] = await Promise.all([countListedHomes(em, scope), nightsByNight(em, scope)]);
+  return nights.map((n) => ({
+    date: n.date,
+    booked: n.sold + n.imported,
+    available: Math.max(0, listed - n.blocked - n.owner),
+  }));
 }
 
 /** Room revenue (minor units) of each month of the range, alone: the dashboard's chart. */
