@@ -1,10 +1,12 @@
-import { bookedLines, bookedNights, type TQuoteLine } from '#shared/pricing.ts';
+import { bookedLines, bookedNights } from '#shared/pricing.ts';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TCancellationPolicy } from '#shared/cancellation.ts';
 import type { TBookingMode } from '#shared/constants.ts';
 import type { TContactInfo, TMyBooking } from '#shared/schemas/booking.ts';
 import type { TSettings } from '#shared/schemas/settings.ts';
+import type { TBookingSource } from '#shared/operator-bookings.ts';
 import type { TOutboxKey } from './emails.ts';
+import type { TPriceSnapshot, TStayParty } from './operator-bookings.ts';
 import { bookingLinkInsertFrom } from './managed-bookings.ts';
 import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';
 import { sql } from 'kysely';
@@ -123,30 +125,24 @@ export async function findStayContext(
   };
 }
 
-export interface TNewBooking {
+/** Every booking the app writes, the guest's or the operator's: its stay, party and price snapshot. */
+export interface TNewBooking extends TPriceSnapshot, TStayParty {
   userId: number | null;
   propertyId: number;
   checkIn: string;
   checkOut: string;
-  guests: number;
-  children: number;
-  infants: number;
-  pets: number;
-  /** Every line after the nights, as quoted (docs/money.md). */
-  priceLines: TQuoteLine[];
-  totalPrice: number;
   contactInfo: TContactInfo;
-  nightlyPrice: number;
-  nights: number;
-  taxRate: number;
-  taxAmount: number;
-  nightPrices: number[];
   confirmationNumber: string;
   createdAt: string;
   /** 'pending' unless said: an instant booking is 'confirmed', a request 'requested' (docs/booking-operations.md#booking-modes). */
   status?: 'pending' | 'requested' | 'confirmed';
   /** A request's answer deadline (ISO timestamp). */
   respondBy?: string | null;
+  /** Where it came from: the website unless the operator entered it (docs/booking-operations.md#operator-bookings). */
+  source?: TBookingSource;
+  sourceDetail?: string | null;
+  /** Why the operator set the total by hand; null when the quote's total stands. */
+  priceOverrideReason?: string | null;
 }
 
 /**
@@ -161,14 +157,14 @@ export interface TBookingCompanions {
 }
 
 /**
- * Inserts a pending booking with its manage link in one statement (a data-modifying CTE): all or nothing,
+ * The one insert of a booking (the guest's, the operator's): the booking with its manage link in one statement (a data-modifying CTE): all or nothing,
  * so the transactional outbox holds (a booking refused by the exclusion constraint, 23P01, writes neither
  * link nor the token of its emails) with no round trip for the link, and no transaction around it. Raw SQL
  * on the booking hot path: a booking is two round trips, findStayContext and this (it was 7-8, then 5 with
  * begin, the rules and commit): socket writes to PostgreSQL were the node side's largest cost under the
  * bench's booking load (figures in bench/RESULTS.md). Null when the confirmation number is taken (nothing is written; the caller draws another).
  */
-export async function insertPendingBooking(
+export async function insertBooking(
   run: TRunSql,
   b: TNewBooking,
   companions: TBookingCompanions,
@@ -179,8 +175,10 @@ export async function insertPendingBooking(
     `with b as (
        insert into bookings (user_id, property_id, check_in, check_out, guests, total_price, status, contact_info,
                              nightly_price, nights, tax_rate, tax_amount, night_prices, confirmation_number, created_at,
-                             emails_token, children, infants, pets, price_lines, respond_by)
-       values (?, ?, ?::date, ?::date, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?, ?, ?, ?, ?::jsonb, ?::timestamptz)
+                             emails_token, children, infants, pets, price_lines, respond_by, source, source_detail,
+                             price_override_reason)
+       values (?, ?, ?::date, ?::date, ?, ?, ?, ?::jsonb, ?, ?, ?, ?, ?::int[], ?, ?::timestamptz, ?, ?, ?, ?, ?::jsonb,
+               ?::timestamptz, ?, ?, ?)
        on conflict (confirmation_number) do nothing
        returning id
      ), l as (${link.sql})${key ? `, k as (${key.sql})` : ''}
@@ -207,6 +205,9 @@ export async function insertPendingBooking(
       b.pets,
       JSON.stringify(b.priceLines),
       b.respondBy ?? null,
+      b.source ?? 'website',
+      b.sourceDetail ?? null,
+      b.priceOverrideReason ?? null,
       ...link.params,
       ...(key?.params ?? []),
     ],

@@ -39,45 +39,6 @@ export interface TOperatorBookingRow extends TPriceSnapshot, TStayParty {
   priceOverrideReason: string | null;
 }
 
-/**
- * Inserts a confirmed booking; the triggers hold its dates (23P01 when taken) and snapshot its payment
- * plan in this statement. Null when the confirmation number is taken (the caller draws another).
- */
-export async function insertOperatorBooking(
-  tx: EntityManager,
-  b: TOperatorBookingRow,
-): Promise<number | null> {
-  const row = await db(tx)
-    .insertInto('bookings')
-    .values({
-      user_id: null,
-      property_id: b.propertyId,
-      check_in: sql<string>`${b.checkIn}::date`,
-      check_out: sql<string>`${b.checkOut}::date`,
-      guests: b.guests,
-      children: b.children,
-      infants: b.infants,
-      pets: b.pets,
-      total_price: b.totalPrice,
-      status: 'confirmed',
-      contact_info: sql<TContactInfo>`${JSON.stringify(b.contactInfo)}::jsonb`,
-      nightly_price: b.nightlyPrice,
-      nights: b.nights,
-      tax_rate: b.taxRate,
-      tax_amount: b.taxAmount,
-      night_prices: sql<number[]>`${intArray(b.nightPrices)}::int[]`,
-      price_lines: sql<TQuoteLine[]>`${JSON.stringify(b.priceLines)}::jsonb`,
-      confirmation_number: b.confirmationNumber,
-      source: b.source,
-      source_detail: b.sourceDetail,
-      price_override_reason: b.priceOverrideReason,
-    })
-    .onConflict((oc) => oc.column('confirmation_number').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? null;
-}
-
 /** A booking as a change starts from, its row locked until the transaction ends; null when unknown. */
 export async function lockBookingForChange(tx: EntityManager, id: number) {
   const locked = await db(tx).selectFrom('bookings').select('id').where('id', '=', id).forUpdate().execute();

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { countedGuests } from '#shared/pricing.ts';
@@ -6,7 +5,7 @@ import { ZQuote, type TBooking, type ZBookingCreateInput } from '#shared/schemas
 import { AppError } from '../../errors.ts';
 import {
   findStayContext,
-  insertPendingBooking,
+  insertBooking,
   type TBookingCompanions,
   type TNewBooking,
   type TStayContext,
@@ -17,6 +16,7 @@ import { onOneConnection, type TRunSql } from '../../repositories/sql.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
 import { priceStay } from './quote.ts';
+import { newConfirmationNumber, snapshotOf, withConfirmationNumber } from './new-booking.ts';
 import { enforceStay, limitsOf, partyOf, PRICE_CHANGED, SIGN_IN_TO_BOOK } from './rules.ts';
 
 /** The stay's context; when the settings record does not exist yet, getSettings creates it. */
@@ -43,11 +43,6 @@ export interface TBookingCaller {
   sessionUser: { id: number } | null;
 }
 
-/** 'BIC' and a random number of up to 6 digits (docs/product.md#guest-constants), made on the server so it can be looked up. */
-export function newConfirmationNumber(): string {
-  return `BIC${randomInt(100_000, 1_000_000)}`;
-}
-
 /** What the booking's statement writes with it, made from the booking (its number) and what it was checked against. */
 export type TCompanionsOf = (
   booking: Omit<TBooking, 'id'>,
@@ -55,8 +50,6 @@ export type TCompanionsOf = (
   settings: TStaySettings,
 ) => TBookingCompanions;
 
-/** A fresh number is drawn on the rare clash with an existing one; this many draws in a row cannot all clash in practice. */
-const CONFIRMATION_ATTEMPTS = 8;
 /** Numbers checked against the bookings with the stay's context, so the insert rarely meets a taken one. */
 const CONFIRMATION_CANDIDATES = 4;
 
@@ -107,7 +100,7 @@ export async function createBooking(
     // One statement per attempt: a clash on the confirmation number inserts nothing (no error, so a
     // caller's transaction goes on) and draws again, while a clash on the dates raises 23P01 from the
     // exclusion constraint.
-    for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
+    return withConfirmationNumber(async (confirmationNumber) => {
       const row: TNewBooking = {
         propertyId: property.id,
         userId,
@@ -117,23 +110,16 @@ export async function createBooking(
         children: party.children,
         infants: party.infants,
         pets: party.pets,
-        priceLines: quote.lines,
-        totalPrice: quote.total,
+        ...snapshotOf(quote),
         contactInfo: input.contactInfo,
-        nightlyPrice: quote.nightlyPrice,
-        nights: quote.nights,
-        taxRate: quote.taxRate,
-        taxAmount: quote.tax,
-        nightPrices: quote.nightly.map((n) => n.price),
-        confirmationNumber: freeNumbers[attempt] ?? newConfirmationNumber(),
+        confirmationNumber,
         createdAt,
         status,
         respondBy,
       };
       const booking: Omit<TBooking, 'id'> = { ...row, status };
-      const written = await insertPendingBooking(run, row, companionsOf(booking, property, settings));
-      if (written) return { id: written.id, ...booking };
-    }
-    throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
+      const written = await insertBooking(run, row, companionsOf(booking, property, settings));
+      return written ? { id: written.id, ...booking } : null;
+    }, freeNumbers);
   });
 }

@@ -12,14 +12,13 @@ import type {
 } from '#shared/schemas/operator-bookings.ts';
 import { AppError, DATES_TAKEN_MESSAGE, toAppError } from '../../errors.ts';
 import { clashingHolds } from '../../repositories/calendar-holds.ts';
-import { insertBookingLink } from '../../repositories/managed-bookings.ts';
+import { insertBooking } from '../../repositories/bookings.ts';
+import { onOneConnection } from '../../repositories/sql.ts';
 import {
-  insertOperatorBooking,
   lockBookingForChange,
   repricePaymentPlan,
   updateBookingStay,
   type TChangeBase,
-  type TPriceSnapshot,
 } from '../../repositories/operator-bookings.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
@@ -32,7 +31,7 @@ import { planBookingMessages } from '../messaging/automated.ts';
 import { bookingMade } from '../messaging/lifecycle.ts';
 import { totalsOf } from '../payments/ledger.ts';
 import { getSettings } from '../settings/settings.ts';
-import { newConfirmationNumber } from './create.ts';
+import { snapshotOf, withConfirmationNumber } from './new-booking.ts';
 import { manageLinkExpiry } from './manage.ts';
 import { bookingDay, enforceStay, limitsOf, todaySpan } from './rules.ts';
 
@@ -41,8 +40,6 @@ import { bookingDay, enforceStay, limitsOf, todaySpan } from './rules.ts';
  * by the same stay rules as a guest's booking and held by the same date_holds constraint; a clash answers
  * 409 naming what holds the dates.
  */
-
-const CONFIRMATION_ATTEMPTS = 8;
 
 /** A home's price rules and stay limits for a stay, read as the quote reads them. */
 async function homeFor(tx: EntityManager, propertyId: number, checkIn: string, checkOut: string) {
@@ -74,27 +71,6 @@ async function judgeAndQuote(
     party,
     bookedOn: bookingDay(now),
   });
-}
-
-/** The snapshot a booking keeps: the quote's, or the operator's total with the difference as its own line. */
-function snapshotOf(quote: TQuote, override?: { total: number; reason: string }): TPriceSnapshot {
-  const lines = [...quote.lines];
-  if (override && override.total !== quote.total) {
-    lines.push({
-      kind: 'priceOverride',
-      label: `Price set by the operator (${override.reason})`,
-      amount: override.total - quote.total,
-    });
-  }
-  return {
-    totalPrice: override?.total ?? quote.total,
-    nightlyPrice: quote.nightlyPrice,
-    nights: quote.nights,
-    taxRate: quote.taxRate,
-    taxAmount: quote.tax,
-    nightPrices: quote.nightly.map((n) => n.price),
-    priceLines: lines,
-  };
 }
 
 /** A 409 that names what holds the dates (another booking first), never the booking being moved. */
@@ -137,44 +113,51 @@ export async function createOperatorBooking(
           ? { total: input.totalPrice, reason: input.overrideReason ?? '' }
           : undefined,
       );
-      for (let attempt = 0; attempt < CONFIRMATION_ATTEMPTS; attempt++) {
-        const confirmationNumber = newConfirmationNumber();
-        const bookingId = await insertOperatorBooking(tx, {
-          propertyId: input.propertyId,
+      const bookingId = await onOneConnection(tx, (run) =>
+        withConfirmationNumber(async (confirmationNumber) => {
+          const row = await insertBooking(
+            run,
+            {
+              userId: null,
+              propertyId: input.propertyId,
+              checkIn: input.checkIn,
+              checkOut: input.checkOut,
+              guests: countedGuests(party),
+              children: party.children,
+              infants: party.infants,
+              pets: party.pets,
+              ...snapshot,
+              contactInfo: { name: input.guest.name, email, phone: input.guest.phone ?? '', country: '' },
+              confirmationNumber,
+              createdAt: now.toISOString(),
+              status: 'confirmed',
+              source: input.source,
+              sourceDetail: input.sourceDetail || null,
+              priceOverrideReason: input.totalPrice !== undefined ? (input.overrideReason ?? null) : null,
+            },
+            // The operator's booking emails its guest itself (below), so no emails are due by the row.
+            { link: { hash, expiresAt: manageLinkExpiry(input.checkOut) }, emailsToken: null },
+          );
+          return row?.id ?? null;
+        }),
+      );
+      await recordActivity(tx, actor, {
+        action: 'booking.create_by_operator',
+        entityType: 'booking',
+        entityId: bookingId,
+        after: {
+          status: 'confirmed',
+          source: input.source,
           checkIn: input.checkIn,
           checkOut: input.checkOut,
-          guests: countedGuests(party),
-          children: party.children,
-          infants: party.infants,
-          pets: party.pets,
-          ...snapshot,
-          contactInfo: { name: input.guest.name, email, phone: input.guest.phone ?? '', country: '' },
-          confirmationNumber,
-          source: input.source,
-          sourceDetail: input.sourceDetail || null,
-          priceOverrideReason: input.totalPrice !== undefined ? (input.overrideReason ?? null) : null,
-        });
-        if (bookingId === null) continue;
-        await insertBookingLink(tx, bookingId, hash, manageLinkExpiry(input.checkOut));
-        await recordActivity(tx, actor, {
-          action: 'booking.create_by_operator',
-          entityType: 'booking',
-          entityId: bookingId,
-          after: {
-            status: 'confirmed',
-            source: input.source,
-            checkIn: input.checkIn,
-            checkOut: input.checkOut,
-            totalPrice: snapshot.totalPrice,
-            ...(input.totalPrice !== undefined
-              ? { quotedPrice: quote.total, overrideReason: input.overrideReason }
-              : {}),
-          },
-        });
-        if (email) await emailOperatorBooking(tx, bookingId, token);
-        return bookingId;
-      }
-      throw new AppError('UNAVAILABLE', 'Could not issue a confirmation number. Please try again.');
+          totalPrice: snapshot.totalPrice,
+          ...(input.totalPrice !== undefined
+            ? { quotedPrice: quote.total, overrideReason: input.overrideReason }
+            : {}),
+        },
+      });
+      if (email) await emailOperatorBooking(tx, bookingId, token);
+      return bookingId;
     });
   } catch (err) {
     if (toAppError(err)?.message !== DATES_TAKEN_MESSAGE) throw err;
