@@ -21,7 +21,7 @@ export interface TScheduleFacts {
 
 /**
  * The schedule a stay booked on `bookedOn` gets, by the same rule as the booking's snapshot
- * (`payment_plan_snapshot` in functions.sql): the deposit rounded to the cent, and the whole amount at
+ * (`payment_plan_snapshot`, the money-minor-units migration): the deposit rounded to the cent, and the whole amount at
  * booking when the balance date is not after the booking day.
  */
 export function scheduleFor(

@@ -5,7 +5,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
  * (docs/staff.md#reports-queries): kept by the `bookings_count` triggers in the same transaction as each
  * change, so they are exact. A day's figures are the sum of its shards: each database session adds to the
  * shard of its backend pid, as the admin counters do. The lead-time buckets are those of
- * `booking_lead_bucket` (sql/functions.sql).
+ * `booking_lead_bucket` (the booking-arrivals migration).
  */
 export const BookingArrival = defineEntity({
   name: 'BookingArrival',

@@ -60,7 +60,7 @@ export const Booking = defineEntity({
     priceOverrideReason: p.string().length(500).nullable(),
     /**
      * The stay's revenue parts in minor units (docs/reports.md), set from the price snapshot by the bookings'
-     * row trigger (sql/functions.sql, booking_revenue_parts): room revenue, the pass-through fees (cleaning,
+     * row trigger (booking_revenue_parts, the report-revenue migration): room revenue, the pass-through fees (cleaning,
      * pets), the GST, the tourist tax, and the cancellation fee a cancelled booking keeps, without its GST.
      */
     roomMinor: p.integer().default(0),

@@ -1,5 +1,53 @@
 import { Migration } from '@mikro-orm/migrations';
-import { functionsSql } from './migration-20261126170000-functions-file.ts';
+
+/** The functions and triggers this migration added or changed, as they were written when it was made (the rest stand as earlier migrations left them). */
+const FUNCTIONS = String.raw`
+-- A booking's payment schedule is snapshot in the booking's own statement (docs/payments.md#snapshot), from
+-- the operator's payment settings as they are then: the deposit (a percentage of the total, due at
+-- booking) and the balance (due balance_days_before the check-in; a stay that starts sooner is due in full at
+-- booking). Amounts are cents of the booking's whole-dollar total.
+create or replace function payment_plan_snapshot(b bookings, made_at timestamptz) returns void language plpgsql as $$
+  declare
+    s record;
+    total integer := b.total_price * 100;
+    due_on date;
+    deposit integer;
+  begin
+    select * into s from payment_settings where id = 1;
+    if not found then
+      insert into payment_settings (id) values (1) on conflict (id) do nothing;
+      select * into s from payment_settings where id = 1;
+    end if;
+    due_on := b.check_in - s.balance_days_before;
+    if s.deposit_percent >= 100 or due_on <= made_at::date then
+      deposit := total;
+      due_on := null;
+    else
+      deposit := round(total * s.deposit_percent / 100.0)::integer;
+    end if;
+    insert into payment_plans (booking_id, currency, total_amount, deposit_amount, deposit_percent, balance_amount,
+                               balance_due_on, methods, bank_instructions, deposit_deadline_at, deadline_action, created_at)
+    values (b.id, 'USD', total, deposit, s.deposit_percent, total - deposit, due_on,
+            array_remove(array[case when s.offer_card then 'card' end,
+                               case when s.offer_bank_transfer then 'bank_transfer' end,
+                               case when s.offer_pay_on_arrival then 'pay_on_arrival' end], null),
+            s.bank_instructions,
+            case when s.deposit_deadline_hours > 0 and deposit > 0
+                 then made_at + make_interval(hours => s.deposit_deadline_hours) end,
+            s.deposit_deadline_action, made_at)
+    on conflict (booking_id) do nothing;
+  end $$;
+
+create or replace function bookings_payment_plan() returns trigger language plpgsql as $$
+  begin
+    perform payment_plan_snapshot(new, now());
+    return null;
+  end $$;
+
+create or replace trigger bookings_payment_plan
+  after insert on bookings
+  for each row execute function bookings_payment_plan();
+`;
 
 export class Migration20261126191010_payments extends Migration {
 
@@ -20,7 +68,7 @@ export class Migration20261126191010_payments extends Migration {
     this.addSql(`alter table "ledger_lines" add constraint "ledger_lines_recorded_by_id_foreign" foreign key ("recorded_by_id") references "users" ("id") on delete set null;`);
     this.addSql(`create table "stripe_events" ("id" varchar(100) not null, "type" varchar(100) not null, "received_at" timestamptz not null default now(), primary key ("id"));`);
     this.addSql(`insert into "payment_settings" ("id") values (1) on conflict do nothing;`);
-    this.addSql(functionsSql());
+    this.addSql(FUNCTIONS);
     // Bookings made before payments existed get the schedule in force now, as of their own creation.
     this.addSql(`select payment_plan_snapshot(b, b.created_at) from bookings b;`);
   }

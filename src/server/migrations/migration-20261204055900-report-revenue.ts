@@ -5,7 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * parts in minor units (room revenue, pass-through fees, GST, tourist tax, the cancellation fee it keeps),
  * worked out from its price snapshot by a row trigger in the booking's own statement; booking_arrivals
  * sums them by check-in day; the reports' covering indexes carry them. The SQL is written out here in
- * full, as it stood when this migration was written (sql/functions.sql holds the same definitions).
+ * full, as it stood when this migration was written.
  */
 const FUNCTIONS = `
 -- The one place that reads the bookings' price snapshot in its stored unit, minor units: every revenue part

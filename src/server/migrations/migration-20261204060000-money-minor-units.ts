@@ -2,7 +2,7 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The booking snapshot's schedule from a total that is already in minor units (docs/payments.md#snapshot).
- * Written out here, not loaded from sql/functions.sql, so this migration replays as it was written.
+ * Written out here, so this migration replays as it was written.
  */
 const PAYMENT_PLAN_SNAPSHOT = (total: string) => `
 create or replace function payment_plan_snapshot(b bookings, made_at timestamptz) returns void language plpgsql as $$

@@ -32,7 +32,7 @@ export async function countListedHomes(em: EntityManager, s: TReportScope): Prom
 }
 
 /**
- * The lead-time buckets, in the order of `booking_lead_bucket` (sql/functions.sql), which says where each
+ * The lead-time buckets, in the order of `booking_lead_bucket` (the booking-arrivals migration), which says where each
  * starts and ends, with the booking_arrivals column that counts it.
  */
 const LEAD_BUCKETS = [
