@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { JOB_SCHEDULES } from '../../src/server/jobs/handlers.ts';
+import { JOB_SCHEDULES } from '../../src/server/jobs/registry.ts';
 import { QUEUES } from '../../src/server/jobs/queue.ts';
 import { expireRequests } from '../../src/server/services/bookings/requests.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';

@@ -2,8 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ICAL_SYNC_CRON, ICAL_SYNC_JOB, registerIcalSync } from '../../src/server/jobs/ical-sync.ts';
-import { startQueue } from '../../src/server/jobs/queue.ts';
+import { jobHandlers } from '../../src/server/jobs/handlers.ts';
+import { registerJobs, startQueue } from '../../src/server/jobs/queue.ts';
+import { JOBS } from '../../src/server/jobs/registry.ts';
+import { createMailTransport } from '../../src/server/services/email/transport.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { syncAllFeeds } from '../../src/server/services/calendar/ical-import.ts';
 import { createTestDatabase, testEnv, type TTestDb } from '../support/db.ts';
@@ -25,7 +27,14 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   boss = await startQueue(db.url);
-  await registerIcalSync(boss, { orm: db.orm, env: testEnv({ icalAllowPrivateHosts: true }) });
+  const { icalSync } = jobHandlers({
+    orm: db.orm,
+    transport: createMailTransport({ smtpUrl: undefined, mailDir: '/nonexistent' }),
+    mailFrom: undefined,
+    reach: { cardAvailable: false },
+    icalAllowPrivateHosts: testEnv({ icalAllowPrivateHosts: true }).icalAllowPrivateHosts,
+  });
+  await registerJobs(boss, { icalSync });
 });
 afterAll(async () => {
   await boss.stop({ graceful: false });
@@ -35,8 +44,8 @@ afterAll(async () => {
 
 describe('the scheduled iCal import', () => {
   it('is scheduled every 5 minutes on the queue, and its job syncs every feed that is due', async () => {
-    const schedules = await boss.getSchedules(ICAL_SYNC_JOB);
-    expect(schedules.map((s) => [s.name, s.cron])).toEqual([[ICAL_SYNC_JOB, ICAL_SYNC_CRON]]);
+    const schedules = await boss.getSchedules(JOBS.icalSync.queue);
+    expect(schedules.map((s) => [s.name, s.cron])).toEqual([[JOBS.icalSync.queue, JOBS.icalSync.cron]]);
 
     const home = await createProperty(db.em());
     const port = (server.address() as AddressInfo).port;
@@ -44,7 +53,7 @@ describe('the scheduled iCal import', () => {
       home.id,
       `http://127.0.0.1:${port}/cal.ics`,
     ]);
-    await boss.send(ICAL_SYNC_JOB);
+    await boss.send(JOBS.icalSync.queue);
     await vi.waitFor(
       async () => {
         const [feed] = await db.sql<{ last_sync_at: Date | null; last_error: string | null }>(

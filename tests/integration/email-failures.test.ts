@@ -112,7 +112,7 @@ describe('an email that fails on every attempt', () => {
       await holder.query('select id from emails where id = $1 for update', [key!.id]);
       const jobId = emailJobId(key!);
       expect(
-        await dispatchJobs(QUEUES.email, [{ id: jobId, data: { emailId: key!.id } }], {
+        await dispatchJobs('email', [{ id: jobId, data: { emailId: key!.id } }], {
           retryLimit: EMAIL_ATTEMPTS - 1,
           retryDelay: 1,
           retryBackoff: true,

@@ -11,65 +11,90 @@ import { sendDueMessages } from '../services/messaging/automated.ts';
 import { alertLateTasks } from '../services/housekeeping/tasks.ts';
 import { expireRequests } from '../services/bookings/requests.ts';
 import { purgeIdempotencyKeys } from '../services/idempotency.ts';
-import { QUEUES, type TJobHandlers } from './queue.ts';
+import { syncAllFeeds, syncOneFeed } from '../services/calendar/ical-import.ts';
+import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
+import { getSettings } from '../services/settings/settings.ts';
+import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import type { TJobHandlers } from './queue.ts';
 
-/** Queue handlers stay thin: each forks an EntityManager and calls one service. */
-export function jobHandlers(
-  orm: MikroORM,
-  transport: TMailTransport,
-  mailFrom: string | undefined,
-  reach: TCardReach,
-): TJobHandlers {
+/** What the handlers need of the process: the database, the mail transport and the card settings. */
+export interface TJobDeps {
+  orm: MikroORM;
+  transport: TMailTransport;
+  mailFrom: string | undefined;
+  reach: TCardReach;
+  icalAllowPrivateHosts: boolean;
+}
+
+/**
+ * The handler of every job in the registry (registry.ts), typed by its parsed payload; leaving one out
+ * does not compile. Handlers stay thin: each forks an EntityManager and calls one service.
+ */
+export function jobHandlers({
+  orm,
+  transport,
+  mailFrom,
+  reach,
+  icalAllowPrivateHosts,
+}: TJobDeps): TJobHandlers {
   const em = () => orm.em.fork() as EntityManager;
+  const icalOptions = { allowPrivateHosts: icalAllowPrivateHosts, onConflicts: queueConflictEmail };
   return {
-    [QUEUES.email]: async (data) => {
-      const emailId = Number(data.emailId);
-      if (!Number.isInteger(emailId)) return;
+    email: async ({ emailId }) => {
       const fork = em();
       const from = mailFrom ?? (await siteSender(fork));
       await deliverEmail(fork, transport, from, emailId);
     },
-    [QUEUES.bookingEmails]: async (data) => {
-      const bookingId = Number(data.bookingId);
-      if (!Number.isInteger(bookingId)) return;
+    bookingEmails: async ({ bookingId }) => {
       await writeBookingReceivedEmails(em(), bookingId, reach);
     },
-    [QUEUES.emailFailed]: async (data, job) => {
-      const emailId = Number(data.emailId);
-      if (!Number.isInteger(emailId)) return;
+    emailFailed: async ({ emailId }, job) => {
       if (await emailGivenUp(em(), emailId, failureMessage(job.sourceOutput)))
         log.warn('email failed on its last attempt', { emailId });
     },
-    [QUEUES.emailSweep]: async () => {
+    emailSweep: async () => {
       const n = await requeueStaleEmails(em());
       if (n > 0) log.info('re-queued emails', { count: n });
     },
-    [QUEUES.purgeAccounts]: async () => {
+    purgeAccounts: async () => {
       const n = await purgeDeletedAccounts(em());
       if (n > 0) log.info('purged deleted accounts', { count: n });
       const keys = await purgeIdempotencyKeys(em());
       if (keys > 0) log.info('purged idempotency keys', { count: keys });
     },
-    [QUEUES.reviewInvitations]: async () => {
+    reviewInvitations: async () => {
       const n = await sendReviewInvitations(em());
       if (n > 0) log.info('review invitations', { count: n });
     },
-    [QUEUES.scheduledMessages]: async () => {
+    scheduledMessages: async () => {
       const n = await sendDueMessages(em());
       if (n > 0) log.info('automated messages sent', { count: n });
     },
-    [QUEUES.lateTasks]: async () => {
+    lateTasks: async () => {
       const n = await alertLateTasks(em());
       if (n > 0) log.info('late turnover alerts', { count: n });
     },
-    [QUEUES.paymentNotices]: async () => {
+    paymentNotices: async () => {
       const deadlines = await enforceDepositDeadlines(em());
       const notices = await sendBalanceNotices(em(), new Date(), reach);
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
     },
-    [QUEUES.bookingRequests]: async () => {
+    bookingRequests: async () => {
       const n = await expireRequests(em());
       if (n > 0) log.info('requests declined unanswered', { count: n });
+    },
+    icalSync: async (data) => {
+      // A new feed's first sync names its feed; the scheduled run names none and syncs those due.
+      if ('feedId' in data) {
+        await syncOneFeed(em(), data.propertyId, data.feedId, icalOptions);
+        return;
+      }
+      const settings = await getSettings(em());
+      const totals = await syncAllFeeds(em, {
+        ...icalOptions,
+        dueMinutes: settings.icalSyncMinutes ?? SETTINGS_DEFAULTS.icalSyncMinutes,
+      });
+      log.info('ical feeds synced', totals);
     },
   };
 }
@@ -80,14 +105,3 @@ function failureMessage(output: unknown): string | null {
     return output.message;
   return null;
 }
-
-/** Every minute: email and booking-emails jobs lost between a commit and its dispatch; daily: the purge of deleted accounts and day-old Idempotency-Keys; hourly: review invitations (the day after check-out). */
-export const JOB_SCHEDULES = [
-  { name: QUEUES.emailSweep, cron: '* * * * *' },
-  { name: QUEUES.purgeAccounts, cron: '17 3 * * *' },
-  { name: QUEUES.reviewInvitations, cron: '5 * * * *' },
-  { name: QUEUES.scheduledMessages, cron: '* * * * *' },
-  { name: QUEUES.paymentNotices, cron: '*/15 * * * *' },
-  { name: QUEUES.lateTasks, cron: '*/5 * * * *' },
-  { name: QUEUES.bookingRequests, cron: '* * * * *' },
-];

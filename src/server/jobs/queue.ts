@@ -2,6 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
 import { resilientPgOptions } from '../db/pool.ts';
 import { log } from '../logger.ts';
+import { JOBS, type TJobData, type TJobInput, type TJobName } from './registry.ts';
+
+export { JOB_SCHEDULES, QUEUES } from './registry.ts';
 
 /**
  * The PostgreSQL job queue (pg-boss, in its own `pgboss` schema of the app's database). Every instance
@@ -30,42 +33,16 @@ export async function startQueue(
   return boss;
 }
 
-/** The guests' queues (docs/features.md#guest-self-service): email delivery, its safety sweep, the account purge, review invitations. */
-export const QUEUES = {
-  email: 'email',
-  /** Writes a new booking's emails into the outbox from the booking (its row records that they are due). */
-  bookingEmails: 'booking-emails',
-  /** An email job that failed its last attempt, whatever broke it (pg-boss's dead letter queue of `email`). */
-  emailFailed: 'email-failed',
-  emailSweep: 'email-sweep',
-  purgeAccounts: 'purge-accounts',
-  reviewInvitations: 'review-invitations',
-  /** Sends the automated messages that are due (docs/messaging.md#automated-messages). */
-  scheduledMessages: 'scheduled-messages',
-  /** Payments: balance reminders and final notices, and unpaid deposits past their deadline (docs/payments.md). */
-  paymentNotices: 'payment-notices',
-  /** Tells the operator of turnovers not done 2 hours before the next check-in (docs/staff.md#late-tasks). */
-  lateTasks: 'late-tasks',
-  /** Declines the requests to book not answered in time (docs/booking-operations.md#booking-modes). */
-  bookingRequests: 'booking-requests',
-} as const;
-
-/** Queues whose jobs are sent from requests; their workers are woken by NOTIFY. */
-const NOTIFY_QUEUES: string[] = [QUEUES.email, QUEUES.bookingEmails];
-
-/**
- * Where pg-boss moves a job once its last attempt has failed, for any reason: an error thrown, or a
- * worker that died mid-job and let it expire. Its handler settles what the job was for.
- */
-const DEAD_LETTERS: Record<string, string> = { [QUEUES.email]: QUEUES.emailFailed };
-
 /** What a handler learns of its job besides the data: for a dead letter, how the original job ended. */
 export interface TJobInfo {
   /** The output of the failed job a dead letter stands for (its error), null for other jobs. */
   sourceOutput: unknown;
 }
 
-export type TJobHandlers = Record<string, (data: Record<string, unknown>, job: TJobInfo) => Promise<void>>;
+/** A handler for every job of the registry, each typed by its job's parsed payload. */
+export type TJobHandlers = {
+  [K in TJobName]: (data: TJobData<K>, job: TJobInfo) => Promise<void>;
+};
 
 export interface TQueueTuning {
   /** Seconds between fetches when idle (JOB_POLL_SECONDS; retries wait for the next poll). */
@@ -75,11 +52,10 @@ export interface TQueueTuning {
 /** The queue jobs are sent to; set while this process holds a queue, null otherwise (tests without one). */
 let sender: PgBoss | null = null;
 
-/** Creates the queues, so a send-only instance can send to them before any worker ran. */
-export async function createQueues(boss: PgBoss, names: string[]): Promise<void> {
-  for (const name of names) {
-    const notify = NOTIFY_QUEUES.includes(name);
-    const deadLetter = DEAD_LETTERS[name];
+/** Creates the jobs' queues, so a send-only instance can send to them before any worker ran. */
+export async function createQueues(boss: PgBoss, jobs: readonly TJobName[]): Promise<void> {
+  for (const key of jobs) {
+    const { queue: name, notify = false, deadLetter } = JOBS[key];
     // A dead letter queue must exist before the queue that names it.
     if (deadLetter) await boss.createQueue(deadLetter);
     await boss.createQueue(name, { notify, ...(deadLetter ? { deadLetter } : {}) });
@@ -94,18 +70,24 @@ export function useQueueForSending(boss: PgBoss): void {
 }
 
 /**
- * Creates the queues and schedules and starts their workers; jobs sent from now on go to `boss`. Each
- * job of a fetched batch succeeds or fails on its own: a failed one is retried with its queue's backoff.
+ * Creates the queues and schedules of the jobs `handlers` names and starts their workers; jobs sent from
+ * now on go to `boss`. Each job's payload is parsed by its registry schema first: one that does not parse
+ * is logged and dropped (a retry would not mend it). Each job of a fetched batch succeeds or fails on its
+ * own: a failed one is retried with its queue's backoff.
  */
 export async function registerJobs(
   boss: PgBoss,
-  handlers: TJobHandlers,
-  schedules: { name: string; cron: string }[],
+  handlers: Partial<TJobHandlers>,
   tuning: TQueueTuning = { pollingIntervalSeconds: 2 },
 ): Promise<void> {
-  await createQueues(boss, Object.keys(handlers));
-  for (const s of schedules) await boss.schedule(s.name, s.cron, null, { tz: 'UTC' });
-  for (const [name, handler] of Object.entries(handlers)) {
+  const keys = (Object.keys(handlers) as TJobName[]).filter((k) => handlers[k]);
+  await createQueues(boss, keys);
+  for (const key of keys) {
+    const { queue: name, payload } = JOBS[key];
+    const cron: string | undefined = JOBS[key].cron;
+    if (cron) await boss.schedule(name, cron, null, { tz: 'UTC' });
+    // One handler's type for every key: the registry ties each key's schema to its handler.
+    const handler = handlers[key] as (data: unknown, job: TJobInfo) => Promise<void>;
     await boss.work(
       name,
       {
@@ -115,12 +97,21 @@ export async function registerJobs(
         burstWhenBatchFull: true,
         includeMetadata: true,
       },
-      async (jobs: JobWithMetadata<Record<string, unknown> | null>[]) => {
+      async (jobs: JobWithMetadata<unknown>[]) => {
         // The jobs of a batch run side by side (an email holds only its own row lock).
         await Promise.all(
           jobs.map(async (job) => {
+            const data = payload.safeParse(job.data ?? {});
+            if (!data.success) {
+              log.error('job with a payload that does not fit its queue dropped', {
+                queue: name,
+                jobId: job.id,
+                issues: data.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`),
+              });
+              return;
+            }
             try {
-              await handler(job.data ?? {}, { sourceOutput: job.sourceOutput });
+              await handler(data.data, { sourceOutput: job.sourceOutput });
             } catch (err) {
               // Only this job fails (and is retried); the rest of the batch completes.
               await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
@@ -154,24 +145,24 @@ export interface TSendOptions {
  * Sends a job inside `em`'s transaction (so a rolled-back change leaves no job). Without a queue nothing
  * is sent: the outbox row alone records the email, and the sweep of a running worker delivers it.
  */
-export async function sendJob(
+export async function sendJob<K extends TJobName>(
   em: EntityManager,
-  name: string,
-  data: Record<string, unknown>,
+  job: K,
+  data: TJobInput<K>,
   options: TSendOptions = {},
 ): Promise<void> {
   if (!sender) return;
-  await sender.send(name, data, { ...options, db: fromKysely(em.getKysely()) });
+  await sender.send(JOBS[job].queue, data as object, { ...options, db: fromKysely(em.getKysely()) });
 }
 
-export interface TJobToDispatch {
+export interface TJobToDispatch<K extends TJobName = TJobName> {
   /** A UUID derived from what the job is for: a job already sent with it is not sent twice. */
   id: string;
-  data: Record<string, unknown>;
+  data: TJobInput<K>;
 }
 
 /** Like sendJob for many jobs of one queue, in one multi-row insert (a job whose id exists is skipped). */
-export async function sendJobs(
+async function sendJobs(
   em: EntityManager,
   name: string,
   jobs: TJobToDispatch[],
@@ -190,11 +181,15 @@ export async function sendJobs(
  * committed (the outbox's dispatch after commit and its sweep). A job whose id exists is skipped, so
  * the two can race without sending one twice. Answers how many were new; 0 without a queue.
  */
-export async function dispatchJobs(
-  name: string,
-  jobs: TJobToDispatch[],
+export async function dispatchJobs<K extends TJobName>(
+  job: K,
+  jobs: TJobToDispatch<K>[],
   options: TSendOptions = {},
 ): Promise<number> {
+  return dispatchToQueue(JOBS[job].queue, jobs, options);
+}
+
+async function dispatchToQueue(name: string, jobs: TJobToDispatch[], options: TSendOptions): Promise<number> {
   if (!sender || jobs.length === 0) return 0;
   const sent = sender.insert(
     name,
@@ -230,7 +225,15 @@ let scheduled: { promise: Promise<void>; resolve: () => void } | null = null;
  * Dispatches jobs of committed rows within the dispatch window, grouped with others of the same queue,
  * without the caller waiting. A failed dispatch is only logged: the queue's sweep sends those jobs later.
  */
-export function dispatchSoon(name: string, jobs: TJobToDispatch[], options: TSendOptions = {}): void {
+export function dispatchSoon<K extends TJobName>(
+  job: K,
+  jobs: TJobToDispatch<K>[],
+  options: TSendOptions = {},
+): void {
+  queueSoon(JOBS[job].queue, jobs, options);
+}
+
+function queueSoon(name: string, jobs: TJobToDispatch[], options: TSendOptions): void {
   if (!sender || jobs.length === 0) return;
   const group = waiting.get(name);
   if (group) group.jobs.push(...jobs);
@@ -260,7 +263,7 @@ async function flushDispatches(): Promise<void> {
   await Promise.all(
     groups.map(async ([name, { jobs, options }]) => {
       try {
-        await dispatchJobs(name, jobs, options);
+        await dispatchToQueue(name, jobs, options);
       } catch (err) {
         log.warn('jobs not dispatched; the sweep sends them', {
           queue: name,
@@ -286,16 +289,17 @@ const pendingByTransaction = new WeakMap<
  * they are sent with the rows, in the transaction. A job lost between a commit and its dispatch (a
  * crash) is sent again by its queue's sweep.
  */
-export async function dispatchOnCommit(
+export async function dispatchOnCommit<K extends TJobName>(
   em: EntityManager,
-  name: string,
-  jobs: TJobToDispatch[],
+  job: K,
+  jobs: TJobToDispatch<K>[],
   options: TSendOptions = {},
 ): Promise<void> {
   if (jobs.length === 0) return;
+  const name = JOBS[job].queue;
   const trx = em.getTransactionContext<object>();
   if (!trx) {
-    dispatchSoon(name, jobs, options);
+    queueSoon(name, jobs, options);
   } else if ('savepointName' in trx) {
     await sendJobs(em, name, jobs, options);
   } else {
@@ -308,7 +312,7 @@ export async function dispatchOnCommit(
       em.getEventManager().registerSubscriber({
         afterTransactionCommit: ({ transaction }) => {
           if (transaction !== trx) return;
-          for (const [queue, group] of queues) dispatchSoon(queue, group.jobs, group.options);
+          for (const [queue, group] of queues) queueSoon(queue, group.jobs, group.options);
         },
       });
     }

@@ -5,12 +5,9 @@ import type { TEnv } from '../env.ts';
 import { setEmailRetryDelay } from '../services/email/outbox.ts';
 import { createMailTransport } from '../services/email/transport.ts';
 import { cardReach } from '../services/payments/terms.ts';
-import { JOB_SCHEDULES, jobHandlers } from './handlers.ts';
-import { ICAL_SYNC_JOB } from './ical-queue.ts';
-import { registerIcalSync } from './ical-sync.ts';
+import { jobHandlers } from './handlers.ts';
 import {
   createQueues,
-  QUEUES,
   registerJobs,
   setDispatchWindow,
   startQueue,
@@ -36,12 +33,17 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
   const transport = createMailTransport({ smtpUrl: env.smtpUrl, mailDir: path.join(env.dataDir, 'mail') });
   try {
     if (env.runJobs) {
-      await registerIcalSync(boss, { orm: db.orm, env });
-      await registerJobs(boss, jobHandlers(db.orm, transport, env.mailFrom, cardReach(env)), JOB_SCHEDULES, {
-        pollingIntervalSeconds: env.jobPollSeconds,
+      const handlers = jobHandlers({
+        orm: db.orm,
+        transport,
+        mailFrom: env.mailFrom,
+        reach: cardReach(env),
+        icalAllowPrivateHosts: env.icalAllowPrivateHosts,
       });
+      await registerJobs(boss, handlers, { pollingIntervalSeconds: env.jobPollSeconds });
     } else {
-      await createQueues(boss, [QUEUES.email, QUEUES.bookingEmails, ICAL_SYNC_JOB]);
+      // The jobs requests send, so they can be sent before a worker has created their queues.
+      await createQueues(boss, ['email', 'bookingEmails', 'icalSync']);
       useQueueForSending(boss);
     }
   } catch (err) {

@@ -23,7 +23,6 @@ import {
   type TStoredFeed,
 } from '../../repositories/ical.ts';
 import { setFeedExportImported } from '../../repositories/ical-hub.ts';
-import { ICAL_SYNC_JOB } from '../../jobs/ical-queue.ts';
 import { dispatchOnCommit } from '../../jobs/queue.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { todaySpan } from '../bookings/rules.ts';
@@ -85,7 +84,7 @@ export async function addFeed(
     });
     // A new feed syncs at once, on the queue, not at the next scheduled run (docs/features.md#calendar-hub):
     // the job goes when the feed is committed, and a failure is recorded as its last error.
-    await dispatchOnCommit(tx, ICAL_SYNC_JOB, [
+    await dispatchOnCommit(tx, 'icalSync', [
       { id: randomUUID(), data: { feedId: id, propertyId: input.id } },
     ]);
     return added;

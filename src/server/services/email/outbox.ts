@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TEmailSource } from '../../entities/outbox-email.entity.ts';
-import { dispatchJobs, dispatchOnCommit, QUEUES, rowJobId, sendJob } from '../../jobs/queue.ts';
+import { dispatchJobs, dispatchOnCommit, rowJobId, sendJob } from '../../jobs/queue.ts';
 import { bookingsWithEmailsDue } from '../../repositories/bookings.ts';
 import { isConnectionFault } from '../../db/pool.ts';
 import { log } from '../../logger.ts';
@@ -77,7 +77,7 @@ const bookingEmailsJobs = (bookings: TOutboxKey[]) =>
  * (bench emails: +18 to +45 % on the booking's p95; the column costs nothing measurable).
  */
 export async function bookingEmailsDue(em: EntityManager, booking: TOutboxKey): Promise<void> {
-  await dispatchOnCommit(em, QUEUES.bookingEmails, bookingEmailsJobs([booking]), retryOptions());
+  await dispatchOnCommit(em, 'bookingEmails', bookingEmailsJobs([booking]), retryOptions());
 }
 
 /**
@@ -91,7 +91,7 @@ export async function bookingEmailsDue(em: EntityManager, booking: TOutboxKey): 
  */
 export async function queueEmails(em: EntityManager, emails: TNewEmail[]): Promise<number[]> {
   const keys = await insertEmails(em, emails);
-  await dispatchOnCommit(em, QUEUES.email, emailJobs(keys), retryOptions());
+  await dispatchOnCommit(em, 'email', emailJobs(keys), retryOptions());
   return keys.map((k) => k.id);
 }
 
@@ -239,8 +239,8 @@ export async function requeueStaleEmails(em: EntityManager): Promise<number> {
   if (uncertain.length > 0) log.warn('emails whose delivery is uncertain marked failed', { ids: uncertain });
   const [emails, bookings] = await Promise.all([staleQueuedEmails(em), bookingsWithEmailsDue(em)]);
   const [sent, written] = await Promise.all([
-    dispatchJobs(QUEUES.email, emailJobs(emails), retryOptions()),
-    dispatchJobs(QUEUES.bookingEmails, bookingEmailsJobs(bookings), retryOptions()),
+    dispatchJobs('email', emailJobs(emails), retryOptions()),
+    dispatchJobs('bookingEmails', bookingEmailsJobs(bookings), retryOptions()),
   ]);
   return sent + written;
 }
@@ -252,7 +252,7 @@ export async function requeueStaleEmails(em: EntityManager): Promise<number> {
 export async function requeueFailedEmail(em: EntityManager, emailId: number): Promise<boolean> {
   return em.transactional(async (tx) => {
     if (!(await resetFailedEmail(tx, emailId))) return false;
-    await sendJob(tx, QUEUES.email, { emailId }, retryOptions());
+    await sendJob(tx, 'email', { emailId }, retryOptions());
     return true;
   });
 }
