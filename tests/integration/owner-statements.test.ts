@@ -157,6 +157,10 @@ describe('owner statements', () => {
     ).rejects.toMatchObject({ code: 'NOT_FOUND' });
     const theirs = await callerFor(db, ownerB).caller.owners.statement({ id: ownerB.id, month });
     expect(theirs.stays.map((x) => x.propertyId)).toEqual([homeB]);
+    // The owner sees each party's size and dates, never the guest's name or contact.
+    expect(mine.stays.map((x) => x.guests)).toEqual([3, 3, 3]);
+    for (const text of [JSON.stringify(mine), statementCsv(mine)])
+      for (const secret of ['Olga', 'olga@example.com', '555 0100']) expect(text).not.toContain(secret);
   });
 
   it('numbers the month and e-mails the owner when the operator publishes', async () => {

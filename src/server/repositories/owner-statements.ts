@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TBookingStatus } from '#shared/constants.ts';
 import type { TExpenseCategory } from '#shared/schemas/owners.ts';
 import type { TStatementRecord } from '../services/owners/statement-record.ts';
-import { db, guestName, isoDate, isoTimestamp } from './db.ts';
+import { db, isoDate, isoTimestamp } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { intArray } from './sql.ts';
 
@@ -50,7 +50,8 @@ export interface TStatementBookingRow {
   confirmationNumber: string;
   propertyId: number;
   propertyTitle: string;
-  guest: string;
+  /** The party's size (adults and children): statements name no guest. */
+  guests: number;
   checkIn: string;
   checkOut: string;
   nights: number;
@@ -81,7 +82,7 @@ function bookingRows(em: EntityManager) {
       'b.confirmation_number as confirmationNumber',
       'b.property_id as propertyId',
       'p.title as propertyTitle',
-      sql<string>`${guestName('')}`.as('guest'),
+      'b.guests',
       isoDate('b.check_in').as('checkIn'),
       isoDate('b.check_out').as('checkOut'),
       'b.nights',

@@ -99,7 +99,11 @@ export const ZStatementStay = z.object({
   confirmationNumber: z.string(),
   propertyId: z.number(),
   propertyTitle: z.string(),
-  guestName: z.string(),
+  /**
+   * The party's size: an owner sees who stayed only as a number and the dates, never a guest's name
+   * (docs/staff.md#what-each-role-sees). Null on a line published before it was kept.
+   */
+  guests: z.number().nullable(),
   checkIn: z.string(),
   checkOut: z.string(),
   nights: z.number(),
