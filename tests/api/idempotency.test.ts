@@ -8,6 +8,7 @@ import {
 } from '../../src/shared/schemas/idempotency.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startTestServer, type TTestServer } from '../support/server.ts';
+import { adminCookie } from './payments-helpers.ts';
 
 /** POST /api/bookings with an Idempotency-Key: a repeat is the first answer, never a second booking. */
 let srv: TTestServer;
@@ -134,5 +135,49 @@ describe('Idempotency-Key on POST /api/bookings', () => {
     const doc = await api(srv.url, 'GET', '/api/openapi.json');
     const params = doc.body.paths['/bookings'].post.parameters as { name: string; in: string }[];
     expect(params).toContainEqual(expect.objectContaining({ name: 'idempotency-key', in: 'header' }));
+  });
+});
+
+describe("Idempotency-Key on the operator's owner entries", () => {
+  it('an expense or a payout sent twice under one key is recorded once and answered the same', async () => {
+    const admin = await adminCookie(srv.url);
+    const reg = await api(srv.url, 'POST', '/api/auth/register', {
+      username: 'owner-ida',
+      email: 'owner-ida@example.com',
+      password: 'secret-pw',
+    });
+    expect(reg.status, JSON.stringify(reg.body)).toBe(200);
+    const ownerId = reg.body.id as number;
+    await srv.db.sql(`update users set staff_role = 'owner' where id = $1`, [ownerId]);
+    const home = await createProperty(srv.db.em(), {});
+    const owned = await api(
+      srv.url,
+      'PUT',
+      `/api/admin/properties/${home.id}/owner`,
+      { ownerId, commissionPercent: 15 },
+      admin,
+    );
+    expect(owned.status, JSON.stringify(owned.body)).toBe(200);
+    const date = addDays(todayIso(), 40);
+    const month = date.slice(0, 7);
+    const expense = { date, category: 'repairs', amount: 120.5, description: 'Boiler service' };
+    const payout = { date, amount: 300, reference: 'PO-77' };
+    for (const [path, body, list] of [
+      [`/api/admin/properties/${home.id}/expenses`, expense, `/api/admin/owners/${ownerId}/expenses`],
+      [`/api/admin/owners/${ownerId}/payouts`, payout, `/api/admin/owners/${ownerId}/payouts`],
+    ] as const) {
+      const key = randomUUID();
+      const headers = { ...admin, 'Idempotency-Key': key };
+      const [first, again] = [
+        await api(srv.url, 'POST', path, body, headers),
+        await api(srv.url, 'POST', path, body, headers),
+      ];
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      expect(again).toMatchObject({ status: 200, body: first.body });
+      const other = await api(srv.url, 'POST', path, { ...body, amount: 1 }, headers);
+      expect(other.status).toBe(422);
+      const listed = await api(srv.url, 'GET', `${list}?month=${month}`, undefined, admin);
+      expect(listed.body.items, path).toHaveLength(1);
+    }
   });
 });

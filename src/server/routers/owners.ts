@@ -28,7 +28,8 @@ import {
 } from '../services/owners/entries.ts';
 import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
-import { adminProcedure, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
+import { idempotentRoute } from '../route-meta.ts';
+import { adminProcedure, idempotent, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
@@ -114,17 +115,19 @@ export const ownersRouter = router({
     .query(({ ctx, input }) => listExpenses(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
   createExpense: adminProcedure
-    .meta({
-      openapi: {
+    .meta(
+      idempotentRoute({
         method: 'POST',
         path: '/admin/properties/{id}/expenses',
         tags: ['owners'],
         summary:
           "Record an expense on a home, for its owner's statement of the month of its date (refused once that month is published)",
-      },
-    })
+        description: 'With an Idempotency-Key, a repeat answers with the same expense and records nothing.',
+      }),
+    )
     .input(ZExpenseInput)
     .output(ZStatementExpense)
+    .use(idempotent)
     .mutation(({ ctx, input }) => createExpense(ctx.em, input, ctx.actingUser)),
 
   deleteExpense: adminProcedure
@@ -154,17 +157,19 @@ export const ownersRouter = router({
     .query(({ ctx, input }) => listPayouts(ctx.em, input)),
 
   createPayout: operatorProcedure
-    .meta({
-      openapi: {
+    .meta(
+      idempotentRoute({
         method: 'POST',
         path: '/admin/owners/{id}/payouts',
         tags: ['owners'],
         summary:
           'Record a payout to an owner, set against the statement of the month of its date (owner-operator; refused once that month is published)',
-      },
-    })
+        description: 'With an Idempotency-Key, a repeat answers with the same payout and records nothing.',
+      }),
+    )
     .input(ZPayoutInput)
     .output(ZStatementPayout)
+    .use(idempotent)
     .mutation(({ ctx, input }) => createPayout(ctx.em, input, ctx.actingUser)),
 
   deletePayout: operatorProcedure
