@@ -33,7 +33,9 @@ export async function book(base: string, propertyId: number, checkIn: string, ch
 
 interface TLedger {
   lines: { kind: 'payment' | 'refund'; amount: number }[];
+  charges: { amount: number }[];
   totals: {
+    charged: number;
     paid: number;
     refunded: number;
     net: number;
@@ -54,5 +56,7 @@ export function expectReconciled(ledger: TLedger): void {
   expect(t.net).toBe(paid - refunded);
   expect(t.net + t.balanceDue - t.refundDue).toBe(t.retained);
   expect(ledger.schedule.deposit + ledger.schedule.balance).toBe(ledger.schedule.total);
+  // What the booking charges, line by line, adds up to what the ledger says it charges.
+  expect(ledger.charges.reduce((s, l) => s + l.amount, 0)).toBe(t.charged);
   for (const v of Object.values(t)) if (typeof v === 'number') expect(Number.isInteger(v)).toBe(true);
 }

@@ -72,6 +72,10 @@ export async function findPlan(em: EntityManager, bookingId: number) {
       'b.confirmation_number',
       'b.contact_info',
       isoDate('b.check_in').as('check_in'),
+      'b.night_prices',
+      'b.price_lines',
+      'b.tax_rate',
+      'b.tax_amount',
     ])
     .where('pp.booking_id', '=', bookingId)
     .executeTakeFirst();

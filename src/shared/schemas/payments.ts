@@ -134,12 +134,26 @@ export const ZPaymentSchedule = z.object({
   bankInstructions: z.string().nullable(),
 });
 
+/** One line of what a booking charges, as its invoice states it (docs/invoices.md). */
+export const ZChargeLine = z.object({
+  kind: z.string(),
+  label: z.string(),
+  quantity: z.number().int().nullable(),
+  unitAmount: z.number().int().nullable(),
+  amount: z.number().int(),
+});
+
 export const ZBookingPayments = z.object({
   bookingId: z.number().int(),
   confirmationNumber: z.string(),
   bookingStatus: z.string(),
   schedule: ZPaymentSchedule,
   lines: z.array(ZLedgerLine),
+  /**
+   * What the booking charges, line by line (runs of nights, discounts, fees, taxes, adjustments), from the
+   * money facts: the invoice's lines, summing to totals.charged.
+   */
+  charges: z.array(ZChargeLine),
   totals: ZLedgerTotals,
   /** What cancelling now would give back of what was paid (the policy's fee kept); null when it cannot be cancelled. */
   refundOnCancel: z.number().int().nullable(),

@@ -1,3 +1,4 @@
+import { formatIsoDate } from '#shared/dates.ts';
 import {
   Alert,
   Anchor,
@@ -97,11 +98,14 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
       <Text size="sm">
         Deposit {money(d.schedule.deposit)} ({d.schedule.depositPercent}%) due at booking
         {d.schedule.balance > 0 && d.schedule.balanceDueOn
-          ? `; balance ${money(d.schedule.balance)} due ${d.schedule.balanceDueOn}`
+          ? `; balance ${money(d.schedule.balance)} due ${formatIsoDate(d.schedule.balanceDueOn, true)}`
           : ''}
         .
       </Text>
       <Group gap="lg">
+        <Text size="sm">
+          Charged <strong data-testid="ledger-charged">{money(d.totals.charged)}</strong>
+        </Text>
         <Text size="sm">
           Paid <strong data-testid="ledger-paid">{money(d.totals.net)}</strong>
         </Text>

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payments.ts';
 import type { TPayResult } from '#shared/schemas/payments.ts';
+import { ChargesList } from '../../components/charges-list.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
@@ -70,6 +71,7 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
             Thank you. Your payment is being confirmed and will show here shortly.
           </Alert>
         )}
+        <ChargesList lines={d.charges} total={d.totals.charged} currency={d.schedule.currency} />
         <Text size="sm" data-testid="guest-schedule">
           {scheduleSentence(d.schedule, money, 'at booking')}
         </Text>

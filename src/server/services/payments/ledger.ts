@@ -3,13 +3,16 @@ import { isClosedStatus } from '#shared/constants.ts';
 import { todayIso } from '#shared/dates.ts';
 import { REQUEST_NOT_ACCEPTED } from '#shared/messages.ts';
 import {
+  invoiceLines,
   ledgerTotals,
   refundOnCancel,
   scheduleFacts,
+  snapshotMinor,
   type TFactsLedgerLine,
   type TLedgerTotals,
 } from '#shared/money-facts.ts';
 import { formatMinor, type TOfferedMethod } from '#shared/payments.ts';
+import { bookedLines } from '#shared/pricing.ts';
 import type {
   TAdjustmentInput,
   TBookingPayments,
@@ -90,6 +93,20 @@ export async function bookingPayments(
   const totals = totalsOf(plan, lines);
   const methods = offeredMethods(plan, env);
   const fee = opts.cancellationFee;
+  const charges = invoiceLines(
+    snapshotMinor({
+      checkIn: plan.check_in,
+      nightPrices: plan.night_prices ?? [],
+      lines: bookedLines({
+        taxRate: Number(plan.tax_rate),
+        taxAmount: plan.tax_amount,
+        priceLines: plan.price_lines,
+      }),
+      totalPrice: plan.total_amount,
+      cancellationFeeCharged: null,
+    }),
+    lines,
+  );
   return {
     bookingId,
     confirmationNumber: plan.confirmation_number,
@@ -113,6 +130,7 @@ export async function bookingPayments(
       bankInstructions: methods.includes('bank_transfer') ? plan.bank_instructions : null,
     },
     lines,
+    charges,
     totals,
     refundOnCancel: fee === undefined || fee === null ? null : refundOnCancel(totals, fee),
     flaggedAt: plan.flagged_at,
