@@ -97,6 +97,14 @@ export function bookingCardParty(maxGuests: number, guests?: number): TParty {
 /** The guests who count towards capacity and per-person charges. */
 export const countedGuests = (party: Pick<TParty, 'adults' | 'children'>) => party.adults + party.children;
 
+/** A party as a booking row keeps it: the counted guests (adults and children), then each kind apart. */
+export const partyColumns = (party: TParty) => ({
+  guests: countedGuests(party),
+  children: party.children,
+  infants: party.infants,
+  pets: party.pets,
+});
+
 export interface TQuote {
   /** The average price per night, rounded to the cent; the home's price when every night costs the same. */
   nightlyPrice: number;

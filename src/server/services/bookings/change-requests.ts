@@ -6,7 +6,7 @@ import {
   CHANGE_REQUEST_NOT_FOUND,
   CHANGE_REQUEST_WAITING,
 } from '#shared/operator-bookings.ts';
-import { countedGuests } from '#shared/pricing.ts';
+import { countedGuests, partyColumns } from '#shared/pricing.ts';
 import type {
   TBookingChangeResult,
   TChangeRequest,
@@ -83,10 +83,7 @@ export async function requestChange(
       bookingId,
       checkIn: input.checkIn,
       checkOut: input.checkOut,
-      guests: countedGuests(party),
-      children: party.children,
-      infants: party.infants,
-      pets: party.pets,
+      ...partyColumns(party),
       message: input.message || null,
     });
     await recordActivity(tx, null, {

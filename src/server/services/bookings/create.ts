@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { countedGuests } from '#shared/pricing.ts';
+import { countedGuests, partyColumns } from '#shared/pricing.ts';
 import { ZQuote, type TBooking, type ZBookingCreateInput } from '#shared/schemas/booking.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -106,10 +106,7 @@ export async function createBooking(
         userId,
         checkIn: input.checkIn,
         checkOut: input.checkOut,
-        guests: countedGuests(party),
-        children: party.children,
-        infants: party.infants,
-        pets: party.pets,
+        ...partyColumns(party),
         ...snapshotOf(quote),
         contactInfo: input.contactInfo,
         confirmationNumber,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { daysBetween } from '#shared/dates.ts';
 import { CHECK_OUT_AFTER_CHECK_IN, PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import { CANCELLED_CANNOT_CHANGE, NOTHING_TO_CHANGE } from '#shared/operator-bookings.ts';
-import { countedGuests, quoteStay, type TParty, type TQuote } from '#shared/pricing.ts';
+import { countedGuests, partyColumns, quoteStay, type TParty, type TQuote } from '#shared/pricing.ts';
 import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import type {
   TBookingChangeResult,
@@ -122,10 +122,7 @@ export async function createOperatorBooking(
               propertyId: input.propertyId,
               checkIn: input.checkIn,
               checkOut: input.checkOut,
-              guests: countedGuests(party),
-              children: party.children,
-              infants: party.infants,
-              pets: party.pets,
+              ...partyColumns(party),
               ...snapshot,
               contactInfo: { name: input.guest.name, email, phone: input.guest.phone ?? '', country: '' },
               confirmationNumber,
