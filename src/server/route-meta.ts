@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZIdempotencyHeaders } from '#shared/schemas/idempotency.ts';
 import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
@@ -30,9 +31,44 @@ export type TRouteMeta = OpenApiMeta & {
    * did and does nothing again (trpc.ts, docs/resilience.md#idempotency). Set with `idempotentRoute`.
    */
   idempotent?: boolean;
+  /**
+   * The answer is a file (TFile), written as its own media type with a download name, never cached or
+   * indexed; REST only (the tRPC transport refuses it). Set with `fileRoute` (docs/request-pipeline.md#files).
+   */
+  file?: boolean;
 };
 
+/** A file a procedure answers: its bytes (or text), media type and name. */
+export interface TFile {
+  body: string | Buffer;
+  /** `text/csv; charset=utf-8`, `application/pdf`. */
+  type: string;
+  filename: string;
+  /** Shown in the browser (a PDF) rather than saved (a CSV). */
+  inline?: boolean;
+}
+
+const isFile = (v: unknown): v is TFile =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as TFile).filename === 'string' &&
+  typeof (v as TFile).type === 'string' &&
+  (typeof (v as TFile).body === 'string' || (v as TFile).body instanceof Uint8Array);
+
+/** A file procedure's output: checked as a TFile; the OpenAPI document shows its body as binary. */
+export const ZFile = z.custom<TFile>(isFile, { error: 'Not a file' }).meta({
+  override: { type: 'string', format: 'binary' },
+});
+
 type TOpenApiRoute = NonNullable<OpenApiMeta['openapi']>;
+
+/** The meta of a file procedure: the flag the pipeline reads, and the file's media type in the document. */
+export function fileRoute(
+  openapi: Omit<TOpenApiRoute, 'method'>,
+  type: 'application/pdf' | 'text/csv',
+): { file: true; openapi: TOpenApiRoute } {
+  return { file: true, openapi: { ...openapi, method: 'GET', responseContentType: type } };
+}
 
 /** The meta of an idempotent write: the flag the pipeline reads, and its header in the OpenAPI document. */
 export function idempotentRoute(openapi: TOpenApiRoute): { idempotent: true; openapi: TOpenApiRoute } {

@@ -424,7 +424,7 @@ describe('files behind procedures', () => {
     });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-disposition')).toBe(
-      `attachment; filename=statement-${month}-owner-${ownerId}.csv`,
+      `attachment; filename="statement-${month}-owner-${ownerId}.csv"`,
     );
     expect(await csv.text()).toContain(b.confirmationNumber);
 
@@ -447,5 +447,24 @@ describe('files behind procedures', () => {
     expect(bookings.headers.get('cache-control')).toBe('private, no-store');
     expect(bookings.headers.get('content-disposition')).toMatch(/^attachment; filename="?[\w.-]+\.csv"?$/);
     expect(await bookings.text()).toContain(b.confirmationNumber);
+
+    // A file is a REST answer: over tRPC the same procedure is refused whole.
+    const input = encodeURIComponent(JSON.stringify({ json: { id: ownerId, month } }));
+    const viaTrpc = await fetch(`${srv.url}/trpc/owners.statementPdf?input=${input}`, { headers: admin });
+    expect(viaTrpc.status).toBe(404);
+    expect(await viaTrpc.text()).toContain('Files are served at their /api path');
+    // The document describes each file with its media type and a binary body.
+    const doc = (await (await fetch(`${srv.url}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content: Record<string, unknown> }> }>
+      >;
+    };
+    expect(doc.paths['/admin/owners/{id}/statements.pdf']?.get?.responses['200']?.content).toEqual({
+      'application/pdf': { schema: { type: 'string', format: 'binary' } },
+    });
+    expect(
+      Object.keys(doc.paths['/admin/payments/export.csv']?.get?.responses['200']?.content ?? {}),
+    ).toEqual(['text/csv']);
   });
 });

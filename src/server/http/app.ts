@@ -7,9 +7,6 @@ import { contextFactory, type TServerDeps } from '../context.ts';
 import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
-import { bookingsCsvHandler } from './bookings-csv.ts';
-import { documentHandler, invoiceHandler, paymentsCsvHandler } from './payment-receipts.ts';
-import { statementFileHandler } from './owner-statements.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
@@ -111,18 +108,6 @@ function expressApp(
     res.json(doc);
   });
   app.use('/api/docs', swaggerUi.serve, swaggerUi.setup(doc, { customSiteTitle: 'StayHub API reference' }));
-  app.get('/api/bookings/export.csv', bookingsCsvHandler(createContext));
-  for (const [by, base] of [
-    ['token', '/api/bookings/manage/:token'],
-    ['admin', '/api/admin/bookings/:id'],
-  ] as const) {
-    app.get([`${base}/invoice.pdf`, `${base}/receipt.pdf`], invoiceHandler(createContext, by));
-    app.get(`${base}/invoices/:number.pdf`, documentHandler(createContext, by, 'invoice'));
-    app.get(`${base}/credit-notes/:number.pdf`, documentHandler(createContext, by, 'credit_note'));
-  }
-  app.get('/api/admin/payments/export.csv', paymentsCsvHandler(createContext));
-  app.get('/api/admin/owners/:id/statements.pdf', statementFileHandler(createContext, 'pdf'));
-  app.get('/api/admin/owners/:id/statements.csv', statementFileHandler(createContext, 'csv'));
   // No procedure and no page of ours: the REST handler answers its own 404.
   app.use('/api', (req, res) => {
     void procedures(req, res, '/api/(none)', () => sendError(res, new AppError('NOT_FOUND', 'Not found')));

@@ -14,6 +14,7 @@ import {
   metaOf,
   PRIVATE_CACHE,
   PUBLIC_CACHE,
+  type TFile,
   type TProcedureLike,
 } from '../route-meta.ts';
 import { withEtag } from './caching.ts';
@@ -98,6 +99,11 @@ export function procedureHandlers(opts: {
     responseMeta,
     onError: logError,
     maxBodySize: (procedure) => bodyLimitOf(metaOf(procedure as TProcedureLike)),
+    sendData: ({ procedure, data, res }) => {
+      if (!metaOf(procedure as TProcedureLike).file) return false;
+      sendFile(res as ServerResponse, data as TFile);
+      return true;
+    },
   });
 
   /**
@@ -183,6 +189,9 @@ export function procedureHandlers(opts: {
       );
       const withBody = req.method !== 'GET' && req.method !== 'HEAD';
       if (withBody) await admit(req, res, calls);
+      // A file is served at its REST path only: a tRPC answer is JSON.
+      if (calls.some((c) => metaOf(c).file))
+        refusals.set(req, toTRPCError(new AppError('NOT_FOUND', FILE_OVER_REST)));
       await nodeHTTPRequestHandler({
         router,
         req,
@@ -219,6 +228,28 @@ export function procedureHandlers(opts: {
       await rest(req, res);
     },
   };
+}
+
+export const FILE_OVER_REST = 'Files are served at their /api path';
+
+/**
+ * A file procedure's answer: its bytes with their media type and name, shown (a PDF) or saved (a CSV).
+ * Never cached or indexed: each file is one caller's view.
+ */
+function sendFile(res: ServerResponse, file: TFile): void {
+  const body = typeof file.body === 'string' ? Buffer.from(file.body, 'utf8') : file.body;
+  const type = file.type.startsWith('text/') ? `${file.type}; charset=utf-8` : file.type;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', type);
+  res.setHeader('Content-Length', body.length);
+  res.setHeader('Cache-Control', PRIVATE_CACHE);
+  res.setHeader('X-Robots-Tag', 'noindex');
+  // The names are ours (numbers, months, ids): ASCII without quotes.
+  res.setHeader(
+    'Content-Disposition',
+    `${file.inline ? 'inline' : 'attachment'}; filename="${file.filename}"`,
+  );
+  res.end(body);
 }
 
 function safeDecode(s: string): string {

@@ -25,7 +25,14 @@ import {
 import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { cardReach } from '../services/payments/terms.ts';
+import { fileRoute, ZFile } from '../route-meta.ts';
 import { adminProcedure, router } from '../trpc.ts';
+
+/** The filters of an export: the bookings list's, whole (not one page). */
+const ZBookingExportInput = ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
+  error: 'The start date must be on or before the end date',
+  path: ['to'],
+}).prefault({});
 
 export const bookingsAdminRouter = router({
   list: adminProcedure
@@ -141,12 +148,27 @@ export const bookingsAdminRouter = router({
           'The filtered bookings as CSV inside JSON (admin); GET /api/bookings/export.csv downloads the file',
       },
     })
-    .input(
-      ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
-        error: 'The start date must be on or before the end date',
-        path: ['to'],
-      }).prefault({}),
-    )
+    .input(ZBookingExportInput)
     .output(ZBookingExport)
     .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes)),
+
+  exportCsv: adminProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/bookings/export.csv',
+          tags: ['bookings'],
+          summary: 'The filtered bookings as a CSV file (admin)',
+          description:
+            'The same filters, rules and errors as GET /bookings/export; the CSV goes out as a file.',
+        },
+        'text/csv',
+      ),
+    )
+    .input(ZBookingExportInput)
+    .output(ZFile)
+    .query(async ({ ctx, input }) => {
+      const out = await exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes);
+      return { body: out.csv, type: 'text/csv', filename: out.filename };
+    }),
 });

@@ -27,8 +27,9 @@ import {
   listPayouts,
 } from '../services/owners/entries.ts';
 import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
+import { statementFile } from '../services/owners/statement-file.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
-import { idempotentRoute } from '../route-meta.ts';
+import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
 import { adminProcedure, idempotent, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
@@ -72,6 +73,43 @@ export const ownersRouter = router({
     .input(ZStatementInput)
     .output(ZStatement)
     .query(({ ctx, input }) => ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id)),
+
+  statementPdf: statementsProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/owners/{id}/statements.pdf',
+          tags: ['owners'],
+          summary: "An owner's statement for a month as a PDF",
+          description:
+            'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZStatementInput)
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'pdf'),
+    ),
+
+  statementCsv: statementsProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/owners/{id}/statements.csv',
+          tags: ['owners'],
+          summary: "An owner's statement for a month as a CSV file",
+          description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
+        },
+        'text/csv',
+      ),
+    )
+    .input(ZStatementInput)
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'csv'),
+    ),
 
   publish: operatorProcedure
     .meta({

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZManageTokenParam } from '#shared/schemas/manage.ts';
+import { ZDocumentParam, ZManageDocumentParam } from '#shared/schemas/invoices.ts';
+import { bookingIdForToken } from '../services/bookings/manage.ts';
+import { documentFile, invoiceFile, paymentsCsvFile } from '../services/payments/files.ts';
 import {
   ZAdjustmentInput,
   ZAdminPayments,
@@ -23,7 +26,7 @@ import {
 } from '../services/payments/ledger.ts';
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
-import { idempotentRoute } from '../route-meta.ts';
+import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
 import { idempotent, adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
@@ -117,6 +120,156 @@ export const paymentsRouter = router({
       await recordAdjustment(ctx.em, input, ctx.actingUser);
       return bookingPayments(ctx.em, input.id, ctx.deps.env);
     }),
+
+  // The booking's invoice and credit notes as PDFs, and the Payments view as CSV (docs/invoices.md).
+  adminInvoicePdf: adminProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/bookings/{id}/invoice.pdf',
+          tags: ['payments'],
+          summary: "A booking's invoice as a PDF (admin)",
+          description: 'Issued, with its number, on the first download; the same document ever after.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZIdParam)
+    .output(ZFile)
+    .query(({ ctx, input }) => invoiceFile(ctx.em, input.id)),
+
+  adminReceiptPdf: adminProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/bookings/{id}/receipt.pdf',
+          tags: ['payments'],
+          summary: "A booking's invoice as a PDF (admin), by its older name",
+          description: 'The same document as GET /admin/bookings/{id}/invoice.pdf.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZIdParam)
+    .output(ZFile)
+    .query(({ ctx, input }) => invoiceFile(ctx.em, input.id)),
+
+  adminInvoiceDocumentPdf: adminProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/bookings/{id}/invoices/{number}.pdf',
+          tags: ['payments'],
+          summary: 'One issued invoice of a booking by its number, as a PDF (admin)',
+          description: 'An extra charge after the first invoice has an invoice of its own.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZDocumentParam)
+    .output(ZFile)
+    .query(({ ctx, input }) => documentFile(ctx.em, input.id, 'invoice', input.number)),
+
+  adminCreditNotePdf: adminProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/bookings/{id}/credit-notes/{number}.pdf',
+          tags: ['payments'],
+          summary: 'One credit note of a booking by its number, as a PDF (admin)',
+          description: 'Issued for a cancellation or a credit after the invoice.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZDocumentParam)
+    .output(ZFile)
+    .query(({ ctx, input }) => documentFile(ctx.em, input.id, 'credit_note', input.number)),
+
+  manageInvoicePdf: publicProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/bookings/manage/{token}/invoice.pdf',
+          tags: ['payments'],
+          summary: "A booking's invoice as a PDF, by its manage link",
+          description: 'Issued, with its number, on the first download; the same document ever after.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZManageTokenParam)
+    .output(ZFile)
+    .query(async ({ ctx, input }) => invoiceFile(ctx.em, await bookingIdForToken(ctx.em, input.token))),
+
+  manageReceiptPdf: publicProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/bookings/manage/{token}/receipt.pdf',
+          tags: ['payments'],
+          summary: "A booking's invoice as a PDF by its manage link, by its older name",
+          description: 'The same document as GET /bookings/manage/{token}/invoice.pdf.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZManageTokenParam)
+    .output(ZFile)
+    .query(async ({ ctx, input }) => invoiceFile(ctx.em, await bookingIdForToken(ctx.em, input.token))),
+
+  manageInvoiceDocumentPdf: publicProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/bookings/manage/{token}/invoices/{number}.pdf',
+          tags: ['payments'],
+          summary: 'One issued invoice of a booking by its number, as a PDF, by its manage link',
+          description: 'An extra charge after the first invoice has an invoice of its own.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZManageDocumentParam)
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), 'invoice', input.number),
+    ),
+
+  manageCreditNotePdf: publicProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/bookings/manage/{token}/credit-notes/{number}.pdf',
+          tags: ['payments'],
+          summary: 'One credit note of a booking by its number, as a PDF, by its manage link',
+          description: 'Issued for a cancellation or a credit after the invoice.',
+        },
+        'application/pdf',
+      ),
+    )
+    .input(ZManageDocumentParam)
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), 'credit_note', input.number),
+    ),
+
+  exportCsv: adminProcedure
+    .meta(
+      fileRoute(
+        {
+          path: '/admin/payments/export.csv',
+          tags: ['payments'],
+          summary: 'One view of the Payments page as a CSV file (admin): every row, not one page',
+          description:
+            'The same filters as GET /admin/payments; amounts in currency units, dates in ISO form in the home’s zone, and a currency column.',
+        },
+        'text/csv',
+      ),
+    )
+    .input(ZAdminPaymentsInput)
+    .output(ZFile)
+    .query(({ ctx, input }) => paymentsCsvFile(ctx.em, input, ctx.staff.homes)),
 
   list: adminProcedure
     .meta({
