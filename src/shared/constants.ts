@@ -53,6 +53,12 @@ export const AMENITIES = [
   'Pets allowed',
 ] as const;
 
+/**
+ * A home's one pets setting (docs/features.md#pets): the search's pets filter, the quote's pets rule and
+ * the listing's amenities all read whether the home has this amenity.
+ */
+export const PETS_AMENITY = 'Pets allowed' satisfies (typeof AMENITIES)[number];
+
 export const FALLBACK_CATEGORIES = [
   'Beach',
   'Mountain',
