@@ -4,7 +4,6 @@ export const HOME_PAGE_SIZE = 12;
 export const CATEGORY_SKELETONS = 8;
 export const REVIEWS_FIRST = 3;
 export const REVIEWS_STEP = 5;
-export const MOBILE_SEARCH_SCROLL_PX = 10;
 export const CATEGORY_FADE_PX = 20;
 export const DEFAULT_RATING = 4.9;
 export const DEFAULT_LOCATION = 'Anywhere';
