@@ -4,7 +4,6 @@ export const HOME_PAGE_SIZE = 12;
 export const CATEGORY_SKELETONS = 8;
 export const REVIEWS_FIRST = 3;
 export const REVIEWS_STEP = 5;
-export const MOBILE_SEARCH_SCROLL_PX = 10;
 export const CATEGORY_FADE_PX = 20;
 export const DEFAULT_RATING = 4.9;
 export const DEFAULT_LOCATION = 'Anywhere';
@@ -52,6 +51,12 @@ export const AMENITIES = [
   'Smoking allowed',
   'Pets allowed',
 ] as const;
+
+/**
+ * A home's one pets setting (docs/features.md#pets): the search's pets filter, the quote's pets rule and
+ * the listing's amenities all read whether the home has this amenity.
+ */
+export const PETS_AMENITY = 'Pets allowed' satisfies (typeof AMENITIES)[number];
 
 export const FALLBACK_CATEGORIES = [
   'Beach',

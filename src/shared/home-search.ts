@@ -21,6 +21,10 @@ export interface THomeSearch {
   checkIn?: string;
   checkOut?: string;
   guests?: number;
+  /** The rest of the party, as the quote takes it: `guests` are the adults (docs/features.md#pets). */
+  children?: number;
+  infants?: number;
+  pets?: number;
   /** Lower-cased category name (matching is case-insensitive). */
   category?: string;
   /** Nightly price range in USD (what the server filters on; the UI shows the display currency). */
@@ -112,6 +116,15 @@ export function parseHomeSearch(raw: Record<string, unknown>): THomeSearch {
   }
   const guests = guestCount(raw.guests);
   if (guests && guests > 1) out.guests = guests;
+  // The same bounds as the search's ZPartyFields; none is the default and is left out.
+  for (const [key, max] of [
+    ['children', 1000],
+    ['infants', 100],
+    ['pets', 20],
+  ] as const) {
+    const n = whole(raw[key], 1, max);
+    if (n) out[key] = n;
+  }
   const category = text(raw.category, 60);
   if (category) out.category = category.toLowerCase();
   return { ...out, ...parseRefinements(raw) };
@@ -123,6 +136,9 @@ export function searchInputFor(search: THomeSearch): Omit<TSearchInput, 'cursor'
     ...(search.category ? { category: search.category } : {}),
     ...(search.location ? { location: search.location } : {}),
     ...(search.guests ? { guests: search.guests } : {}),
+    ...(search.children ? { children: search.children } : {}),
+    ...(search.infants ? { infants: search.infants } : {}),
+    ...(search.pets ? { pets: search.pets } : {}),
     ...(search.checkIn && search.checkOut ? { checkIn: search.checkIn, checkOut: search.checkOut } : {}),
     ...(search.minPrice !== undefined ? { minPrice: search.minPrice } : {}),
     ...(search.maxPrice !== undefined ? { maxPrice: search.maxPrice } : {}),

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { DEFAULT_LOCATION } from '#shared/constants.ts';
 import { formatDateForToday } from '#shared/dates.ts';
 import { listOf, parseHomeSearch, searchInputFor, type THomeSearch } from '#shared/home-search.ts';
-import { guestsLabel } from '#shared/labels.ts';
+import { partyLabel } from '#shared/labels.ts';
 
 // The URL's parsing is shared with the server, which draws a search's first screen from the same input.
 export { listOf, parseHomeSearch, searchInputFor, type THomeSearch };
@@ -16,7 +16,11 @@ export interface TSearchState {
   location: string;
   checkIn: string | null;
   checkOut: string | null;
+  /** The adults; children, infants and pets are the rest of the party. */
   guests: number;
+  children: number;
+  infants: number;
+  pets: number;
   category: string | null;
 }
 
@@ -26,6 +30,9 @@ export function toSearchState(search: THomeSearch): TSearchState {
     checkIn: search.checkIn ?? null,
     checkOut: search.checkOut ?? null,
     guests: search.guests ?? 1,
+    children: search.children ?? 0,
+    infants: search.infants ?? 0,
+    pets: search.pets ?? 0,
     category: search.category ?? null,
   };
 }
@@ -37,6 +44,9 @@ export function toHomeSearch(state: Partial<TSearchState>): THomeSearch {
     checkIn: state.checkIn ?? undefined,
     checkOut: state.checkOut ?? undefined,
     guests: state.guests ?? undefined,
+    children: state.children ?? undefined,
+    infants: state.infants ?? undefined,
+    pets: state.pets ?? undefined,
     category: state.category ?? undefined,
   });
 }
@@ -83,11 +93,19 @@ export function parseListingSearch(raw: Record<string, unknown>): TListingSearch
   return listingSearch(parseHomeSearch(raw));
 }
 
+/** Whether the search names a party beyond the default of one adult. */
+const hasParty = (s: THomeSearch) => Boolean((s.guests && s.guests > 1) || s.children || s.infants || s.pets);
+
+/** The search's party as every screen says it: '3 guests, 1 infant, 1 pet'. */
+export function searchPartyLabel(s: Pick<THomeSearch, 'guests' | 'children' | 'infants' | 'pets'>): string {
+  return partyLabel({ guests: (s.guests ?? 1) + (s.children ?? 0), infants: s.infants, pets: s.pets });
+}
+
 /** Filters shown as chips (location not 'Anywhere', guests > 1, either date: docs/product.md#guest-interactions), the Filters dialog's, or a map area. */
 export function hasActiveFilters(search: THomeSearch): boolean {
   return Boolean(
     search.location ||
-    (search.guests && search.guests > 1) ||
+    hasParty(search) ||
     search.checkIn ||
     search.checkOut ||
     search.bounds ||
@@ -102,14 +120,19 @@ export function filterChips(search: THomeSearch): { key: TFilterKey; label: stri
   if (search.location) chips.push({ key: 'location', label: search.location });
   if (search.checkIn || search.checkOut)
     chips.push({ key: 'dates', label: datesLabel(search.checkIn, search.checkOut) });
-  if (search.guests && search.guests > 1) chips.push({ key: 'guests', label: guestsLabel(search.guests) });
+  if (hasParty(search)) chips.push({ key: 'guests', label: searchPartyLabel(search) });
   return chips;
 }
 
 export function clearFilter(search: THomeSearch, key: TFilterKey): THomeSearch {
   const next = { ...search };
   if (key === 'location') delete next.location;
-  if (key === 'guests') delete next.guests;
+  if (key === 'guests') {
+    delete next.guests;
+    delete next.children;
+    delete next.infants;
+    delete next.pets;
+  }
   if (key === 'dates') {
     delete next.checkIn;
     delete next.checkOut;
@@ -122,7 +145,16 @@ export function clearFilter(search: THomeSearch, key: TFilterKey): THomeSearch {
  * the Filters dialog's choices, sort and view, which have their own 'Clear all'.
  */
 export function resetFilters(search: THomeSearch): THomeSearch {
-  const { location: _l, checkIn: _i, checkOut: _o, guests: _g, ...kept } = search;
+  const {
+    location: _l,
+    checkIn: _i,
+    checkOut: _o,
+    guests: _g,
+    children: _c,
+    infants: _n,
+    pets: _p,
+    ...kept
+  } = search;
   return kept;
 }
 
@@ -174,7 +206,8 @@ export function useSearchState() {
        * sort and view. A new place drops the map area, which belonged to the old one.
        */
       apply: (next: Omit<TSearchState, 'category'>) => {
-        const { location: _l, checkIn: _i, checkOut: _o, guests: _g, ...kept } = search;
+        const { location: _l, checkIn: _i, checkOut: _o, guests: _g, ...rest } = search;
+        const { children: _c, infants: _n, pets: _p, ...kept } = rest;
         const where = toHomeSearch({ ...next, category: search.category ?? null });
         if (where.location !== search.location) delete kept.bounds;
         go({ ...kept, ...where }, { resetScroll: true });

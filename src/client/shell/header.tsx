@@ -1,14 +1,12 @@
-import { Box, Button, Container, Group, Transition } from '@mantine/core';
+import { Box, Button, Container, Group } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
-import { MOBILE_SEARCH_SCROLL_PX } from '#shared/constants.ts';
 import { LazySearchDialog, preloadSearchDialog } from '../features/search/lazy-search-dialog.tsx';
 import { CompactSearch, SearchBar } from '../features/search/search-bar.tsx';
 import type { TSearchDialogState, TSearchTab } from '../features/search/types.ts';
 import { CurrencySwitch } from '../components/layout/currency-switch.tsx';
 import { DeferredUserMenu } from './deferred-user-menu.tsx';
-import { useScrolledPast } from '../lib/use-scrolled-past.ts';
 import classes from '../components/layout/layout.module.css';
 import { Logo } from '../components/layout/logo.tsx';
 import { ThemeToggle } from '../components/layout/theme-toggle.tsx';
@@ -19,7 +17,6 @@ const ADMIN_ACCESS_HREF = '/admin?directAdmin=true';
 /** The site header (docs/product.md#guest-pages): logo, search, currency, 'Admin Access', theme and the user menu. */
 export function Header() {
   const [dialog, setDialog] = useState<TSearchDialogState>({ opened: false, tab: 'location' });
-  const scrolled = useScrolledPast(MOBILE_SEARCH_SCROLL_PX);
   const navigate = useNavigate();
   const open = (tab: TSearchTab) => setDialog({ opened: true, tab });
 
@@ -62,15 +59,14 @@ export function Header() {
           <DeferredUserMenu />
         </Group>
       </Container>
-      {/* Small screens: the compact search shows under the header once the page has scrolled (docs/product.md#guest-constants). */}
+      {/*
+        Small screens: the compact search sits under the header from the first screen on (docs/features.md#pets);
+        the server's first screen (first-screen.ts, .fs-cs) keeps its room, so nothing moves when the app paints.
+      */}
       <Box hiddenFrom="md">
-        <Transition mounted={scrolled} transition="slide-down" duration={150}>
-          {(style) => (
-            <Container size="xl" pb={10} style={style}>
-              <CompactSearch onOpen={open} onWarmUp={preloadSearchDialog} />
-            </Container>
-          )}
-        </Transition>
+        <Container size="xl" pb={10}>
+          <CompactSearch onOpen={open} onWarmUp={preloadSearchDialog} />
+        </Container>
       </Box>
       <LazySearchDialog
         opened={dialog.opened}

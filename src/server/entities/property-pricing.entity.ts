@@ -17,7 +17,6 @@ export const PropertyPricing = defineEntity({
     extraGuestFee: p.integer().nullable(),
     extraGuestsAbove: p.integer().nullable(),
     petFee: p.integer().nullable(),
-    petsAllowed: p.boolean().default(false),
     weeklyDiscount: p.smallint().nullable(),
     monthlyDiscount: p.smallint().nullable(),
     lastMinuteDiscount: p.smallint().nullable(),

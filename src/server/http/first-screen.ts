@@ -41,6 +41,8 @@ min-height:100vh;background:var(--fs-body);color:var(--fs-text);font:14px/1.45 $
 .fs-c{max-width:1320px;margin:0 auto;padding:0 16px}
 .fs-hd{border-bottom:1px solid var(--fs-border)}
 .fs-hd .fs-c{display:flex;align-items:center;gap:8px;min-height:72px}
+.fs-hd .fs-cs{display:none;min-height:0}
+@media (max-width:61.99em){.fs-hd .fs-cs{display:block;padding-bottom:10px}.fs-cs>div{height:54px;border:1px solid var(--fs-border);border-radius:999px}}
 .fs-brand{display:none;font-size:20px;font-weight:800;letter-spacing:-.02em;color:#ff385c}
 .fs-strip{height:70.8px;margin-bottom:16px}
 .fs-chips{display:flex;flex-wrap:wrap;align-items:center;gap:10px;padding:10px 0;margin-bottom:16px}
@@ -89,7 +91,9 @@ const PIN =
 function frame(siteName: string, page: string): string {
   return (
     '<div class="fs" aria-hidden="true" data-first-screen="">' +
-    `<div class="fs-hd"><div class="fs-c">${LOGO}<span class="fs-brand">${escapeHtml(siteName)}</span></div></div>` +
+    `<div class="fs-hd"><div class="fs-c">${LOGO}<span class="fs-brand">${escapeHtml(siteName)}</span></div>` +
+    // The phone's compact search, under the header row (header.tsx).
+    '<div class="fs-c fs-cs"><div></div></div></div>' +
     page +
     '</div>'
   );

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { fromKysely, PgBoss, type JobWithMetadata } from 'pg-boss';
-import { resilientPgOptions } from '../db/pool.ts';
+import { isConnectionFault, resilientPgOptions } from '../db/pool.ts';
 import { log } from '../logger.ts';
 import { JOBS, type TJobData, type TJobInput, type TJobName } from './registry.ts';
 
@@ -114,7 +114,8 @@ export async function registerJobs(
               await handler(data.data, { sourceOutput: job.sourceOutput });
             } catch (err) {
               // Only this job fails (and is retried); the rest of the batch completes.
-              await boss.fail(name, job.id, { message: err instanceof Error ? err.message : String(err) });
+              const message = err instanceof Error ? err.message : String(err);
+              await whenAnswered(() => boss.fail(name, job.id, { message }));
             }
           }),
         );
@@ -122,6 +123,26 @@ export async function registerJobs(
     );
   }
   sender = boss;
+}
+
+/** How long a worker keeps trying to record a job's failure while the database is away. */
+const RECORD_FAILURE_FOR_MS = 120_000;
+
+/**
+ * Runs `record` until the database takes it. A handler that failed because the database went away
+ * would otherwise leave its job active (its failure unrecorded) until pg-boss expires it, 15 minutes
+ * on, and the email sweep skips a job that still exists (docs/resilience.md#email-after-an-outage).
+ */
+async function whenAnswered<T>(record: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + RECORD_FAILURE_FOR_MS;
+  for (let delay = 250; ; delay = Math.min(delay * 2, 5_000)) {
+    try {
+      return await record();
+    } catch (err) {
+      if (!isConnectionFault(err) || Date.now() + delay > deadline) throw err;
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
 }
 
 /** Job inserts under way outside any transaction (dispatchJobs), awaited before the queue stops. */
@@ -238,11 +259,14 @@ function queueSoon(name: string, jobs: TJobToDispatch[], options: TSendOptions):
   const group = waiting.get(name);
   if (group) group.jobs.push(...jobs);
   else waiting.set(name, { jobs: [...jobs], options });
-  if (flushTimer) return;
+  if (!flushTimer) armFlush(dispatchWindowMs);
+}
+
+function armFlush(ms: number): void {
   let resolve = () => {};
   const promise = new Promise<void>((r) => (resolve = r));
   scheduled = { promise, resolve };
-  flushTimer = setTimeout(() => void flushDispatches(), dispatchWindowMs).unref();
+  flushTimer = setTimeout(() => void flushDispatches(), ms).unref();
 }
 
 /**
@@ -253,6 +277,12 @@ export function dispatchesSettled(): Promise<void> {
   return scheduled?.promise ?? Promise.resolve();
 }
 
+/** How long a failed dispatch waits before the next try, at first and at most. */
+const REDISPATCH_MS = { first: 500, max: 5_000 };
+/** Jobs kept for another try; past this many, the rest are left to the sweep. */
+const REDISPATCH_CAP = 20_000;
+let redispatchDelayMs = REDISPATCH_MS.first;
+
 async function flushDispatches(): Promise<void> {
   if (flushTimer) clearTimeout(flushTimer);
   flushTimer = null;
@@ -260,20 +290,41 @@ async function flushDispatches(): Promise<void> {
   scheduled = null;
   const groups = [...waiting];
   waiting.clear();
+  let failed = false;
   await Promise.all(
     groups.map(async ([name, { jobs, options }]) => {
       try {
         await dispatchToQueue(name, jobs, options);
       } catch (err) {
-        log.warn('jobs not dispatched; the sweep sends them', {
+        failed = true;
+        log.warn('jobs not dispatched; tried again until the database answers', {
           queue: name,
           count: jobs.length,
           err: String(err),
         });
+        // Tried again while this process lives (docs/resilience.md#email-after-an-outage): the jobs go
+        // out within seconds of the database's return, not at the sweep's next look a minute or more
+        // later. Their ids make a repeat harmless; the sweep remains the net for a process that dies.
+        if (countWaiting() + jobs.length <= REDISPATCH_CAP) requeue(name, jobs, options);
       }
     }),
   );
   done?.resolve();
+  if (failed) {
+    if (!flushTimer && waiting.size > 0 && sender) armFlush(redispatchDelayMs);
+    redispatchDelayMs = Math.min(redispatchDelayMs * 2, REDISPATCH_MS.max);
+  } else {
+    redispatchDelayMs = REDISPATCH_MS.first;
+  }
+}
+
+const countWaiting = () => [...waiting.values()].reduce((n, g) => n + g.jobs.length, 0);
+
+/** Puts jobs whose dispatch failed back with those waiting, for the next flush. */
+function requeue(name: string, jobs: TJobToDispatch[], options: TSendOptions): void {
+  const group = waiting.get(name);
+  if (group) group.jobs.unshift(...jobs);
+  else waiting.set(name, { jobs: [...jobs], options });
 }
 
 /** The jobs each open transaction asked for, by queue, dispatched when that transaction commits. */

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { PETS_AMENITY } from '#shared/constants.ts';
 import type { THomePricing, TPriceRules } from '#shared/pricing.ts';
 import type { TRate, TRateKind } from '#shared/schemas/calendar.ts';
 import { sql, type Selectable } from 'kysely';
@@ -141,15 +142,19 @@ export interface TRulesRow {
   pricing: THomePricing | null;
 }
 
-/** A property_pricing row `pp` as THomePricing, built in the statement that reads it. */
-export const PRICING_JSON = `json_build_object(
+/**
+ * A home `h` and its property_pricing row `pp` (left-joined: a home without one has no fees or extra
+ * rules) as THomePricing, built in the statement that reads it. Whether it takes pets is the home's
+ * PETS_AMENITY, its one pets setting (docs/features.md#pets).
+ */
+const PRICING_JSON = `json_build_object(
   'cleaningFee', pp.cleaning_fee, 'extraGuestFee', pp.extra_guest_fee, 'extraGuestsAbove', pp.extra_guests_above,
-  'petFee', pp.pet_fee, 'petsAllowed', pp.pets_allowed, 'weeklyDiscount', pp.weekly_discount,
+  'petFee', pp.pet_fee, 'petsAllowed', h.amenities @> array['${PETS_AMENITY}']::text[], 'weeklyDiscount', pp.weekly_discount,
   'monthlyDiscount', pp.monthly_discount, 'lastMinuteDiscount', pp.last_minute_discount,
   'lastMinuteDays', pp.last_minute_days, 'earlyBirdDiscount', pp.early_bird_discount,
   'earlyBirdDays', pp.early_bird_days, 'touristTaxPerPerson', pp.tourist_tax_per_person,
   'touristTaxPercent', pp.tourist_tax_percent, 'maxNights', pp.max_nights,
-  'checkInDays', pp.check_in_days, 'checkOutDays', pp.check_out_days)`;
+  'checkInDays', coalesce(pp.check_in_days, '{}'), 'checkOutDays', coalesce(pp.check_out_days, '{}'))`;
 
 /** An inverted stay (refused later by the rules) asks for an empty range rather than an invalid one. */
 const stayEnd = (from: string, to: string) => (to > from ? to : from);
@@ -157,8 +162,8 @@ const stayEnd = (from: string, to: string) => (to > from ? to : from);
 /**
  * The columns of a home's stay rules for [from, to), on a row `alias` that has the home's `id` (the
  * query selects its `price` too, for TRulesRow): its weekend price and minimum stay, only the seasons
- * that touch the stay, the tax rate, and its fees and discounts (one probe of property_pricing's unique
- * property id). Read by stayRulesFor, and as text (stayRulesColumns) by the booking's context read and the
+ * that touch the stay, the tax rate, and its fees, discounts and pets setting (one probe of the home's
+ * primary key and one of property_pricing's unique property id). Read by stayRulesFor, and as text (stayRulesColumns) by the booking's context read and the
  * dated search's page of cards, which read them in their own prepared statement (one round trip fewer).
  */
 function ruleColumns(alias: string, from: string, to: string) {
@@ -181,9 +186,9 @@ function ruleColumns(alias: string, from: string, to: string) {
        where r.property_id = ${home} and r.kind = 'season'
          and ${overlaps('r.start_date', 'r.end_date', from, stayEnd(from, to))})`.as('seasons'),
     sql<number | null>`(select tax_rate from settings where id = 1)`.as('tax_rate'),
-    sql<THomePricing | null>`(select ${sql.raw(PRICING_JSON)} from property_pricing pp where pp.property_id = ${home})`.as(
-      'pricing',
-    ),
+    sql<THomePricing | null>`(select ${sql.raw(PRICING_JSON)}
+        from properties h left join property_pricing pp on pp.property_id = h.id
+       where h.id = ${home})`.as('pricing'),
   ];
 }
 

@@ -12,6 +12,7 @@ export interface TSearchFilters {
   category?: string;
   /** A substring of the location, matched case-insensitively. */
   location?: string;
+  /** The guests who count towards capacity (adults and children): homes that sleep fewer are left out. */
   guests?: number;
   /** A stay: homes with any hold overlapping it are left out. */
   stay?: { checkIn: string; checkOut: string };

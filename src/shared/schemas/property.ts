@@ -15,6 +15,7 @@ import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellat
 import { zBool, ZId, ZMoney, zMoneyIn, zIdOf, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 import { BEDROOM_FILTER_MAX, BOUNDS_ERROR, parseBounds, PRICE_FILTER_MAX, SEARCH_SORTS } from '../search.ts';
 import { CHECK_OUT_AFTER_CHECK_IN } from '../messages.ts';
+import { ZPartyFields } from './booking.ts';
 import { knownTimeZone } from '../home-time.ts';
 
 export const ZCancellationPolicy = z.enum(CANCELLATION_POLICIES, {
@@ -245,6 +246,11 @@ export const ZSearchInput = z
         .min(1)
         .max(100),
     ).optional(),
+    /**
+     * The rest of the party, as the quote takes it (docs/booking-operations.md#guests): `guests` are the
+     * adults; children count towards capacity, infants do not, and pets keep only homes that allow them.
+     */
+    ...ZPartyFields,
     minPrice: ZPriceBound('Minimum price').optional(),
     maxPrice: ZPriceBound('Maximum price').optional(),
     types: ZOneOrMany(

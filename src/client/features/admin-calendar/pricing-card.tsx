@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  Checkbox,
-  Chip,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Chip, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -38,7 +27,6 @@ const FIELDS: { key: TNumberField; label: string; unit: '$' | '%' | '' }[] = [
 ];
 
 type TDraft = Record<TNumberField, number | string> & {
-  petsAllowed: boolean;
   checkInDays: string[];
   checkOutDays: string[];
 };
@@ -46,15 +34,14 @@ type TDraft = Record<TNumberField, number | string> & {
 function toDraft(p: TPricing): TDraft {
   const draft = {} as TDraft;
   for (const f of FIELDS) draft[f.key] = p[f.key] ?? '';
-  draft.petsAllowed = p.petsAllowed;
   draft.checkInDays = p.checkInDays.map(String);
   draft.checkOutDays = p.checkOutDays.map(String);
   return draft;
 }
 
 function toInput(d: TDraft): TPricingInput {
+  // Whether the home takes pets is its listing's 'Pets allowed' amenity (docs/features.md#pets), left as it is.
   const input: TPricingInput = {
-    petsAllowed: d.petsAllowed,
     checkInDays: d.checkInDays.map(Number),
     checkOutDays: d.checkOutDays.map(Number),
   };
@@ -110,11 +97,10 @@ function PricingForm({ pricing }: { pricing: TPricing }) {
             />
           ))}
         </SimpleGrid>
-        <Checkbox
-          label="Pets allowed"
-          checked={draft.petsAllowed}
-          onChange={(e) => set({ petsAllowed: e.currentTarget.checked })}
-        />
+        <Text size="sm" data-testid="pets-setting">
+          {pricing.petsAllowed ? 'This home allows pets' : 'This home does not allow pets'}: change it with
+          the ‘Pets allowed’ amenity of the listing.
+        </Text>
         {(['checkInDays', 'checkOutDays'] as const).map((key) => (
           <Stack gap={4} key={key}>
             <Text size="sm" fw={500} id={`${key}-label`}>

@@ -12,13 +12,17 @@ export const categoryChoicesQueryOptions = () => trpc.categories.list.queryOptio
 export const deleteImpactQueryOptions = (id: number) =>
   trpc.properties.deleteImpact.queryOptions({ id }, { staleTime: 0 });
 
-/** After a home is deleted, archived or restored: every property list and the admin views are stale. */
+/**
+ * After a home is saved, deleted, archived or restored: every property list and the admin views are
+ * stale, and so is its pricing, whose pets setting is the listing's 'Pets allowed' amenity.
+ */
 function useRefreshProperties() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries(trpc.properties.pathFilter()),
       queryClient.invalidateQueries(trpc.admin.pathFilter()),
+      queryClient.invalidateQueries(trpc.pricing.get.pathFilter()),
     ]);
 }
 

@@ -1,7 +1,6 @@
 import { Box, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { guestsLabel } from '#shared/labels.ts';
-import { datesLabel, useSearchState } from '../../lib/search-state.ts';
+import { datesLabel, searchPartyLabel, useSearchState } from '../../lib/search-state.ts';
 import classes from './search-bar.module.css';
 import type { TSearchTab } from './types.ts';
 
@@ -17,7 +16,7 @@ export function SearchBar({ onOpen, onWarmUp }: TProps) {
   const parts: { tab: TSearchTab; label: string; value: string }[] = [
     { tab: 'location', label: 'Where', value: state.location },
     { tab: 'dates', label: 'When', value: datesLabel(state.checkIn, state.checkOut) },
-    { tab: 'guests', label: 'Who', value: guestsLabel(state.guests) },
+    { tab: 'guests', label: 'Who', value: searchPartyLabel(state) },
   ];
   return (
     <Paper
@@ -73,7 +72,7 @@ export function CompactSearch({ onOpen, onWarmUp }: TProps) {
           Where to?
         </Text>
         <Text size="xs" c="dimmed" truncate="end">
-          {state.location} · {datesLabel(state.checkIn, state.checkOut)} · {guestsLabel(state.guests)}
+          {state.location} · {datesLabel(state.checkIn, state.checkOut)} · {searchPartyLabel(state)}
         </Text>
       </Box>
     </UnstyledButton>

@@ -48,6 +48,9 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
     checkIn: state.checkIn,
     checkOut: state.checkOut,
     guests: state.guests,
+    children: state.children,
+    infants: state.infants,
+    pets: state.pets,
   }));
   const update = (patch: Partial<TDraft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -93,7 +96,17 @@ function SearchForm({ tab, onTabChange, onClose }: Omit<TProps, 'opened'>) {
           fw={600}
           td="underline"
           fz="sm"
-          onClick={() => setDraft({ location: '', checkIn: null, checkOut: null, guests: 1 })}
+          onClick={() =>
+            setDraft({
+              location: '',
+              checkIn: null,
+              checkOut: null,
+              guests: 1,
+              children: 0,
+              infants: 0,
+              pets: 0,
+            })
+          }
         >
           Clear all
         </UnstyledButton>

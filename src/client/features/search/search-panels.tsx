@@ -1,12 +1,11 @@
-import { ActionIcon, Box, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { ActionIcon, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { POPULAR_LOCATIONS, type TGeoPoint } from '#shared/constants.ts';
 import { todayIso } from '#shared/dates.ts';
-import { guestsLabel } from '#shared/labels.ts';
 import { useCalendarMonths } from '../../components/calendar-days.ts';
-import { datesLabel, type TSearchState } from '../../lib/search-state.ts';
+import { datesLabel, searchPartyLabel, type TSearchState } from '../../lib/search-state.ts';
 import { DestinationInput } from './destination-input.tsx';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
@@ -104,47 +103,67 @@ export function WhenPanel({ draft, update, onComplete }: TPanelProps & { onCompl
   );
 }
 
-/** Who: the number of guests, at least one. */
+/** Who's rows: adults and children count towards a home's capacity, infants do not; pets find homes that take them. */
+const PARTY_ROWS = [
+  { key: 'guests', noun: 'adults', label: 'Adults', hint: 'Ages 13 or above', min: 1, max: 100 },
+  { key: 'children', noun: 'children', label: 'Children', hint: 'Ages 2 to 12', min: 0, max: 100 },
+  {
+    key: 'infants',
+    noun: 'infants',
+    label: 'Infants',
+    hint: 'Under 2, not counted as guests',
+    min: 0,
+    max: 5,
+  },
+  { key: 'pets', noun: 'pets', label: 'Pets', hint: 'Only homes that allow pets', min: 0, max: 5 },
+] as const;
+
+/** Who: adults (at least one), children, infants and pets, as the booking card asks them. */
 export function WhoPanel({ draft, update }: TPanelProps) {
   return (
-    <Group justify="space-between" py="sm">
-      <Box>
-        <Text fw={600}>Guests</Text>
-        <Text size="sm" c="dimmed">
-          How many people are coming?
-        </Text>
-      </Box>
-      <Group gap="sm">
-        <ActionIcon
-          variant="default"
-          radius="xl"
-          size={36}
-          aria-label="Fewer guests"
-          disabled={draft.guests <= 1}
-          onClick={() => update({ guests: Math.max(1, draft.guests - 1) })}
-        >
-          <IconMinus size={16} aria-hidden />
-        </ActionIcon>
-        <Text
-          fw={600}
-          miw={88}
-          ta="center"
-          style={{ whiteSpace: 'nowrap' }}
-          data-testid="guest-count"
-          aria-live="polite"
-        >
-          {guestsLabel(draft.guests)}
-        </Text>
-        <ActionIcon
-          variant="default"
-          radius="xl"
-          size={36}
-          aria-label="More guests"
-          onClick={() => update({ guests: draft.guests + 1 })}
-        >
-          <IconPlus size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
-    </Group>
+    <Stack gap="md" py="sm" role="group" aria-label="Who is coming">
+      {PARTY_ROWS.map((row) => {
+        const value = draft[row.key];
+        return (
+          <Group key={row.key} justify="space-between" wrap="nowrap">
+            <Box>
+              <Text fw={600}>{row.label}</Text>
+              <Text size="sm" c="dimmed">
+                {row.hint}
+              </Text>
+            </Box>
+            <Group gap="sm" wrap="nowrap">
+              <ActionIcon
+                variant="default"
+                radius="xl"
+                size={36}
+                aria-label={`Fewer ${row.noun}`}
+                disabled={value <= row.min}
+                onClick={() => update({ [row.key]: Math.max(row.min, value - 1) })}
+              >
+                <IconMinus size={16} aria-hidden />
+              </ActionIcon>
+              <Text fw={600} miw={32} ta="center" data-testid={`who-${row.noun}`} aria-live="polite">
+                <VisuallyHidden>{`${row.label}: `}</VisuallyHidden>
+                {value}
+              </Text>
+              <ActionIcon
+                variant="default"
+                radius="xl"
+                size={36}
+                aria-label={`More ${row.noun}`}
+                disabled={value >= row.max}
+                onClick={() => update({ [row.key]: Math.min(row.max, value + 1) })}
+              >
+                <IconPlus size={16} aria-hidden />
+              </ActionIcon>
+            </Group>
+          </Group>
+        );
+      })}
+      <Text size="sm" data-testid="guest-count">
+        {searchPartyLabel(draft)}
+      </Text>
+    </Stack>
   );
 }

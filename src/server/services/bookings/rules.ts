@@ -3,7 +3,7 @@ import type { TSettings } from '#shared/schemas/settings.ts';
 import { AppError } from '../../errors.ts';
 import { AT_LEAST_ONE_GUEST, CHECK_OUT_AFTER_CHECK_IN, SIGN_IN_TO_BOOK } from '#shared/messages.ts';
 import { plural } from '#shared/labels.ts';
-import type { THomePricing, TParty } from '#shared/pricing.ts';
+import { countedGuests, type THomePricing, type TParty } from '#shared/pricing.ts';
 
 /** Re-exported for the services that import it from here; the wording lives in shared/messages.ts. */
 export { SIGN_IN_TO_BOOK };
@@ -104,14 +104,35 @@ export function stayProblem(
     return `Check-in is on ${dayList(limits.checkInDays)} only`;
   if (limits.checkOutDays?.length && !limits.checkOutDays.includes(weekday(stay.checkOut)))
     return `Check-out is on ${dayList(limits.checkOutDays)} only`;
-  if (stay.guests !== undefined) {
-    if (stay.guests < 1) return AT_LEAST_ONE_GUEST;
-    if (stay.guests > limits.maxGuests)
+  return partyProblem(stay, limits);
+}
+
+/** The party's part of stayProblem: capacity (when `guests` are given) and pets. */
+function partyProblem(
+  party: { guests?: number | undefined; pets?: number | undefined },
+  limits: Pick<TStayLimits, 'maxGuests' | 'petsAllowed'>,
+): string | null {
+  if (party.guests !== undefined) {
+    if (party.guests < 1) return AT_LEAST_ONE_GUEST;
+    if (party.guests > limits.maxGuests)
       return `This property allows at most ${plural(limits.maxGuests, 'guest', 'guests')}`;
   }
-  if (stay.pets && !limits.petsAllowed) return PETS_NOT_ALLOWED;
+  if (party.pets && !limits.petsAllowed) return PETS_NOT_ALLOWED;
   return null;
 }
+
+/**
+ * What a home must have for partyProblem to take `party`: the search asks it of every home, so the homes
+ * it finds for a party are those whose quote takes that party (docs/features.md#pets). A home passes
+ * exactly when its maxGuests is at least `minGuests` and, when `petsAllowed` is true, it allows pets.
+ */
+export function partyNeeds(party: TParty): { minGuests: number; petsAllowed: boolean } {
+  return { minGuests: countedGuests(party), petsAllowed: party.pets > 0 };
+}
+
+/** Whether a home's limits take the party, by partyProblem itself (the search's rows are checked by it). */
+export const takesParty = (party: TParty, limits: Pick<TStayLimits, 'maxGuests' | 'petsAllowed'>) =>
+  partyProblem({ guests: countedGuests(party), pets: party.pets }, limits) === null;
 
 /** The settings' limits with the home's own where it has them. */
 export function limitsOf(

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { toMinor } from '#shared/money.ts';
-import { DEFAULT_LOCATION } from '#shared/constants.ts';
+import { DEFAULT_LOCATION, PETS_AMENITY } from '#shared/constants.ts';
+import { partyNeeds, partyOf } from '../bookings/rules.ts';
 import {
   SEARCH_CURSOR_PATTERN,
   type TProperty,
@@ -69,17 +70,22 @@ export async function searchProperties(
   now: Date = new Date(),
 ): Promise<TSearchResult> {
   const location = input.location?.trim();
+  // The party as the quote reads it; the homes found are those whose quote takes it (partyNeeds).
+  const needs = partyNeeds(partyOf({ ...input, guests: input.guests ?? 1 })!);
+  const amenities = needs.petsAllowed
+    ? [...new Set([...(input.amenities ?? []), PETS_AMENITY])]
+    : input.amenities;
   const filters: TSearchFilters = {
     category: input.category?.trim().toLowerCase() || undefined,
     location: location && location.toLowerCase() !== DEFAULT_LOCATION.toLowerCase() ? location : undefined,
-    guests: input.guests,
+    guests: needs.minGuests,
     stay: input.checkIn && input.checkOut ? { checkIn: input.checkIn, checkOut: input.checkOut } : undefined,
     // The bounds are whole dollars on the wire; the home's price is kept in cents.
     minPrice: input.minPrice === undefined ? undefined : toMinor(input.minPrice),
     maxPrice: input.maxPrice === undefined ? undefined : toMinor(input.maxPrice),
     types: input.types,
     bedrooms: input.bedrooms,
-    amenities: input.amenities,
+    amenities,
     bounds: input.bounds,
   };
   const rows = await searchCards(em, filters, input.sort, decodePosition(input), input.limit);
