@@ -38,6 +38,7 @@ import { Route as AdminStatementsRouteImport } from './routes/admin/statements.t
 import { Route as AdminTasksRouteImport } from './routes/admin/tasks.tsx'
 import { Route as AdminTeamRouteImport } from './routes/admin/team.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
+import { Route as SiteBookIdRouteImport } from './routes/_site/book.$id.tsx'
 import { Route as SiteBookingsIdRouteImport } from './routes/_site/bookings_.$id.tsx'
 import { Route as SiteManageTokenRouteImport } from './routes/_site/manage.$token.tsx'
 import { Route as SiteMessagesTokenRouteImport } from './routes/_site/messages.$token.tsx'
@@ -192,6 +193,11 @@ const AdminUsersRoute = AdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const SiteBookIdRoute = SiteBookIdRouteImport.update({
+  id: '/book/$id',
+  path: '/book/$id',
+  getParentRoute: () => SiteRoute,
+} as any)
 const SiteBookingsIdRoute = SiteBookingsIdRouteImport.update({
   id: '/bookings_/$id',
   path: '/bookings/$id',
@@ -268,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
+  '/book/$id': typeof SiteBookIdRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
   '/messages/$token': typeof SiteMessagesTokenRoute
@@ -306,6 +313,7 @@ export interface FileRoutesByTo {
   '/admin/users': typeof AdminUsersRoute
   '/': typeof SiteIndexRoute
   '/admin': typeof AdminIndexRoute
+  '/book/$id': typeof SiteBookIdRoute
   '/bookings/$id': typeof SiteBookingsIdRoute
   '/manage/$token': typeof SiteManageTokenRoute
   '/messages/$token': typeof SiteMessagesTokenRoute
@@ -347,6 +355,7 @@ export interface FileRoutesById {
   '/admin/users': typeof AdminUsersRoute
   '/_site/': typeof SiteIndexRoute
   '/admin/': typeof AdminIndexRoute
+  '/_site/book/$id': typeof SiteBookIdRoute
   '/_site/bookings_/$id': typeof SiteBookingsIdRoute
   '/_site/manage/$token': typeof SiteManageTokenRoute
   '/_site/messages/$token': typeof SiteMessagesTokenRoute
@@ -388,6 +397,7 @@ export interface FileRouteTypes {
     | '/admin/team'
     | '/admin/users'
     | '/admin/'
+    | '/book/$id'
     | '/bookings/$id'
     | '/manage/$token'
     | '/messages/$token'
@@ -426,6 +436,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/'
     | '/admin'
+    | '/book/$id'
     | '/bookings/$id'
     | '/manage/$token'
     | '/messages/$token'
@@ -466,6 +477,7 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/_site/'
     | '/admin/'
+    | '/_site/book/$id'
     | '/_site/bookings_/$id'
     | '/_site/manage/$token'
     | '/_site/messages/$token'
@@ -687,6 +699,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminUsersRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/_site/book/$id': {
+      id: '/_site/book/$id'
+      path: '/book/$id'
+      fullPath: '/book/$id'
+      preLoaderRoute: typeof SiteBookIdRouteImport
+      parentRoute: typeof SiteRoute
+    }
     '/_site/bookings_/$id': {
       id: '/_site/bookings_/$id'
       path: '/bookings/$id'
@@ -810,6 +829,7 @@ interface SiteRouteChildren {
   SiteSavedRoute: typeof SiteSavedRoute
   SiteTermsRoute: typeof SiteTermsRoute
   SiteIndexRoute: typeof SiteIndexRoute
+  SiteBookIdRoute: typeof SiteBookIdRoute
   SiteBookingsIdRoute: typeof SiteBookingsIdRoute
   SiteManageTokenRoute: typeof SiteManageTokenRoute
   SiteMessagesTokenRoute: typeof SiteMessagesTokenRoute
@@ -832,6 +852,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteSavedRoute: SiteSavedRoute,
   SiteTermsRoute: SiteTermsRoute,
   SiteIndexRoute: SiteIndexRoute,
+  SiteBookIdRoute: SiteBookIdRoute,
   SiteBookingsIdRoute: SiteBookingsIdRoute,
   SiteManageTokenRoute: SiteManageTokenRoute,
   SiteMessagesTokenRoute: SiteMessagesTokenRoute,

@@ -27,6 +27,7 @@ export const PAGE_ROUTES = [
   // The visitor's own pages, and links that carry a secret: not for search engines.
   { path: '/saved', title: 'Saved homes', indexable: false },
   { path: '/account', title: 'Account settings', indexable: false },
+  { path: '/book/$id', title: 'Confirm and pay', indexable: false },
   { path: '/bookings', title: 'My bookings', indexable: false },
   { path: '/bookings/$id', title: 'Your booking', indexable: false },
   { path: '/find-booking', title: 'Find my booking', indexable: false },

@@ -101,6 +101,7 @@ beforeAll(async () => {
   expect(resetToken).not.toBe('');
   params = {
     '/property/$id': { id: home.id },
+    '/book/$id': { id: home.id },
     '/bookings/$id': { id: booked.body.id },
     '/manage/$token': { token: booked.body.manageToken },
     // Any token shape opens the page; the page itself asks the API whether the link is valid.

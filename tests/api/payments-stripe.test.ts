@@ -214,6 +214,21 @@ describe('card payments through Stripe (a local stand-in for its servers)', () =
     expect(other.status).toBe(422);
   });
 
+  it('the quote offers card while Stripe is configured, and Checkout returns to the manage page naming the part paid', async () => {
+    const home = await createProperty(srv.db.em(), { price: 75 });
+    const checkIn = addDays(todayIso(), 70);
+    const quote = await api(
+      srv.url,
+      'GET',
+      `/api/bookings/quote?propertyId=${home.id}&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}`,
+    );
+    expect(quote.body.schedule.methods).toEqual(['card', 'bank_transfer']);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 2));
+    const { sessionId } = await payByCard(b, 'deposit');
+    const session = stripe.sessions.get(sessionId);
+    expect(session?.success_url).toMatch(new RegExp(`/manage/${b.manageToken}\\?payment=done&part=deposit$`));
+  });
+
   it('opens at most 10 Checkout Sessions an hour for one booking, then answers 429 without calling Stripe', async () => {
     const home = await createProperty(srv.db.em(), { price: 80 });
     const checkIn = addDays(todayIso(), 60);

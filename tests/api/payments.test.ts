@@ -63,6 +63,33 @@ describe('payment settings', () => {
   });
 });
 
+describe('the quote names the ways a booking made now could be paid', () => {
+  it('in the snapshot order, from Settings, and never card while Stripe is not configured', async () => {
+    const home = await createProperty(srv.db.em(), { price: 90 });
+    const checkIn = addDays(todayIso(), 90);
+    const quote = async () => {
+      const res = await api(
+        srv.url,
+        'GET',
+        `/api/bookings/quote?propertyId=${home.id}&checkIn=${checkIn}&checkOut=${addDays(checkIn, 2)}`,
+      );
+      expect(res.status).toBe(200);
+      return res.body.schedule.methods as string[];
+    };
+    expect(await quote()).toEqual(['bank_transfer']);
+    const put = (change: Record<string, unknown>) =>
+      api(srv.url, 'PUT', '/api/settings/payments', { ...schedule, ...change }, admin);
+    try {
+      expect((await put({ offerPayOnArrival: true })).status).toBe(200);
+      expect(await quote()).toEqual(['bank_transfer', 'pay_on_arrival']);
+      expect((await put({ offerBankTransfer: false, offerPayOnArrival: true })).status).toBe(200);
+      expect(await quote()).toEqual(['pay_on_arrival']);
+    } finally {
+      expect((await put({})).status).toBe(200);
+    }
+  });
+});
+
 describe('manual payments', () => {
   it('deposit due, a bank transfer, balance due, paid in full; a cancellation leaves a refund due until it is marked refunded', async () => {
     const home = await createProperty(srv.db.em(), { price: 100 });

@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 import { expect, test } from './fixtures.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 
 /** Every guest route a visitor can open without an account or a secret link. */
 const ROUTES = [
@@ -65,8 +66,8 @@ test('the guest dialogs have no serious axe violations, light and dark', async (
   await expectNoSeriousA11yViolationsInBothSchemes(page, 'gallery');
   await page.getByRole('button', { name: 'Close gallery' }).click();
 
-  await page.getByTestId('booking-card').getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  const form = await reserveToCheckout(page);
+  await choosePay(form, 'bank_transfer');
   await form.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
   await expectNoSeriousA11yViolationsInBothSchemes(page, 'contact form with errors');
@@ -117,9 +118,19 @@ test('the booking flow works by keyboard alone, with a visible focus', async ({ 
   const outline = await reserve.evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).not.toBe('none');
   await page.keyboard.press('Enter');
-  const form = page.getByRole('dialog', { name: 'Contact information' });
-  await expect(form).toBeVisible();
-  await expect(form.getByLabel('Full name')).toBeFocused();
+  const form = page.getByTestId('checkout-page');
+  await expect(form.getByTestId('total')).toBeVisible();
+  // On the checkout, Tab reaches the payment choices (Space picks one) and then the contact details.
+  const bank = form.getByTestId('pay-bank_transfer');
+  for (let i = 0; i < 60 && !(await bank.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(bank).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(bank).toHaveAttribute('aria-checked', 'true');
+  const name = form.getByLabel('Full name');
+  for (let i = 0; i < 20 && !(await name.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await expect(name).toBeFocused();
   await page.keyboard.type('Keyboard Guest');
   await page.keyboard.press('Tab');
   await page.keyboard.type('keys@example.com');

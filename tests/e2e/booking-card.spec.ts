@@ -1,6 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { addDays, daysBetween, formatIsoDate, todayIso } from '../../src/shared/dates.ts';
 import { DATES_UNAVAILABLE } from '../../src/shared/messages.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 import { expect, expectToast, test } from './fixtures.ts';
 import { calendarDay, calendarOf } from './support/stay.ts';
 
@@ -39,8 +40,9 @@ async function book(request: APIRequestContext, propertyId: number, checkIn: str
   expect(res.ok(), await res.text()).toBe(true);
 }
 
-async function fillContactForm(page: Page) {
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+/** Fills the checkout's contact details (bank transfer: no card step) and confirms. */
+async function fillContactForm(form: Locator) {
+  await choosePay(form, 'bank_transfer');
   await form.getByLabel('Full name').fill(GUEST.name);
   await form.getByLabel('Email').fill(GUEST.email);
   await form.getByLabel('Phone').fill(GUEST.phone);
@@ -67,8 +69,7 @@ test('on a home booked today the card starts on the first free stay, and booking
   await expect(card.getByTestId('stay-problem')).toBeHidden();
   await expect(card.getByTestId('price-breakdown')).toContainText(`x ${nights} nights`);
 
-  await card.getByTestId('reserve').click();
-  await fillContactForm(page);
+  await fillContactForm(await reserveToCheckout(page));
   await expectToast(page, 'Booking confirmed!');
   await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toBeVisible();
 });
@@ -104,16 +105,18 @@ test('a check-in before a taken night clamps the check-out; taken dates disable 
   await expect(card.getByTestId('reserve')).toBeDisabled();
   await expect(card.getByTestId('price-breakdown')).toBeHidden();
 
-  // The real race: free when the page loaded, taken before the guest confirms.
+  // The real race: free when the checkout opened, taken before the guest confirms. The checkout says
+  // so in place, with the current calendar, and keeps what was typed.
   const raceIn = addDays(checkIn, 10);
   await page.goto(`/property/${id}?checkIn=${raceIn}&checkOut=${addDays(raceIn, 2)}`);
   await expect(card.getByTestId('price-breakdown')).toBeVisible();
+  const checkout = await reserveToCheckout(page);
   await book(request, id, raceIn, addDays(raceIn, 2));
-  await card.getByTestId('reserve').click();
-  await fillContactForm(page);
-  await expectToast(page, 'Booking failed', 'These dates are no longer available');
-  await expect(card.getByTestId('stay-problem')).toHaveText(DATES_UNAVAILABLE);
-  await expect(card.getByTestId('reserve')).toBeDisabled();
+  await fillContactForm(checkout);
+  await expect(checkout.getByTestId('booking-error')).toContainText('These dates are no longer available');
+  await expect(checkout.getByTestId('stay-problem')).toHaveText(DATES_UNAVAILABLE);
+  await expect(checkout.getByTestId('confirm-booking')).toBeDisabled();
+  await expect(checkout.getByLabel('Full name')).toHaveValue(GUEST.name);
 });
 
 test('a dated search carries into the listing: totals on the cards, the dates and guests on the card and in the header', async ({

@@ -3,6 +3,7 @@ import type { TProperty } from '../../src/shared/schemas/property.ts';
 import { expect, expectToast, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { freeWindow } from './support/stay.ts';
+import { reserveToCheckout } from './support/checkout.ts';
 
 /** Request to book (docs/booking-operations.md#booking-modes), as the guest and the operator meet it. */
 
@@ -29,13 +30,13 @@ test("a request-to-book home shows 'Request to book', the guest learns when the 
     const card = page.getByTestId('booking-card');
     const ask = card.getByTestId('reserve');
     await expect(ask).toHaveText('Request to book');
-    await ask.click();
-    const form = page.getByRole('dialog', { name: 'Contact information' });
+    const form = await reserveToCheckout(page, ask);
+    await expect(form.getByTestId('request-notice')).toBeVisible();
     await form.getByLabel('Full name').fill('Rhea Request');
     await form.getByLabel('Email').fill('rhea.request@example.com');
     await form.getByLabel('Phone').fill('+1 555 0166');
     await form.getByLabel('Country/Region').fill('Ireland');
-    await form.getByRole('button', { name: 'Confirm booking' }).click();
+    await form.getByRole('button', { name: 'Request to book' }).click();
 
     await expectToast(page, 'Request sent', /You will have an answer by .+ UTC/);
     const sent = page.getByRole('dialog', { name: 'Request sent' });
@@ -45,6 +46,7 @@ test("a request-to-book home shows 'Request to book', the guest learns when the 
     const bic = (await sent.getByTestId('confirmation-number').textContent()) ?? '';
     expect(bic).toMatch(/^BIC\d+$/);
     await sent.getByRole('button', { name: 'Done' }).click();
+    await expect(page).toHaveURL(/\/manage\//);
 
     // The operator finds it among the requests and accepts it in the drawer.
     await page.goto(`/admin/bookings?status=requested&q=${bic}`);

@@ -1,38 +1,26 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs, Request } from '@playwright/test';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { choosePay, freeHome, reserveToCheckout } from './support/checkout.ts';
 import { workerOrigin } from './support/servers.ts';
 
 /** The booking flow when the page, the network or the guest misbehave. */
 
 const GUEST = { phone: '+1 555 0199', country: 'Portugal' };
 
-/** A home free for the next `days` days (newest first), so the test owns its default stay. */
-async function freeHome(request: APIRequestContext, days: number): Promise<number> {
-  const all = (await (await request.get('/api/properties')).json()) as { id: number; maxGuests: number }[];
-  const until = addDays(todayIso(), days);
-  for (const { id, maxGuests } of all.reverse()) {
-    if (maxGuests < 2) continue;
-    const ranges = (await (await request.get(`/api/properties/${id}/availability`)).json()) as {
-      checkIn: string;
-    }[];
-    if (!ranges.some((r) => r.checkIn < until)) return id;
-  }
-  throw new Error(`no demo home is free for ${days} days`);
-}
-
 const isCreate = (url: URL) =>
   url.pathname.startsWith('/trpc/') &&
   url.pathname.slice('/trpc/'.length).split(',').includes('bookings.create');
 
-/** Opens the home, waits for its priced default stay, presses Reserve and fills the contact form in. */
+/**
+ * Opens the home, waits for its priced default stay, presses Reserve, picks bank transfer (no card step)
+ * and fills the checkout's contact details in.
+ */
 async function fillBooking(page: Page, id: number, name: string, email: string) {
   await page.goto(`/property/${id}`);
-  const card = page.getByTestId('booking-card');
-  await expect(card.getByTestId('total')).toBeVisible();
-  await card.getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  await expect(page.getByTestId('booking-card').getByTestId('total')).toBeVisible();
+  const form = await reserveToCheckout(page);
+  await choosePay(form, 'bank_transfer');
   await form.getByLabel('Full name').fill(name);
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Phone').fill(GUEST.phone);
@@ -132,7 +120,7 @@ test.describe(() => {
     const id = await freeHome(request, 20);
     const email = `offline-${Date.now()}@example.com`;
     const form = await fillBooking(page, id, 'Offline Guest', email);
-    await form.getByLabel('Special requests').fill('Late arrival, around 22:00');
+    await form.getByLabel('Message to the host').fill('Late arrival, around 22:00');
     // The server is unreachable: every request from the page fails at the network's edge (a stopped
     // server looks the same to the browser: the connection is refused).
     let booked = 0;
@@ -147,26 +135,27 @@ test.describe(() => {
     expect(booked).toBeGreaterThan(1);
     await expect(page.getByTestId('error-screen')).toHaveCount(0);
     await expect(form.getByLabel('Full name')).toHaveValue('Offline Guest');
-    await expect(form.getByLabel('Special requests')).toHaveValue('Late arrival, around 22:00');
-    await expectNoSeriousA11yViolations(page, 'contact form, server away', {
-      include: '[role="dialog"]',
+    await expect(form.getByLabel('Message to the host')).toHaveValue('Late arrival, around 22:00');
+    await expectNoSeriousA11yViolations(page, 'checkout, server away', {
+      include: '[data-testid="checkout-page"]',
     });
 
-    // Back: a reload restores the form from this tab's draft, with the same attempt's key.
+    // Back: a reload restores the checkout from its URL and this tab's draft, with the same attempt's key.
     await page.unrouteAll({ behavior: 'wait' });
     await page.reload();
-    const again = page.getByRole('dialog', { name: 'Contact information' });
+    const again = page.getByTestId('checkout-page');
     await expect(again.getByLabel('Email')).toHaveValue(email);
     await expect(again.getByLabel('Phone')).toHaveValue(GUEST.phone);
     await expect(again.getByLabel('Country/Region')).toHaveValue(GUEST.country);
-    await expect(again.getByLabel('Special requests')).toHaveValue('Late arrival, around 22:00');
+    await expect(again.getByLabel('Message to the host')).toHaveValue('Late arrival, around 22:00');
+    await expect(again.getByTestId('pay-bank_transfer')).toHaveAttribute('aria-checked', 'true');
     await again.getByRole('button', { name: 'Confirm booking' }).click();
     await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toBeVisible();
     expect(await countBookings(playwright, email)).toBe(1);
     // Booked: the draft is gone, and the next visit starts afresh.
     await page.reload();
-    await expect(page.getByTestId('booking-card').getByTestId('total')).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Contact information' })).toHaveCount(0);
+    await expect(page.getByTestId('checkout-page').getByLabel('Full name')).toBeVisible();
+    await expect(page.getByTestId('checkout-page').getByLabel('Email')).toHaveValue('');
   });
 
   test('Try again after an outage whose booking did go through: that booking, not a second one', async ({

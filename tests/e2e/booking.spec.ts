@@ -5,6 +5,7 @@ import { expect, rewriteTrpc, test, withoutPageData } from './fixtures.ts';
 import { workerOrigin } from './support/servers.ts';
 import { calendarDay as day, calendarOf, gstOn, showMonth } from './support/stay.ts';
 import { toMajor, toMinor } from '../../src/shared/money.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 
 interface TListed {
   id: number;
@@ -131,9 +132,9 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   expect(usd(subtotal + tax)).not.toBe(defaultTotal);
   await expect(card.getByText("You won't be charged yet")).toBeVisible();
 
-  // Reserve → contact form → confirm.
-  await card.getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  // Reserve → checkout → confirm.
+  const form = await reserveToCheckout(page);
+  await choosePay(form, 'bank_transfer');
   await form.getByRole('button', { name: 'Confirm booking' }).click();
   await expect(form.getByText('Name is required')).toBeVisible();
   await form.getByLabel('Full name').fill('Erin Example');
@@ -157,6 +158,9 @@ test('a guest views a property, browses photos and reviews, books a stay and can
   // The party as the server booked it.
   await expect(confirmed.getByText('3 guests, 1 infant')).toBeVisible();
   await confirmed.getByRole('button', { name: 'Done' }).click();
+  // Done opens the booking's own page, in place of the finished checkout: Back leads to the listing.
+  await expect(page).toHaveURL(/\/manage\/[a-z2-7]{32}$/);
+  await page.goBack();
 
   // The same dates again: the card knows they are taken now, and the calendar shows them as booked.
   await expect(card.getByTestId('stay-problem')).toHaveText(DATES_UNAVAILABLE);
@@ -272,7 +276,7 @@ test('with the Guest Registration setting on, Reserve asks a visitor to sign in 
     await expect(reserve).not.toHaveAttribute('aria-busy');
     await expect(page.getByText('Please sign in to book')).toBeVisible();
     await expect(page.getByRole('dialog', { name: 'Log in or sign up' })).toBeVisible();
-    await expect(page.getByRole('dialog', { name: 'Contact information' })).toBeHidden();
+    await expect(page).not.toHaveURL(/\/book\//);
   } finally {
     await save(settings.enableGuestRegistration);
     await admin.dispose();

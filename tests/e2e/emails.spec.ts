@@ -2,6 +2,7 @@ import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { addDays } from '../../src/shared/dates.ts';
 import { chooseStay, expectToast, freeWindow } from './support/stay.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 
 /** axe cannot run inside the preview's sandbox (no scripts there, by design); the frame is titled. */
 const PREVIEW = ['[data-testid="email-preview"]'];
@@ -23,8 +24,8 @@ test('a guest books, and the admin sees the confirmation with its BIC number in 
   const checkIn = await freeWindow(page.request, home.id, 40, 3);
   await page.goto(`/property/${home.id}`);
   await chooseStay(page, checkIn, addDays(checkIn, 3));
-  await page.getByTestId('booking-card').getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  const form = await reserveToCheckout(page);
+  await choosePay(form, 'bank_transfer');
   await form.getByLabel('Full name').fill('Mail Tester');
   await form.getByLabel('Email').fill('mail.tester@example.com');
   await form.getByLabel('Phone').fill('+1 555 0177');

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
 import { expect, test } from './fixtures.ts';
 import { nextFrames } from './support/settle.ts';
+import { choosePay } from './support/checkout.ts';
 
 /** A home whose default stay (today, 5 nights) is free, so Reserve opens the contact form at once. */
 async function homeFreeToday(request: APIRequestContext): Promise<number> {
@@ -81,7 +82,7 @@ test('the filters drawer and the sign-in dialog give focus back to their openers
   await expectEscapeReturnsTo(page, page.getByRole('dialog', { name: 'Log in or sign up' }), menu);
 });
 
-test('the contact form and the booking confirmation give focus back to Reserve', async ({
+test('Reserve opens the checkout by keyboard, and its confirmation closes onto the booking’s own page', async ({
   page,
   request,
 }) => {
@@ -91,18 +92,23 @@ test('the contact form and the booking confirmation give focus back to Reserve',
   await expect(card.getByTestId('price-breakdown')).toBeVisible();
   const reserve = card.getByTestId('reserve');
 
+  // Reserve opens the checkout page; its confirmation dialog is opened from its Confirm button.
   await openByKeyboard(reserve);
-  await expectEscapeReturnsTo(page, page.getByRole('dialog', { name: 'Contact information' }), reserve);
-
-  await openByKeyboard(reserve);
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  const form = page.getByTestId('checkout-page');
+  await expect(form.getByTestId('total')).toBeVisible();
+  await choosePay(form, 'bank_transfer');
   await form.getByLabel('Full name').fill('Focus Example');
   await form.getByLabel('Email').fill('focus@example.com');
   await form.getByLabel('Phone').fill('+1 555 0100');
   await form.getByLabel('Country/Region').fill('Ireland');
-  await form.getByRole('button', { name: 'Confirm booking' }).press('Enter');
-  // Opened from inside the contact form, whose button is gone by the time it closes.
-  await expectEscapeReturnsTo(page, page.getByRole('dialog', { name: 'Booking Confirmed!' }), reserve);
+  const confirm = form.getByRole('button', { name: 'Confirm booking' });
+  await confirm.press('Enter');
+  // Escape closes it onto the booking's own page (the checkout is done with): focus starts on that page.
+  const dialog = page.getByRole('dialog', { name: 'Booking Confirmed!' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/manage\//);
+  await expect(dialog).toHaveCount(0);
 });
 
 test('a skip link is the first stop of the keyboard and lands on the page content', async ({ page }) => {

@@ -14,6 +14,7 @@ import {
   loginInUi,
   showMonth,
 } from './support/stay.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 
 interface TListed {
   id: number;
@@ -46,8 +47,8 @@ test('a visitor books, manages the booking from the confirmation link, cancels, 
   // The policy and its concrete deadline are shown before Reserve.
   await expect(card.getByTestId('cancellation-policy')).toContainText('Moderate cancellation:');
   await expect(card.getByTestId('cancellation-policy')).toContainText('Free cancellation until');
-  await card.getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  const form = await reserveToCheckout(page);
+  await choosePay(form, 'bank_transfer');
   await form.getByLabel('Full name').fill('Vera Visitor');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Phone').fill('+1 555 0199');

@@ -4,6 +4,7 @@ import { addDays } from '../../src/shared/dates.ts';
 import { formatMinor } from '../../src/shared/payments.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
+import { choosePay, fillContact, reserveToCheckout } from './support/checkout.ts';
 import { freeWindow } from './support/stay.ts';
 
 /**
@@ -119,19 +120,19 @@ async function bookOnCard(
   await expect(card.getByTestId('price-breakdown')).toBeVisible();
   const cardTotal = (await card.getByTestId('total').textContent()) ?? '';
   const cardLines = await card.getByTestId('price-breakdown').innerText();
-  await card.getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
-  await form.getByLabel('Full name').fill(guest.name);
-  await form.getByLabel('Email').fill(guest.email);
-  await form.getByLabel('Phone').fill('+33 1 55 00 01 02');
-  await form.getByLabel('Country/Region').fill('France');
-  await form.getByRole('button', { name: 'Confirm booking' }).click();
+  // Reserve opens the checkout, which states the same lines and total before the guest commits.
+  const checkout = await reserveToCheckout(page);
+  const checkoutTotal = (await checkout.getByTestId('total').textContent()) ?? '';
+  await choosePay(checkout, 'bank_transfer');
+  await fillContact(checkout, { name: guest.name, email: guest.email, country: 'France' });
+  await checkout.getByRole('button', { name: 'Confirm booking' }).click();
   const confirmed = page.getByTestId('booking-confirmed');
   await expect(confirmed).toBeVisible();
   const number = ((await confirmed.getByTestId('confirmation-number').textContent()) ?? '').trim();
   return {
     number,
     cardTotal,
+    checkoutTotal,
     cardLines,
     confirmedTotal: (await confirmed.getByTestId('confirmed-total').textContent()) ?? '',
     schedule: (await confirmed.getByTestId('confirmation-schedule').textContent()) ?? '',
@@ -257,8 +258,9 @@ test('a stay with every price rule, cancelled late: the same figures from the ca
     'Tourist tax',
   ])
     expect(kinds, label).toContain(label);
-  // The card, the confirmation and the booking email state the same total and lines.
+  // The card, the checkout, the confirmation and the booking email state the same total and lines.
   expect(b.cardTotal).toBe(usd(facts.totals.charged));
+  expect(b.checkoutTotal).toBe(usd(facts.totals.charged));
   expect(b.confirmedTotal).toBe(usd(facts.totals.charged));
   for (const line of facts.charges.filter((l) => !/night/.test(l.label)))
     expect(b.cardLines, line.label).toContain(usd(Math.abs(line.amount)));

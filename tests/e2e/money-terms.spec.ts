@@ -3,6 +3,7 @@ import { addDays, formatIsoDate, todayIso } from '../../src/shared/dates.ts';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { freeWindow } from './support/stay.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 
 /**
  * What the guest is told about money, the same figures on every surface (docs/payments.md#what-each-surface-states):
@@ -64,8 +65,9 @@ test('the card, the confirmation and the manage page state the same schedule, an
     `Deposit ${usd(deposit)}, due when you book; balance ${usd(cents - deposit)}, due by ${due}.`,
   );
 
-  await card.getByTestId('reserve').click();
-  const form = page.getByRole('dialog', { name: 'Contact information' });
+  const form = await reserveToCheckout(page);
+
+  await choosePay(form, 'bank_transfer');
   await form.getByLabel('Full name').fill('Tess Terms');
   await form.getByLabel('Email').fill('tess@example.com');
   await form.getByLabel('Phone').fill('+1 555 0177');

@@ -2,6 +2,7 @@ import { addDays } from '../../src/shared/dates.ts';
 import { formatMoney } from '../../src/shared/money.ts';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { freeWindow } from './support/stay.ts';
+import { choosePay, reserveToCheckout } from './support/checkout.ts';
 
 /** Fees, discounts and taxes (docs/money.md), as a guest and the operator meet them. */
 
@@ -49,8 +50,9 @@ test('a guest sees every line of a home with fees and a weekly discount on the c
     await expect(breakdown.getByTestId('line-weeklyDiscount')).toHaveText(/-\$/);
     await expect(breakdown.getByTestId('total')).toHaveText(formatMoney(quote.total));
 
-    await card.getByTestId('reserve').click();
-    const form = page.getByRole('dialog', { name: 'Contact information' });
+    const form = await reserveToCheckout(page);
+
+    await choosePay(form, 'bank_transfer');
     await form.getByLabel('Full name').fill('Fee Tester');
     await form.getByLabel('Email').fill('fee.tester@example.com');
     await form.getByLabel('Phone').fill('+1 555 0188');

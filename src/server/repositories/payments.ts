@@ -25,23 +25,38 @@ export async function readPaymentSettings(em: EntityManager): Promise<TPaymentSe
 }
 
 /**
- * The schedule's two numbers a quote needs, read without writing: a site that has never saved its
- * schedule has the defaults, as the first booking's snapshot will.
+ * The schedule's terms a quote needs, read without writing: a site that has never saved its schedule has
+ * the defaults, as the first booking's snapshot will. `methods` are offered in the snapshot's order.
  */
-export async function readScheduleTerms(
-  em: EntityManager,
-): Promise<Pick<TPaymentSettings, 'depositPercent' | 'balanceDaysBefore'>> {
+export async function readScheduleTerms(em: EntityManager): Promise<
+  Pick<TPaymentSettings, 'depositPercent' | 'balanceDaysBefore'> & {
+    methods: ('card' | 'bank_transfer' | 'pay_on_arrival')[];
+  }
+> {
   const r = await db(em)
     .selectFrom('payment_settings')
-    .select(['deposit_percent', 'balance_days_before'])
+    .select([
+      'deposit_percent',
+      'balance_days_before',
+      'offer_card',
+      'offer_bank_transfer',
+      'offer_pay_on_arrival',
+    ])
     .where('id', '=', 1)
     .executeTakeFirst();
-  return r
-    ? { depositPercent: r.deposit_percent, balanceDaysBefore: r.balance_days_before }
-    : {
-        depositPercent: PAYMENT_SETTINGS_DEFAULTS.depositPercent,
-        balanceDaysBefore: PAYMENT_SETTINGS_DEFAULTS.balanceDaysBefore,
-      };
+  const d = PAYMENT_SETTINGS_DEFAULTS;
+  const offer = r
+    ? { card: r.offer_card, bank: r.offer_bank_transfer, arrival: r.offer_pay_on_arrival }
+    : { card: d.offerCard, bank: d.offerBankTransfer, arrival: d.offerPayOnArrival };
+  return {
+    depositPercent: r ? r.deposit_percent : d.depositPercent,
+    balanceDaysBefore: r ? r.balance_days_before : d.balanceDaysBefore,
+    methods: [
+      ...(offer.card ? (['card'] as const) : []),
+      ...(offer.bank ? (['bank_transfer'] as const) : []),
+      ...(offer.arrival ? (['pay_on_arrival'] as const) : []),
+    ],
+  };
 }
 
 export async function writePaymentSettings(em: EntityManager, input: TPaymentSettings): Promise<void> {

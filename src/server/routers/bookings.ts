@@ -7,6 +7,7 @@ import { blockedRanges, stayRules } from '../services/bookings/availability.ts';
 import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
+import { cardReach } from '../services/payments/terms.ts';
 import { idempotentRoute } from '../route-meta.ts';
 import { idempotent, authedProcedure, publicProcedure, router } from '../trpc.ts';
 
@@ -43,7 +44,7 @@ export const bookingsRouter = router({
     })
     .input(ZQuoteInput)
     .output(ZQuote)
-    .query(({ ctx, input }) => quoteForStay(ctx.em, input)),
+    .query(({ ctx, input }) => quoteForStay(ctx.em, input, new Date(), cardReach(ctx.deps.env))),
 
   availability: publicProcedure
     .meta({

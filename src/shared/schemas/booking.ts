@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, SETTABLE_STATUSES } from '../constants.ts';
 import { LINE_KINDS } from '../pricing.ts';
+import { OFFERED_METHODS } from '../payments.ts';
 import { ZIsoDate, ZMoney, zMoneyIn, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
 
@@ -148,7 +149,13 @@ export const ZQuote = z.object({
    * booking and the balance by its date, or the whole amount at booking (`balanceDueOn` null).
    */
   schedule: z
-    .object({ deposit: z.number(), balance: z.number(), balanceDueOn: z.string().nullable() })
+    .object({
+      deposit: z.number(),
+      balance: z.number(),
+      balanceDueOn: z.string().nullable(),
+      /** The ways the booking could be paid, as its snapshot will offer them (card only while Stripe is set up). */
+      methods: z.array(z.enum(OFFERED_METHODS)),
+    })
     .optional(),
 });
 export type TStayQuote = z.infer<typeof ZQuote>;

@@ -226,6 +226,7 @@ export const ZPayInput = z.object({
   /** card (Stripe Checkout) or bank_transfer (its instructions); by default card when it is offered. */
   method: z.enum(['card', 'bank_transfer'], { error: "Method must be 'card' or 'bank_transfer'" }).optional(),
 });
+export type TPayInput = z.input<typeof ZPayInput>;
 export const ZPayResult = z.object({
   amount: z.number().int(),
   currency: z.string(),

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TBookingCreateInput } from '#shared/schemas/booking.ts';
+import type { TPayInput } from '#shared/schemas/payments.ts';
 import { errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
 
 export const availabilityQuery = (propertyId: number) =>
@@ -44,6 +45,18 @@ export function useCreateBooking(propertyId: number) {
       refresh(trpc.bookings.quote.pathFilter());
     },
     onSettled: () => refresh({ queryKey: availabilityQuery(propertyId).queryKey }),
+  });
+}
+
+/**
+ * Starting a card payment right after booking (docs/checkout.md): the answer is Stripe Checkout's URL. It
+ * carries an Idempotency-Key, so a repeat opens no second session (docs/resilience.md#idempotency).
+ */
+export function useStartPayment() {
+  return useMutation({
+    mutationKey: trpc.payments.pay.mutationKey(),
+    mutationFn: ({ input, idempotencyKey }: { input: TPayInput; idempotencyKey: string }) =>
+      trpcClient.payments.pay.mutate(input, { context: { idempotencyKey } }),
   });
 }
 

@@ -22,7 +22,7 @@ export function BookingBar({
   checkIn: string | null;
   checkOut: string | null;
   disabled: boolean;
-  /** Reserve was pressed and waits for the page's answers (use-reservation.ts). */
+  /** Reserve was pressed and waits for the page's answers (use-reserve.ts). */
   waiting: boolean;
   onReserve: () => void;
   /** 'Request to book' on a home that takes requests. */

@@ -1,9 +1,10 @@
+import type { TPayChoice } from '#shared/checkout.ts';
 import type { TBookingCreateInput } from '#shared/schemas/booking.ts';
 
 /**
- * What the guest has put into a booking so far: the stay and the contact form as typed, kept in
- * sessionStorage (this tab only), so an error screen's "Try again" or a reload brings the booking card
- * back as it was, contact form open and filled in, instead of an empty one. A booking made clears it.
+ * What the guest has put into a booking so far: the contact details as typed and the attempt in flight,
+ * kept in sessionStorage (this tab only), so an error screen's "Try again" or a reload brings the
+ * checkout back filled in (its stay and payment choice are in its URL). A booking made clears it.
  */
 export interface TContactDraft {
   name: string;
@@ -18,15 +19,13 @@ export interface TBookingDraft {
   checkIn: string | null;
   checkOut: string | null;
   guests: number;
-  /** The contact form was open: it opens again with the stay. */
-  open: boolean;
   contact: Partial<TContactDraft>;
   /**
    * The attempt to book whose answer has not come (it may have reached the server): its Idempotency-Key
    * and exactly what it sent. A retry, even after a reload, sends both again, so it finds the booking
-   * already made instead of booking twice.
+   * already made instead of booking twice; `pay` is the payment choice it goes on to.
    */
-  attempt?: { key: string; input: TBookingCreateInput };
+  attempt?: { key: string; input: TBookingCreateInput; pay?: TPayChoice };
 }
 
 const KEY = 'stayhub.booking-draft';
@@ -61,11 +60,11 @@ export function saveBookingDraft(draft: TBookingDraft): void {
 
 /** Merges `change` into the property's draft; starts one from `base` when it has none. */
 export function updateBookingDraft(
-  base: Omit<TBookingDraft, 'contact' | 'open'>,
+  base: Omit<TBookingDraft, 'contact'>,
   change: Partial<Omit<TBookingDraft, 'propertyId'>>,
 ): void {
   const current = readBookingDraft(base.propertyId);
-  saveBookingDraft({ open: false, contact: {}, ...current, ...base, ...change });
+  saveBookingDraft({ contact: {}, ...current, ...base, ...change });
 }
 
 /** A fresh key for one attempt to book: 128 random bits (randomUUID needs a secure context). */

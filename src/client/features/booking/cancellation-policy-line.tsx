@@ -8,6 +8,7 @@ export function CancellationPolicyLine({
   checkIn,
   timeZone,
   clock,
+  align = 'center',
 }: {
   policy: TCancellationPolicy;
   checkIn: string | null;
@@ -15,9 +16,11 @@ export function CancellationPolicyLine({
   timeZone: string;
   /** The zone's clock from the server: the line then needs no `Intl` time-zone formatter. */
   clock?: TZoneClock | undefined;
+  /** Centred under the card's button; the checkout sets it flush with its other sections. */
+  align?: 'center' | 'left';
 }) {
   return (
-    <Text size="sm" ta="center" data-testid="cancellation-policy">
+    <Text size="sm" ta={align} data-testid="cancellation-policy">
       <Text span fw={600}>
         {POLICY_LABEL[policy]} cancellation:
       </Text>{' '}

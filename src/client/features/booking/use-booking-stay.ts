@@ -16,6 +16,10 @@ export interface TInitialStay {
   checkIn?: string;
   checkOut?: string;
   guests?: number;
+  /** Past the adults, as the checkout's URL carries them. */
+  children?: number;
+  infants?: number;
+  pets?: number;
 }
 
 const NO_RANGES: TBlockedRange[] = [];
@@ -45,7 +49,11 @@ export function useBookingStay(property: TProperty, initial: TInitialStay) {
   );
   const [guests, setGuests] = useState(() => bookingCardParty(property.maxGuests, initial.guests).adults);
   // Past the adults (`guests`, as the URL and the server call them): who else comes (docs/booking-operations.md#guests).
-  const [extras, setExtras] = useState({ children: 0, infants: 0, pets: 0 });
+  const [extras, setExtras] = useState({
+    children: initial.children ?? 0,
+    infants: initial.infants ?? 0,
+    pets: initial.pets ?? 0,
+  });
   const party: TPartyChoice = { adults: guests, ...extras };
   const setParty = (next: TPartyChoice) => {
     setGuests(next.adults);

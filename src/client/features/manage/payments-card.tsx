@@ -6,6 +6,7 @@ import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payme
 import type { TPayResult } from '#shared/schemas/payments.ts';
 import { ChargesList } from '../../components/charges-list.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { PaymentReturn } from './payment-return.tsx';
 
 /**
  * The guest's payments on the manage page (docs/payments.md#guest): the schedule, what is paid and due,
@@ -21,8 +22,6 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
   const pay = useMutation(trpc.payments.pay.mutationOptions());
   const [answer, setAnswer] = useState<TPayResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const returned =
-    typeof window !== 'undefined' ? new URLSearchParams(window.location.search).get('payment') : null;
   // Nothing is asked for until a request is accepted (docs/booking-operations.md#payments).
   if (!payments.data || bookingStatus === 'requested') return null;
   const d = payments.data;
@@ -66,11 +65,7 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
             {PAYMENT_STATUS_LABELS[d.totals.status]}
           </Badge>
         </Group>
-        {returned === 'done' && d.totals.paid === 0 && (
-          <Alert color="blue" variant="light">
-            Thank you. Your payment is being confirmed and will show here shortly.
-          </Alert>
-        )}
+        <PaymentReturn token={token} />
         <ChargesList lines={d.charges} total={d.totals.charged} currency={d.schedule.currency} />
         <Text size="sm" data-testid="guest-schedule">
           {scheduleSentence(d.schedule, money, 'at booking')}

@@ -8,6 +8,7 @@ import { readScheduleTerms } from '../../repositories/payments.ts';
 import { toMajor } from '#shared/money.ts';
 import { scheduleFor } from '#shared/payment-terms.ts';
 import { getSettings } from '../settings/settings.ts';
+import { methodsOffered, type TCardReach } from '../payments/terms.ts';
 import { CHECK_OUT_AFTER_CHECK_IN, DATES_TAKEN, PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import { bookingDay, limitsOf, partyOf, stayProblem } from './rules.ts';
 
@@ -41,6 +42,7 @@ export async function quoteForStay(
   em: EntityManager,
   input: z.output<typeof ZQuoteInput>,
   now: Date = new Date(),
+  reach: TCardReach = { cardAvailable: false },
 ): Promise<TStayQuote> {
   if (input.checkOut <= input.checkIn) throw new AppError('VALIDATION', CHECK_OUT_AFTER_CHECK_IN);
   const [rulesByHome, terms] = await Promise.all([
@@ -64,6 +66,12 @@ export async function quoteForStay(
     ...priced,
     available: reason === null,
     ...(reason === null ? {} : { reason }),
-    schedule: { deposit: toMajor(s.deposit), balance: toMajor(s.balance), balanceDueOn: s.balanceDueOn },
+    schedule: {
+      deposit: toMajor(s.deposit),
+      balance: toMajor(s.balance),
+      balanceDueOn: s.balanceDueOn,
+      // What the booking's snapshot will offer, card only while Stripe is configured: the checkout's choices.
+      methods: methodsOffered(terms.methods, reach.cardAvailable),
+    },
   };
 }

@@ -85,7 +85,8 @@ export async function payByToken(
       currency: plan.currency,
       description: `Booking ${plan.confirmation_number}: ${input.part === 'deposit' ? 'deposit' : input.part === 'balance' ? 'balance' : 'full amount'}`,
       email: plan.contact_info?.email,
-      successUrl: `${back}?payment=done`,
+      // The part tells the page it returns to what to wait for (docs/checkout.md#return).
+      successUrl: `${back}?payment=done&part=${input.part}`,
       cancelUrl: `${back}?payment=cancelled`,
       // A repeat of the guest's attempt opens no second session at Stripe (docs/resilience.md#idempotency).
       idempotencyKey: idempotencyKey ? `${idempotencyKey}-${bookingId}-${input.part}-${amount}` : undefined,

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { isCardChoice, type TPayChoice } from '#shared/checkout.ts';
 import { SIGN_IN_TO_BOOK } from '#shared/messages.ts';
 import type { TBookingCreateInput, TContactInfo, TStayQuote } from '#shared/schemas/booking.ts';
 import { IDEMPOTENCY_IN_PROGRESS } from '#shared/schemas/idempotency.ts';
@@ -9,7 +10,7 @@ import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { TRPCClientError } from '@trpc/client';
 import { errorMessage, errorStatus } from '../../lib/trpc.ts';
-import { useCreateBooking } from './api.ts';
+import { useCreateBooking, useStartPayment } from './api.ts';
 import {
   clearBookingDraft,
   newAttemptKey,
@@ -33,14 +34,16 @@ function isUnreachable(error: unknown): boolean {
   return status === undefined || status === 502 || status === 503 || status === 504;
 }
 
-/** Where a sent booking stands, as the contact form says it. */
+/** Where a sent booking stands, as the checkout says it above its button. */
 export type TBookingProgress =
   | { kind: 'sending' }
   /** No answer yet (the network failed, or the first send is still running): asking again. */
   | { kind: 'checking' }
   /** Still no answer after the retries: the details are kept, and Try again reuses the key. */
   | { kind: 'unreachable' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string }
+  /** The booking is made but the card payment could not be started: it can be paid from the manage page. */
+  | { kind: 'unpaid'; message: string; manageToken: string; confirmationNumber: string };
 
 /** Pauses before each send again with the same key; about 15 s in all before saying the server is away. */
 const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000];
@@ -53,28 +56,40 @@ function stillProcessing(err: unknown): boolean {
   return errorStatus(err) === 409 && errorMessage(err, '') === IDEMPOTENCY_IN_PROGRESS;
 }
 
+/** Sends `call` again with the same key while the server cannot be reached or is still on it. */
+async function withRetries<T>(call: () => Promise<T>, onChecking: () => void): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      const again = isUnreachable(err) || stillProcessing(err);
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (!again || delay === undefined) throw err;
+      // Whether it was done is not known yet: never a failure while it may have been.
+      onChecking();
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
 /**
- * Reserve → contact form → `bookings.create` → confirmation. `problem` is why the card already knows
- * the stay cannot be booked; the server re-checks every rule and the price anyway (docs/decisions.md#server-price, #stay-rules).
- *
- * What Reserve does depends on answers the page may still be waiting for: the Guest Registration
- * switch, who is signed in, the card's default dates and the quote. A press before they are in is not
- * lost or guessed at: Reserve shows that it is waiting (`waiting`) and acts once they have arrived.
- * `draft` is the booking as the guest left it (booking-draft.ts): the contact form opens again with it.
+ * The checkout's Confirm (docs/checkout.md): `bookings.create` with the attempt's Idempotency-Key, then,
+ * for a card choice, `payments.pay` with a key derived from it and on to Stripe Checkout; otherwise the
+ * confirmation dialog. The server re-checks every rule and the price (docs/decisions.md#server-price).
+ * `draft` is the attempt as the guest left it (booking-draft.ts): a reload or Try again sends it again as
+ * it was, so it finds the booking already made instead of booking twice.
  */
-export function useReservation(
+export function useCheckout(
   property: TProperty,
   stay: TBookingStay,
-  quote: { quote: TStayQuote | null; settled: boolean },
+  quote: { quote: TStayQuote | null },
   problem: string | null,
-  draft: TBookingDraft | null,
+  choice: TPayChoice | null,
 ) {
-  const { settings, settled: settingsSettled } = useSiteConfig();
-  const { isAuthenticated, isLoading: authLoading, openAuthDialog } = useAuth();
+  const { settings } = useSiteConfig();
+  const { isAuthenticated, openAuthDialog } = useAuth();
   const { checkIn, checkOut, guests, party } = stay;
-  const [contactOpen, setContactOpen] = useState(draft?.open === true);
   const [confirmation, setConfirmation] = useState<TConfirmationSummary | null>(null);
-  const [waiting, setWaiting] = useState(false);
   const [progress, setProgress] = useState<TBookingProgress | null>(null);
   const quotedTotal = useRef<number | undefined>(undefined);
   useEffect(() => {
@@ -84,26 +99,17 @@ export function useReservation(
   // set in the same event, so only one booking is ever sent at a time.
   const submitting = useRef(false);
   const create = useCreateBooking(property.id);
-  const ready = settingsSettled && !authLoading && stay.settled && quote.settled;
+  const startPayment = useStartPayment();
   const draftBase = { propertyId: property.id, checkIn, checkOut, guests };
+  const request = property.bookingMode === 'request';
 
-  const openContact = (open: boolean) => {
-    setContactOpen(open);
-    updateBookingDraft(draftBase, { open });
-  };
+  /** The server refused the attempt, so it did nothing: the next press is a new attempt with a new key. */
+  const endAttempt = () => updateBookingDraft(draftBase, { attempt: undefined });
 
-  const act = () => {
-    if (!checkIn || !checkOut) {
-      notifications.show({
-        id: 'dates-required',
-        title: 'Dates required',
-        message: 'Please select your check-in and check-out dates',
-        color: 'red',
-      });
-      return;
-    }
-    // The contact form never opens for dates the card already knows cannot be booked.
-    if (problem) return;
+  const checking = () => setProgress({ kind: 'checking' });
+
+  const submit = async (typed: TContactInfo) => {
+    if (submitting.current) return;
     if (settings.enableGuestRegistration && !isAuthenticated) {
       notifications.show({
         id: 'sign-in-to-book',
@@ -113,80 +119,71 @@ export function useReservation(
       openAuthDialog('login');
       return;
     }
-    openContact(true);
-  };
-
-  const reserve = () => {
-    if (ready) act();
-    else setWaiting(true);
-  };
-  const actOnArrival = useEffectEvent(() => {
-    setWaiting(false);
-    act();
-  });
-  useEffect(() => {
-    // The press the guest made earlier, carried out now that its answers are in; it runs once, since
-    // it ends the wait. (The rule against state set in effects is about state derivable in render.)
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (waiting && ready) actOnArrival();
-  }, [waiting, ready]);
-
-  /** The server refused the attempt, so it did nothing: the next press is a new attempt with a new key. */
-  const endAttempt = () => updateBookingDraft(draftBase, { attempt: undefined });
-
-  /** Sends the booking, and again with the same key while the server cannot be reached or is still on it. */
-  const send = async (input: TBookingCreateInput, idempotencyKey: string) => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await create.mutateAsync({ input, idempotencyKey });
-      } catch (err) {
-        const again = isUnreachable(err) || stillProcessing(err);
-        const delay = RETRY_DELAYS_MS[attempt];
-        if (!again || delay === undefined) throw err;
-        // Whether the booking was made is not known yet: never a failure while it may have been.
-        setProgress({ kind: 'checking' });
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  };
-
-  const submit = async (typed: TContactInfo) => {
-    if (submitting.current) return;
     // An attempt whose answer never came is sent again as it was, with its key: the server may have
-    // booked it, and then the same key and input find that booking (the card may show other dates by now).
+    // booked it, and then the same key and input find that booking (the page may show other dates by now).
     let attempt = readBookingDraft(property.id)?.attempt;
     if (!attempt) {
+      if (problem) return;
       // While the server is away the quote's own refetch may fail too: the price the guest saw still holds.
       const total = quote.quote?.total ?? quotedTotal.current;
       if (!checkIn || !checkOut || total === undefined) {
         notifications.show({ message: 'Please select check-in and check-out dates', color: 'red' });
         return;
       }
-      attempt = {
-        key: newAttemptKey(),
-        input: {
-          propertyId: property.id,
-          checkIn,
-          checkOut,
-          guests,
-          children: party.children,
-          infants: party.infants,
-          pets: party.pets,
-          totalPrice: total,
-          contactInfo: typed,
-        },
+      const input: TBookingCreateInput = {
+        propertyId: property.id,
+        checkIn,
+        checkOut,
+        guests,
+        children: party.children,
+        infants: party.infants,
+        pets: party.pets,
+        totalPrice: total,
+        contactInfo: typed,
       };
+      attempt = { key: newAttemptKey(), input, ...(choice ? { pay: choice } : {}) };
       // Kept before it is sent: a reload while it is on its way still knows the key.
       updateBookingDraft(draftBase, { attempt });
     }
-    const contactInfo = attempt.input.contactInfo;
+    const { input, key } = attempt;
+    const pay = attempt.pay ?? null;
+    const contactInfo = input.contactInfo;
     submitting.current = true;
     setProgress({ kind: 'sending' });
     try {
-      const booking = await send(attempt.input, attempt.key);
+      const booking = await withRetries(() => create.mutateAsync({ input, idempotencyKey: key }), checking);
+      // A request is paid once it is accepted (docs/booking-operations.md#payments).
+      if (pay && isCardChoice(pay) && booking.status !== 'requested') {
+        try {
+          // Its own key, derived from the booking's: a repeat opens no second Checkout Session.
+          const started = await withRetries(
+            () =>
+              startPayment.mutateAsync({
+                input: { token: booking.manageToken, part: pay, method: 'card' },
+                idempotencyKey: `${key}-pay`,
+              }),
+            checking,
+          );
+          if (started.checkoutUrl) {
+            clearBookingDraft();
+            window.location.assign(started.checkoutUrl);
+            return;
+          }
+          throw new Error('The payment could not be started. Please try again.');
+        } catch (err) {
+          if (isUnreachable(err) || stillProcessing(err)) throw err;
+          clearBookingDraft();
+          setProgress({
+            kind: 'unpaid',
+            message: errorMessage(err, 'The payment could not be started.'),
+            manageToken: booking.manageToken,
+            confirmationNumber: booking.confirmationNumber,
+          });
+          return;
+        }
+      }
       setProgress(null);
       clearBookingDraft();
-      setContactOpen(false);
       setConfirmation({
         propertyTitle: property.title,
         image: property.images[0] ?? null,
@@ -216,18 +213,8 @@ export function useReservation(
       }
       const status = errorStatus(err);
       endAttempt();
-      if (status === 401 || status === 409) {
-        // The card shows why (taken dates, a new price) and the sign-in dialog opens: the form steps aside.
-        setProgress(null);
-        notifications.show({
-          title: 'Booking failed',
-          message: errorMessage(err, 'Could not complete your booking'),
-          color: 'red',
-        });
-        openContact(false);
-        if (status === 401) openAuthDialog('login');
-        return;
-      }
+      if (status === 401) openAuthDialog('login');
+      // Taken dates or a new price (409): the page shows the current calendar and quote beside the message.
       setProgress({
         kind: 'failed',
         message: status === 422 ? EARLIER_ATTEMPT : errorMessage(err, 'Could not complete your booking'),
@@ -237,19 +224,16 @@ export function useReservation(
     }
   };
 
+  const card = !request && choice !== null && isCardChoice(choice);
   return {
-    reserve,
-    /** Reserve was pressed before what it depends on had arrived; it acts as soon as they do. */
-    waiting,
     submit,
     pending: progress?.kind === 'sending' || progress?.kind === 'checking',
-    /** Where the attempt stands, said inside the form (contact-form-dialog.tsx). */
+    /** Where the attempt stands, said inside the checkout (checkout-form.tsx). */
     progress,
-    contactOpen,
-    closeContact: () => openContact(false),
-    /** Keeps the contact form as typed, for a retry or reload (booking-draft.ts). */
+    /** The one button's words: what pressing it does. */
+    confirmLabel: request ? 'Request to book' : card ? 'Confirm and pay' : 'Confirm booking',
+    /** Keeps the contact details as typed, for a retry or reload (booking-draft.ts). */
     saveContact: (contact: TBookingDraft['contact']) => updateBookingDraft(draftBase, { contact }),
     confirmation,
-    closeConfirmation: () => setConfirmation(null),
   };
 }
