@@ -36,6 +36,28 @@ const ZStoredContact = z.object({
   specialRequests: z.string().optional(),
 });
 
+/**
+ * What the guest needs to arrive (docs/trip-page.md), from the home's arrival details. The check-in
+ * instructions are null until `instructionsFrom`: the server leaves them out of the answer before then.
+ */
+export const ZTripFacts = z.object({
+  /** The home's clock times (`HH:MM`), its own or the defaults. */
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  /** Check-in and check-out as instants (ISO), the clock times on those days at the home. */
+  arrivesAt: z.string(),
+  leavesAt: z.string(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  houseRules: z.string().nullable(),
+  /** Null before `instructionsFrom`, for a booking not confirmed, or when the home has none. */
+  checkInInstructions: z.string().nullable(),
+  /** When the instructions show (ISO); null when the home has none to show. */
+  instructionsFrom: z.string().nullable(),
+});
+export type TTripFacts = z.infer<typeof ZTripFacts>;
+
 /** One booking as its guest sees it: the manage page and the detail view of My bookings. */
 export const ZManagedBooking = z.object({
   id: z.number().int(),
@@ -101,6 +123,7 @@ export const ZManagedBooking = z.object({
   children: z.number().int().optional(),
   infants: z.number().int().optional(),
   pets: z.number().int().optional(),
+  trip: ZTripFacts,
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 

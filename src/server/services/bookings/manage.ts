@@ -36,6 +36,9 @@ import { answerUpdateFrom } from '../../repositories/idempotency-keys.ts';
 import type { TIdempotentCall } from '../idempotency.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
+import { tripFacts } from './trip.ts';
+import type { THomeGuide } from '#shared/schemas/messaging.ts';
+import { findHomeGuide } from '../../repositories/message-templates.ts';
 
 /** One answer for an unknown, malformed or expired link, so a 404 tells nothing (docs/decisions.md#secret-links). */
 export const BOOKING_LINK_NOT_FOUND = 'Booking not found';
@@ -94,12 +97,12 @@ function termsOf(b: TManagedRecord, now: Date): TCancellationTerms {
 /** The booking as its guest sees it: the stored facts plus what the rules allow right now. */
 function toManaged(
   b: TManagedRecord,
-  opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null },
+  opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null; guide: THomeGuide },
 ): TManagedBooking {
   const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
   const terms = termsOf(b, opts.now);
   const contactEmail = b.contactInfo?.email?.toLowerCase();
-  const { userId, cancellationFee, priceLines: _lines, ...facts } = b;
+  const { userId, cancellationFee, priceLines: _lines, latitude: _lat, longitude: _lng, ...facts } = b;
   const nightPrices = bookedNights(b).map((n) => n.price);
   return {
     ...facts,
@@ -124,6 +127,7 @@ function toManaged(
       userId === null &&
       contactEmail !== undefined &&
       contactEmail === opts.viewer.email.toLowerCase(),
+    trip: tripFacts(b, opts.guide, opts.now),
   };
 }
 
@@ -135,7 +139,8 @@ export async function loadManaged(
 ): Promise<TManagedBooking> {
   const [row, settings] = await Promise.all([findManagedBooking(em, bookingId), getSettings(em)]);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const managed = toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer });
+  const guide = await findHomeGuide(em, row.property.id);
+  const managed = toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer, guide });
   // Before the guest confirms a cancellation, they are told what it keeps and gives back of what was paid.
   const cancelMoney =
     managed.canCancel && managed.cancellationFee !== null
