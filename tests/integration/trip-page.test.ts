@@ -137,3 +137,33 @@ describe('the trip page answer', () => {
     expect(early.trip.checkInInstructions).toBeNull();
   });
 });
+
+describe('the payment words from the money facts', () => {
+  it('say what is due next on the trip page and in My bookings, and move with the ledger', async () => {
+    const b = await book();
+    await db.sql(`update bookings set user_id = $1 where id = $2`, [admin.id, b.id]);
+    const caller = callerFor(db, admin).caller;
+    const plan = await caller.payments.booking({ id: b.id });
+    const first = await caller.bookings.manage({ token: b.manageToken });
+    expect(first.payment).toEqual({
+      state: 'unpaid',
+      balanceDueOn: null,
+      next: { part: 'deposit', amount: plan.schedule.deposit / 100, dueOn: null },
+    });
+
+    await caller.payments.record({ id: b.id, amount: plan.schedule.deposit, method: 'bank_transfer' });
+    const afterDeposit = await caller.bookings.manage({ token: b.manageToken });
+    expect(afterDeposit.payment).toEqual({
+      state: 'deposit_paid',
+      balanceDueOn: plan.schedule.balanceDueOn,
+      next: { part: 'balance', amount: plan.schedule.balance / 100, dueOn: plan.schedule.balanceDueOn },
+    });
+    const listed = (await caller.bookings.mine()).find((m) => m.id === b.id);
+    expect(listed?.payment).toEqual(afterDeposit.payment);
+    expect(listed?.timeZone).toBe('Asia/Tokyo');
+
+    await caller.payments.record({ id: b.id, amount: plan.schedule.balance, method: 'cash' });
+    const paid = (await caller.bookings.mine()).find((m) => m.id === b.id);
+    expect(paid?.payment).toEqual({ state: 'paid', balanceDueOn: null, next: null });
+  });
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBooking, ZBookingStatus, ZQuoteLine } from './booking.ts';
 import { ZId, ZMoney, zMoneyIn, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
+import { ZGuestPayment } from './guest-payment.ts';
 import { VALID_EMAIL } from '../messages.ts';
 
 /** A manage-booking link's token (docs/decisions.md#secret-links): base32, at least 128 bits; anything else is simply unknown. */
@@ -124,6 +125,7 @@ export const ZManagedBooking = z.object({
   infants: z.number().int().optional(),
   pets: z.number().int().optional(),
   trip: ZTripFacts,
+  payment: ZGuestPayment,
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 

@@ -37,6 +37,8 @@ import type { TIdempotentCall } from '../idempotency.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
 import { tripFacts } from './trip.ts';
+import type { TGuestPayment } from '#shared/money-facts.ts';
+import { guestPayments } from '../payments/guest-state.ts';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { findHomeGuide } from '../../repositories/message-templates.ts';
 
@@ -97,7 +99,13 @@ function termsOf(b: TManagedRecord, now: Date): TCancellationTerms {
 /** The booking as its guest sees it: the stored facts plus what the rules allow right now. */
 function toManaged(
   b: TManagedRecord,
-  opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null; guide: THomeGuide },
+  opts: {
+    now: Date;
+    reviewsEnabled: boolean;
+    viewer: TSessionUser | null;
+    guide: THomeGuide;
+    payment: TGuestPayment | null;
+  },
 ): TManagedBooking {
   const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
   const terms = termsOf(b, opts.now);
@@ -128,6 +136,7 @@ function toManaged(
       contactEmail !== undefined &&
       contactEmail === opts.viewer.email.toLowerCase(),
     trip: tripFacts(b, opts.guide, opts.now),
+    payment: opts.payment,
   };
 }
 
@@ -139,8 +148,17 @@ export async function loadManaged(
 ): Promise<TManagedBooking> {
   const [row, settings] = await Promise.all([findManagedBooking(em, bookingId), getSettings(em)]);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const guide = await findHomeGuide(em, row.property.id);
-  const managed = toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer, guide });
+  const [guide, payments] = await Promise.all([
+    findHomeGuide(em, row.property.id),
+    guestPayments(em, [bookingId], now),
+  ]);
+  const managed = toManaged(row, {
+    now,
+    reviewsEnabled: settings.enableReviews,
+    viewer,
+    guide,
+    payment: payments.get(bookingId) ?? null,
+  });
   // Before the guest confirms a cancellation, they are told what it keeps and gives back of what was paid.
   const cancelMoney =
     managed.canCancel && managed.cancellationFee !== null
