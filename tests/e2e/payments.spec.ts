@@ -15,7 +15,7 @@ const schedule = {
   balanceDaysBefore: 30,
   offerCard: true,
   offerBankTransfer: true,
-  bankInstructions: 'Transfer to StayHub E2E Bank, IBAN XX00 E2E 0000, quoting your BIC number.',
+  bankInstructions: 'Transfer to StayHub E2E Bank, IBAN XX00 E2E 0000, quoting your confirmation number.',
   offerPayOnArrival: false,
   depositDeadlineHours: 0,
   depositDeadlineAction: 'flag',

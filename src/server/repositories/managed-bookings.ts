@@ -186,7 +186,7 @@ export async function assignOwner(em: EntityManager, bookingId: number, userId: 
   return (await em.nativeUpdate(Booking, unowned, { user: em.getReference(User, userId) })) > 0;
 }
 
-/** A booking by its BIC number, with the e-mail on file, for 'Find my booking'. */
+/** A booking by its Confirmation number, with the e-mail on file, for 'Find my booking'. */
 export async function findByConfirmationNumber(
   em: EntityManager,
   confirmationNumber: string,

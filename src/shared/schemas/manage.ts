@@ -148,10 +148,10 @@ export const ZManageReviewInput = z.object({ token: ZManageToken, ...ZStayReview
 export const ZMineReviewInput = z.object({ id: ZId, ...ZStayReviewFields });
 
 export const ZLookupInput = z.object({
-  confirmationNumber: zLine('BIC number', 'Please enter your BIC number')
+  confirmationNumber: zLine('Confirmation number', 'Please enter your confirmation number')
     .trim()
-    .min(1, { error: 'Please enter your BIC number' })
-    .max(20, { error: 'Please enter your BIC number' }),
+    .min(1, { error: 'Please enter your confirmation number' })
+    .max(20, { error: 'Please enter your confirmation number' }),
   email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
 });
 export type TLookupInput = z.input<typeof ZLookupInput>;
