@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import { useQuery } from '@tanstack/react-query';
 import { partyLabel } from '#shared/labels.ts';
@@ -8,6 +8,7 @@ import type { TProperty } from '#shared/schemas/property.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { PartyPicker } from '../../components/party-picker.tsx';
 import { useAuth } from '../../lib/auth.tsx';
+import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
 import { readBookingDraft } from './booking-draft.ts';
@@ -39,7 +40,16 @@ const loadReserveDialogs = () => Promise.all([loadContactForm(), loadConfirmatio
  * (docs/decisions.md#server-price, #stay-rules); this card only helps the guest get them right. On phones a bar at the bottom of the
  * screen repeats the price and Reserve.
  */
-export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
+export function BookingCard({
+  property,
+  initial,
+  onStayChange,
+}: {
+  property: TProperty;
+  initial: TInitialStay;
+  /** Told the stay as it changes (Contact host asks about it). */
+  onStayChange?: (stay: TChosenStay) => void;
+}) {
   const { user } = useAuth();
   const { format, show, stay: convert } = useCurrency();
   // A booking the guest was in the middle of (an error screen's retry, a reload) comes back as it was.
@@ -51,6 +61,10 @@ export function BookingCard({ property, initial }: { property: TProperty; initia
       : initial,
   );
   const { checkIn, checkOut, party } = stay;
+  const counted = party.adults + party.children;
+  useEffect(() => {
+    onStayChange?.({ checkIn, checkOut, guests: counted });
+  }, [onStayChange, checkIn, checkOut, counted]);
   const priced = useStayQuote(property.id, checkIn, checkOut, party);
   const petsAllowed = useQuery(homePricingQuery(property.id)).data?.petsAllowed ?? false;
   const clock = useQuery(homeClockQuery(property.timeZone)).data;
