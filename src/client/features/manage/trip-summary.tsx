@@ -26,7 +26,7 @@ export function TripSummary({ booking }: { booking: TManagedBooking }) {
           <Text size="sm" c="dimmed">
             Booking
           </Text>
-          <Badge color={TRIP_COLOR[label]} variant="light" data-testid="trip-status">
+          <Badge color={TRIP_COLOR[label]} variant="light" className="stay-badge" data-testid="trip-status">
             {label}
           </Badge>
           {payment && (
@@ -37,6 +37,7 @@ export function TripSummary({ booking }: { booking: TManagedBooking }) {
               <Badge
                 color={PAYMENT_COLOR[payment.state] ?? 'yellow'}
                 variant="light"
+                className="stay-badge"
                 data-testid="trip-payment-status"
               >
                 {guestPaymentLabel(payment)}
