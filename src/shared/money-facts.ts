@@ -267,3 +267,63 @@ export function moneyFacts(input: {
       : null,
   };
 }
+
+/** Where a booking's payments stand for its guest: the trip page and My bookings say it in these words. */
+export type TGuestPaymentState =
+  'paid' | 'deposit_paid' | 'balance_due' | 'unpaid' | 'refund_due' | 'refunded';
+
+export interface TGuestPayment {
+  state: TGuestPaymentState;
+  /** The day the balance is due, for `deposit_paid` and `balance_due`; null otherwise. */
+  balanceDueOn: string | null;
+  /** What is to be paid next, in minor units; `dueOn` null means now. Null when nothing is to be paid. */
+  next: { part: 'deposit' | 'balance'; amount: number; dueOn: string | null } | null;
+}
+
+/**
+ * The guest's view of the ledger on `today`: paid; the deposit paid with the balance still ahead; the
+ * balance due (its date has come, or no deposit was asked); or unpaid. Refunds keep the ledger's words.
+ */
+export function guestPayment(
+  totals: Pick<TLedgerTotals, 'status' | 'balanceDue' | 'depositDue'>,
+  plan: { balanceDueOn: string | null },
+  cancelled: boolean,
+  today: string,
+): TGuestPayment {
+  const open = !cancelled && totals.balanceDue > 0;
+  const balanceAhead = plan.balanceDueOn !== null && today < plan.balanceDueOn;
+  const next: TGuestPayment['next'] = !open
+    ? null
+    : totals.depositDue > 0
+      ? { part: 'deposit', amount: Math.min(totals.depositDue, totals.balanceDue), dueOn: null }
+      : { part: 'balance', amount: totals.balanceDue, dueOn: balanceAhead ? plan.balanceDueOn : null };
+  const { status } = totals;
+  if (status === 'paid' || status === 'refund_due' || status === 'refunded')
+    return { state: status, balanceDueOn: null, next };
+  // The deposit (or the whole amount, with no balance date) is still owed, or nothing was paid at all.
+  if (!open || plan.balanceDueOn === null || totals.depositDue > 0)
+    return { state: 'unpaid', balanceDueOn: null, next };
+  return {
+    state: status === 'deposit_paid' && balanceAhead ? 'deposit_paid' : 'balance_due',
+    balanceDueOn: plan.balanceDueOn,
+    next,
+  };
+}
+
+/** 'Paid', 'Deposit paid', 'Balance due Dec 20, 2026', 'Unpaid', 'Refund due', 'Refunded'. */
+export function guestPaymentLabel(p: Pick<TGuestPayment, 'state' | 'balanceDueOn'>): string {
+  switch (p.state) {
+    case 'paid':
+      return 'Paid';
+    case 'deposit_paid':
+      return 'Deposit paid';
+    case 'balance_due':
+      return p.balanceDueOn ? `Balance due ${formatIsoDate(p.balanceDueOn, true)}` : 'Balance due';
+    case 'unpaid':
+      return 'Unpaid';
+    case 'refund_due':
+      return 'Refund due';
+    case 'refunded':
+      return 'Refunded';
+  }
+}

@@ -30,7 +30,7 @@ export const PAYMENT_SETTINGS_DEFAULTS = {
   offerCard: true,
   offerBankTransfer: true,
   bankInstructions:
-    'Pay by bank transfer to StayHub Ltd, IBAN GB00 STAY 0000 0000 0000 00, quoting your BIC number.',
+    'Pay by bank transfer to StayHub Ltd, IBAN GB00 STAY 0000 0000 0000 00, quoting your confirmation number.',
   offerPayOnArrival: false,
   depositDeadlineHours: 48,
   depositDeadlineAction: 'flag',

@@ -30,7 +30,7 @@ beforeAll(async () => {
       balanceDaysBefore: 14,
       offerCard: true,
       offerBankTransfer: true,
-      bankInstructions: 'Transfer to StayHub Test Bank, quoting your BIC number.',
+      bankInstructions: 'Transfer to StayHub Test Bank, quoting your confirmation number.',
       offerPayOnArrival: false,
       depositDeadlineHours: 48,
       depositDeadlineAction: 'flag',

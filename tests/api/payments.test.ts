@@ -14,7 +14,7 @@ const schedule = {
   balanceDaysBefore: 30,
   offerCard: true,
   offerBankTransfer: true,
-  bankInstructions: 'Transfer to StayHub Test Bank, IBAN XX00 TEST 1234, quoting your BIC number.',
+  bankInstructions: 'Transfer to StayHub Test Bank, IBAN XX00 TEST 1234, quoting your confirmation number.',
   offerPayOnArrival: false,
   depositDeadlineHours: 48,
   depositDeadlineAction: 'flag',
@@ -362,7 +362,7 @@ describe('manual payments', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const text = await csv.text();
     expect(text.split('\r\n')[0]).toBe(
-      'Booking,BIC number,Guest,Home,Check-in,Booking status,Amount,Currency,Due / received,Method,Reference',
+      'Booking,Confirmation number,Guest,Home,Check-in,Booking status,Amount,Currency,Due / received,Method,Reference',
     );
     expect(text).toContain(b.confirmationNumber);
     expect((await fetch(`${srv.url}/api/admin/payments/export.csv`)).status).toBe(401);

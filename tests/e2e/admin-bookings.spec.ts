@@ -140,7 +140,7 @@ test('search by BIC, filter pending, bulk-confirm two after a confirm step, draw
     const csv = fs.readFileSync(file, 'utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toMatch(
-      /^ID,BIC number,Property,Property ID,Guest,Email,Phone,Country,Special Requests,/,
+      /^ID,Confirmation number,Property,Property ID,Guest,Email,Phone,Country,Special Requests,/,
     );
     expect(lines).toHaveLength(3);
     expect(csv).toContain(a.confirmationNumber);

@@ -14,7 +14,7 @@ test.use({
 
 /** Emails (docs/features.md#emails): a booking's and a contact message's emails, as the admin sees them. */
 
-test('a guest books, and the admin sees the confirmation with its BIC number in the Emails preview', async ({
+test('a guest books, and the admin sees the confirmation with its confirmation number in the Emails preview', async ({
   page,
 }) => {
   const res = await page.request.get('/api/properties');

@@ -73,7 +73,8 @@ test('search dialog, property page with its calendar open and manage page: no se
 
   await page.goto(await bookedManagePath(request, id));
   await expect(page.getByTestId('managed-booking')).toBeVisible();
-  await expectNoSeriousA11yViolationsInBothSchemes(page, 'manage page');
+  // The trip page shows the home on the property page's map: its never-loading tiles are left out as there.
+  await expectNoSeriousA11yViolationsInBothSchemes(page, 'manage page', { exclude: ['.leaflet-tile-pane'] });
 });
 
 test('the calendars show two months on desktop, and a booked night apart from a past day', async ({

@@ -5,6 +5,7 @@ import { ratingLabel } from '../../src/shared/labels.ts';
 import { expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { workerOrigin } from './support/servers.ts';
+import { expectToastClearOfHeading } from './support/toast-position.ts';
 import {
   calendarDay,
   calendarOf,
@@ -56,6 +57,8 @@ test('a visitor books, manages the booking from the confirmation link, cancels, 
   await form.getByRole('button', { name: 'Confirm booking' }).click();
 
   const confirmed = page.getByRole('dialog', { name: 'Booking Confirmed!' });
+  // The success toast comes with the dialog and leaves its heading readable.
+  await expectToastClearOfHeading(page, confirmed);
   const bic = (await confirmed.getByTestId('confirmation-number').textContent()) ?? '';
   expect(bic).toMatch(/^BIC\d+$/);
   const manageLink = confirmed.getByTestId('manage-link');

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { addDays } from '../../src/shared/dates.ts';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import { mailedLink } from './support/mail.ts';
 import { freeWindow } from './support/stay.ts';
 
 /** Guest messaging end to end (docs/messaging.md): a question, its answer, the emailed link, a template. */
@@ -26,25 +25,6 @@ async function fitsPhones(page: Page, what: string): Promise<void> {
       .toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(size);
-}
-
-/** The working link of the newest email to `to` whose text has `marker` (the .eml the worker wrote). */
-function mailedLink(to: string, marker: RegExp): string {
-  const index = test.info().parallelIndex;
-  const dir = path.join(process.env.E2E_DATA_ROOT ?? '', index === 0 ? 'main' : `main-${index}`, 'mail');
-  // The folder appears with the worker's first email.
-  if (!fs.existsSync(dir)) return '';
-  const mails = fs
-    .readdirSync(dir)
-    .map((f) => ({ f, at: fs.statSync(path.join(dir, f)).mtimeMs }))
-    .sort((a, b) => b.at - a.at)
-    .map(({ f }) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''))
-    .filter((eml) => eml.toLowerCase().includes(`to: ${to}`));
-  for (const eml of mails) {
-    const link = marker.exec(eml)?.[1];
-    if (link) return link;
-  }
-  return '';
 }
 
 async function firstHome(page: Page): Promise<{ id: number; title: string }> {

@@ -12,7 +12,7 @@ import { choosePay, reserveToCheckout } from './support/checkout.ts';
  * booking says what is kept and what comes back, and how.
  */
 
-const BANK = 'Transfer to StayHub Terms Bank, IBAN XX00 TERMS 0000, quoting your BIC number.';
+const BANK = 'Transfer to StayHub Terms Bank, IBAN XX00 TERMS 0000, quoting your confirmation number.';
 const schedule = {
   depositPercent: 30,
   balanceDaysBefore: 30,

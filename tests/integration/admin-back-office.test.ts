@@ -157,7 +157,7 @@ describe('bookings table', () => {
     });
   });
 
-  it('searches by guest name, e-mail and BIC number, and filters by status, property and stay dates', async () => {
+  it('searches by guest name, e-mail and confirmation number, and filters by status, property and stay dates', async () => {
     const { caller } = callerFor(db, admin);
     const ids = async (input: Parameters<typeof caller.bookings.page>[0]) =>
       (await caller.bookings.page(input)).items.map((b) => b.id);
@@ -219,7 +219,7 @@ describe('bookings table', () => {
     const out = await caller.bookings.export({ propertyId: other });
     expect(out.rows).toBe(1);
     const [header, line] = out.csv.split('\r\n');
-    expect(header).toContain('BIC number,Property,Property ID,Guest,Email');
+    expect(header).toContain('Confirmation number,Property,Property ID,Guest,Email');
     expect(line).toContain(`,"'=HYPERLINK(""http://evil"")",cyd@example.com,`);
     expect(out.csv).toContain('"Late, ""quiet"" room\nplease"');
   });

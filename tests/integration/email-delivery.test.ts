@@ -70,7 +70,7 @@ afterAll(async () => {
 });
 
 describe('emails over SMTP', () => {
-  it('a booking delivers one guest email and one operator email with the BIC number and total', async () => {
+  it('a booking delivers one guest email and one operator email with the confirmation number and total', async () => {
     const b = await book('ada@example.com');
     const mails = await deliveredFor(b.confirmationNumber, 2);
     expect(mails).toHaveLength(2);

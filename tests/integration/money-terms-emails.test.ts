@@ -15,7 +15,7 @@ import { startStripeStandIn, type TStripeStandIn } from '../support/stripe-stand
  * The app's own server runs its workers, with card payments against the Stripe stand-in.
  */
 const WEBHOOK_SECRET = 'whsec_test_money_terms';
-const BANK = 'Transfer to StayHub Terms Bank, IBAN XX00 TERMS 0000, quoting your BIC number.';
+const BANK = 'Transfer to StayHub Terms Bank, IBAN XX00 TERMS 0000, quoting your confirmation number.';
 const sink = new SmtpSink();
 let stripe: TStripeStandIn;
 let srv: TTestServer;

@@ -18,7 +18,7 @@ const schedule = {
   balanceDaysBefore: 30,
   offerCard: false,
   offerBankTransfer: true,
-  bankInstructions: 'Transfer to StayHub Jobs Bank, quoting your BIC number.',
+  bankInstructions: 'Transfer to StayHub Jobs Bank, quoting your confirmation number.',
   offerPayOnArrival: false,
   depositDeadlineHours: 48,
   depositDeadlineAction: 'flag' as 'flag' | 'cancel',

@@ -30,7 +30,7 @@ describe('strings refuse what is not text, naming the field', () => {
     ['search location', ZSearchInput, {}, 'location', 'Location'],
     ['search category', ZSearchInput, {}, 'category', 'Category'],
     ['login username', ZLoginInput, { password: 'secret1' }, 'username', 'Username'],
-    ['lookup BIC', ZLookupInput, { email: 'a@example.com' }, 'confirmationNumber', 'BIC number'],
+    ['lookup BIC', ZLookupInput, { email: 'a@example.com' }, 'confirmationNumber', 'Confirmation number'],
     [
       'contact subject',
       ZContactMessage,

@@ -1,10 +1,17 @@
 import { Notifications, notifications, notificationsStore } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, type PointerEvent } from 'react';
 
-/** Toasts (docs/product.md#guest-constants): one at a time at the top, at most 420 px wide, 5 s, F8, swipe right. */
+/**
+ * Toasts (docs/product.md#guest-constants): one at a time, at most 420 px wide, 5 s, F8, swipe right. They
+ * sit at the bottom (centred on phones, at the right elsewhere): a toast at the top covered the heading
+ * of the dialog it came with, such as the booking confirmation.
+ */
 const TOAST_WIDTH = 420;
 const TOAST_MS = 5000;
 const SWIPE_DISMISS_PX = 50;
+/** Mantine's `sm` breakpoint: below it the site lays out for phones. */
+const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** Keeps only the newest toast: one waiting behind the shown one is stale by the time that one closes. */
 function keepNewest(state: ReturnType<typeof notificationsStore.getState>): void {
@@ -15,6 +22,8 @@ function keepNewest(state: ReturnType<typeof notificationsStore.getState>): void
 
 export function Toaster() {
   const swipeStart = useRef<number | null>(null);
+  // Read at once (the host mounts in the browser only), so a first toast never jumps corners.
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false });
 
   useEffect(() => {
     const unsubscribe = notificationsStore.subscribe(keepNewest);
@@ -44,7 +53,7 @@ export function Toaster() {
 
   return (
     <Notifications
-      position="top-center"
+      position={phone ? 'bottom-center' : 'bottom-right'}
       limit={1}
       autoClose={TOAST_MS}
       containerWidth={TOAST_WIDTH}

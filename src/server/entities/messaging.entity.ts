@@ -2,6 +2,7 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity, oneOf } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { Property } from './property.entity.ts';
+import { REVEAL_HOURS_DEFAULT } from '#shared/trip.ts';
 import {
   MESSAGE_SENDERS,
   MESSAGE_TRIGGERS,
@@ -148,6 +149,8 @@ export const HomeGuide = defineEntity({
     wifiPassword: p.string().length(100).nullable(),
     houseRules: p.text().nullable(),
     privateFromDays: p.integer().default(1),
+    /** The trip page shows the check-in instructions from this many hours before arrival. */
+    revealHoursBefore: p.integer().default(REVEAL_HOURS_DEFAULT),
   },
 });
 export type IHomeGuide = InferEntity<typeof HomeGuide>;

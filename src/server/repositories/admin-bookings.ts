@@ -85,7 +85,7 @@ export type TAdminBookingPriceRow = TAdminBookingRow &
 
 /**
  * The text the search box matches, one expression so one trigram index (bookings_search_trgm_idx) serves
- * name, e-mail and BIC number alike. It must stay identical to the index's expression.
+ * name, e-mail and confirmation number alike. It must stay identical to the index's expression.
  */
 export const BOOKING_SEARCH_EXPR = `lower(coalesce(b.contact_info->>'name', '') || ' ' || coalesce(b.contact_info->>'email', '') || ' ' || b.confirmation_number)`;
 

@@ -254,7 +254,10 @@ export async function bookingsWithEmailsDue(em: EntityManager): Promise<TOutboxK
 }
 
 /** A user's own bookings, newest stay first. */
-export async function bookingsOfUser(em: EntityManager, userId: number): Promise<TMyBooking[]> {
+export async function bookingsOfUser(
+  em: EntityManager,
+  userId: number,
+): Promise<Omit<TMyBooking, 'payment'>[]> {
   const rows = await db(em)
     .selectFrom('bookings as b')
     .innerJoin('properties as p', 'p.id', 'b.property_id')
@@ -280,6 +283,7 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
       'b.confirmation_number',
       isoTimestamp('b.created_at').as('created_at'),
       isoTimestamp<string | null>('b.respond_by').as('respond_by'),
+      'p.time_zone',
     ])
     .where('b.user_id', '=', userId)
     .orderBy('b.check_in', 'desc')
@@ -310,6 +314,7 @@ export async function bookingsOfUser(em: EntityManager, userId: number): Promise
     confirmationNumber: r.confirmation_number,
     createdAt: r.created_at,
     respondBy: r.respond_by,
+    timeZone: r.time_zone,
   }));
 }
 

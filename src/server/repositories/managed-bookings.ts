@@ -32,6 +32,9 @@ export interface TManagedRecord {
   contactInfo: TContactInfo | null;
   createdAt: string;
   property: { id: number; title: string; location: string; cover: string | null };
+  /** The home's coordinates as stored (text); null when it has none. */
+  latitude: string | null;
+  longitude: string | null;
   /** The home's IANA time zone, its own field (docs/cancellation.md#the-homes-local-time). */
   timeZone: string;
   cancellationFee: number | null;
@@ -74,6 +77,8 @@ export async function findManagedBooking(
       'p.title',
       'p.location',
       'p.time_zone',
+      'p.latitude',
+      'p.longitude',
       sql<string | null>`p.images[1]`.as('cover'),
       'p.cancellation_policy',
       'b.cancellation_fee',
@@ -106,6 +111,8 @@ export async function findManagedBooking(
     contactInfo: r.contact_info,
     createdAt: r.created_at,
     property: { id: r.property_id, title: r.title, location: r.location, cover: r.cover },
+    latitude: r.latitude,
+    longitude: r.longitude,
     timeZone: r.time_zone,
     cancellationFee: r.cancellation_fee,
     cancellationPolicy: r.cancellation_policy,
@@ -179,7 +186,7 @@ export async function assignOwner(em: EntityManager, bookingId: number, userId: 
   return (await em.nativeUpdate(Booking, unowned, { user: em.getReference(User, userId) })) > 0;
 }
 
-/** A booking by its BIC number, with the e-mail on file, for 'Find my booking'. */
+/** A booking by its Confirmation number, with the e-mail on file, for 'Find my booking'. */
 export async function findByConfirmationNumber(
   em: EntityManager,
   confirmationNumber: string,

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
+import { REVEAL_HOURS_DEFAULT } from '#shared/trip.ts';
 import type { THomeGuide, TMessageTrigger, TScheduledStatus, TTemplate } from '#shared/schemas/messaging.ts';
 import type { TContactInfo } from '#shared/schemas/booking.ts';
 import type { TBookingStatus } from '#shared/constants.ts';
@@ -341,6 +342,7 @@ const EMPTY_GUIDE: THomeGuide = {
   wifiPassword: null,
   houseRules: null,
   privateFromDays: 1,
+  revealHoursBefore: REVEAL_HOURS_DEFAULT,
 };
 
 export async function findHomeGuide(em: EntityManager, propertyId: number): Promise<THomeGuide> {
@@ -356,6 +358,7 @@ export async function findHomeGuide(em: EntityManager, propertyId: number): Prom
     wifiPassword: r.wifiPassword ?? null,
     houseRules: r.houseRules ?? null,
     privateFromDays: r.privateFromDays,
+    revealHoursBefore: r.revealHoursBefore,
   };
 }
 

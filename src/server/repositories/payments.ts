@@ -464,3 +464,29 @@ export async function paymentTotals(
     outstanding: out?.outstanding ?? 0,
   };
 }
+
+/** The plan facts and ledger lines the guest's payment words need, for a few bookings at once (My bookings). */
+export async function guestPaymentRows(em: EntityManager, bookingIds: readonly number[]) {
+  if (bookingIds.length === 0) return { plans: [], lines: [] };
+  const [plans, lines] = await Promise.all([
+    db(em)
+      .selectFrom('payment_plans as pp')
+      .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
+      .select([
+        'pp.booking_id',
+        'pp.total_amount',
+        'pp.deposit_amount',
+        isoDate<string | null>('pp.balance_due_on').as('balance_due_on'),
+        'b.status',
+        'b.cancellation_fee',
+      ])
+      .where('pp.booking_id', 'in', [...bookingIds])
+      .execute(),
+    db(em)
+      .selectFrom('ledger_lines')
+      .select(['booking_id', 'kind', 'amount'])
+      .where('booking_id', 'in', [...bookingIds])
+      .execute(),
+  ]);
+  return { plans, lines: lines.map((l) => ({ ...l, kind: l.kind as TLedgerKind })) };
+}

@@ -59,7 +59,7 @@ export const bookingsAdminRouter = router({
         // The summary as first published (newest first is still the default order); filters in the description.
         summary: 'One page of bookings with the total, newest first (admin)',
         description:
-          'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200. q searches guest name, e-mail and BIC number; status, propertyId and from/to (stay dates, inclusive) filter; sort and dir order (newest first by default).',
+          'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200. q searches guest name, e-mail and confirmation number; status, propertyId and from/to (stay dates, inclusive) filter; sort and dir order (newest first by default).',
       },
     })
     .input(ZAdminBookingListInput)

@@ -89,7 +89,7 @@ export const manageRouter = router({
         path: '/bookings/lookup',
         tags: ['bookings'],
         summary:
-          'Find my booking: e-mails the manage link when the BIC number and e-mail match (always the same answer; rate-limited)',
+          'Find my booking: e-mails the manage link when the confirmation number and e-mail match (always the same answer; rate-limited)',
       },
     })
     .input(ZLookupInput)

@@ -28,7 +28,7 @@ import { ADMIN_BOOKING_SORTS } from '../constants.ts';
 export { ADMIN_BOOKING_SORTS, type TAdminBookingSort } from '../constants.ts';
 
 /**
- * What narrows the admin bookings table (and its CSV export): search by guest name, e-mail or BIC number,
+ * What narrows the admin bookings table (and its CSV export): search by guest name, e-mail or Confirmation number,
  * status, the property, and stay dates (bookings with at least one night between `from` and `to`).
  */
 export const ZAdminBookingFilter = z.object({

@@ -4,6 +4,7 @@ import { LINE_KINDS } from '../pricing.ts';
 import { OFFERED_METHODS } from '../payments.ts';
 import { ZIsoDate, ZMoney, zMoneyIn, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
+import { ZGuestPayment } from './guest-payment.ts';
 
 export const ZContactInfo = z.object(
   {
@@ -192,5 +193,8 @@ export const ZMyBooking = z.object({
   confirmationNumber: z.string(),
   createdAt: z.string(),
   respondBy: z.string().nullable().optional(),
+  /** The home's IANA time zone: a stay is under way by the home's calendar. */
+  timeZone: z.string(),
+  payment: ZGuestPayment,
 });
 export type TMyBooking = z.infer<typeof ZMyBooking>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBooking, ZBookingStatus, ZQuoteLine } from './booking.ts';
 import { ZId, ZMoney, zMoneyIn, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
+import { ZGuestPayment } from './guest-payment.ts';
 import { VALID_EMAIL } from '../messages.ts';
 
 /** A manage-booking link's token (docs/decisions.md#secret-links): base32, at least 128 bits; anything else is simply unknown. */
@@ -35,6 +36,28 @@ const ZStoredContact = z.object({
   country: z.string(),
   specialRequests: z.string().optional(),
 });
+
+/**
+ * What the guest needs to arrive (docs/trip-page.md), from the home's arrival details. The check-in
+ * instructions are null until `instructionsFrom`: the server leaves them out of the answer before then.
+ */
+export const ZTripFacts = z.object({
+  /** The home's clock times (`HH:MM`), its own or the defaults. */
+  checkInTime: z.string(),
+  checkOutTime: z.string(),
+  /** Check-in and check-out as instants (ISO), the clock times on those days at the home. */
+  arrivesAt: z.string(),
+  leavesAt: z.string(),
+  address: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  houseRules: z.string().nullable(),
+  /** Null before `instructionsFrom`, for a booking not confirmed, or when the home has none. */
+  checkInInstructions: z.string().nullable(),
+  /** When the instructions show (ISO); null when the home has none to show. */
+  instructionsFrom: z.string().nullable(),
+});
+export type TTripFacts = z.infer<typeof ZTripFacts>;
 
 /** One booking as its guest sees it: the manage page and the detail view of My bookings. */
 export const ZManagedBooking = z.object({
@@ -101,6 +124,8 @@ export const ZManagedBooking = z.object({
   children: z.number().int().optional(),
   infants: z.number().int().optional(),
   pets: z.number().int().optional(),
+  trip: ZTripFacts,
+  payment: ZGuestPayment,
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 
@@ -123,10 +148,10 @@ export const ZManageReviewInput = z.object({ token: ZManageToken, ...ZStayReview
 export const ZMineReviewInput = z.object({ id: ZId, ...ZStayReviewFields });
 
 export const ZLookupInput = z.object({
-  confirmationNumber: zLine('BIC number', 'Please enter your BIC number')
+  confirmationNumber: zLine('Confirmation number', 'Please enter your confirmation number')
     .trim()
-    .min(1, { error: 'Please enter your BIC number' })
-    .max(20, { error: 'Please enter your BIC number' }),
+    .min(1, { error: 'Please enter your confirmation number' })
+    .max(20, { error: 'Please enter your confirmation number' }),
   email: z.email({ error: VALID_EMAIL }).max(254, { error: VALID_EMAIL }),
 });
 export type TLookupInput = z.input<typeof ZLookupInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INBOX_FILTERS } from '../constants.ts';
 import { VALID_EMAIL } from '../messages.ts';
+import { REVEAL_HOURS_DEFAULT, REVEAL_HOURS_MAX } from '../trip.ts';
 import {
   ZId,
   ZIsoDate,
@@ -312,6 +313,14 @@ export const ZHomeGuideFields = {
       .min(0, { error: 'Days must be at least 0' })
       .max(30, { error: 'Days must be at most 30' }),
   ),
+  /** The trip page shows the check-in instructions from this many hours before arrival (docs/trip-page.md). */
+  revealHoursBefore: zInt(
+    z
+      .number({ error: 'Hours must be a number' })
+      .int({ error: 'Hours must be a whole number' })
+      .min(0, { error: 'Hours must be at least 0' })
+      .max(REVEAL_HOURS_MAX, { error: `Hours must be at most ${REVEAL_HOURS_MAX}` }),
+  ).default(REVEAL_HOURS_DEFAULT),
 };
 export const ZHomeGuide = z.object(ZHomeGuideFields);
 export type THomeGuide = z.infer<typeof ZHomeGuide>;

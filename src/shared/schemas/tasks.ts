@@ -16,7 +16,7 @@ export const TASK_STATUS_LABELS = {
 /** A task late this close to the next check-in alerts the operator (docs/staff.md#late-tasks). */
 export const TASK_ALERT_HOURS = 2;
 /** When a home's guide names no check-in time. */
-export const DEFAULT_CHECK_IN_TIME = '15:00';
+export { DEFAULT_CHECK_IN_TIME } from '../trip.ts';
 export const TASK_PHOTOS_MAX = 6;
 export const TASK_DAYS_DEFAULT = 7;
 

@@ -40,7 +40,7 @@ export function BookingsFilters({
     <Group align="flex-end" gap="sm" wrap="wrap" data-testid="bookings-filters">
       <TextInput
         label="Search"
-        placeholder="Guest name, e-mail or BIC number"
+        placeholder="Guest name, e-mail or confirmation number"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={q}
         onChange={(e) => setQ(e.currentTarget.value)}

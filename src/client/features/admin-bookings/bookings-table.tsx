@@ -6,7 +6,7 @@ import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { BookingRow } from './booking-row.tsx';
 
 const COLUMNS: { label: string; sort?: TAdminBookingSort }[] = [
-  // The BIC number sits under the ID: one column less keeps the table inside a 1280 px screen.
+  // The confirmation number sits under the ID: one column less keeps the table inside a 1280 px screen.
   { label: 'ID', sort: 'id' },
   { label: 'Property' },
   { label: 'Guest' },

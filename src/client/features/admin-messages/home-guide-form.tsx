@@ -14,6 +14,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
+import { REVEAL_HOURS_MAX } from '#shared/trip.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const blank = (v: string) => (v.trim() === '' ? null : v);
@@ -61,6 +62,14 @@ function GuideFields({ id, guide }: { id: number; guide: THomeGuide }) {
         max={30}
         value={g.privateFromDays}
         onChange={(v) => setG((p) => ({ ...p, privateFromDays: Number(v) || 0 }))}
+      />
+      <NumberInput
+        label="Show the check-in instructions on the trip page from this many hours before check-in"
+        description="Before then, the guest's trip page says when they will appear."
+        min={0}
+        max={REVEAL_HOURS_MAX}
+        value={g.revealHoursBefore}
+        onChange={(v) => setG((p) => ({ ...p, revealHoursBefore: Number(v) || 0 }))}
       />
       <Group justify="flex-end">
         <Button onClick={() => void submit()} loading={save.isPending}>

@@ -126,7 +126,7 @@ export function PaymentsPanel() {
       <Switch label="Bank transfer" {...form.getInputProps('offerBankTransfer', { type: 'checkbox' })} />
       <Textarea
         label="Bank transfer instructions"
-        description="Shown to the guest with the amount and their BIC number"
+        description="Shown to the guest with the amount and their confirmation number"
         autosize
         minRows={2}
         {...form.getInputProps('bankInstructions')}

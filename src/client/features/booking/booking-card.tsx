@@ -1,10 +1,12 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { checkoutSearch } from '#shared/checkout.ts';
 import { bookingCardTerms } from '#shared/payment-terms.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { PartyPicker } from '../../components/party-picker.tsx';
+import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
@@ -23,12 +25,25 @@ import '../../styles/property-page.css';
  * (docs/decisions.md#server-price, #stay-rules); this card only helps the guest get them right. On phones a bar at the bottom of the
  * screen repeats the price and Reserve.
  */
-export function BookingCard({ property, initial }: { property: TProperty; initial: TInitialStay }) {
+export function BookingCard({
+  property,
+  initial,
+  onStayChange,
+}: {
+  property: TProperty;
+  initial: TInitialStay;
+  /** Told the stay as it changes (Contact host asks about it). */
+  onStayChange?: (stay: TChosenStay) => void;
+}) {
   const { format, show, stay: convert } = useCurrency();
   const navigate = useNavigate();
   const router = useRouter();
   const stay = useBookingStay(property, initial);
   const { checkIn, checkOut, party } = stay;
+  const counted = party.adults + party.children;
+  useEffect(() => {
+    onStayChange?.({ checkIn, checkOut, guests: counted });
+  }, [onStayChange, checkIn, checkOut, counted]);
   const priced = useStayQuote(property.id, checkIn, checkOut, party);
   const petsAllowed = useQuery(homePricingQuery(property.id)).data?.petsAllowed ?? false;
   const clock = useQuery(homeClockQuery(property.timeZone)).data;

@@ -84,7 +84,7 @@ export function BookingConfirmedDialog({
             value={show(stay(summary.nightPrices, summary.taxAmount, summary.lines).total)}
             testId="confirmed-total"
           />
-          <FactRow label="Booking ID" value={summary.bookingId} testId="booking-id" />
+          {/* Guests know their booking by its confirmation number alone; the id stays internal. */}
           <FactRow
             label="Confirmation number"
             value={summary.confirmationNumber}

@@ -4,10 +4,15 @@ import { formatIsoDate } from '#shared/dates.ts';
 import { nightsLabel, partyLabel } from '#shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
 import type { TMyBooking } from '#shared/schemas/booking.ts';
-import { answerByLabel, STAY_COLOR, stayGroup, stayLabel } from '#shared/stay-status.ts';
+import { guestPaymentLabel } from '#shared/money-facts.ts';
+import { answerByLabel, stayGroup } from '#shared/stay-status.ts';
+import { TRIP_COLOR, tripLabel } from '#shared/trip.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 
-/** One of My bookings: the home, dates, party and total, with Details and (while upcoming) Cancel. */
+/**
+ * One of My bookings: the home, dates, party, total and payment status, with Details and (while upcoming)
+ * Cancel. A stay under way reads 'Current stay' and has no Cancel: the server refuses it once begun.
+ */
 export function MyBookingCard({
   booking: b,
   onCancel,
@@ -16,8 +21,9 @@ export function MyBookingCard({
   onCancel: (b: TMyBooking) => void;
 }) {
   const { show, stay } = useCurrency();
-  const label = stayLabel(b.status, b.checkOut);
+  const label = tripLabel(b);
   const group = stayGroup(b.status, b.checkOut);
+  const cancellable = group === 'upcoming' && label !== 'Current stay';
   return (
     <Card withBorder radius="md" padding="md" data-testid="my-booking" data-booking-id={b.id}>
       <Card.Section component={Link} to={`/property/${b.propertyId}`} tabIndex={-1} aria-hidden>
@@ -36,7 +42,7 @@ export function MyBookingCard({
         </Text>
         {/* The badge keeps its whole word; the title wraps instead. */}
         <Badge
-          color={STAY_COLOR[label]}
+          color={TRIP_COLOR[label]}
           className="stay-badge"
           variant="light"
           data-testid="booking-status"
@@ -53,6 +59,14 @@ export function MyBookingCard({
           ? `${partyLabel(b)} · Answer by ${answerByLabel(b.respondBy)}`
           : partyLabel(b)}
       </Text>
+      {b.payment && (
+        <Text size="sm" mt={4} data-testid="my-booking-payment">
+          <Text span c="dimmed" inherit>
+            Payment:{' '}
+          </Text>
+          {guestPaymentLabel(b.payment)}
+        </Text>
+      )}
       <Group justify="space-between" mt="sm">
         <Text size="sm" fw={700}>
           {show(
@@ -77,7 +91,7 @@ export function MyBookingCard({
         >
           {label === 'Completed' ? 'Details and review' : 'Details'}
         </Button>
-        {group === 'upcoming' && (
+        {cancellable && (
           <Button
             size="xs"
             variant="subtle"

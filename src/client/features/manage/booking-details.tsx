@@ -1,12 +1,15 @@
 import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
-import { STAY_COLOR, stayLabel } from '#shared/stay-status.ts';
+import { TRIP_COLOR, tripLabel } from '#shared/trip.ts';
 import { RequestStatus } from './request-status.tsx';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { CancellationCard } from './cancellation-card.tsx';
 import { StayFacts } from './stay-facts.tsx';
 import { StayReview } from './stay-review.tsx';
+import { TripArrival } from './trip-arrival.tsx';
+import { TripLocation } from './trip-location.tsx';
+import { TripSummary } from './trip-summary.tsx';
 import '../../styles/more-components.css';
 
 export interface TBookingActions {
@@ -23,7 +26,8 @@ export interface TBookingActions {
 
 /** One booking as its guest sees it: the manage page and My bookings' detail view. */
 export function BookingDetails({ booking, actions }: { booking: TManagedBooking; actions: TBookingActions }) {
-  const label = stayLabel(booking.status, booking.checkOut);
+  const label = tripLabel(booking);
+  const takesPlace = booking.status !== 'cancelled' && booking.status !== 'declined';
 
   return (
     <Stack gap="lg" data-testid="managed-booking">
@@ -44,7 +48,7 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
               </AnchorLink>
             </Title>
             <Badge
-              color={STAY_COLOR[label]}
+              color={TRIP_COLOR[label]}
               variant="light"
               size="lg"
               className="stay-badge"
@@ -69,6 +73,13 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
         </Alert>
       )}
 
+      <TripSummary booking={booking} />
+      {takesPlace && !booking.stayOver && (
+        <>
+          <TripArrival booking={booking} />
+          <TripLocation booking={booking} />
+        </>
+      )}
       <StayFacts booking={booking} />
       <CancellationCard booking={booking} cancel={actions.cancel} pending={actions.cancelPending} />
 

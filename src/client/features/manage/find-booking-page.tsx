@@ -18,7 +18,7 @@ export function FindBookingPage() {
   return (
     <LinkRequestPage
       title="Find my booking"
-      intro="Enter the BIC number from your confirmation and the e-mail address you booked with. We will e-mail you a link to manage the booking."
+      intro="Enter the confirmation number from your confirmation and the e-mail address you booked with. We will e-mail you a link to manage the booking."
       formLabel="Find my booking"
       submitLabel="Send me the link"
       answerTestId="lookup-answer"
@@ -29,7 +29,7 @@ export function FindBookingPage() {
       <FormTextInput
         bind={form}
         path="confirmationNumber"
-        label="BIC number"
+        label="Confirmation number"
         placeholder="BIC123456"
         autoComplete="off"
       />

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { MessageThread } from '../../components/message-thread.tsx';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import '../../styles/more-components.css';
 
 /** `/messages/{token}`: a question before booking, followed through the private link in its e-mail. */
 export function InquiryThreadPage({ token }: { token: string }) {

@@ -34,7 +34,7 @@ export function ManageBookingPage({ token }: { token: string }) {
               {errorStatus(booking.error) === 404
                 ? 'This link is not valid or has expired.'
                 : 'The booking could not be loaded. Please try again.'}{' '}
-              You can ask for a new link with your BIC number and e-mail address.
+              You can ask for a new link with your confirmation number and e-mail address.
             </Text>
             <Button component={Link} to="/find-booking" size="xs" variant="light">
               Find my booking

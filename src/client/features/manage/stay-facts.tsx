@@ -22,7 +22,11 @@ export function StayFacts({ booking }: { booking: TManagedBooking }) {
           <Title order={3} fz="md">
             Your stay
           </Title>
-          <FactRow label="BIC number" value={booking.confirmationNumber} testId="confirmation-number" />
+          <FactRow
+            label="Confirmation number"
+            value={booking.confirmationNumber}
+            testId="confirmation-number"
+          />
           <FactRow label="Check-in" value={formatIsoDate(booking.checkIn, true)} />
           <FactRow label="Check-out" value={formatIsoDate(booking.checkOut, true)} />
           <FactRow label="Nights" value={booking.nights} />

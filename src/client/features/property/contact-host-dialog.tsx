@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { MESSAGE_MAX, ZInquiryForm } from '#shared/schemas/messaging.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
+import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 interface TValues {
@@ -34,11 +35,14 @@ export default function ContactHostDialog({
   onClose,
   propertyId,
   title,
+  stay = null,
 }: {
   opened: boolean;
   onClose: () => void;
   propertyId: number;
   title: string;
+  /** The booking card's stay when the dialog opened: the question's dates and guests start from it. */
+  stay?: TChosenStay | null;
 }) {
   const ask = useMutation(trpc.messaging.inquire.mutationOptions());
   const [sent, setSent] = useState<string | null>(null);
@@ -57,6 +61,14 @@ export default function ContactHostDialog({
       return errors;
     },
   });
+
+  const { setFieldValue } = form;
+  useEffect(() => {
+    if (!opened || !stay) return;
+    setFieldValue('checkIn', stay.checkIn ?? '');
+    setFieldValue('checkOut', stay.checkOut ?? '');
+    setFieldValue('guests', stay.guests);
+  }, [opened, stay, setFieldValue]);
 
   const close = () => {
     onClose();

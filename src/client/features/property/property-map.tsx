@@ -7,7 +7,7 @@ import type { TProperty } from '#shared/schemas/property.ts';
 import { propertyMapCenter } from './map-center.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
-const PropertyMapView = lazyRetry(() => import('./property-map-view.tsx'));
+const PropertyMapView = lazyRetry(() => import('../../components/home-map-view.tsx'));
 
 /**
  * True once the element comes within a screen of the viewport. The map's code (Leaflet, ~45 KiB gzipped)

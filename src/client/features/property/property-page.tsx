@@ -14,6 +14,7 @@ import { PropertyMap } from './property-map.tsx';
 import { PropertyReviews } from './property-reviews.tsx';
 import { SaveShare } from './save-share.tsx';
 import { ContactHost } from './contact-host.tsx';
+import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import '../../styles/property-page.css';
 
 /** The spec's property query: always treated as stale (docs/product.md#request-behaviour). */
@@ -70,9 +71,11 @@ interface TPropertyPageProps {
   id: number;
   /** The booking card, supplied by the route so the two features stay independent. */
   renderBookingCard: (property: TProperty) => ReactNode;
+  /** The booking card's current stay, which Contact host starts from. */
+  chosenStay?: () => TChosenStay | null;
 }
 
-export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
+export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPageProps) {
   const query = useQuery(propertyQuery(id));
   const { settings, loaded } = useSiteConfig();
   if (query.isPending) return <PropertySkeleton />;
@@ -103,7 +106,7 @@ export function PropertyPage({ id, renderBookingCard }: TPropertyPageProps) {
         {/* On the narrowest phones the currency switch moves under Share and Save rather than off screen. */}
         <Group gap="xs">
           <SaveShare propertyId={p.id} title={p.title} />
-          <ContactHost propertyId={p.id} title={p.title} />
+          <ContactHost propertyId={p.id} title={p.title} chosenStay={chosenStay} />
           <CurrencySwitch />
         </Group>
       </Group>

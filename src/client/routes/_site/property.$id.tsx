@@ -1,4 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useRef } from 'react';
+import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { BookingCard } from '../../features/booking/booking-card.tsx';
 import { parsePropertyId } from '../../features/property/property-id.ts';
 import { InvalidPropertyId, PropertyPage } from '../../features/property/property-page.tsx';
@@ -24,12 +26,24 @@ function PropertyRoute() {
   const { id: raw } = Route.useParams();
   const search = Route.useSearch();
   const id = parsePropertyId(raw);
+  // The card's current stay, read when Contact host opens: a ref, so choosing dates re-renders nothing else.
+  const chosen = useRef<TChosenStay | null>(null);
   if (id === undefined) return <InvalidPropertyId />;
   return (
     <PropertyPage
       key={id}
       id={id}
-      renderBookingCard={(p) => <BookingCard key={p.id} property={p} initial={search} />}
+      chosenStay={() => chosen.current}
+      renderBookingCard={(p) => (
+        <BookingCard
+          key={p.id}
+          property={p}
+          initial={search}
+          onStayChange={(stay) => {
+            chosen.current = stay;
+          }}
+        />
+      )}
     />
   );
 }

@@ -11,7 +11,7 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 const HEADER = [
   'ID',
-  'BIC number',
+  'Confirmation number',
   'Property',
   'Property ID',
   'Guest',

@@ -9,7 +9,7 @@ import { issueManageLink } from './manage.ts';
 export type TSendManageLink = (tx: EntityManager, bookingId: number, token: string) => Promise<void>;
 
 /**
- * 'Find my booking' (docs/decisions.md#secret-links): a BIC number and an e-mail address. The answer is always the same;
+ * 'Find my booking' (docs/decisions.md#secret-links): a confirmation number and an e-mail address. The answer is always the same;
  * a fresh manage link goes to the address on file only when both match. Limited per IP (429), and per
  * booking silently, so nobody can flood a guest's inbox.
  */

@@ -36,6 +36,11 @@ import { answerUpdateFrom } from '../../repositories/idempotency-keys.ts';
 import type { TIdempotentCall } from '../idempotency.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
+import { tripFacts } from './trip.ts';
+import type { TGuestPayment } from '#shared/money-facts.ts';
+import { guestPayments } from '../payments/guest-state.ts';
+import type { THomeGuide } from '#shared/schemas/messaging.ts';
+import { findHomeGuide } from '../../repositories/message-templates.ts';
 
 /** One answer for an unknown, malformed or expired link, so a 404 tells nothing (docs/decisions.md#secret-links). */
 export const BOOKING_LINK_NOT_FOUND = 'Booking not found';
@@ -94,12 +99,18 @@ function termsOf(b: TManagedRecord, now: Date): TCancellationTerms {
 /** The booking as its guest sees it: the stored facts plus what the rules allow right now. */
 function toManaged(
   b: TManagedRecord,
-  opts: { now: Date; reviewsEnabled: boolean; viewer: TSessionUser | null },
+  opts: {
+    now: Date;
+    reviewsEnabled: boolean;
+    viewer: TSessionUser | null;
+    guide: THomeGuide;
+    payment: TGuestPayment | null;
+  },
 ): TManagedBooking {
   const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
   const terms = termsOf(b, opts.now);
   const contactEmail = b.contactInfo?.email?.toLowerCase();
-  const { userId, cancellationFee, priceLines: _lines, ...facts } = b;
+  const { userId, cancellationFee, priceLines: _lines, latitude: _lat, longitude: _lng, ...facts } = b;
   const nightPrices = bookedNights(b).map((n) => n.price);
   return {
     ...facts,
@@ -124,6 +135,8 @@ function toManaged(
       userId === null &&
       contactEmail !== undefined &&
       contactEmail === opts.viewer.email.toLowerCase(),
+    trip: tripFacts(b, opts.guide, opts.now),
+    payment: opts.payment,
   };
 }
 
@@ -135,7 +148,17 @@ export async function loadManaged(
 ): Promise<TManagedBooking> {
   const [row, settings] = await Promise.all([findManagedBooking(em, bookingId), getSettings(em)]);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const managed = toManaged(row, { now, reviewsEnabled: settings.enableReviews, viewer });
+  const [guide, payments] = await Promise.all([
+    findHomeGuide(em, row.property.id),
+    guestPayments(em, [bookingId], now),
+  ]);
+  const managed = toManaged(row, {
+    now,
+    reviewsEnabled: settings.enableReviews,
+    viewer,
+    guide,
+    payment: payments.get(bookingId) ?? null,
+  });
   // Before the guest confirms a cancellation, they are told what it keeps and gives back of what was paid.
   const cancelMoney =
     managed.canCancel && managed.cancellationFee !== null

@@ -101,7 +101,7 @@ function nightRows(b: Omit<TStayFacts, 'id'>): [string, string][] {
 export function stayRows(b: Omit<TStayFacts, 'id'>): TEmailBlock {
   return rows([
     ['Home', b.property.title],
-    ['BIC number', b.confirmationNumber],
+    ['Confirmation number', b.confirmationNumber],
     ['Status', STATUS_WORD[b.status]],
     ['Check-in', formatIsoDate(b.checkIn, true)],
     ['Check-out', formatIsoDate(b.checkOut, true)],

@@ -67,7 +67,7 @@ function totalsOfRow(r: {
 /** The payments CSV's columns: amounts in currency units with their currency, days at the home. */
 const PAYMENTS_CSV_HEADER = [
   'Booking',
-  'BIC number',
+  'Confirmation number',
   'Guest',
   'Home',
   'Check-in',

@@ -1,21 +1,24 @@
 import { Box } from '@mantine/core';
 import { MapContainer, Marker } from 'react-leaflet';
 import { MAP_HEIGHT_PX, PROPERTY_MAP_ZOOM, type TGeoPoint } from '#shared/constants.ts';
-import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
-import { markerIcon } from '../../components/map-marker.ts';
+import { MapUnavailable, useTileState, WatchedTiles } from './map-tiles.tsx';
+import { markerIcon } from './map-marker.ts';
 
 /**
+ * One home on a map: the property page's 'Where you'll be' and the guest's trip page.
  * Loaded lazily (React.lazy) so Leaflet stays out of the initial bundle. When the tile service cannot be
  * reached, the marker still shows and a message says why the map is blank.
  */
-export default function PropertyMapView({
+export default function HomeMapView({
   center,
   label,
   location,
+  height = MAP_HEIGHT_PX,
 }: {
   center: TGeoPoint;
   label: string;
   location: string;
+  height?: number;
 }) {
   const [tiles, setTiles] = useTileState();
   return (
@@ -24,7 +27,7 @@ export default function PropertyMapView({
         center={[center.lat, center.lng]}
         zoom={PROPERTY_MAP_ZOOM}
         scrollWheelZoom={false}
-        style={{ height: MAP_HEIGHT_PX, width: '100%', borderRadius: 'var(--mantine-radius-lg)', zIndex: 0 }}
+        style={{ height, width: '100%', borderRadius: 'var(--mantine-radius-lg)', zIndex: 0 }}
       >
         <WatchedTiles onState={setTiles} />
         <Marker position={[center.lat, center.lng]} icon={markerIcon} title={label} alt={label} />
