@@ -42,3 +42,6 @@ export const USER_NOT_FOUND = 'User not found';
 
 /** A request to book takes no payment until the operator accepts it (docs/booking-operations.md#payments). */
 export const REQUEST_NOT_ACCEPTED = 'This request has not been accepted yet: nothing is due until it is';
+
+/** Message templates are told apart by name, whatever its case (docs/messaging.md#automated-messages). */
+export const TEMPLATE_NAME_TAKEN = 'A template with this name already exists';

@@ -29,6 +29,7 @@ export const MESSAGE_TRIGGERS = [
   'booking_cancelled',
   'days_before_check_in',
   'check_in_day',
+  'days_after_check_in',
   'day_before_check_out',
   'days_after_check_out',
 ] as const;
@@ -41,6 +42,7 @@ export const TRIGGER_LABEL: Record<TMessageTrigger, string> = {
   booking_cancelled: 'On cancellation',
   days_before_check_in: 'Days before check-in',
   check_in_day: 'On the check-in day',
+  days_after_check_in: 'Days after check-in (during the stay)',
   day_before_check_out: 'The day before check-out',
   days_after_check_out: 'Days after check-out',
 };
@@ -49,12 +51,14 @@ export const TRIGGER_LABEL: Record<TMessageTrigger, string> = {
 export const TIMED_TRIGGERS: readonly TMessageTrigger[] = [
   'days_before_check_in',
   'check_in_day',
+  'days_after_check_in',
   'day_before_check_out',
   'days_after_check_out',
 ];
 /** Timed triggers that also count days. */
 export const DAY_COUNT_TRIGGERS: readonly TMessageTrigger[] = [
   'days_before_check_in',
+  'days_after_check_in',
   'days_after_check_out',
 ];
 
