@@ -150,7 +150,23 @@ export const ZAdminThread = z.object({
 export type TAdminThread = z.infer<typeof ZAdminThread>;
 
 export const ZAdminThreadInput = z.object({ id: ZId, before: ZBeforeCursor });
-export const ZAdminPostInput = z.object({ id: ZId, body: ZMessageBody });
+
+/** A `{{…}}` left in a text: a saved reply's variable nothing filled (docs/messaging.md#saved-replies). */
+const UNFILLED_VARIABLE = /\{\{[^{}]*\}\}/;
+export const unfilledVariableMessage = (variable: string) =>
+  `Fill in or remove ${variable} before sending: the reply still has a variable`;
+/** The operator's reply: never sent with a variable still in it. */
+export const ZReplyBody = ZMessageBody.superRefine((s, ctx) => {
+  const left = UNFILLED_VARIABLE.exec(s);
+  if (left) ctx.addIssue({ code: 'custom', message: unfilledVariableMessage(left[0]), input: s });
+});
+export const ZAdminPostInput = z.object({ id: ZId, body: ZReplyBody });
+/** A saved reply filled in for one conversation, from its booking or its question. */
+export const ZSavedReplyInput = z.object({ id: ZId, templateId: zIdOf('Template') });
+export const ZSavedReplyText = z.object({
+  /** The reply's text; a variable the conversation cannot fill stays as written, for the operator to edit. */
+  text: z.string(),
+});
 export const ZBookingThreadInput = z.object({ id: ZId });
 export const ZThreadRef = z.object({ conversationId: z.number().int() });
 
