@@ -65,6 +65,7 @@ describe('starter templates', () => {
       location: 'Lisbon, Portugal',
       latitude: '38.711',
       longitude: '-9.13',
+      timeZone: 'Europe/Lisbon',
     });
     const checkIn = addDays(todayIso(), 20);
     const b = await callerFor(db, null).caller.bookings.create({

@@ -290,6 +290,8 @@ export const ZTemplatePreview = z.object({
   sendAt: z.string().nullable(),
   /** False when the door code and Wi-Fi are still withheld at that moment. */
   privateDetailsIncluded: z.boolean(),
+  /** The home's IANA time zone: `sendAt` is shown on its clock, as the schedule counts it. */
+  timeZone: z.string(),
 });
 
 export const ZScheduledMessage = z.object({

@@ -352,7 +352,7 @@ export async function previewTemplate(
     sendTime?: string | null | undefined;
   },
   now = new Date(),
-): Promise<{ text: string; sendAt: string | null; privateDetailsIncluded: boolean }> {
+): Promise<{ text: string; sendAt: string | null; privateDetailsIncluded: boolean; timeZone: string }> {
   const b = await findMessageBooking(em, input.bookingId);
   if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const f = fields({ name: 'preview', ...input });
@@ -360,7 +360,12 @@ export async function previewTemplate(
   // As the guest would read it when it is sent (a past or event message: as if sent now).
   const at = due && due > now ? due : now;
   const { text, privateIncluded } = await renderTemplate(em, input.body, b, at, { makeLinks: false });
-  return { text, sendAt: due ? due.toISOString() : null, privateDetailsIncluded: privateIncluded };
+  return {
+    text,
+    sendAt: due ? due.toISOString() : null,
+    privateDetailsIncluded: privateIncluded,
+    timeZone: b.timeZone,
+  };
 }
 
 export async function scheduledMessages(em: EntityManager, bookingId: number) {
