@@ -1,7 +1,13 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
-import { CATEGORY_DUPLICATE, DATES_TAKEN, EMAIL_TAKEN, USERNAME_TAKEN } from '#shared/messages.ts';
+import {
+  CATEGORY_DUPLICATE,
+  DATES_TAKEN,
+  EMAIL_TAKEN,
+  TEMPLATE_NAME_TAKEN,
+  USERNAME_TAKEN,
+} from '#shared/messages.ts';
 import { CHANGE_REQUEST_WAITING } from '#shared/operator-bookings.ts';
 
 /** Every error a service may raise, with its tRPC code and HTTP status: the one table (STYLE: errors.ts). */
@@ -125,6 +131,8 @@ export const CONSTRAINT_TABLE: Record<string, TConstraintAnswer> = {
   users_username_lower_idx: { code: 'CONFLICT', message: USERNAME_TAKEN },
   users_email_lower_idx: { code: 'CONFLICT', message: EMAIL_TAKEN },
   categories_name_lower_idx: { code: 'CONFLICT', message: CATEGORY_DUPLICATE },
+  /** Template names are unique whatever their case (docs/messaging.md#automated-messages). */
+  message_templates_name_lower_idx: { code: 'CONFLICT', message: TEMPLATE_NAME_TAKEN },
   /** Bookings, blocks and imported events all hold dates here (docs/decisions.md#no-double-bookings, #held-dates). */
   date_holds_no_overlap: { code: 'CONFLICT', message: DATES_TAKEN },
   /** One change request waits per booking (docs/booking-operations.md#change-requests). */

@@ -37,6 +37,12 @@ const ZONE_PLACES: readonly { name: string; lat: number; lng: number; zone: stri
   { name: 'California', lat: 36.7783, lng: -119.4179, zone: 'America/Los_Angeles' },
   { name: 'Portland', lat: 45.5152, lng: -122.6784, zone: 'America/Los_Angeles' },
   { name: 'Seattle', lat: 47.6062, lng: -122.3321, zone: 'America/Los_Angeles' },
+  { name: 'Lisbon', lat: 38.7223, lng: -9.1393, zone: 'Europe/Lisbon' },
+  { name: 'Porto', lat: 41.1579, lng: -8.6291, zone: 'Europe/Lisbon' },
+  { name: 'Portugal', lat: 39.3999, lng: -8.2245, zone: 'Europe/Lisbon' },
+  { name: 'Madrid', lat: 40.4168, lng: -3.7038, zone: 'Europe/Madrid' },
+  { name: 'Barcelona', lat: 41.3874, lng: 2.1686, zone: 'Europe/Madrid' },
+  { name: 'Spain', lat: 40.4637, lng: -3.7492, zone: 'Europe/Madrid' },
   { name: 'London', lat: 51.5074, lng: -0.1278, zone: 'Europe/London' },
   { name: 'Edinburgh', lat: 55.9533, lng: -3.1883, zone: 'Europe/London' },
   { name: 'United Kingdom', lat: 54.0, lng: -2.0, zone: 'Europe/London' },
@@ -190,6 +196,13 @@ export function formatHomeTime(instant: Date, zone: string, clock?: TZoneClock):
     return `${MONTHS_SHORT[wall.getUTCMonth()] ?? ''} ${wall.getUTCDate()}, ${wall.getUTCFullYear()}, ${time} ${span.name}`;
   }
   return zoneFormat(zone, 'text').format(instant);
+}
+
+/** A zone as the admin reads it beside a time: 'Lisbon time (Europe/Lisbon)', or 'UTC'. */
+export function homeZoneLabel(zone: string): string {
+  if (zone === 'UTC') return 'UTC';
+  const place = zone.slice(zone.lastIndexOf('/') + 1).replaceAll('_', ' ');
+  return `${place} time (${zone})`;
 }
 
 /** The calendar day (`yyyy-MM-dd`) it is at the home at `instant`. */

@@ -49,3 +49,6 @@ export const REQUEST_NOT_ACCEPTED = 'This request has not been accepted yet: not
  */
 export const NETWORK_ERROR_MESSAGE =
   "Network error: We couldn't reach StayHub. Check your connection and try again.";
+
+/** Message templates are told apart by name, whatever its case (docs/messaging.md#automated-messages). */
+export const TEMPLATE_NAME_TAKEN = 'A template with this name already exists';

@@ -188,6 +188,15 @@ export function refundOnCancel(totals: Pick<TLedgerTotals, 'net' | 'adjustments'
   return Math.max(0, totals.net - kept);
 }
 
+/**
+ * Where a cancellation's refund goes: back to the cards it was paid with as far as they cover it (`onCards`:
+ * card money not yet refunded, 0 when card refunds are off), the rest paid back by the operator by hand.
+ */
+export function refundRoutes(refund: number, onCards: number) {
+  const toCard = Math.min(refund, Math.max(0, onCards));
+  return { refund, toCard, byOperator: refund - toCard };
+}
+
 /** A booking's plan as the facts read it (docs/payments.md#schedule). */
 export interface TPlanFacts {
   total: number;

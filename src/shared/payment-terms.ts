@@ -117,7 +117,10 @@ export function leftOnCards(
 }
 
 /** The operator's side of a refund: what Stripe sends back by itself, and what is theirs to pay back. */
-export function operatorRefundSentence(m: TCancelMoney, money: TMoney): string {
+export function operatorRefundSentence(
+  m: Pick<TCancelMoney, 'refund' | 'toCard' | 'byOperator'>,
+  money: TMoney,
+): string {
   if (m.refund === 0) return 'Nothing was paid, so nothing is refunded.';
   const parts = [
     m.toCard > 0 ? `${money(m.toCard)} goes back to the guest's card through Stripe` : '',

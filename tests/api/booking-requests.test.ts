@@ -3,6 +3,7 @@ import { JOB_SCHEDULES } from '../../src/server/jobs/registry.ts';
 import { QUEUES } from '../../src/server/jobs/queue.ts';
 import { expireRequests } from '../../src/server/services/bookings/requests.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { DECLINE_REASON_REQUIRED } from '../../src/shared/schemas/booking.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { api, startMailingTestServer, type TTestServer } from '../support/server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
@@ -132,7 +133,13 @@ describe('request to book', () => {
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body).toMatchObject({ id: b.id, status: 'confirmed' });
     // A second answer finds no request.
-    const again = await api(srv.url, 'POST', `/api/admin/bookings/${b.id}/decline`, {}, admin);
+    const again = await api(
+      srv.url,
+      'POST',
+      `/api/admin/bookings/${b.id}/decline`,
+      { reason: 'Too late' },
+      admin,
+    );
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This booking is not a request awaiting an answer');
     expect(await statusOf(b.id)).toBe('confirmed');
@@ -150,9 +157,17 @@ describe('request to book', () => {
     expect(detail.body.history[1].action).toBe('booking.accept');
   });
 
-  it('the operator declines a request: its dates are free again and the guest is told', async () => {
+  it('the operator declines a request with a reason: its dates are free again and the guest reads why', async () => {
     const b = await request('dora@example.com');
-    const declined = await api(srv.url, 'POST', `/api/admin/bookings/${b.id}/decline`, {}, admin);
+    // No reason, or a blank one, is refused before anything changes.
+    for (const body of [{}, { reason: '   ' }]) {
+      const refused = await api(srv.url, 'POST', `/api/admin/bookings/${b.id}/decline`, body, admin);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(DECLINE_REASON_REQUIRED);
+    }
+    expect(await statusOf(b.id)).toBe('requested');
+    const reason = 'The house is closed for repairs that week.\nWe hope to welcome you another time.';
+    const declined = await api(srv.url, 'POST', `/api/admin/bookings/${b.id}/decline`, { reason }, admin);
     expect(declined.status).toBe(200);
     expect(declined.body.status).toBe('declined');
     const quote = await api(
@@ -166,6 +181,8 @@ describe('request to book', () => {
     );
     expect(mail?.to).toEqual(['dora@example.com']);
     expect(mail?.body).toContain('Declined');
+    expect(mail?.body).toContain("The host's reason:");
+    expect(mail?.body).toContain('The house is closed for repairs that week.');
   });
 
   it('the queue declines a request nobody answered in time, and only then', async () => {

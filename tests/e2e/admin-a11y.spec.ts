@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, rewriteTrpc, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 import { workerOrigin } from './support/servers.ts';
 import { trackRequests } from './support/settle.ts';
@@ -7,7 +7,8 @@ import { trackRequests } from './support/settle.ts';
 /**
  * No serious or critical axe violation on the admin pages that carry colour-coded state, in both colour
  * schemes: the dashboard, the bookings table and its drawer, the calendar legend, month and timeline
- * bars, the accounts (with a disabled one, whose 'Enable' button is green) and the email statuses.
+ * bars, the accounts (with a disabled one, whose 'Enable' button is green), the email statuses, a
+ * drawer with its ledger and the payments page with its pager.
  * One walk: each state is scanned in light, then in dark (colours only) without reloading it.
  */
 
@@ -50,6 +51,34 @@ test('admin pages with coloured states pass axe, light and dark', async ({ page,
     await expect(drawer.getByTestId('status-badge')).toBeVisible();
     await expectNoSeriousA11yViolationsInBothSchemes(page, 'booking drawer');
     await page.keyboard.press('Escape');
+
+    // A booking with money on its ledger: the drawer's ledger table, its scroll area reached by keyboard.
+    const received = (await (
+      await page.request.get('/api/admin/payments?view=received&pageSize=1')
+    ).json()) as {
+      items: { bookingId: number }[];
+    };
+    const paid = received.items[0]?.bookingId;
+    if (!paid) throw new Error('the demo seed should have a payment');
+    await open(page, `/admin/bookings?booking=${paid}`, settled);
+    const ledger = page
+      .getByRole('dialog', { name: `Booking #${paid}` })
+      .getByRole('table', { name: 'Ledger' });
+    await expect(ledger).toBeVisible();
+    await expectNoSeriousA11yViolationsInBothSchemes(page, 'booking drawer with its ledger');
+    await page.keyboard.press('Escape');
+
+    // The payments page with its pager: the list's answer claims many pages (the demo has fewer than
+    // one), so every kind of pager button shows: pages, the dots and the controls.
+    await rewriteTrpc(page, 'payments.list', (real) => {
+      const answer = structuredClone(real) as { result: { data: { json: { total: number } } } };
+      answer.result.data.json.total = 500;
+      return answer;
+    });
+    await open(page, '/admin/payments', settled);
+    await expect(page.getByRole('button', { name: 'Next page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Page 10' })).toBeVisible();
+    await expectNoSeriousA11yViolationsInBothSchemes(page, 'payments');
 
     await open(page, '/admin/calendar', settled);
     await expect(page.getByTestId('timeline-bar').first()).toBeVisible();

@@ -66,3 +66,71 @@ test("a request-to-book home shows 'Request to book', the guest learns when the 
     await page.request.delete(`/api/properties/${copy.id}`);
   }
 });
+
+test('the operator declines a request in a dialog that asks for the reason, and the guest is e-mailed it', async ({
+  page,
+}) => {
+  await loginAsAdmin(page.request);
+  const homes = (await (await page.request.get('/api/properties')).json()) as TProperty[];
+  const source = homes[6] ?? homes[0];
+  if (!source) throw new Error('the demo seed should have homes');
+  const copy = (await (
+    await page.request.post(`/api/properties/${source.id}/duplicate`, { data: {} })
+  ).json()) as TProperty;
+  const { id: _id, rating: _r, reviewCount: _c, createdAt: _t, ...fields } = copy;
+  expect(
+    (
+      await page.request.put(`/api/properties/${copy.id}`, { data: { ...fields, bookingMode: 'request' } })
+    ).ok(),
+  ).toBe(true);
+  try {
+    const checkIn = await freeWindow(page.request, copy.id, 50, 2);
+    const made = await page.request.post('/api/bookings', {
+      data: {
+        propertyId: copy.id,
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        guests: 1,
+        contactInfo: {
+          name: 'Dara Decline',
+          email: 'dara.decline@example.com',
+          phone: '+1 555 0177',
+          country: 'Ireland',
+        },
+      },
+    });
+    expect(made.ok(), await made.text()).toBe(true);
+    const booking = (await made.json()) as { id: number; confirmationNumber: string };
+
+    await page.goto(`/admin/bookings?booking=${booking.id}`);
+    const drawer = page.getByRole('dialog', { name: `Booking #${booking.id}` });
+    const open = drawer.getByRole('button', { name: 'Decline request' });
+    await expect(open).toBeVisible({ timeout: 30_000 });
+    await open.click();
+    const ask = page.getByRole('dialog', { name: 'Decline this request?' });
+    const reason = ask.getByLabel('Reason for the guest');
+    await expect(reason).toBeFocused();
+    // Without a reason, nothing is sent.
+    await ask.getByRole('button', { name: 'Decline request' }).click();
+    await expect(ask).toContainText('Reason is required: tell the guest why the request is declined');
+    await expectNoSeriousA11yViolations(page, 'decline dialog');
+    await reason.fill('The house is closed for repairs that week.');
+    await ask.getByRole('button', { name: 'Decline request' }).click();
+    await expect(ask).toHaveCount(0);
+    await expect(drawer.getByTestId('status-badge')).toHaveText('Declined');
+    await expect(drawer.getByTestId('request-answer')).toHaveCount(0);
+
+    await expect
+      .poll(async () => {
+        const list = (await (await page.request.get('/api/admin/emails?pageSize=50')).json()) as {
+          items: { to: string; subject: string; html: string }[];
+        };
+        return list.items.find(
+          (m) => m.to === 'dara.decline@example.com' && m.subject.startsWith('Request declined'),
+        )?.html;
+      })
+      .toContain('The house is closed for repairs that week.');
+  } finally {
+    await page.request.delete(`/api/properties/${copy.id}`);
+  }
+});

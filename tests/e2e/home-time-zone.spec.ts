@@ -122,3 +122,71 @@ test('a dated search card shows the booking card’s total, in rupees too, for t
     await page.request.delete(`/api/properties/${home.id}`);
   }
 });
+
+test('the editor’s time zone follows the address the operator types, until one is picked by hand', async ({
+  asAdmin: page,
+}) => {
+  await page.goto('/admin/listings');
+  await page.getByRole('button', { name: 'Add New Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Property' });
+  const zone = dialog.getByLabel('Time zone', { exact: true });
+  const location = dialog.getByLabel('Location', { exact: true });
+  await location.fill('Alfama, Lisbon, Portugal');
+  await expect(zone).toHaveValue('Europe/Lisbon');
+  await location.fill('Shibuya, Tokyo');
+  await expect(zone).toHaveValue('Asia/Tokyo');
+  // Picked by hand: a new address no longer moves it.
+  await zone.fill('Europe/Mad');
+  await page.getByRole('option', { name: 'Europe/Madrid', exact: true }).click();
+  await location.fill('Flat in Paris');
+  await expect(zone).toHaveValue('Europe/Madrid');
+});
+
+test('a Lisbon home’s template preview states the send time on the Lisbon clock, not UTC', async ({
+  asAdmin: page,
+}) => {
+  const home = await newHome(page.request, `Lisbontown ${Date.now().toString(36)}`);
+  try {
+    const { id: _id, rating: _r, reviewCount: _c, createdAt: _t, ...fields } = home;
+    const put = await page.request.put(`/api/properties/${home.id}`, {
+      data: { ...fields, timeZone: 'Europe/Lisbon' },
+    });
+    expect(put.ok(), await put.text()).toBe(true);
+    // A summer stay: Lisbon is an hour ahead of UTC then.
+    const year = Number(todayIso().slice(0, 4)) + 1;
+    const checkIn = `${year}-07-10`;
+    const booked = await page.request.post('/api/bookings', {
+      data: {
+        propertyId: home.id,
+        checkIn,
+        checkOut: `${year}-07-13`,
+        guests: 2,
+        contactInfo: {
+          name: 'Lia Lisbon',
+          email: 'lia@example.com',
+          phone: '+351 21 000 0000',
+          country: 'Portugal',
+        },
+      },
+    });
+    expect(booked.ok(), await booked.text()).toBe(true);
+    const { id: bookingId } = (await booked.json()) as { id: number };
+
+    await page.goto('/admin/messages');
+    await page.getByRole('button', { name: 'New template' }).click();
+    const editor = page.getByTestId('template-editor');
+    await editor.getByLabel('When').click();
+    await page.getByRole('option', { name: 'On the check-in day' }).click();
+    await editor.getByLabel('Time at the home').fill('10:00');
+    await editor.getByTestId('template-body').fill('Welcome, {{guest_name}}!');
+    await editor.getByLabel('Preview with booking #').fill(String(bookingId));
+    await editor.getByRole('button', { name: 'Preview' }).click();
+    const preview = editor.getByTestId('template-preview');
+    await expect(preview).toContainText(
+      `Would be sent Jul 10, ${year}, 10:00 AM GMT+1, Lisbon time (Europe/Lisbon)`,
+    );
+    await expect(preview).not.toContainText('UTC');
+  } finally {
+    await page.request.delete(`/api/properties/${home.id}`);
+  }
+});

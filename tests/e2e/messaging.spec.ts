@@ -157,3 +157,47 @@ test('the operator edits a template and previews it with a real booking', async 
   await editor.getByRole('button', { name: 'Save template' }).click();
   await expect(asAdmin.getByTestId('template-row').filter({ hasText: name })).toBeVisible();
 });
+
+test("a saved reply inserted in the inbox is filled from the conversation's booking; a variable left is never sent", async ({
+  page,
+  asAdmin,
+}) => {
+  const home = await firstHome(page);
+  const checkIn = await freeWindow(page.request, home.id, 240, 2);
+  const booked = await page.request.post('/api/bookings', {
+    data: {
+      propertyId: home.id,
+      checkIn,
+      checkOut: addDays(checkIn, 2),
+      guests: 2,
+      contactInfo: {
+        name: 'Sam Saved',
+        email: 'sam.saved@example.com',
+        phone: '+1 555 0100',
+        country: 'Spain',
+      },
+    },
+  });
+  expect(booked.ok()).toBe(true);
+  const { id: bookingId } = (await booked.json()) as { id: number };
+  const name = `Greeting ${Date.now()}`;
+  const made = await asAdmin.request.post('/api/admin/message-templates', {
+    data: { name, trigger: 'manual', body: 'Hi {{guest_name}}' },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const thread = await asAdmin.request.post(`/api/admin/bookings/${bookingId}/conversation`, { data: {} });
+  const { conversationId } = (await thread.json()) as { conversationId: number };
+
+  await asAdmin.goto(`/admin/inbox?c=${conversationId}`);
+  await asAdmin.getByTestId('saved-replies').click();
+  await asAdmin.getByRole('option', { name }).click();
+  const box = asAdmin.getByLabel('Your message');
+  await expect(box).toHaveValue('Hi Sam Saved');
+
+  await box.fill('Hi Sam, your code is {{door_code_typo}}');
+  await asAdmin.getByRole('button', { name: 'Send' }).click();
+  await expect(asAdmin.getByRole('alert')).toContainText(
+    'Fill in or remove {{door_code_typo}} before sending: the reply still has a variable',
+  );
+  await expect(asAdmin.getByTestId('message')).toHaveCount(0);
+});

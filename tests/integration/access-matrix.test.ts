@@ -119,6 +119,7 @@ const ACCESS: Record<string, TAccess> = {
   'messaging.scheduled': 'admin',
   'messaging.homeGuide': 'admin',
   'messaging.updateHomeGuide': 'admin',
+  'messaging.savedReply': 'admin',
 
   'categories.list': 'public',
   'categories.create': 'admin',

@@ -216,7 +216,7 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
   },
   'bookings.decline': async () => {
     const b = await guestBooking(await requestHome());
-    return () => asAdmin().bookings.decline({ id: b.id });
+    return () => asAdmin().bookings.decline({ id: b.id, reason: 'Closed that week' });
   },
   'bookings.addNote': async () => {
     const b = await guestBooking((await home()).id);

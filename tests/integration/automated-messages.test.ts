@@ -151,6 +151,8 @@ describe('automated messages on a controllable clock', () => {
     expect(preview.text).toBe(`Code ${WITHHELD}, Wi-Fi ${WITHHELD}, rules: No shoes inside.`);
     expect(preview.privateDetailsIncluded).toBe(false);
     expect(preview.sendAt).toBe(instantAtHome(addDays(b.checkIn, -10), '09:00', ZONE).toISOString());
+    // The admin reads it on the home's clock, not UTC.
+    expect(preview.timeZone).toBe(ZONE);
     // The guest's own API never shows them.
     const guestView = JSON.stringify(await callerFor(db, null).caller.properties.byId({ id: propertyId }));
     expect(guestView).not.toContain('4711');

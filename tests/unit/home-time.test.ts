@@ -4,6 +4,7 @@ import { addDays } from '../../src/shared/dates.ts';
 import {
   formatHomeTime,
   guessHomeTimeZone,
+  homeZoneLabel,
   knownTimeZone,
   offsetMinutes,
   timeZoneChoices,
@@ -31,6 +32,16 @@ describe('guessHomeTimeZone: the zone a new home gets', () => {
     expect(guessHomeTimeZone(home('Flat in Paris', '64.14', '-21.94'))).toBe('Europe/Paris');
     expect(guessHomeTimeZone(home('Reykjavik, Iceland', '64.14', '-21.94'))).toBe('UTC');
     expect(guessHomeTimeZone(home('Nowhere in particular'))).toBe('UTC');
+    expect(guessHomeTimeZone(home('Alfama, Lisbon, Portugal'))).toBe('Europe/Lisbon');
+    expect(guessHomeTimeZone(home('Flat', '38.72', '-9.14'))).toBe('Europe/Lisbon');
+  });
+});
+
+describe('homeZoneLabel: a zone beside an admin time', () => {
+  it("names the zone's place and the zone, and UTC as itself", () => {
+    expect(homeZoneLabel('Europe/Lisbon')).toBe('Lisbon time (Europe/Lisbon)');
+    expect(homeZoneLabel('America/New_York')).toBe('New York time (America/New_York)');
+    expect(homeZoneLabel('UTC')).toBe('UTC');
   });
 });
 

@@ -103,6 +103,14 @@ export const MessageTemplate = defineEntity({
       .onCreate(() => new Date())
       .onUpdate(() => new Date()),
   },
+  indexes: [
+    {
+      // Names are unique whatever their case: the inbox and the template list tell templates apart by name.
+      name: 'message_templates_name_lower_idx',
+      expression:
+        'create unique index "message_templates_name_lower_idx" on "message_templates" (lower("name"))',
+    },
+  ],
   checks: [{ name: 'message_templates_trigger_check', expression: oneOf('trigger', MESSAGE_TRIGGERS) }],
 });
 export type IMessageTemplate = InferEntity<typeof MessageTemplate>;

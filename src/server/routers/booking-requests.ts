@@ -1,4 +1,5 @@
 import { ZAdminBooking } from '#shared/schemas/admin.ts';
+import { ZDeclineRequestInput } from '#shared/schemas/booking.ts';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { answerRequest } from '../services/bookings/requests.ts';
 import { cardReach } from '../services/payments/terms.ts';
@@ -29,12 +30,13 @@ export const bookingRequestsRouter = router({
         path: '/admin/bookings/{id}/decline',
         tags: ['bookings'],
         summary: 'Decline a request to book (admin): its dates are free again and the guest is e-mailed',
-        description: 'Only a booking whose status is requested can be declined; anything else answers 409.',
+        description:
+          'Only a booking whose status is requested can be declined; anything else answers 409. The body carries the reason (1 to 500 characters, required), which the guest reads in the e-mail.',
       },
     })
-    .input(ZIdParam)
+    .input(ZDeclineRequestInput)
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) =>
-      answerRequest(ctx.em, input.id, 'declined', ctx.actingUser, cardReach(ctx.deps.env)),
+      answerRequest(ctx.em, input.id, 'declined', ctx.actingUser, cardReach(ctx.deps.env), input.reason),
     ),
 });

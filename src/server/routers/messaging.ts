@@ -26,6 +26,8 @@ import {
   ZMineMessagesInput,
   ZMinePostInput,
   ZPostedMessage,
+  ZSavedReplyInput,
+  ZSavedReplyText,
   ZThreadRef,
 } from '#shared/schemas/messaging.ts';
 import {
@@ -40,6 +42,7 @@ import {
   mineThread,
 } from '../services/messaging/threads.ts';
 import { createInquiry } from '../services/messaging/inquiries.ts';
+import { fillSavedReply } from '../services/messaging/saved-replies.ts';
 import { inbox, unreadCount } from '../services/messaging/inbox.ts';
 import {
   createTemplate,
@@ -322,4 +325,19 @@ export const messagingRouter = router({
     .input(z.void())
     .output(ZUnreadCount)
     .query(({ ctx }) => unreadCount(ctx.em, ctx.staff.homes)),
+
+  savedReply: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/conversations/{id}/saved-replies/{templateId}',
+        tags: ['messages'],
+        summary: "A saved reply filled in from the conversation's booking or question",
+        description:
+          "Fills the saved reply's variables (templateId: a template whose trigger is manual) as the conversation allows: a booking's thread as an automated message sent now would be, with a fresh manage link when the text asks for one; a question's with the guest, the home and the dates it gave. A variable it cannot fill stays as written, and a reply still holding one is refused with 400.",
+      },
+    })
+    .input(ZSavedReplyInput)
+    .output(ZSavedReplyText)
+    .query(({ ctx, input }) => fillSavedReply(ctx.em, input.id, input.templateId)),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES, SETTABLE_STATUSES } from '../constants.ts';
 import { LINE_KINDS } from '../pricing.ts';
 import { OFFERED_METHODS } from '../payments.ts';
-import { ZIsoDate, ZMoney, zMoneyIn, zIdOf, zInt, zLine, zText } from './common.ts';
+import { ZId, ZIsoDate, ZMoney, zMoneyIn, zIdOf, zInt, zLine, zText } from './common.ts';
 import { AT_LEAST_ONE_GUEST, PROPERTY_NOT_FOUND } from '../messages.ts';
 import { ZGuestPayment } from './guest-payment.ts';
 
@@ -198,3 +198,13 @@ export const ZMyBooking = z.object({
   payment: ZGuestPayment,
 });
 export type TMyBooking = z.infer<typeof ZMyBooking>;
+
+/** Why the operator declines a request to book: required, and written into the guest's e-mail. */
+export const DECLINE_REASON_REQUIRED = 'Reason is required: tell the guest why the request is declined';
+export const ZDeclineReason = zText('Reason', DECLINE_REASON_REQUIRED)
+  .trim()
+  .min(1, { error: DECLINE_REASON_REQUIRED })
+  .max(500, { error: 'Reason must be at most 500 characters' });
+export const ZDeclineRequestForm = z.object({ reason: ZDeclineReason });
+export type TDeclineRequestForm = z.input<typeof ZDeclineRequestForm>;
+export const ZDeclineRequestInput = ZDeclineRequestForm.extend({ id: ZId });

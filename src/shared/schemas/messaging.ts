@@ -30,6 +30,7 @@ export const MESSAGE_TRIGGERS = [
   'booking_cancelled',
   'days_before_check_in',
   'check_in_day',
+  'days_after_check_in',
   'day_before_check_out',
   'days_after_check_out',
 ] as const;
@@ -42,6 +43,7 @@ export const TRIGGER_LABEL: Record<TMessageTrigger, string> = {
   booking_cancelled: 'On cancellation',
   days_before_check_in: 'Days before check-in',
   check_in_day: 'On the check-in day',
+  days_after_check_in: 'Days after check-in (during the stay)',
   day_before_check_out: 'The day before check-out',
   days_after_check_out: 'Days after check-out',
 };
@@ -50,12 +52,14 @@ export const TRIGGER_LABEL: Record<TMessageTrigger, string> = {
 export const TIMED_TRIGGERS: readonly TMessageTrigger[] = [
   'days_before_check_in',
   'check_in_day',
+  'days_after_check_in',
   'day_before_check_out',
   'days_after_check_out',
 ];
 /** Timed triggers that also count days. */
 export const DAY_COUNT_TRIGGERS: readonly TMessageTrigger[] = [
   'days_before_check_in',
+  'days_after_check_in',
   'days_after_check_out',
 ];
 
@@ -147,7 +151,23 @@ export const ZAdminThread = z.object({
 export type TAdminThread = z.infer<typeof ZAdminThread>;
 
 export const ZAdminThreadInput = z.object({ id: ZId, before: ZBeforeCursor });
-export const ZAdminPostInput = z.object({ id: ZId, body: ZMessageBody });
+
+/** A `{{…}}` left in a text: a saved reply's variable nothing filled (docs/messaging.md#saved-replies). */
+const UNFILLED_VARIABLE = /\{\{[^{}]*\}\}/;
+export const unfilledVariableMessage = (variable: string) =>
+  `Fill in or remove ${variable} before sending: the reply still has a variable`;
+/** The operator's reply: never sent with a variable still in it. */
+export const ZReplyBody = ZMessageBody.superRefine((s, ctx) => {
+  const left = UNFILLED_VARIABLE.exec(s);
+  if (left) ctx.addIssue({ code: 'custom', message: unfilledVariableMessage(left[0]), input: s });
+});
+export const ZAdminPostInput = z.object({ id: ZId, body: ZReplyBody });
+/** A saved reply filled in for one conversation, from its booking or its question. */
+export const ZSavedReplyInput = z.object({ id: ZId, templateId: zIdOf('Template') });
+export const ZSavedReplyText = z.object({
+  /** The reply's text; a variable the conversation cannot fill stays as written, for the operator to edit. */
+  text: z.string(),
+});
 export const ZBookingThreadInput = z.object({ id: ZId });
 export const ZThreadRef = z.object({ conversationId: z.number().int() });
 
@@ -271,6 +291,8 @@ export const ZTemplatePreview = z.object({
   sendAt: z.string().nullable(),
   /** False when the door code and Wi-Fi are still withheld at that moment. */
   privateDetailsIncluded: z.boolean(),
+  /** The home's IANA time zone: `sendAt` is shown on its clock, as the schedule counts it. */
+  timeZone: z.string(),
 });
 
 export const ZScheduledMessage = z.object({

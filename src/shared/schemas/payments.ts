@@ -157,6 +157,13 @@ export const ZBookingPayments = z.object({
   totals: ZLedgerTotals,
   /** What cancelling now would give back of what was paid (the policy's fee kept); null when it cannot be cancelled. */
   refundOnCancel: z.number().int().nullable(),
+  /**
+   * The same refund by where it goes (money-facts refundRoutes): `toCard` back to the cards through Stripe
+   * at once, `byOperator` paid back by hand; null when it cannot be cancelled.
+   */
+  cancelRefund: z
+    .object({ refund: z.number().int(), toCard: z.number().int(), byOperator: z.number().int() })
+    .nullable(),
   flaggedAt: z.string().nullable(),
   /** The booking's invoice number once it is issued (docs/invoices.md); null before. */
   invoiceNumber: z.string().nullable(),

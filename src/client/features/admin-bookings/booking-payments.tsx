@@ -30,6 +30,7 @@ import {
 import { toMinor } from '#shared/money.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
+import { scrollable } from '../../components/scrollable-region.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 const STATUS_COLORS = {
@@ -124,7 +125,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
         )}
       </Group>
       {d.lines.length > 0 && (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={360} scrollAreaProps={scrollable('Ledger')}>
           <Table fz="xs" aria-label="Ledger">
             <Table.Thead>
               <Table.Tr>

@@ -1,6 +1,11 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { zod4Resolver } from 'mantine-form-zod-resolver';
+import { useState } from 'react';
 import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
+import { ZDeclineRequestForm, type TDeclineRequestForm } from '#shared/schemas/booking.ts';
 import { answerByLabel } from '#shared/stay-status.ts';
+import { DialogForm } from '../../components/dialog-form.tsx';
 import { useAnswerRequest } from './api.ts';
 
 /**
@@ -9,6 +14,7 @@ import { useAnswerRequest } from './api.ts';
  */
 export function RequestAnswer({ booking }: { booking: TAdminBookingDetail }) {
   const { accept, decline } = useAnswerRequest();
+  const [declining, setDeclining] = useState(false);
   if (booking.status !== 'requested') return null;
   const busy = accept.isPending || decline.isPending;
   return (
@@ -38,11 +44,76 @@ export function RequestAnswer({ booking }: { booking: TAdminBookingDetail }) {
           color="red.9"
           loading={decline.isPending}
           disabled={busy}
-          onClick={() => decline.mutate({ id: booking.id })}
+          onClick={() => setDeclining(true)}
         >
           Decline request
         </Button>
       </Group>
+      <DeclineDialog
+        opened={declining}
+        busy={decline.isPending}
+        onClose={() => setDeclining(false)}
+        onDecline={(reason) =>
+          decline.mutate({ id: booking.id, reason }, { onSuccess: () => setDeclining(false) })
+        }
+      />
     </Paper>
+  );
+}
+
+/** The confirm step of a decline: the reason is required and goes to the guest in the e-mail. */
+function DeclineDialog({
+  opened,
+  busy,
+  onClose,
+  onDecline,
+}: {
+  opened: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onDecline: (reason: string) => void;
+}) {
+  const form = useForm<TDeclineRequestForm>({
+    initialValues: { reason: '' },
+    validate: zod4Resolver(ZDeclineRequestForm),
+  });
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      onExitTransitionEnd={() => form.reset()}
+      title="Decline this request?"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <DialogForm
+        aria-label="Decline the request"
+        onSubmit={() => {
+          const checked = form.validate();
+          if (!checked.hasErrors) onDecline(form.values.reason.trim());
+        }}
+      >
+        <Stack gap="sm">
+          <Text size="sm">The dates become free again and the guest is e-mailed your reason.</Text>
+          <Textarea
+            label="Reason for the guest"
+            withAsterisk
+            data-autofocus
+            autosize
+            minRows={3}
+            maxLength={500}
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Keep the request
+            </Button>
+            <Button type="submit" color="red.9" loading={busy}>
+              Decline request
+            </Button>
+          </Group>
+        </Stack>
+      </DialogForm>
+    </Modal>
   );
 }

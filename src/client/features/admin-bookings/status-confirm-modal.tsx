@@ -1,6 +1,6 @@
 import { List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { cancellationMoney, leftOnCards, operatorRefundSentence } from '#shared/payment-terms.ts';
+import { operatorRefundSentence } from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
 import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
@@ -66,9 +66,9 @@ export function StatusConfirmModal({
 }
 
 /**
- * What an operator's cancel gives back (docs/payments.md#cancellation): it keeps no fee, so everything
- * paid is refunded, card payments through Stripe at once and the rest by hand. One booking's figures come
- * from its ledger; for several, the rule.
+ * What an operator's cancel gives back (docs/payments.md#cancellation): it keeps no fee, so what was paid
+ * is refunded, card payments through Stripe at once and the rest by hand. One booking's figures are the
+ * payments answer's (`cancelRefund`, from the money facts); for several, the rule.
  */
 function CancelRefund({ bookings }: { bookings: TAdminBooking[] }) {
   const only = bookings.length === 1 ? bookings[0] : undefined;
@@ -84,11 +84,10 @@ function CancelRefund({ bookings }: { bookings: TAdminBooking[] }) {
       </Text>
     );
   const d = ledger.data;
-  if (!d) return null;
-  const m = cancellationMoney({ net: d.totals.net, onCards: leftOnCards(d.lines), fee: 0 });
+  if (!d?.cancelRefund) return null;
   return (
     <Text size="sm" data-testid="cancel-refund">
-      {operatorRefundSentence(m, (minor) => formatMinor(minor, d.schedule.currency))}
+      {operatorRefundSentence(d.cancelRefund, (minor) => formatMinor(minor, d.schedule.currency))}
     </Text>
   );
 }

@@ -131,6 +131,21 @@ function OpenThread({ id, onBack }: { id: number; onBack: () => void }) {
   const reply = useMutation(trpc.messaging.reply.mutationOptions());
   const [draft, setDraft] = useState<{ key: number; text: string } | undefined>(undefined);
   const saved = (replies.data?.items ?? []).filter((t) => t.trigger === 'manual');
+  const [fillError, setFillError] = useState<string | null>(null);
+  // The server fills the reply's variables from this conversation's booking or question.
+  const insertSaved = async (templateId: number) => {
+    setFillError(null);
+    try {
+      const { text } = await queryClient.fetchQuery({
+        ...trpc.messaging.savedReply.queryOptions({ id, templateId }),
+        staleTime: 0,
+        gcTime: 0,
+      });
+      setDraft({ key: Date.now(), text });
+    } catch (err) {
+      setFillError(errorMessage(err, 'The saved reply could not be filled in. Please try again.'));
+    }
+  };
 
   // Opening a thread reads it: the list's and the sidebar's counts change.
   const refreshCounts = () => {
@@ -172,8 +187,9 @@ function OpenThread({ id, onBack }: { id: number; onBack: () => void }) {
           value={null}
           onChange={(v) => {
             const t = saved.find((s) => String(s.id) === v);
-            if (t) setDraft({ key: Date.now(), text: t.body });
+            if (t) void insertSaved(t.id);
           }}
+          error={fillError}
           allowDeselect={false}
           data-testid="saved-replies"
         />

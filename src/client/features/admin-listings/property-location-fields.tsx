@@ -1,16 +1,26 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { guessHomeTimeZone, timeZoneChoices } from '#shared/home-time.ts';
 import type { TPropertyForm } from './form-values.ts';
 import { LocationPicker } from './location-picker.tsx';
 
 /**
- * The home's time zone (docs/cancellation.md#the-homes-local-time), searchable. Until the operator picks
- * one, a new home shows the zone its place suggests, which is what the server stores when none is sent.
+ * The home's time zone (docs/cancellation.md#the-homes-local-time), searchable. A new home shows the zone
+ * its place suggests, which is what the server stores when none is sent; and whenever the operator types
+ * or geocodes an address that suggests another zone, the zone follows it, until the operator picks one by
+ * hand in this editor.
  */
 function TimeZoneSelect({ form }: { form: TPropertyForm }) {
   const { location, latitude, longitude, timeZone } = form.values;
   const guess = guessHomeTimeZone({ location, latitude: latitude || null, longitude: longitude || null });
+  const [picked, setPicked] = useState(false);
+  const lastGuess = useRef(guess);
+  useEffect(() => {
+    if (guess === lastGuess.current) return;
+    lastGuess.current = guess;
+    if (!picked) form.setFieldValue('timeZone', guess);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form object is stable; only a new guess matters
+  }, [guess, picked]);
   const value = timeZone || guess;
   const data = useMemo(() => {
     const zones = timeZoneChoices();
@@ -28,7 +38,10 @@ function TimeZoneSelect({ form }: { form: TPropertyForm }) {
       data-testid="time-zone"
       {...form.getInputProps('timeZone')}
       value={value}
-      onChange={(zone: string | null) => form.setFieldValue('timeZone', zone ?? '')}
+      onChange={(zone: string | null) => {
+        setPicked(true);
+        form.setFieldValue('timeZone', zone ?? '');
+      }}
     />
   );
 }

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatHomeTime, homeZoneLabel } from '#shared/home-time.ts';
 import {
   DAY_COUNT_TRIGGERS,
   MESSAGE_MAX,
@@ -24,8 +25,6 @@ import {
   type TTemplate,
 } from '#shared/schemas/messaging.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
-
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 interface TDraft {
   name: string;
@@ -187,7 +186,8 @@ export function TemplateEditor({ template, onDone }: { template: TTemplate | nul
           <Card withBorder radius="sm" padding="sm" data-testid="template-preview" aria-live="polite">
             <Text size="xs" c="dimmed" mb={4}>
               {preview.data.sendAt
-                ? `Would be sent ${when.format(new Date(preview.data.sendAt))} UTC`
+                ? // On the home's clock, the one the schedule counts in (docs/messaging.md#automated-messages).
+                  `Would be sent ${formatHomeTime(new Date(preview.data.sendAt), preview.data.timeZone)}, ${homeZoneLabel(preview.data.timeZone)}`
                 : 'Sent when the event happens'}
               {preview.data.privateDetailsIncluded ? '' : ' · door code and Wi-Fi withheld at that time'}
             </Text>

@@ -21,6 +21,7 @@ import {
 } from '#shared/payments.ts';
 import { PAYMENT_LIST_VIEWS } from '#shared/schemas/payments.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
+import { scrollable } from '../../components/scrollable-region.ts';
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
@@ -124,7 +125,7 @@ export function PaymentsPage() {
           {errorMessage(list.error, 'Please try again later.')}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollable('Payments')}>
         <Table striped aria-label="Payments">
           <Table.Thead>
             <Table.Tr>

@@ -36,6 +36,7 @@ async function answer(
   actor: TActor | null,
   now: Date,
   reach: TCardReach,
+  reason?: string,
 ): Promise<boolean> {
   const before = (await lockBookingStatuses(tx, [id])).get(id);
   if (!before) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
@@ -58,23 +59,27 @@ async function answer(
     entityType: 'booking',
     entityId: id,
     before: { status: before },
-    after: { status: after },
+    after: reason ? { status: after, reason } : { status: after },
   });
-  await emailRequestAnswered(tx, id, outcome, now, reach);
+  await emailRequestAnswered(tx, id, outcome, now, reach, reason);
   await bookingStatusChanged(tx, id, before, after, now);
   return true;
 }
 
-/** The operator accepts or declines a request; anything but a request awaiting its answer is 409. */
+/**
+ * The operator accepts or declines a request; anything but a request awaiting its answer is 409. A decline
+ * carries the operator's reason, which the guest reads in the e-mail.
+ */
 export async function answerRequest(
   em: EntityManager,
   id: number,
   outcome: 'accepted' | 'declined',
   actor: TActor | null,
   reach: TCardReach,
+  reason?: string,
   now = new Date(),
 ): Promise<TAdminBooking> {
-  const done = await em.transactional((tx) => answer(tx, id, outcome, actor, now, reach));
+  const done = await em.transactional((tx) => answer(tx, id, outcome, actor, now, reach, reason));
   if (!done) throw new AppError('CONFLICT', NOT_AWAITING_ANSWER);
   return getAdminBooking(em, id);
 }

@@ -7,7 +7,7 @@ import { getSettings } from '../settings/settings.ts';
 import { queueComposed } from './compose.ts';
 import { cancellationSentence, stayRows } from './guest-emails.ts';
 import { absoluteUrl } from './outbox.ts';
-import { paragraph } from './render.ts';
+import { paragraph, quote } from './render.ts';
 
 /** How a request to book was answered: by the operator, or by the clock (docs/booking-operations.md#booking-modes). */
 export type TRequestAnswer = 'accepted' | 'declined' | 'expired';
@@ -22,6 +22,7 @@ export async function emailRequestAnswered(
   answer: TRequestAnswer,
   now: Date,
   reach: TCardReach = { cardAvailable: false },
+  reason?: string,
 ): Promise<void> {
   const [settings, b] = await Promise.all([getSettings(tx), findManagedBooking(tx, bookingId)]);
   if (!b?.contactInfo?.email || !settings.enableEmailNotifications) return;
@@ -65,6 +66,7 @@ export async function emailRequestAnswered(
             ? `Hello ${name}, we are sorry: your request to stay at ${title} was not answered in time, so it is declined. Nothing was charged, and the dates are free again.`
             : `Hello ${name}, we are sorry: ${settings.siteName} cannot accept your request to stay at ${title} on these dates. Nothing was charged, and the dates are free again.`,
         ),
+        ...(reason ? [paragraph("The host's reason:"), quote(reason)] : []),
         stayRows(b),
       ],
       action: { label: 'Find another stay', url: absoluteUrl('/') },

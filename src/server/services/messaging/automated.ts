@@ -280,14 +280,16 @@ export async function renderTemplate(
     manage_link: manageLink,
     balance_due: used.has('balance_due') ? await balanceDue(em, b.id, b.totalPrice) : '',
   };
-  const text = body.replace(VARIABLE, (whole, name: string) => {
+  if (!released) for (const key of PRIVATE_VARIABLES) values[key] = WITHHELD;
+  return { text: fillVariables(body, values), privateIncluded: released };
+}
+
+/** Fills each `{{variable}}` of `body` that `values` has; any other stays as written. */
+export function fillVariables(body: string, values: Partial<Record<TTemplateVariable, string>>): string {
+  return body.replace(VARIABLE, (whole, name: string) =>
     // Only the template's own variables: `in` would also find the prototype's (`{{constructor}}`).
-    if (!Object.hasOwn(values, name)) return whole;
-    const key = name as TTemplateVariable;
-    if (PRIVATE_VARIABLES.includes(key) && !released) return WITHHELD;
-    return values[key];
-  });
-  return { text, privateIncluded: released };
+    Object.hasOwn(values, name) ? (values[name as TTemplateVariable] ?? whole) : whole,
+  );
 }
 
 /** What the guest still owes by the booking's ledger; the whole total for a booking without a payment plan. */
@@ -350,7 +352,7 @@ export async function previewTemplate(
     sendTime?: string | null | undefined;
   },
   now = new Date(),
-): Promise<{ text: string; sendAt: string | null; privateDetailsIncluded: boolean }> {
+): Promise<{ text: string; sendAt: string | null; privateDetailsIncluded: boolean; timeZone: string }> {
   const b = await findMessageBooking(em, input.bookingId);
   if (!b) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
   const f = fields({ name: 'preview', ...input });
@@ -358,7 +360,12 @@ export async function previewTemplate(
   // As the guest would read it when it is sent (a past or event message: as if sent now).
   const at = due && due > now ? due : now;
   const { text, privateIncluded } = await renderTemplate(em, input.body, b, at, { makeLinks: false });
-  return { text, sendAt: due ? due.toISOString() : null, privateDetailsIncluded: privateIncluded };
+  return {
+    text,
+    sendAt: due ? due.toISOString() : null,
+    privateDetailsIncluded: privateIncluded,
+    timeZone: b.timeZone,
+  };
 }
 
 export async function scheduledMessages(em: EntityManager, bookingId: number) {

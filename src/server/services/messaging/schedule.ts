@@ -17,6 +17,7 @@ export interface TTimedTemplate {
 const DEFAULT_TIME: Partial<Record<TMessageTrigger, string>> = {
   days_before_check_in: '10:00',
   check_in_day: '09:00',
+  days_after_check_in: '11:00',
   day_before_check_out: '18:00',
   days_after_check_out: '10:00',
 };
@@ -43,6 +44,11 @@ export function dueAt(
       return instantAtHome(addDays(stay.checkIn, -t.offsetDays), time, zone);
     case 'check_in_day':
       return instantAtHome(stay.checkIn, time, zone);
+    case 'days_after_check_in': {
+      // A check during the stay: none when the stay is over by that day.
+      const day = addDays(stay.checkIn, t.offsetDays);
+      return day < stay.checkOut ? instantAtHome(day, time, zone) : null;
+    }
     case 'day_before_check_out':
       return instantAtHome(addDays(stay.checkOut, -1), time, zone);
     case 'days_after_check_out':

@@ -6,11 +6,13 @@ import {
   invoiceLines,
   ledgerTotals,
   refundOnCancel,
+  refundRoutes,
   scheduleFacts,
   snapshotMinor,
   type TFactsLedgerLine,
   type TLedgerTotals,
 } from '#shared/money-facts.ts';
+import { leftOnCards } from '#shared/payment-terms.ts';
 import { formatMinor, type TOfferedMethod } from '#shared/payments.ts';
 import { bookedLines } from '#shared/pricing.ts';
 import type {
@@ -92,7 +94,11 @@ export async function bookingPayments(
   ]);
   const totals = totalsOf(plan, lines);
   const methods = offeredMethods(plan, env);
-  const fee = opts.cancellationFee;
+  // Unless the caller states the policy's fee (the guest's side), it is the operator's cancel: it keeps no
+  // fee, and a closed booking cannot be cancelled again.
+  const fee =
+    opts.cancellationFee !== undefined ? opts.cancellationFee : isClosedStatus(plan.status) ? null : 0;
+  const refund = fee === null ? null : refundOnCancel(totals, fee);
   const charges = invoiceLines(
     snapshotMinor({
       checkIn: plan.check_in,
@@ -132,7 +138,9 @@ export async function bookingPayments(
     lines,
     charges,
     totals,
-    refundOnCancel: fee === undefined || fee === null ? null : refundOnCancel(totals, fee),
+    refundOnCancel: refund,
+    // Cards are refunded by themselves only while Stripe is set up (refundCardsAfterCancel).
+    cancelRefund: refund === null ? null : refundRoutes(refund, env.stripe ? leftOnCards(lines) : 0),
     flaggedAt: plan.flagged_at,
     invoiceNumber: documents.find((d) => d.event === 'invoice')?.number ?? null,
     documents: documents.map((d) => ({
