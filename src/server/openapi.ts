@@ -30,7 +30,7 @@ import * as staff from '#shared/schemas/staff.ts';
 import * as tasks from '#shared/schemas/tasks.ts';
 import * as wishlist from '#shared/schemas/wishlist.ts';
 import { API_TAGS, appRouter } from './router.ts';
-import { metaOf, type TProcedureLike } from './route-meta.ts';
+import { metaOf, type TProcedureLike, type TRouteMeta } from './route-meta.ts';
 
 /**
  * The REST contract, generated from the router (docs/rest-contract.md). What trpc-to-openapi reads from
@@ -100,6 +100,14 @@ function sharedComponents(): Record<string, z.ZodType> {
   return components;
 }
 
+/** Who may call a procedure, in the words its description ends with: from its meta, as the guard decides. */
+function whoMayCall(meta: TRouteMeta): string {
+  const access = meta.access ?? 'public';
+  if (access === 'public') return 'Access: anyone.';
+  if (access === 'authed') return 'Access: any signed-in account.';
+  return `Access: staff roles ${(meta.roles ?? ['owner-operator']).join(', ')}.`;
+}
+
 /** The router as trpc-to-openapi reads it, each procedure's `openapi` meta completed from the rest. */
 function contractView(): typeof appRouter {
   const procedures = appRouter._def.procedures as unknown as TProcedureRecord;
@@ -119,6 +127,7 @@ function contractView(): typeof appRouter {
           ...meta,
           openapi: {
             ...meta.openapi,
+            description: `${meta.openapi.description ?? ''}\n\n${whoMayCall(meta)}`.trim(),
             tags: [tag],
             protect: (meta.access ?? 'public') !== 'public',
           },

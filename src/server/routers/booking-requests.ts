@@ -11,7 +11,6 @@ export const bookingRequestsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/accept',
-        tags: ['bookings'],
         summary: 'Accept a request to book (admin): it is confirmed and the guest is e-mailed',
         description: 'Only a booking whose status is requested can be accepted; anything else answers 409.',
       },
@@ -27,7 +26,6 @@ export const bookingRequestsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/decline',
-        tags: ['bookings'],
         summary: 'Decline a request to book (admin): its dates are free again and the guest is e-mailed',
         description: 'Only a booking whose status is requested can be declined; anything else answers 409.',
       },

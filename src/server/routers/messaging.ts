@@ -61,9 +61,10 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/manage/{token}/messages',
-        tags: ['messages'],
         summary:
           "The booking's conversation by its manage link (newest 50, `before` for older; 404 for an unknown token)",
+        description:
+          'The messages between the guest and the operator about this booking, newest first, 50 at a time; pass `before` for older ones.',
       },
     })
     .input(ZManageMessagesInput)
@@ -75,8 +76,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/manage/{token}/messages',
-        tags: ['messages'],
         summary: 'Write to the operator about the booking, by its manage link (the operator is e-mailed)',
+        description: "Adds the guest's message to the booking's conversation and e-mails the operator.",
       },
     })
     .input(ZManagePostInput)
@@ -88,8 +89,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/mine/{id}/messages',
-        tags: ['messages'],
         summary: "The conversation of one of the signed-in user's bookings",
+        description: 'The conversation about one booking of the signed-in guest, newest first, 50 at a time.',
       },
     })
     .input(ZMineMessagesInput)
@@ -101,8 +102,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/mine/{id}/messages',
-        tags: ['messages'],
         summary: "Write to the operator about one of the signed-in user's bookings",
+        description:
+          "Adds the signed-in guest's message to the conversation about their booking and e-mails the operator.",
       },
     })
     .input(ZMinePostInput)
@@ -114,7 +116,6 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/inquiries',
-        tags: ['messages'],
         summary: 'Ask the host a question before booking; the private link to the conversation is e-mailed',
         description:
           'Limited per client address (5 an hour) and per e-mail (3 an hour); over it 429 with Retry-After.',
@@ -131,8 +132,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/inquiries/{token}/messages',
-        tags: ['messages'],
         summary: "A question's conversation by its private link (404 for an unknown token)",
+        description:
+          'The messages of a question asked before booking, reached by the private link e-mailed to the asker.',
       },
     })
     .input(ZInquiryMessagesInput)
@@ -144,8 +146,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/inquiries/{token}/messages',
-        tags: ['messages'],
         summary: "Continue a question's conversation by its private link",
+        description: "Adds the asker's message to a question's conversation; the operator is e-mailed.",
       },
     })
     .input(ZInquiryPostInput)
@@ -157,8 +159,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/conversations/{id}/messages',
-        tags: ['messages'],
         summary: "A conversation with its booking's summary; the guest's messages are read from now on",
+        description:
+          "One conversation with its messages and a summary of its booking. Opening it marks the guest's messages read.",
       },
     })
     .input(ZAdminThreadInput)
@@ -170,8 +173,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/conversations/{id}/messages',
-        tags: ['messages'],
         summary: 'Answer a guest (the guest is e-mailed a link to the conversation)',
+        description: "Adds the operator's answer to a conversation; the guest is e-mailed a link to read it.",
       },
     })
     .input(ZAdminPostInput)
@@ -183,8 +186,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/conversation',
-        tags: ['messages'],
         summary: "The booking's conversation id (the conversation is made on first use)",
+        description: "The id of a booking's conversation, starting one when the booking has none yet.",
       },
     })
     .input(ZBookingThreadInput)
@@ -196,8 +199,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/message-templates',
-        tags: ['messages'],
         summary: 'The automated-message templates and saved replies',
+        description:
+          'The automated messages (sent a number of days before or after a stay) and the saved replies operators insert by hand.',
       },
     })
     .input(z.void())
@@ -209,8 +213,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/message-templates',
-        tags: ['messages'],
         summary: "Add a template; a timed one is planned for the upcoming stays at each home's local time",
+        description:
+          "Adds an automated message or a saved reply. An automated one is scheduled at once for the upcoming stays it applies to, at each home's local time.",
       },
     })
     .input(ZTemplateForm)
@@ -222,8 +227,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/message-templates/{id}',
-        tags: ['messages'],
         summary: 'Change a template; its messages still to send are moved (or cancelled when disabled)',
+        description:
+          'Saves a template. Its messages not yet sent are rescheduled with the new timing and text, or cancelled when it is disabled.',
       },
     })
     .input(ZTemplateUpdate)
@@ -235,8 +241,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/message-templates/{id}',
-        tags: ['messages'],
         summary: 'Delete a template and its messages still to send',
+        description:
+          'Removes a template and cancels its messages not yet sent; those already sent stay in their conversations.',
       },
     })
     .input(ZIdParam)
@@ -248,8 +255,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/message-templates/preview',
-        tags: ['messages'],
         summary: 'A template as a real booking would get it, and when',
+        description:
+          "Fills a template's placeholders from a real booking and says when it would be sent, without sending anything.",
       },
     })
     .input(ZTemplatePreviewInput)
@@ -261,8 +269,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/bookings/{id}/scheduled-messages',
-        tags: ['messages'],
         summary: "A booking's automated messages: scheduled, sent and cancelled",
+        description:
+          'The automated messages of one booking: those waiting, those sent and those cancelled, with their times.',
       },
     })
     .input(ZIdParam)
@@ -274,9 +283,10 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/properties/{id}/guide',
-        tags: ['messages'],
         summary:
           "A home's arrival details for automated messages (times, instructions, door code, Wi-Fi, rules)",
+        description:
+          'The details automated messages fill in for a home: check-in and check-out times, arrival instructions, door code, Wi-Fi and house rules.',
       },
     })
     .input(ZIdParam)
@@ -288,8 +298,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/properties/{id}/guide',
-        tags: ['messages'],
         summary: "Set a home's arrival details",
+        description: "Saves a home's arrival details; messages sent from now on use them.",
       },
     })
     .input(ZHomeGuideUpdate)
@@ -301,9 +311,10 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/inbox',
-        tags: ['messages'],
         summary:
           'Conversations by last message, with unread counts; filter unread, arriving (7 days), staying or inquiries',
+        description:
+          'Every conversation by its latest message, with unread counts. Filters: unread, guests arriving in the next 7 days, guests staying now, or questions before booking.',
       },
     })
     .input(ZInboxInput)
@@ -315,8 +326,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/inbox/unread',
-        tags: ['messages'],
         summary: "Unread guest messages across every conversation (the sidebar's count)",
+        description:
+          'How many guest messages no one in the back office has read yet, across every conversation.',
       },
     })
     .input(z.void())

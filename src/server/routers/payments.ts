@@ -33,8 +33,8 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/settings/payments',
-        tags: ['payments'],
         summary: 'The payment schedule (admin)',
+        description: 'How guests pay: the deposit taken at booking and when the balance falls due.',
       },
     })
     .input(z.object({}).optional())
@@ -46,8 +46,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'PUT',
         path: '/settings/payments',
-        tags: ['payments'],
         summary: 'Change the payment schedule (admin); bookings made from now on take it',
+        description:
+          'Saves the deposit and balance rules. Bookings made from now on follow them; existing bookings keep their schedule.',
       },
     })
     .input(ZPaymentSettings)
@@ -59,8 +60,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/bookings/{id}/payments',
-        tags: ['payments'],
         summary: "A booking's payment schedule, ledger and totals (admin)",
+        description:
+          'What a booking owes and has paid: the schedule of due amounts, every payment, refund and adjustment, and the totals and balance due.',
       },
     })
     .input(ZIdParam)
@@ -72,9 +74,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/payments',
-        tags: ['payments'],
         summary:
           'Record a bank transfer, cash or other payment (admin); amounts in cents, never more than the balance due',
+        description:
+          "Records money received outside the site (bank transfer, cash or other) against the booking's balance. More than the balance due is refused.",
       },
     })
     .input(ZRecordPaymentInput)
@@ -89,9 +92,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/refunds',
-        tags: ['payments'],
         summary:
           'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid. goodwill: true credits the booking as much first',
+        description:
+          'Returns money to the guest: by card through Stripe when a card paid, or recorded as a manual refund. More than was paid is refused.',
       },
     })
     .input(ZRefundInput)
@@ -106,9 +110,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/adjustments',
-        tags: ['payments'],
         summary:
           'Adjust what a booking charges (admin), in cents: negative a credit or discount, positive an extra charge',
+        description:
+          'Adds a credit or an extra charge to what the booking costs, with a reason. The balance due changes by the same amount.',
       },
     })
     .input(ZAdjustmentInput)
@@ -123,9 +128,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/payments',
-        tags: ['payments'],
         summary:
           'Payments (admin): view=outstanding|overdue|received|refunds_due, method and from/to (received), paged; with the range totals. GET /api/admin/payments/export.csv downloads a view',
+        description:
+          'Payments across all bookings in one of four views: outstanding, overdue, received or refunds due, with totals for the range; paged.',
       },
     })
     .input(ZAdminPaymentsInput)
@@ -137,8 +143,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/manage/{token}/payments',
-        tags: ['payments'],
         summary: "A booking's payment schedule, ledger and totals, by its manage link",
+        description:
+          'What the booking owes and has paid, as the guest sees it through the manage link: the schedule, the payments and the balance due.',
       },
     })
     .input(ZManageTokenParam)
@@ -150,9 +157,10 @@ export const paymentsRouter = router({
       idempotentRoute({
         method: 'POST',
         path: '/bookings/manage/{token}/pay',
-        tags: ['payments'],
         summary:
           'Pay the deposit, the balance or the full amount: a Stripe Checkout URL for card, else the bank transfer instructions',
+        description:
+          "Starts the guest's payment of what is due now: a Stripe Checkout URL to pay by card, or the bank details and reference for a transfer.",
       }),
     )
     .input(ZPayInput)
@@ -174,8 +182,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/payments/stripe/webhook',
-        tags: ['payments'],
         summary: "Stripe's webhook: signed events (Stripe-Signature), each event id handled once",
+        description:
+          'Called by Stripe, not by clients. The body is checked against the Stripe-Signature header; a completed payment or refund is recorded once however often the event is sent.',
       },
       rawBody: true,
     })
