@@ -214,7 +214,18 @@ function nameAnswersPlainly(doc: OpenAPIObject): OpenAPIObject {
   return JSON.parse(text) as OpenAPIObject;
 }
 
+let built: OpenAPIObject | undefined;
+
+/**
+ * The document, built once per process: it is the same for every server, and building it holds the event
+ * loop for about half a second, which /healthz would otherwise count as a stall of each server started.
+ */
 export function openApiDocument(): OpenAPIObject {
+  built ??= buildDocument();
+  return built;
+}
+
+function buildDocument(): OpenAPIObject {
   const doc = generateOpenApiDocument(contractView(), {
     title: 'StayHub API',
     description:

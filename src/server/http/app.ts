@@ -81,10 +81,11 @@ function expressApp(
   app.disable('x-powered-by');
   app.set('trust proxy', TRUST_PROXY);
   app.set('query parser', 'simple');
+  // Built before the health routes start watching the event loop, which building it holds for a while.
+  const doc = openApiDocument();
   // Entered on its own three paths only: every other request would walk the router's routes for nothing.
   app.get(OPS_PATHS, opsRoutes(deps.orm, deps.env.metricsToken));
 
-  const doc = openApiDocument();
   app.get('/api/openapi.json', (_req, res) => {
     res.json(doc);
   });
