@@ -9,6 +9,12 @@ import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
  * /trpc and /api alike, so no list of routes is kept anywhere else (docs/request-pipeline.md).
  */
 export type TRouteMeta = OpenApiMeta & {
+  /**
+   * The REST route. Its tag (the router's key) and `protect` (from `access`) are derived when the
+   * document is generated (openapi.ts), so they are never written here; summary and description are
+   * required by tests/api/rest-contract.test.ts.
+   */
+  openapi?: { tags?: never; protect?: never };
   /** Who may call it; set by the base procedure it is built on (trpc.ts), never by hand. */
   access?: TAccess;
   /** With `access: 'admin'`: the staff roles that may call it; set by the base procedure too (docs/staff.md). */
@@ -60,7 +66,7 @@ export const ZFile = z.custom<TFile>(isFile, { error: 'Not a file' }).meta({
   override: { type: 'string', format: 'binary' },
 });
 
-type TOpenApiRoute = NonNullable<OpenApiMeta['openapi']>;
+type TOpenApiRoute = NonNullable<TRouteMeta['openapi']>;
 
 /** The meta of a file procedure: the flag the pipeline reads, and the file's media type in the document. */
 export function fileRoute(

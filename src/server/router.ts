@@ -53,3 +53,32 @@ export const appRouter = router({
 
 export type AppRouter = typeof appRouter;
 export const createCaller = createCallerFactory(appRouter);
+
+/**
+ * The REST document's tags: one per key of appRouter, which is each operation's tag
+ * (docs/rest-contract.md#tags). A key without a description here fails the typecheck.
+ */
+export const API_TAGS = {
+  admin: 'The back office dashboard, the audit trail, accounts and the e-mail outbox.',
+  auth: 'Signing in and out, registering, and the signed-in account: profile, password, deletion.',
+  bookings:
+    'Booking a stay and managing it: by a guest (signed in, or by the private manage link) and by the back office (status, changes, requests, notes, export).',
+  calendar:
+    "Each home's calendar in the back office: blocked nights, seasonal rates, the multi-home timeline and iCal import and export.",
+  config: 'The public settings the site needs before anyone signs in.',
+  contact: 'The Contact Us form.',
+  messaging:
+    "Conversations between guests and the operator, questions before booking, automated-message templates and each home's arrival guide.",
+  categories: 'The categories a home can carry, shown on the home page.',
+  pricing: "A home's fees, discounts, tourist tax and check-in rules.",
+  payments:
+    'Payment schedules, the ledger of payments, refunds and adjustments, card payment through Stripe and its webhook.',
+  properties: 'Homes: the public listings and search, and their management in the back office.',
+  reviews: "Reviews of homes: a home's public reviews and their management in the back office.",
+  settings: "The owner-operator's site settings and the e-mail service status.",
+  staff: 'The team: staff roles and their homes, and invitations to join.',
+  tasks: 'Turnover tasks between stays, and the housekeeper of each home.',
+  reports: 'Performance reports: occupancy, rates, revenue and booking pace.',
+  owners: 'Home owners: their statements, the expenses on their homes and the payouts made to them.',
+  wishlist: "The signed-in guest's saved homes.",
+} satisfies Record<keyof AppRouter['_def']['record'], string>;

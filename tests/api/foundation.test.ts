@@ -71,9 +71,21 @@ describe('REST paths generated from the procedures', () => {
     // dollars with cents, no longer a whole one.
     const cents =
       /\/properties\/(price|totalPrice|nightlyPrice|taxAmount|subtotal|tax|total|totalRevenue)\/(type: "integer" became "number"|minimum: removed|maximum: removed)$/;
+    // And a public operation states that it needs no credentials, so it no longer lists the session
+    // scheme or the 401 and 403 it could never answer (docs/rest-contract.md#access).
+    const publicAccess = /\/(security\[0\]|responses\/40[13]): removed$/;
+    // And every number a request carries fits PostgreSQL's integer: a value past it is refused with 400
+    // instead of failing with 500 (docs/rest-contract.md#integers).
+    const int4 =
+      /\/(minimum|maximum): (added |-?9007199254740991 became )(-?2147483648|2147483647|-?21474836\.4[78])$/;
     expect(
       openApiRegressions(round1, doc.body).filter(
-        (p) => !formerGuest.test(p) && !requestStatuses.test(p) && !cents.test(p),
+        (p) =>
+          !formerGuest.test(p) &&
+          !requestStatuses.test(p) &&
+          !cents.test(p) &&
+          !publicAccess.test(p) &&
+          !int4.test(p),
       ),
     ).toEqual([]);
   });

@@ -79,7 +79,9 @@ describe('GET /api/search/properties: filters, sorts and bounds as query paramet
       (p) => p.name === 'cursor',
     );
     expect(cursor?.schema).toEqual({ type: 'integer', exclusiveMinimum: 0, maximum: 2147483647 });
-    const result = search.responses['200'].content['application/json'].schema;
+    // The answer is the shared SearchResult component.
+    const ref: string = search.responses['200'].content['application/json'].schema.$ref;
+    const result = doc.body.components.schemas[ref.replace('#/components/schemas/', '')];
     expect(result.properties.nextCursor).toEqual({
       anyOf: [{ type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 }, { type: 'null' }],
     });

@@ -52,7 +52,9 @@ export function openApiRegressions(before: TObject, after: TObject): string[] {
       let target: TJson = doc;
       for (const part of ref.replace(/^#\//, '').split('/'))
         target = isObject(target) ? (target[part] ?? null) : null;
-      current = target;
+      // OpenAPI 3.1 keeps the keywords beside a $ref (a parameter's default beside its shared schema).
+      const { $ref: _ref, ...beside } = current;
+      current = isObject(target) ? { ...target, ...beside } : target;
     }
     return current;
   };

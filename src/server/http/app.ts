@@ -2,11 +2,11 @@ import type http from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler } from 'express';
 import swaggerUi from 'swagger-ui-express';
-import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { AppError, fromHttpError, sendError } from '../errors.ts';
 import { log, requestLogger } from '../logger.ts';
 import { appRouter } from '../router.ts';
+import { openApiDocument } from '../openapi.ts';
 import { icalFeedHandler } from './ical-feed.ts';
 import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
@@ -18,28 +18,6 @@ import { logServerErrors, procedureHandlers } from './procedures.ts';
 import { TRUST_PROXY } from './client-address.ts';
 
 const onError = logServerErrors;
-
-export function openApiDocument() {
-  return generateOpenApiDocument(appRouter, {
-    title: 'StayHub API',
-    description:
-      'Short-stay rentals: properties, bookings, reviews, categories and settings. Generated from the tRPC procedures.',
-    version: '1.0.0',
-    baseUrl: '/api',
-    tags: [
-      'auth',
-      'config',
-      'properties',
-      'categories',
-      'reviews',
-      'bookings',
-      'calendar',
-      'settings',
-      'admin',
-    ],
-    securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'stayhub_session' } },
-  });
-}
 
 /**
  * The server's request listener. Every request first takes the steps common to all (its id and log line,
@@ -100,10 +78,11 @@ function expressApp(
   app.disable('x-powered-by');
   app.set('trust proxy', TRUST_PROXY);
   app.set('query parser', 'simple');
+  // Built before the health routes start watching the event loop, which building it holds for a while.
+  const doc = openApiDocument();
   // Entered on its own three paths only: every other request would walk the router's routes for nothing.
   app.get(OPS_PATHS, opsRoutes(deps.orm, deps.env.metricsToken));
 
-  const doc = openApiDocument();
   app.get('/api/openapi.json', (_req, res) => {
     res.json(doc);
   });

@@ -28,8 +28,9 @@ export const accountRouter = router({
       openapi: {
         method: 'PATCH',
         path: '/auth/me',
-        tags: ['auth'],
         summary: "Change the signed-in user's name and e-mail (the e-mail must be unique)",
+        description:
+          "Saves the account's display name and e-mail. A changed e-mail is announced to the old address with a link that undoes the change.",
       },
     })
     .input(ZProfileUpdate)
@@ -41,9 +42,10 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/email-change/undo',
-        tags: ['auth'],
         summary:
           'Undo an e-mail change from the link sent to the old address: the address returns, every session ends, and a new reset link is answered',
+        description:
+          'Takes the token from the link sent to the old address after an e-mail change. The old address is restored, all sessions end, and the answer carries a password-reset link.',
       },
     })
     .input(ZEmailChangeUndo)
@@ -55,8 +57,9 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/password',
-        tags: ['auth'],
         summary: 'Change the password (needs the current one); every other session ends',
+        description:
+          "Needs the current password. The new one replaces it and every session but the caller's ends.",
       },
     })
     .input(ZPasswordChange)
@@ -68,7 +71,6 @@ export const accountRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/auth/me',
-        tags: ['auth'],
         summary: 'Delete the account (needs the password): deactivated at once, personal data purged later',
         description: 'Send { "password": "…" } as a JSON body; bookings stay, anonymised.',
       },
@@ -82,9 +84,10 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/password-reset/request',
-        tags: ['auth'],
         summary:
           'Forgot password: e-mails a single-use link valid 1 hour (same answer for any address; rate-limited)',
+        description:
+          'Sends a one-use reset link valid for one hour when the address belongs to an account. The answer is the same either way, so it tells nobody which addresses exist.',
       },
     })
     .input(ZResetRequest)
@@ -102,8 +105,9 @@ export const accountRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/password-reset/confirm',
-        tags: ['auth'],
         summary: 'Set a new password from a reset link; signs out every session and signs in',
+        description:
+          'Takes the token from a reset link and a new password. The link is used up, every session of the account ends, and the caller is signed in with a new one.',
       },
     })
     .input(ZResetConfirm)

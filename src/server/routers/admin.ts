@@ -19,7 +19,6 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/dashboard',
-        tags: ['admin'],
         // The summary as first published; what the dashboard gained since is told in the description.
         summary:
           'Dashboard counters (revenue = sum of totalPrice of bookings not cancelled) and the 5 newest bookings and properties',
@@ -36,9 +35,10 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/activity',
-        tags: ['admin'],
         summary:
           'The audit trail: who changed what and when, newest first, optionally for one entity (admin)',
+        description:
+          "Each entry names who acted, the action and the entity it touched, with the fields that changed. Filter by entity to see one record's history; paged.",
       },
     })
     .input(ZActivityListInput)
@@ -50,8 +50,8 @@ export const adminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/users',
-        tags: ['admin'],
         summary: 'Accounts, newest first, searchable by username, e-mail or name (admin)',
+        description: 'Every account, for the Users screen. `q` matches the username, e-mail or name; paged.',
       },
     })
     .input(ZAdminUserListInput)
@@ -63,8 +63,9 @@ export const adminRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/users/{id}/admin',
-        tags: ['admin'],
         summary: 'Make or revoke an admin (admin; never oneself)',
+        description:
+          "Grants or takes away the admin flag of another account. Changing one's own flag is refused, so the site always keeps an admin.",
       },
     })
     .input(ZSetAdminInput)
@@ -76,9 +77,10 @@ export const adminRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/users/{id}/disabled',
-        tags: ['admin'],
         summary:
           'Disable an account, which signs out its sessions, or enable it again (admin; never oneself)',
+        description:
+          "A disabled account cannot sign in and every session it had ends at once; enabling it lets it sign in again. One's own account cannot be disabled.",
       },
     })
     .input(ZSetDisabledInput)

@@ -9,9 +9,8 @@ export const authRouter = router({
       openapi: {
         method: 'GET',
         path: '/auth/me',
-        tags: ['auth'],
         summary: 'The signed-in user (401 when signed out)',
-        protect: true,
+        description: 'Answers the account behind the session cookie, or 401 when there is no valid session.',
       },
     })
     .input(z.void())
@@ -22,8 +21,9 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/login',
-        tags: ['auth'],
         summary: 'Sign in; starts a new session (rate-limited)',
+        description:
+          'Checks the username and password and sets a fresh session cookie. Repeated failures are refused with 429 for a while.',
       },
     })
     .input(ZLoginInput)
@@ -34,8 +34,9 @@ export const authRouter = router({
       openapi: {
         method: 'POST',
         path: '/auth/register',
-        tags: ['auth'],
         summary: 'Create an account and sign in',
+        description:
+          'Creates a guest account from a username, e-mail and password, and sets its session cookie. A username or e-mail already taken answers 409.',
       },
     })
     .input(ZRegisterInput)
@@ -43,7 +44,12 @@ export const authRouter = router({
     .mutation(({ ctx, input }) => register(ctx.em, input, ctx)),
   logout: publicProcedure
     .meta({
-      openapi: { method: 'POST', path: '/auth/logout', tags: ['auth'], summary: 'End the current session' },
+      openapi: {
+        method: 'POST',
+        path: '/auth/logout',
+        summary: 'End the current session',
+        description: 'Ends the session behind the cookie, if any, and clears the cookie.',
+      },
     })
     .input(ZLogoutInput)
     .output(ZLogoutResult)

@@ -12,7 +12,6 @@ export const bookingRequestsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/accept',
-        tags: ['bookings'],
         summary: 'Accept a request to book (admin): it is confirmed and the guest is e-mailed',
         description: 'Only a booking whose status is requested can be accepted; anything else answers 409.',
       },
@@ -28,7 +27,6 @@ export const bookingRequestsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/decline',
-        tags: ['bookings'],
         summary: 'Decline a request to book (admin): its dates are free again and the guest is e-mailed',
         description:
           'Only a booking whose status is requested can be declined; anything else answers 409. The body carries the reason (1 to 500 characters, required), which the guest reads in the e-mail.',

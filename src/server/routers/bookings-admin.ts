@@ -40,7 +40,6 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings',
-        tags: ['bookings'],
         summary: 'Every booking, newest first (admin)',
         description:
           'The plain list the spec documents. ?page=2&pageSize=100 answers one page of it; GET /bookings/page also gives the total.',
@@ -55,7 +54,6 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/page',
-        tags: ['bookings'],
         // The summary as first published (newest first is still the default order); filters in the description.
         summary: 'One page of bookings with the total, newest first (admin)',
         description:
@@ -71,8 +69,9 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/{id}/detail',
-        tags: ['bookings'],
         summary: 'One booking with its price snapshot, status history, emails and internal notes (admin)',
+        description:
+          'Everything the back office shows for one booking: the price as it was booked, every status change, the e-mails sent about it and the internal notes.',
       },
     })
     .input(ZIdParam)
@@ -84,9 +83,10 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'PUT',
         path: '/bookings/{id}/status',
-        tags: ['bookings'],
         summary:
           "Set a booking's status (admin); re-confirming a cancelled booking whose dates were taken answers 409",
+        description:
+          "Sets pending, confirmed or cancelled by hand; the change is recorded in the booking's history. Accepting or declining a request to book has its own operations.",
       },
     })
     .input(ZBookingStatusInput)
@@ -109,8 +109,9 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/bulk-status',
-        tags: ['bookings'],
         summary: 'Confirm or cancel several bookings at once (admin): all change or none',
+        description:
+          'Confirms or cancels a set of bookings in one transaction: if any of them cannot take the status, none changes.',
       },
     })
     .input(ZBookingBulkStatusInput)
@@ -130,8 +131,9 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/{id}/notes',
-        tags: ['bookings'],
         summary: 'Add an internal note to a booking (admin; never shown to the guest)',
+        description:
+          'Stores a note on the booking for the team; it appears in the booking detail and is never shown or sent to the guest.',
       },
     })
     .input(ZBookingNoteInput)
@@ -143,9 +145,10 @@ export const bookingsAdminRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/export',
-        tags: ['bookings'],
         summary:
           'The filtered bookings as CSV inside JSON (admin); GET /api/bookings/export.csv downloads the file',
+        description:
+          'The bookings that match the same filters as the bookings table, as CSV text inside a JSON answer.',
       },
     })
     .input(ZBookingExportInput)
@@ -157,7 +160,6 @@ export const bookingsAdminRouter = router({
       fileRoute(
         {
           path: '/bookings/export.csv',
-          tags: ['bookings'],
           summary: 'The filtered bookings as a CSV file (admin)',
           description:
             'The same filters, rules and errors as GET /bookings/export; the CSV goes out as a file.',

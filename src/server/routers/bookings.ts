@@ -17,7 +17,6 @@ export const bookingsRouter = router({
       idempotentRoute({
         method: 'POST',
         path: '/bookings',
-        tags: ['bookings'],
         summary: 'Book a stay (guest or signed in); the server sets the user and the price',
         description:
           'The answer carries manageToken: the booking is managed at /manage/{manageToken}. With an Idempotency-Key, a repeat answers with the same booking and books nothing.',
@@ -40,7 +39,13 @@ export const bookingsRouter = router({
 
   quote: publicProcedure
     .meta({
-      openapi: { method: 'GET', path: '/bookings/quote', tags: ['bookings'], summary: 'The price of a stay' },
+      openapi: {
+        method: 'GET',
+        path: '/bookings/quote',
+        summary: 'The price of a stay',
+        description:
+          'The nightly prices, fees, discounts, tax and total for a home, dates and party, computed as a booking would be. Nothing is reserved.',
+      },
     })
     .input(ZQuoteInput)
     .output(ZQuote)
@@ -51,8 +56,9 @@ export const bookingsRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/availability',
-        tags: ['bookings'],
         summary: "A property's booked date ranges (check-out day free), from today on",
+        description:
+          'The ranges already taken by bookings, blocks and imported events, from today on, for a date picker. A check-out day is free for the next check-in.',
       },
     })
     .input(ZIdParam)
@@ -64,8 +70,9 @@ export const bookingsRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/stay-rules',
-        tags: ['bookings'],
         summary: "A property's minimum and maximum nights and advance-booking days",
+        description:
+          'The rules a booking of this home must meet: fewest and most nights and how far ahead it may be booked.',
       },
     })
     .input(ZIdParam)
@@ -77,8 +84,8 @@ export const bookingsRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/mine',
-        tags: ['bookings'],
         summary: "The signed-in user's bookings",
+        description: 'The bookings of the signed-in guest, each with its home, dates, status and total.',
       },
     })
     .input(z.void())

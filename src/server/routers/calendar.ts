@@ -37,8 +37,6 @@ import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { adminProcedure, router, teamProcedure } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
 
-const tags = ['calendar'];
-
 /** Where the iCal export URLs point: PUBLIC_URL when set, else the origin the admin reached us on. */
 const originOf = (ctx: TContext) => publicOrigin(ctx.req, ctx.deps.env.publicUrl);
 
@@ -53,8 +51,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/blocks',
-        tags,
         summary: "A home's blocked ranges (admin)",
+        description:
+          'The ranges of nights closed on a home by the operator (maintenance, owner use), each with its reason.',
       },
     })
     .input(ZIdParam)
@@ -66,8 +65,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/blocks',
-        tags,
         summary: 'Close a range of nights on a home (admin); 409 naming the booking or block already there',
+        description:
+          'Closes the nights of a range so nobody can book them. A range that meets a booking or another block answers 409 naming it.',
       },
     })
     .input(ZBlockInput)
@@ -79,8 +79,8 @@ export const calendarRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/properties/{id}/blocks/{blockId}',
-        tags,
         summary: 'Reopen a block (admin)',
+        description: 'Removes one block; its nights can be booked again.',
       },
     })
     .input(ZBlockRef)
@@ -95,8 +95,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/blocks/reopen',
-        tags,
         summary: 'Free every blocked night of a range (admin); blocks reaching past it are trimmed or split',
+        description:
+          'Frees every blocked night between two dates. Blocks wholly inside the range are removed; those that reach past it are shortened or split in two.',
       },
     })
     .input(ZReopenInput)
@@ -108,8 +109,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/rates',
-        tags,
         summary: "A home's price and stay rules (admin)",
+        description:
+          'The base nightly price, the weekend price, the seasons with their prices and the stay rules of one home.',
       },
     })
     .input(ZIdParam)
@@ -121,9 +123,10 @@ export const calendarRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/rates',
-        tags,
         summary:
           'Set a season (dates + nightly price; it wins over seasons it overlaps, which are trimmed or split), the weekend price (Friday and Saturday nights) or the minimum nights (admin)',
+        description:
+          'Saves one rate of a home: a season with its nightly price, the Friday and Saturday price, or the fewest nights. A new season replaces the parts of older ones it overlaps.',
       },
     })
     .input(ZRateInput)
@@ -135,8 +138,8 @@ export const calendarRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/properties/{id}/rates/{rateId}',
-        tags,
         summary: 'Remove a rate (admin)',
+        description: 'Removes one season or rule from a home; quotes from now on go without it.',
       },
     })
     .input(ZRateRef)
@@ -151,9 +154,10 @@ export const calendarRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/calendar',
-        tags,
         summary:
           "A home's calendar between two dates: bookings, blocks, imported events and each night's price (admin)",
+        description:
+          'What the calendar grid shows for one home between two dates: bookings, blocks, imported events and the price of each night.',
       },
     })
     .input(ZMonthInput)
@@ -165,8 +169,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'GET',
         path: '/calendar/timeline',
-        tags,
         summary: 'Every home on one timeline, paged by home (admin)',
+        description:
+          'Bookings, blocks and imported events of every home on one timeline between two dates, a page of homes at a time. Staff with homes see only theirs.',
       },
     })
     .input(ZTimelineInput)
@@ -178,8 +183,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/ical',
-        tags,
         summary: "A home's secret iCal export URL and its imported feeds (admin)",
+        description:
+          "The private URL other channels read this home's bookings from, and the channels' feeds imported into it with their last sync.",
       },
     })
     .input(ZIdParam)
@@ -193,8 +199,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/ical/regenerate',
-        tags,
         summary: 'A new export URL for a home; the old one answers 404 from now on (admin)',
+        description:
+          "Replaces the home's export URL with a new secret one, for when the old one leaked. Channels must be given the new URL.",
       },
     })
     .input(ZIdParam)
@@ -212,9 +219,10 @@ export const calendarRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/ical/feeds',
-        tags,
         summary:
           "Import another channel's iCal feed into a home, e.g. { name: 'Airbnb', url } (admin); it syncs at once",
+        description:
+          "Adds another channel's iCal URL to a home. It is fetched at once and then on a schedule; its events close their nights here.",
       },
     })
     .input(ZFeedInput)
@@ -226,8 +234,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/ical/feeds/{feedId}/sync',
-        tags,
         summary: "Sync a feed now (admin); a failure is recorded as the feed's last error",
+        description:
+          "Fetches one imported feed now instead of waiting for the schedule. A failure is kept as the feed's last error and answered.",
       },
     })
     .input(ZFeedRef)
@@ -241,9 +250,10 @@ export const calendarRouter = router({
       openapi: {
         method: 'PUT',
         path: '/properties/{id}/ical/feeds/{feedId}/export',
-        tags,
         summary:
           "Whether this channel's export URL also carries the stays imported from the home's other feeds (admin; on by default)",
+        description:
+          "Turns on or off whether the export URL given to this channel also lists the stays imported from the home's other channels.",
       },
     })
     .input(ZFeedExportInput)
@@ -255,8 +265,8 @@ export const calendarRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/properties/{id}/ical/feeds/{feedId}',
-        tags,
         summary: 'Stop importing a feed; its events free their dates (admin)',
+        description: "Stops importing a channel's feed. The nights its events closed become free.",
       },
     })
     .input(ZFeedRef)
@@ -271,8 +281,9 @@ export const calendarRouter = router({
       openapi: {
         method: 'GET',
         path: '/calendar/conflicts',
-        tags,
         summary: 'Imported events that fall on one of our bookings, soonest first (admin)',
+        description:
+          'Events imported from other channels that overlap one of our bookings, so the operator can settle the double booking.',
       },
     })
     .input(z.object({ propertyId: zIdOf('Property id').optional() }).optional())

@@ -10,7 +10,12 @@ export const categoriesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      openapi: { method: 'GET', path: '/categories', tags: ['categories'], summary: 'All categories' },
+      openapi: {
+        method: 'GET',
+        path: '/categories',
+        summary: 'All categories',
+        description: 'Every category with its name and icon, for the category strip and the property form.',
+      },
     })
     .input(z.void())
     .output(z.array(ZCategory))
@@ -22,8 +27,8 @@ export const categoriesRouter = router({
       openapi: {
         method: 'POST',
         path: '/categories',
-        tags: ['categories'],
         summary: 'Add a category (admin)',
+        description: 'Adds a category homes can be filed under. A name already used answers 409.',
       },
     })
     .input(ZCategoryInput)
@@ -36,8 +41,9 @@ export const categoriesRouter = router({
       openapi: {
         method: 'PUT',
         path: '/categories/{id}',
-        tags: ['categories'],
         summary: 'Change a category (admin); a rename also renames it on every property that carries it',
+        description:
+          "Saves a category's name or icon. A new name is also written on every home that carries the category; a name already used answers 409.",
       },
     })
     .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
@@ -51,8 +57,8 @@ export const categoriesRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/categories/{id}',
-        tags: ['categories'],
         summary: 'Delete a category (admin) and take it off every property',
+        description: 'Removes a category and takes it off every home that carried it.',
       },
     })
     .input(ZIdParam)

@@ -7,7 +7,13 @@ export const configRouter = router({
   get: publicProcedure
     .meta({
       cache: 'public',
-      openapi: { method: 'GET', path: '/config', tags: ['config'], summary: 'Demo mode and public settings' },
+      openapi: {
+        method: 'GET',
+        path: '/config',
+        summary: 'Demo mode and public settings',
+        description:
+          'What the site needs before anyone signs in: whether it runs in demo mode, and the public part of the settings.',
+      },
     })
     .input(z.void())
     .output(ZPublicConfig)

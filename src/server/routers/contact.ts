@@ -8,7 +8,6 @@ export const contactRouter = router({
       openapi: {
         method: 'POST',
         path: '/contact',
-        tags: ['contact'],
         summary: 'Send the Contact Us form: to the support e-mail, with an auto-reply to the sender',
         description: 'Limited per IP (5 in 15 minutes; over it 429 with Retry-After).',
       },

@@ -9,8 +9,9 @@ export const emailsAdminRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/emails',
-        tags: ['admin'],
         summary: 'Emails in the outbox, newest first, with their status and rendered HTML (admin)',
+        description:
+          'The e-mails the site has sent or is sending (confirmations, reminders, replies), each with its recipient, status and rendered HTML; paged.',
       },
     })
     .input(ZAdminEmailListInput)
@@ -22,7 +23,6 @@ export const emailsAdminRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/emails/{id}/retry',
-        tags: ['admin'],
         summary: 'Queue a failed email again, with a fresh round of attempts (admin)',
         description: 'Answers the email, queued; 409 when it is not failed, 404 when there is no such email.',
       },

@@ -30,8 +30,9 @@ export const manageRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/manage/{token}',
-        tags: ['bookings'],
         summary: 'A booking by its manage link (404 for an unknown or expired token)',
+        description:
+          "The booking behind a private manage link: its home, dates, party, price and status, for the guest's manage page.",
       },
     })
     .input(ZManageTokenParam)
@@ -43,8 +44,9 @@ export const manageRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/manage/{token}/cancel',
-        tags: ['bookings'],
         summary: "Cancel a booking by its manage link, until its cancellation policy's deadline",
+        description:
+          'Cancels the booking while its cancellation policy allows it. Past the free window, acceptedFee must be the late fee the guest was shown; without it, or with another amount, the cancel is refused with the current fee.',
       },
     })
     .input(ZManageCancelInput)
@@ -61,8 +63,9 @@ export const manageRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/manage/{token}/review',
-        tags: ['bookings'],
         summary: 'Review a completed stay once, by its manage link',
+        description:
+          'Leaves a rating and comment on the stayed-in home once the stay is over. A second review of the same stay is refused.',
       },
     })
     .input(ZManageReviewInput)
@@ -74,8 +77,9 @@ export const manageRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/manage/{token}/claim',
-        tags: ['bookings'],
         summary: "Add a booking made while signed out, with the account's e-mail, to the account",
+        description:
+          "Attaches a booking made while signed out to the signed-in account, when the booking's e-mail is the account's. It then appears under the account's bookings.",
       },
     })
     .input(ZManageTokenParam)
@@ -87,9 +91,10 @@ export const manageRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/lookup',
-        tags: ['bookings'],
         summary:
           'Find my booking: e-mails the manage link when the confirmation number and e-mail match (always the same answer; rate-limited)',
+        description:
+          'For a guest who lost the link: when the confirmation number and e-mail match a booking, its manage link is e-mailed. The answer never says whether they matched.',
       },
     })
     .input(ZLookupInput)
@@ -103,8 +108,9 @@ export const manageRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/mine/{id}',
-        tags: ['bookings'],
         summary: "One of the signed-in user's bookings",
+        description:
+          "One booking of the signed-in guest, as the manage link shows it. Another guest's booking answers 404.",
       },
     })
     .input(ZBookingIdInput)
@@ -116,8 +122,9 @@ export const manageRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/mine/{id}/cancel',
-        tags: ['bookings'],
         summary: "Cancel one of the signed-in user's bookings, until its policy's deadline",
+        description:
+          'Cancels a booking of the signed-in guest while its cancellation policy allows it, with the same late-fee rule as the manage link.',
       },
     })
     .input(ZMineCancelInput)
@@ -133,8 +140,9 @@ export const manageRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/mine/{id}/review',
-        tags: ['bookings'],
         summary: "Review one of the signed-in user's completed stays, once",
+        description:
+          'Leaves a rating and comment on a completed stay of the signed-in guest. A stay can be reviewed once.',
       },
     })
     .input(ZMineReviewInput)

@@ -64,9 +64,10 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/manage/{token}/messages',
-        tags: ['messages'],
         summary:
           "The booking's conversation by its manage link (newest 50, `before` for older; 404 for an unknown token)",
+        description:
+          'The messages between the guest and the operator about this booking, newest first, 50 at a time; pass `before` for older ones.',
       },
     })
     .input(ZManageMessagesInput)
@@ -78,8 +79,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/manage/{token}/messages',
-        tags: ['messages'],
         summary: 'Write to the operator about the booking, by its manage link (the operator is e-mailed)',
+        description: "Adds the guest's message to the booking's conversation and e-mails the operator.",
       },
     })
     .input(ZManagePostInput)
@@ -91,8 +92,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/mine/{id}/messages',
-        tags: ['messages'],
         summary: "The conversation of one of the signed-in user's bookings",
+        description: 'The conversation about one booking of the signed-in guest, newest first, 50 at a time.',
       },
     })
     .input(ZMineMessagesInput)
@@ -104,8 +105,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/mine/{id}/messages',
-        tags: ['messages'],
         summary: "Write to the operator about one of the signed-in user's bookings",
+        description:
+          "Adds the signed-in guest's message to the conversation about their booking and e-mails the operator.",
       },
     })
     .input(ZMinePostInput)
@@ -117,7 +119,6 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/inquiries',
-        tags: ['messages'],
         summary: 'Ask the host a question before booking; the private link to the conversation is e-mailed',
         description:
           'Limited per client address (5 an hour) and per e-mail (3 an hour); over it 429 with Retry-After.',
@@ -134,8 +135,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/inquiries/{token}/messages',
-        tags: ['messages'],
         summary: "A question's conversation by its private link (404 for an unknown token)",
+        description:
+          'The messages of a question asked before booking, reached by the private link e-mailed to the asker.',
       },
     })
     .input(ZInquiryMessagesInput)
@@ -147,8 +149,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/inquiries/{token}/messages',
-        tags: ['messages'],
         summary: "Continue a question's conversation by its private link",
+        description: "Adds the asker's message to a question's conversation; the operator is e-mailed.",
       },
     })
     .input(ZInquiryPostInput)
@@ -160,8 +162,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/conversations/{id}/messages',
-        tags: ['messages'],
         summary: "A conversation with its booking's summary; the guest's messages are read from now on",
+        description:
+          "One conversation with its messages and a summary of its booking. Opening it marks the guest's messages read.",
       },
     })
     .input(ZAdminThreadInput)
@@ -173,8 +176,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/conversations/{id}/messages',
-        tags: ['messages'],
         summary: 'Answer a guest (the guest is e-mailed a link to the conversation)',
+        description: "Adds the operator's answer to a conversation; the guest is e-mailed a link to read it.",
       },
     })
     .input(ZAdminPostInput)
@@ -186,8 +189,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/conversation',
-        tags: ['messages'],
         summary: "The booking's conversation id (the conversation is made on first use)",
+        description: "The id of a booking's conversation, starting one when the booking has none yet.",
       },
     })
     .input(ZBookingThreadInput)
@@ -199,8 +202,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/message-templates',
-        tags: ['messages'],
         summary: 'The automated-message templates and saved replies',
+        description:
+          'The automated messages (sent a number of days before or after a stay) and the saved replies operators insert by hand.',
       },
     })
     .input(z.void())
@@ -212,8 +216,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/message-templates',
-        tags: ['messages'],
         summary: "Add a template; a timed one is planned for the upcoming stays at each home's local time",
+        description:
+          "Adds an automated message or a saved reply. An automated one is scheduled at once for the upcoming stays it applies to, at each home's local time.",
       },
     })
     .input(ZTemplateForm)
@@ -225,8 +230,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/message-templates/{id}',
-        tags: ['messages'],
         summary: 'Change a template; its messages still to send are moved (or cancelled when disabled)',
+        description:
+          'Saves a template. Its messages not yet sent are rescheduled with the new timing and text, or cancelled when it is disabled.',
       },
     })
     .input(ZTemplateUpdate)
@@ -238,8 +244,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/message-templates/{id}',
-        tags: ['messages'],
         summary: 'Delete a template and its messages still to send',
+        description:
+          'Removes a template and cancels its messages not yet sent; those already sent stay in their conversations.',
       },
     })
     .input(ZIdParam)
@@ -251,8 +258,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/message-templates/preview',
-        tags: ['messages'],
         summary: 'A template as a real booking would get it, and when',
+        description:
+          "Fills a template's placeholders from a real booking and says when it would be sent, without sending anything.",
       },
     })
     .input(ZTemplatePreviewInput)
@@ -264,8 +272,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/bookings/{id}/scheduled-messages',
-        tags: ['messages'],
         summary: "A booking's automated messages: scheduled, sent and cancelled",
+        description:
+          'The automated messages of one booking: those waiting, those sent and those cancelled, with their times.',
       },
     })
     .input(ZIdParam)
@@ -277,9 +286,10 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/properties/{id}/guide',
-        tags: ['messages'],
         summary:
           "A home's arrival details for automated messages (times, instructions, door code, Wi-Fi, rules)",
+        description:
+          'The details automated messages fill in for a home: check-in and check-out times, arrival instructions, door code, Wi-Fi and house rules.',
       },
     })
     .input(ZIdParam)
@@ -291,8 +301,8 @@ export const messagingRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/properties/{id}/guide',
-        tags: ['messages'],
         summary: "Set a home's arrival details",
+        description: "Saves a home's arrival details; messages sent from now on use them.",
       },
     })
     .input(ZHomeGuideUpdate)
@@ -304,9 +314,10 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/inbox',
-        tags: ['messages'],
         summary:
           'Conversations by last message, with unread counts; filter unread, arriving (7 days), staying or inquiries',
+        description:
+          'Every conversation by its latest message, with unread counts. Filters: unread, guests arriving in the next 7 days, guests staying now, or questions before booking.',
       },
     })
     .input(ZInboxInput)
@@ -318,8 +329,9 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/inbox/unread',
-        tags: ['messages'],
         summary: "Unread guest messages across every conversation (the sidebar's count)",
+        description:
+          'How many guest messages no one in the back office has read yet, across every conversation.',
       },
     })
     .input(z.void())
@@ -331,7 +343,6 @@ export const messagingRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/conversations/{id}/saved-replies/{templateId}',
-        tags: ['messages'],
         summary: "A saved reply filled in from the conversation's booking or question",
         description:
           "Fills the saved reply's variables (templateId: a template whose trigger is manual) as the conversation allows: a booking's thread as an automated message sent now would be, with a fresh manage link when the text asks for one; a question's with the guest, the home and the dates it gave. A variable it cannot fill stays as written, and a reply still holding one is refused with 400.",

@@ -22,8 +22,6 @@ import {
 import { changeBooking, createOperatorBooking } from '../services/bookings/operator.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
-const tags = ['bookings'];
-
 /** Bookings the operator enters and changes, and the guests' change requests (docs/booking-operations.md). */
 export const operatorBookingsRouter = router({
   createByOperator: adminProcedure
@@ -31,9 +29,10 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings',
-        tags,
         summary:
           "Enter a phone, walk-in or owner's booking (admin): confirmed at once; the quote's price, or totalPrice with overrideReason",
+        description:
+          'Records a booking the operator took outside the site. It is confirmed at once at the quoted price, unless totalPrice is sent with a reason for the override.',
       },
     })
     .input(ZOperatorBookingInput)
@@ -45,9 +44,10 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'PATCH',
         path: '/admin/bookings/{id}',
-        tags,
         summary:
           "Change a booking's dates, home or guests (admin): re-quoted, 409 naming the booking that holds the new dates; dryRun answers without saving",
+        description:
+          'Moves a booking to other dates or another home, or changes its party. The price is quoted again; dryRun shows the new price without saving. Dates held by another booking answer 409.',
       },
     })
     .input(ZBookingChangeInput)
@@ -59,8 +59,9 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/bookings/{id}/change-requests',
-        tags,
         summary: "A booking's change requests from its guest, newest first (admin; the latest 20)",
+        description:
+          'The changes a guest asked for on this booking through the manage link, each with its status and the answer given.',
       },
     })
     .input(ZIdParam)
@@ -72,8 +73,9 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/change-requests/{requestId}/accept',
-        tags,
         summary: "Accept a guest's change request (admin): applied as PATCH /admin/bookings/{id} would",
+        description:
+          'Applies the dates or party the guest asked for, re-quoted, and e-mails the guest. Dates no longer free answer 409.',
       },
     })
     .input(ZChangeRequestRef)
@@ -85,8 +87,9 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/change-requests/{requestId}/decline',
-        tags,
         summary: "Decline a guest's change request (admin); the guest is e-mailed",
+        description:
+          "Closes the guest's change request without changing the booking, and e-mails the guest the answer.",
       },
     })
     .input(ZChangeRequestDecline)
@@ -100,9 +103,10 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'POST',
         path: '/bookings/manage/{token}/change-request',
-        tags,
         summary:
           'Ask for other dates or guests by the manage link; the operator accepts or declines (rate-limited)',
+        description:
+          'The guest proposes new dates or a new party for the booking. Nothing changes until the operator accepts; the guest sees the answer on the manage link.',
       },
     })
     .input(ZChangeRequestInput)
@@ -114,8 +118,9 @@ export const operatorBookingsRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/manage/{token}/change-request',
-        tags,
         summary: "The booking's latest change request and its answer, by the manage link",
+        description:
+          "The latest change the guest asked for on this booking, with its status and, once answered, the operator's decision.",
       },
     })
     .input(ZManageTokenParam)

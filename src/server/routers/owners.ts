@@ -39,8 +39,9 @@ export const ownersRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/owners',
-        tags: ['owners'],
         summary: "The team's owners, with how many homes each owns (a manager: the owners of their homes)",
+        description:
+          'The accounts with the owner role and how many homes each owns. A manager sees the owners of their own homes.',
       },
     })
     .input(ZOwnerListInput)
@@ -52,8 +53,8 @@ export const ownersRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/properties/{id}/owner',
-        tags: ['owners'],
         summary: "A home's owner and the commission on its stays",
+        description: 'Who owns a home and the commission the operator keeps on its stays.',
       },
     })
     .input(ZHomeOwnerQuery)
@@ -65,9 +66,10 @@ export const ownersRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/owners/{id}/statements',
-        tags: ['owners'],
         summary:
           "An owner's statement for a month: the published document, or the draft (stays checked out in it, adjustments from published months, expenses, payouts, commission and the owner's net); an owner reads only their own",
+        description:
+          "An owner's statement of one month: once published, the document as published; before, a draft from the stays checked out in it, expenses, payouts and commission.",
       },
     })
     .input(ZStatementInput)
@@ -79,7 +81,6 @@ export const ownersRouter = router({
       fileRoute(
         {
           path: '/admin/owners/{id}/statements.pdf',
-          tags: ['owners'],
           summary: "An owner's statement for a month as a PDF",
           description:
             'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
@@ -98,7 +99,6 @@ export const ownersRouter = router({
       fileRoute(
         {
           path: '/admin/owners/{id}/statements.csv',
-          tags: ['owners'],
           summary: "An owner's statement for a month as a CSV file",
           description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
         },
@@ -116,9 +116,10 @@ export const ownersRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/owners/{id}/statements/publish',
-        tags: ['owners'],
         summary:
           "Publish the month's statement: number it, lock its figures and e-mail the owner (owner-operator); a month is published once",
+        description:
+          "Numbers the month's statement, locks its figures and e-mails it to the owner. A month is published only once.",
       },
     })
     .input(ZStatementInput)
@@ -130,9 +131,10 @@ export const ownersRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/owners/{id}/statement-months',
-        tags: ['owners'],
         summary:
           "An owner's statements of a year, month by month: draft or published, with the number and owner's net once published",
+        description:
+          "The twelve months of a year for one owner, each a draft or published, with the number and the owner's net once published.",
       },
     })
     .input(ZStatementListInput)
@@ -144,8 +146,9 @@ export const ownersRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/owners/{id}/expenses',
-        tags: ['owners'],
         summary: "The expenses on an owner's homes in a month (a manager: their homes')",
+        description:
+          "The expenses recorded on an owner's homes for one month, each with its home, date and amount.",
       },
     })
     .input(ZOwnerMonthInput)
@@ -157,7 +160,6 @@ export const ownersRouter = router({
       idempotentRoute({
         method: 'POST',
         path: '/admin/properties/{id}/expenses',
-        tags: ['owners'],
         summary:
           "Record an expense on a home, for its owner's statement of the month of its date (refused once that month is published)",
         description: 'With an Idempotency-Key, a repeat answers with the same expense and records nothing.',
@@ -173,8 +175,8 @@ export const ownersRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/expenses/{id}',
-        tags: ['owners'],
         summary: 'Delete an expense while its month is unpublished',
+        description: 'Removes an expense whose month has not been published; a published month is locked.',
       },
     })
     .input(ZIdParam)
@@ -186,8 +188,8 @@ export const ownersRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/owners/{id}/payouts',
-        tags: ['owners'],
         summary: 'The payouts to an owner in a month (owner-operator)',
+        description: 'The money paid out to an owner in one month, payout by payout.',
       },
     })
     .input(ZOwnerMonthInput)
@@ -199,7 +201,6 @@ export const ownersRouter = router({
       idempotentRoute({
         method: 'POST',
         path: '/admin/owners/{id}/payouts',
-        tags: ['owners'],
         summary:
           'Record a payout to an owner, set against the statement of the month of its date (owner-operator; refused once that month is published)',
         description: 'With an Idempotency-Key, a repeat answers with the same payout and records nothing.',
@@ -215,8 +216,8 @@ export const ownersRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/admin/payouts/{id}',
-        tags: ['owners'],
         summary: 'Delete a payout while its month is unpublished (owner-operator)',
+        description: 'Removes a payout whose month has not been published; a published month is locked.',
       },
     })
     .input(ZIdParam)
@@ -228,8 +229,9 @@ export const ownersRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/properties/{id}/owner',
-        tags: ['owners'],
         summary: "Set or clear a home's owner and the commission on its stays (owner-operator)",
+        description:
+          'Sets the owner of a home and the commission kept on its stays, or clears them. Statements of months already published do not change.',
       },
     })
     .input(ZHomeOwnerInput)

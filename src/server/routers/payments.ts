@@ -36,8 +36,8 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/settings/payments',
-        tags: ['payments'],
         summary: 'The payment schedule (admin)',
+        description: 'How guests pay: the deposit taken at booking and when the balance falls due.',
       },
     })
     .input(z.object({}).optional())
@@ -49,8 +49,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'PUT',
         path: '/settings/payments',
-        tags: ['payments'],
         summary: 'Change the payment schedule (admin); bookings made from now on take it',
+        description:
+          'Saves the deposit and balance rules. Bookings made from now on follow them; existing bookings keep their schedule.',
       },
     })
     .input(ZPaymentSettings)
@@ -62,8 +63,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/bookings/{id}/payments',
-        tags: ['payments'],
         summary: "A booking's payment schedule, ledger and totals (admin)",
+        description:
+          'What a booking owes and has paid: the schedule of due amounts, every payment, refund and adjustment, and the totals and balance due.',
       },
     })
     .input(ZIdParam)
@@ -75,9 +77,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/payments',
-        tags: ['payments'],
         summary:
           'Record a bank transfer, cash or other payment (admin); amounts in cents, never more than the balance due',
+        description:
+          "Records money received outside the site (bank transfer, cash or other) against the booking's balance. More than the balance due is refused.",
       },
     })
     .input(ZRecordPaymentInput)
@@ -92,9 +95,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/refunds',
-        tags: ['payments'],
         summary:
           'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid. goodwill: true credits the booking as much first',
+        description:
+          'Returns money to the guest: by card through Stripe when a card paid, or recorded as a manual refund. More than was paid is refused.',
       },
     })
     .input(ZRefundInput)
@@ -109,9 +113,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/bookings/{id}/adjustments',
-        tags: ['payments'],
         summary:
           'Adjust what a booking charges (admin), in cents: negative a credit or discount, positive an extra charge',
+        description:
+          'Adds a credit or an extra charge to what the booking costs, with a reason. The balance due changes by the same amount.',
       },
     })
     .input(ZAdjustmentInput)
@@ -127,7 +132,6 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/admin/bookings/{id}/invoice.pdf',
-          tags: ['payments'],
           summary: "A booking's invoice as a PDF (admin)",
           description: 'Issued, with its number, on the first download; the same document ever after.',
         },
@@ -143,7 +147,6 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/admin/bookings/{id}/receipt.pdf',
-          tags: ['payments'],
           summary: "A booking's invoice as a PDF (admin), by its older name",
           description: 'The same document as GET /admin/bookings/{id}/invoice.pdf.',
         },
@@ -159,7 +162,6 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/admin/bookings/{id}/invoices/{number}.pdf',
-          tags: ['payments'],
           summary: 'One issued invoice of a booking by its number, as a PDF (admin)',
           description: 'An extra charge after the first invoice has an invoice of its own.',
         },
@@ -175,7 +177,6 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/admin/bookings/{id}/credit-notes/{number}.pdf',
-          tags: ['payments'],
           summary: 'One credit note of a booking by its number, as a PDF (admin)',
           description: 'Issued for a cancellation or a credit after the invoice.',
         },
@@ -191,9 +192,9 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/bookings/manage/{token}/invoice.pdf',
-          tags: ['payments'],
           summary: "A booking's invoice as a PDF, by its manage link",
-          description: 'Issued, with its number, on the first download; the same document ever after.',
+          description:
+            'The guest’s copy: issued, with its number, on the first download by either side, and the same document ever after.',
         },
         'application/pdf',
       ),
@@ -207,7 +208,6 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/bookings/manage/{token}/receipt.pdf',
-          tags: ['payments'],
           summary: "A booking's invoice as a PDF by its manage link, by its older name",
           description: 'The same document as GET /bookings/manage/{token}/invoice.pdf.',
         },
@@ -223,9 +223,8 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/bookings/manage/{token}/invoices/{number}.pdf',
-          tags: ['payments'],
           summary: 'One issued invoice of a booking by its number, as a PDF, by its manage link',
-          description: 'An extra charge after the first invoice has an invoice of its own.',
+          description: 'The guest’s copy of an extra charge’s own invoice, issued after the first one.',
         },
         'application/pdf',
       ),
@@ -241,9 +240,9 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/bookings/manage/{token}/credit-notes/{number}.pdf',
-          tags: ['payments'],
           summary: 'One credit note of a booking by its number, as a PDF, by its manage link',
-          description: 'Issued for a cancellation or a credit after the invoice.',
+          description:
+            'The guest’s copy of a credit note, issued for a cancellation or a credit after the invoice.',
         },
         'application/pdf',
       ),
@@ -259,7 +258,6 @@ export const paymentsRouter = router({
       fileRoute(
         {
           path: '/admin/payments/export.csv',
-          tags: ['payments'],
           summary: 'One view of the Payments page as a CSV file (admin): every row, not one page',
           description:
             'The same filters as GET /admin/payments; amounts in currency units, dates in ISO form in the home’s zone, and a currency column.',
@@ -276,9 +274,10 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/payments',
-        tags: ['payments'],
         summary:
           'Payments (admin): view=outstanding|overdue|received|refunds_due, method and from/to (received), paged; with the range totals. GET /api/admin/payments/export.csv downloads a view',
+        description:
+          'Payments across all bookings in one of four views: outstanding, overdue, received or refunds due, with totals for the range; paged.',
       },
     })
     .input(ZAdminPaymentsInput)
@@ -290,8 +289,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'GET',
         path: '/bookings/manage/{token}/payments',
-        tags: ['payments'],
         summary: "A booking's payment schedule, ledger and totals, by its manage link",
+        description:
+          'What the booking owes and has paid, as the guest sees it through the manage link: the schedule, the payments and the balance due.',
       },
     })
     .input(ZManageTokenParam)
@@ -303,9 +303,10 @@ export const paymentsRouter = router({
       idempotentRoute({
         method: 'POST',
         path: '/bookings/manage/{token}/pay',
-        tags: ['payments'],
         summary:
           'Pay the deposit, the balance or the full amount: a Stripe Checkout URL for card, else the bank transfer instructions',
+        description:
+          "Starts the guest's payment of what is due now: a Stripe Checkout URL to pay by card, or the bank details and reference for a transfer.",
       }),
     )
     .input(ZPayInput)
@@ -327,8 +328,9 @@ export const paymentsRouter = router({
       openapi: {
         method: 'POST',
         path: '/payments/stripe/webhook',
-        tags: ['payments'],
         summary: "Stripe's webhook: signed events (Stripe-Signature), each event id handled once",
+        description:
+          'Called by Stripe, not by clients. The body is checked against the Stripe-Signature header; a completed payment or refund is recorded once however often the event is sent.',
       },
       rawBody: true,
     })

@@ -3,16 +3,15 @@ import { ZPricing, ZPricingInput } from '#shared/schemas/pricing.ts';
 import { getPricing, putPricing } from '../services/pricing/pricing.ts';
 import { adminProcedure, publicProcedure, router } from '../trpc.ts';
 
-const tags = ['pricing'];
-
 export const pricingRouter = router({
   get: publicProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/pricing',
-        tags,
         summary: "A home's fees, discounts, tourist tax and check-in rules (each null when not set)",
+        description:
+          'The extras on top of the nightly price of a home: cleaning and other fees, length-of-stay discounts, tourist tax, and check-in and check-out rules. A rule not set is null.',
       },
       cache: 'public',
     })
@@ -25,9 +24,10 @@ export const pricingRouter = router({
       openapi: {
         method: 'PUT',
         path: '/properties/{id}/pricing',
-        tags,
         summary:
           "Replace a home's fees, discounts, tourist tax and check-in rules; a rule left out is none (admin)",
+        description:
+          'Replaces all the fees, discounts, tax and check-in rules of a home at once. New quotes use them; bookings already made keep the price they were booked at.',
       },
     })
     .input(ZPricingInput)

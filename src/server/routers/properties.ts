@@ -41,7 +41,13 @@ export const propertiesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      openapi: { method: 'GET', path: '/properties', tags: ['properties'], summary: 'Every listed property' },
+      openapi: {
+        method: 'GET',
+        path: '/properties',
+        summary: 'Every listed property',
+        description:
+          'The active homes with their details, prices, images and categories, as the original API listed them. Archived homes are left out.',
+      },
     })
     .input(z.void())
     .output(z.array(ZProperty))
@@ -53,8 +59,9 @@ export const propertiesRouter = router({
       openapi: {
         method: 'GET',
         path: '/search/properties',
-        tags: ['properties'],
         summary: 'Home grid search: filters and keyset pages of 12',
+        description:
+          "The home page's grid: homes matching the search bar and filters, 12 at a time, with a cursor for the next page.",
       },
     })
     .input(ZSearchInput)
@@ -64,7 +71,13 @@ export const propertiesRouter = router({
   byId: publicProcedure
     .meta({
       cache: 'public',
-      openapi: { method: 'GET', path: '/properties/{id}', tags: ['properties'], summary: 'One property' },
+      openapi: {
+        method: 'GET',
+        path: '/properties/{id}',
+        summary: 'One property',
+        description:
+          "A home's full listing: description, prices, rooms, amenities, images, videos, location and categories. An unknown id answers 404.",
+      },
     })
     .input(ZIdParam)
     .output(ZProperty)
@@ -83,9 +96,10 @@ export const propertiesRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties',
-        tags: ['properties'],
         summary:
           'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
+        description:
+          'Adds a home to the listings. Media sent as data URLs are stored and answered as /media URLs.',
       },
     })
     .input(ZPropertyInput)
@@ -100,9 +114,10 @@ export const propertiesRouter = router({
       openapi: {
         method: 'PUT',
         path: '/properties/{id}',
-        tags: ['properties'],
         summary:
           'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
+        description:
+          "Saves a home's whole listing. Media already stored are kept by their /media URL, and new data URLs are stored.",
       },
     })
     .input(ZPropertyUpdateInput)
@@ -116,9 +131,10 @@ export const propertiesRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/properties/{id}',
-        tags: ['properties'],
         summary:
           'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
+        description:
+          'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
       },
     })
     .input(ZIdParam)
@@ -130,9 +146,10 @@ export const propertiesRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/delete-impact',
-        tags: ['properties'],
         summary:
           'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
+        description:
+          'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
       },
     })
     .input(ZIdParam)
@@ -144,8 +161,8 @@ export const propertiesRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/properties/archived',
-        tags: ['properties'],
         summary: 'Archived properties (admin)',
+        description: 'The homes taken off the listings, which can be restored.',
       },
     })
     .input(z.void())
@@ -157,8 +174,8 @@ export const propertiesRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/restore',
-        tags: ['properties'],
         summary: 'Bring an archived property back to the listings (admin)',
+        description: 'Puts an archived home back on the listings as it was.',
       },
     })
     .input(ZIdParam)
@@ -170,8 +187,9 @@ export const propertiesRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/properties/bulk',
-        tags: ['properties'],
         summary: `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
+        description:
+          'Archives or restores up to 100 homes in one transaction; if one cannot change, none does.',
       },
     })
     .input(ZListingBulkInput)
@@ -185,9 +203,10 @@ export const propertiesRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/properties',
-        tags: ['properties'],
         summary:
           'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
+        description:
+          'The back office listings table: search, filters and sorting by any column, a page at a time, with the total count.',
       },
     })
     .input(ZAdminListingListInput)
@@ -199,9 +218,10 @@ export const propertiesRouter = router({
       openapi: {
         method: 'POST',
         path: '/properties/{id}/duplicate',
-        tags: ['properties'],
         summary:
           "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
+        description:
+          'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
       },
     })
     .input(ZIdParam)

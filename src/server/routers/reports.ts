@@ -8,8 +8,9 @@ export const reportsRouter = router({
     .meta({
       openapi: {
         method: 'GET',
+        description:
+          'The figures of the reports page: occupancy, average daily rate, revenue per available night, revenue by month, lead time, length of stay, cancellations, booking sources and pace.',
         path: '/admin/reports/summary',
-        tags: ['reports'],
         summary:
           'Occupancy, ADR and RevPAR, revenue by month, lead time, length of stay, cancellations, sources (direct, operator-entered, imported) and booking pace (on the books now against the same time last year) for a range (at most 3 years), per home and in total',
       },

@@ -14,8 +14,8 @@ export const reviewsRouter = router({
       openapi: {
         method: 'GET',
         path: '/properties/{id}/reviews',
-        tags: ['reviews'],
         summary: "A property's reviews, newest first",
+        description: 'The reviews of a home, each with its author, rating, date and comment, newest first.',
       },
     })
     .input(ZIdParam)
@@ -28,8 +28,9 @@ export const reviewsRouter = router({
       openapi: {
         method: 'POST',
         path: '/reviews',
-        tags: ['reviews'],
         summary: 'Add a review (admin); the author is the session user, userImage may be an image data URL',
+        description:
+          'Adds a review of a home in the back office, written by the signed-in admin. userImage may be an image data URL, which is stored.',
       },
     })
     .input(ZReviewCreateInput)
@@ -42,8 +43,8 @@ export const reviewsRouter = router({
       openapi: {
         method: 'PATCH',
         path: '/reviews/{id}',
-        tags: ['reviews'],
         summary: 'Change a review (admin)',
+        description: 'Saves the fields sent; the others stay as they were.',
       },
     })
     .input(z.object({ id: ZId, ...ZReviewUpdateInput.shape }))
@@ -57,8 +58,8 @@ export const reviewsRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/reviews/{id}',
-        tags: ['reviews'],
         summary: 'Delete a review (admin)',
+        description: 'Removes a review for good.',
       },
     })
     .input(ZIdParam)
@@ -70,9 +71,10 @@ export const reviewsRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/reviews',
-        tags: ['reviews'],
         summary:
           'Every review across all homes (admin), newest first: by home, rating and reviewer name, paged',
+        description:
+          'Every review of every home for the back office table, filtered by home, rating and reviewer name, newest first; paged.',
       },
     })
     .input(ZAdminReviewListInput)

@@ -8,7 +8,13 @@ import { operatorProcedure, router } from '../trpc.ts';
 export const settingsRouter = router({
   get: operatorProcedure
     .meta({
-      openapi: { method: 'GET', path: '/settings', tags: ['settings'], summary: 'Every setting (admin)' },
+      openapi: {
+        method: 'GET',
+        path: '/settings',
+        summary: 'Every setting (admin)',
+        description:
+          'Every site setting the owner-operator can change, including the private ones GET /config leaves out.',
+      },
     })
     .input(z.void())
     .output(ZSettingsView)
@@ -19,8 +25,8 @@ export const settingsRouter = router({
       openapi: {
         method: 'PUT',
         path: '/settings',
-        tags: ['settings'],
         summary: 'Save every setting (admin); the public part is served by GET /config',
+        description: 'Saves every setting at once. The public part of them is what GET /config answers.',
       },
     })
     .input(ZSettings)
@@ -32,7 +38,6 @@ export const settingsRouter = router({
       openapi: {
         method: 'GET',
         path: '/settings/email-status',
-        tags: ['settings'],
         summary: "The Integrations tab's Email Service status, as the server sees it (admin)",
         description:
           "'connected' after a successful SMTP verify (cached), 'local' without SMTP_URL (.eml files), 'disabled' with Email Notifications off, 'unreachable' when the SMTP server refuses.",

@@ -28,8 +28,9 @@ export const staffRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/staff',
-        tags: ['staff'],
         summary: 'The team with each role and homes, and the open invitations (owner-operator)',
+        description:
+          'The people with a staff role, with the homes each may work on, and the invitations not yet used.',
       },
     })
     .input(ZStaffListInput)
@@ -41,8 +42,9 @@ export const staffRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/staff',
-        tags: ['staff'],
         summary: 'Give a staff role (and homes) to an existing account (owner-operator)',
+        description:
+          'Gives an existing account a staff role, limited to some homes when the role works by home.',
       },
     })
     .input(ZStaffAddInput)
@@ -54,8 +56,8 @@ export const staffRouter = router({
       openapi: {
         method: 'PATCH',
         path: '/admin/staff/{id}',
-        tags: ['staff'],
         summary: "Change a team member's role or homes; role null takes them off the team (owner-operator)",
+        description: "Changes a team member's role or homes; a null role takes them off the team.",
       },
     })
     .input(ZStaffUpdateInput)
@@ -67,9 +69,10 @@ export const staffRouter = router({
       openapi: {
         method: 'POST',
         path: '/admin/staff/invitations',
-        tags: ['staff'],
         summary:
           'Invite someone by e-mail with a single-use link; 409 when the e-mail already belongs to the team (owner-operator)',
+        description:
+          'E-mails a single-use link that joins the team with the given role and homes. An address already on the team answers 409.',
       },
     })
     .input(ZStaffInviteInput)
@@ -81,8 +84,9 @@ export const staffRouter = router({
       openapi: {
         method: 'GET',
         path: '/staff/invitations/{token}',
-        tags: ['staff'],
         summary: 'What an invitation link offers (404 when used, replaced or expired)',
+        description:
+          'The role and homes an invitation link offers, so the page can show them before it is accepted.',
       },
     })
     .input(ZInvitationToken)
@@ -94,9 +98,10 @@ export const staffRouter = router({
       openapi: {
         method: 'POST',
         path: '/staff/invitations/{token}/accept',
-        tags: ['staff'],
         summary:
           'Use an invitation link once: makes the account (or, signed in as the invited e-mail, gives it the role) and signs in',
+        description:
+          'Uses an invitation once. A new account is made, or the signed-in account with the invited e-mail gets the role; the caller is signed in.',
       },
     })
     .input(ZAcceptInvitationInput)

@@ -25,9 +25,10 @@ export const tasksRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/tasks',
-        tags: ['tasks'],
         summary:
           "Turnover tasks by due day (today and the next 6 by default), with each home's next check-in; a housekeeper sees their own",
+        description:
+          "The cleaning and turnover tasks due each day between stays, today and the next six days unless other dates are asked, with each home's next check-in. A housekeeper sees only their own.",
       },
     })
     .input(ZTaskListInput)
@@ -39,9 +40,10 @@ export const tasksRouter = router({
       openapi: {
         method: 'PATCH',
         path: '/admin/tasks/{id}',
-        tags: ['tasks'],
         summary:
           'Start a task, mark it done with a note and photos, report a problem, or (back office) assign it',
+        description:
+          'Moves a task on: start it, finish it with a note and photos, or report a problem. The back office may also assign it to a housekeeper.',
       },
       bodyLimit: TASK_PHOTOS_MAX * IMAGE_BODY,
     })
@@ -54,8 +56,8 @@ export const tasksRouter = router({
       openapi: {
         method: 'PUT',
         path: '/admin/properties/{id}/housekeeper',
-        tags: ['tasks'],
         summary: "Set or clear the housekeeper who gets a home's new turnover tasks",
+        description: "Sets the housekeeper who is given this home's new turnover tasks, or clears it.",
       },
     })
     .input(ZHomeHousekeeperInput)
@@ -67,8 +69,8 @@ export const tasksRouter = router({
       openapi: {
         method: 'GET',
         path: '/admin/housekeepers',
-        tags: ['tasks'],
         summary: "The homes that have a default housekeeper, who gets each one's new turnover tasks",
+        description: 'Each home that has a default housekeeper, with who it is.',
       },
     })
     .input(ZHousekeeperDefaultsInput)

@@ -9,7 +9,12 @@ import { authedProcedure, router } from '../trpc.ts';
 export const wishlistRouter = router({
   list: authedProcedure
     .meta({
-      openapi: { method: 'GET', path: '/wishlist', tags: ['wishlist'], summary: 'My saved homes' },
+      openapi: {
+        method: 'GET',
+        path: '/wishlist',
+        summary: 'My saved homes',
+        description: 'The homes the signed-in guest saved.',
+      },
     })
     .input(z.void())
     .output(z.array(ZProperty))
@@ -20,8 +25,8 @@ export const wishlistRouter = router({
       openapi: {
         method: 'PUT',
         path: '/wishlist/{propertyId}',
-        tags: ['wishlist'],
         summary: 'Save a home',
+        description: "Adds a home to the signed-in guest's saved homes.",
       },
     })
     .input(ZWishlistParam)
@@ -33,8 +38,8 @@ export const wishlistRouter = router({
       openapi: {
         method: 'DELETE',
         path: '/wishlist/{propertyId}',
-        tags: ['wishlist'],
         summary: 'Forget a saved home',
+        description: "Takes a home off the signed-in guest's saved homes.",
       },
     })
     .input(ZWishlistParam)
@@ -46,8 +51,9 @@ export const wishlistRouter = router({
       openapi: {
         method: 'POST',
         path: '/wishlist/merge',
-        tags: ['wishlist'],
         summary: "Add the browser's saved homes to the account (at sign-in); answers the merged list",
+        description:
+          'At sign-in, adds the homes saved in the browser while signed out to the account, and answers the full list.',
       },
     })
     .input(ZWishlistMergeInput)

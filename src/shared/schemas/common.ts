@@ -71,11 +71,35 @@ export function withDefault<T extends z.ZodType>(schema: T, value: z.output<T>) 
   return schema.default(value as never).meta({ override: { default: value } });
 }
 
-/** A whole number: give it `z.number({ error }).int({ error })…` with the field's messages. */
-export const zInt = <T extends z.ZodType<number>>(schema: T) => fromDecimalText(DECIMAL_INTEGER, schema);
+/** PostgreSQL's `integer`: every number a procedure takes fits it (docs/rest-contract.md#integers). */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
 
-/** A number that may have decimals (a tax rate). */
-export const zDecimal = <T extends z.ZodType<number>>(schema: T) => fromDecimalText(DECIMAL_NUMBER, schema);
+/**
+ * `schema` with PostgreSQL's integer range where its own bounds are looser (or missing), so an
+ * out-of-range value is refused as the caller's error instead of failing in the database. The bounds
+ * are checks, not refinements, so the OpenAPI document states them. `scale` is for amounts sent in
+ * currency units and stored in minor ones.
+ */
+function withinInt4(schema: z.ZodNumber, label = 'Number', scale = 1): z.ZodNumber {
+  const max = INT4_MAX / scale;
+  const min = INT4_MIN / scale;
+  let bounded = schema;
+  if (bounded.maxValue === null || bounded.maxValue > max)
+    bounded = bounded.max(max, { error: `${label} must be at most ${max}` });
+  if (bounded.minValue === null || bounded.minValue < min)
+    bounded = bounded.min(min, { error: `${label} must be at least ${min}` });
+  return bounded;
+}
+
+/**
+ * A whole number: give it `z.number({ error }).int({ error })…` with the field's messages and bounds;
+ * PostgreSQL's integer range applies where the field states none narrower.
+ */
+export const zInt = (schema: z.ZodNumber) => fromDecimalText(DECIMAL_INTEGER, withinInt4(schema));
+
+/** A number that may have decimals (a tax rate); bounded as `zInt` is. */
+export const zDecimal = (schema: z.ZodNumber) => fromDecimalText(DECIMAL_NUMBER, withinInt4(schema));
 
 /**
  * An amount the server keeps in integer minor units, as every answer carries it: currency units with
@@ -100,10 +124,11 @@ export const hasWholeCents = (v: number) => toMajor(toMinor(v)) === v;
  * An amount a caller sends in currency units, with at most two decimals (`99.5`), read into integer minor
  * units (`9950`). Give it `z.number({ error })…` with the field's messages and bounds in currency units.
  */
-export const zMoneyIn = <T extends z.ZodType<number>>(label: string, schema: T) =>
-  zDecimal(schema.refine(hasWholeCents, { error: `${label} can have at most 2 decimals` })).transform(
-    toMinor,
-  );
+export const zMoneyIn = (label: string, schema: z.ZodNumber) =>
+  fromDecimalText(
+    DECIMAL_NUMBER,
+    withinInt4(schema, label, 100).refine(hasWholeCents, { error: `${label} can have at most 2 decimals` }),
+  ).transform(toMinor);
 
 /** true or false (or "true"/"false" from a query string); never `1`, `"yes"` or `[]`. */
 export const zBool = (error: string) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMediaRef } from './property.ts';
+import { ID_MAX } from '../url-search.ts';
 import { zInt, zLine, zText, withDefault } from './common.ts';
 
 export const ZReview = z.object({
@@ -44,7 +45,8 @@ export const ZReviewCreateInput = z.object({
     z
       .number({ error: 'Please select a property' })
       .int({ error: 'Please select a property' })
-      .positive({ error: 'Please select a property' }),
+      .positive({ error: 'Please select a property' })
+      .max(ID_MAX, { error: 'Please select a property' }),
   ),
   userId: z.unknown().optional(),
   ...reviewFields,
