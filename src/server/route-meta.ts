@@ -1,6 +1,7 @@
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZIdempotencyHeaders } from '#shared/schemas/idempotency.ts';
 import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
+import type { TScopeMeta } from './home-scope-meta.ts';
 
 /**
  * What each procedure states about itself, beside its OpenAPI route. The HTTP pipeline (http/app.ts)
@@ -30,6 +31,8 @@ export type TRouteMeta = OpenApiMeta & {
    * did and does nothing again (trpc.ts, docs/resilience.md#idempotency). Set with `idempotentRoute`.
    */
   idempotent?: boolean;
+  /** What the input's ids name, for a role limited to some homes (home-scope-meta.ts, docs/staff.md). */
+  scope?: TScopeMeta;
 };
 
 type TOpenApiRoute = NonNullable<OpenApiMeta['openapi']>;

@@ -25,7 +25,7 @@ import {
 import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { cardReach } from '../services/payments/terms.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, router, scopedInput } from '../trpc.ts';
 
 export const bookingsAdminRouter = router({
   list: adminProcedure
@@ -39,7 +39,7 @@ export const bookingsAdminRouter = router({
           'The plain list the spec documents. ?page=2&pageSize=100 answers one page of it; GET /bookings/page also gives the total.',
       },
     })
-    .input(ZAdminBookingAllInput)
+    .concat(scopedInput(ZAdminBookingAllInput, 'list'))
     .output(z.array(ZAdminBooking))
     .query(({ ctx, input }) => listAllAdminBookings(ctx.em, input, ctx.staff.homes)),
 
@@ -55,7 +55,7 @@ export const bookingsAdminRouter = router({
           'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200. q searches guest name, e-mail and BIC number; status, propertyId and from/to (stay dates, inclusive) filter; sort and dir order (newest first by default).',
       },
     })
-    .input(ZAdminBookingListInput)
+    .concat(scopedInput(ZAdminBookingListInput, { propertyId: 'property', userId: 'user' }))
     .output(ZAdminBookingList)
     .query(({ ctx, input }) => listAdminBookings(ctx.em, input, ctx.staff.homes)),
 
@@ -68,7 +68,7 @@ export const bookingsAdminRouter = router({
         summary: 'One booking with its price snapshot, status history, emails and internal notes (admin)',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZAdminBookingDetail)
     .query(({ ctx, input }) => getAdminBookingDetail(ctx.em, input.id)),
 
@@ -82,7 +82,7 @@ export const bookingsAdminRouter = router({
           "Set a booking's status (admin); re-confirming a cancelled booking whose dates were taken answers 409",
       },
     })
-    .input(ZBookingStatusInput)
+    .concat(scopedInput(ZBookingStatusInput, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(async ({ ctx, input }) => {
       const booking = await updateBookingStatus(
@@ -106,7 +106,7 @@ export const bookingsAdminRouter = router({
         summary: 'Confirm or cancel several bookings at once (admin): all change or none',
       },
     })
-    .input(ZBookingBulkStatusInput)
+    .concat(scopedInput(ZBookingBulkStatusInput, { ids: 'booking' }))
     .output(ZBookingBulkStatusResult)
     .mutation(async ({ ctx, input }) => ({
       updated: await setBookingStatuses(
@@ -127,7 +127,7 @@ export const bookingsAdminRouter = router({
         summary: 'Add an internal note to a booking (admin; never shown to the guest)',
       },
     })
-    .input(ZBookingNoteInput)
+    .concat(scopedInput(ZBookingNoteInput, { id: 'booking' }))
     .output(ZBookingNote)
     .mutation(({ ctx, input }) => addBookingNote(ctx.em, input.id, input.body, ctx.actingUser)),
 
@@ -141,11 +141,14 @@ export const bookingsAdminRouter = router({
           'The filtered bookings as CSV inside JSON (admin); GET /api/bookings/export.csv downloads the file',
       },
     })
-    .input(
-      ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
-        error: 'The start date must be on or before the end date',
-        path: ['to'],
-      }).prefault({}),
+    .concat(
+      scopedInput(
+        ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
+          error: 'The start date must be on or before the end date',
+          path: ['to'],
+        }).prefault({}),
+        { propertyId: 'property', userId: 'user' },
+      ),
     )
     .output(ZBookingExport)
     .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes)),

@@ -34,7 +34,7 @@ import {
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
-import { adminProcedure, router, teamProcedure } from '../trpc.ts';
+import { adminProcedure, router, teamProcedure, scopedInput } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
 
 const tags = ['calendar'];
@@ -57,7 +57,7 @@ export const calendarRouter = router({
         summary: "A home's blocked ranges (admin)",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(z.array(ZBlock))
     .query(({ ctx, input }) => getBlocks(ctx.em, input.id)),
 
@@ -70,7 +70,7 @@ export const calendarRouter = router({
         summary: 'Close a range of nights on a home (admin); 409 naming the booking or block already there',
       },
     })
-    .input(ZBlockInput)
+    .concat(scopedInput(ZBlockInput, { id: 'property' }))
     .output(ZBlock)
     .mutation(({ ctx, input }) => createBlock(ctx.em, input, ctx.actingUser)),
 
@@ -83,7 +83,7 @@ export const calendarRouter = router({
         summary: 'Reopen a block (admin)',
       },
     })
-    .input(ZBlockRef)
+    .concat(scopedInput(ZBlockRef, { id: 'property', blockId: 'block' }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeBlock(ctx.em, input.id, input.blockId, ctx.actingUser);
@@ -99,7 +99,7 @@ export const calendarRouter = router({
         summary: 'Free every blocked night of a range (admin); blocks reaching past it are trimmed or split',
       },
     })
-    .input(ZReopenInput)
+    .concat(scopedInput(ZReopenInput, { id: 'property' }))
     .output(z.object({ reopened: z.number().int() }))
     .mutation(({ ctx, input }) => reopenRange(ctx.em, input, ctx.actingUser)),
 
@@ -112,7 +112,7 @@ export const calendarRouter = router({
         summary: "A home's price and stay rules (admin)",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(z.array(ZRate))
     .query(({ ctx, input }) => getRates(ctx.em, input.id)),
 
@@ -126,7 +126,7 @@ export const calendarRouter = router({
           'Set a season (dates + nightly price; it wins over seasons it overlaps, which are trimmed or split), the weekend price (Friday and Saturday nights) or the minimum nights (admin)',
       },
     })
-    .input(ZRateInput)
+    .concat(scopedInput(ZRateInput, { id: 'property' }))
     .output(ZRate)
     .mutation(({ ctx, input }) => setRate(ctx.em, input, ctx.actingUser)),
 
@@ -139,7 +139,7 @@ export const calendarRouter = router({
         summary: 'Remove a rate (admin)',
       },
     })
-    .input(ZRateRef)
+    .concat(scopedInput(ZRateRef, { id: 'property', rateId: 'rate' }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeRate(ctx.em, input.id, input.rateId, ctx.actingUser);
@@ -156,7 +156,7 @@ export const calendarRouter = router({
           "A home's calendar between two dates: bookings, blocks, imported events and each night's price (admin)",
       },
     })
-    .input(ZMonthInput)
+    .concat(scopedInput(ZMonthInput, { id: 'property' }))
     .output(ZPropertyMonth)
     .query(({ ctx, input }) => propertyMonth(ctx.em, input)),
 
@@ -169,7 +169,7 @@ export const calendarRouter = router({
         summary: 'Every home on one timeline, paged by home (admin)',
       },
     })
-    .input(ZTimelineInput)
+    .concat(scopedInput(ZTimelineInput, 'list'))
     .output(ZTimeline)
     .query(({ ctx, input }) => timeline(ctx.em, input, ctx.staff.homes)),
 
@@ -182,7 +182,7 @@ export const calendarRouter = router({
         summary: "A home's secret iCal export URL and its imported feeds (admin)",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZIcalInfo)
     .query(({ ctx, input }) =>
       icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id }),
@@ -197,7 +197,7 @@ export const calendarRouter = router({
         summary: 'A new export URL for a home; the old one answers 404 from now on (admin)',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZIcalInfo)
     .mutation(({ ctx, input }) =>
       regenerateIcal(
@@ -217,7 +217,7 @@ export const calendarRouter = router({
           "Import another channel's iCal feed into a home, e.g. { name: 'Airbnb', url } (admin); it syncs at once",
       },
     })
-    .input(ZFeedInput)
+    .concat(scopedInput(ZFeedInput, { id: 'property' }))
     .output(ZFeed)
     .mutation(({ ctx, input }) => addFeed(ctx.em, input, importOptions(ctx), ctx.actingUser)),
 
@@ -230,7 +230,7 @@ export const calendarRouter = router({
         summary: "Sync a feed now (admin); a failure is recorded as the feed's last error",
       },
     })
-    .input(ZFeedRef)
+    .concat(scopedInput(ZFeedRef, { id: 'property', feedId: 'feed' }))
     .output(ZSyncResult)
     .mutation(({ ctx, input }) =>
       syncFeedNow(ctx.em, input.id, input.feedId, importOptions(ctx), ctx.actingUser),
@@ -246,7 +246,7 @@ export const calendarRouter = router({
           "Whether this channel's export URL also carries the stays imported from the home's other feeds (admin; on by default)",
       },
     })
-    .input(ZFeedExportInput)
+    .concat(scopedInput(ZFeedExportInput, { id: 'property', feedId: 'feed' }))
     .output(ZFeed)
     .mutation(({ ctx, input }) => setFeedExport(ctx.em, input, ctx.actingUser)),
 
@@ -259,7 +259,7 @@ export const calendarRouter = router({
         summary: 'Stop importing a feed; its events free their dates (admin)',
       },
     })
-    .input(ZFeedRef)
+    .concat(scopedInput(ZFeedRef, { id: 'property', feedId: 'feed' }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeFeed(ctx.em, input.id, input.feedId, ctx.actingUser);
@@ -275,7 +275,11 @@ export const calendarRouter = router({
         summary: 'Imported events that fall on one of our bookings, soonest first (admin)',
       },
     })
-    .input(z.object({ propertyId: zIdOf('Property id').optional() }).optional())
+    .concat(
+      scopedInput(z.object({ propertyId: zIdOf('Property id').optional() }).optional(), {
+        propertyId: 'property',
+      }),
+    )
     .output(z.array(ZConflict))
     .query(({ ctx, input }) => getConflicts(ctx.em, input?.propertyId, ctx.staff.homes)),
 });

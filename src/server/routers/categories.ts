@@ -3,7 +3,7 @@ import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import { ZCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 import { IMAGE_BODY } from '../route-meta.ts';
 
 export const categoriesRouter = router({
@@ -26,7 +26,7 @@ export const categoriesRouter = router({
         summary: 'Add a category (admin)',
       },
     })
-    .input(ZCategoryInput)
+    .concat(scopedInput(ZCategoryInput, 'none'))
     .output(ZCategory)
     .mutation(({ ctx, input }) => createCategory(ctx.em, ctx.deps.media, input, ctx.actingUser)),
 
@@ -40,7 +40,7 @@ export const categoriesRouter = router({
         summary: 'Change a category (admin); a rename also renames it on every property that carries it',
       },
     })
-    .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
+    .concat(scopedInput(z.object({ id: ZId, ...ZCategoryInput.shape }), { id: 'shared' }))
     .output(ZCategory)
     .mutation(({ ctx, input: { id, ...data } }) =>
       updateCategory(ctx.em, ctx.deps.media, id, data, ctx.actingUser),
@@ -55,7 +55,7 @@ export const categoriesRouter = router({
         summary: 'Delete a category (admin) and take it off every property',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'shared' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id, ctx.actingUser)),
 });

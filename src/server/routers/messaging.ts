@@ -52,7 +52,7 @@ import {
   updateTemplate,
 } from '../services/messaging/automated.ts';
 import { ZIdParam, ZOk } from '#shared/schemas/common.ts';
-import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, authedProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 
 /** Guest messaging (docs/messaging.md): a thread per booking or inquiry, for its guest and the operator. */
 export const messagingRouter = router({
@@ -161,7 +161,7 @@ export const messagingRouter = router({
         summary: "A conversation with its booking's summary; the guest's messages are read from now on",
       },
     })
-    .input(ZAdminThreadInput)
+    .concat(scopedInput(ZAdminThreadInput, { id: 'conversation' }))
     .output(ZAdminThread)
     .query(({ ctx, input }) => adminThread(ctx.em, input.id, input.before)),
 
@@ -174,7 +174,7 @@ export const messagingRouter = router({
         summary: 'Answer a guest (the guest is e-mailed a link to the conversation)',
       },
     })
-    .input(ZAdminPostInput)
+    .concat(scopedInput(ZAdminPostInput, { id: 'conversation' }))
     .output(ZPostedMessage)
     .mutation(({ ctx, input }) => adminPost(ctx.em, ctx.actingUser, input.id, input.body)),
 
@@ -187,7 +187,7 @@ export const messagingRouter = router({
         summary: "The booking's conversation id (the conversation is made on first use)",
       },
     })
-    .input(ZBookingThreadInput)
+    .concat(scopedInput(ZBookingThreadInput, { id: 'booking' }))
     .output(ZThreadRef)
     .mutation(({ ctx, input }) => bookingThreadId(ctx.em, input.id)),
 
@@ -200,7 +200,7 @@ export const messagingRouter = router({
         summary: 'The automated-message templates and saved replies',
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'none'))
     .output(ZTemplateList)
     .query(({ ctx }) => templates(ctx.em)),
 
@@ -213,7 +213,7 @@ export const messagingRouter = router({
         summary: "Add a template; a timed one is planned for the upcoming stays at each home's local time",
       },
     })
-    .input(ZTemplateForm)
+    .concat(scopedInput(ZTemplateForm, 'none'))
     .output(ZTemplate)
     .mutation(({ ctx, input }) => createTemplate(ctx.em, input, ctx.actingUser)),
 
@@ -226,7 +226,7 @@ export const messagingRouter = router({
         summary: 'Change a template; its messages still to send are moved (or cancelled when disabled)',
       },
     })
-    .input(ZTemplateUpdate)
+    .concat(scopedInput(ZTemplateUpdate, { id: 'shared' }))
     .output(ZTemplate)
     .mutation(({ ctx, input: { id, ...rest } }) => updateTemplate(ctx.em, id, rest, ctx.actingUser)),
 
@@ -239,7 +239,7 @@ export const messagingRouter = router({
         summary: 'Delete a template and its messages still to send',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'shared' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteTemplate(ctx.em, input.id, ctx.actingUser)),
 
@@ -252,7 +252,7 @@ export const messagingRouter = router({
         summary: 'A template as a real booking would get it, and when',
       },
     })
-    .input(ZTemplatePreviewInput)
+    .concat(scopedInput(ZTemplatePreviewInput, { bookingId: 'booking' }))
     .output(ZTemplatePreview)
     .mutation(({ ctx, input }) => previewTemplate(ctx.em, input)),
 
@@ -265,7 +265,7 @@ export const messagingRouter = router({
         summary: "A booking's automated messages: scheduled, sent and cancelled",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZScheduledList)
     .query(({ ctx, input }) => scheduledMessages(ctx.em, input.id)),
 
@@ -279,7 +279,7 @@ export const messagingRouter = router({
           "A home's arrival details for automated messages (times, instructions, door code, Wi-Fi, rules)",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZHomeGuide)
     .query(({ ctx, input }) => homeGuide(ctx.em, input.id)),
 
@@ -292,7 +292,7 @@ export const messagingRouter = router({
         summary: "Set a home's arrival details",
       },
     })
-    .input(ZHomeGuideUpdate)
+    .concat(scopedInput(ZHomeGuideUpdate, { id: 'property' }))
     .output(ZHomeGuide)
     .mutation(({ ctx, input: { id, ...guide } }) => updateHomeGuide(ctx.em, id, guide, ctx.actingUser)),
 
@@ -306,7 +306,7 @@ export const messagingRouter = router({
           'Conversations by last message, with unread counts; filter unread, arriving (7 days), staying or inquiries',
       },
     })
-    .input(ZInboxInput)
+    .concat(scopedInput(ZInboxInput, 'list'))
     .output(ZInboxPage)
     .query(({ ctx, input }) => inbox(ctx.em, input, undefined, ctx.staff.homes)),
 
@@ -319,7 +319,7 @@ export const messagingRouter = router({
         summary: "Unread guest messages across every conversation (the sidebar's count)",
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'list'))
     .output(ZUnreadCount)
     .query(({ ctx }) => unreadCount(ctx.em, ctx.staff.homes)),
 });

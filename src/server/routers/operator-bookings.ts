@@ -20,7 +20,7 @@ import {
   requestChange,
 } from '../services/bookings/change-requests.ts';
 import { changeBooking, createOperatorBooking } from '../services/bookings/operator.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 
 const tags = ['bookings'];
 
@@ -36,7 +36,7 @@ export const operatorBookingsRouter = router({
           "Enter a phone, walk-in or owner's booking (admin): confirmed at once; the quote's price, or totalPrice with overrideReason",
       },
     })
-    .input(ZOperatorBookingInput)
+    .concat(scopedInput(ZOperatorBookingInput, { propertyId: 'property' }))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) => createOperatorBooking(ctx.em, input, ctx.actingUser)),
 
@@ -50,7 +50,7 @@ export const operatorBookingsRouter = router({
           "Change a booking's dates, home or guests (admin): re-quoted, 409 naming the booking that holds the new dates; dryRun answers without saving",
       },
     })
-    .input(ZBookingChangeInput)
+    .concat(scopedInput(ZBookingChangeInput, { id: 'booking', propertyId: 'property' }))
     .output(ZBookingChangeResult)
     .mutation(({ ctx, input }) => changeBooking(ctx.em, input, ctx.actingUser)),
 
@@ -63,7 +63,7 @@ export const operatorBookingsRouter = router({
         summary: "A booking's change requests from its guest, newest first (admin; the latest 20)",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(z.array(ZChangeRequest))
     .query(({ ctx, input }) => changeRequestsOf(ctx.em, input.id)),
 
@@ -76,7 +76,7 @@ export const operatorBookingsRouter = router({
         summary: "Accept a guest's change request (admin): applied as PATCH /admin/bookings/{id} would",
       },
     })
-    .input(ZChangeRequestRef)
+    .concat(scopedInput(ZChangeRequestRef, { id: 'booking', requestId: 'change-request' }))
     .output(ZBookingChangeResult)
     .mutation(({ ctx, input }) => acceptChangeRequest(ctx.em, input.id, input.requestId, ctx.actingUser)),
 
@@ -89,7 +89,7 @@ export const operatorBookingsRouter = router({
         summary: "Decline a guest's change request (admin); the guest is e-mailed",
       },
     })
-    .input(ZChangeRequestDecline)
+    .concat(scopedInput(ZChangeRequestDecline, { id: 'booking', requestId: 'change-request' }))
     .output(ZChangeRequest)
     .mutation(({ ctx, input }) =>
       declineChangeRequest(ctx.em, input.id, input.requestId, input.reason, ctx.actingUser),

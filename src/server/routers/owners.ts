@@ -29,7 +29,14 @@ import {
 import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
 import { idempotentRoute } from '../route-meta.ts';
-import { adminProcedure, idempotent, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
+import {
+  adminProcedure,
+  idempotent,
+  operatorProcedure,
+  router,
+  statementsProcedure,
+  scopedInput,
+} from '../trpc.ts';
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
@@ -42,7 +49,7 @@ export const ownersRouter = router({
         summary: "The team's owners, with how many homes each owns (a manager: the owners of their homes)",
       },
     })
-    .input(ZOwnerListInput)
+    .concat(scopedInput(ZOwnerListInput, 'list'))
     .output(ZOwnerList)
     .query(({ ctx, input }) => listOwners(ctx.em, input, ctx.staff)),
 
@@ -55,7 +62,7 @@ export const ownersRouter = router({
         summary: "A home's owner and the commission on its stays",
       },
     })
-    .input(ZHomeOwnerQuery)
+    .concat(scopedInput(ZHomeOwnerQuery, { id: 'property' }))
     .output(ZHomeOwner)
     .query(({ ctx, input }) => getHomeOwner(ctx.em, input.id)),
 
@@ -69,7 +76,7 @@ export const ownersRouter = router({
           "An owner's statement for a month: the published document, or the draft (stays checked out in it, adjustments from published months, expenses, payouts, commission and the owner's net); an owner reads only their own",
       },
     })
-    .input(ZStatementInput)
+    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZStatement)
     .query(({ ctx, input }) => ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -97,7 +104,7 @@ export const ownersRouter = router({
           "An owner's statements of a year, month by month: draft or published, with the number and owner's net once published",
       },
     })
-    .input(ZStatementListInput)
+    .concat(scopedInput(ZStatementListInput, { id: 'owner' }))
     .output(ZStatementList)
     .query(({ ctx, input }) => listStatements(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -110,7 +117,7 @@ export const ownersRouter = router({
         summary: "The expenses on an owner's homes in a month (a manager: their homes')",
       },
     })
-    .input(ZOwnerMonthInput)
+    .concat(scopedInput(ZOwnerMonthInput, { id: 'owner' }))
     .output(ZExpenseList)
     .query(({ ctx, input }) => listExpenses(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -125,7 +132,7 @@ export const ownersRouter = router({
         description: 'With an Idempotency-Key, a repeat answers with the same expense and records nothing.',
       }),
     )
-    .input(ZExpenseInput)
+    .concat(scopedInput(ZExpenseInput, { id: 'property' }))
     .output(ZStatementExpense)
     .use(idempotent)
     .mutation(({ ctx, input }) => createExpense(ctx.em, input, ctx.actingUser)),
@@ -139,7 +146,7 @@ export const ownersRouter = router({
         summary: 'Delete an expense while its month is unpublished',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'expense' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteExpense(ctx.em, input.id, ctx.actingUser)),
 

@@ -24,7 +24,14 @@ import {
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
 import { idempotentRoute } from '../route-meta.ts';
-import { idempotent, adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
+import {
+  idempotent,
+  adminProcedure,
+  operatorProcedure,
+  publicProcedure,
+  router,
+  scopedInput,
+} from '../trpc.ts';
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
@@ -63,7 +70,7 @@ export const paymentsRouter = router({
         summary: "A booking's payment schedule, ledger and totals (admin)",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZBookingPayments)
     .query(({ ctx, input }) => bookingPayments(ctx.em, input.id, ctx.deps.env)),
 
@@ -77,7 +84,7 @@ export const paymentsRouter = router({
           'Record a bank transfer, cash or other payment (admin); amounts in cents, never more than the balance due',
       },
     })
-    .input(ZRecordPaymentInput)
+    .concat(scopedInput(ZRecordPaymentInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordManualPayment(ctx.em, input, ctx.actingUser);
@@ -94,7 +101,7 @@ export const paymentsRouter = router({
           'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid. goodwill: true credits the booking as much first',
       },
     })
-    .input(ZRefundInput)
+    .concat(scopedInput(ZRefundInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env);
@@ -111,7 +118,7 @@ export const paymentsRouter = router({
           'Adjust what a booking charges (admin), in cents: negative a credit or discount, positive an extra charge',
       },
     })
-    .input(ZAdjustmentInput)
+    .concat(scopedInput(ZAdjustmentInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordAdjustment(ctx.em, input, ctx.actingUser);
@@ -128,7 +135,7 @@ export const paymentsRouter = router({
           'Payments (admin): view=outstanding|overdue|received|refunds_due, method and from/to (received), paged; with the range totals. GET /api/admin/payments/export.csv downloads a view',
       },
     })
-    .input(ZAdminPaymentsInput)
+    .concat(scopedInput(ZAdminPaymentsInput, 'list'))
     .output(ZAdminPayments)
     .query(({ ctx, input }) => adminPayments(ctx.em, input, undefined, ctx.staff.homes)),
 

@@ -1,7 +1,7 @@
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZPricing, ZPricingInput } from '#shared/schemas/pricing.ts';
 import { getPricing, putPricing } from '../services/pricing/pricing.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 
 const tags = ['pricing'];
 
@@ -30,7 +30,7 @@ export const pricingRouter = router({
           "Replace a home's fees, discounts, tourist tax and check-in rules; a rule left out is none (admin)",
       },
     })
-    .input(ZPricingInput)
+    .concat(scopedInput(ZPricingInput, { id: 'property' }))
     .output(ZPricing)
     .mutation(({ ctx, input }) => putPricing(ctx.em, input, ctx.actingUser)),
 });

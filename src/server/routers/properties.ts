@@ -27,7 +27,7 @@ import {
   setPropertiesArchived,
 } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
-import { adminProcedure, publicProcedure, router, type TStaffScope } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput } from '../trpc.ts';
 import { MEDIA_BODY } from '../route-meta.ts';
 
 /**
@@ -88,7 +88,7 @@ export const propertiesRouter = router({
           'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
       },
     })
-    .input(ZPropertyInput)
+    .concat(scopedInput(ZPropertyInput, 'none'))
     .output(ZProperty)
     .mutation(({ ctx, input }) =>
       createProperty(ctx.em, ctx.deps.media, input, ctx.actingUser, grantTo(ctx)),
@@ -105,7 +105,7 @@ export const propertiesRouter = router({
           'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
       },
     })
-    .input(ZPropertyUpdateInput)
+    .concat(scopedInput(ZPropertyUpdateInput, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input: { id, ...body } }) =>
       updateProperty(ctx.em, ctx.deps.media, id, body, ctx.actingUser),
@@ -121,7 +121,7 @@ export const propertiesRouter = router({
           'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
@@ -135,7 +135,7 @@ export const propertiesRouter = router({
           'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZPropertyDeleteImpact)
     .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
 
@@ -148,7 +148,7 @@ export const propertiesRouter = router({
         summary: 'Archived properties (admin)',
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'list'))
     .output(z.array(ZProperty))
     .query(({ ctx }) => archivedProperties(ctx.em, ctx.staff.homes)),
 
@@ -161,7 +161,7 @@ export const propertiesRouter = router({
         summary: 'Bring an archived property back to the listings (admin)',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
 
@@ -174,7 +174,7 @@ export const propertiesRouter = router({
         summary: `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
       },
     })
-    .input(ZListingBulkInput)
+    .concat(scopedInput(ZListingBulkInput, { ids: 'property' }))
     .output(ZListingBulkResult)
     .mutation(async ({ ctx, input }) => ({
       changed: await setPropertiesArchived(ctx.em, input.ids, input.action === 'archive', ctx.actingUser),
@@ -190,7 +190,7 @@ export const propertiesRouter = router({
           'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
       },
     })
-    .input(ZAdminListingListInput)
+    .concat(scopedInput(ZAdminListingListInput, 'list'))
     .output(ZAdminListingList)
     .query(({ ctx, input }) => listAdminProperties(ctx.em, input, ctx.staff.homes)),
 
@@ -204,7 +204,7 @@ export const propertiesRouter = router({
           "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),
 });

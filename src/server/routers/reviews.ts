@@ -4,7 +4,7 @@ import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas/review.ts';
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 import { IMAGE_BODY } from '../route-meta.ts';
 
 export const reviewsRouter = router({
@@ -32,7 +32,7 @@ export const reviewsRouter = router({
         summary: 'Add a review (admin); the author is the session user, userImage may be an image data URL',
       },
     })
-    .input(ZReviewCreateInput)
+    .concat(scopedInput(ZReviewCreateInput, { propertyId: 'property' }))
     .output(ZReview)
     .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.actingUser, input)),
 
@@ -46,7 +46,7 @@ export const reviewsRouter = router({
         summary: 'Change a review (admin)',
       },
     })
-    .input(z.object({ id: ZId, ...ZReviewUpdateInput.shape }))
+    .concat(scopedInput(z.object({ id: ZId, ...ZReviewUpdateInput.shape }), { id: 'review' }))
     .output(ZReview)
     .mutation(({ ctx, input: { id, ...changes } }) =>
       updateReview(ctx.em, ctx.deps.media, id, changes, ctx.actingUser),
@@ -61,7 +61,7 @@ export const reviewsRouter = router({
         summary: 'Delete a review (admin)',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'review' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
@@ -75,7 +75,7 @@ export const reviewsRouter = router({
           'Every review across all homes (admin), newest first: by home, rating and reviewer name, paged',
       },
     })
-    .input(ZAdminReviewListInput)
+    .concat(scopedInput(ZAdminReviewListInput, { propertyId: 'property' }))
     .output(ZAdminReviewList)
     .query(({ ctx, input }) => listAdminReviews(ctx.em, input, ctx.staff.homes)),
 });

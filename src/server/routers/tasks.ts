@@ -16,7 +16,7 @@ import {
   setHomeHousekeeper,
   updateTask,
 } from '../services/housekeeping/tasks.ts';
-import { adminProcedure, housekeepingProcedure, router } from '../trpc.ts';
+import { adminProcedure, housekeepingProcedure, router, scopedInput } from '../trpc.ts';
 
 /** Turnover tasks (docs/staff.md#housekeeping): the back office and housekeepers. */
 export const tasksRouter = router({
@@ -30,7 +30,7 @@ export const tasksRouter = router({
           "Turnover tasks by due day (today and the next 6 by default), with each home's next check-in; a housekeeper sees their own",
       },
     })
-    .input(ZTaskListInput)
+    .concat(scopedInput(ZTaskListInput, { propertyId: 'property' }))
     .output(ZTaskList)
     .query(({ ctx, input }) => listTasks(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -45,7 +45,7 @@ export const tasksRouter = router({
       },
       bodyLimit: TASK_PHOTOS_MAX * IMAGE_BODY,
     })
-    .input(ZTaskUpdateInput)
+    .concat(scopedInput(ZTaskUpdateInput, { id: 'task', assigneeId: 'user' }))
     .output(ZTask)
     .mutation(({ ctx, input }) => updateTask(ctx.em, ctx.deps.media, input, ctx.staff, ctx.actingUser)),
 
@@ -58,7 +58,7 @@ export const tasksRouter = router({
         summary: "Set or clear the housekeeper who gets a home's new turnover tasks",
       },
     })
-    .input(ZHomeHousekeeperInput)
+    .concat(scopedInput(ZHomeHousekeeperInput, { id: 'property', userId: 'user' }))
     .output(ZHomeHousekeeper)
     .mutation(({ ctx, input }) => setHomeHousekeeper(ctx.em, input.id, input.userId, ctx.actingUser)),
 
@@ -71,7 +71,7 @@ export const tasksRouter = router({
         summary: "The homes that have a default housekeeper, who gets each one's new turnover tasks",
       },
     })
-    .input(ZHousekeeperDefaultsInput)
+    .concat(scopedInput(ZHousekeeperDefaultsInput, 'list'))
     .output(ZHousekeeperDefaults)
     .query(({ ctx, input }) => listHousekeeperDefaults(ctx.em, input, ctx.staff)),
 });
