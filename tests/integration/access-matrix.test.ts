@@ -322,8 +322,8 @@ describe("per-home access, from each procedure's declared scope", () => {
 
   /** A row of each kind in the other home: one entry per kind, or the type check fails. */
   const FIXTURES: Record<THomeKind, () => Promise<number>> = {
-    property: async () => other,
-    booking: async () => otherBooking,
+    property: () => Promise.resolve(other),
+    booking: () => Promise.resolve(otherBooking),
     conversation: async () => (await asAdmin().messaging.bookingThread({ id: otherBooking })).conversationId,
     review: async () =>
       (
