@@ -32,7 +32,7 @@ import {
   type TImportOptions,
 } from '../services/calendar/ical-import.ts';
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
-import { propertyMonth, timeline } from '../services/calendar/views.ts';
+import { barViewOf, propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { adminProcedure, router, teamProcedure, scopedInput } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
@@ -158,7 +158,7 @@ export const calendarRouter = router({
     })
     .concat(scopedInput(ZMonthInput, { id: 'property' }))
     .output(ZPropertyMonth)
-    .query(({ ctx, input }) => propertyMonth(ctx.em, input)),
+    .query(({ ctx, input }) => propertyMonth(ctx.em, input, barViewOf(ctx.staff.role))),
 
   timeline: teamProcedure
     .meta({
@@ -171,7 +171,7 @@ export const calendarRouter = router({
     })
     .concat(scopedInput(ZTimelineInput, 'list'))
     .output(ZTimeline)
-    .query(({ ctx, input }) => timeline(ctx.em, input, ctx.staff.homes)),
+    .query(({ ctx, input }) => timeline(ctx.em, input, ctx.staff.homes, barViewOf(ctx.staff.role))),
 
   ical: adminProcedure
     .meta({
