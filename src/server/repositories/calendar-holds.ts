@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlockedRange } from '#shared/schemas/property.ts';
 import type { TCalendarBar, THoldKind } from '#shared/schemas/calendar.ts';
 import { sql } from 'kysely';
-import { inHomes, type THomeScope } from './home-scope.ts';
+import { scopedHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, listed, overlaps } from './db.ts';
 import { intArray } from './sql.ts';
 
@@ -160,11 +160,9 @@ export async function timelineHomes(
   em: EntityManager,
   opts: { cursor?: number | undefined; search?: string | undefined; limit: number; homes?: THomeScope },
 ): Promise<TTimelineHome[]> {
-  let q = db(em)
-    .selectFrom('properties')
+  let q = scopedHomes(em, opts.homes ?? null)
     .select(['id', 'title'])
-    .where(listed())
-    .where(inHomes('id', opts.homes ?? null));
+    .where(listed());
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('location', 'ilike', like)]));

@@ -20,7 +20,19 @@ export interface TStaffScope {
   homes: THomeScope;
 }
 
-/** A Kysely condition: `column` (a home id) is one of the scope's homes; true for every home. */
+/**
+ * The homes the caller may see, as the query a list of homes starts from: `scopedHomes(em, ctx.staff.homes)`
+ * in place of `selectFrom('properties')`, so a list of homes cannot forget the scope.
+ */
+export function scopedHomes(em: EntityManager, scope: THomeScope) {
+  return db(em).selectFrom('properties').where(inHomes('properties.id', scope));
+}
+
+/**
+ * A Kysely condition: `column` (a home id) is one of the scope's homes; true for every home. For rows that
+ * belong to a home (bookings, tasks, threads), kept a condition on their own home column so each query's
+ * plan stays as measured (a join to a CTE would keep PostgreSQL's parallel workers off the reports' reads).
+ */
 export function inHomes(column: string, scope: THomeScope): RawBuilder<boolean> {
   if (scope === null) return sql<boolean>`true`;
   return sql<boolean>`${sql.ref(column)} = any(${intArray([...scope])}::int[])`;
