@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { ZIdempotencyHeaders } from '#shared/schemas/idempotency.ts';
 import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
+import type { TScopeMeta } from './home-scope-meta.ts';
 
 /**
  * What each procedure states about itself, beside its OpenAPI route. The HTTP pipeline (http/app.ts)
@@ -42,6 +43,8 @@ export type TRouteMeta = OpenApiMeta & {
    * indexed; REST only (the tRPC transport refuses it). Set with `fileRoute` (docs/request-pipeline.md#files).
    */
   file?: boolean;
+  /** What the input's ids name, for a role limited to some homes (home-scope-meta.ts, docs/staff.md). */
+  scope?: TScopeMeta;
 };
 
 /** A file a procedure answers: its bytes (or text), media type and name. */

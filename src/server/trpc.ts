@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { output, ZodType } from 'zod';
 import type { TContext } from './context.ts';
 import { BACK_OFFICE_ROLES, staffRoleOf } from '#shared/schemas/staff-role.ts';
 import { accessRefusal, type TRouteMeta } from './route-meta.ts';
@@ -14,6 +15,7 @@ import {
   type TIdempotentCall,
 } from './services/idempotency.ts';
 import { transformer } from './transformer.ts';
+import { scopeMetaOf, type TScopeOf } from './home-scope-meta.ts';
 
 /** No input of ours nests deeper than this; a deeper one is refused before validation walks it. */
 const MAX_INPUT_DEPTH = 16;
@@ -161,7 +163,7 @@ const staffGuard = t.middleware(async ({ ctx, meta, next, getRawInput }) => {
   if (refusal || !role) throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
   const homes = await homeScopeOf(ctx.em, user);
   // A row of another home answers as an unknown one would (inputDepthGuard has already read the input).
-  if (homes) await assertCallWithinHomes(ctx.em, meta?.openapi?.path, await getRawInput(), homes);
+  if (homes) await assertCallWithinHomes(ctx.em, meta?.scope, await getRawInput(), homes, user.id);
   const staff: TStaffScope = { role, homes };
   return next({ ctx: { ...ctx, actingUser: user, staff } });
 });
@@ -190,3 +192,15 @@ export const teamProcedure = publicProcedure
 export const statementsProcedure = publicProcedure
   .meta({ access: 'admin', roles: [...BACK_OFFICE_ROLES, 'owner'] })
   .use(staffGuard);
+
+/**
+ * The input of a procedure open to a role limited to some homes, with what its ids name: used as
+ * `.concat(scopedInput(ZIdParam, { id: 'booking' }))` in place of `.input(ZIdParam)`, so the declaration is
+ * checked against the schema's type, and the staff guard reads it from the meta (docs/staff.md#per-home-access).
+ */
+export function scopedInput<S extends ZodType<object | undefined | void>>(
+  schema: S,
+  scope: TScopeOf<output<S>>,
+) {
+  return t.procedure.input(schema).meta({ scope: scopeMetaOf(scope) });
+}

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STAFF_ROLES, type TStaffRole } from '../../src/shared/schemas/staff-role.ts';
+import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { roleHasHomes, STAFF_ROLES, type TStaffRole } from '../../src/shared/schemas/staff-role.ts';
+import { isHomeKind, type THomeKind } from '../../src/server/home-scope-meta.ts';
 import { metaOf, type TProcedureLike } from '../../src/server/route-meta.ts';
 import { appRouter } from '../../src/server/router.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
+import { createProperty } from '../support/fixtures.ts';
 
 /**
  * `admin`: the back office (owner-operator and manager); `operator`: the owner-operator only (the team,
@@ -213,13 +216,13 @@ let admin: TSessionUser;
 /** A signed-in member of each staff role below the owner-operator (the admin). */
 const staff = new Map<TStaffRole, TSessionUser>();
 
-/** Calls `path` with no input as `user` and answers 'OK' or the tRPC error code. */
-async function outcome(user: TSessionUser | null, path: string): Promise<string> {
+/** Calls `path` as `user` (with no input unless given) and answers 'OK' or the tRPC error code. */
+async function outcome(user: TSessionUser | null, path: string, input?: unknown): Promise<string> {
   const { caller } = callerFor(db, user);
   let target: unknown = caller;
   for (const part of path.split('.')) target = (target as Record<string, unknown>)[part];
   try {
-    await (target as (input?: unknown) => Promise<unknown>)(undefined);
+    await (target as (input?: unknown) => Promise<unknown>)(input);
     return 'OK';
   } catch (err) {
     return String((err as { code?: unknown }).code ?? err);
@@ -306,5 +309,164 @@ describe.each(procedures)('%s', (path) => {
     const result = await outcome(staff.get(role) ?? null, path);
     if (allowed.includes(role)) expect(GUARD_CODES).not.toContain(result);
     else expect(result).toBe('FORBIDDEN');
+  });
+});
+
+/**
+ * Per-home access, derived from the router (docs/staff.md#per-home-access): every procedure that declares
+ * what an id of its input names is called, for every role limited to some homes that may call it, by a
+ * member given one home, with that id naming a row of another home. It must answer as an unknown row would
+ * (NOT_FOUND), or refuse (FORBIDDEN): never run. Only the one id is sent, so a call the guard let through
+ * would fail its input's validation instead (BAD_REQUEST) and the case with it.
+ */
+describe("per-home access, from each procedure's declared scope", () => {
+  const scoped = new Map<TStaffRole, TSessionUser>();
+  const otherHome: Partial<Record<THomeKind, number>> = {};
+  let mine: number;
+  let other: number;
+  let otherBooking: number;
+
+  const one = async <T>(sql: string, params: unknown[]): Promise<T> => {
+    const [row] = await db.sql<{ id: T }>(sql, params);
+    if (row === undefined) throw new Error(`no row for ${sql}`);
+    return row.id;
+  };
+  const asAdmin = () => callerFor(db, admin).caller;
+
+  /** A row of each kind in the other home: one entry per kind, or the type check fails. */
+  const FIXTURES: Record<THomeKind, () => Promise<number>> = {
+    property: () => Promise.resolve(other),
+    booking: () => Promise.resolve(otherBooking),
+    conversation: async () => (await asAdmin().messaging.bookingThread({ id: otherBooking })).conversationId,
+    review: async () =>
+      (
+        await asAdmin().reviews.create({
+          propertyId: other,
+          rating: 5,
+          comment: 'Great stay',
+          userName: 'Sam',
+        })
+      ).id,
+    email: () =>
+      one(
+        `insert into emails (to_address, subject, template, text, html, booking_id)
+         values ('other-guest@example.com', 'Your stay', 'booking-confirmation', 'Hello', '<p>Hello</p>', $1) returning id`,
+        [otherBooking],
+      ),
+    task: () => one('select id from housekeeping_tasks where booking_id = $1', [otherBooking]),
+    expense: async () => {
+      const date = todayIso();
+      return (
+        await asAdmin().owners.createExpense({
+          id: other,
+          date,
+          category: 'supplies',
+          amount: 5,
+          description: 'Soap',
+        })
+      ).id;
+    },
+    block: async () => {
+      const startDate = addDays(todayIso(), 200);
+      await asAdmin().calendar.block({ id: other, startDate, endDate: addDays(startDate, 2) });
+      return one('select id from calendar_blocks where property_id = $1', [other]);
+    },
+    rate: async () => {
+      await asAdmin().calendar.setRate({ id: other, kind: 'weekend', nightlyPrice: 150 });
+      return one('select id from property_rates where property_id = $1', [other]);
+    },
+    feed: () =>
+      one(
+        `insert into ical_feeds (property_id, name, url) values ($1, 'Other', 'https://example.com/a.ics') returning id`,
+        [other],
+      ),
+    'change-request': async () => {
+      const checkIn = addDays(todayIso(), 120);
+      return one(
+        `insert into booking_change_requests (booking_id, check_in, check_out, guests) values ($1, $2, $3, 2) returning id`,
+        [otherBooking, checkIn, addDays(checkIn, 3)],
+      );
+    },
+    owner: async () => {
+      const [row] = await db.sql<{ user_id: number }>(
+        'select user_id from home_owners where property_id = $1',
+        [other],
+      );
+      if (!row) throw new Error('the other home has no owner');
+      return row.user_id;
+    },
+  };
+
+  async function member(role: TStaffRole, homes: number[], n: number): Promise<TSessionUser> {
+    const user = await callerFor(db, null, { ip: `10.10.0.${n}` }).caller.auth.register({
+      username: `scoped-${role}-${n}`,
+      email: `scoped-${role}-${n}@example.com`,
+      password: 'secret-pw',
+    });
+    await asAdmin().staff.add({ userId: user.id, role, propertyIds: homes });
+    return { ...user, role };
+  }
+
+  beforeAll(async () => {
+    mine = (await createProperty(db.em(), { title: 'Matrix Mine' })).id;
+    other = (await createProperty(db.em(), { title: 'Matrix Other' })).id;
+    const checkIn = addDays(todayIso(), 40);
+    otherBooking = (
+      await callerFor(db, null, { ip: '10.10.1.1' }).caller.bookings.create({
+        propertyId: other,
+        checkIn,
+        checkOut: addDays(checkIn, 2),
+        guests: 2,
+        contactInfo: {
+          name: 'Other Guest',
+          email: 'other-guest@example.com',
+          phone: '+1 555 0100',
+          country: 'Spain',
+        },
+      })
+    ).id;
+    let n = 0;
+    for (const role of STAFF_ROLES.filter(roleHasHomes)) scoped.set(role, await member(role, [mine], ++n));
+    const mineOwner = scoped.get('owner')!;
+    await asAdmin().owners.setHomeOwner({ id: mine, ownerId: mineOwner.id, commissionPercent: 10 });
+    const otherOwner = await member('owner', [], ++n);
+    await asAdmin().owners.setHomeOwner({ id: other, ownerId: otherOwner.id, commissionPercent: 10 });
+    for (const kind of Object.keys(FIXTURES) as THomeKind[]) otherHome[kind] = await FIXTURES[kind]();
+  });
+
+  const cases = procedures.flatMap((path) => {
+    const meta = metaOf((appRouter._def.procedures as unknown as Record<string, TProcedureLike>)[path]);
+    const scope = meta.scope;
+    if (typeof scope !== 'object') return [];
+    return Object.entries(scope.ids).flatMap(([key, kind]) =>
+      isHomeKind(kind)
+        ? (meta.roles ?? []).filter(roleHasHomes).map((role) => ({ path, key, kind, role }))
+        : [],
+    );
+  });
+
+  it("has a case for every procedure that takes a home's id", () => {
+    expect(cases.length).toBeGreaterThan(60);
+    expect(new Set(cases.map((c) => c.role))).toEqual(new Set(['manager', 'housekeeper', 'owner']));
+  });
+
+  it.each(cases)(
+    "$path as a $role, with $key naming another home's $kind",
+    async ({ path, key, kind, role }) => {
+      const id = otherHome[kind];
+      expect(id).toBeDefined();
+      expect(['NOT_FOUND', 'FORBIDDEN']).toContain(await outcome(scoped.get(role)!, path, { [key]: id }));
+    },
+  );
+
+  it('lets the same member reach a row of their own home', async () => {
+    expect(await outcome(scoped.get('manager')!, 'calendar.blocks', { id: mine })).toBe('OK');
+    expect(
+      await outcome(scoped.get('owner')!, 'calendar.month', {
+        id: mine,
+        from: todayIso(),
+        to: addDays(todayIso(), 7),
+      }),
+    ).toBe('OK');
   });
 });

@@ -104,16 +104,9 @@ describe('a manager limited to two homes', () => {
     expect((await asAdmin().bookings.page({})).total).toBe(6);
   });
 
-  it('answers 404 for a row of another home, never its data', async () => {
-    expect(await code(asManager().bookings.detail({ id: otherBooking() }))).toBe('NOT_FOUND');
-    expect(await code(asManager().bookings.updateStatus({ id: otherBooking(), status: 'cancelled' }))).toBe(
-      'NOT_FOUND',
-    );
-    expect(await code(asManager().bookings.page({ propertyId: other() }))).toBe('NOT_FOUND');
-    expect(
-      await code(asManager().calendar.month({ id: other(), from: todayIso(), to: addDays(todayIso(), 30) })),
-    ).toBe('NOT_FOUND');
-    expect(await code(asManager().payments.booking({ id: otherBooking() }))).toBe('NOT_FOUND');
+  // A row of another home answers 404 as an unknown one would: the access matrix calls every procedure that
+  // takes a home's id with one (tests/integration/access-matrix.test.ts); here, their own row opens.
+  it('opens a row of their own home', async () => {
     expect(await code(asManager().bookings.detail({ id: myBookings()[0]! }))).toBe('OK');
   });
 

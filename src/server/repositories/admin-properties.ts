@@ -3,8 +3,7 @@ import type { TAdminListingFilter, TAdminListingSort } from '#shared/schemas/adm
 import type { TProperty } from '#shared/schemas/property.ts';
 import { sql } from 'kysely';
 import { counterTotal } from './admin-counters.ts';
-import { db } from './db.ts';
-import { inHomes, type THomeScope } from './home-scope.ts';
+import { scopedHomes, type THomeScope } from './home-scope.ts';
 import { PROPERTY_FIELDS, toPropertyDto } from './properties.ts';
 
 /**
@@ -31,10 +30,7 @@ function escapeLike(text: string): string {
 type TListingWhere = Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSize'>;
 
 function filtered(em: EntityManager, f: TListingWhere, scope: THomeScope) {
-  let q = db(em)
-    .selectFrom('properties')
-    .where('archived_at', f.status === 'archived' ? 'is not' : 'is', null)
-    .where(inHomes('id', scope));
+  let q = scopedHomes(em, scope).where('archived_at', f.status === 'archived' ? 'is not' : 'is', null);
   if (f.q) {
     const pattern = `%${escapeLike(f.q)}%`;
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('location', 'ilike', pattern)]));

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBlockedRange } from '#shared/schemas/property.ts';
 import type { TCalendarBar, THoldKind } from '#shared/schemas/calendar.ts';
 import { sql } from 'kysely';
-import { inHomes, type THomeScope } from './home-scope.ts';
+import { scopedHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, listed, overlaps } from './db.ts';
 import { intArray } from './sql.ts';
 
@@ -60,23 +60,35 @@ export async function clashingHolds(
 }
 
 /**
+ * Who a calendar is drawn for: the back office sees each stay's guest and confirmation number; the team's
+ * other roles (housekeepers, owners) its party size and dates only, and no booking to open, nor the
+ * summary or link an imported event carries (a channel's summary often names the guest).
+ */
+export type TBarView = 'back-office' | 'team';
+
+/**
  * The bars of the given homes that touch [from, to): bookings by status, blocks, imported events, and
- * imported events in conflict with a booking (they hold nothing, but must be seen). `guestNames` adds the
- * guest's name to booking bars; only the admin's views ask for it.
+ * imported events in conflict with a booking (they hold nothing, but must be seen), as `view` may see them.
  */
 export async function barsFor(
   em: EntityManager,
   propertyIds: number[],
   from: string,
   to: string,
-  guestNames: boolean,
+  view: TBarView,
 ): Promise<Map<number, TCalendarBar[]>> {
   const result = new Map<number, TCalendarBar[]>(propertyIds.map((id) => [id, []]));
   if (propertyIds.length === 0) return result;
   const ids = sql<number>`any(${intArray(propertyIds)}::int[])`;
-  const bookingLabel = guestNames
-    ? sql<string>`coalesce(b.contact_info->>'name', 'Guest') || ' · ' || b.confirmation_number`
-    : sql<string>`b.confirmation_number`;
+  const team = view === 'team';
+  const bookingLabel = team
+    ? sql<string>`b.guests || case when b.guests = 1 then ' guest' else ' guests' end`
+    : sql<string>`coalesce(b.contact_info->>'name', 'Guest') || ' · ' || b.confirmation_number`;
+  const eventSummary = (before: string, after: string) =>
+    team
+      ? sql.lit('')
+      : sql`case when e.summary <> '' then ${sql.lit(before)} || e.summary || ${sql.lit(after)} else '' end`;
+  const conflictWith = team ? sql.lit('a stay') : sql`b.confirmation_number`;
   const rows = await db(em)
     .selectFrom('date_holds as h')
     .leftJoin('bookings as b', 'b.id', 'h.booking_id')
@@ -93,7 +105,7 @@ export async function barsFor(
                  when h.block_id is not null then
                    case k.reason when 'maintenance' then 'Maintenance' when 'owner' then 'Owner''s stay' else 'Blocked' end
                    || case when k.note <> '' then ': ' || k.note else '' end
-                 else f.name || case when e.summary <> '' then ': ' || e.summary else '' end end`.as('label'),
+                 else f.name || ${eventSummary(': ', '')} end`.as('label'),
       'h.booking_id',
       'h.block_id',
       'e.link',
@@ -110,10 +122,9 @@ export async function barsFor(
           sql<THoldKind>`'conflict'`.as('kind'),
           isoDate('e.start_date').as('start_date'),
           isoDate('e.end_date').as('end_date'),
-          sql<string | null>`f.name || ' conflicts with ' || b.confirmation_number
-                             || case when e.summary <> '' then ' (' || e.summary || ')' else '' end`.as(
-            'label',
-          ),
+          sql<
+            string | null
+          >`f.name || ' conflicts with ' || ${conflictWith} || ${eventSummary(' (', ')')}`.as('label'),
           'e.conflict_booking_id as booking_id',
           sql<number | null>`null`.as('block_id'),
           'e.link',
@@ -131,9 +142,9 @@ export async function barsFor(
       startDate: r.start_date,
       endDate: r.end_date,
       label: r.label ?? '',
-      bookingId: r.booking_id,
+      bookingId: team ? null : r.booking_id,
       blockId: r.block_id,
-      link: r.link,
+      link: team ? null : r.link,
     });
   }
   return result;
@@ -149,11 +160,9 @@ export async function timelineHomes(
   em: EntityManager,
   opts: { cursor?: number | undefined; search?: string | undefined; limit: number; homes?: THomeScope },
 ): Promise<TTimelineHome[]> {
-  let q = db(em)
-    .selectFrom('properties')
+  let q = scopedHomes(em, opts.homes ?? null)
     .select(['id', 'title'])
-    .where(listed())
-    .where(inHomes('id', opts.homes ?? null));
+    .where(listed());
   if (opts.search) {
     const like = `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     q = q.where((eb) => eb.or([eb('title', 'ilike', like), eb('location', 'ilike', like)]));

@@ -3,7 +3,7 @@ import { sql, type AliasedRawBuilder } from 'kysely';
 import { toMajor } from '#shared/money.ts';
 import type { TDashboard, TDashboardStay } from '#shared/schemas/admin.ts';
 import { db, guestName, isoDate } from './db.ts';
-import { inHomes, type THomeScope } from './home-scope.ts';
+import { inHomes, scopedHomes, type THomeScope } from './home-scope.ts';
 
 /**
  * The dashboard's figures, each computed by the database. "Holding" stays are pending, requested or
@@ -151,11 +151,9 @@ export async function recentProperties(
   limit: number,
   homes: THomeScope = null,
 ): Promise<TDashboard['recentProperties']> {
-  return db(em)
-    .selectFrom('properties')
+  return scopedHomes(em, homes)
     .select(['id', 'title', 'location', 'price'])
     .where('archived_at', 'is', null)
-    .where(inHomes('id', homes))
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();

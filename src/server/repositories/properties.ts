@@ -6,7 +6,7 @@ import { HOLDING_STATUSES, type TBookingMode, type TPropertyType } from '#shared
 import type { TProperty } from '#shared/schemas/property.ts';
 import { Booking } from '../entities/booking.entity.ts';
 import { Property } from '../entities/property.entity.ts';
-import { inHomes, type THomeScope } from './home-scope.ts';
+import { scopedHomes, type THomeScope } from './home-scope.ts';
 import { db, listed, type TDB } from './db.ts';
 import { liveProperty, preparedRows } from './sql.ts';
 
@@ -211,11 +211,9 @@ export async function listArchivedProperties(
   em: EntityManager,
   scope: THomeScope = null,
 ): Promise<TProperty[]> {
-  const rows = await db(em)
-    .selectFrom('properties')
+  const rows = await scopedHomes(em, scope)
     .select(PROPERTY_FIELDS)
     .where(sql<boolean>`not (${listed()})`)
-    .where(inHomes('id', scope))
     .orderBy('archived_at', 'desc')
     .orderBy('id', 'desc')
     .execute();

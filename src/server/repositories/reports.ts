@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import { counterTotal } from './admin-counters.ts';
 import { db } from './db.ts';
-import { inHomes } from './home-scope.ts';
+import { scopedHomes } from './home-scope.ts';
 import { inRevenueScope, type TRevenueScope } from './revenue.ts';
 
 /**
@@ -22,11 +22,9 @@ const inScope = inRevenueScope;
 /** The listed homes in scope; over every home, the `properties:listed` counter the trigger keeps exact. */
 export async function countListedHomes(em: EntityManager, s: TReportScope): Promise<number> {
   if (s.homes === null && !s.propertyId) return counterTotal(em, { name: 'properties:listed' });
-  let q = db(em)
-    .selectFrom('properties')
+  let q = scopedHomes(em, s.homes)
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('archived_at', 'is', null)
-    .where(inHomes('id', s.homes));
+    .where('archived_at', 'is', null);
   if (s.propertyId) q = q.where('id', '=', s.propertyId);
   return (await q.executeTakeFirst())?.n ?? 0;
 }

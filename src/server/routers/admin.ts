@@ -11,7 +11,7 @@ import {
 import { listActivityPage } from '../services/activity/activity.ts';
 import { getDashboard } from '../services/admin/dashboard.ts';
 import { listUsers, setAccountDisabled, setAdminRole } from '../services/admin/users.ts';
-import { adminProcedure, operatorProcedure, router } from '../trpc.ts';
+import { adminProcedure, operatorProcedure, router, scopedInput } from '../trpc.ts';
 
 export const adminRouter = router({
   dashboard: adminProcedure
@@ -26,7 +26,7 @@ export const adminRouter = router({
           "Revenue counts confirmed and pending bookings. Also today's arrivals and departures, occupancy and revenue by month.",
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'list'))
     .output(ZDashboard)
     .query(({ ctx }) => getDashboard(ctx.em, ctx.staff.homes)),
 
@@ -41,7 +41,7 @@ export const adminRouter = router({
           "Each entry names who acted, the action and the entity it touched, with the fields that changed. Filter by entity to see one record's history; paged.",
       },
     })
-    .input(ZActivityListInput)
+    .concat(scopedInput(ZActivityListInput, 'list'))
     .output(ZActivityList)
     .query(({ ctx, input }) => listActivityPage(ctx.em, input, ctx.staff.homes)),
 

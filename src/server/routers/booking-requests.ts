@@ -3,7 +3,7 @@ import { ZDeclineRequestInput } from '#shared/schemas/booking.ts';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { answerRequest } from '../services/bookings/requests.ts';
 import { cardReach } from '../services/payments/terms.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, router, scopedInput } from '../trpc.ts';
 
 /** The operator's answer to a request to book (docs/booking-operations.md#booking-modes). */
 export const bookingRequestsRouter = router({
@@ -16,7 +16,7 @@ export const bookingRequestsRouter = router({
         description: 'Only a booking whose status is requested can be accepted; anything else answers 409.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) =>
       answerRequest(ctx.em, input.id, 'accepted', ctx.actingUser, cardReach(ctx.deps.env)),
@@ -32,7 +32,7 @@ export const bookingRequestsRouter = router({
           'Only a booking whose status is requested can be declined; anything else answers 409. The body carries the reason (1 to 500 characters, required), which the guest reads in the e-mail.',
       },
     })
-    .input(ZDeclineRequestInput)
+    .concat(scopedInput(ZDeclineRequestInput, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) =>
       answerRequest(ctx.em, input.id, 'declined', ctx.actingUser, cardReach(ctx.deps.env), input.reason),

@@ -26,7 +26,7 @@ import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { cardReach } from '../services/payments/terms.ts';
 import { fileRoute, ZFile } from '../route-meta.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, router, scopedInput } from '../trpc.ts';
 
 /** The filters of an export: the bookings list's, whole (not one page). */
 const ZBookingExportInput = ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
@@ -45,7 +45,7 @@ export const bookingsAdminRouter = router({
           'The plain list the spec documents. ?page=2&pageSize=100 answers one page of it; GET /bookings/page also gives the total.',
       },
     })
-    .input(ZAdminBookingAllInput)
+    .concat(scopedInput(ZAdminBookingAllInput, 'list'))
     .output(z.array(ZAdminBooking))
     .query(({ ctx, input }) => listAllAdminBookings(ctx.em, input, ctx.staff.homes)),
 
@@ -60,7 +60,7 @@ export const bookingsAdminRouter = router({
           'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200. q searches guest name, e-mail and confirmation number; status, propertyId and from/to (stay dates, inclusive) filter; sort and dir order (newest first by default).',
       },
     })
-    .input(ZAdminBookingListInput)
+    .concat(scopedInput(ZAdminBookingListInput, { propertyId: 'property', userId: 'user' }))
     .output(ZAdminBookingList)
     .query(({ ctx, input }) => listAdminBookings(ctx.em, input, ctx.staff.homes)),
 
@@ -74,7 +74,7 @@ export const bookingsAdminRouter = router({
           'Everything the back office shows for one booking: the price as it was booked, every status change, the e-mails sent about it and the internal notes.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZAdminBookingDetail)
     .query(({ ctx, input }) => getAdminBookingDetail(ctx.em, input.id)),
 
@@ -89,7 +89,7 @@ export const bookingsAdminRouter = router({
           "Sets pending, confirmed or cancelled by hand; the change is recorded in the booking's history. Accepting or declining a request to book has its own operations.",
       },
     })
-    .input(ZBookingStatusInput)
+    .concat(scopedInput(ZBookingStatusInput, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(async ({ ctx, input }) => {
       const booking = await updateBookingStatus(
@@ -114,7 +114,7 @@ export const bookingsAdminRouter = router({
           'Confirms or cancels a set of bookings in one transaction: if any of them cannot take the status, none changes.',
       },
     })
-    .input(ZBookingBulkStatusInput)
+    .concat(scopedInput(ZBookingBulkStatusInput, { ids: 'booking' }))
     .output(ZBookingBulkStatusResult)
     .mutation(async ({ ctx, input }) => ({
       updated: await setBookingStatuses(
@@ -136,7 +136,7 @@ export const bookingsAdminRouter = router({
           'Stores a note on the booking for the team; it appears in the booking detail and is never shown or sent to the guest.',
       },
     })
-    .input(ZBookingNoteInput)
+    .concat(scopedInput(ZBookingNoteInput, { id: 'booking' }))
     .output(ZBookingNote)
     .mutation(({ ctx, input }) => addBookingNote(ctx.em, input.id, input.body, ctx.actingUser)),
 
@@ -151,7 +151,7 @@ export const bookingsAdminRouter = router({
           'The bookings that match the same filters as the bookings table, as CSV text inside a JSON answer.',
       },
     })
-    .input(ZBookingExportInput)
+    .concat(scopedInput(ZBookingExportInput, { propertyId: 'property', userId: 'user' }))
     .output(ZBookingExport)
     .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes)),
 
@@ -167,7 +167,7 @@ export const bookingsAdminRouter = router({
         'text/csv',
       ),
     )
-    .input(ZBookingExportInput)
+    .concat(scopedInput(ZBookingExportInput, { propertyId: 'property', userId: 'user' }))
     .output(ZFile)
     .query(async ({ ctx, input }) => {
       const out = await exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes);

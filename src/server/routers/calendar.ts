@@ -32,9 +32,9 @@ import {
   type TImportOptions,
 } from '../services/calendar/ical-import.ts';
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
-import { propertyMonth, timeline } from '../services/calendar/views.ts';
+import { barViewOf, propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
-import { adminProcedure, router, teamProcedure } from '../trpc.ts';
+import { adminProcedure, router, teamProcedure, scopedInput } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
 
 /** Where the iCal export URLs point: PUBLIC_URL when set, else the origin the admin reached us on. */
@@ -56,7 +56,7 @@ export const calendarRouter = router({
           'The ranges of nights closed on a home by the operator (maintenance, owner use), each with its reason.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(z.array(ZBlock))
     .query(({ ctx, input }) => getBlocks(ctx.em, input.id)),
 
@@ -70,7 +70,7 @@ export const calendarRouter = router({
           'Closes the nights of a range so nobody can book them. A range that meets a booking or another block answers 409 naming it.',
       },
     })
-    .input(ZBlockInput)
+    .concat(scopedInput(ZBlockInput, { id: 'property' }))
     .output(ZBlock)
     .mutation(({ ctx, input }) => createBlock(ctx.em, input, ctx.actingUser)),
 
@@ -83,7 +83,7 @@ export const calendarRouter = router({
         description: 'Removes one block; its nights can be booked again.',
       },
     })
-    .input(ZBlockRef)
+    .concat(scopedInput(ZBlockRef, { id: 'property', blockId: 'block' }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeBlock(ctx.em, input.id, input.blockId, ctx.actingUser);
@@ -100,7 +100,7 @@ export const calendarRouter = router({
           'Frees every blocked night between two dates. Blocks wholly inside the range are removed; those that reach past it are shortened or split in two.',
       },
     })
-    .input(ZReopenInput)
+    .concat(scopedInput(ZReopenInput, { id: 'property' }))
     .output(z.object({ reopened: z.number().int() }))
     .mutation(({ ctx, input }) => reopenRange(ctx.em, input, ctx.actingUser)),
 
@@ -114,7 +114,7 @@ export const calendarRouter = router({
           'The base nightly price, the weekend price, the seasons with their prices and the stay rules of one home.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(z.array(ZRate))
     .query(({ ctx, input }) => getRates(ctx.em, input.id)),
 
@@ -129,7 +129,7 @@ export const calendarRouter = router({
           'Saves one rate of a home: a season with its nightly price, the Friday and Saturday price, or the fewest nights. A new season replaces the parts of older ones it overlaps.',
       },
     })
-    .input(ZRateInput)
+    .concat(scopedInput(ZRateInput, { id: 'property' }))
     .output(ZRate)
     .mutation(({ ctx, input }) => setRate(ctx.em, input, ctx.actingUser)),
 
@@ -142,7 +142,7 @@ export const calendarRouter = router({
         description: 'Removes one season or rule from a home; quotes from now on go without it.',
       },
     })
-    .input(ZRateRef)
+    .concat(scopedInput(ZRateRef, { id: 'property', rateId: 'rate' }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeRate(ctx.em, input.id, input.rateId, ctx.actingUser);
@@ -160,9 +160,9 @@ export const calendarRouter = router({
           'What the calendar grid shows for one home between two dates: bookings, blocks, imported events and the price of each night.',
       },
     })
-    .input(ZMonthInput)
+    .concat(scopedInput(ZMonthInput, { id: 'property' }))
     .output(ZPropertyMonth)
-    .query(({ ctx, input }) => propertyMonth(ctx.em, input)),
+    .query(({ ctx, input }) => propertyMonth(ctx.em, input, barViewOf(ctx.staff.role))),
 
   timeline: teamProcedure
     .meta({
@@ -174,9 +174,9 @@ export const calendarRouter = router({
           'Bookings, blocks and imported events of every home on one timeline between two dates, a page of homes at a time. Staff with homes see only theirs.',
       },
     })
-    .input(ZTimelineInput)
+    .concat(scopedInput(ZTimelineInput, 'list'))
     .output(ZTimeline)
-    .query(({ ctx, input }) => timeline(ctx.em, input, ctx.staff.homes)),
+    .query(({ ctx, input }) => timeline(ctx.em, input, ctx.staff.homes, barViewOf(ctx.staff.role))),
 
   ical: adminProcedure
     .meta({
@@ -188,7 +188,7 @@ export const calendarRouter = router({
           "The private URL other channels read this home's bookings from, and the channels' feeds imported into it with their last sync.",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZIcalInfo)
     .query(({ ctx, input }) =>
       icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id }),
@@ -204,7 +204,7 @@ export const calendarRouter = router({
           "Replaces the home's export URL with a new secret one, for when the old one leaked. Channels must be given the new URL.",
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZIcalInfo)
     .mutation(({ ctx, input }) =>
       regenerateIcal(
@@ -225,7 +225,7 @@ export const calendarRouter = router({
           "Adds another channel's iCal URL to a home. It is fetched at once and then on a schedule; its events close their nights here.",
       },
     })
-    .input(ZFeedInput)
+    .concat(scopedInput(ZFeedInput, { id: 'property' }))
     .output(ZFeed)
     .mutation(({ ctx, input }) => addFeed(ctx.em, input, importOptions(ctx), ctx.actingUser)),
 
@@ -239,7 +239,7 @@ export const calendarRouter = router({
           "Fetches one imported feed now instead of waiting for the schedule. A failure is kept as the feed's last error and answered.",
       },
     })
-    .input(ZFeedRef)
+    .concat(scopedInput(ZFeedRef, { id: 'property', feedId: 'feed' }))
     .output(ZSyncResult)
     .mutation(({ ctx, input }) =>
       syncFeedNow(ctx.em, input.id, input.feedId, importOptions(ctx), ctx.actingUser),
@@ -256,7 +256,7 @@ export const calendarRouter = router({
           "Turns on or off whether the export URL given to this channel also lists the stays imported from the home's other channels.",
       },
     })
-    .input(ZFeedExportInput)
+    .concat(scopedInput(ZFeedExportInput, { id: 'property', feedId: 'feed' }))
     .output(ZFeed)
     .mutation(({ ctx, input }) => setFeedExport(ctx.em, input, ctx.actingUser)),
 
@@ -269,7 +269,7 @@ export const calendarRouter = router({
         description: "Stops importing a channel's feed. The nights its events closed become free.",
       },
     })
-    .input(ZFeedRef)
+    .concat(scopedInput(ZFeedRef, { id: 'property', feedId: 'feed' }))
     .output(ZOk)
     .mutation(async ({ ctx, input }) => {
       await removeFeed(ctx.em, input.id, input.feedId, ctx.actingUser);
@@ -286,7 +286,11 @@ export const calendarRouter = router({
           'Events imported from other channels that overlap one of our bookings, so the operator can settle the double booking.',
       },
     })
-    .input(z.object({ propertyId: zIdOf('Property id').optional() }).optional())
+    .concat(
+      scopedInput(z.object({ propertyId: zIdOf('Property id').optional() }).optional(), {
+        propertyId: 'property',
+      }),
+    )
     .output(z.array(ZConflict))
     .query(({ ctx, input }) => getConflicts(ctx.em, input?.propertyId, ctx.staff.homes)),
 });

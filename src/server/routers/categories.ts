@@ -3,7 +3,7 @@ import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import { ZCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 import { IMAGE_BODY } from '../route-meta.ts';
 
 export const categoriesRouter = router({
@@ -31,7 +31,7 @@ export const categoriesRouter = router({
         description: 'Adds a category homes can be filed under. A name already used answers 409.',
       },
     })
-    .input(ZCategoryInput)
+    .concat(scopedInput(ZCategoryInput, 'none'))
     .output(ZCategory)
     .mutation(({ ctx, input }) => createCategory(ctx.em, ctx.deps.media, input, ctx.actingUser)),
 
@@ -46,7 +46,7 @@ export const categoriesRouter = router({
           "Saves a category's name or icon. A new name is also written on every home that carries the category; a name already used answers 409.",
       },
     })
-    .input(z.object({ id: ZId, ...ZCategoryInput.shape }))
+    .concat(scopedInput(z.object({ id: ZId, ...ZCategoryInput.shape }), { id: 'shared' }))
     .output(ZCategory)
     .mutation(({ ctx, input: { id, ...data } }) =>
       updateCategory(ctx.em, ctx.deps.media, id, data, ctx.actingUser),
@@ -61,7 +61,7 @@ export const categoriesRouter = router({
         description: 'Removes a category and takes it off every home that carried it.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'shared' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id, ctx.actingUser)),
 });

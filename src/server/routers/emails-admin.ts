@@ -1,6 +1,6 @@
 import { ZAdminEmail, ZAdminEmailList, ZAdminEmailListInput, ZEmailIdInput } from '#shared/schemas/emails.ts';
 import { listOutbox, retryEmail } from '../services/email/admin.ts';
-import { adminProcedure, router } from '../trpc.ts';
+import { adminProcedure, router, scopedInput } from '../trpc.ts';
 
 /** The admin's view of the email outbox; merged into the `admin` router. */
 export const emailsAdminRouter = router({
@@ -14,7 +14,7 @@ export const emailsAdminRouter = router({
           'The e-mails the site has sent or is sending (confirmations, reminders, replies), each with its recipient, status and rendered HTML; paged.',
       },
     })
-    .input(ZAdminEmailListInput)
+    .concat(scopedInput(ZAdminEmailListInput, 'list'))
     .output(ZAdminEmailList)
     .query(({ ctx, input }) => listOutbox(ctx.em, input, ctx.staff.homes)),
 
@@ -27,7 +27,7 @@ export const emailsAdminRouter = router({
         description: 'Answers the email, queued; 409 when it is not failed, 404 when there is no such email.',
       },
     })
-    .input(ZEmailIdInput)
+    .concat(scopedInput(ZEmailIdInput, { id: 'email' }))
     .output(ZAdminEmail)
     .mutation(({ ctx, input }) => retryEmail(ctx.em, input.id, ctx.actingUser)),
 });

@@ -55,7 +55,7 @@ import {
   updateTemplate,
 } from '../services/messaging/automated.ts';
 import { ZIdParam, ZOk } from '#shared/schemas/common.ts';
-import { adminProcedure, authedProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, authedProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 
 /** Guest messaging (docs/messaging.md): a thread per booking or inquiry, for its guest and the operator. */
 export const messagingRouter = router({
@@ -167,7 +167,7 @@ export const messagingRouter = router({
           "One conversation with its messages and a summary of its booking. Opening it marks the guest's messages read.",
       },
     })
-    .input(ZAdminThreadInput)
+    .concat(scopedInput(ZAdminThreadInput, { id: 'conversation' }))
     .output(ZAdminThread)
     .query(({ ctx, input }) => adminThread(ctx.em, input.id, input.before)),
 
@@ -180,7 +180,7 @@ export const messagingRouter = router({
         description: "Adds the operator's answer to a conversation; the guest is e-mailed a link to read it.",
       },
     })
-    .input(ZAdminPostInput)
+    .concat(scopedInput(ZAdminPostInput, { id: 'conversation' }))
     .output(ZPostedMessage)
     .mutation(({ ctx, input }) => adminPost(ctx.em, ctx.actingUser, input.id, input.body)),
 
@@ -193,7 +193,7 @@ export const messagingRouter = router({
         description: "The id of a booking's conversation, starting one when the booking has none yet.",
       },
     })
-    .input(ZBookingThreadInput)
+    .concat(scopedInput(ZBookingThreadInput, { id: 'booking' }))
     .output(ZThreadRef)
     .mutation(({ ctx, input }) => bookingThreadId(ctx.em, input.id)),
 
@@ -207,7 +207,7 @@ export const messagingRouter = router({
           'The automated messages (sent a number of days before or after a stay) and the saved replies operators insert by hand.',
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'none'))
     .output(ZTemplateList)
     .query(({ ctx }) => templates(ctx.em)),
 
@@ -221,7 +221,7 @@ export const messagingRouter = router({
           "Adds an automated message or a saved reply. An automated one is scheduled at once for the upcoming stays it applies to, at each home's local time.",
       },
     })
-    .input(ZTemplateForm)
+    .concat(scopedInput(ZTemplateForm, 'none'))
     .output(ZTemplate)
     .mutation(({ ctx, input }) => createTemplate(ctx.em, input, ctx.actingUser)),
 
@@ -235,7 +235,7 @@ export const messagingRouter = router({
           'Saves a template. Its messages not yet sent are rescheduled with the new timing and text, or cancelled when it is disabled.',
       },
     })
-    .input(ZTemplateUpdate)
+    .concat(scopedInput(ZTemplateUpdate, { id: 'shared' }))
     .output(ZTemplate)
     .mutation(({ ctx, input: { id, ...rest } }) => updateTemplate(ctx.em, id, rest, ctx.actingUser)),
 
@@ -249,7 +249,7 @@ export const messagingRouter = router({
           'Removes a template and cancels its messages not yet sent; those already sent stay in their conversations.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'shared' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteTemplate(ctx.em, input.id, ctx.actingUser)),
 
@@ -263,7 +263,7 @@ export const messagingRouter = router({
           "Fills a template's placeholders from a real booking and says when it would be sent, without sending anything.",
       },
     })
-    .input(ZTemplatePreviewInput)
+    .concat(scopedInput(ZTemplatePreviewInput, { bookingId: 'booking' }))
     .output(ZTemplatePreview)
     .mutation(({ ctx, input }) => previewTemplate(ctx.em, input)),
 
@@ -277,7 +277,7 @@ export const messagingRouter = router({
           'The automated messages of one booking: those waiting, those sent and those cancelled, with their times.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZScheduledList)
     .query(({ ctx, input }) => scheduledMessages(ctx.em, input.id)),
 
@@ -292,7 +292,7 @@ export const messagingRouter = router({
           'The details automated messages fill in for a home: check-in and check-out times, arrival instructions, door code, Wi-Fi and house rules.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZHomeGuide)
     .query(({ ctx, input }) => homeGuide(ctx.em, input.id)),
 
@@ -305,7 +305,7 @@ export const messagingRouter = router({
         description: "Saves a home's arrival details; messages sent from now on use them.",
       },
     })
-    .input(ZHomeGuideUpdate)
+    .concat(scopedInput(ZHomeGuideUpdate, { id: 'property' }))
     .output(ZHomeGuide)
     .mutation(({ ctx, input: { id, ...guide } }) => updateHomeGuide(ctx.em, id, guide, ctx.actingUser)),
 
@@ -320,7 +320,7 @@ export const messagingRouter = router({
           'Every conversation by its latest message, with unread counts. Filters: unread, guests arriving in the next 7 days, guests staying now, or questions before booking.',
       },
     })
-    .input(ZInboxInput)
+    .concat(scopedInput(ZInboxInput, 'list'))
     .output(ZInboxPage)
     .query(({ ctx, input }) => inbox(ctx.em, input, undefined, ctx.staff.homes)),
 
@@ -334,7 +334,7 @@ export const messagingRouter = router({
           'How many guest messages no one in the back office has read yet, across every conversation.',
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'list'))
     .output(ZUnreadCount)
     .query(({ ctx }) => unreadCount(ctx.em, ctx.staff.homes)),
 
@@ -348,7 +348,7 @@ export const messagingRouter = router({
           "Fills the saved reply's variables (templateId: a template whose trigger is manual) as the conversation allows: a booking's thread as an automated message sent now would be, with a fresh manage link when the text asks for one; a question's with the guest, the home and the dates it gave. A variable it cannot fill stays as written, and a reply still holding one is refused with 400.",
       },
     })
-    .input(ZSavedReplyInput)
+    .concat(scopedInput(ZSavedReplyInput, { id: 'conversation', templateId: 'shared' }))
     .output(ZSavedReplyText)
     .query(({ ctx, input }) => fillSavedReply(ctx.em, input.id, input.templateId)),
 });

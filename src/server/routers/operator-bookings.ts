@@ -20,7 +20,7 @@ import {
   requestChange,
 } from '../services/bookings/change-requests.ts';
 import { changeBooking, createOperatorBooking } from '../services/bookings/operator.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 
 /** Bookings the operator enters and changes, and the guests' change requests (docs/booking-operations.md). */
 export const operatorBookingsRouter = router({
@@ -35,7 +35,7 @@ export const operatorBookingsRouter = router({
           'Records a booking the operator took outside the site. It is confirmed at once at the quoted price, unless totalPrice is sent with a reason for the override.',
       },
     })
-    .input(ZOperatorBookingInput)
+    .concat(scopedInput(ZOperatorBookingInput, { propertyId: 'property' }))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) => createOperatorBooking(ctx.em, input, ctx.actingUser)),
 
@@ -50,7 +50,7 @@ export const operatorBookingsRouter = router({
           'Moves a booking to other dates or another home, or changes its party. The price is quoted again; dryRun shows the new price without saving. Dates held by another booking answer 409.',
       },
     })
-    .input(ZBookingChangeInput)
+    .concat(scopedInput(ZBookingChangeInput, { id: 'booking', propertyId: 'property' }))
     .output(ZBookingChangeResult)
     .mutation(({ ctx, input }) => changeBooking(ctx.em, input, ctx.actingUser)),
 
@@ -64,7 +64,7 @@ export const operatorBookingsRouter = router({
           'The changes a guest asked for on this booking through the manage link, each with its status and the answer given.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(z.array(ZChangeRequest))
     .query(({ ctx, input }) => changeRequestsOf(ctx.em, input.id)),
 
@@ -78,7 +78,7 @@ export const operatorBookingsRouter = router({
           'Applies the dates or party the guest asked for, re-quoted, and e-mails the guest. Dates no longer free answer 409.',
       },
     })
-    .input(ZChangeRequestRef)
+    .concat(scopedInput(ZChangeRequestRef, { id: 'booking', requestId: 'change-request' }))
     .output(ZBookingChangeResult)
     .mutation(({ ctx, input }) => acceptChangeRequest(ctx.em, input.id, input.requestId, ctx.actingUser)),
 
@@ -92,7 +92,7 @@ export const operatorBookingsRouter = router({
           "Closes the guest's change request without changing the booking, and e-mails the guest the answer.",
       },
     })
-    .input(ZChangeRequestDecline)
+    .concat(scopedInput(ZChangeRequestDecline, { id: 'booking', requestId: 'change-request' }))
     .output(ZChangeRequest)
     .mutation(({ ctx, input }) =>
       declineChangeRequest(ctx.em, input.id, input.requestId, input.reason, ctx.actingUser),

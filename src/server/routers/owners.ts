@@ -30,7 +30,14 @@ import { listStatements, ownerStatement, publishStatement } from '../services/ow
 import { statementFile } from '../services/owners/statement-file.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
 import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
-import { adminProcedure, idempotent, operatorProcedure, router, statementsProcedure } from '../trpc.ts';
+import {
+  adminProcedure,
+  idempotent,
+  operatorProcedure,
+  router,
+  statementsProcedure,
+  scopedInput,
+} from '../trpc.ts';
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
@@ -44,7 +51,7 @@ export const ownersRouter = router({
           'The accounts with the owner role and how many homes each owns. A manager sees the owners of their own homes.',
       },
     })
-    .input(ZOwnerListInput)
+    .concat(scopedInput(ZOwnerListInput, 'list'))
     .output(ZOwnerList)
     .query(({ ctx, input }) => listOwners(ctx.em, input, ctx.staff)),
 
@@ -57,7 +64,7 @@ export const ownersRouter = router({
         description: 'Who owns a home and the commission the operator keeps on its stays.',
       },
     })
-    .input(ZHomeOwnerQuery)
+    .concat(scopedInput(ZHomeOwnerQuery, { id: 'property' }))
     .output(ZHomeOwner)
     .query(({ ctx, input }) => getHomeOwner(ctx.em, input.id)),
 
@@ -72,7 +79,7 @@ export const ownersRouter = router({
           "An owner's statement of one month: once published, the document as published; before, a draft from the stays checked out in it, expenses, payouts and commission.",
       },
     })
-    .input(ZStatementInput)
+    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZStatement)
     .query(({ ctx, input }) => ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -88,7 +95,7 @@ export const ownersRouter = router({
         'application/pdf',
       ),
     )
-    .input(ZStatementInput)
+    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZFile)
     .query(async ({ ctx, input }) =>
       statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'pdf'),
@@ -105,7 +112,7 @@ export const ownersRouter = router({
         'text/csv',
       ),
     )
-    .input(ZStatementInput)
+    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZFile)
     .query(async ({ ctx, input }) =>
       statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'csv'),
@@ -137,7 +144,7 @@ export const ownersRouter = router({
           "The twelve months of a year for one owner, each a draft or published, with the number and the owner's net once published.",
       },
     })
-    .input(ZStatementListInput)
+    .concat(scopedInput(ZStatementListInput, { id: 'owner' }))
     .output(ZStatementList)
     .query(({ ctx, input }) => listStatements(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -151,7 +158,7 @@ export const ownersRouter = router({
           "The expenses recorded on an owner's homes for one month, each with its home, date and amount.",
       },
     })
-    .input(ZOwnerMonthInput)
+    .concat(scopedInput(ZOwnerMonthInput, { id: 'owner' }))
     .output(ZExpenseList)
     .query(({ ctx, input }) => listExpenses(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -165,7 +172,7 @@ export const ownersRouter = router({
         description: 'With an Idempotency-Key, a repeat answers with the same expense and records nothing.',
       }),
     )
-    .input(ZExpenseInput)
+    .concat(scopedInput(ZExpenseInput, { id: 'property' }))
     .output(ZStatementExpense)
     .use(idempotent)
     .mutation(({ ctx, input }) => createExpense(ctx.em, input, ctx.actingUser)),
@@ -179,7 +186,7 @@ export const ownersRouter = router({
         description: 'Removes an expense whose month has not been published; a published month is locked.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'expense' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteExpense(ctx.em, input.id, ctx.actingUser)),
 

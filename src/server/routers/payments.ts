@@ -27,7 +27,14 @@ import {
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
 import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
-import { idempotent, adminProcedure, operatorProcedure, publicProcedure, router } from '../trpc.ts';
+import {
+  idempotent,
+  adminProcedure,
+  operatorProcedure,
+  publicProcedure,
+  router,
+  scopedInput,
+} from '../trpc.ts';
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
@@ -68,7 +75,7 @@ export const paymentsRouter = router({
           'What a booking owes and has paid: the schedule of due amounts, every payment, refund and adjustment, and the totals and balance due.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZBookingPayments)
     .query(({ ctx, input }) => bookingPayments(ctx.em, input.id, ctx.deps.env)),
 
@@ -83,7 +90,7 @@ export const paymentsRouter = router({
           "Records money received outside the site (bank transfer, cash or other) against the booking's balance. More than the balance due is refused.",
       },
     })
-    .input(ZRecordPaymentInput)
+    .concat(scopedInput(ZRecordPaymentInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordManualPayment(ctx.em, input, ctx.actingUser);
@@ -101,7 +108,7 @@ export const paymentsRouter = router({
           'Returns money to the guest: by card through Stripe when a card paid, or recorded as a manual refund. More than was paid is refused.',
       },
     })
-    .input(ZRefundInput)
+    .concat(scopedInput(ZRefundInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env);
@@ -119,7 +126,7 @@ export const paymentsRouter = router({
           'Adds a credit or an extra charge to what the booking costs, with a reason. The balance due changes by the same amount.',
       },
     })
-    .input(ZAdjustmentInput)
+    .concat(scopedInput(ZAdjustmentInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(async ({ ctx, input }) => {
       await recordAdjustment(ctx.em, input, ctx.actingUser);
@@ -138,7 +145,7 @@ export const paymentsRouter = router({
         'application/pdf',
       ),
     )
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZFile)
     .query(({ ctx, input }) => invoiceFile(ctx.em, input.id)),
 
@@ -153,7 +160,7 @@ export const paymentsRouter = router({
         'application/pdf',
       ),
     )
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZFile)
     .query(({ ctx, input }) => invoiceFile(ctx.em, input.id)),
 
@@ -168,7 +175,7 @@ export const paymentsRouter = router({
         'application/pdf',
       ),
     )
-    .input(ZDocumentParam)
+    .concat(scopedInput(ZDocumentParam, { id: 'booking' }))
     .output(ZFile)
     .query(({ ctx, input }) => documentFile(ctx.em, input.id, 'invoice', input.number)),
 
@@ -183,7 +190,7 @@ export const paymentsRouter = router({
         'application/pdf',
       ),
     )
-    .input(ZDocumentParam)
+    .concat(scopedInput(ZDocumentParam, { id: 'booking' }))
     .output(ZFile)
     .query(({ ctx, input }) => documentFile(ctx.em, input.id, 'credit_note', input.number)),
 
@@ -265,7 +272,7 @@ export const paymentsRouter = router({
         'text/csv',
       ),
     )
-    .input(ZAdminPaymentsInput)
+    .concat(scopedInput(ZAdminPaymentsInput, 'list'))
     .output(ZFile)
     .query(({ ctx, input }) => paymentsCsvFile(ctx.em, input, ctx.staff.homes)),
 
@@ -280,7 +287,7 @@ export const paymentsRouter = router({
           'Payments across all bookings in one of four views: outstanding, overdue, received or refunds due, with totals for the range; paged.',
       },
     })
-    .input(ZAdminPaymentsInput)
+    .concat(scopedInput(ZAdminPaymentsInput, 'list'))
     .output(ZAdminPayments)
     .query(({ ctx, input }) => adminPayments(ctx.em, input, undefined, ctx.staff.homes)),
 

@@ -1,7 +1,7 @@
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZPricing, ZPricingInput } from '#shared/schemas/pricing.ts';
 import { getPricing, putPricing } from '../services/pricing/pricing.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 
 export const pricingRouter = router({
   get: publicProcedure
@@ -30,7 +30,7 @@ export const pricingRouter = router({
           'Replaces all the fees, discounts, tax and check-in rules of a home at once. New quotes use them; bookings already made keep the price they were booked at.',
       },
     })
-    .input(ZPricingInput)
+    .concat(scopedInput(ZPricingInput, { id: 'property' }))
     .output(ZPricing)
     .mutation(({ ctx, input }) => putPricing(ctx.em, input, ctx.actingUser)),
 });

@@ -27,7 +27,7 @@ import {
   setPropertiesArchived,
 } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
-import { adminProcedure, publicProcedure, router, type TStaffScope } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput } from '../trpc.ts';
 import { MEDIA_BODY } from '../route-meta.ts';
 
 /**
@@ -102,7 +102,7 @@ export const propertiesRouter = router({
           'Adds a home to the listings. Media sent as data URLs are stored and answered as /media URLs.',
       },
     })
-    .input(ZPropertyInput)
+    .concat(scopedInput(ZPropertyInput, 'none'))
     .output(ZProperty)
     .mutation(({ ctx, input }) =>
       createProperty(ctx.em, ctx.deps.media, input, ctx.actingUser, grantTo(ctx)),
@@ -120,7 +120,7 @@ export const propertiesRouter = router({
           "Saves a home's whole listing. Media already stored are kept by their /media URL, and new data URLs are stored.",
       },
     })
-    .input(ZPropertyUpdateInput)
+    .concat(scopedInput(ZPropertyUpdateInput, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input: { id, ...body } }) =>
       updateProperty(ctx.em, ctx.deps.media, id, body, ctx.actingUser),
@@ -137,7 +137,7 @@ export const propertiesRouter = router({
           'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
@@ -152,7 +152,7 @@ export const propertiesRouter = router({
           'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZPropertyDeleteImpact)
     .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
 
@@ -165,7 +165,7 @@ export const propertiesRouter = router({
         description: 'The homes taken off the listings, which can be restored.',
       },
     })
-    .input(z.void())
+    .concat(scopedInput(z.void(), 'list'))
     .output(z.array(ZProperty))
     .query(({ ctx }) => archivedProperties(ctx.em, ctx.staff.homes)),
 
@@ -178,7 +178,7 @@ export const propertiesRouter = router({
         description: 'Puts an archived home back on the listings as it was.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
 
@@ -192,7 +192,7 @@ export const propertiesRouter = router({
           'Archives or restores up to 100 homes in one transaction; if one cannot change, none does.',
       },
     })
-    .input(ZListingBulkInput)
+    .concat(scopedInput(ZListingBulkInput, { ids: 'property' }))
     .output(ZListingBulkResult)
     .mutation(async ({ ctx, input }) => ({
       changed: await setPropertiesArchived(ctx.em, input.ids, input.action === 'archive', ctx.actingUser),
@@ -209,7 +209,7 @@ export const propertiesRouter = router({
           'The back office listings table: search, filters and sorting by any column, a page at a time, with the total count.',
       },
     })
-    .input(ZAdminListingListInput)
+    .concat(scopedInput(ZAdminListingListInput, 'list'))
     .output(ZAdminListingList)
     .query(({ ctx, input }) => listAdminProperties(ctx.em, input, ctx.staff.homes)),
 
@@ -224,7 +224,7 @@ export const propertiesRouter = router({
           'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),
 });

@@ -4,7 +4,7 @@ import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas/review.ts';
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
-import { adminProcedure, publicProcedure, router } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
 import { IMAGE_BODY } from '../route-meta.ts';
 
 export const reviewsRouter = router({
@@ -33,7 +33,7 @@ export const reviewsRouter = router({
           'Adds a review of a home in the back office, written by the signed-in admin. userImage may be an image data URL, which is stored.',
       },
     })
-    .input(ZReviewCreateInput)
+    .concat(scopedInput(ZReviewCreateInput, { propertyId: 'property' }))
     .output(ZReview)
     .mutation(({ ctx, input }) => createReview(ctx.em, ctx.deps.media, ctx.actingUser, input)),
 
@@ -47,7 +47,7 @@ export const reviewsRouter = router({
         description: 'Saves the fields sent; the others stay as they were.',
       },
     })
-    .input(z.object({ id: ZId, ...ZReviewUpdateInput.shape }))
+    .concat(scopedInput(z.object({ id: ZId, ...ZReviewUpdateInput.shape }), { id: 'review' }))
     .output(ZReview)
     .mutation(({ ctx, input: { id, ...changes } }) =>
       updateReview(ctx.em, ctx.deps.media, id, changes, ctx.actingUser),
@@ -62,7 +62,7 @@ export const reviewsRouter = router({
         description: 'Removes a review for good.',
       },
     })
-    .input(ZIdParam)
+    .concat(scopedInput(ZIdParam, { id: 'review' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
@@ -77,7 +77,7 @@ export const reviewsRouter = router({
           'Every review of every home for the back office table, filtered by home, rating and reviewer name, newest first; paged.',
       },
     })
-    .input(ZAdminReviewListInput)
+    .concat(scopedInput(ZAdminReviewListInput, { propertyId: 'property' }))
     .output(ZAdminReviewList)
     .query(({ ctx, input }) => listAdminReviews(ctx.em, input, ctx.staff.homes)),
 });

@@ -16,7 +16,7 @@ import {
   setHomeHousekeeper,
   updateTask,
 } from '../services/housekeeping/tasks.ts';
-import { adminProcedure, housekeepingProcedure, router } from '../trpc.ts';
+import { adminProcedure, housekeepingProcedure, router, scopedInput } from '../trpc.ts';
 
 /** Turnover tasks (docs/staff.md#housekeeping): the back office and housekeepers. */
 export const tasksRouter = router({
@@ -31,7 +31,7 @@ export const tasksRouter = router({
           "The cleaning and turnover tasks due each day between stays, today and the next six days unless other dates are asked, with each home's next check-in. A housekeeper sees only their own.",
       },
     })
-    .input(ZTaskListInput)
+    .concat(scopedInput(ZTaskListInput, { propertyId: 'property' }))
     .output(ZTaskList)
     .query(({ ctx, input }) => listTasks(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
@@ -47,7 +47,7 @@ export const tasksRouter = router({
       },
       bodyLimit: TASK_PHOTOS_MAX * IMAGE_BODY,
     })
-    .input(ZTaskUpdateInput)
+    .concat(scopedInput(ZTaskUpdateInput, { id: 'task', assigneeId: 'user' }))
     .output(ZTask)
     .mutation(({ ctx, input }) => updateTask(ctx.em, ctx.deps.media, input, ctx.staff, ctx.actingUser)),
 
@@ -60,7 +60,7 @@ export const tasksRouter = router({
         description: "Sets the housekeeper who is given this home's new turnover tasks, or clears it.",
       },
     })
-    .input(ZHomeHousekeeperInput)
+    .concat(scopedInput(ZHomeHousekeeperInput, { id: 'property', userId: 'user' }))
     .output(ZHomeHousekeeper)
     .mutation(({ ctx, input }) => setHomeHousekeeper(ctx.em, input.id, input.userId, ctx.actingUser)),
 
@@ -73,7 +73,7 @@ export const tasksRouter = router({
         description: 'Each home that has a default housekeeper, with who it is.',
       },
     })
-    .input(ZHousekeeperDefaultsInput)
+    .concat(scopedInput(ZHousekeeperDefaultsInput, 'list'))
     .output(ZHousekeeperDefaults)
     .query(({ ctx, input }) => listHousekeeperDefaults(ctx.em, input, ctx.staff)),
 });

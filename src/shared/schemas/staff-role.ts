@@ -15,6 +15,9 @@ export const STAFF_ROLE_LABELS: Record<TStaffRole, string> = {
 /** The roles that work the whole back office (bar what only the owner-operator may change). */
 export const BACK_OFFICE_ROLES = ['owner-operator', 'manager'] as const satisfies readonly TStaffRole[];
 
+/** Roles that see who the guests are; housekeepers and owners see a stay's party size and dates only. */
+export const seesGuests = (role: TStaffRole): boolean => role === 'owner-operator' || role === 'manager';
+
 /** Roles limited to the homes they are given (the owner-operator sees every home). */
 export const roleHasHomes = (role: TStaffRole): boolean => role !== 'owner-operator';
 

@@ -6,12 +6,13 @@ import { addDays, daysBetween } from '#shared/dates.ts';
 import { priceNights } from '#shared/pricing.ts';
 import type { TPropertyMonth, TTimeline, ZMonthInput, ZTimelineInput } from '#shared/schemas/calendar.ts';
 import { AppError } from '../../errors.ts';
-import { barsFor, timelineHomes } from '../../repositories/calendar-holds.ts';
+import { barsFor, timelineHomes, type TBarView } from '../../repositories/calendar-holds.ts';
 import { propertyTitle } from '../../repositories/properties.ts';
 import { stayRulesFor } from '../../repositories/property-rates.ts';
 import { PROPERTY_NOT_FOUND } from '../properties/queries.ts';
 import { getSettings } from '../settings/settings.ts';
 import { END_AFTER_START } from '#shared/messages.ts';
+import { seesGuests, type TStaffRole } from '#shared/schemas/staff-role.ts';
 
 /** The widest window one calendar call may ask for: about three months. */
 const MAX_VIEW_DAYS = 93;
@@ -25,15 +26,19 @@ function checkWindow(from: string, to: string): void {
     throw new AppError('VALIDATION', `A calendar view spans at most ${MAX_VIEW_DAYS} days`);
 }
 
-/** The admin's month of one home: its bars (with guests' names) and each night's price by its rules. */
+/** What a calendar shows a role of the team: guests and confirmation numbers to the back office only. */
+export const barViewOf = (role: TStaffRole): TBarView => (seesGuests(role) ? 'back-office' : 'team');
+
+/** The month of one home: its bars (as `view` may see them) and each night's price by its rules. */
 export async function propertyMonth(
   em: EntityManager,
   input: z.output<typeof ZMonthInput>,
+  view: TBarView = 'back-office',
 ): Promise<TPropertyMonth> {
   checkWindow(input.from, input.to);
   const [rules, bars, settings, title] = await Promise.all([
     stayRulesFor(em, [input.id], input.from, input.to),
-    barsFor(em, [input.id], input.from, input.to, true),
+    barsFor(em, [input.id], input.from, input.to, view),
     getSettings(em),
     propertyTitle(em, input.id),
   ]);
@@ -54,6 +59,7 @@ export async function timeline(
   em: EntityManager,
   input: z.output<typeof ZTimelineInput>,
   scope: THomeScope = null,
+  view: TBarView = 'back-office',
 ): Promise<TTimeline> {
   const from = input.from ?? addDays(new Date().toISOString().slice(0, 10), -1);
   const to = input.to ?? addDays(from, DEFAULT_TIMELINE_DAYS);
@@ -70,7 +76,7 @@ export async function timeline(
     page.map((h) => h.id),
     from,
     to,
-    true,
+    view,
   );
   const turnovers = await turnoversOf(
     em,
