@@ -4,21 +4,14 @@ import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { BookingCard } from '../../features/booking/booking-card.tsx';
 import { parsePropertyId } from '../../features/property/property-id.ts';
 import { InvalidPropertyId, PropertyPage } from '../../features/property/property-page.tsx';
-import { propertyQuery } from '../../features/property/property-query.ts';
+import { prefetchListing } from '../../features/property/property-query.ts';
 import { parseListingSearch } from '../../lib/search-state.ts';
 
 export const Route = createFileRoute('/_site/property/$id')({
   // A search carries its place, dates and guests into the listing (docs/decisions.md#booking-card-defaults): `?checkIn=…&checkOut=…&guests=…`.
   validateSearch: parseListingSearch,
-  loader: ({ context, params }) => {
-    const id = parsePropertyId(params.id);
-    // Started here so the data loads alongside the page's code; the page shows skeletons until it lands.
-    if (id !== undefined) {
-      void context.queryClient.prefetchQuery(propertyQuery(id));
-      void context.queryClient.prefetchQuery(context.trpc.bookings.availability.queryOptions({ id }));
-      void context.queryClient.prefetchQuery(context.trpc.bookings.stayRules.queryOptions({ id }));
-    }
-  },
+  // Started here so the data loads alongside the page's code; the page shows skeletons until it lands.
+  loader: prefetchListing,
   component: PropertyRoute,
 });
 
