@@ -4,7 +4,6 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
-import { NETWORK_ERROR_MESSAGE } from '#shared/messages.ts';
 
 /** True when the page address carries directAdmin=true; calls then carry the same flag (docs/decisions.md#demo-admin). */
 export function isDirectAdminUrl(): boolean {
@@ -77,6 +76,14 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type TTrpc = typeof trpc;
+
+/**
+ * A call that never reached the server, in plain words. The spec prefixes such failures with
+ * 'Network error: '; what follows is what the guest can do, not the browser's 'Failed to fetch'. Kept
+ * here rather than in shared/messages.ts: importing that module would put all of it in the first load.
+ */
+export const NETWORK_ERROR_MESSAGE =
+  "Network error: We couldn't reach StayHub. Check your connection and try again.";
 
 /** The server's readable message for a failed call; a call that never reached it says so (docs/product.md#guest-messages). */
 export function errorMessage(error: unknown, fallback: string): string {
