@@ -82,15 +82,13 @@ export type TTrpc = typeof trpc;
  * 'Network error: '; what follows is what the guest can do, not the browser's 'Failed to fetch'. Kept
  * here rather than in shared/messages.ts: importing that module would put all of it in the first load.
  */
-export const NETWORK_ERROR_MESSAGE =
+const NETWORK_ERROR_MESSAGE =
   "Network error: We couldn't reach StayHub. Check your connection and try again.";
 
 /** The server's readable message for a failed call; a call that never reached it says so (docs/product.md#guest-messages). */
 export function errorMessage(error: unknown, fallback: string): string {
-  // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable;
-  // an answer without our error shape (a proxy's HTML page) never came from StayHub either.
-  if (error instanceof TRPCClientError && (error.cause instanceof TypeError || error.data === undefined))
-    return NETWORK_ERROR_MESSAGE;
+  // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable.
+  if (error instanceof TRPCClientError && error.cause instanceof TypeError) return NETWORK_ERROR_MESSAGE;
   if (error instanceof TRPCClientError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

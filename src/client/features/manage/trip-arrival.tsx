@@ -1,5 +1,4 @@
 import { Alert, Card, Divider, Stack, Text, Title } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { clockLabel } from '#shared/trip.ts';
@@ -45,7 +44,7 @@ export function TripArrival({ booking }: { booking: TManagedBooking }) {
               <Alert
                 variant="light"
                 color="gray"
-                icon={<IconClock size={18} aria-hidden />}
+
                 data-testid="trip-instructions-later"
               >
                 {booking.status === 'confirmed'
