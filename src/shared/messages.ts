@@ -43,12 +43,5 @@ export const USER_NOT_FOUND = 'User not found';
 /** A request to book takes no payment until the operator accepts it (docs/booking-operations.md#payments). */
 export const REQUEST_NOT_ACCEPTED = 'This request has not been accepted yet: nothing is due until it is';
 
-/**
- * A call that never reached the server, in plain words. The spec prefixes such failures with
- * 'Network error: '; what follows is what the guest can do, not the browser's 'Failed to fetch'.
- */
-export const NETWORK_ERROR_MESSAGE =
-  "Network error: We couldn't reach StayHub. Check your connection and try again.";
-
 /** Message templates are told apart by name, whatever its case (docs/messaging.md#automated-messages). */
 export const TEMPLATE_NAME_TAKEN = 'A template with this name already exists';

@@ -13,7 +13,8 @@ export const STATUS_WORD: Record<TBookingStatus, string> = {
   declined: 'Declined',
 };
 
-export type TStayLabel = 'Pending' | 'Requested' | 'Confirmed' | 'Cancelled' | 'Declined' | 'Completed';
+export type TStayLabel =
+  'Pending' | 'Requested' | 'Confirmed' | 'Current stay' | 'Cancelled' | 'Declined' | 'Completed';
 
 /** A confirmed stay whose check-out day has come reads 'Completed'. */
 export function stayLabel(status: TBookingStatus, checkOut: string, today = todayIso()): TStayLabel {
@@ -21,10 +22,19 @@ export function stayLabel(status: TBookingStatus, checkOut: string, today = toda
   return STATUS_WORD[status] as TStayLabel;
 }
 
+/**
+ * The guest's word for a booking: 'Current stay' while it is under way (the server says so, by the home's
+ * calendar and its own clock, the one that refuses a cancellation once the stay has begun).
+ */
+export function tripLabel(b: { status: TBookingStatus; checkOut: string; underWay: boolean }): TStayLabel {
+  return b.underWay ? 'Current stay' : stayLabel(b.status, b.checkOut);
+}
+
 export const STAY_COLOR: Record<TStayLabel, string> = {
   Pending: 'yellow',
   Requested: 'orange',
   Confirmed: 'green',
+  'Current stay': 'teal',
   Cancelled: 'gray',
   Declined: 'red',
   Completed: 'blue',

@@ -5,6 +5,7 @@ import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolationsInBothSchemes } from './support/a11y.ts';
 import { mailedLink } from './support/mail.ts';
 import { nextFrames } from './support/settle.ts';
+import { freeWindow } from './support/stay.ts';
 import { expectToastClearOfHeading } from './support/toast-position.ts';
 
 /** The guest's trip page and My bookings (docs/trip-page.md), on the real server and clock. */
@@ -228,4 +229,19 @@ test('My bookings lists a stay ahead with its Cancel and payment status', async 
   await expect(card.getByTestId('cancel-from-list')).toBeVisible();
   await expect(card.getByTestId('my-booking-payment')).toHaveText(/^Payment: (Unpaid|Balance due .+)$/);
   expect(ahead.checkIn > todayIso()).toBe(true);
+});
+
+test('Contact host starts from the dates and party chosen in the booking card', async ({ page, request }) => {
+  const all = (await (await request.get('/api/properties')).json()) as { id: number; maxGuests: number }[];
+  const home = all.find((h) => h.maxGuests >= 3);
+  if (!home) throw new Error('no demo home takes three guests');
+  const checkIn = await freeWindow(request, home.id, 50, 4);
+  const checkOut = addDays(checkIn, 4);
+  await page.goto(`/property/${home.id}?checkIn=${checkIn}&checkOut=${checkOut}&guests=3`);
+  await expect(page.getByTestId('booking-card').getByTestId('price-breakdown')).toBeVisible();
+  await page.getByTestId('contact-host').click();
+  const dialog = page.getByTestId('contact-host-dialog');
+  await expect(dialog.getByLabel('Check-in (optional)')).toHaveValue(checkIn);
+  await expect(dialog.getByLabel('Check-out (optional)')).toHaveValue(checkOut);
+  await expect(dialog.getByLabel('Guests (optional)')).toHaveValue('3');
 });

@@ -89,6 +89,9 @@ describe('the trip page answer', () => {
 
     const at = await manageByToken(db.em(), b.manageToken, null, revealAt);
     expect(at.trip.checkInInstructions).toBe(INSTRUCTIONS);
+    expect(at.trip.instructionsFromText).toMatch(/, 3:00 AM (GMT\+9|JST)$/);
+    expect(at.underWay).toBe(false);
+    expect((await manageByToken(db.em(), b.manageToken, null, arrival)).underWay).toBe(true);
     expect(JSON.stringify(at)).not.toContain('4711');
   });
 
@@ -147,6 +150,7 @@ describe('the payment words from the money facts', () => {
     const first = await caller.bookings.manage({ token: b.manageToken });
     expect(first.payment).toEqual({
       state: 'unpaid',
+      label: 'Unpaid',
       balanceDueOn: null,
       next: { part: 'deposit', amount: plan.schedule.deposit / 100, dueOn: null },
     });
@@ -155,6 +159,7 @@ describe('the payment words from the money facts', () => {
     const afterDeposit = await caller.bookings.manage({ token: b.manageToken });
     expect(afterDeposit.payment).toEqual({
       state: 'deposit_paid',
+      label: 'Deposit paid',
       balanceDueOn: plan.schedule.balanceDueOn,
       next: { part: 'balance', amount: plan.schedule.balance / 100, dueOn: plan.schedule.balanceDueOn },
     });
@@ -164,6 +169,7 @@ describe('the payment words from the money facts', () => {
 
     await caller.payments.record({ id: b.id, amount: plan.schedule.balance, method: 'cash' });
     const paid = (await caller.bookings.mine()).find((m) => m.id === b.id);
-    expect(paid?.payment).toEqual({ state: 'paid', balanceDueOn: null, next: null });
+    expect(paid?.payment).toEqual({ state: 'paid', label: 'Paid', balanceDueOn: null, next: null });
+    expect(paid?.underWay).toBe(false);
   });
 });

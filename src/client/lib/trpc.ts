@@ -4,7 +4,6 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
 import { TRPC_MAX_BATCH } from '#shared/constants.ts';
-import { NETWORK_ERROR_MESSAGE } from '#shared/messages.ts';
 
 /** True when the page address carries directAdmin=true; calls then carry the same flag (docs/decisions.md#demo-admin). */
 export function isDirectAdminUrl(): boolean {
@@ -78,12 +77,18 @@ export const queryClient = createQueryClient();
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type TTrpc = typeof trpc;
 
+/**
+ * A call that never reached the server, in plain words. The spec prefixes such failures with
+ * 'Network error: '; what follows is what the guest can do, not the browser's 'Failed to fetch'. Kept
+ * here rather than in shared/messages.ts: importing that module would put all of it in the first load.
+ */
+const NETWORK_ERROR_MESSAGE =
+  "Network error: We couldn't reach StayHub. Check your connection and try again.";
+
 /** The server's readable message for a failed call; a call that never reached it says so (docs/product.md#guest-messages). */
 export function errorMessage(error: unknown, fallback: string): string {
-  // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable;
-  // an answer without our error shape (a proxy's HTML page) never came from StayHub either.
-  if (error instanceof TRPCClientError && (error.cause instanceof TypeError || error.data === undefined))
-    return NETWORK_ERROR_MESSAGE;
+  // fetch rejects with a TypeError ('Failed to fetch') when the network or the server is unreachable.
+  if (error instanceof TRPCClientError && error.cause instanceof TypeError) return NETWORK_ERROR_MESSAGE;
   if (error instanceof TRPCClientError && error.message) return error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;

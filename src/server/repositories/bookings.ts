@@ -257,7 +257,7 @@ export async function bookingsWithEmailsDue(em: EntityManager): Promise<TOutboxK
 export async function bookingsOfUser(
   em: EntityManager,
   userId: number,
-): Promise<Omit<TMyBooking, 'payment'>[]> {
+): Promise<Omit<TMyBooking, 'payment' | 'underWay'>[]> {
   const rows = await db(em)
     .selectFrom('bookings as b')
     .innerJoin('properties as p', 'p.id', 'b.property_id')

@@ -196,6 +196,8 @@ export const ZMyBooking = z.object({
   /** The home's IANA time zone: a stay is under way by the home's calendar. */
   timeZone: z.string(),
   payment: ZGuestPayment,
+  /** True while the stay is under way at the home: 'Current stay', with no Cancel. */
+  underWay: z.boolean(),
 });
 export type TMyBooking = z.infer<typeof ZMyBooking>;
 

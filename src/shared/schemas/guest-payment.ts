@@ -8,6 +8,8 @@ import { ZMoney } from './common.ts';
 export const ZGuestPayment = z
   .object({
     state: z.enum(['paid', 'deposit_paid', 'balance_due', 'unpaid', 'refund_due', 'refunded']),
+    /** The state in words ('Balance due Dec 20, 2026'), written once by guestPaymentLabel. */
+    label: z.string(),
     /** The day the balance is due, for `deposit_paid` and `balance_due`. */
     balanceDueOn: z.string().nullable(),
     /** What is to be paid next; `dueOn` null means now. */

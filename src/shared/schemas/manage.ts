@@ -56,6 +56,8 @@ export const ZTripFacts = z.object({
   checkInInstructions: z.string().nullable(),
   /** When the instructions show (ISO); null when the home has none to show. */
   instructionsFrom: z.string().nullable(),
+  /** The same instant as the home's clock shows it: 'Dec 20, 2026, 3:00 PM JST'. */
+  instructionsFromText: z.string().nullable(),
 });
 export type TTripFacts = z.infer<typeof ZTripFacts>;
 
@@ -126,6 +128,8 @@ export const ZManagedBooking = z.object({
   pets: z.number().int().optional(),
   trip: ZTripFacts,
   payment: ZGuestPayment,
+  /** True while the stay is under way at the home (docs/trip-page.md#a-stay-under-way). */
+  underWay: z.boolean(),
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 

@@ -4,9 +4,7 @@ import { formatIsoDate } from '#shared/dates.ts';
 import { nightsLabel, partyLabel } from '#shared/labels.ts';
 import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
 import type { TMyBooking } from '#shared/schemas/booking.ts';
-import { guestPaymentLabel } from '#shared/money-facts.ts';
-import { answerByLabel, stayGroup } from '#shared/stay-status.ts';
-import { TRIP_COLOR, tripLabel } from '#shared/trip.ts';
+import { answerByLabel, STAY_COLOR, stayGroup, tripLabel } from '#shared/stay-status.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 
 /**
@@ -42,7 +40,7 @@ export function MyBookingCard({
         </Text>
         {/* The badge keeps its whole word; the title wraps instead. */}
         <Badge
-          color={TRIP_COLOR[label]}
+          color={STAY_COLOR[label]}
           className="stay-badge"
           variant="light"
           data-testid="booking-status"
@@ -64,7 +62,7 @@ export function MyBookingCard({
           <Text span c="dimmed" inherit>
             Payment:{' '}
           </Text>
-          {guestPaymentLabel(b.payment)}
+          {b.payment.label}
         </Text>
       )}
       <Group justify="space-between" mt="sm">

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { FALLBACK_IMAGE, imageSrcSet } from '#shared/media.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
-import { TRIP_COLOR, tripLabel } from '#shared/trip.ts';
+import { STAY_COLOR, tripLabel } from '#shared/stay-status.ts';
 import { RequestStatus } from './request-status.tsx';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { CancellationCard } from './cancellation-card.tsx';
@@ -48,7 +48,7 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
               </AnchorLink>
             </Title>
             <Badge
-              color={TRIP_COLOR[label]}
+              color={STAY_COLOR[label]}
               variant="light"
               size="lg"
               className="stay-badge"

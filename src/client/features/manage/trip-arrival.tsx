@@ -1,7 +1,5 @@
 import { Alert, Card, Divider, Stack, Text, Title } from '@mantine/core';
-import { IconClock } from '@tabler/icons-react';
 import { formatIsoDate } from '#shared/dates.ts';
-import { formatHomeTime } from '#shared/home-time.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { clockLabel } from '#shared/trip.ts';
 import { FactRow } from '../../components/fact-rows.tsx';
@@ -32,7 +30,7 @@ export function TripArrival({ booking }: { booking: TManagedBooking }) {
         <Text size="xs" c="dimmed">
           Times are local to the home ({timeZone}).
         </Text>
-        {!closed && trip.instructionsFrom && (
+        {!closed && trip.instructionsFromText && (
           <>
             <Divider />
             <Title order={3} fz="sm">
@@ -46,11 +44,11 @@ export function TripArrival({ booking }: { booking: TManagedBooking }) {
               <Alert
                 variant="light"
                 color="gray"
-                icon={<IconClock size={18} aria-hidden />}
+
                 data-testid="trip-instructions-later"
               >
                 {booking.status === 'confirmed'
-                  ? `Your check-in instructions appear here from ${formatHomeTime(new Date(trip.instructionsFrom), timeZone)}.`
+                  ? `Your check-in instructions appear here from ${trip.instructionsFromText}.`
                   : 'Your check-in instructions appear here once your booking is confirmed, closer to your arrival.'}
               </Alert>
             )}

@@ -1,5 +1,4 @@
-import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconExternalLink, IconMapPin } from '@tabler/icons-react';
+import { Anchor, Card, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { directionsLink } from '#shared/trip.ts';
@@ -19,12 +18,9 @@ export function TripLocation({ booking }: { booking: TManagedBooking }) {
         <Title order={2} fz="md" id="trip-location-title">
           Getting there
         </Title>
-        <Group gap={6} wrap="nowrap">
-          <IconMapPin size={16} aria-hidden />
-          <Text size="sm" data-testid="trip-address">
-            {trip.address}
-          </Text>
-        </Group>
+        <Text size="sm" data-testid="trip-address">
+          {trip.address}
+        </Text>
         {lat !== null && lng !== null && (
           <Suspense fallback={<Skeleton h={TRIP_MAP_HEIGHT_PX} radius="lg" />}>
             <HomeMapView
@@ -43,10 +39,7 @@ export function TripLocation({ booking }: { booking: TManagedBooking }) {
           w="fit-content"
           data-testid="trip-directions"
         >
-          <Group gap={4} wrap="nowrap">
-            Get directions
-            <IconExternalLink size={14} aria-hidden />
-          </Group>
+          Get directions (opens a maps service)
         </Anchor>
       </Stack>
     </Card>

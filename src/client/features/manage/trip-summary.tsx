@@ -1,12 +1,11 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { guestPaymentLabel, type TGuestPaymentState } from '#shared/money-facts.ts';
 import { formatMoney } from '#shared/money.ts';
 import { LEDGER_CURRENCY } from '#shared/payments.ts';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
-import { TRIP_COLOR, tripLabel } from '#shared/trip.ts';
+import { STAY_COLOR, tripLabel } from '#shared/stay-status.ts';
 
-const PAYMENT_COLOR: Partial<Record<TGuestPaymentState, string>> = { paid: 'green', refunded: 'gray' };
+const PAYMENT_COLOR: Partial<Record<string, string>> = { paid: 'green', refunded: 'gray' };
 
 /**
  * The trip at a glance (docs/trip-page.md): where the booking stands, where its payments stand and what
@@ -26,7 +25,7 @@ export function TripSummary({ booking }: { booking: TManagedBooking }) {
           <Text size="sm" c="dimmed">
             Booking
           </Text>
-          <Badge color={TRIP_COLOR[label]} variant="light" className="stay-badge" data-testid="trip-status">
+          <Badge color={STAY_COLOR[label]} variant="light" className="stay-badge" data-testid="trip-status">
             {label}
           </Badge>
           {payment && (
@@ -40,7 +39,7 @@ export function TripSummary({ booking }: { booking: TManagedBooking }) {
                 className="stay-badge"
                 data-testid="trip-payment-status"
               >
-                {guestPaymentLabel(payment)}
+                {payment.label}
               </Badge>
             </>
           )}

@@ -36,9 +36,8 @@ import { answerUpdateFrom } from '../../repositories/idempotency-keys.ts';
 import type { TIdempotentCall } from '../idempotency.ts';
 import { createBooking, type TBookingCaller } from './create.ts';
 import { todaySpan } from './rules.ts';
-import { tripFacts } from './trip.ts';
-import type { TGuestPayment } from '#shared/money-facts.ts';
-import { guestPayments } from '../payments/guest-state.ts';
+import { stayUnderWay, tripFacts } from './trip.ts';
+import { guestPayments, type TGuestPaymentWords } from '../payments/guest-state.ts';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { findHomeGuide } from '../../repositories/message-templates.ts';
 
@@ -104,7 +103,7 @@ function toManaged(
     reviewsEnabled: boolean;
     viewer: TSessionUser | null;
     guide: THomeGuide;
-    payment: TGuestPayment | null;
+    payment: TGuestPaymentWords | null;
   },
 ): TManagedBooking {
   const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
@@ -137,6 +136,7 @@ function toManaged(
       contactEmail === opts.viewer.email.toLowerCase(),
     trip: tripFacts(b, opts.guide, opts.now),
     payment: opts.payment,
+    underWay: stayUnderWay(b, opts.now),
   };
 }
 

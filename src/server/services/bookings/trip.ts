@@ -1,8 +1,20 @@
+import type { TBookingStatus } from '#shared/constants.ts';
+import { dayAtHome, formatHomeTime } from '#shared/home-time.ts';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import type { TTripFacts } from '#shared/schemas/manage.ts';
 import { DEFAULT_CHECK_IN_TIME, DEFAULT_CHECK_OUT_TIME } from '#shared/trip.ts';
 import type { TManagedRecord } from '../../repositories/managed-bookings.ts';
 import { instantAtHome } from '../messaging/schedule.ts';
+
+/** The stay is under way: its check-in day has come at the home and its check-out day has not. */
+export function stayUnderWay(
+  b: { status: TBookingStatus; checkIn: string; checkOut: string; timeZone: string },
+  now: Date,
+): boolean {
+  if (b.status !== 'confirmed' && b.status !== 'pending') return false;
+  const today = dayAtHome(now, b.timeZone);
+  return b.checkIn <= today && today < b.checkOut;
+}
 
 function coordinate(value: string | null, limit: number): number | null {
   if (value === null || value.trim() === '') return null;
@@ -47,5 +59,6 @@ export function tripFacts(b: TManagedRecord, guide: THomeGuide, now: Date): TTri
     houseRules: guide.houseRules,
     checkInInstructions: revealed ? guide.checkInInstructions : null,
     instructionsFrom: from?.toISOString() ?? null,
+    instructionsFromText: from ? formatHomeTime(from, b.timeZone) : null,
   };
 }
