@@ -220,3 +220,86 @@ describe("each channel's export", () => {
     );
   });
 });
+
+describe('an export-only channel', () => {
+  it('gets a named export URL with our stays and every imported one, passes none of ours back, and never syncs', async () => {
+    const home = await createProperty(srv.db.em(), { title: 'Export-only cabin' });
+    feeds.set(
+      '/vrbo.ics',
+      ics([
+        { uid: 'V-1@vrbo.com', from: day(60), to: day(63), summary: 'Reserved' },
+        // Our own export come back through Vrbo: an echo, passed to nobody.
+        { uid: 'booking-4242@stayhub', from: day(70), to: day(72), summary: 'Reserved' },
+      ]),
+    );
+    const vrbo = await api(
+      srv.url,
+      'POST',
+      `/api/properties/${home.id}/ical/feeds`,
+      { name: 'Vrbo', url: `${channelBase}/vrbo.ics` },
+      asAdmin(),
+    );
+    expect(vrbo.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const info = await api(srv.url, 'GET', `/api/properties/${home.id}/ical`, undefined, asAdmin());
+        expect((info.body.feeds as { eventCount: number }[])[0]?.eventCount).toBe(2);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const block = await api(
+      srv.url,
+      'POST',
+      `/api/properties/${home.id}/blocks`,
+      { startDate: day(80), endDate: day(82) },
+      asAdmin(),
+    );
+    expect(block.status, JSON.stringify(block.body)).toBe(200);
+
+    // A name is all it takes; no URL.
+    const noName = await api(srv.url, 'POST', `/api/properties/${home.id}/ical/channels`, {}, asAdmin());
+    expect(noName.status).toBe(400);
+    const added = await api(
+      srv.url,
+      'POST',
+      `/api/properties/${home.id}/ical/channels`,
+      { name: 'Direct site' },
+      asAdmin(),
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body).toMatchObject({ name: 'Direct site', url: null, exportImported: true, eventCount: 0 });
+    expect(added.body.exportUrl).toMatch(new RegExp(`/ical/[A-Za-z0-9_-]+\\.ics\\?feed=${added.body.id}$`));
+
+    const info = await api(srv.url, 'GET', `/api/properties/${home.id}/ical`, undefined, asAdmin());
+    const listed = (
+      info.body.feeds as { id: number; name: string; url: string | null; exportUrl: string }[]
+    ).find((f) => f.id === added.body.id);
+    expect(listed).toMatchObject({ name: 'Direct site', url: null, exportUrl: added.body.exportUrl });
+
+    const out = await exportOf(added.body.exportUrl);
+    expect(out.status).toBe(200);
+    const spans = out.events.map((e) => `${e.from}/${e.to}`).sort();
+    expect(spans).toEqual([`${day(60)}/${day(63)}`, `${day(80)}/${day(82)}`]);
+    expect(out.events.every((e) => e.uid.endsWith('@stayhub'))).toBe(true);
+
+    // Nothing to sync, by hand or by the schedule.
+    const sync = await api(
+      srv.url,
+      'POST',
+      `/api/properties/${home.id}/ical/feeds/${added.body.id}/sync`,
+      {},
+      asAdmin(),
+    );
+    expect(sync.status).toBe(409);
+    expect(sync.body.message).toBe('This channel only reads our calendar: it has nothing to import');
+    const row = await srv.db.sql<{ last_sync_at: Date | null; last_error: string | null }>(
+      'select last_sync_at, last_error from ical_feeds where id = $1',
+      [added.body.id],
+    );
+    expect(row).toEqual([{ last_sync_at: null, last_error: null }]);
+    // Only the admin adds one.
+    expect(
+      (await api(srv.url, 'POST', `/api/properties/${home.id}/ical/channels`, { name: 'X' })).status,
+    ).toBe(401);
+  });
+});

@@ -200,11 +200,30 @@ test('confirm a pending booking and cancel another; the badges change', async ({
     await expect(menuOf(a.id).getByRole('menuitem', { name: 'Confirm' })).toBeDisabled();
     await page.keyboard.press('Escape');
 
+    // Money on B's ledger: $100 paid by transfer, then a $20 extra charge, which a cancel keeps.
+    expect(
+      (
+        await page.request.post(`/api/admin/bookings/${b.id}/payments`, {
+          data: { amount: 10_000, method: 'bank_transfer' },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await page.request.post(`/api/admin/bookings/${b.id}/adjustments`, {
+          data: { amount: 2_000, reason: 'Extra cleaning' },
+        })
+      ).ok(),
+    ).toBe(true);
     await rowB.getByRole('button', { name: `Actions for booking #${b.id}` }).click();
     await menuOf(b.id).getByRole('menuitem', { name: 'Cancel' }).click();
     // Cancelling asks first, naming the booking (docs/features.md#admin-back-office); nothing changes until confirmed.
     const ask = page.getByRole('dialog', { name: 'Cancel this booking?' });
     await expect(ask).toContainText(`#${b.id}`);
+    // What it will refund, from the payments answer: the extra charge is kept.
+    await expect(ask.getByTestId('cancel-refund')).toHaveText(
+      'Refund due: $80.00; $80.00 is yours to pay back and record as a refund.',
+    );
     await expect(rowB.getByTestId('status-badge')).toHaveText('Pending');
     await ask.getByRole('button', { name: 'Cancel bookings' }).click();
     await expect(rowB.getByTestId('status-badge')).toHaveText('Cancelled');

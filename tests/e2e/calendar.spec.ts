@@ -215,3 +215,28 @@ test("'Regenerate' asks in the app's own dialog, and focus goes back to the butt
   await expect(button).toBeFocused();
   expect(nativeDialogs).toEqual([]);
 });
+
+test('the operator adds an export-only channel by name and gets its own export URL, with nothing to sync', async ({
+  asAdmin: page,
+}) => {
+  const property = await pickProperty(page.request);
+  const name = `Direct ${Date.now().toString(36)}`;
+  await page.goto(`/admin/calendar/${property.id}`);
+  const form = page.getByRole('form', { name: 'Add an export-only channel' });
+  await form.getByLabel('Export-only channel name').fill(name);
+  await form.getByRole('button', { name: 'Add export-only channel' }).click();
+  const exportUrl = page.getByRole('textbox', { name: `Export URL for ${name}` });
+  await expect(exportUrl).toHaveValue(/\/ical\/[A-Za-z0-9_-]+\.ics\?feed=\d+$/);
+  const row = page.getByTestId('feeds').getByRole('row').filter({ has: exportUrl });
+  await expect(row).toContainText('Export only: reads our calendar, nothing is imported');
+  await expect(row.getByRole('button', { name: 'Sync now' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'channels with an export-only one');
+  // The URL serves the calendar.
+  const served = await page.request.get(
+    new URL(await exportUrl.inputValue()).pathname + new URL(await exportUrl.inputValue()).search,
+  );
+  expect(served.status()).toBe(200);
+  expect(await served.text()).toContain('BEGIN:VCALENDAR');
+  const feedId = /feed=(\d+)/.exec(await exportUrl.inputValue())?.[1];
+  await page.request.delete(`/api/properties/${property.id}/ical/feeds/${feedId}`);
+});

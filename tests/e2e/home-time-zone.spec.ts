@@ -130,7 +130,7 @@ test('the editor’s time zone follows the address the operator types, until one
   await page.getByRole('button', { name: 'Add New Property' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New Property' });
   const zone = dialog.getByLabel('Time zone', { exact: true });
-  const location = dialog.getByLabel('Location', { exact: true });
+  const location = dialog.getByRole('textbox', { name: 'Location', exact: true });
   await location.fill('Alfama, Lisbon, Portugal');
   await expect(zone).toHaveValue('Europe/Lisbon');
   await location.fill('Shibuya, Tokyo');
@@ -140,6 +140,27 @@ test('the editor’s time zone follows the address the operator types, until one
   await page.getByRole('option', { name: 'Europe/Madrid', exact: true }).click();
   await location.fill('Flat in Paris');
   await expect(zone).toHaveValue('Europe/Madrid');
+  await page.keyboard.press('Escape');
+
+  // An existing home: its stored zone holds until a new address suggests another.
+  const home = await newHome(page.request, `Movetown ${Date.now().toString(36)}`);
+  try {
+    await page.goto('/admin/listings');
+    await page.getByRole('button', { name: `Edit ${home.title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Property' });
+    const editZone = edit.getByLabel('Time zone', { exact: true });
+    await expect(editZone).toHaveValue('America/New_York');
+    await edit.getByRole('textbox', { name: 'Location', exact: true }).fill('Rua Augusta, Lisbon, Portugal');
+    await edit.getByRole('textbox', { name: 'Latitude' }).fill('38.7100');
+    await edit.getByRole('textbox', { name: 'Longitude' }).fill('-9.1366');
+    await expect(editZone).toHaveValue('Europe/Lisbon');
+    await edit.getByRole('button', { name: 'Update Property' }).click();
+    await expect(edit).toBeHidden();
+    const saved = (await (await page.request.get(`/api/properties/${home.id}`)).json()) as TProperty;
+    expect(saved.timeZone).toBe('Europe/Lisbon');
+  } finally {
+    await page.request.delete(`/api/properties/${home.id}`);
+  }
 });
 
 test('a Lisbon home’s template preview states the send time on the Lisbon clock, not UTC', async ({

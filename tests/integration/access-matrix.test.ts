@@ -93,6 +93,7 @@ const ACCESS: Record<string, TAccess> = {
   'calendar.ical': 'admin',
   'calendar.regenerateIcal': 'admin',
   'calendar.addFeed': 'admin',
+  'calendar.addExportChannel': 'admin',
   'calendar.setFeedExport': 'admin',
   'calendar.syncFeed': 'admin',
   'calendar.deleteFeed': 'admin',

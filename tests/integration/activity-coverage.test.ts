@@ -308,6 +308,10 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     const h = await home();
     return () => asAdmin().calendar.addFeed({ id: h.id, name: 'Airbnb', url: `${feedBase}/feed.ics` });
   },
+  'calendar.addExportChannel': async () => {
+    const h = await home();
+    return () => asAdmin().calendar.addExportChannel({ id: h.id, name: 'Booking.com' });
+  },
   'calendar.syncFeed': async () => {
     const h = await home();
     const feed = await asAdmin().calendar.addFeed({ id: h.id, name: 'Vrbo', url: `${feedBase}/feed.ics` });

@@ -2,7 +2,10 @@ import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { BaseEntity } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 
-/** Another channel's calendar (e.g. 'Airbnb') imported into a home, with what its last sync saw. */
+/**
+ * A channel of a home (e.g. 'Airbnb'): its calendar imported, with what its last sync saw, and our export
+ * URL for it. An export-only channel has no URL: it only reads our calendar (docs/features.md#calendar-hub).
+ */
 export const IcalFeed = defineEntity({
   name: 'IcalFeed',
   tableName: 'ical_feeds',
@@ -10,7 +13,7 @@ export const IcalFeed = defineEntity({
   properties: {
     property: () => p.manyToOne(Property).deleteRule('cascade').index(),
     name: p.string().length(60),
-    url: p.string().length(2000),
+    url: p.string().length(2000).nullable(),
     etag: p.string().length(500).nullable(),
     lastModified: p.string().length(100).nullable(),
     lastSyncAt: p.datetime().nullable(),

@@ -140,7 +140,7 @@ export async function insertFeed(
   em: EntityManager,
   propertyId: number,
   name: string,
-  url: string,
+  url: string | null,
 ): Promise<number> {
   const feed = em.create(IcalFeed, { property: em.getReference(Property, propertyId), name, url });
   await em.persist(feed).flush();
@@ -162,25 +162,29 @@ export async function feedIdsAfter(
   limit: number,
   dueMinutes?: number,
 ): Promise<{ id: number; propertyId: number }[]> {
-  return db(em)
-    .selectFrom('ical_feeds')
-    .select(['id', 'property_id as propertyId'])
-    .where('id', '>', afterId)
-    .$if(dueMinutes !== undefined, (q) =>
-      q.where((eb) =>
-        eb.or([
-          eb('last_sync_at', 'is', null),
-          eb(
-            'last_sync_at',
-            '<=',
-            sql<Date>`now() - make_interval(mins => ${Math.max(0, (dueMinutes ?? 0) - 1)})`,
-          ),
-        ]),
-      ),
-    )
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  return (
+    db(em)
+      .selectFrom('ical_feeds')
+      .select(['id', 'property_id as propertyId'])
+      .where('id', '>', afterId)
+      // An export-only channel has nothing to import.
+      .where('url', 'is not', null)
+      .$if(dueMinutes !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('last_sync_at', 'is', null),
+            eb(
+              'last_sync_at',
+              '<=',
+              sql<Date>`now() - make_interval(mins => ${Math.max(0, (dueMinutes ?? 0) - 1)})`,
+            ),
+          ]),
+        ),
+      )
+      .orderBy('id')
+      .limit(limit)
+      .execute()
+  );
 }
 
 export async function recordSync(

@@ -4,10 +4,12 @@ import {
   ZBlockInput,
   ZBlockRef,
   ZConflict,
+  ZExportChannelInput,
   ZFeed,
   ZFeedExportInput,
   ZFeedInput,
   ZFeedRef,
+  ZIcalFeed,
   ZIcalInfo,
   ZMonthInput,
   ZPropertyMonth,
@@ -22,7 +24,7 @@ import {
 import { zIdOf, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
-import { icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';
+import { addExportOnlyChannel, icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';
 import {
   addFeed,
   getConflicts,
@@ -228,6 +230,27 @@ export const calendarRouter = router({
     .concat(scopedInput(ZFeedInput, { id: 'property' }))
     .output(ZFeed)
     .mutation(({ ctx, input }) => addFeed(ctx.em, input, importOptions(ctx), ctx.actingUser)),
+
+  addExportChannel: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/properties/{id}/ical/channels',
+        summary: 'Add a channel that only reads our calendar (admin): a name, no feed to import',
+        description:
+          "Answers the channel with its own export URL: the home's bookings and blocks, plus every stay imported from the home's other channels (its switch, as for any channel, turns those off). Events that came from us are never passed back. Nothing is ever synced from it; POST …/feeds/{feedId}/sync answers 409.",
+      },
+    })
+    .concat(scopedInput(ZExportChannelInput, { id: 'property' }))
+    .output(ZIcalFeed)
+    .mutation(({ ctx, input }) =>
+      addExportOnlyChannel(
+        ctx.em,
+        { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id },
+        input.name,
+        ctx.actingUser,
+      ),
+    ),
 
   syncFeed: adminProcedure
     .meta({

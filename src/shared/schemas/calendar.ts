@@ -188,10 +188,14 @@ export const ZFeedInput = z.object({
 });
 export const ZFeedRef = z.object({ id: ZId, feedId: ZId });
 
+/** A channel that only reads our calendar: a name, and no feed to import (docs/features.md#calendar-hub). */
+export const ZExportChannelInput = ZFeedInput.pick({ id: true, name: true });
+
 export const ZFeed = z.object({
   id: z.number().int(),
   name: z.string(),
-  url: z.string(),
+  /** The channel's calendar we import; null for an export-only channel. */
+  url: z.string().nullable(),
   lastSyncAt: z.string().nullable(),
   lastError: z.string().nullable(),
   eventCount: z.number().int(),

@@ -80,6 +80,21 @@ export function useAddFeed(onAdded: () => void) {
   );
 }
 
+/** A channel that only reads our calendar: it gets its own export URL, and nothing is imported. */
+export function useAddExportChannel(onAdded: () => void) {
+  const invalidate = useCalendarInvalidation();
+  return useMutation(
+    trpc.calendar.addExportChannel.mutationOptions({
+      onSuccess: async () => {
+        onAdded();
+        await invalidate();
+        notifications.show({ message: 'Channel added; give it the export URL below', color: 'green' });
+      },
+      onError: notifyFailure,
+    }),
+  );
+}
+
 export function useSyncFeed() {
   const invalidate = useCalendarInvalidation();
   return useMutation(

@@ -2,12 +2,15 @@ import { Alert, Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TIcalFeed } from '#shared/schemas/calendar.ts';
-import { AddFeedForm } from './add-feed-form.tsx';
+import { AddExportChannelForm, AddFeedForm } from './add-feed-form.tsx';
 import { conflictsQuery, useFeedExport, useRemoveFeed, useSyncFeed } from './api.ts';
 import { FeedsTable } from './feeds-table.tsx';
 import '../../styles/more-components.css';
 
-/** Other channels' calendars imported into this home: add one, sync it now, see how its last sync went. */
+/**
+ * The home's channels: calendars imported from them (add one, sync it now, see how its last sync went),
+ * and channels that only read ours; each with its own export URL.
+ */
 export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TIcalFeed[] }) {
   const conflicts = useQuery(conflictsQuery(propertyId));
   const sync = useSyncFeed();
@@ -41,6 +44,7 @@ export function FeedsCard({ propertyId, feeds }: { propertyId: number; feeds: TI
           />
         )}
         <AddFeedForm propertyId={propertyId} />
+        <AddExportChannelForm propertyId={propertyId} />
       </Stack>
     </Card>
   );

@@ -1,5 +1,6 @@
 import { Badge, Button, CopyButton, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import type { TFeed, TIcalFeed } from '#shared/schemas/calendar.ts';
+import { scrollable } from '../../components/scrollable-region.ts';
 
 function lastSync(feed: TFeed): string {
   return feed.lastSyncAt ? new Date(feed.lastSyncAt).toLocaleString('en-US') : 'Never';
@@ -24,7 +25,7 @@ export function FeedsTable({
   onExport: (feedId: number, exportImported: boolean) => void;
 }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={640} scrollAreaProps={scrollable('Channels')}>
       <Table data-testid="feeds">
         <Table.Thead>
           <Table.Tr>
@@ -42,8 +43,8 @@ export function FeedsTable({
                 <Text size="sm" fw={500}>
                   {f.name}
                 </Text>
-                <Text size="xs" c="dimmed" lineClamp={1} title={f.url} maw={260}>
-                  {f.url}
+                <Text size="xs" c="dimmed" lineClamp={1} title={f.url ?? undefined} maw={260}>
+                  {f.url ?? 'Export only: reads our calendar, nothing is imported'}
                 </Text>
                 <Stack gap={4} mt={6} maw={320}>
                   <Group gap={4} wrap="nowrap">
@@ -76,7 +77,7 @@ export function FeedsTable({
                   />
                 </Stack>
               </Table.Td>
-              <Table.Td>{lastSync(f)}</Table.Td>
+              <Table.Td>{f.url ? lastSync(f) : '—'}</Table.Td>
               <Table.Td>
                 {f.eventCount}
                 {f.conflictCount > 0 && (
@@ -92,15 +93,17 @@ export function FeedsTable({
                   </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
-                    {f.lastSyncAt ? 'OK' : 'Waiting for the first sync'}
+                    {!f.url ? 'Export only' : f.lastSyncAt ? 'OK' : 'Waiting for the first sync'}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap" justify="flex-end">
-                  <Button size="xs" variant="light" loading={isSyncing(f.id)} onClick={() => onSync(f.id)}>
-                    Sync now
-                  </Button>
+                  {f.url && (
+                    <Button size="xs" variant="light" loading={isSyncing(f.id)} onClick={() => onSync(f.id)}>
+                      Sync now
+                    </Button>
+                  )}
                   <Button
                     size="xs"
                     variant="subtle"

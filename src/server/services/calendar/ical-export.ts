@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ical, { ICalEventBusyStatus, ICalEventTransparency } from 'ical-generator';
 import { addDays } from '#shared/dates.ts';
-import type { TIcalInfo } from '#shared/schemas/calendar.ts';
+import type { TIcalFeed, TIcalInfo } from '#shared/schemas/calendar.ts';
 import {
   exportEvents,
   exportNonce,
@@ -12,6 +12,7 @@ import {
 } from '../../repositories/ical.ts';
 import { hubFeed, importedForExport, type THubEvent } from '../../repositories/ical-hub.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { addExportChannel } from './ical-import.ts';
 import { todaySpan } from '../bookings/rules.ts';
 import { requireProperty } from './ranges.ts';
 
@@ -88,6 +89,21 @@ export async function regenerateIcal(
     return fresh;
   });
   return infoWith(em, opts, token);
+}
+
+/**
+ * A channel that only reads our calendar, with its own export URL to give it (docs/features.md#calendar-hub):
+ * our bookings and blocks, and every stay imported from the home's other channels.
+ */
+export async function addExportOnlyChannel(
+  em: EntityManager,
+  opts: TIcalOptions,
+  name: string,
+  actor: TActor | null,
+): Promise<TIcalFeed> {
+  const feed = await addExportChannel(em, { id: opts.propertyId, name }, actor);
+  const token = await ensureToken(em, opts.secret, opts.propertyId, false);
+  return { ...feed, exportUrl: `${opts.origin}${channelFeedPath(token, feed.id)}` };
 }
 
 async function infoWith(em: EntityManager, opts: TIcalOptions, token: string): Promise<TIcalInfo> {

@@ -92,6 +92,33 @@ export async function addFeed(
   return publicFeed(feed);
 }
 
+/**
+ * A channel that only reads our calendar (docs/features.md#calendar-hub): no feed to import, so nothing
+ * syncs; its export URL carries our bookings and blocks and, with its switch on, every other channel's stays.
+ */
+export async function addExportChannel(
+  em: EntityManager,
+  input: { id: number; name: string },
+  actor: TActor | null,
+): Promise<TFeed> {
+  await requireProperty(em, input.id);
+  const feed = await em.transactional(async (tx) => {
+    const id = await insertFeed(tx, input.id, input.name, null);
+    const added = await getFeed(tx, input.id, id);
+    if (!added) throw new Error('the new channel is missing');
+    await recordActivity(tx, actor, {
+      action: 'feed.add',
+      entityType: 'calendar',
+      entityId: input.id,
+      after: { ...feedFacts(added), exportOnly: true },
+    });
+    return added;
+  });
+  return publicFeed(feed);
+}
+
+export const EXPORT_ONLY_NO_SYNC = 'This channel only reads our calendar: it has nothing to import';
+
 /** A feed's sync by its ids (a new feed's first sync, queued by addFeed); nothing when it is gone. */
 export async function syncOneFeed(
   em: EntityManager,
@@ -100,7 +127,7 @@ export async function syncOneFeed(
   opts: TImportOptions,
 ): Promise<void> {
   const feed = await getFeed(em, propertyId, feedId);
-  if (feed) await syncFeed(em, feed, opts);
+  if (feed?.url) await syncFeed(em, { ...feed, url: feed.url }, opts);
 }
 
 /** The calendar hub's switch: whether this channel's export carries the other channels' stays. */
@@ -230,7 +257,7 @@ export interface TSyncOutcome {
  */
 export async function syncFeed(
   em: EntityManager,
-  feed: TStoredFeed,
+  feed: TStoredFeed & { url: string },
   opts: TImportOptions,
 ): Promise<TSyncOutcome> {
   const outcome = { added: 0, updated: 0, removed: 0, unchanged: false };
@@ -285,7 +312,8 @@ export async function syncFeedNow(
 ): Promise<TSyncOutcome> {
   const feed = await getFeed(em, propertyId, feedId);
   if (!feed) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
-  const outcome = await syncFeed(em, feed, opts);
+  if (!feed.url) throw new AppError('CONFLICT', EXPORT_ONLY_NO_SYNC);
+  const outcome = await syncFeed(em, { ...feed, url: feed.url }, opts);
   await recordActivity(em, actor, {
     action: 'feed.sync',
     entityType: 'calendar',
@@ -333,8 +361,8 @@ export async function syncAllFeeds(
         if (!item) return;
         const em = fork();
         const feed = await getFeed(em, item.propertyId, item.id);
-        if (!feed) continue;
-        const r = await syncFeed(em, feed, opts);
+        if (!feed?.url) continue;
+        const r = await syncFeed(em, { ...feed, url: feed.url }, opts);
         totals.feeds += 1;
         if (r.feed.lastError) totals.failed += 1;
         if (!r.unchanged) totals.changed += 1;
