@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { dispatchJobs, QUEUES } from '../../src/server/jobs/queue.ts';
+import { dispatchJobs } from '../../src/server/jobs/queue.ts';
 import { insertEmails } from '../../src/server/repositories/emails.ts';
 import { EMAIL_ATTEMPTS, emailJobId } from '../../src/server/services/email/outbox.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
