@@ -81,6 +81,9 @@ describe('search state helpers', () => {
       checkIn: null,
       checkOut: null,
       guests: 1,
+      children: 0,
+      infants: 0,
+      pets: 0,
       category: null,
     });
     expect(toHomeSearch({ location: 'Anywhere', checkIn: null, checkOut: null, guests: 1 })).toEqual({});
