@@ -1,116 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { freePort } from '../../src/server/db/embedded-postgres.ts';
-import { TEST_ADMIN } from './constants.ts';
+import { spawnServerIn, spawnWorkerIn, type TServerProcess, type TWorkerProcess } from './server-process.ts';
 import { tempDir } from './tmp.ts';
 
-export interface TServerProcess {
-  url: string;
-  port: number;
-  proc: ChildProcess;
-  /** Everything the server wrote to stderr so far. */
-  stderr: () => string;
-  /** Resolves once the server's stderr (its JSON log lines) matches `pattern`. */
-  logged(pattern: RegExp): Promise<void>;
-  exited: Promise<number | null>;
-  kill(signal?: NodeJS.Signals): Promise<number | null>;
+export type { TServerProcess, TWorkerProcess };
+
+/** The real server in its own process, with its data in a folder of this test file's (removed after it). */
+export function spawnServer(env: Record<string, string>): Promise<TServerProcess> {
+  return spawnServerIn(env, { dataDir: tempDir('proc-') });
 }
 
-/** A child's stderr so far, a wait for a line matching a pattern, its exit, and a kill that awaits it. */
-function watch(proc: ChildProcess) {
-  let text = '';
-  proc.stderr?.on('data', (d: Buffer) => {
-    text += d.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => resolve(code)));
-  const logged = (pattern: RegExp) =>
-    new Promise<void>((resolve) => {
-      if (pattern.test(text)) return resolve();
-      const onData = () => {
-        if (!pattern.test(text)) return;
-        proc.stderr?.off('data', onData);
-        resolve();
-      };
-      proc.stderr?.on('data', onData);
-    });
-  const kill = async (signal: NodeJS.Signals = 'SIGTERM') => {
-    if (proc.exitCode === null) proc.kill(signal);
-    return exited;
-  };
-  return { stderr: () => text, logged, exited, kill };
-}
-
-/** The real server in its own process (as `npm start` runs it), ready when it answers. */
-export async function spawnServer(env: Record<string, string>): Promise<TServerProcess> {
-  const port = await freePort();
-  const dataDir = tempDir('proc-');
-  fs.chmodSync(dataDir, 0o755);
-  const proc = spawn(process.execPath, ['src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_USERNAME: TEST_ADMIN.username,
-      ADMIN_PASSWORD: TEST_ADMIN.password,
-      SEED_DEMO_CONTENT: 'false',
-      GUEST_BOOKINGS_PER_HOUR: '0',
-      CLIENT_DIR: path.join(dataDir, 'no-client'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const { stderr, logged, exited, kill } = watch(proc);
-  const url = `http://127.0.0.1:${port}`;
-  // Ready when it prints its banner (main.ts writes it once it listens), or failed when it exits first.
-  await new Promise<void>((resolve, reject) => {
-    let stdout = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (stdout.includes('StayHub is running at')) resolve();
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}) during start-up: ${stderr()}`)));
-  });
-  proc.stdout?.resume();
-  const res = await fetch(`${url}/api/config`);
-  if (!res.ok) throw new Error(`server answered ${res.status} after start-up: ${stderr()}`);
-  return {
-    url,
-    port,
-    proc,
-    stderr,
-    logged,
-    exited,
-    kill,
-  };
-}
-
-export type TWorkerProcess = Omit<TServerProcess, 'url' | 'port'>;
-
-/**
- * `npm run worker` in its own process (node src/server/worker.ts), ready once it logs that it runs;
- * failed when it exits first. It needs DATABASE_URL in `env`.
- */
-export async function spawnWorker(env: Record<string, string>): Promise<TWorkerProcess> {
-  const dataDir = tempDir('worker-');
-  const proc = spawn(process.execPath, ['src/server/worker.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const { stderr, logged, exited, kill } = watch(proc);
-  await Promise.race([
-    logged(/"worker running"/),
-    exited.then((code) => {
-      throw new Error(`worker exited (${code}) during start-up: ${stderr()}`);
-    }),
-  ]);
-  return {
-    proc,
-    stderr,
-    logged,
-    exited,
-    kill,
-  };
+/** `npm run worker` in its own process; it needs DATABASE_URL in `env`. */
+export function spawnWorker(env: Record<string, string>): Promise<TWorkerProcess> {
+  return spawnWorkerIn(env, tempDir('worker-'));
 }
