@@ -86,7 +86,11 @@ test('the card, the confirmation and the manage page state the same schedule, an
   await expect(payment.getByTestId('confirmation-bank')).toHaveText(
     `Bank transfer: ${BANK} Reference: ${number}.`,
   );
-  await expect(payment.getByRole('button', { name: `Pay now (${usd(deposit)})` })).toBeVisible();
+  // Bank transfer was the guest's choice: the card is not pressed on them again here.
+  await expect(payment.getByTestId('confirmation-choice')).toHaveText(
+    "You chose bank transfer. You can still pay by card from your booking's page.",
+  );
+  await expect(payment.getByRole('button', { name: /^Pay now/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'confirmation with payment terms', {
     include: '[role="dialog"]',
   });

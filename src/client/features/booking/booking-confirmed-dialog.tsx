@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Divider, Group, Image, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { formatIsoDate } from '#shared/dates.ts';
+import type { TPayChoice } from '#shared/checkout-search.ts';
 import type { TBookingStatus } from '#shared/constants.ts';
 import { partyLabel } from '#shared/labels.ts';
 import { imageSrcSet } from '#shared/media.ts';
@@ -38,9 +39,12 @@ export interface TConfirmationSummary {
 
 export function BookingConfirmedDialog({
   summary,
+  chosen,
   onClose,
 }: {
   summary: TConfirmationSummary | null;
+  /** How the guest chose to pay at checkout. */
+  chosen?: TPayChoice | undefined;
   onClose: () => void;
 }) {
   const { show, stay } = useCurrency();
@@ -102,7 +106,9 @@ export function BookingConfirmedDialog({
             </Anchor>
           </Alert>
           {/* The deposit is asked for once a request is accepted (docs/booking-operations.md#payments). */}
-          {summary.status !== 'requested' && <ConfirmationPayment token={summary.manageToken} />}
+          {summary.status !== 'requested' && (
+            <ConfirmationPayment token={summary.manageToken} chosen={chosen} />
+          )}
           <Button onClick={onClose} mt="sm" fullWidth>
             Done
           </Button>

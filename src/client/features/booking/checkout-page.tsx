@@ -284,6 +284,7 @@ export function CheckoutPage({
       <MountOnFirstOpen opened={checkout.confirmation !== null}>
         <BookingConfirmedDialog
           summary={checkout.confirmation}
+          chosen={choice ?? undefined}
           onClose={() => {
             const token = checkout.confirmation?.manageToken;
             // Booked: the checkout is done with, and Back does not come back to it.

@@ -1,6 +1,7 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { TPayChoice } from '#shared/checkout-search.ts';
 import { bankSentence, dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -8,9 +9,10 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
 /**
  * After booking (docs/payments.md#what-each-surface-states): the deposit due now and the balance with its
  * date, the methods offered, the bank transfer instructions when bank transfer is offered, and 'Pay now'
- * (what is due now, by card) when card is offered.
+ * (what is due now, by card) when card is offered. A guest who chose to pay without a card at checkout
+ * (`chosen`) is not offered the card again here: it stays on the booking's page for a change of mind.
  */
-export function ConfirmationPayment({ token }: { token: string }) {
+export function ConfirmationPayment({ token, chosen }: { token: string; chosen?: TPayChoice | undefined }) {
   const payments = useQuery(trpc.payments.manage.queryOptions({ token }));
   const pay = useMutation(trpc.payments.pay.mutationOptions());
   const [error, setError] = useState<string | null>(null);
@@ -20,6 +22,7 @@ export function ConfirmationPayment({ token }: { token: string }) {
   const due = dueNow(d.totals);
   const card = d.schedule.methods.includes('card');
   const methods = methodsSentence(d.schedule.methods);
+  const withoutCard = chosen === 'bank_transfer' || chosen === 'pay_on_arrival';
   const start = async (part: 'deposit' | 'balance') => {
     setError(null);
     try {
@@ -44,7 +47,13 @@ export function ConfirmationPayment({ token }: { token: string }) {
           {bankSentence(d.schedule.bankInstructions, d.confirmationNumber)}
         </Text>
       )}
-      {card && due && (
+      {card && due && withoutCard && (
+        <Text size="sm" mt="xs" data-testid="confirmation-choice">
+          {chosen === 'bank_transfer' ? 'You chose bank transfer.' : 'You chose to pay on arrival.'} You can
+          still pay by card from your booking&apos;s page.
+        </Text>
+      )}
+      {card && due && !withoutCard && (
         <Button size="xs" mt="xs" onClick={() => void start(due.part)} loading={pay.isPending}>
           Pay now ({money(due.amount)})
         </Button>
