@@ -65,7 +65,25 @@ test('Reserve opens the checkout with the stay in its URL; a reload keeps it all
   // One adult: every home taken here sleeps two, so a child can join.
   const { id, checkIn, checkOut } = await listingWithStay(page, 30, 1);
   const listingTotal = await page.getByTestId('booking-card').getByTestId('total').textContent();
+  // The checkout's code arrives slowly (a phone's network): the listing stays until the checkout can draw,
+  // never a blank page between them. Every frame is looked at until the checkout shows.
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const w = window as unknown as { blankFrames: number };
+    w.blankFrames = 0;
+    const look = () => {
+      if (!document.querySelector('[data-testid="booking-card"], [data-testid="checkout-page"]'))
+        w.blankFrames++;
+      if (!document.querySelector('[data-testid="checkout-page"]')) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
   const checkout = await reserveToCheckout(page);
+  expect(await page.evaluate(() => (window as unknown as { blankFrames: number }).blankFrames)).toBe(0);
+  await page.unrouteAll({ behavior: 'wait' });
   await expect(page).toHaveURL(new RegExp(`/book/${id}\\?checkIn=${checkIn}&checkOut=${checkOut}&adults=1$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm and pay');
   // The home, its price lines (the quote's, the same total as the card) and its policy.

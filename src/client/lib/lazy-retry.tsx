@@ -14,9 +14,17 @@ const failed = new Set<() => void>();
  * chunk that failed once (the connection dropped) would fail every later render too, and the error
  * screen's "Try again" could never bring it back. The failure still reaches the error boundary as it
  * is; `retryFailedLoads` (the error screen's Try again) makes the next render import it afresh.
+ *
+ * `preload()`, from a route's loader (so navigation keeps the old page until the code is in), makes the
+ * component render the loaded one at once, where React.lazy would still suspend for a frame and show its
+ * fallback: a blank flash. Call it before the component's first render only: a mounted lazy one would
+ * change type, and remount.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React.lazy's own
-export function lazyRetry<T extends ComponentType<any>>(load: () => Promise<{ default: T }>): T {
+export function lazyRetry<T extends ComponentType<any>>(
+  load: () => Promise<{ default: T }>,
+): T & { preload: () => Promise<void> } {
+  let loaded: T | undefined;
   const fresh = (): LazyExoticComponent<T> =>
     lazy(() =>
       load().catch((err: unknown) => {
@@ -25,8 +33,12 @@ export function lazyRetry<T extends ComponentType<any>>(load: () => Promise<{ de
       }),
     );
   let current = fresh();
-  const Retrying = (props: ComponentProps<T>) => createElement(current, props);
-  return Retrying as unknown as T;
+  const Retrying = (props: ComponentProps<T>) => createElement(loaded ?? current, props);
+  return Object.assign(Retrying as unknown as T, {
+    preload: async () => {
+      loaded = (await load()).default;
+    },
+  });
 }
 
 /** Lets every lazy component that failed to load try again on its next render. */

@@ -16,7 +16,15 @@ export const Route = createFileRoute('/_site/book/$id')({
   // Typed here, read in the page (parseCheckoutSearch, in its own chunk): the reader would add to the
   // first screen, where every route's search handling loads. The page never uses a value unread.
   validateSearch: (search: Record<string, unknown>) => search as TCheckoutSearch,
-  loader: prefetchListing,
+  // The page's code is awaited with the data's start: the listing stays on screen until the checkout can
+  // draw, instead of a blank page while its chunk loads (Reserve preloads it on intent, too).
+  loader: async (match) => {
+    prefetchListing(match);
+    await CheckoutScreen.preload();
+  },
+  // The loader names the page's code: in the route's own chunk with the component, so the first screen
+  // (every route's entry is in it) carries neither.
+  codeSplitGroupings: [['loader', 'component']],
   component: CheckoutRoute,
 });
 
