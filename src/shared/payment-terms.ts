@@ -1,4 +1,5 @@
 import { addDays, formatIsoDate } from './dates.ts';
+import { refundRoutes, retainedOf } from './money-facts.ts';
 import type { TOfferedMethod } from './payments.ts';
 
 /**
@@ -130,15 +131,20 @@ export function operatorRefundSentence(
 }
 
 /**
- * The ledger's rule for a cancelled booking (ledgerTotals' `retained`, refundCardsAfterCancel): the fee is
- * kept out of what was paid, the rest goes back, to the cards as far as they cover it.
+ * What cancelling keeps and gives back: the money facts' rule (`retainedOf`: the fee plus any adjustment,
+ * never more than charged nor than paid), with the refund sent to the cards as far as they cover it
+ * (`refundRoutes`). The operator's cancel dialog reads the same two through the payments answer.
  */
-export function cancellationMoney(f: { net: number; onCards: number; fee: number }): TCancelMoney {
+export function cancellationMoney(f: {
+  net: number;
+  adjustments: number;
+  charged: number;
+  onCards: number;
+  fee: number;
+}): TCancelMoney {
   const paid = Math.max(0, f.net);
-  const kept = Math.min(Math.max(0, f.fee), paid);
-  const refund = paid - kept;
-  const toCard = Math.min(refund, Math.max(0, f.onCards));
-  return { paid, kept, refund, toCard, byOperator: refund - toCard };
+  const kept = retainedOf({ cancelled: true, ...f });
+  return { paid, kept, ...refundRoutes(paid - kept, f.onCards) };
 }
 
 export const CARD_REFUND_TIMING = 'Card refunds usually reach your account within 5–10 business days.';
@@ -159,7 +165,14 @@ export function cancellationMoneySentence(
     return fee > 0
       ? `You have paid nothing yet, so nothing is charged${done ? '' : ' if you cancel'}.`
       : `You have paid nothing, so there is nothing to refund.`;
-  const keep = m.kept > 0 ? `${done ? 'we kept' : 'we keep'} ${money(m.kept)} as the cancellation fee` : '';
+  // What is kept beyond the fee is what was charged after booking (a late check-out, a damage charge).
+  const keptFee = Math.min(m.kept, fee);
+  const keptCharges = m.kept - keptFee;
+  const keepWhat = [
+    keptFee > 0 ? `${money(keptFee)} as the cancellation fee` : '',
+    keptCharges > 0 ? `${money(keptCharges)} for the charges added to your booking` : '',
+  ].filter(Boolean);
+  const keep = keepWhat.length > 0 ? `${done ? 'we kept' : 'we keep'} ${keepWhat.join(' and ')}` : '';
   if (m.refund === 0) return `Of the ${money(m.paid)} you paid, ${keep} and nothing is refunded.`;
   const ways = [
     m.toCard > 0 ? `${money(m.toCard)} to the card you paid with, through Stripe` : '',

@@ -206,4 +206,46 @@ describe('cancellation emails state the fee, the refund, its way and when', () =
       'Refund due: $117.00; $117.00 is yours to pay back and record as a refund.',
     );
   });
+
+  it('a charge added after booking is kept with the fee: the manage page, the email and the ledger agree', async () => {
+    const home = await createProperty(srv.db.em(), {
+      title: 'Charged house',
+      price: 100,
+      cancellationPolicy: 'moderate',
+    });
+    const checkIn = addDays(todayIso(), 3);
+    const b = await book(srv.url, home.id, checkIn, addDays(checkIn, 3));
+    const pay = (amount: number, reference: string) =>
+      api(
+        srv.url,
+        'POST',
+        `/api/admin/bookings/${b.id}/payments`,
+        { amount, method: 'bank_transfer', reference },
+        admin,
+      );
+    expect((await pay(35_100, 'CHG-1')).status).toBe(200);
+    const charged = await api(
+      srv.url,
+      'POST',
+      `/api/admin/bookings/${b.id}/adjustments`,
+      { amount: 6_000, reason: 'Late check-out' },
+      admin,
+    );
+    expect(charged.status, JSON.stringify(charged.body)).toBe(200);
+    expect((await pay(6_000, 'CHG-2')).status).toBe(200);
+    // Paid $411; the policy keeps $234 and the $60 charge stays charged: $117 comes back.
+    const managed = await api(srv.url, 'GET', `/api/bookings/manage/${b.manageToken}`);
+    expect(managed.body.cancelMoney).toMatchObject({ paid: 41_100, kept: 29_400, refund: 11_700 });
+    const cancel = await api(srv.url, 'POST', `/api/bookings/manage/${b.manageToken}/cancel`, {
+      acceptedFee: 234,
+    });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    const mail = await delivered('Booking cancelled', b.confirmationNumber);
+    expect(mail.body).toContain(
+      'Of the $411.00 you paid, we kept $234.00 as the cancellation fee and $60.00 for the charges added to your booking, and $117.00 is refunded: $117.00 by bank transfer from us.',
+    );
+    // The ledger, after the cancellation, owes the guest the same.
+    const payments = await api(srv.url, 'GET', `/api/admin/bookings/${b.id}/payments`, undefined, admin);
+    expect(payments.body.totals.refundDue).toBe(11_700);
+  });
 });

@@ -1,3 +1,4 @@
+import { refundOnCancel } from '../../src/shared/money-facts.ts';
 import { describe, expect, it } from 'vitest';
 import {
   bookingCardTerms,
@@ -82,7 +83,13 @@ describe('what is due now', () => {
 
 describe('what a cancellation keeps and gives back', () => {
   it('keeps the fee out of what was paid and sends the rest back to the card first', () => {
-    const m = cancellationMoney({ net: 78_900, onCards: 78_900, fee: 55_000 });
+    const m = cancellationMoney({
+      net: 78_900,
+      adjustments: 0,
+      charged: 200_000,
+      onCards: 78_900,
+      fee: 55_000,
+    });
     expect(m).toEqual({ paid: 78_900, kept: 55_000, refund: 23_900, toCard: 23_900, byOperator: 0 });
     expect(cancellationMoneySentence(m, 55_000, money, false)).toBe(
       'Of the $789.00 you paid, we keep $550.00 as the cancellation fee, and $239.00 comes back to you: $239.00 to the card you paid with, through Stripe.',
@@ -93,20 +100,48 @@ describe('what a cancellation keeps and gives back', () => {
   });
 
   it('never keeps more than was paid, and splits a refund between card and bank transfer', () => {
-    const m = cancellationMoney({ net: 98_910, onCards: 50_000, fee: 0 });
+    const m = cancellationMoney({ net: 98_910, adjustments: 0, charged: 200_000, onCards: 50_000, fee: 0 });
     expect(m).toEqual({ paid: 98_910, kept: 0, refund: 98_910, toCard: 50_000, byOperator: 48_910 });
     expect(cancellationMoneySentence(m, 0, money, true)).toBe(
       'Of the $989.10 you paid, $989.10 is refunded: $500.00 to the card you paid with, through Stripe, and $489.10 by bank transfer from us.',
     );
-    expect(cancellationMoney({ net: 10_000, onCards: 0, fee: 55_000 }).kept).toBe(10_000);
+    expect(
+      cancellationMoney({ net: 10_000, adjustments: 0, charged: 200_000, onCards: 0, fee: 55_000 }).kept,
+    ).toBe(10_000);
   });
 
   it('charges nothing when nothing was paid', () => {
-    const m = cancellationMoney({ net: 0, onCards: 0, fee: 55_000 });
+    const m = cancellationMoney({ net: 0, adjustments: 0, charged: 200_000, onCards: 0, fee: 55_000 });
     expect(cancellationMoneySentence(m, 55_000, money, false)).toBe(
       'You have paid nothing yet, so nothing is charged if you cancel.',
     );
     expect(refundTimingSentence(m)).toBeNull();
+  });
+
+  it('follows the ledger: a charge added after booking is kept with the fee, a goodwill credit lowers it', () => {
+    // Paid $789 of a $789 stay, then a $60 damage charge was added (and paid): the fee and the charge stay.
+    const charge = cancellationMoney({
+      net: 84_900,
+      adjustments: 6_000,
+      charged: 84_900,
+      onCards: 84_900,
+      fee: 55_000,
+    });
+    expect(charge).toMatchObject({ paid: 84_900, kept: 61_000, refund: 23_900 });
+    // A $100 goodwill credit on the same stay: $450 kept of the $550 fee.
+    const credit = cancellationMoney({
+      net: 78_900,
+      adjustments: -10_000,
+      charged: 68_900,
+      onCards: 78_900,
+      fee: 55_000,
+    });
+    expect(credit).toMatchObject({ kept: 45_000, refund: 33_900, toCard: 33_900 });
+    // The same figures the ledger's own rule gives (the operator's dialog reads it).
+    expect(credit.refund).toBe(
+      refundOnCancel({ net: 78_900, adjustments: -10_000, charged: 68_900 }, 55_000),
+    );
+    expect(charge.refund).toBe(refundOnCancel({ net: 84_900, adjustments: 6_000, charged: 84_900 }, 55_000));
   });
 });
 
@@ -118,12 +153,21 @@ describe("the operator's side of a refund", () => {
       { kind: 'refund' as const, method: 'card', amount: 10_000 },
     ];
     expect(leftOnCards(lines)).toBe(40_000);
-    const m = cancellationMoney({ net: 88_910, onCards: leftOnCards(lines), fee: 0 });
+    const m = cancellationMoney({
+      net: 88_910,
+      adjustments: 0,
+      charged: 200_000,
+      onCards: leftOnCards(lines),
+      fee: 0,
+    });
     expect(operatorRefundSentence(m, money)).toBe(
       "Refund due: $889.10; $400.00 goes back to the guest's card through Stripe, and $489.10 is yours to pay back and record as a refund.",
     );
-    expect(operatorRefundSentence(cancellationMoney({ net: 0, onCards: 0, fee: 0 }), money)).toBe(
-      'Nothing was paid, so nothing is refunded.',
-    );
+    expect(
+      operatorRefundSentence(
+        cancellationMoney({ net: 0, adjustments: 0, charged: 200_000, onCards: 0, fee: 0 }),
+        money,
+      ),
+    ).toBe('Nothing was paid, so nothing is refunded.');
   });
 });

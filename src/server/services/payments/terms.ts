@@ -24,7 +24,7 @@ export function cancelMoneyOf(
   lines: readonly TLedgerLine[],
   fee: number,
 ): TCancelMoney & { currency: string } {
-  const { net } = ledgerTotals({
+  const { net, adjustments, charged } = ledgerTotals({
     total: plan.total_amount,
     deposit: plan.deposit_amount,
     cancelled: false,
@@ -33,7 +33,7 @@ export function cancelMoneyOf(
   });
   return {
     currency: plan.currency,
-    ...cancellationMoney({ net, onCards: leftOnCards(lines), fee }),
+    ...cancellationMoney({ net, adjustments, charged, onCards: leftOnCards(lines), fee }),
   };
 }
 
