@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZManageTokenParam } from '#shared/schemas/manage.ts';
+import type { TMoneyDocumentKind } from '#shared/invoices.ts';
 import { ZDocumentParam, ZManageDocumentParam } from '#shared/schemas/invoices.ts';
 import { bookingIdForToken } from '../services/bookings/manage.ts';
 import { documentFile, invoiceFile, paymentsCsvFile } from '../services/payments/files.ts';
@@ -35,6 +36,54 @@ import {
   router,
   scopedInput,
 } from '../trpc.ts';
+
+/**
+ * The booking's PDFs, one builder a kind of route: the operator's by the booking's id (home-scoped), the
+ * guest's by the manage link. `invoice.pdf` issues the invoice on first download; `{number}.pdf` reads
+ * one issued document.
+ */
+const pdf = (path: `/${string}`, summary: string, description: string) =>
+  fileRoute({ path, summary, description }, 'application/pdf');
+
+const adminPdf = (path: `/${string}`, summary: string, description: string) =>
+  adminProcedure
+    .meta(pdf(path, summary, description))
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .output(ZFile)
+    .query(({ ctx, input }) => invoiceFile(ctx.em, input.id));
+
+const adminDocumentPdf = (
+  kind: TMoneyDocumentKind,
+  path: `/${string}`,
+  summary: string,
+  description: string,
+) =>
+  adminProcedure
+    .meta(pdf(path, summary, description))
+    .concat(scopedInput(ZDocumentParam, { id: 'booking' }))
+    .output(ZFile)
+    .query(({ ctx, input }) => documentFile(ctx.em, input.id, kind, input.number));
+
+const managePdf = (path: `/${string}`, summary: string, description: string) =>
+  publicProcedure
+    .meta(pdf(path, summary, description))
+    .input(ZManageTokenParam)
+    .output(ZFile)
+    .query(async ({ ctx, input }) => invoiceFile(ctx.em, await bookingIdForToken(ctx.em, input.token)));
+
+const manageDocumentPdf = (
+  kind: TMoneyDocumentKind,
+  path: `/${string}`,
+  summary: string,
+  description: string,
+) =>
+  publicProcedure
+    .meta(pdf(path, summary, description))
+    .input(ZManageDocumentParam)
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), kind, input.number),
+    );
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
@@ -133,132 +182,52 @@ export const paymentsRouter = router({
       return bookingPayments(ctx.em, input.id, ctx.deps.env);
     }),
 
-  // The booking's invoice and credit notes as PDFs, and the Payments view as CSV (docs/invoices.md).
-  adminInvoicePdf: adminProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/bookings/{id}/invoice.pdf',
-          summary: "A booking's invoice as a PDF (admin)",
-          description: 'Issued, with its number, on the first download; the same document ever after.',
-        },
-        'application/pdf',
-      ),
-    )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
-    .output(ZFile)
-    .query(({ ctx, input }) => invoiceFile(ctx.em, input.id)),
-
-  adminReceiptPdf: adminProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/bookings/{id}/receipt.pdf',
-          summary: "A booking's invoice as a PDF (admin), by its older name",
-          description: 'The same document as GET /admin/bookings/{id}/invoice.pdf.',
-        },
-        'application/pdf',
-      ),
-    )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
-    .output(ZFile)
-    .query(({ ctx, input }) => invoiceFile(ctx.em, input.id)),
-
-  adminInvoiceDocumentPdf: adminProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/bookings/{id}/invoices/{number}.pdf',
-          summary: 'One issued invoice of a booking by its number, as a PDF (admin)',
-          description: 'An extra charge after the first invoice has an invoice of its own.',
-        },
-        'application/pdf',
-      ),
-    )
-    .concat(scopedInput(ZDocumentParam, { id: 'booking' }))
-    .output(ZFile)
-    .query(({ ctx, input }) => documentFile(ctx.em, input.id, 'invoice', input.number)),
-
-  adminCreditNotePdf: adminProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/bookings/{id}/credit-notes/{number}.pdf',
-          summary: 'One credit note of a booking by its number, as a PDF (admin)',
-          description: 'Issued for a cancellation or a credit after the invoice.',
-        },
-        'application/pdf',
-      ),
-    )
-    .concat(scopedInput(ZDocumentParam, { id: 'booking' }))
-    .output(ZFile)
-    .query(({ ctx, input }) => documentFile(ctx.em, input.id, 'credit_note', input.number)),
-
-  manageInvoicePdf: publicProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/bookings/manage/{token}/invoice.pdf',
-          summary: "A booking's invoice as a PDF, by its manage link",
-          description:
-            'The guest’s copy: issued, with its number, on the first download by either side, and the same document ever after.',
-        },
-        'application/pdf',
-      ),
-    )
-    .input(ZManageTokenParam)
-    .output(ZFile)
-    .query(async ({ ctx, input }) => invoiceFile(ctx.em, await bookingIdForToken(ctx.em, input.token))),
-
-  manageReceiptPdf: publicProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/bookings/manage/{token}/receipt.pdf',
-          summary: "A booking's invoice as a PDF by its manage link, by its older name",
-          description: 'The same document as GET /bookings/manage/{token}/invoice.pdf.',
-        },
-        'application/pdf',
-      ),
-    )
-    .input(ZManageTokenParam)
-    .output(ZFile)
-    .query(async ({ ctx, input }) => invoiceFile(ctx.em, await bookingIdForToken(ctx.em, input.token))),
-
-  manageInvoiceDocumentPdf: publicProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/bookings/manage/{token}/invoices/{number}.pdf',
-          summary: 'One issued invoice of a booking by its number, as a PDF, by its manage link',
-          description: 'The guest’s copy of an extra charge’s own invoice, issued after the first one.',
-        },
-        'application/pdf',
-      ),
-    )
-    .input(ZManageDocumentParam)
-    .output(ZFile)
-    .query(async ({ ctx, input }) =>
-      documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), 'invoice', input.number),
-    ),
-
-  manageCreditNotePdf: publicProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/bookings/manage/{token}/credit-notes/{number}.pdf',
-          summary: 'One credit note of a booking by its number, as a PDF, by its manage link',
-          description:
-            'The guest’s copy of a credit note, issued for a cancellation or a credit after the invoice.',
-        },
-        'application/pdf',
-      ),
-    )
-    .input(ZManageDocumentParam)
-    .output(ZFile)
-    .query(async ({ ctx, input }) =>
-      documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), 'credit_note', input.number),
-    ),
+  // The booking's invoice and credit notes as PDFs, the operator's copy by id and the guest's by the manage
+  // link (docs/invoices.md); the Payments view as CSV below.
+  adminInvoicePdf: adminPdf(
+    '/admin/bookings/{id}/invoice.pdf',
+    "A booking's invoice as a PDF (admin)",
+    'Issued, with its number, on the first download; the same document ever after.',
+  ),
+  adminReceiptPdf: adminPdf(
+    '/admin/bookings/{id}/receipt.pdf',
+    "A booking's invoice as a PDF (admin), by its older name",
+    'The same document as GET /admin/bookings/{id}/invoice.pdf.',
+  ),
+  adminInvoiceDocumentPdf: adminDocumentPdf(
+    'invoice',
+    '/admin/bookings/{id}/invoices/{number}.pdf',
+    'One issued invoice of a booking by its number, as a PDF (admin)',
+    'An extra charge after the first invoice has an invoice of its own.',
+  ),
+  adminCreditNotePdf: adminDocumentPdf(
+    'credit_note',
+    '/admin/bookings/{id}/credit-notes/{number}.pdf',
+    'One credit note of a booking by its number, as a PDF (admin)',
+    'Issued for a cancellation or a credit after the invoice.',
+  ),
+  manageInvoicePdf: managePdf(
+    '/bookings/manage/{token}/invoice.pdf',
+    "A booking's invoice as a PDF, by its manage link",
+    'The guest’s copy: issued, with its number, on the first download by either side, and the same document ever after.',
+  ),
+  manageReceiptPdf: managePdf(
+    '/bookings/manage/{token}/receipt.pdf',
+    "A booking's invoice as a PDF by its manage link, by its older name",
+    'The same document as GET /bookings/manage/{token}/invoice.pdf.',
+  ),
+  manageInvoiceDocumentPdf: manageDocumentPdf(
+    'invoice',
+    '/bookings/manage/{token}/invoices/{number}.pdf',
+    'One issued invoice of a booking by its number, as a PDF, by its manage link',
+    'The guest’s copy of an extra charge’s own invoice, issued after the first one.',
+  ),
+  manageCreditNotePdf: manageDocumentPdf(
+    'credit_note',
+    '/bookings/manage/{token}/credit-notes/{number}.pdf',
+    'One credit note of a booking by its number, as a PDF, by its manage link',
+    'The guest’s copy of a credit note, issued for a cancellation or a credit after the invoice.',
+  ),
 
   exportCsv: adminProcedure
     .meta(
