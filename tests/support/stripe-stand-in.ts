@@ -77,8 +77,8 @@ export interface TStripeStandIn {
     webhookSecret: string,
     eventId?: string,
   ): { payload: string; signature: string };
-  /** Every call, as method and path, with its Authorization header's key. */
-  calls: { method: string; path: string; key: string | undefined }[];
+  /** Every call, as method and path, with its Authorization header's key and its Idempotency-Key. */
+  calls: { method: string; path: string; key: string | undefined; idempotencyKey: string | undefined }[];
   /** The env the server needs to call this stand-in. */
   env(webhookSecret: string): Record<string, string>;
   /** The checkout.session.completed event of a session, as Stripe would send it (payload and its signature). */
@@ -164,7 +164,13 @@ export async function startStripeStandIn(
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      calls.push({ method: req.method ?? '', path: url.pathname, key });
+      const idem = req.headers['idempotency-key'];
+      calls.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        key,
+        idempotencyKey: typeof idem === 'string' ? idem : undefined,
+      });
       const send = (status: number, body: unknown) => {
         const text = JSON.stringify(body);
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
@@ -173,7 +179,6 @@ export async function startStripeStandIn(
       if (url.pathname === '/health') return send(200, { ok: true });
       if (key !== STAND_IN_SECRET_KEY && !url.pathname.startsWith('/pay/'))
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      const idem = req.headers['idempotency-key'];
       if (req.method === 'POST' && typeof idem === 'string' && byIdempotencyKey.has(idem)) {
         res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
         return res.end(byIdempotencyKey.get(idem));
