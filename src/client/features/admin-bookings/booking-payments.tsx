@@ -23,6 +23,7 @@ import {
   formatMinor,
   MANUAL_METHODS,
   METHOD_LABELS,
+  BALANCE_CHARGE_FAILED,
   PAYMENT_STATUS_LABELS,
   type TManualMethod,
   type TPaymentMethod,
@@ -32,6 +33,7 @@ import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { DamageDepositSection } from './damage-deposit.tsx';
 
 const STATUS_COLORS = {
   unpaid: 'gray',
@@ -91,6 +93,12 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
           {PAYMENT_STATUS_LABELS[d.totals.status]}
         </Badge>
       </Group>
+      {d.balanceChargeFailed && (
+        <Alert color="red" title={BALANCE_CHARGE_FAILED} data-testid="balance-charge-failed">
+          The balance could not be charged to the saved card ({d.balanceChargeFailed.reason ?? 'refused'}).
+          The guest was e-mailed a link to pay it.
+        </Alert>
+      )}
       {d.flaggedAt && (
         <Alert color="orange" title="Deposit overdue">
           The deposit was not paid by its deadline.
@@ -196,6 +204,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
             ))}
         </Group>
       )}
+      <DamageDepositSection ledger={d} />
       <MoneyDialog kind={dialog} ledger={d} onClose={() => setDialog(null)} />
     </Stack>
   );
