@@ -166,8 +166,9 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
             Record payment
           </Button>
         )}
+        {/* Dark enough for AA on its light background (Mantine's orange light is 3.6:1). */}
         {d.totals.net > 0 && (
-          <Button size="xs" variant="light" color="orange" onClick={() => setDialog('refund')}>
+          <Button size="xs" variant="light" color="#9a3412" onClick={() => setDialog('refund')}>
             Refund
           </Button>
         )}

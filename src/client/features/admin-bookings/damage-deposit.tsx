@@ -24,6 +24,7 @@ import {
 } from '#shared/payments.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
+import { useNestedDialog } from '../../lib/nested-dialogs.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 type TDialog = 'claim' | 'received';
@@ -93,7 +94,7 @@ export function DamageDepositSection({ ledger }: { ledger: TBookingPayments }) {
       )}
       <Group gap="xs">
         {d.claimable > 0 && live && (
-          <Button size="xs" variant="light" color="orange" onClick={() => setDialog('claim')}>
+          <Button size="xs" variant="light" color="#9a3412" onClick={() => setDialog('claim')}>
             Claim from deposit
           </Button>
         )}
@@ -152,6 +153,8 @@ function DepositDialog({
   const [method, setMethod] = useState<TManualMethod>('bank_transfer');
   const [error, setError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
+  // Escape closes this dialog only, not the drawer under it.
+  useNestedDialog(kind !== null);
   const claimable = ledger.damageDeposit?.claimable ?? 0;
   const close = () => {
     setAmount('');
