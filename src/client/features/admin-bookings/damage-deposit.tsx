@@ -231,7 +231,7 @@ function DepositDialog({
               label="Received by"
               data={MANUAL_METHODS.map((m) => ({ value: m, label: METHOD_LABELS[m] }))}
               value={method}
-              onChange={(v) => setMethod((v as TManualMethod | null) ?? 'bank_transfer')}
+              onChange={(v) => setMethod(v ?? 'bank_transfer')}
               allowDeselect={false}
               data-autofocus
             />
