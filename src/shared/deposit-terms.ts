@@ -1,4 +1,4 @@
-import type { TDamageDepositStatus } from './payments.ts';
+import type { TDamageDepositStatus } from './damage-deposit.ts';
 
 /**
  * The damage deposit's words for the guest, kept apart from payment-terms.ts: only the manage page reads

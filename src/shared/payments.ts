@@ -49,34 +49,6 @@ export const PAYMENT_SETTINGS_DEFAULTS = {
   depositReleaseDaysAfter: number;
 };
 
-/**
- * A damage deposit's life (docs/payments.md#damage-deposit): `due` until taken; by card `held` (or
- * `hold_failed`), then `released` or `claimed`; by hand `received`, then `returned` or `claimed`.
- */
-export const DAMAGE_DEPOSIT_STATUSES = [
-  'due',
-  'held',
-  'hold_failed',
-  'received',
-  'claimed',
-  'released',
-  'returned',
-] as const;
-export type TDamageDepositStatus = (typeof DAMAGE_DEPOSIT_STATUSES)[number];
-
-export const DAMAGE_DEPOSIT_STATUS_LABELS: Record<TDamageDepositStatus, string> = {
-  due: 'Not taken yet',
-  held: 'Held on card',
-  hold_failed: 'Card hold failed',
-  received: 'Received',
-  claimed: 'Claimed',
-  released: 'Released',
-  returned: 'Returned',
-};
-
-/** The badge of a booking whose balance could not be charged to its saved card. */
-export const BALANCE_CHARGE_FAILED = 'Balance charge failed';
-
 export const PAYMENT_STATUS_LABELS: Record<TPaymentStatus, string> = {
   unpaid: 'Unpaid',
   deposit_paid: 'Deposit paid',

@@ -95,6 +95,13 @@ test('the operator records a deposit received and claims part of it in the drawe
   await expectNoSeriousA11yViolations(page, 'claim from deposit dialog', {
     include: '.mantine-Modal-content',
   });
+  // On the narrowest phone the dialog fits the screen, its fields and buttons within reach.
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const target of [dialog.getByLabel('Amount (USD)'), dialog.getByRole('button', { name: 'Claim' })]) {
+    const box = await target.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(drawer).toBeVisible();

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { DAMAGE_DEPOSIT_STATUSES } from '#shared/payments.ts';
+import { DAMAGE_DEPOSIT_STATUSES } from '#shared/damage-deposit.ts';
 import { oneOf } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 

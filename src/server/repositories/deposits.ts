@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
-import type { TDamageDepositStatus } from '#shared/payments.ts';
+import type { TDamageDepositStatus } from '#shared/damage-deposit.ts';
 import { DamageDeposit, type IDamageDeposit } from '../entities/damage-deposit.entity.ts';
 import { db, isoTimestamp } from './db.ts';
 

@@ -7,8 +7,8 @@ import {
   PAY_PARTS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
-  DAMAGE_DEPOSIT_STATUSES,
 } from '../payments.ts';
+import { DAMAGE_DEPOSIT_STATUSES } from '../damage-deposit.ts';
 import { MONEY_DOCUMENT_KINDS } from '../invoices.ts';
 import { withDefault, zBool, zIdOf, zInt, zLine, zPageNumber, zPageSize, zText } from './common.ts';
 import { ZManageToken } from './manage.ts';

@@ -23,12 +23,12 @@ import {
   formatMinor,
   MANUAL_METHODS,
   METHOD_LABELS,
-  BALANCE_CHARGE_FAILED,
   PAYMENT_STATUS_LABELS,
   type TManualMethod,
   type TPaymentMethod,
 } from '#shared/payments.ts';
 import { toMinor } from '#shared/money.ts';
+import { BALANCE_CHARGE_FAILED } from '#shared/damage-deposit.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { scrollable } from '../../components/scrollable-region.ts';

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Table, Text } from '@
 import { IconCheck, IconDots, IconEye, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { formatMoney } from '#shared/money.ts';
-import { BALANCE_CHARGE_FAILED } from '#shared/payments.ts';
+import { BALANCE_CHARGE_FAILED } from '#shared/damage-deposit.ts';
 import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { GuestCell, StatusBadge } from './booking-cells.tsx';
 import type { TBookingsTableProps } from './bookings-table.tsx';

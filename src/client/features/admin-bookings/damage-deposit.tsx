@@ -15,13 +15,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toMinor } from '#shared/money.ts';
-import {
-  DAMAGE_DEPOSIT_STATUS_LABELS,
-  formatMinor,
-  MANUAL_METHODS,
-  METHOD_LABELS,
-  type TManualMethod,
-} from '#shared/payments.ts';
+import { formatMinor, MANUAL_METHODS, METHOD_LABELS, type TManualMethod } from '#shared/payments.ts';
+import { DAMAGE_DEPOSIT_STATUS_LABELS } from '#shared/damage-deposit.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { useNestedDialog } from '../../lib/nested-dialogs.ts';
