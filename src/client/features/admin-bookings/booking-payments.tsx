@@ -89,12 +89,19 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
         <Title order={3} size="h5">
           Payments
         </Title>
-        <Badge color={STATUS_COLORS[d.totals.status]} data-testid="payment-status">
-          {PAYMENT_STATUS_LABELS[d.totals.status]}
-        </Badge>
+        <Group gap={4}>
+          {d.balanceChargeFailed && (
+            <Badge color="red.9" variant="light" data-testid="balance-charge-failed-badge">
+              {BALANCE_CHARGE_FAILED}
+            </Badge>
+          )}
+          <Badge color={STATUS_COLORS[d.totals.status]} data-testid="payment-status">
+            {PAYMENT_STATUS_LABELS[d.totals.status]}
+          </Badge>
+        </Group>
       </Group>
       {d.balanceChargeFailed && (
-        <Alert color="red" title={BALANCE_CHARGE_FAILED} data-testid="balance-charge-failed">
+        <Alert color="red" title="The balance could not be charged" data-testid="balance-charge-failed">
           The balance could not be charged to the saved card ({d.balanceChargeFailed.reason ?? 'refused'}).
           The guest was e-mailed a link to pay it.
         </Alert>
