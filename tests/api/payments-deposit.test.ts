@@ -326,6 +326,19 @@ describe('the damage deposit', () => {
     const home = await depositHome(150.5);
     const b = await book(srv.url, home.id, addDays(todayIso(), 90), addDays(todayIso(), 92));
     const before = await adminLedger(b.id);
+    const report = async () => {
+      const from = addDays(todayIso(), 90);
+      const res = await api(
+        srv.url,
+        'GET',
+        `/api/admin/reports/summary?from=${from}&to=${addDays(from, 1)}&propertyId=${home.id}`,
+        undefined,
+        admin,
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.totals as { roomRevenue: number; adr: number; otherRevenue: number; fees: number };
+    };
+    const reportBefore = await report();
     expect(before.schedule.securityDeposit).toBe(15050);
     expect(before.damageDeposit).toMatchObject({ status: 'due', byCard: false });
     // No saved card: the hold job leaves it for the operator.
@@ -352,6 +365,8 @@ describe('the damage deposit', () => {
       claimable: 15050,
     });
     expect(received.body.totals).toEqual(before.totals);
+    // Never revenue: the reports (room revenue, ADR, fees, other revenue) do not move for a deposit taken.
+    expect(await report()).toEqual(reportBefore);
 
     const claimed = await api(
       srv.url,
@@ -364,6 +379,9 @@ describe('the damage deposit', () => {
     expect(claimed.body.totals.charged).toBe(before.totals.charged + 5050);
     expect(claimed.body.totals.balanceDue).toBe(before.totals.balanceDue);
     expect(claimed.body.lines.at(-1)).toMatchObject({ kind: 'payment', method: 'cash', amount: 5050 });
+    // The claimed damage is other revenue, never room revenue or ADR; the unclaimed rest is nowhere.
+    const reportAfter = await report();
+    expect(reportAfter).toEqual({ ...reportBefore, otherRevenue: reportBefore.otherRevenue + 50.5 });
 
     const returned = await api(srv.url, 'POST', path('returned'), {}, admin);
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
