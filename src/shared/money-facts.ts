@@ -336,3 +336,19 @@ export function guestPaymentLabel(p: Pick<TGuestPayment, 'state' | 'balanceDueOn
       return 'Refunded';
   }
 }
+
+/** The reason a damage claim's charge carries on the invoice: `Charge: Damage: broken lamp`. */
+export const damageChargeReason = (reason: string) => `Damage: ${reason}`.slice(0, 200);
+
+/**
+ * A claim on a damage deposit as the ledger records it (docs/payments.md#damage-deposit): a damage charge
+ * (a positive adjustment, so a line of the invoice) and the payment that settles it out of the deposit, of
+ * the same amount, so what the guest owes or is owed does not move. The deposit itself is never a line:
+ * what is not claimed goes back and is in no total, invoice, report or statement.
+ */
+export function damageClaimLines(claim: { amount: number; reason: string }): TFactsLedgerLine[] {
+  return [
+    { kind: 'adjustment', amount: claim.amount, reason: damageChargeReason(claim.reason) },
+    { kind: 'payment', amount: claim.amount },
+  ];
+}

@@ -34,6 +34,8 @@ export const PAYMENT_SETTINGS_DEFAULTS = {
   offerPayOnArrival: false,
   depositDeadlineHours: 48,
   depositDeadlineAction: 'flag',
+  depositHoldDaysBefore: 1,
+  depositReleaseDaysAfter: 3,
 } as const satisfies {
   depositPercent: number;
   balanceDaysBefore: number;
@@ -43,6 +45,8 @@ export const PAYMENT_SETTINGS_DEFAULTS = {
   offerPayOnArrival: boolean;
   depositDeadlineHours: number;
   depositDeadlineAction: TDeadlineAction;
+  depositHoldDaysBefore: number;
+  depositReleaseDaysAfter: number;
 };
 
 export const PAYMENT_STATUS_LABELS: Record<TPaymentStatus, string> = {

@@ -62,6 +62,13 @@ async function guestBooking(propertyId: number) {
   });
 }
 
+/** A home that asks a damage deposit (docs/payments.md#damage-deposit). */
+async function depositHome() {
+  const h = await home();
+  await asAdmin().pricing.update({ id: h.id, securityDeposit: 100 });
+  return h;
+}
+
 async function newUser() {
   seq += 1;
   return callerFor(db, null, { ip: `10.20.0.${seq}` }).caller.auth.register({
@@ -422,6 +429,20 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
   'payments.adjust': async () => {
     const b = await guestBooking((await home()).id);
     return () => asAdmin().payments.adjust({ id: b.id, amount: -1500, reason: 'Late check-in credit' });
+  },
+  'payments.depositReceived': async () => {
+    const b = await guestBooking((await depositHome()).id);
+    return () => asAdmin().payments.depositReceived({ id: b.id, method: 'cash' });
+  },
+  'payments.depositClaim': async () => {
+    const b = await guestBooking((await depositHome()).id);
+    await asAdmin().payments.depositReceived({ id: b.id, method: 'bank_transfer', reference: `D-${b.id}` });
+    return () => asAdmin().payments.depositClaim({ id: b.id, amount: 2500, reason: 'Broken glass' });
+  },
+  'payments.depositReturned': async () => {
+    const b = await guestBooking((await depositHome()).id);
+    await asAdmin().payments.depositReceived({ id: b.id, method: 'cash' });
+    return () => asAdmin().payments.depositReturned({ id: b.id });
   },
   'payments.updateSettings': () => () =>
     asAdmin().payments.updateSettings({ ...PAYMENT_SETTINGS_DEFAULTS, depositPercent: 25 + (seq++ % 50) }),

@@ -21,8 +21,33 @@ export interface TStandInSession {
   created: number;
   mode: 'payment';
   customer_email: string | null;
+  customer: string | null;
   success_url: string;
+  /** What the session's PaymentIntent carries: its metadata and whether the card is kept for later. */
+  intent_metadata: Record<string, string>;
+  setup_future_usage: string | null;
 }
+
+export interface TStandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_capturable: number;
+  amount_received: number;
+  currency: string;
+  customer: string | null;
+  payment_method: string | null;
+  capture_method: 'automatic' | 'manual';
+  setup_future_usage: string | null;
+  off_session: boolean;
+  metadata: Record<string, string>;
+  status: 'requires_payment_method' | 'requires_action' | 'requires_capture' | 'succeeded' | 'canceled';
+  created: number;
+  last_payment_error: { code: string; message: string } | null;
+}
+
+/** How a saved card answers a charge made without its holder (Stripe's test cards behave so). */
+export type TCardBehaviour = 'card_declined' | 'authentication_required';
 
 export interface TStandInRefund {
   id: string;
@@ -39,8 +64,21 @@ export interface TStripeStandIn {
   port: number;
   sessions: Map<string, TStandInSession>;
   refunds: TStandInRefund[];
-  /** Every call, as method and path, with its Authorization header's key. */
-  calls: { method: string; path: string; key: string | undefined }[];
+  customers: Map<string, { id: string; email: string | null; metadata: Record<string, string> }>;
+  /** Every PaymentIntent: a paid Checkout Session's, and those created through the API. */
+  intents: Map<string, TStandInIntent>;
+  /** Saved cards (payment methods) and the customer each is attached to. */
+  paymentMethods: Map<string, { id: string; customer: string }>;
+  /** Saved cards that refuse off-session charges, and how. */
+  cardBehaviour: Map<string, TCardBehaviour>;
+  /** The payment_intent.succeeded event of an intent, signed. */
+  intentEvent(
+    intentId: string,
+    webhookSecret: string,
+    eventId?: string,
+  ): { payload: string; signature: string };
+  /** Every call, as method and path, with its Authorization header's key and its Idempotency-Key. */
+  calls: { method: string; path: string; key: string | undefined; idempotencyKey: string | undefined }[];
   /** The env the server needs to call this stand-in. */
   env(webhookSecret: string): Record<string, string>;
   /** The checkout.session.completed event of a session, as Stripe would send it (payload and its signature). */
@@ -85,6 +123,39 @@ export async function startStripeStandIn(
 ): Promise<TStripeStandIn> {
   const sessions = new Map<string, TStandInSession>();
   const refunds: TStandInRefund[] = [];
+  const customers: TStripeStandIn['customers'] = new Map();
+  const intents = new Map<string, TStandInIntent>();
+  const paymentMethods: TStripeStandIn['paymentMethods'] = new Map();
+  const cardBehaviour = new Map<string, TCardBehaviour>();
+  const now = () => Math.floor(Date.now() / 1000);
+  /** A session paid: its PaymentIntent succeeded, and its card is saved when it was set up for later. */
+  const settle = (session: TStandInSession) => {
+    session.payment_status = 'paid';
+    session.status = 'complete';
+    if (intents.has(session.payment_intent)) return;
+    let pm: string | null = null;
+    if (session.customer && session.setup_future_usage === 'off_session') {
+      pm = id('pm');
+      paymentMethods.set(pm, { id: pm, customer: session.customer });
+    }
+    intents.set(session.payment_intent, {
+      id: session.payment_intent,
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_capturable: 0,
+      amount_received: session.amount_total,
+      currency: session.currency,
+      customer: session.customer,
+      payment_method: pm,
+      capture_method: 'automatic',
+      setup_future_usage: session.setup_future_usage,
+      off_session: false,
+      metadata: session.intent_metadata,
+      status: 'succeeded',
+      created: now(),
+      last_payment_error: null,
+    });
+  };
   const calls: TStripeStandIn['calls'] = [];
   const byIdempotencyKey = new Map<string, string>();
   let base = '';
@@ -93,7 +164,13 @@ export async function startStripeStandIn(
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://stand-in');
       const key = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      calls.push({ method: req.method ?? '', path: url.pathname, key });
+      const idem = req.headers['idempotency-key'];
+      calls.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        key,
+        idempotencyKey: typeof idem === 'string' ? idem : undefined,
+      });
       const send = (status: number, body: unknown) => {
         const text = JSON.stringify(body);
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
@@ -102,7 +179,6 @@ export async function startStripeStandIn(
       if (url.pathname === '/health') return send(200, { ok: true });
       if (key !== STAND_IN_SECRET_KEY && !url.pathname.startsWith('/pay/'))
         return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
-      const idem = req.headers['idempotency-key'];
       if (req.method === 'POST' && typeof idem === 'string' && byIdempotencyKey.has(idem)) {
         res.writeHead(200, { 'content-type': 'application/json', 'idempotent-replayed': 'true' });
         return res.end(byIdempotencyKey.get(idem));
@@ -127,7 +203,10 @@ export async function startStripeStandIn(
           created: Math.floor(Date.now() / 1000),
           mode: 'payment',
           customer_email: form.get('customer_email'),
+          customer: form.get('customer'),
           success_url: form.get('success_url') ?? '',
+          intent_metadata: under(form, 'payment_intent_data[metadata]'),
+          setup_future_usage: form.get('payment_intent_data[setup_future_usage]'),
         };
         session.url = `${base}/pay/${session.id}`;
         sessions.set(session.id, session);
@@ -140,12 +219,112 @@ export async function startStripeStandIn(
           ? send(200, session)
           : send(404, { error: { type: 'invalid_request_error', message: 'No such checkout.session' } });
       }
+      if (req.method === 'POST' && url.pathname === '/v1/customers') {
+        const form = await readBody(req);
+        const customer = { id: id('cus'), email: form.get('email'), metadata: under(form, 'metadata') };
+        customers.set(customer.id, customer);
+        return remember({ ...customer, object: 'customer', created: now() });
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const form = await readBody(req);
+        const customer = form.get('customer');
+        const paymentMethod = form.get('payment_method');
+        const manual = form.get('capture_method') === 'manual';
+        const amount = Number(form.get('amount'));
+        const intent: TStandInIntent = {
+          id: id('pi'),
+          object: 'payment_intent',
+          amount,
+          amount_capturable: 0,
+          amount_received: 0,
+          currency: form.get('currency') ?? 'usd',
+          customer,
+          payment_method: paymentMethod,
+          capture_method: manual ? 'manual' : 'automatic',
+          setup_future_usage: null,
+          off_session: form.get('off_session') === 'true',
+          metadata: under(form, 'metadata'),
+          status: 'requires_payment_method',
+          created: now(),
+          last_payment_error: null,
+        };
+        intents.set(intent.id, intent);
+        const card = paymentMethod ? paymentMethods.get(paymentMethod) : undefined;
+        if (!card || card.customer !== customer)
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              message: `No such PaymentMethod: '${paymentMethod ?? ''}'`,
+            },
+          });
+        if (form.get('confirm') === 'true') {
+          const refusal = cardBehaviour.get(card.id);
+          if (refusal) {
+            // As Stripe answers an off-session charge the card refuses: a 402 card_error with the intent.
+            intent.status =
+              refusal === 'authentication_required' ? 'requires_action' : 'requires_payment_method';
+            const message =
+              refusal === 'authentication_required'
+                ? 'Your card was declined. This transaction requires authentication.'
+                : 'Your card was declined.';
+            intent.last_payment_error = { code: refusal, message };
+            const body = {
+              error: {
+                type: 'card_error',
+                code: refusal,
+                ...(refusal === 'card_declined' ? { decline_code: 'generic_decline' } : {}),
+                message,
+                payment_intent: intent,
+              },
+            };
+            if (typeof idem === 'string') byIdempotencyKey.set(idem, JSON.stringify(body));
+            return send(402, body);
+          }
+          intent.status = manual ? 'requires_capture' : 'succeeded';
+          if (manual) intent.amount_capturable = amount;
+          else intent.amount_received = amount;
+        }
+        return remember(intent);
+      }
+      const intentAction = /^\/v1\/payment_intents\/([^/]+)(?:\/(capture|cancel))?$/.exec(url.pathname);
+      if (intentAction) {
+        const intent = intents.get(intentAction[1] ?? '');
+        if (!intent)
+          return send(404, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
+        if (req.method === 'GET' && !intentAction[2]) return send(200, intent);
+        if (req.method === 'POST' && intentAction[2] === 'capture') {
+          const form = await readBody(req);
+          const amount = Number(form.get('amount_to_capture') ?? intent.amount_capturable);
+          if (intent.status !== 'requires_capture' || amount > intent.amount_capturable || amount <= 0)
+            return send(400, {
+              error: { type: 'invalid_request_error', message: 'This PaymentIntent could not be captured' },
+            });
+          intent.status = 'succeeded';
+          intent.amount_received = amount;
+          intent.amount_capturable = 0;
+          return remember(intent);
+        }
+        if (req.method === 'POST' && intentAction[2] === 'cancel') {
+          if (intent.status === 'succeeded' || intent.status === 'canceled')
+            return send(400, {
+              error: {
+                type: 'invalid_request_error',
+                message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}`,
+              },
+            });
+          intent.status = 'canceled';
+          intent.amount_capturable = 0;
+          return remember(intent);
+        }
+      }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const form = await readBody(req);
         const paymentIntent = form.get('payment_intent') ?? '';
-        const paid = [...sessions.values()].find(
-          (s) => s.payment_intent === paymentIntent && s.payment_status === 'paid',
-        );
+        const charged = intents.get(paymentIntent);
+        const paid =
+          charged && charged.amount_received > 0
+            ? { amount_total: charged.amount_received, currency: charged.currency }
+            : undefined;
         if (!paid)
           return send(400, { error: { type: 'invalid_request_error', message: 'No such payment_intent' } });
         const amount = Number(form.get('amount') ?? paid.amount_total);
@@ -182,19 +361,23 @@ export async function startStripeStandIn(
       if (done && req.method === 'POST') {
         const session = sessions.get(done[1] ?? '');
         if (!session) return send(404, {});
-        session.payment_status = 'paid';
-        session.status = 'complete';
+        settle(session);
         if (opts.forwardWebhooks) {
-          const event = standIn.completedEvent(session.id, opts.forwardWebhooks.secret);
-          const sent = await fetch(`${new URL(session.success_url).origin}/api/payments/stripe/webhook`, {
-            method: 'POST',
-            headers: {
-              'content-type': 'application/json; charset=utf-8',
-              'stripe-signature': event.signature,
-            },
-            body: event.payload,
-          });
-          if (!sent.ok) throw new Error(`webhook refused: ${sent.status}`);
+          // Stripe sends both: the session completed, and its PaymentIntent succeeded (with the saved card).
+          for (const event of [
+            standIn.completedEvent(session.id, opts.forwardWebhooks.secret),
+            standIn.intentEvent(session.payment_intent, opts.forwardWebhooks.secret),
+          ]) {
+            const sent = await fetch(`${new URL(session.success_url).origin}/api/payments/stripe/webhook`, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json; charset=utf-8',
+                'stripe-signature': event.signature,
+              },
+              body: event.payload,
+            });
+            if (!sent.ok) throw new Error(`webhook refused: ${sent.status}`);
+          }
         }
         res.writeHead(303, { location: session.success_url });
         return res.end();
@@ -220,6 +403,10 @@ export async function startStripeStandIn(
     port,
     sessions,
     refunds,
+    customers,
+    intents,
+    paymentMethods,
+    cardBehaviour,
     calls,
     env: (webhookSecret) => ({
       STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
@@ -231,9 +418,13 @@ export async function startStripeStandIn(
     completedEvent(sessionId, webhookSecret, eventId = id('evt')) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`no session ${sessionId}`);
-      session.payment_status = 'paid';
-      session.status = 'complete';
+      settle(session);
       return standIn.signedEvent(session, webhookSecret, 'checkout.session.completed', eventId);
+    },
+    intentEvent(intentId, webhookSecret, eventId) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`no payment intent ${intentId}`);
+      return standIn.signedEvent(intent, webhookSecret, 'payment_intent.succeeded', eventId);
     },
     signedEvent(object, webhookSecret, type = 'checkout.session.completed', eventId = id('evt')) {
       const payload = JSON.stringify({

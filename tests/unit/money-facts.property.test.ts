@@ -10,6 +10,7 @@ import {
   type TDocumentLedgerLine,
 } from '../../src/shared/invoices.ts';
 import {
+  damageClaimLines,
   moneyFacts,
   snapshotMinor,
   type TFactsLedgerLine,
@@ -96,7 +97,8 @@ type TOp =
   | { op: 'refund'; share: number }
   | { op: 'adjust'; amount: number }
   | { op: 'goodwill'; share: number }
-  | { op: 'cancel'; feeShare: number };
+  | { op: 'cancel'; feeShare: number }
+  | { op: 'claim'; share: number };
 
 const opArb: fc.Arbitrary<TOp> = fc.oneof(
   fc.record({
@@ -111,6 +113,7 @@ const opArb: fc.Arbitrary<TOp> = fc.oneof(
   }),
   fc.record({ op: fc.constant('goodwill' as const), share: fc.double({ min: 0.05, max: 0.5, noNaN: true }) }),
   fc.record({ op: fc.constant('cancel' as const), feeShare: fc.double({ min: 0, max: 1, noNaN: true }) }),
+  fc.record({ op: fc.constant('claim' as const), share: fc.double({ min: 0, max: 1, noNaN: true }) }),
 );
 
 const bookingArb = fc.record({
@@ -120,6 +123,8 @@ const bookingArb = fc.record({
   nights: fc.integer({ min: 1, max: 35 }),
   party: partyArb,
   depositPercent: fc.integer({ min: 0, max: 100 }),
+  /** The home's damage deposit (0: none): never part of the price; only what is claimed of it is a line. */
+  damageDeposit: fc.oneof(fc.constant(0), fc.integer({ min: 100, max: 200_000 })),
   ops: fc.array(opArb, { maxLength: 10 }),
 });
 
@@ -131,6 +136,8 @@ interface TBuilt {
   cancelled: boolean;
   planTotal: number;
   header: TDocumentHeader;
+  /** Each damage claim played: the totals just before and just after it, and its amount. */
+  claims: { amount: number; before: TMoneyFacts['totals']; after: TMoneyFacts['totals'] }[];
 }
 
 /** Prices the stay, then plays the operations as the ledger's service allows them. */
@@ -155,6 +162,8 @@ function build(b: TBookingCase): TBuilt {
   const ledger: TBuilt['ledger'] = [];
   let cancelled = false;
   let fee: number | null = null;
+  let claimed = false;
+  const claims: TBuilt['claims'] = [];
   const factsNow = () =>
     moneyFacts({
       snapshot: snapshotMinor({ ...booked, cancellationFeeCharged: fee }),
@@ -185,7 +194,17 @@ function build(b: TBookingCase): TBuilt {
       if (amount === 0 || t.charged - amount < 0) continue;
       add('adjustment', -amount, 'other', 'Goodwill: noisy street');
       add('refund', amount);
-    } else if (!cancelled) {
+    } else if (op.op === 'claim') {
+      // One claim per stay, on a live booking, never more than the deposit (the service's rules).
+      if (cancelled || claimed || b.damageDeposit === 0) continue;
+      claimed = true;
+      const amount = Math.max(1, Math.round(b.damageDeposit * op.share));
+      const [charge, settled] = damageClaimLines({ amount, reason: 'Broken lamp' });
+      if (!charge || !settled) throw new Error('a claim is two lines');
+      add(charge.kind, charge.amount, 'other', charge.reason ?? null);
+      add(settled.kind, settled.amount, 'card');
+      claims.push({ amount, before: t, after: factsNow().totals });
+    } else if (op.op === 'cancel' && !cancelled) {
       cancelled = true;
       // The fee is kept on the booking in stored units, as the cancellation writes it.
       fee = Math.floor(quote.total * op.feeShare);
@@ -194,6 +213,7 @@ function build(b: TBookingCase): TBuilt {
   const children = b.party.children;
   return {
     facts: factsNow(),
+    claims,
     ledger,
     cancelled,
     planTotal,
@@ -239,6 +259,25 @@ describe('money facts, over generated homes, stays, parties and ledgers', () => 
         if (t.status === 'refund_due') expect(t.refundDue).toBeGreaterThan(0);
         else expect(t.refundDue).toBe(0);
         expect(facts.schedule.dueNow).toBeLessThanOrEqual(t.balanceDue);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a damage claim is a charge and its payment: what is owed does not move, and the unclaimed deposit is in no total', () => {
+    fc.assert(
+      fc.property(bookingArb, (b) => {
+        const { facts, claims, planTotal, ledger } = build(b);
+        for (const c of claims) {
+          expect(c.after.charged - c.before.charged).toBe(c.amount);
+          expect(c.after.net - c.before.net).toBe(c.amount);
+          expect([c.after.balanceDue, c.after.refundDue]).toEqual([c.before.balanceDue, c.before.refundDue]);
+        }
+        // Whatever the deposit, the invoice is the price plus adjustments (the claimed damage among them).
+        const adjustments = ledger.filter((l) => l.kind === 'adjustment').reduce((s, l) => s + l.amount, 0);
+        expect(facts.total).toBe(planTotal + adjustments);
+        const claimLine = facts.lines.find((l) => l.label === 'Charge: Damage: Broken lamp');
+        expect(claimLine?.amount).toBe(claims[0]?.amount);
       }),
       { numRuns: 300 },
     );

@@ -29,6 +29,7 @@ import { LedgerLine } from './ledger-line.entity.ts';
 import { PaymentPlan } from './payment-plan.entity.ts';
 import { PaymentSettings } from './payment-settings.entity.ts';
 import { StripeEvent } from './stripe-event.entity.ts';
+import { DamageDeposit } from './damage-deposit.entity.ts';
 import { DocumentCounter } from './document-counter.entity.ts';
 import { MoneyDocument } from './money-document.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
@@ -54,6 +55,7 @@ export { PropertyPricing };
 export { BookingChangeRequest };
 export { Conversation, ConversationLink, HomeGuide, Message, MessageTemplate, ScheduledMessage };
 export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
+export { DamageDeposit };
 export { DocumentCounter, MoneyDocument };
 export { IdempotencyKey };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
@@ -95,6 +97,7 @@ export const entities = [
   PaymentPlan,
   LedgerLine,
   StripeEvent,
+  DamageDeposit,
   DocumentCounter,
   MoneyDocument,
   IdempotencyKey,

@@ -27,10 +27,23 @@ export const PaymentPlan = defineEntity({
     flaggedAt: p.datetime().nullable(),
     reminderSentAt: p.datetime().nullable(),
     finalNoticeSentAt: p.datetime().nullable(),
+    /** The card saved at checkout for later charges (docs/payments.md#automatic-balance). */
+    stripeCustomer: p.string().length(100).nullable(),
+    stripePaymentMethod: p.string().length(100).nullable(),
+    /** When the balance was charged to the saved card (tried once), and when that charge failed, with why. */
+    balanceChargeAt: p.datetime().nullable(),
+    balanceChargeFailedAt: p.datetime().nullable(),
+    balanceChargeError: p.string().length(200).nullable(),
     createdAt: p
       .datetime()
       .defaultRaw('now()')
       .onCreate(() => new Date()),
   },
+  indexes: [
+    {
+      name: 'payment_plans_auto_charge_idx',
+      expression: `create index "payment_plans_auto_charge_idx" on "payment_plans" ("balance_due_on") where "stripe_payment_method" is not null and "balance_charge_at" is null`,
+    },
+  ],
 });
 export type IPaymentPlan = InferEntity<typeof PaymentPlan>;

@@ -17,6 +17,9 @@ export const PaymentSettings = defineEntity({
     /** 0: no deadline. */
     depositDeadlineHours: p.integer().default(D.depositDeadlineHours),
     depositDeadlineAction: p.string().length(10).default(D.depositDeadlineAction),
+    /** The damage deposit's card hold is placed this many days before check-in, and released this many after check-out. */
+    depositHoldDaysBefore: p.integer().default(D.depositHoldDaysBefore),
+    depositReleaseDaysAfter: p.integer().default(D.depositReleaseDaysAfter),
     updatedAt: p
       .datetime()
       .defaultRaw('now()')
@@ -28,6 +31,10 @@ export const PaymentSettings = defineEntity({
     {
       name: 'payment_settings_action_check',
       expression: oneOf('deposit_deadline_action', ['cancel', 'flag']),
+    },
+    {
+      name: 'payment_settings_hold_days_check',
+      expression: 'deposit_hold_days_before between 0 and 7 and deposit_release_days_after between 0 and 30',
     },
   ],
 });

@@ -26,6 +26,8 @@ export const PropertyPricing = defineEntity({
     touristTaxPerPerson: p.integer().nullable(),
     touristTaxPercent: p.decimal('number').precision(5).scale(2).nullable(),
     maxNights: p.smallint().nullable(),
+    /** A damage deposit asked of each booking (cents), never revenue (docs/payments.md#damage-deposit). */
+    securityDeposit: p.integer().nullable(),
     checkInDays: p.array<number>().columnType('smallint[]').defaultRaw(`'{}'`),
     checkOutDays: p.array<number>().columnType('smallint[]').defaultRaw(`'{}'`),
   },
@@ -40,6 +42,7 @@ export const PropertyPricing = defineEntity({
       expression:
         'coalesce(weekly_discount, 0) between 0 and 100 and coalesce(monthly_discount, 0) between 0 and 100 and coalesce(last_minute_discount, 0) between 0 and 100 and coalesce(early_bird_discount, 0) between 0 and 100 and coalesce(tourist_tax_percent, 0) between 0 and 100',
     },
+    { name: 'property_pricing_deposit_check', expression: 'coalesce(security_deposit, 0) >= 0' },
   ],
 });
 export type IPropertyPricing = InferEntity<typeof PropertyPricing>;

@@ -7,6 +7,9 @@ import type { TMailTransport } from '../services/email/transport.ts';
 import { enforceDepositDeadlines, sendBalanceNotices } from '../services/payments/jobs.ts';
 import { sendReviewInvitations } from '../services/reviews/invitations.ts';
 import type { TCardReach } from '../services/payments/terms.ts';
+import { chargeDueBalances } from '../services/payments/auto-charge.ts';
+import { placeDepositHolds, releaseDepositHolds } from '../services/payments/deposit.ts';
+import type { TEnv } from '../env.ts';
 import { sendDueMessages } from '../services/messaging/automated.ts';
 import { alertLateTasks } from '../services/housekeeping/tasks.ts';
 import { expireRequests } from '../services/bookings/requests.ts';
@@ -23,6 +26,8 @@ export interface TJobDeps {
   transport: TMailTransport;
   mailFrom: string | undefined;
   reach: TCardReach;
+  /** Stripe's settings, for the charges made without the guest (the balance, the deposit hold). */
+  stripe?: TEnv['stripe'];
   icalAllowPrivateHosts: boolean;
 }
 
@@ -35,6 +40,7 @@ export function jobHandlers({
   transport,
   mailFrom,
   reach,
+  stripe,
   icalAllowPrivateHosts,
 }: TJobDeps): TJobHandlers {
   const em = () => orm.em.fork() as EntityManager;
@@ -78,6 +84,15 @@ export function jobHandlers({
       const deadlines = await enforceDepositDeadlines(em());
       const notices = await sendBalanceNotices(em(), new Date(), reach);
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
+    },
+    balanceCharges: async () => {
+      const { charged, failed } = await chargeDueBalances(em(), { stripe });
+      if (charged + failed > 0) log.info('balances charged', { charged, failed });
+    },
+    depositHolds: async () => {
+      const held = await placeDepositHolds(em(), { stripe });
+      const released = await releaseDepositHolds(em(), { stripe });
+      if (held + released > 0) log.info('damage deposit holds', { held, released });
     },
     bookingRequests: async () => {
       const n = await expireRequests(em());

@@ -50,6 +50,10 @@ export const JOBS = {
   scheduledMessages: job({ queue: 'scheduled-messages', payload: NO_DATA, cron: '* * * * *' }),
   /** Balance reminders and final notices, and unpaid deposits past their deadline (docs/payments.md). */
   paymentNotices: job({ queue: 'payment-notices', payload: NO_DATA, cron: '*/15 * * * *' }),
+  /** The balance charged on its date to the card saved at checkout (docs/payments.md#automatic-balance). */
+  balanceCharges: job({ queue: 'balance-charges', payload: NO_DATA, cron: '7,37 * * * *' }),
+  /** Damage deposit holds placed before arrival and released after check-out (docs/payments.md#damage-deposit). */
+  depositHolds: job({ queue: 'deposit-holds', payload: NO_DATA, cron: '22,52 * * * *' }),
   /** Tells the operator of turnovers not done 2 hours before the next check-in (docs/staff.md#late-tasks). */
   lateTasks: job({ queue: 'late-tasks', payload: NO_DATA, cron: '*/5 * * * *' }),
   /** Declines the requests to book not answered in time (docs/booking-operations.md#booking-modes). */

@@ -38,6 +38,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
         transport,
         mailFrom: env.mailFrom,
         reach: cardReach(env),
+        stripe: env.stripe,
         icalAllowPrivateHosts: env.icalAllowPrivateHosts,
       });
       await registerJobs(boss, handlers, { pollingIntervalSeconds: env.jobPollSeconds });

@@ -35,6 +35,7 @@ function joined(em: EntityManager, page: TBookingsQuery) {
     .selectFrom(page.as('b'))
     .innerJoin('properties as p', 'p.id', 'b.property_id')
     .leftJoin('users as u', 'u.id', 'b.user_id')
+    .leftJoin('payment_plans as pp', 'pp.booking_id', 'b.id')
     .select([
       'b.id',
       'b.property_id',
@@ -50,6 +51,12 @@ function joined(em: EntityManager, page: TBookingsQuery) {
       'b.status',
       'b.confirmation_number',
       'b.created_at',
+      // The balance's charge to the saved card failed and it is still owed (docs/payments.md#automatic-balance).
+      sql<boolean>`(pp.balance_charge_failed_at is not null and b.status in ('pending', 'confirmed')
+        and coalesce((select sum(case l.kind when 'payment' then l.amount when 'refund' then -l.amount else -l.amount end)
+                        from ledger_lines l where l.booking_id = b.id), 0) < pp.total_amount)`.as(
+        'balance_charge_failed',
+      ),
     ]);
 }
 
@@ -107,6 +114,7 @@ export function toAdminBooking(r: TAdminBookingRow): TAdminBooking {
     status: r.status,
     confirmationNumber: r.confirmation_number,
     createdAt: new Date(r.created_at).toISOString(),
+    balanceChargeFailed: r.balance_charge_failed === true,
   };
 }
 

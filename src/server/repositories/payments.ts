@@ -9,7 +9,7 @@ import { db, isoDate, isoTimestamp } from './db.ts';
 
 /** Payments' tables (docs/payments.md): the schedule, each booking's snapshot, the ledger, Stripe's events. */
 
-export async function readPaymentSettings(em: EntityManager): Promise<TPaymentSettings> {
+export async function readPaymentSettings(em: EntityManager): Promise<Required<TPaymentSettings>> {
   await em.createQueryBuilder(PaymentSettings).insert({ id: 1 }).onConflict('id').ignore().execute();
   const s = await em.findOneOrFail(PaymentSettings, 1, { refresh: true });
   return {
@@ -21,6 +21,8 @@ export async function readPaymentSettings(em: EntityManager): Promise<TPaymentSe
     offerPayOnArrival: s.offerPayOnArrival,
     depositDeadlineHours: s.depositDeadlineHours,
     depositDeadlineAction: s.depositDeadlineAction as TPaymentSettings['depositDeadlineAction'],
+    depositHoldDaysBefore: s.depositHoldDaysBefore,
+    depositReleaseDaysAfter: s.depositReleaseDaysAfter,
   };
 }
 
@@ -61,7 +63,9 @@ export async function readScheduleTerms(em: EntityManager): Promise<
 
 export async function writePaymentSettings(em: EntityManager, input: TPaymentSettings): Promise<void> {
   await readPaymentSettings(em);
-  await em.nativeUpdate(PaymentSettings, { id: 1 }, input);
+  // The deposit's hold days left out are kept as they are.
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  await em.nativeUpdate(PaymentSettings, { id: 1 }, set);
 }
 
 /** A booking's snapshot with the booking facts the ledger's totals need. */
@@ -82,6 +86,10 @@ export async function findPlan(em: EntityManager, bookingId: number) {
       isoTimestamp<string | null>('pp.deposit_deadline_at').as('deposit_deadline_at'),
       'pp.deadline_action',
       isoTimestamp<string | null>('pp.flagged_at').as('flagged_at'),
+      'pp.stripe_customer',
+      'pp.stripe_payment_method',
+      isoTimestamp<string | null>('pp.balance_charge_failed_at').as('balance_charge_failed_at'),
+      'pp.balance_charge_error',
       'b.status',
       'b.cancellation_fee',
       'b.confirmation_number',
@@ -143,7 +151,18 @@ export async function markPlan(
   tx: EntityManager,
   bookingId: number,
   set: Partial<
-    Pick<IPaymentPlan, 'reminderSentAt' | 'finalNoticeSentAt' | 'flaggedAt' | 'depositDeadlineAt'>
+    Pick<
+      IPaymentPlan,
+      | 'reminderSentAt'
+      | 'finalNoticeSentAt'
+      | 'flaggedAt'
+      | 'depositDeadlineAt'
+      | 'stripeCustomer'
+      | 'stripePaymentMethod'
+      | 'balanceChargeAt'
+      | 'balanceChargeFailedAt'
+      | 'balanceChargeError'
+    >
   >,
 ): Promise<void> {
   await tx.nativeUpdate(PaymentPlan, { booking: bookingId }, set);

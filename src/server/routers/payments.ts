@@ -10,6 +10,8 @@ import {
   ZAdminPayments,
   ZAdminPaymentsInput,
   ZBookingPayments,
+  ZDepositClaimInput,
+  ZDepositReceivedInput,
   ZPaymentSettings,
   ZPaymentSettingsView,
   ZPayInput,
@@ -27,6 +29,7 @@ import {
 } from '../services/payments/ledger.ts';
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
+import { claimDeposit, recordDepositReceived, returnDeposit } from '../services/payments/deposit.ts';
 import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
 import {
   idempotent,
@@ -84,6 +87,9 @@ const manageDocumentPdf = (
     .query(async ({ ctx, input }) =>
       documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), kind, input.number),
     );
+
+/** The damage deposit's calls carry an amount, a reason or a method: a few hundred bytes. */
+const DEPOSIT_BODY = 4 * 1024;
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
@@ -228,6 +234,63 @@ export const paymentsRouter = router({
     'One credit note of a booking by its number, as a PDF, by its manage link',
     'The guest’s copy of a credit note, issued for a cancellation or a credit after the invoice.',
   ),
+
+  // The damage deposit (docs/payments.md#damage-deposit): never revenue; only a claim enters the ledger.
+  depositClaim: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/bookings/{id}/damage-deposit/claim',
+        summary:
+          'Claim part or all of the damage deposit (admin), in cents, with a reason: a card hold is captured for it and the rest released',
+        description:
+          'Keeps an amount of the damage deposit, at most what is held or was received, for the reason given. It becomes a damage charge and its payment in the ledger; guest and operator are emailed.',
+      },
+      bodyLimit: DEPOSIT_BODY,
+    })
+    .concat(scopedInput(ZDepositClaimInput, { id: 'booking' }))
+    .output(ZBookingPayments)
+    .mutation(async ({ ctx, input }) => {
+      await claimDeposit(ctx.em, input, ctx.actingUser, ctx.deps.env);
+      return bookingPayments(ctx.em, input.id, ctx.deps.env);
+    }),
+
+  depositReceived: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/bookings/{id}/damage-deposit/received',
+        summary: 'Record the damage deposit received by hand (admin): bank transfer, cash or other',
+        description:
+          'For a guest without a saved card: the deposit was received outside the site. It is not a payment and is in no total.',
+      },
+      bodyLimit: DEPOSIT_BODY,
+    })
+    .concat(scopedInput(ZDepositReceivedInput, { id: 'booking' }))
+    .output(ZBookingPayments)
+    .mutation(async ({ ctx, input }) => {
+      await recordDepositReceived(ctx.em, input, ctx.actingUser);
+      return bookingPayments(ctx.em, input.id, ctx.deps.env);
+    }),
+
+  depositReturned: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/admin/bookings/{id}/damage-deposit/returned',
+        summary:
+          'Return what is left of the damage deposit (admin): recorded as returned when taken by hand, released now when held on a card',
+        description:
+          'Gives the damage deposit back, less any claim: money received by hand is recorded as returned; a card hold is released at once instead of on its day.',
+      },
+      bodyLimit: DEPOSIT_BODY,
+    })
+    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .output(ZBookingPayments)
+    .mutation(async ({ ctx, input }) => {
+      await returnDeposit(ctx.em, input.id, ctx.actingUser, ctx.deps.env);
+      return bookingPayments(ctx.em, input.id, ctx.deps.env);
+    }),
 
   exportCsv: adminProcedure
     .meta(

@@ -88,6 +88,8 @@ export const ZAdminBooking = z.object({
   status: ZBookingStatus,
   confirmationNumber: z.string(),
   createdAt: z.string(),
+  /** The balance could not be charged to the saved card and is still owed: the list's 'Balance charge failed'. */
+  balanceChargeFailed: z.boolean(),
 });
 export type TAdminBooking = z.infer<typeof ZAdminBooking>;
 

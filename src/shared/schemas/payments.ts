@@ -8,6 +8,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../payments.ts';
+import { DAMAGE_DEPOSIT_STATUSES } from '../damage-deposit.ts';
 import { MONEY_DOCUMENT_KINDS } from '../invoices.ts';
 import { withDefault, zBool, zIdOf, zInt, zLine, zPageNumber, zPageSize, zText } from './common.ts';
 import { ZManageToken } from './manage.ts';
@@ -54,6 +55,21 @@ export const ZPaymentSettings = z
     depositDeadlineAction: z.enum(DEADLINE_ACTIONS, {
       error: 'When a deposit is late, choose cancel or flag.',
     }),
+    /** Left out: kept as they are (docs/payments.md#damage-deposit). */
+    depositHoldDaysBefore: zInt(
+      z
+        .number({ error: 'The damage deposit hold must be placed 0 to 7 days before check-in.' })
+        .int({ error: 'The damage deposit hold must be placed 0 to 7 days before check-in.' })
+        .min(0, { error: 'The damage deposit hold must be placed 0 to 7 days before check-in.' })
+        .max(7, { error: 'The damage deposit hold must be placed 0 to 7 days before check-in.' }),
+    ).optional(),
+    depositReleaseDaysAfter: zInt(
+      z
+        .number({ error: 'The damage deposit must be released 0 to 30 days after check-out.' })
+        .int({ error: 'The damage deposit must be released 0 to 30 days after check-out.' })
+        .min(0, { error: 'The damage deposit must be released 0 to 30 days after check-out.' })
+        .max(30, { error: 'The damage deposit must be released 0 to 30 days after check-out.' }),
+    ).optional(),
   })
   .refine((s) => s.offerCard || s.offerBankTransfer || s.offerPayOnArrival, {
     error: 'Offer at least one payment method.',
@@ -74,6 +90,8 @@ export const ZPaymentSettingsView = z.object({
   offerPayOnArrival: z.boolean(),
   depositDeadlineHours: z.number().int(),
   depositDeadlineAction: z.enum(DEADLINE_ACTIONS),
+  depositHoldDaysBefore: z.number().int(),
+  depositReleaseDaysAfter: z.number().int(),
   /** Stripe is configured on the server (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET): card can be offered. */
   cardAvailable: z.boolean(),
 });
@@ -132,7 +150,29 @@ export const ZPaymentSchedule = z.object({
   /** The methods offered now: card only while Stripe is configured. */
   methods: z.array(z.enum(OFFERED_METHODS)),
   bankInstructions: z.string().nullable(),
+  /** The damage deposit asked of this booking, apart from its total and never revenue; null: none. */
+  securityDeposit: z.number().int().nullable(),
 });
+
+/** Where a booking's damage deposit stands (docs/payments.md#damage-deposit); cents. */
+export const ZDamageDeposit = z.object({
+  amount: z.number().int(),
+  status: z.enum(DAMAGE_DEPOSIT_STATUSES),
+  /** `card` for a hold on the saved card; else the manual method it was received by, or null. */
+  method: z.string().nullable(),
+  /** Whether the deposit is taken by a card hold (a saved card and Stripe set up), else by hand. */
+  byCard: z.boolean(),
+  heldAt: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  claimedAmount: z.number().int(),
+  claimReason: z.string().nullable(),
+  claimedAt: z.string().nullable(),
+  settledAt: z.string().nullable(),
+  /** What can still be claimed: the hold, or what was received, while neither is settled. */
+  claimable: z.number().int(),
+  error: z.string().nullable(),
+});
+export type TDamageDeposit = z.infer<typeof ZDamageDeposit>;
 
 /** One line of what a booking charges, as its invoice states it (docs/invoices.md). */
 export const ZChargeLine = z.object({
@@ -165,6 +205,11 @@ export const ZBookingPayments = z.object({
     .object({ refund: z.number().int(), toCard: z.number().int(), byOperator: z.number().int() })
     .nullable(),
   flaggedAt: z.string().nullable(),
+  damageDeposit: ZDamageDeposit.nullable(),
+  /** The balance's charge to the saved card failed (docs/payments.md#automatic-balance), while it is still due. */
+  balanceChargeFailed: z.object({ at: z.string(), reason: z.string().nullable() }).nullable(),
+  /** A card is saved for later charges (the balance, the damage deposit hold). */
+  cardSaved: z.boolean(),
   /** The booking's invoice number once it is issued (docs/invoices.md); null before. */
   invoiceNumber: z.string().nullable(),
   /** Every invoice and credit note issued for the booking, in the order they were issued. */
@@ -226,6 +271,22 @@ export const ZRefundInput = z.object({
   requestId: zLine('Request id').trim().min(8).max(100).optional(),
 });
 export type TRefundInput = z.infer<typeof ZRefundInput>;
+
+/** A claim on the damage deposit: part or all of it kept, with why (docs/payments.md#damage-deposit). */
+export const ZDepositClaimInput = z.object({
+  id: zIdOf('Booking id'),
+  amount: zAmount(),
+  reason: zReason(),
+});
+export type TDepositClaimInput = z.infer<typeof ZDepositClaimInput>;
+
+/** A damage deposit taken by hand: how it came (docs/payments.md#damage-deposit). */
+export const ZDepositReceivedInput = z.object({
+  id: zIdOf('Booking id'),
+  method: z.enum(MANUAL_METHODS, { error: 'Method must be bank_transfer, cash or other' }),
+  reference: zLine('Reference').trim().max(200).optional(),
+});
+export type TDepositReceivedInput = z.infer<typeof ZDepositReceivedInput>;
 
 export const ZPayInput = z.object({
   token: ZManageToken,

@@ -78,6 +78,8 @@ const fields = z.object({
     .nullable()
     .optional(),
   maxNights: count('Maximum nights', 3650),
+  /** A damage deposit held or taken for each stay, never part of the price (docs/payments.md#damage-deposit). */
+  securityDeposit: money('Security deposit'),
   checkInDays: weekdays('Check-in days'),
   checkOutDays: weekdays('Check-out days'),
 });
@@ -119,6 +121,7 @@ export const ZPricing = z.object({
   touristTaxPerPerson: ZMoney.nullable(),
   touristTaxPercent: z.number().nullable(),
   maxNights: z.number().int().nullable(),
+  securityDeposit: ZMoney.nullable(),
   checkInDays: z.array(z.number().int()),
   checkOutDays: z.array(z.number().int()),
 });

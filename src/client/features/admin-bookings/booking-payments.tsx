@@ -28,10 +28,12 @@ import {
   type TPaymentMethod,
 } from '#shared/payments.ts';
 import { toMinor } from '#shared/money.ts';
+import { BALANCE_CHARGE_FAILED } from '#shared/damage-deposit.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { DamageDepositSection } from './damage-deposit.tsx';
 
 const STATUS_COLORS = {
   unpaid: 'gray',
@@ -87,10 +89,23 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
         <Title order={3} size="h5">
           Payments
         </Title>
-        <Badge color={STATUS_COLORS[d.totals.status]} data-testid="payment-status">
-          {PAYMENT_STATUS_LABELS[d.totals.status]}
-        </Badge>
+        <Group gap={4}>
+          {d.balanceChargeFailed && (
+            <Badge color="red.9" variant="light" data-testid="balance-charge-failed-badge">
+              {BALANCE_CHARGE_FAILED}
+            </Badge>
+          )}
+          <Badge color={STATUS_COLORS[d.totals.status]} data-testid="payment-status">
+            {PAYMENT_STATUS_LABELS[d.totals.status]}
+          </Badge>
+        </Group>
       </Group>
+      {d.balanceChargeFailed && (
+        <Alert color="red" title="The balance could not be charged" data-testid="balance-charge-failed">
+          The balance could not be charged to the saved card ({d.balanceChargeFailed.reason ?? 'refused'}).
+          The guest was e-mailed a link to pay it.
+        </Alert>
+      )}
       {d.flaggedAt && (
         <Alert color="orange" title="Deposit overdue">
           The deposit was not paid by its deadline.
@@ -158,8 +173,9 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
             Record payment
           </Button>
         )}
+        {/* Dark enough for AA on its light background (Mantine's orange light is 3.6:1). */}
         {d.totals.net > 0 && (
-          <Button size="xs" variant="light" color="orange" onClick={() => setDialog('refund')}>
+          <Button size="xs" variant="light" color="#9a3412" onClick={() => setDialog('refund')}>
             Refund
           </Button>
         )}
@@ -196,6 +212,7 @@ export function BookingPayments({ bookingId }: { bookingId: number }) {
             ))}
         </Group>
       )}
+      <DamageDepositSection ledger={d} />
       <MoneyDialog kind={dialog} ledger={d} onClose={() => setDialog(null)} />
     </Stack>
   );

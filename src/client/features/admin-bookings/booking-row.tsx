@@ -1,7 +1,8 @@
-import { ActionIcon, Anchor, Checkbox, Group, Menu, Table, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Checkbox, Group, Menu, Table, Text } from '@mantine/core';
 import { IconCheck, IconDots, IconEye, IconX } from '@tabler/icons-react';
 import type { MouseEvent } from 'react';
 import { formatMoney } from '#shared/money.ts';
+import { BALANCE_CHARGE_FAILED } from '#shared/damage-deposit.ts';
 import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { GuestCell, StatusBadge } from './booking-cells.tsx';
 import type { TBookingsTableProps } from './bookings-table.tsx';
@@ -63,6 +64,11 @@ export function BookingRow({
       <Table.Td>{formatMoney(b.totalPrice)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <StatusBadge status={b.status} />
+        {b.balanceChargeFailed && (
+          <Badge color="red.9" variant="light" ml={4} data-testid="balance-charge-failed-badge">
+            {BALANCE_CHARGE_FAILED}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>
         <Group gap={2} wrap="nowrap">

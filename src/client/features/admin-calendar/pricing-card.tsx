@@ -24,6 +24,8 @@ const FIELDS: { key: TNumberField; label: string; unit: '$' | '%' | '' }[] = [
   { key: 'touristTaxPerPerson', label: 'Tourist tax per person per night', unit: '$' },
   { key: 'touristTaxPercent', label: 'Tourist tax in percent', unit: '%' },
   { key: 'maxNights', label: 'Maximum nights (blank: settings)', unit: '' },
+  // Held or taken apart from the price, never revenue (docs/payments.md#damage-deposit).
+  { key: 'securityDeposit', label: 'Damage deposit (per stay, not part of the price)', unit: '$' },
 ];
 
 type TDraft = Record<TNumberField, number | string> & {

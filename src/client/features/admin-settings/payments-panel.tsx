@@ -28,6 +28,8 @@ const EMPTY: TPaymentSettings = {
   offerPayOnArrival: false,
   depositDeadlineHours: 0,
   depositDeadlineAction: 'flag',
+  depositHoldDaysBefore: 1,
+  depositReleaseDaysAfter: 3,
 };
 
 /**
@@ -76,7 +78,14 @@ export function PaymentsPanel() {
         {errorMessage(settings.error, 'Please try again later.')}
       </Alert>
     );
-  const number = (field: 'depositPercent' | 'balanceDaysBefore' | 'depositDeadlineHours') => {
+  const number = (
+    field:
+      | 'depositPercent'
+      | 'balanceDaysBefore'
+      | 'depositDeadlineHours'
+      | 'depositHoldDaysBefore'
+      | 'depositReleaseDaysAfter',
+  ) => {
     const p = form.getInputProps(field);
     const onChange = p.onChange as (value: unknown) => void;
     return {
@@ -148,6 +157,29 @@ export function PaymentsPanel() {
           <Radio value="cancel" label="Cancel it, free its dates and e-mail the guest" />
         </Group>
       </Radio.Group>
+      <Title order={4} size="h5">
+        Damage deposits
+      </Title>
+      <Text size="sm" c="dimmed">
+        A home&apos;s damage deposit is held on the card the guest saved at checkout, or recorded by hand
+        without one. Card holds last about a week at most.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberInput
+          label="Hold the deposit (days before check-in)"
+          min={0}
+          max={7}
+          allowDecimal={false}
+          {...number('depositHoldDaysBefore')}
+        />
+        <NumberInput
+          label="Release it unless claimed (days after check-out)"
+          min={0}
+          max={30}
+          allowDecimal={false}
+          {...number('depositReleaseDaysAfter')}
+        />
+      </SimpleGrid>
       <Group justify="flex-end">
         <Button
           type="button"

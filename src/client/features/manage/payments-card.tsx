@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { damageDepositSentence } from '#shared/deposit-terms.ts';
 import { dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payments.ts';
 import type { TPayResult } from '#shared/schemas/payments.ts';
@@ -71,6 +72,11 @@ export function PaymentsCard({ token, bookingStatus }: { token: string; bookingS
           {scheduleSentence(d.schedule, money, 'at booking')}
         </Text>
         {open && methods && <Text size="sm">{methods}</Text>}
+        {d.damageDeposit && (
+          <Text size="sm" data-testid="guest-damage-deposit">
+            {damageDepositSentence(d.damageDeposit, money)}
+          </Text>
+        )}
         <Group gap="xl">
           <Text size="sm">
             Paid <strong data-testid="guest-paid">{money(d.totals.net)}</strong>

@@ -8,13 +8,20 @@ import type { TBookingPayments, TPayResult } from '#shared/schemas/payments.ts';
 import type { TEnv } from '../../env.ts';
 import { AppError } from '../../errors.ts';
 import { log } from '../../logger.ts';
-import { findPlan, insertLine, listLines, lockPlan, recordStripeEvent } from '../../repositories/payments.ts';
+import {
+  findPlan,
+  insertLine,
+  listLines,
+  lockPlan,
+  markPlan,
+  recordStripeEvent,
+} from '../../repositories/payments.ts';
 import { recordActivity } from '../activity/activity.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { bookingIdForToken, loadManaged } from '../bookings/manage.ts';
 import { emailPaymentReceived } from './emails.ts';
 import { bookingPayments, offeredMethods, PAYMENT_BOOKING_NOT_FOUND, totalsOf } from './ledger.ts';
-import { createCheckoutSession, stripeFor } from './stripe.ts';
+import { createCheckoutSession, createCustomer, stripeFor } from './stripe.ts';
 
 /** The guest's side of payments (docs/payments.md#guest): by the booking's manage link. */
 
@@ -78,6 +85,17 @@ export async function payByToken(
     // Each card payment opens a Checkout Session at Stripe, by a link that needs no account.
     await enforceLimit(em, CHECKOUT_LIMIT, String(bookingId));
     const back = `${origin}${managePath(input.token)}`;
+    // The card is saved to the booking's customer, for the balance and the damage deposit's hold.
+    let customer = plan.stripe_customer;
+    if (!customer) {
+      customer = await createCustomer(env.stripe, {
+        bookingId,
+        email: plan.contact_info?.email,
+        name: plan.contact_info?.name,
+        idempotencyKey: `customer-${bookingId}-${plan.confirmation_number}`,
+      });
+      await markPlan(em, bookingId, { stripeCustomer: customer });
+    }
     const checkoutUrl = await createCheckoutSession(env.stripe, {
       bookingId,
       part: input.part,
@@ -85,6 +103,7 @@ export async function payByToken(
       currency: plan.currency,
       description: `Booking ${plan.confirmation_number}: ${input.part === 'deposit' ? 'deposit' : input.part === 'balance' ? 'balance' : 'full amount'}`,
       email: plan.contact_info?.email,
+      customer,
       // The part tells the page it returns to what to wait for (docs/checkout.md#return).
       successUrl: `${back}?payment=done&part=${input.part}`,
       cancelUrl: `${back}?payment=cancelled`,
@@ -141,6 +160,19 @@ const ZCheckoutSession = z.object({
 const BOOKING_ID = /^[1-9]\d{0,8}$/;
 type TCheckoutSession = z.infer<typeof ZCheckoutSession>;
 
+const ZPaymentIntent = z.object({
+  id: ZStripeId,
+  amount_received: z.number().nullish(),
+  currency: z.string().nullish(),
+  customer: z.union([ZStripeId, z.object({ id: ZStripeId })]).nullish(),
+  payment_method: z.union([ZStripeId, z.object({ id: ZStripeId })]).nullish(),
+  setup_future_usage: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  created: z.int().nonnegative().max(8_640_000_000_000).nullish(),
+});
+type TPaymentIntent = z.infer<typeof ZPaymentIntent>;
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
 /** A signed event we will not act on: logged with its reason, answered 400, nothing recorded. */
 function refuseEvent(reason: string, details: Record<string, unknown>): AppError {
   log.warn('stripe event refused', { reason, ...details });
@@ -186,6 +218,11 @@ export async function handleStripeWebhook(
       if (!session.success)
         throw refuseEvent(UNREADABLE_EVENT, { event: event.id, issues: z.prettifyError(session.error) });
       await recordCheckoutPayment(tx, event.id, session.data);
+    } else if (event.type === 'payment_intent.succeeded') {
+      const intent = ZPaymentIntent.safeParse(event.data.object);
+      if (!intent.success)
+        throw refuseEvent(UNREADABLE_EVENT, { event: event.id, issues: z.prettifyError(intent.error) });
+      await recordIntentSucceeded(tx, event.id, intent.data);
     }
   });
   return { received: true, duplicate };
@@ -197,31 +234,79 @@ async function recordCheckoutPayment(
   session: TCheckoutSession,
 ): Promise<void> {
   if (session.payment_status !== 'paid') return;
-  const amount = session.amount_total;
-  const where = { event: eventId, session: session.id };
+  const paymentIntent = idOf(session.payment_intent);
+  await recordCardPayment(tx, {
+    where: { event: eventId, session: session.id },
+    amount: session.amount_total,
+    currency: session.currency,
+    bookingRef: session.metadata?.bookingId ?? '',
+    paymentIntent,
+    reference: paymentIntent ?? session.id,
+    created: session.created,
+  });
+}
+
+/**
+ * A PaymentIntent that succeeded: its card is saved on the booking when it was set up for later
+ * (docs/payments.md#automatic-balance), and the payment is recorded keyed by the intent, as Checkout's
+ * event and the balance charge record it, so the three make one line. A damage deposit's capture is
+ * recorded by its claim, with its charge, never here.
+ */
+async function recordIntentSucceeded(tx: EntityManager, eventId: string, intent: TPaymentIntent) {
+  const bookingRef = intent.metadata?.bookingId ?? '';
+  const customer = idOf(intent.customer);
+  const paymentMethod = idOf(intent.payment_method);
+  if (
+    BOOKING_ID.test(bookingRef) &&
+    customer &&
+    paymentMethod &&
+    intent.setup_future_usage === 'off_session' &&
+    (await lockPlan(tx, Number(bookingRef)))
+  )
+    await markPlan(tx, Number(bookingRef), { stripeCustomer: customer, stripePaymentMethod: paymentMethod });
+  if (intent.metadata?.part === 'damage_deposit') return;
+  await recordCardPayment(tx, {
+    where: { event: eventId, paymentIntent: intent.id },
+    amount: intent.amount_received,
+    currency: intent.currency,
+    bookingRef,
+    paymentIntent: intent.id,
+    reference: intent.id,
+    created: intent.created,
+  });
+}
+
+async function recordCardPayment(
+  tx: EntityManager,
+  p: {
+    where: Record<string, string>;
+    amount: number | null | undefined;
+    currency: string | null | undefined;
+    bookingRef: string;
+    paymentIntent: string | null;
+    reference: string;
+    created: number | null | undefined;
+  },
+): Promise<void> {
+  const { amount, where } = p;
   if (amount === null || amount === undefined || !Number.isSafeInteger(amount) || amount <= 0)
     throw refuseEvent(AMOUNT_NOT_POSITIVE, { ...where, amount });
   if (amount > STRIPE_MAX_AMOUNT) throw refuseEvent(AMOUNT_OVER_STRIPE_MAX, { ...where, amount });
-  const bookingRef = session.metadata?.bookingId ?? '';
-  const bookingId = Number(bookingRef);
-  // A session we did not open (another product on the same Stripe account) is acknowledged and left alone.
-  if (!BOOKING_ID.test(bookingRef) || !(await lockPlan(tx, bookingId))) {
+  const bookingId = Number(p.bookingRef);
+  // A payment we did not start (another product on the same Stripe account) is acknowledged and left alone.
+  if (!BOOKING_ID.test(p.bookingRef) || !(await lockPlan(tx, bookingId))) {
     log.warn('stripe checkout for no known booking', where);
     return;
   }
   const plan = await findPlan(tx, bookingId);
   if (!plan) return;
-  const currency = (session.currency ?? '').toUpperCase();
+  const currency = (p.currency ?? '').toUpperCase();
   if (currency !== plan.currency.toUpperCase())
     throw refuseEvent(currencyNotBookings(currency || 'no currency', plan.currency), {
       ...where,
       bookingId,
       currency,
     });
-  const paymentIntent =
-    typeof session.payment_intent === 'string'
-      ? session.payment_intent
-      : (session.payment_intent?.id ?? null);
   // Money Stripe took is recorded even when it is more than is due (paid twice, or after a cancel): the
   // ledger then shows it as 'refund due'.
   const id = await insertLine(tx, {
@@ -230,24 +315,19 @@ async function recordCheckoutPayment(
     method: 'card',
     amount,
     currency: plan.currency,
-    reference: paymentIntent ?? session.id,
-    occurredAt: new Date((session.created ?? Date.now() / 1000) * 1000),
+    reference: p.reference,
+    occurredAt: new Date((p.created ?? Date.now() / 1000) * 1000),
     recordedById: null,
     recordedByName: 'Stripe',
-    dedupeKey: `stripe:${paymentIntent ?? session.id}`,
-    stripePaymentIntent: paymentIntent,
+    dedupeKey: `stripe:${p.reference}`,
+    stripePaymentIntent: p.paymentIntent,
   });
   if (id === null) return;
   await recordActivity(tx, null, {
     action: 'payment.card',
     entityType: 'booking',
     entityId: bookingId,
-    after: {
-      amount,
-      method: 'card',
-      reference: paymentIntent ?? session.id,
-      lineId: id,
-    },
+    after: { amount, method: 'card', reference: p.reference, lineId: id },
   });
   await emailPaymentReceived(tx, bookingId, amount);
 }

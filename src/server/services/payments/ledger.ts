@@ -33,9 +33,11 @@ import {
   type TPlanRow,
 } from '../../repositories/payments.ts';
 import { listDocuments } from '../../repositories/documents.ts';
+import { findDeposit } from '../../repositories/deposits.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
 import { issueDocuments } from './documents.ts';
 import { emailPaymentReceived } from './emails.ts';
+import { depositView } from './deposit.ts';
 import { createRefund } from './stripe.ts';
 import { methodsOffered } from './terms.ts';
 
@@ -87,10 +89,11 @@ export async function bookingPayments(
   env: TEnv,
   opts: { cancellationFee?: number | null } = {},
 ): Promise<TBookingPayments> {
-  const [plan, lines, documents] = await Promise.all([
+  const [plan, lines, documents, deposit] = await Promise.all([
     planOr404(em, bookingId),
     listLines(em, bookingId),
     listDocuments(em, bookingId),
+    findDeposit(em, bookingId),
   ]);
   const totals = totalsOf(plan, lines);
   const methods = offeredMethods(plan, env);
@@ -134,6 +137,7 @@ export async function bookingPayments(
       deadlineAction: plan.deadline_action as 'cancel' | 'flag',
       methods,
       bankInstructions: methods.includes('bank_transfer') ? plan.bank_instructions : null,
+      securityDeposit: deposit?.amount ?? null,
     },
     lines,
     charges,
@@ -142,6 +146,13 @@ export async function bookingPayments(
     // Cards are refunded by themselves only while Stripe is set up (refundCardsAfterCancel).
     cancelRefund: refund === null ? null : refundRoutes(refund, env.stripe ? leftOnCards(lines) : 0),
     flaggedAt: plan.flagged_at,
+    damageDeposit: depositView(deposit, plan, env),
+    // Shown while the balance it was for is still owed.
+    balanceChargeFailed:
+      plan.balance_charge_failed_at && totals.balanceDue > 0
+        ? { at: plan.balance_charge_failed_at, reason: plan.balance_charge_error ?? null }
+        : null,
+    cardSaved: plan.stripe_payment_method !== null,
     invoiceNumber: documents.find((d) => d.event === 'invoice')?.number ?? null,
     documents: documents.map((d) => ({
       kind: d.kind,

@@ -13,7 +13,7 @@ const takesPets = (home: IProperty) => home.amenities.includes(PETS_AMENITY);
 
 function toPricing(home: IProperty, row: IPropertyPricing | null): TPricing {
   const propertyId = home.id;
-  if (!row) return { propertyId, ...NO_PRICING, petsAllowed: takesPets(home) };
+  if (!row) return { propertyId, ...NO_PRICING, petsAllowed: takesPets(home), securityDeposit: null };
   return {
     propertyId,
     cleaningFee: row.cleaningFee ?? null,
@@ -33,6 +33,7 @@ function toPricing(home: IProperty, row: IPropertyPricing | null): TPricing {
         ? null
         : Number(row.touristTaxPercent),
     maxNights: row.maxNights ?? null,
+    securityDeposit: row.securityDeposit ?? null,
     checkInDays: [...(row.checkInDays ?? [])],
     checkOutDays: [...(row.checkOutDays ?? [])],
   };
@@ -87,6 +88,7 @@ export async function putPricing(
       touristTaxPerPerson: input.touristTaxPerPerson ?? null,
       touristTaxPercent: input.touristTaxPercent ?? null,
       maxNights: input.maxNights || null,
+      securityDeposit: input.securityDeposit || null,
       checkInDays: days(input.checkInDays),
       checkOutDays: days(input.checkOutDays),
     };
