@@ -1,0 +1,163 @@
+/**
+ * Interaction to Next Paint of the guest pages' main interactions, as the `web-vitals` library measures it
+ * in the page (the Event Timing API), on a phone-sized screen with touch, the CPU slowed by CDP as the
+ * Lighthouse preset slows it (4×, or scaled to this machine: calibratedSlowdown in bench/mobile.ts). Each
+ * interaction runs on a freshly loaded page `runs` times; its figure is the median of the runs' worst
+ * interaction.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { chromium, type Page } from '@playwright/test';
+
+export interface TInpFigure {
+  name: string;
+  /** Each run's worst interaction (ms); 0 when none reached the 16 ms the browser reports from. */
+  runs: number[];
+  median: number;
+}
+
+interface TInteraction {
+  name: string;
+  /** Loads the page and readies it; resolves once the measured part can start. */
+  setup: (page: Page) => Promise<void>;
+  /** The measured taps. */
+  act: (page: Page) => Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+const WEB_VITALS = fs.readFileSync(require.resolve('web-vitals/dist/web-vitals.iife.js'), 'utf8');
+
+/** Records every interaction web-vitals reports as INP grows, from the page's first script on. */
+const RECORDER = `
+  window.__inp = [];
+  webVitals.onINP((m) => window.__inp.push(m.value), { reportAllChanges: true, durationThreshold: 16 });
+`;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
+};
+
+/** The interactions the phone target names, on a listing, its stay and a search with the map. */
+export function guestInteractions(listingId: number, checkIn: string, checkOut: string): TInteraction[] {
+  const listing = `/property/${listingId}`;
+  const withStay = `${listing}?checkIn=${checkIn}&checkOut=${checkOut}&guests=2`;
+  const ready = async (page: Page, path: string) => {
+    await page.goto(path);
+    await page
+      .getByTestId('booking-card')
+      .getByTestId('total')
+      .or(page.getByTestId('booking-card'))
+      .first()
+      .waitFor();
+  };
+  const dayLabel = (iso: string) => {
+    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+    return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
+  };
+  return [
+    {
+      name: 'open the date picker',
+      setup: (page) => ready(page, listing),
+      act: (page) => page.getByTestId('check-in-input').tap(),
+    },
+    {
+      name: 'pick two dates',
+      setup: async (page) => {
+        // The stay in the URL opens the calendar on its month; the taps choose it again.
+        await ready(page, withStay);
+        await page.getByTestId('check-in-input').tap();
+        await page.getByRole('button', { name: new RegExp(`^${dayLabel(checkIn)}$`) }).waitFor();
+      },
+      act: async (page) => {
+        await page.getByRole('button', { name: new RegExp(`^${dayLabel(checkIn)}$`) }).tap();
+        await page.getByRole('button', { name: new RegExp(`^${dayLabel(checkOut)}$`) }).tap();
+      },
+    },
+    {
+      name: 'change the party',
+      setup: async (page) => {
+        await ready(page, withStay);
+        await page.getByTestId('booking-card').getByTestId('party-picker').getByRole('button').first().tap();
+        await page.getByRole('button', { name: 'Increase children' }).waitFor();
+      },
+      act: (page) => page.getByRole('button', { name: 'Increase children' }).tap(),
+    },
+    {
+      name: 'press Reserve',
+      setup: (page) => ready(page, withStay),
+      act: async (page) => {
+        await page.getByTestId('booking-card').getByTestId('reserve').tap();
+        await page.getByTestId('checkout-page').waitFor();
+      },
+    },
+    {
+      name: 'open the gallery',
+      setup: (page) => ready(page, listing),
+      act: async (page) => {
+        await page.getByRole('button', { name: 'Show all photos' }).tap();
+        await page.getByRole('dialog').waitFor();
+      },
+    },
+    {
+      name: 'move the map on a search',
+      setup: async (page) => {
+        await page.goto('/?view=map');
+        await page.locator('.results-map').getByTestId('price-marker').first().waitFor();
+      },
+      act: (page) => page.locator('.results-map').getByRole('button', { name: 'Zoom in' }).tap(),
+    },
+  ];
+}
+
+export async function benchInp(
+  baseUrl: string,
+  interactions: TInteraction[],
+  opts: { runs: number; cpuSlowdown: number; log: (msg: string) => void },
+): Promise<TInpFigure[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      `--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE ${new URL(baseUrl).hostname}`,
+    ],
+  });
+  const figures: TInpFigure[] = [];
+  try {
+    for (const interaction of interactions) {
+      const runs: number[] = [];
+      for (let i = 0; i < opts.runs; i++) {
+        // Lighthouse's phone: a Moto G Power's screen, touch, a fresh profile each time.
+        const context = await browser.newContext({
+          baseURL: baseUrl,
+          viewport: { width: 412, height: 823 },
+          deviceScaleFactor: 1.75,
+          isMobile: true,
+          hasTouch: true,
+        });
+        await context.addInitScript({ content: `${WEB_VITALS}\n${RECORDER}` });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.cpuSlowdown });
+        await interaction.setup(page);
+        await page.evaluate(() => {
+          (window as unknown as { __inp: number[] }).__inp.length = 0;
+        });
+        await interaction.act(page);
+        // web-vitals reports an interaction once its frame is painted; give a slowed page time to get there.
+        await page.waitForTimeout(1500);
+        const reported = await page.evaluate(() => (window as unknown as { __inp: number[] }).__inp);
+        runs.push(Math.max(0, ...reported));
+        await context.close();
+      }
+      const figure = { name: interaction.name, runs, median: median(runs) };
+      opts.log(`INP ${figure.name}: ${runs.join(', ')} ms`);
+      figures.push(figure);
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
