@@ -15,6 +15,8 @@ import { syncAllFeeds, syncOneFeed } from '../services/calendar/ical-import.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import { deleteExpiredIdPhotos, sendCheckInReminders } from '../services/bookings/check-in.ts';
+import type { TMediaStore } from '../services/media/store.ts';
 import type { TJobHandlers } from './queue.ts';
 
 /** What the handlers need of the process: the database, the mail transport and the card settings. */
@@ -24,6 +26,8 @@ export interface TJobDeps {
   mailFrom: string | undefined;
   reach: TCardReach;
   icalAllowPrivateHosts: boolean;
+  /** The private store of guests' ID photos (docs/privacy.md). */
+  privateMedia: TMediaStore;
 }
 
 /**
@@ -36,6 +40,7 @@ export function jobHandlers({
   mailFrom,
   reach,
   icalAllowPrivateHosts,
+  privateMedia,
 }: TJobDeps): TJobHandlers {
   const em = () => orm.em.fork() as EntityManager;
   const icalOptions = { allowPrivateHosts: icalAllowPrivateHosts, onConflicts: queueConflictEmail };
@@ -78,6 +83,14 @@ export function jobHandlers({
       const deadlines = await enforceDepositDeadlines(em());
       const notices = await sendBalanceNotices(em(), new Date(), reach);
       if (deadlines + notices > 0) log.info('payment notices', { deadlines, notices });
+    },
+    checkInReminders: async () => {
+      const n = await sendCheckInReminders(em());
+      if (n > 0) log.info('check-in reminders', { count: n });
+    },
+    idPhotoDeletion: async () => {
+      const n = await deleteExpiredIdPhotos(em(), privateMedia);
+      if (n > 0) log.info('ID photos deleted', { count: n });
     },
     bookingRequests: async () => {
       const n = await expireRequests(em());

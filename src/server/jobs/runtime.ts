@@ -5,6 +5,7 @@ import type { TEnv } from '../env.ts';
 import { setEmailRetryDelay } from '../services/email/outbox.ts';
 import { createMailTransport } from '../services/email/transport.ts';
 import { cardReach } from '../services/payments/terms.ts';
+import { privateMediaStore } from '../services/media/private-store.ts';
 import { jobHandlers } from './handlers.ts';
 import {
   createQueues,
@@ -39,6 +40,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
         mailFrom: env.mailFrom,
         reach: cardReach(env),
         icalAllowPrivateHosts: env.icalAllowPrivateHosts,
+        privateMedia: privateMediaStore(env),
       });
       await registerJobs(boss, handlers, { pollingIntervalSeconds: env.jobPollSeconds });
     } else {

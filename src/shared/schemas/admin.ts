@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBookingStatus, ZQuoteLine, ZSettableStatus } from './booking.ts';
+import { ZAdminCheckIn } from './check-in.ts';
 import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZId, ZMoney, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 
@@ -173,6 +174,8 @@ export const ZAdminBookingDetail = ZAdminBooking.extend({
     }),
   ),
   notes: z.array(ZBookingNote),
+  /** Online check-in, the signed agreement and the stay's door code (docs/check-in.md). */
+  onlineCheckIn: ZAdminCheckIn.optional(),
 });
 export type TAdminBookingDetail = z.infer<typeof ZAdminBookingDetail>;
 

@@ -3,11 +3,13 @@ import { ZBooking, ZBookingStatus, ZQuoteLine } from './booking.ts';
 import { ZId, ZMoney, zMoneyIn, zInt, zLine, zText } from './common.ts';
 import { ZCancellationPolicy } from './property.ts';
 import { ZGuestPayment } from './guest-payment.ts';
+import { ZCheckInFields, ZGuestCheckIn } from './check-in.ts';
 import { VALID_EMAIL } from '../messages.ts';
 
 /** A manage-booking link's token (docs/decisions.md#secret-links): base32, at least 128 bits; anything else is simply unknown. */
 export const ZManageToken = zLine('Token').trim().max(200);
 export const ZManageTokenParam = z.object({ token: ZManageToken });
+export const ZManageCheckInInput = z.object({ token: ZManageToken, ...ZCheckInFields });
 
 export const ZStayReviewFields = {
   rating: zInt(
@@ -130,6 +132,8 @@ export const ZManagedBooking = z.object({
   payment: ZGuestPayment,
   /** True while the stay is under way at the home (docs/trip-page.md#a-stay-under-way). */
   underWay: z.boolean(),
+  /** Online check-in, the agreement and the stay's door code (docs/check-in.md). */
+  onlineCheckIn: ZGuestCheckIn,
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 
