@@ -67,8 +67,19 @@ export const ZCheckInSettingsFields = {
       .max(REMINDER_DAYS_MAX, { error: `Days must be at most ${REMINDER_DAYS_MAX}` }),
   ),
 };
-export const ZCheckInSettings = z.object(ZCheckInSettingsFields);
+/** The settings as answered: plain types (an answer schema carries no transform). */
+export const ZCheckInSettings = z.object({
+  requireId: z.boolean(),
+  agreement: z.string().nullable(),
+  revealHoursBefore: z.number().int(),
+  doorCodes: z.array(z.string()),
+  doorCodeLength: z.number().int(),
+  reminderDaysBefore: z.number().int(),
+});
 export type TCheckInSettings = z.output<typeof ZCheckInSettings>;
+/** The settings as the editor sends them (the same schema checks the form). */
+export const ZCheckInSettingsForm = z.object(ZCheckInSettingsFields);
+export type TCheckInSettingsForm = z.input<typeof ZCheckInSettingsForm>;
 export const ZCheckInSettingsUpdate = z.object({ id: ZId, ...ZCheckInSettingsFields });
 export type TCheckInSettingsUpdate = z.input<typeof ZCheckInSettingsUpdate>;
 
