@@ -1,6 +1,11 @@
-import { ID_PHOTO_DATA_URL_MAX, ZCheckInSettings, ZCheckInSettingsUpdate } from '#shared/schemas/check-in.ts';
+import {
+  ID_PHOTO_DATA_URL_MAX,
+  ZCheckInSettings,
+  ZCheckInSettingsUpdate,
+  ZManageCheckInInput,
+} from '#shared/schemas/check-in.ts';
 import { ZIdParam } from '#shared/schemas/common.ts';
-import { ZManageCheckInInput, ZManagedBooking, ZManageTokenParam } from '#shared/schemas/manage.ts';
+import { ZManagedBooking, ZManageTokenParam } from '#shared/schemas/manage.ts';
 import { fileRoute, ZFile } from '../route-meta.ts';
 import {
   agreementFileAdmin,

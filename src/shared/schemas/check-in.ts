@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../constants.ts';
-import { REVEAL_HOURS_MAX } from '../trip.ts';
 import { ZId, zBool, zInt, zLine, zText } from './common.ts';
+import { ZManageToken } from './manage.ts';
 
 /** Online check-in, the rental agreement and door codes per stay (docs/check-in.md). */
 
@@ -18,6 +18,8 @@ export const DOOR_CODE_LENGTH_MAX = 8;
 export const DOOR_CODE_LENGTH_DEFAULT = 6;
 /** The door code shows this many hours before the home's check-in time unless the home says otherwise. */
 export const DOOR_CODE_REVEAL_HOURS_DEFAULT = 24;
+/** At most 30 days ahead, as the check-in instructions. */
+export const DOOR_CODE_REVEAL_HOURS_MAX = 720;
 export const REMINDER_DAYS_DEFAULT = 3;
 export const REMINDER_DAYS_MAX = 30;
 export const ADULTS_MAX = 16;
@@ -27,7 +29,7 @@ const hours = zInt(
     .number({ error: 'Hours must be a number' })
     .int({ error: 'Hours must be a whole number' })
     .min(0, { error: 'Hours must be at least 0' })
-    .max(REVEAL_HOURS_MAX, { error: `Hours must be at most ${REVEAL_HOURS_MAX}` }),
+    .max(DOOR_CODE_REVEAL_HOURS_MAX, { error: `Hours must be at most ${DOOR_CODE_REVEAL_HOURS_MAX}` }),
 );
 
 export const ZDoorCode = zLine('Door code')
@@ -125,38 +127,4 @@ export const ZCheckInFields = {
 export const ZCheckInForm = z.object(ZCheckInFields);
 export type TCheckInForm = z.input<typeof ZCheckInForm>;
 
-/** Why the door code is not shown yet; empty once it is. */
-export const DOOR_CODE_WAITS = ['check_in', 'payment', 'time', 'status'] as const;
-
-/** A stay's check-in as its guest sees it. */
-export const ZGuestCheckIn = z.object({
-  requireId: z.boolean(),
-  /** The agreement filled in for this stay (as it would be signed now, or as it was signed). */
-  agreement: z.string().nullable(),
-  done: z.boolean(),
-  checkedInAt: z.string().nullable(),
-  arrivalTime: z.string().nullable(),
-  adults: z.array(z.string()),
-  phone: z.string().nullable(),
-  idPhotoOnFile: z.boolean(),
-  signedName: z.string().nullable(),
-  signedAt: z.string().nullable(),
-  /** The door code, only once checked in, paid and its time has come (docs/check-in.md#door-codes). */
-  doorCode: z.string().nullable(),
-  doorCodeFrom: z.string(),
-  /** Where and when the code will appear, in the home's clock; null once shown. */
-  doorCodeNote: z.string().nullable(),
-  doorCodeWaits: z.array(z.enum(DOOR_CODE_WAITS)),
-});
-export type TGuestCheckIn = z.infer<typeof ZGuestCheckIn>;
-
-/** The same for the operator: every code, the ID photo's link and where the signature came from. */
-export const ZAdminCheckIn = ZGuestCheckIn.extend({
-  doorCode: z.string(),
-  signedIp: z.string().nullable(),
-  /** `/api/admin/bookings/{id}/id-photo`, while the photo is kept; null without one. */
-  idPhotoUrl: z.string().nullable(),
-  idPhotoDeletedAt: z.string().nullable(),
-  agreementPdfUrl: z.string().nullable(),
-});
-export type TAdminCheckIn = z.infer<typeof ZAdminCheckIn>;
+export const ZManageCheckInInput = z.object({ token: ZManageToken, ...ZCheckInFields });

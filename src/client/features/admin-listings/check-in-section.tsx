@@ -6,11 +6,11 @@ import {
   AGREEMENT_MAX,
   DOOR_CODE_LENGTH_MAX,
   DOOR_CODE_LENGTH_MIN,
+  DOOR_CODE_REVEAL_HOURS_MAX,
   REMINDER_DAYS_MAX,
   ZCheckInSettingsForm,
   type TCheckInSettings,
 } from '#shared/schemas/check-in.ts';
-import { REVEAL_HOURS_MAX } from '#shared/trip.ts';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
 
 /**
@@ -119,7 +119,7 @@ function CheckInForm({ propertyId, settings }: { propertyId: number; settings: T
           <NumberInput
             label="Show the door code from (hours before check-in)"
             min={0}
-            max={REVEAL_HOURS_MAX}
+            max={DOOR_CODE_REVEAL_HOURS_MAX}
             allowDecimal={false}
             value={revealHours}
             onChange={setRevealHours}

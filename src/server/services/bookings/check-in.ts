@@ -4,12 +4,11 @@ import {
   AGREEMENT_NAME_MISMATCH,
   ID_PHOTO_KEEP_DAYS,
   ID_PHOTO_REQUIRED,
-  type TAdminCheckIn,
   type TCheckInForm,
   type TCheckInSettings,
-  type TGuestCheckIn,
 } from '#shared/schemas/check-in.ts';
-import type { TManagedBooking } from '#shared/schemas/manage.ts';
+import type { TAdminCheckIn } from '#shared/schemas/admin.ts';
+import type { TGuestCheckIn, TManagedBooking } from '#shared/schemas/manage.ts';
 import { AppError } from '../../errors.ts';
 import type { TEnv } from '../../env.ts';
 import { log } from '../../logger.ts';

@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TBookingStatus } from '#shared/constants.ts';
 import { formatHomeTime } from '#shared/home-time.ts';
-import type { DOOR_CODE_WAITS, TCheckInSettings } from '#shared/schemas/check-in.ts';
+import type { TCheckInSettings } from '#shared/schemas/check-in.ts';
+import type { DOOR_CODE_WAITS } from '#shared/schemas/manage.ts';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { DEFAULT_CHECK_IN_TIME } from '#shared/trip.ts';
 import {
