@@ -246,9 +246,10 @@ export function privateReleased(b: TMessageBooking, guide: THomeGuide, at: Date)
 const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 /**
- * A template's text for a booking, as it is at `at`. Private details (door code, Wi-Fi) are filled in only
- * from the home's set point on and for a confirmed stay; before it they read WITHHELD. The manage link is
- * made only when the text asks for it (each is a fresh link, as only hashes are kept).
+ * A template's text for a booking, as it is at `at`. The Wi-Fi is filled in only from the home's set point
+ * on and for a confirmed stay; before it, it reads WITHHELD. The door code follows the stay's own reveal
+ * rule (docs/check-in.md#door-codes); a real send (`makeLinks`) that carries it is logged as a reveal. The
+ * manage link is made only when the text asks for it (each is a fresh link, as only hashes are kept).
  */
 export async function renderTemplate(
   em: EntityManager,
