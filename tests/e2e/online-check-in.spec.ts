@@ -166,3 +166,34 @@ test('a guest checks in online with an ID photo and signs; the door code waits f
   expect(idPhoto.status()).toBe(200);
   expect(idPhoto.headers()['content-type']).toBe('image/jpeg');
 });
+
+test("the operator sets a home's check-in in the home editor", async ({ asAdmin: page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/admin/listings');
+  const edit = page.getByRole('button', { name: /^Edit / }).first();
+  await edit.click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+  const section = dialog.getByRole('region', { name: 'Check-in' });
+  await expect(section).toBeVisible();
+  const stamp = Date.now() % 100000;
+  await section.getByTestId('check-in-require-id').check();
+  await section.getByTestId('check-in-agreement').fill(`House agreement ${stamp} for {{guest_name}}.`);
+  await section.getByTestId('check-in-door-codes').fill('1357\n2468');
+  await section.getByTestId('check-in-reveal-hours').fill('48');
+  await section.getByTestId('check-in-save').click();
+  await expect(page.getByText('Check-in settings saved')).toBeVisible();
+
+  // Read back as the server keeps it.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await edit.click();
+  await expect(section.getByTestId('check-in-agreement')).toHaveValue(
+    `House agreement ${stamp} for {{guest_name}}.`,
+  );
+  await expect(section.getByTestId('check-in-door-codes')).toHaveValue('1357\n2468');
+  await expect(section.getByTestId('check-in-require-id')).toBeChecked();
+  // A code the server refuses is said at its field.
+  await section.getByTestId('check-in-door-codes').fill('12');
+  await section.getByTestId('check-in-save').click();
+  await expect(section.getByText('A door code is 3 to 12 digits or letters (# and * allowed)')).toBeVisible();
+});
