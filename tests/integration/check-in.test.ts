@@ -233,6 +233,10 @@ describe('the door code', () => {
     );
     expect(reveals.map((r) => r.changes.revealedTo?.after)).toEqual(['guest on the trip page']);
     expect(reveals[0]?.changes.doorCode?.after).toBe(code);
+    // The operator reads it in the booking's history, with the check-in.
+    const history = (await asAdmin().bookings.detail({ id: b.id })).history.map((h) => h.detail);
+    expect(history).toContain('Checked in online');
+    expect(history).toContain(`Door code ${code} shown to the guest on the trip page`);
   });
 
   it('fills {{door_code}} in messages by the same rule, and logs each message that carries it', async () => {
