@@ -11,6 +11,7 @@ import * as auth from '#shared/schemas/auth.ts';
 import * as booking from '#shared/schemas/booking.ts';
 import * as calendar from '#shared/schemas/calendar.ts';
 import * as category from '#shared/schemas/category.ts';
+import * as checkIn from '#shared/schemas/check-in.ts';
 import * as common from '#shared/schemas/common.ts';
 import * as contact from '#shared/schemas/contact.ts';
 import * as emails from '#shared/schemas/emails.ts';
@@ -52,6 +53,7 @@ export const SCHEMA_MODULES = {
   booking,
   calendar,
   category,
+  checkIn,
   common,
   contact,
   emails,

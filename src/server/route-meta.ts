@@ -45,6 +45,11 @@ export type TRouteMeta = OpenApiMeta & {
   file?: boolean;
   /** What the input's ids name, for a role limited to some homes (home-scope-meta.ts, docs/staff.md). */
   scope?: TScopeMeta;
+  /**
+   * Whoever may not call it is answered 404, as for a thing that does not exist, rather than 401 or 403:
+   * for a private file whose very existence is private (a guest's ID photo, docs/privacy.md).
+   */
+  unlisted?: boolean;
 };
 
 /** A file a procedure answers: its bytes (or text), media type and name. */
@@ -74,7 +79,7 @@ type TOpenApiRoute = NonNullable<TRouteMeta['openapi']>;
 /** The meta of a file procedure: the flag the pipeline reads, and the file's media type in the document. */
 export function fileRoute(
   openapi: Omit<TOpenApiRoute, 'method'>,
-  type: 'application/pdf' | 'text/csv',
+  type: 'application/pdf' | 'text/csv' | 'image/jpeg',
 ): { file: true; openapi: TOpenApiRoute } {
   return { file: true, openapi: { ...openapi, method: 'GET', responseContentType: type } };
 }

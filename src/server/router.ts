@@ -7,6 +7,7 @@ import { bookingRequestsRouter } from './routers/booking-requests.ts';
 import { bookingsRouter } from './routers/bookings.ts';
 import { calendarRouter } from './routers/calendar.ts';
 import { categoriesRouter } from './routers/categories.ts';
+import { checkInRouter } from './routers/check-in.ts';
 import { manageRouter } from './routers/manage.ts';
 import { operatorBookingsRouter } from './routers/operator-bookings.ts';
 import { messagingRouter } from './routers/messaging.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
     operatorBookingsRouter,
   ),
   calendar: calendarRouter,
+  checkIn: checkInRouter,
   config: configRouter,
   contact: contactRouter,
   messaging: messagingRouter,
@@ -65,6 +67,8 @@ export const API_TAGS = {
     'Booking a stay and managing it: by a guest (signed in, or by the private manage link) and by the back office (status, changes, requests, notes, export).',
   calendar:
     "Each home's calendar in the back office: blocked nights, seasonal rates, the multi-home timeline and iCal import and export.",
+  checkIn:
+    "Online check-in: each home's settings (ID photo, rental agreement, door codes), the guest's check-in by the manage link, the signed agreement's PDF and the ID photo for the operator.",
   config: 'The public settings the site needs before anyone signs in.',
   contact: 'The Contact Us form.',
   messaging:

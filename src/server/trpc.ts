@@ -159,6 +159,7 @@ const staffGuard = t.middleware(async ({ ctx, meta, next, getRawInput }) => {
   const refusal = accessRefusal(meta ?? {}, ctx.actingUser);
   const user = ctx.actingUser;
   const role = user ? staffRoleOf(user) : null;
+  if (meta?.unlisted && (refusal || !user || !role)) throw new AppError('NOT_FOUND', 'Not found');
   if (refusal === 'UNAUTHORIZED' || !user) throw new AppError('UNAUTHORIZED', 'Authentication required');
   if (refusal || !role) throw new AppError('FORBIDDEN', "You don't have permission to access the admin area");
   const homes = await homeScopeOf(ctx.em, user);

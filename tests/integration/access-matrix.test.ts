@@ -13,12 +13,14 @@ import { createProperty } from '../support/fixtures.ts';
  * accounts, settings, payments configuration); `housekeeping`: the back office and housekeepers;
  * `team`: every staff role (docs/staff.md).
  */
-type TStaffAccess = 'admin' | 'operator' | 'housekeeping' | 'statements' | 'team';
+type TStaffAccess = 'admin' | 'admin-unlisted' | 'operator' | 'housekeeping' | 'statements' | 'team';
 type TAccess = 'public' | 'authed' | TStaffAccess;
 
 const ROLES_OF: Record<TStaffAccess, readonly TStaffRole[]> = {
   operator: ['owner-operator'],
   admin: ['owner-operator', 'manager'],
+  /** The back office's, where any refusal reads as not found (a private file, docs/privacy.md). */
+  'admin-unlisted': ['owner-operator', 'manager'],
   housekeeping: ['owner-operator', 'manager', 'housekeeper'],
   statements: ['owner-operator', 'manager', 'owner'],
   team: STAFF_ROLES,
@@ -98,6 +100,13 @@ const ACCESS: Record<string, TAccess> = {
   'calendar.syncFeed': 'admin',
   'calendar.deleteFeed': 'admin',
   'calendar.conflicts': 'admin',
+
+  'checkIn.settings': 'admin',
+  'checkIn.updateSettings': 'admin',
+  'checkIn.manageCheckIn': 'public',
+  'checkIn.manageAgreementPdf': 'public',
+  'checkIn.adminAgreementPdf': 'admin',
+  'checkIn.adminIdPhoto': 'admin-unlisted',
 
   'config.get': 'public',
 
@@ -283,8 +292,10 @@ describe.each(procedures)('%s', (path) => {
     return;
   }
 
+  // An unlisted procedure answers every refusal as an unknown row would.
+  const unlisted = access === 'admin-unlisted';
   it('refuses a visitor with UNAUTHORIZED before reading the input', async () => {
-    expect(await outcome(null, path)).toBe('UNAUTHORIZED');
+    expect(await outcome(null, path)).toBe(unlisted ? 'NOT_FOUND' : 'UNAUTHORIZED');
   });
 
   if (access === 'authed') {
@@ -306,13 +317,13 @@ describe.each(procedures)('%s', (path) => {
   });
 
   it('refuses a signed-in guest with FORBIDDEN', async () => {
-    expect(await outcome(plainUser, path)).toBe('FORBIDDEN');
+    expect(await outcome(plainUser, path)).toBe(unlisted ? 'NOT_FOUND' : 'FORBIDDEN');
   });
 
   it.each(STAFF_ROLES)('decides for a %s by role', async (role) => {
     const result = await outcome(staff.get(role) ?? null, path);
     if (allowed.includes(role)) expect(GUARD_CODES).not.toContain(result);
-    else expect(result).toBe('FORBIDDEN');
+    else expect(result).toBe(unlisted ? 'NOT_FOUND' : 'FORBIDDEN');
   });
 });
 

@@ -465,6 +465,19 @@ const SCENARIOS: Record<string, () => Promise<() => Promise<unknown>> | (() => P
     });
     return () => asAdmin().messaging.deleteTemplate({ id: t.id });
   },
+  'checkIn.updateSettings': async () => {
+    const h = await home();
+    return () =>
+      asAdmin().checkIn.updateSettings({
+        id: h.id,
+        requireId: true,
+        agreement: 'I, {{guest_name}}, agree.',
+        revealHoursBefore: 24,
+        doorCodes: ['2580'],
+        doorCodeLength: 6,
+        reminderDaysBefore: 3,
+      });
+  },
   'messaging.updateHomeGuide': async () => {
     const h = await home();
     return () =>

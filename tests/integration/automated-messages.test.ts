@@ -122,7 +122,10 @@ describe('automated messages on a controllable clock', () => {
     expect(await sendDueMessages(db.em(), minutes(before, 1))).toBe(1);
     const [first] = await automatedOf(b.id);
     expect(first?.body).toContain('Hello Mei Guest, Shibuya studio awaits you');
-    expect(first?.body).toContain('from 15:00. Door code: 4711. Wi-Fi shibuya / pa55word.');
+    // The stay's door code has its own rule (online check-in and payment first, docs/check-in.md).
+    expect(first?.body).toMatch(
+      /from 15:00\. Door code: Your door code appears on your trip page on .+ once you have checked in online and paid\.\. Wi-Fi shibuya \/ pa55word\./,
+    );
     // Sent once: later sweeps send nothing more for it.
     expect(await sendDueMessages(db.em(), minutes(before, 120))).toBe(0);
     expect(await sendDueMessages(db.em(), minutes(arrival, -1))).toBe(0);
@@ -148,7 +151,10 @@ describe('automated messages on a controllable clock', () => {
       sendTime: '09:00',
       body: 'Code {{door_code}}, Wi-Fi {{wifi_password}}, rules: {{house_rules}}',
     });
-    expect(preview.text).toBe(`Code ${WITHHELD}, Wi-Fi ${WITHHELD}, rules: No shoes inside.`);
+    expect(preview.text).toMatch(
+      /^Code Your door code appears on your trip page on .+ once you have checked in online and paid\., Wi-Fi \(sent to you closer to your arrival\), rules: No shoes inside\.$/,
+    );
+    expect(preview.text).toContain(`Wi-Fi ${WITHHELD}`);
     expect(preview.privateDetailsIncluded).toBe(false);
     expect(preview.sendAt).toBe(instantAtHome(addDays(b.checkIn, -10), '09:00', ZONE).toISOString());
     // The admin reads it on the home's clock, not UTC.

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobHandlers } from '../../src/server/jobs/handlers.ts';
+import { localMediaStore } from '../../src/server/services/media/store.ts';
 import { registerJobs, startQueue } from '../../src/server/jobs/queue.ts';
 import { JOBS } from '../../src/server/jobs/registry.ts';
 import { createMailTransport } from '../../src/server/services/email/transport.ts';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     mailFrom: undefined,
     reach: { cardAvailable: false },
     icalAllowPrivateHosts: testEnv({ icalAllowPrivateHosts: true }).icalAllowPrivateHosts,
+    privateMedia: localMediaStore('/nonexistent'),
   });
   await registerJobs(boss, { icalSync });
 });

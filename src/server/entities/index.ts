@@ -34,6 +34,7 @@ import { DocumentCounter } from './document-counter.entity.ts';
 import { MoneyDocument } from './money-document.entity.ts';
 import { IdempotencyKey } from './idempotency-key.entity.ts';
 import { Category } from './category.entity.ts';
+import { BookingCheckIn, HomeCheckInSettings } from './check-in.entity.ts';
 import { Property } from './property.entity.ts';
 import { RateLimit } from './rate-limit.entity.ts';
 import { Review } from './review.entity.ts';
@@ -60,6 +61,7 @@ export { DocumentCounter, MoneyDocument };
 export { IdempotencyKey };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
 export { HomeOwner };
+export { BookingCheckIn, HomeCheckInSettings };
 export { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter };
 export const entities = [
   AdminCounter,
@@ -111,4 +113,6 @@ export const entities = [
   StatementCounter,
   HomeExpense,
   OwnerPayout,
+  HomeCheckInSettings,
+  BookingCheckIn,
 ];

@@ -146,6 +146,9 @@ export function procedureHandlers(opts: {
     } catch (err) {
       return err instanceof TRPCError ? err : toTRPCError(new AppError('UNAVAILABLE', 'Service unavailable'));
     }
+    // An unlisted procedure's refusal reads as not found (route-meta.ts `unlisted`).
+    if (metas.some((meta) => meta.unlisted && accessRefusal(meta, ctx.actingUser)))
+      return toTRPCError(new AppError('NOT_FOUND', 'Not found'));
     const verdicts = metas.map((meta) => accessRefusal(meta, ctx.actingUser));
     if (verdicts.includes('UNAUTHORIZED'))
       return toTRPCError(new AppError('UNAUTHORIZED', 'Authentication required'));

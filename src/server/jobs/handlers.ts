@@ -18,6 +18,8 @@ import { syncAllFeeds, syncOneFeed } from '../services/calendar/ical-import.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
 import { getSettings } from '../services/settings/settings.ts';
 import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import { deleteExpiredIdPhotos, sendCheckInReminders } from '../services/bookings/check-in.ts';
+import type { TMediaStore } from '../services/media/store.ts';
 import type { TJobHandlers } from './queue.ts';
 
 /** What the handlers need of the process: the database, the mail transport and the card settings. */
@@ -29,6 +31,8 @@ export interface TJobDeps {
   /** Stripe's settings, for the charges made without the guest (the balance, the deposit hold). */
   stripe?: TEnv['stripe'];
   icalAllowPrivateHosts: boolean;
+  /** The private store of guests' ID photos (docs/privacy.md). */
+  privateMedia: TMediaStore;
 }
 
 /**
@@ -42,6 +46,7 @@ export function jobHandlers({
   reach,
   stripe,
   icalAllowPrivateHosts,
+  privateMedia,
 }: TJobDeps): TJobHandlers {
   const em = () => orm.em.fork() as EntityManager;
   const icalOptions = { allowPrivateHosts: icalAllowPrivateHosts, onConflicts: queueConflictEmail };
@@ -93,6 +98,14 @@ export function jobHandlers({
       const held = await placeDepositHolds(em(), { stripe });
       const released = await releaseDepositHolds(em(), { stripe });
       if (held + released > 0) log.info('damage deposit holds', { held, released });
+    },
+    checkInReminders: async () => {
+      const n = await sendCheckInReminders(em());
+      if (n > 0) log.info('check-in reminders', { count: n });
+    },
+    idPhotoDeletion: async () => {
+      const n = await deleteExpiredIdPhotos(em(), privateMedia);
+      if (n > 0) log.info('ID photos deleted', { count: n });
     },
     bookingRequests: async () => {
       const n = await expireRequests(em());

@@ -58,6 +58,10 @@ export const JOBS = {
   lateTasks: job({ queue: 'late-tasks', payload: NO_DATA, cron: '*/5 * * * *' }),
   /** Declines the requests to book not answered in time (docs/booking-operations.md#booking-modes). */
   bookingRequests: job({ queue: 'booking-requests', payload: NO_DATA, cron: '* * * * *' }),
+  /** Hourly: the online check-in reminder, the home's set days before arrival (docs/check-in.md). */
+  checkInReminders: job({ queue: 'check-in-reminders', payload: NO_DATA, cron: '25 * * * *' }),
+  /** Hourly: guests' ID photos past their keeping time after check-out are deleted (docs/privacy.md). */
+  idPhotoDeletion: job({ queue: 'id-photo-deletion', payload: NO_DATA, cron: '45 * * * *' }),
   /**
    * The iCal import (docs/features.md#calendar-hub): every 5 minutes, the shortest interval Settings
    * allow, a run syncs the feeds that are due; a new feed's first sync names its feed.

@@ -5,6 +5,7 @@ import type { TEnv } from '../env.ts';
 import { setEmailRetryDelay } from '../services/email/outbox.ts';
 import { createMailTransport } from '../services/email/transport.ts';
 import { cardReach } from '../services/payments/terms.ts';
+import { privateMediaStore } from '../services/media/private-store.ts';
 import { jobHandlers } from './handlers.ts';
 import {
   createQueues,
@@ -40,6 +41,7 @@ export async function startJobRuntime(db: TDatabase, env: TEnv): Promise<TJobRun
         reach: cardReach(env),
         stripe: env.stripe,
         icalAllowPrivateHosts: env.icalAllowPrivateHosts,
+        privateMedia: privateMediaStore(env),
       });
       await registerJobs(boss, handlers, { pollingIntervalSeconds: env.jobPollSeconds });
     } else {

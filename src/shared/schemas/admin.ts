@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZBookingStatus, ZQuoteLine, ZSettableStatus } from './booking.ts';
+import { ZGuestCheckIn } from './manage.ts';
 import { SEARCH_TEXT_MAX, SORT_DIRS } from '../url-search.ts';
 import { ZId, ZMoney, zInt, ZIsoDate, zLine, zText, withDefault } from './common.ts';
 
@@ -135,6 +136,17 @@ export const ZBookingNote = z.object({
 export type TBookingNote = z.infer<typeof ZBookingNote>;
 
 /** Everything the booking drawer shows. */
+/** The same for the operator: every code, the ID photo's link and where the signature came from. */
+export const ZAdminCheckIn = ZGuestCheckIn.extend({
+  doorCode: z.string(),
+  signedIp: z.string().nullable(),
+  /** `/api/admin/bookings/{id}/id-photo`, while the photo is kept; null without one. */
+  idPhotoUrl: z.string().nullable(),
+  idPhotoDeletedAt: z.string().nullable(),
+  agreementPdfUrl: z.string().nullable(),
+});
+export type TAdminCheckIn = z.infer<typeof ZAdminCheckIn>;
+
 export const ZAdminBookingDetail = ZAdminBooking.extend({
   /** A request's answer deadline (docs/booking-operations.md#booking-modes); null otherwise. */
   respondBy: z.string().nullable().optional(),
@@ -175,6 +187,8 @@ export const ZAdminBookingDetail = ZAdminBooking.extend({
     }),
   ),
   notes: z.array(ZBookingNote),
+  /** Online check-in, the signed agreement and the stay's door code (docs/check-in.md). */
+  onlineCheckIn: ZAdminCheckIn.optional(),
 });
 export type TAdminBookingDetail = z.infer<typeof ZAdminBookingDetail>;
 

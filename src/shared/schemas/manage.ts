@@ -61,6 +61,32 @@ export const ZTripFacts = z.object({
 });
 export type TTripFacts = z.infer<typeof ZTripFacts>;
 
+// Online check-in's answer lives here, where the trip page reads it; its inputs are in check-in.ts.
+/** Why the door code is not shown yet; empty once it is. */
+export const DOOR_CODE_WAITS = ['check_in', 'payment', 'time', 'status'] as const;
+
+/** A stay's check-in as its guest sees it. */
+export const ZGuestCheckIn = z.object({
+  requireId: z.boolean(),
+  /** The agreement filled in for this stay (as it would be signed now, or as it was signed). */
+  agreement: z.string().nullable(),
+  done: z.boolean(),
+  checkedInAt: z.string().nullable(),
+  arrivalTime: z.string().nullable(),
+  adults: z.array(z.string()),
+  phone: z.string().nullable(),
+  idPhotoOnFile: z.boolean(),
+  signedName: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  /** The door code, only once checked in, paid and its time has come (docs/check-in.md#door-codes). */
+  doorCode: z.string().nullable(),
+  doorCodeFrom: z.string(),
+  /** Where and when the code will appear, in the home's clock; null once shown. */
+  doorCodeNote: z.string().nullable(),
+  doorCodeWaits: z.array(z.enum(DOOR_CODE_WAITS)),
+});
+export type TGuestCheckIn = z.infer<typeof ZGuestCheckIn>;
+
 /** One booking as its guest sees it: the manage page and the detail view of My bookings. */
 export const ZManagedBooking = z.object({
   id: z.number().int(),
@@ -130,6 +156,8 @@ export const ZManagedBooking = z.object({
   payment: ZGuestPayment,
   /** True while the stay is under way at the home (docs/trip-page.md#a-stay-under-way). */
   underWay: z.boolean(),
+  /** Online check-in, the agreement and the stay's door code (docs/check-in.md). */
+  onlineCheckIn: ZGuestCheckIn,
 });
 export type TManagedBooking = z.infer<typeof ZManagedBooking>;
 

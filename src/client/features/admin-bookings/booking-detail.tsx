@@ -2,6 +2,7 @@ import { Badge, Divider, Group, Stack, Text, Timeline } from '@mantine/core';
 import { formatMoney } from '#shared/money.ts';
 import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
 import { StatusBadge } from './booking-cells.tsx';
+import { BookingCheckIn } from './booking-check-in.tsx';
 import { BookingNotes } from './booking-notes.tsx';
 import { Rows, Section, STATUS_LABEL, when } from './drawer-parts.tsx';
 import { bookingDate } from './format.ts';
@@ -64,6 +65,7 @@ export function BookingDetail({ d }: { d: TAdminBookingDetail }) {
           ]}
         />
       </Section>
+      <BookingCheckIn d={d} />
       <Section title="Status history">
         <Timeline bulletSize={14} lineWidth={2} data-testid="drawer-history">
           {d.history.map((h, i) => (

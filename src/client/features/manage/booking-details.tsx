@@ -8,6 +8,7 @@ import { CancellationCard } from './cancellation-card.tsx';
 import { StayFacts } from './stay-facts.tsx';
 import { StayReview } from './stay-review.tsx';
 import { TripArrival } from './trip-arrival.tsx';
+import { TripCheckIn } from './trip-check-in.tsx';
 import { TripLocation } from './trip-location.tsx';
 import { TripSummary } from './trip-summary.tsx';
 import '../../styles/more-components.css';
@@ -22,6 +23,8 @@ export interface TBookingActions {
   claimPending?: boolean;
   /** The server's message when the last action failed. */
   error: string | null;
+  /** The manage link's token: online check-in is done through it (docs/check-in.md). */
+  checkInToken?: string | undefined;
 }
 
 /** One booking as its guest sees it: the manage page and My bookings' detail view. */
@@ -76,6 +79,7 @@ export function BookingDetails({ booking, actions }: { booking: TManagedBooking;
       <TripSummary booking={booking} />
       {takesPlace && !booking.stayOver && (
         <>
+          <TripCheckIn booking={booking} token={actions.checkInToken} />
           <TripArrival booking={booking} />
           <TripLocation booking={booking} />
         </>

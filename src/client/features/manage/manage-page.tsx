@@ -47,6 +47,7 @@ export function ManageBookingPage({ token }: { token: string }) {
             booking={booking.data}
             actions={{
               error,
+              checkInToken: token,
               cancel: (acceptedFee) => run(() => cancel.mutateAsync({ token, acceptedFee }), CANCELLED_TOAST),
               cancelPending: cancel.isPending,
               review: (v) => run(() => review.mutateAsync({ token, ...v }), REVIEWED_TOAST),

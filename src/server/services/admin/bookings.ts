@@ -32,6 +32,7 @@ import { recordActivity, type TActor } from '../activity/activity.ts';
 import { emailBookingStatusChanged } from '../email/guest-emails.ts';
 import type { TCardReach } from '../payments/terms.ts';
 import { historyWithChanges } from '../bookings/change-history.ts';
+import { adminCheckIn } from '../bookings/check-in.ts';
 
 export const BOOKING_NOT_FOUND = 'Booking not found';
 
@@ -144,10 +145,11 @@ function asStatus(v: unknown): TBookingStatus | null {
 export async function getAdminBookingDetail(em: EntityManager, id: number): Promise<TAdminBookingDetail> {
   const row = await findAdminBookingWithPrice(em, id);
   if (!row) throw new AppError('NOT_FOUND', BOOKING_NOT_FOUND);
-  const [activity, emails, notes] = await Promise.all([
+  const [activity, emails, notes, onlineCheckIn] = await Promise.all([
     activityOf(em, 'booking', String(id)),
     emailsOfBooking(em, id),
     notesOfBooking(em, id),
+    adminCheckIn(em, id),
   ]);
   const booking = toAdminBooking(row);
   const changes = activity.flatMap((a) => {
@@ -201,6 +203,7 @@ export async function getAdminBookingDetail(em: EntityManager, id: number): Prom
     ),
     emails,
     notes,
+    onlineCheckIn,
   };
 }
 

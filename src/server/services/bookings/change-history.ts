@@ -75,6 +75,15 @@ export function changeEntries(activity: TActivity[], status: TBookingStatus): TC
         const reason = str(after('reason'));
         return [{ ...base, detail: `Change request declined${reason ? `: ${reason}` : ''}` }];
       }
+      // Online check-in (docs/check-in.md): the check-in, each door code reveal, the ID photo's deletion.
+      case 'booking.check_in':
+        return [{ ...base, detail: 'Checked in online' }];
+      case 'booking.door_code_reveal':
+        return [
+          { ...base, detail: `Door code ${str(after('doorCode'))} shown to the ${str(after('revealedTo'))}` },
+        ];
+      case 'booking.id_photo_deleted':
+        return [{ ...base, detail: 'ID photo deleted' }];
       default:
         return [];
     }

@@ -40,6 +40,7 @@ import { stayUnderWay, tripFacts } from './trip.ts';
 import { guestPayments, type TGuestPaymentWords } from '../payments/guest-state.ts';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { findHomeGuide } from '../../repositories/message-templates.ts';
+import { guestCheckIn } from './check-in.ts';
 
 /** One answer for an unknown, malformed or expired link, so a 404 tells nothing (docs/decisions.md#secret-links). */
 export const BOOKING_LINK_NOT_FOUND = 'Booking not found';
@@ -105,7 +106,7 @@ function toManaged(
     guide: THomeGuide;
     payment: TGuestPaymentWords | null;
   },
-): TManagedBooking {
+): Omit<TManagedBooking, 'onlineCheckIn'> {
   const deadline = cancellationDeadline(b.checkIn, b.cancellationPolicy, b.timeZone);
   const terms = termsOf(b, opts.now);
   const contactEmail = b.contactInfo?.email?.toLowerCase();
@@ -164,7 +165,18 @@ export async function loadManaged(
     managed.canCancel && managed.cancellationFee !== null
       ? await cancelMoneyFor(em, bookingId, managed.cancellationFee)
       : null;
-  return { ...managed, cancelMoney };
+  const onlineCheckIn = await guestCheckIn(
+    em,
+    {
+      id: row.id,
+      propertyId: row.property.id,
+      status: row.status,
+      checkIn: row.checkIn,
+      timeZone: row.timeZone,
+    },
+    now,
+  );
+  return { ...managed, cancelMoney, onlineCheckIn };
 }
 
 /** The user's own booking, or the same 404 as a booking that does not exist. */

@@ -42,3 +42,13 @@ export async function storeImage(store: TMediaStore, input: Buffer): Promise<str
   // The main file last: its presence is what marks the set complete (see the shortcut above).
   return store.put(`${hash}.jpg`, main);
 }
+
+/** A private image re-encoded as the main image is (metadata dropped), with no variants: only the operator sees it. */
+export function encodePrivateImage(input: Buffer): Promise<Buffer> {
+  return sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}

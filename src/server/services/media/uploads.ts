@@ -5,7 +5,8 @@ import {
   VIDEOS_TOTAL_MAX_BYTES,
 } from '#shared/constants.ts';
 import { AppError } from '../../errors.ts';
-import { storeImage } from './images.ts';
+import { randomBytes } from 'node:crypto';
+import { encodePrivateImage, storeImage } from './images.ts';
 import { DECODABLE_IMAGE_FORMATS, sniffMedia } from './sniff.ts';
 import { contentHash, mediaNameFromUrl, type TMediaStore } from './store.ts';
 
@@ -163,4 +164,25 @@ export async function storePropertyMedia(
  */
 export async function storeImageDataUrl(store: TMediaStore, ref: string, label = 'Image'): Promise<string> {
   return storeImageItem(store, await inspect(store, ref, 'image', label));
+}
+
+/**
+ * A private image (a guest's ID, docs/privacy.md): checked as any upload (size, magic bytes), re-encoded
+ * so its metadata (location, device) is dropped, and stored under a random name (never a content hash,
+ * which would let the same picture be found again) in the store given, which `/media` does not serve.
+ * Answers the stored name.
+ */
+export async function storePrivateImage(store: TMediaStore, ref: string, label: string): Promise<string> {
+  if (mediaNameFromUrl(ref) !== undefined) throw new AppError('VALIDATION', notAnImageMessage(label));
+  const item = await inspect(store, ref, 'image', label);
+  if (item.kind !== 'upload') throw new AppError('VALIDATION', notAnImageMessage(label));
+  let jpeg: Buffer;
+  try {
+    jpeg = await encodePrivateImage(item.bytes);
+  } catch {
+    throw new AppError('VALIDATION', notAnImageMessage(label));
+  }
+  const name = `private-${randomBytes(16).toString('hex')}.jpg`;
+  await store.put(name, jpeg);
+  return name;
 }

@@ -42,6 +42,7 @@ import { findPlan, listLines } from '../../repositories/payments.ts';
 import { totalsOf } from '../payments/ledger.ts';
 import { postMessage } from './threads.ts';
 import { dueAt, instantAtHome } from './schedule.ts';
+import { doorCodeForMessage } from '../bookings/door-codes.ts';
 
 /**
  * Automated messages (docs/messaging.md#automated-messages). Each enabled template gives a booking at most
@@ -245,9 +246,10 @@ export function privateReleased(b: TMessageBooking, guide: THomeGuide, at: Date)
 const VARIABLE = /\{\{\s*([a-z_]+)\s*\}\}/g;
 
 /**
- * A template's text for a booking, as it is at `at`. Private details (door code, Wi-Fi) are filled in only
- * from the home's set point on and for a confirmed stay; before it they read WITHHELD. The manage link is
- * made only when the text asks for it (each is a fresh link, as only hashes are kept).
+ * A template's text for a booking, as it is at `at`. The Wi-Fi is filled in only from the home's set point
+ * on and for a confirmed stay; before it, it reads WITHHELD. The door code follows the stay's own reveal
+ * rule (docs/check-in.md#door-codes); a real send (`makeLinks`) that carries it is logged as a reveal. The
+ * manage link is made only when the text asks for it (each is a fresh link, as only hashes are kept).
  */
 export async function renderTemplate(
   em: EntityManager,
@@ -274,13 +276,21 @@ export async function renderTemplate(
     address: b.home.location,
     check_in_instructions: guide.checkInInstructions ?? '',
     house_rules: guide.houseRules ?? '',
-    door_code: guide.doorCode ?? '',
+    // The stay's own code, by its own rule (docs/check-in.md#door-codes); a real send records the reveal.
+    door_code: used.has('door_code')
+      ? await doorCodeForMessage(
+          em,
+          { id: b.id, propertyId: b.home.id, status: b.status, checkIn: b.checkIn, timeZone: b.timeZone },
+          at,
+          { recordReveal: opts.makeLinks },
+        )
+      : '',
     wifi_name: guide.wifiName ?? '',
     wifi_password: guide.wifiPassword ?? '',
     manage_link: manageLink,
     balance_due: used.has('balance_due') ? await balanceDue(em, b.id, b.totalPrice) : '',
   };
-  if (!released) for (const key of PRIVATE_VARIABLES) values[key] = WITHHELD;
+  if (!released) for (const key of PRIVATE_VARIABLES) if (key !== 'door_code') values[key] = WITHHELD;
   return { text: fillVariables(body, values), privateIncluded: released };
 }
 
@@ -324,12 +334,12 @@ export async function sendDueMessages(em: EntityManager, now = new Date(), max =
         await setScheduled(tx, due.id, { dueAt: planned });
         return 'skipped' as const;
       }
-      const { text } = await renderTemplate(tx, t.body, b, now, { makeLinks: true });
       const conversationId = await ensureBookingConversation(tx, b.id);
       if (conversationId === null || !b.contactInfo?.email) {
         await setScheduled(tx, due.id, { status: 'cancelled' });
         return 'skipped' as const;
       }
+      const { text } = await renderTemplate(tx, t.body, b, now, { makeLinks: true });
       const message = await postMessage(tx, conversationId, 'automated', null, text);
       await setScheduled(tx, due.id, { status: 'sent', sentAt: now, messageId: message.id });
       return 'sent' as const;
