@@ -40,7 +40,15 @@ import { Session } from './session.entity.ts';
 import { Settings } from './settings.entity.ts';
 import { User } from './user.entity.ts';
 import { StaffHome, StaffInvitation } from './staff.entity.ts';
-import { HousekeepingDefault, HousekeepingTask } from './housekeeping.entity.ts';
+import {
+  HomeChecklist,
+  HousekeeperPay,
+  HousekeeperPayOverride,
+  HousekeepingDefault,
+  HousekeepingTask,
+  TaskChecklistTick,
+  TaskProblem,
+} from './housekeeping.entity.ts';
 import { HomeOwner } from './owner.entity.ts';
 import { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter } from './owner-statement.entity.ts';
 
@@ -57,6 +65,7 @@ export { LedgerLine, PaymentPlan, PaymentSettings, StripeEvent };
 export { DocumentCounter, MoneyDocument };
 export { IdempotencyKey };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
+export { HomeChecklist, TaskChecklistTick, TaskProblem, HousekeeperPay, HousekeeperPayOverride };
 export { HomeOwner };
 export { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter };
 export const entities = [
@@ -102,6 +111,11 @@ export const entities = [
   StaffInvitation,
   HousekeepingTask,
   HousekeepingDefault,
+  HomeChecklist,
+  TaskChecklistTick,
+  TaskProblem,
+  HousekeeperPay,
+  HousekeeperPayOverride,
   BookingChangeRequest,
   HomeOwner,
   OwnerStatement,
