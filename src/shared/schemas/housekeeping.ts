@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTask } from './tasks.ts';
 import { ZId, ZMoney, zLine, zMessageText, zMoneyIn, zPageNumber, zPageSize, zText } from './common.ts';
 
 /**
@@ -13,7 +14,9 @@ export const CHECKLIST_ROOM_NAME_MAX = 60;
 export const CHECKLIST_ITEM_LABEL_MAX = 160;
 
 /** An item's or room's key: given by the server, kept across edits, so ticks and edits name the same item. */
-const ZChecklistKey = zLine('Key').regex(/^[a-z0-9]{1,16}$/, { error: 'Key must be 1 to 16 letters or digits' });
+const ZChecklistKey = zLine('Key').regex(/^[a-z0-9]{1,16}$/, {
+  error: 'Key must be 1 to 16 letters or digits',
+});
 
 const zName = (label: string, max: number) =>
   zLine(label)
@@ -31,7 +34,9 @@ const ZChecklistRoomInput = z.object({
   name: zName('Room', CHECKLIST_ROOM_NAME_MAX),
   items: z
     .array(ZChecklistItemInput, { error: 'Items must be a list' })
-    .max(CHECKLIST_ITEMS_PER_ROOM_MAX, { error: `A room can have at most ${CHECKLIST_ITEMS_PER_ROOM_MAX} items` }),
+    .max(CHECKLIST_ITEMS_PER_ROOM_MAX, {
+      error: `A room can have at most ${CHECKLIST_ITEMS_PER_ROOM_MAX} items`,
+    }),
 });
 
 /** The rooms in order, each with its items in order; what is left out is removed. */
@@ -65,7 +70,8 @@ export type TChecklist = z.infer<typeof ZChecklist>;
 /** A task's checklist: the home's current one until the task starts, then the copy it started with. */
 export const ZTaskChecklist = z.object({
   frozen: z.boolean().meta({
-    description: "Whether the task keeps its own copy (from when it started) or still follows the home's checklist",
+    description:
+      "Whether the task keeps its own copy (from when it started) or still follows the home's checklist",
   }),
   rooms: z.array(
     z.object({
@@ -127,9 +133,7 @@ export const ZProblem = z.object({
 });
 export type TProblem = z.infer<typeof ZProblem>;
 
-export const ZProblemListInput = z
-  .object({ page: zPageNumber(), pageSize: zPageSize(100, 20) })
-  .prefault({});
+export const ZProblemListInput = z.object({ page: zPageNumber(), pageSize: zPageSize(100, 20) }).prefault({});
 export const ZProblemList = z.object({
   items: z.array(ZProblem),
   total: z.number().int(),
@@ -140,17 +144,15 @@ export type TProblemList = z.infer<typeof ZProblemList>;
 
 export const ZResolveInput = z.object({
   id: ZId,
-  note: zText('Note')
-    .trim()
-    .max(1000, { error: 'A note must be at most 1000 characters' })
-    .optional(),
+  note: zText('Note').trim().max(1000, { error: 'A note must be at most 1000 characters' }).optional(),
 });
 
 /** The task page: the task, its checklist and its problem reports. */
-export const ZTaskDetailExtras = z.object({
+export const ZTaskDetail = ZTask.extend({
   checklist: ZTaskChecklist,
   problems: z.array(ZProblem),
 });
+export type TTaskDetail = z.infer<typeof ZTaskDetail>;
 
 /** Housekeepers' pay. */
 
@@ -170,7 +172,9 @@ export const ZPayRatesInput = z.object({
   id: ZId.meta({ description: 'The housekeeper' }),
   defaultRate: zRate('Rate per task').nullable().meta({ description: 'Pay per completed task; null: none' }),
   overrides: z
-    .array(z.object({ propertyId: ZId, rate: zRate('Rate for this home') }), { error: 'Overrides must be a list' })
+    .array(z.object({ propertyId: ZId, rate: zRate('Rate for this home') }), {
+      error: 'Overrides must be a list',
+    })
     .max(PAY_OVERRIDES_MAX, { error: `At most ${PAY_OVERRIDES_MAX} homes` })
     .refine((list) => new Set(list.map((o) => o.propertyId)).size === list.length, {
       error: 'Each home can have only one rate',
