@@ -20,7 +20,7 @@ export async function homeChecklistRooms(em: EntityManager, propertyId: number):
     .select('rooms')
     .where('property_id', '=', propertyId)
     .executeTakeFirst();
-  return (row?.rooms as TChecklistRoom[] | undefined) ?? [];
+  return (row?.rooms) ?? [];
 }
 
 export async function saveHomeChecklist(
@@ -53,7 +53,7 @@ export async function taskChecklistState(em: EntityManager, taskId: number) {
   if (!row) return undefined;
   return {
     propertyId: row.property_id,
-    checklist: row.checklist as TChecklistRoom[] | null,
+    checklist: row.checklist,
     ticked: row.ticked,
   };
 }
