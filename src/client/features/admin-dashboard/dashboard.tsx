@@ -9,6 +9,7 @@ import '../../styles/more-components.css';
 import { dashboardQuery } from './api.ts';
 import { Counters } from './counters.tsx';
 import { OccupancyCard } from './occupancy-card.tsx';
+import { OpenProblems } from './open-problems.tsx';
 import { RecentBookings, RecentProperties } from './recent-lists.tsx';
 import { TodayCard } from './today-card.tsx';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
@@ -41,6 +42,7 @@ export function Dashboard({ alerts }: { alerts?: ReactNode }) {
         </Alert>
       )}
       <Counters d={d} link={link} />
+      <OpenProblems link={link} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TodayCard d={d} />
         <OccupancyCard d={d} emailsHref={link('/admin/emails')} />

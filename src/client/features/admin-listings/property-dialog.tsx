@@ -6,6 +6,7 @@ import { DiscardChangesDialog, UnsavedChangesPrompt } from '../../components/uns
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { staffRole } from '../../lib/staff-pages.ts';
+import { HomeChecklistSection } from './home-checklist-section.tsx';
 import { HomeOwnerSection } from './home-owner-section.tsx';
 import { PropertyForm } from './property-form.tsx';
 
@@ -51,6 +52,7 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
         closeOnClickOutside={!saving}
       >
         {dialog?.mode === 'edit' && operator && <HomeOwnerSection propertyId={dialog.property.id} />}
+        {dialog?.mode === 'edit' && <HomeChecklistSection propertyId={dialog.property.id} />}
         {dialog && (
           <PropertyForm
             key={dialog.mode === 'edit' ? dialog.property.id : 'new'}

@@ -62,7 +62,11 @@ export function useTick(taskId: number) {
       },
       onError: (err, _vars, context) => {
         if (context?.before) queryClient.setQueryData(key, context.before);
-        notifications.show({ title: 'Error', message: errorMessage(err, 'The tick was not saved'), color: 'red' });
+        notifications.show({
+          title: 'Error',
+          message: errorMessage(err, 'The tick was not saved'),
+          color: 'red',
+        });
       },
       onSettled: () =>
         Promise.all([

@@ -77,7 +77,7 @@ export function ProblemModal({
           <Radio.Group
             label="How urgent is it?"
             value={severity}
-            onChange={(v) => setSeverity(v as TProblemSeverity)}
+            onChange={(v) => setSeverity(v)}
           >
             <Group gap="md" mt={4}>
               {PROBLEM_SEVERITIES.map((s) => (

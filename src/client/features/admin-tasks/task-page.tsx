@@ -39,7 +39,11 @@ function Checklist({ task }: { task: TTaskDetail }) {
   const items = rooms.flatMap((r) => r.items);
   const done = items.filter((i) => i.done).length;
   if (items.length === 0)
-    return <Text c="dimmed">This home has no checklist yet. The back office sets it in the home&apos;s editor.</Text>;
+    return (
+      <Text c="dimmed">
+        This home has no checklist yet. The back office sets it in the home&apos;s editor.
+      </Text>
+    );
   return (
     <Stack gap="md">
       <div>
@@ -173,7 +177,6 @@ export function TaskPage({ taskId }: { taskId: number }) {
       {dialog === 'done' && (
         <FinishModal
           task={t}
-          kind="done"
           busy={update.isPending}
           onClose={() => setDialog(null)}
           onSubmit={({ text, photos }) =>

@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/trpc.ts';
 import { AccessModal, type TAccessValues } from './access-modal.tsx';
 import { staffQuery, useStaffMutations } from './api.ts';
 import { DefaultHousekeepers } from './default-housekeepers.tsx';
+import { PayModal } from './pay-modal.tsx';
 
 function homesText(homes: { title: string }[], role: TStaffMember['role']): string {
   if (role === 'owner-operator') return 'Every home';
@@ -22,7 +23,8 @@ export function TeamPage() {
   const staff = useQuery(staffQuery());
   const { invite, update } = useStaffMutations();
   const [editing, setEditing] = useState<TStaffMember | 'new' | null>(null);
-  useFocusReturn(editing !== null);
+  const [paying, setPaying] = useState<TStaffMember | null>(null);
+  useFocusReturn(editing !== null || paying !== null);
   const close = () => setEditing(null);
   const submit = (values: TAccessValues) => {
     const done = { onSuccess: close };
@@ -92,6 +94,16 @@ export function TeamPage() {
                     <Table.Td>
                       {m.id !== me?.id && (
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          {m.role === 'housekeeper' && (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() => setPaying(m)}
+                              aria-label={`Pay of ${m.name ?? m.username}`}
+                            >
+                              Pay
+                            </Button>
+                          )}
                           <Button
                             size="xs"
                             variant="default"
@@ -150,6 +162,7 @@ export function TeamPage() {
         </Stack>
       )}
       {data && <DefaultHousekeepers members={data.items} />}
+      {paying && <PayModal member={paying} onClose={() => setPaying(null)} />}
       {editing && (
         <AccessModal
           opened
