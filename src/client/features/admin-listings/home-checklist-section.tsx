@@ -161,7 +161,7 @@ function ChecklistEditor({ propertyId, rooms: saved }: { propertyId: number; roo
                     style={{ flex: 1, minWidth: 0 }}
                   />
                   <MoveButtons
-                    what={roomName}
+                    what={`the room ${roomName}`}
                     index={i}
                     count={rooms.length}
                     onMove={(to) => setRooms((list) => move(list, i, to))}
@@ -202,7 +202,7 @@ function ChecklistEditor({ propertyId, rooms: saved }: { propertyId: number; roo
                   onClick={() =>
                     setRoom(i, (r) => ({ ...r, items: [...r.items, { uid: uid(), label: '' }] }))
                   }
-                  aria-label={`Add an item to ${roomName}`}
+                  aria-label={`Add item to ${roomName}`}
                   style={{ alignSelf: 'flex-start' }}
                 >
                   Add item

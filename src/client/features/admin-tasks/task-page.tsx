@@ -50,7 +50,7 @@ function Checklist({ task }: { task: TTaskDetail }) {
         <Text fw={600} id="checklist-progress" data-testid="checklist-progress" aria-live="polite">
           {done} of {items.length} done
         </Text>
-        <Progress value={(done / items.length) * 100} aria-labelledby="checklist-progress" mt={4} />
+        <Progress value={(done / items.length) * 100} aria-label="Checklist progress" mt={4} />
       </div>
       {rooms.map((room) => (
         <Fieldset key={room.key} legend={room.name} data-testid="checklist-room">
