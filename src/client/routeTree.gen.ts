@@ -35,6 +35,7 @@ import { Route as AdminReportsRouteImport } from './routes/admin/reports.tsx'
 import { Route as AdminReviewsRouteImport } from './routes/admin/reviews.tsx'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings.tsx'
 import { Route as AdminStatementsRouteImport } from './routes/admin/statements.tsx'
+import { Route as AdminTasksRouteImport } from './routes/admin/tasks.tsx'
 import { Route as AdminTeamRouteImport } from './routes/admin/team.tsx'
 import { Route as AdminUsersRouteImport } from './routes/admin/users.tsx'
 import { Route as SiteBookIdRouteImport } from './routes/_site/book.$id.tsx'
@@ -46,8 +47,6 @@ import { Route as SiteResetPasswordTokenRouteImport } from './routes/_site/reset
 import { Route as SiteUndoEmailChangeTokenRouteImport } from './routes/_site/undo-email-change.$token.tsx'
 import { Route as AdminCalendarIndexRouteImport } from './routes/admin/calendar.index.tsx'
 import { Route as AdminCalendarIdRouteImport } from './routes/admin/calendar.$id.tsx'
-import { Route as AdminTasksIndexRouteImport } from './routes/admin/tasks.index.tsx'
-import { Route as AdminTasksIdRouteImport } from './routes/admin/tasks.$id.tsx'
 import { Route as SiteTeamJoinTokenRouteImport } from './routes/_site/team.join.$token.tsx'
 
 const SiteRoute = SiteRouteImport.update({
@@ -179,6 +178,11 @@ const AdminStatementsRoute = AdminStatementsRouteImport.update({
   path: '/statements',
   getParentRoute: () => AdminRouteRoute,
 } as any)
+const AdminTasksRoute = AdminTasksRouteImport.update({
+  id: '/tasks',
+  path: '/tasks',
+  getParentRoute: () => AdminRouteRoute,
+} as any)
 const AdminTeamRoute = AdminTeamRouteImport.update({
   id: '/team',
   path: '/team',
@@ -235,16 +239,6 @@ const AdminCalendarIdRoute = AdminCalendarIdRouteImport.update({
   path: '/calendar/$id',
   getParentRoute: () => AdminRouteRoute,
 } as any)
-const AdminTasksIndexRoute = AdminTasksIndexRouteImport.update({
-  id: '/tasks/',
-  path: '/tasks/',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
-const AdminTasksIdRoute = AdminTasksIdRouteImport.update({
-  id: '/tasks/$id',
-  path: '/tasks/$id',
-  getParentRoute: () => AdminRouteRoute,
-} as any)
 const SiteTeamJoinTokenRoute = SiteTeamJoinTokenRouteImport.update({
   id: '/team/join/$token',
   path: '/team/join/$token',
@@ -276,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/statements': typeof AdminStatementsRoute
+  '/admin/tasks': typeof AdminTasksRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/admin/': typeof AdminIndexRoute
@@ -287,9 +282,7 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
-  '/admin/tasks/$id': typeof AdminTasksIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
-  '/admin/tasks/': typeof AdminTasksIndexRoute
   '/team/join/$token': typeof SiteTeamJoinTokenRoute
 }
 export interface FileRoutesByTo {
@@ -315,6 +308,7 @@ export interface FileRoutesByTo {
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/statements': typeof AdminStatementsRoute
+  '/admin/tasks': typeof AdminTasksRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/': typeof SiteIndexRoute
@@ -327,9 +321,7 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
-  '/admin/tasks/$id': typeof AdminTasksIdRoute
   '/admin/calendar': typeof AdminCalendarIndexRoute
-  '/admin/tasks': typeof AdminTasksIndexRoute
   '/team/join/$token': typeof SiteTeamJoinTokenRoute
 }
 export interface FileRoutesById {
@@ -358,6 +350,7 @@ export interface FileRoutesById {
   '/admin/reviews': typeof AdminReviewsRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/statements': typeof AdminStatementsRoute
+  '/admin/tasks': typeof AdminTasksRoute
   '/admin/team': typeof AdminTeamRoute
   '/admin/users': typeof AdminUsersRoute
   '/_site/': typeof SiteIndexRoute
@@ -370,9 +363,7 @@ export interface FileRoutesById {
   '/_site/reset-password/$token': typeof SiteResetPasswordTokenRoute
   '/_site/undo-email-change/$token': typeof SiteUndoEmailChangeTokenRoute
   '/admin/calendar/$id': typeof AdminCalendarIdRoute
-  '/admin/tasks/$id': typeof AdminTasksIdRoute
   '/admin/calendar/': typeof AdminCalendarIndexRoute
-  '/admin/tasks/': typeof AdminTasksIndexRoute
   '/_site/team/join/$token': typeof SiteTeamJoinTokenRoute
 }
 export interface FileRouteTypes {
@@ -402,6 +393,7 @@ export interface FileRouteTypes {
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/statements'
+    | '/admin/tasks'
     | '/admin/team'
     | '/admin/users'
     | '/admin/'
@@ -413,9 +405,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/undo-email-change/$token'
     | '/admin/calendar/$id'
-    | '/admin/tasks/$id'
     | '/admin/calendar/'
-    | '/admin/tasks/'
     | '/team/join/$token'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -441,6 +431,7 @@ export interface FileRouteTypes {
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/statements'
+    | '/admin/tasks'
     | '/admin/team'
     | '/admin/users'
     | '/'
@@ -453,9 +444,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/undo-email-change/$token'
     | '/admin/calendar/$id'
-    | '/admin/tasks/$id'
     | '/admin/calendar'
-    | '/admin/tasks'
     | '/team/join/$token'
   id:
     | '__root__'
@@ -483,6 +472,7 @@ export interface FileRouteTypes {
     | '/admin/reviews'
     | '/admin/settings'
     | '/admin/statements'
+    | '/admin/tasks'
     | '/admin/team'
     | '/admin/users'
     | '/_site/'
@@ -495,9 +485,7 @@ export interface FileRouteTypes {
     | '/_site/reset-password/$token'
     | '/_site/undo-email-change/$token'
     | '/admin/calendar/$id'
-    | '/admin/tasks/$id'
     | '/admin/calendar/'
-    | '/admin/tasks/'
     | '/_site/team/join/$token'
   fileRoutesById: FileRoutesById
 }
@@ -690,6 +678,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminStatementsRouteImport
       parentRoute: typeof AdminRouteRoute
     }
+    '/admin/tasks': {
+      id: '/admin/tasks'
+      path: '/tasks'
+      fullPath: '/admin/tasks'
+      preLoaderRoute: typeof AdminTasksRouteImport
+      parentRoute: typeof AdminRouteRoute
+    }
     '/admin/team': {
       id: '/admin/team'
       path: '/team'
@@ -767,20 +762,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCalendarIdRouteImport
       parentRoute: typeof AdminRouteRoute
     }
-    '/admin/tasks/': {
-      id: '/admin/tasks/'
-      path: '/tasks'
-      fullPath: '/admin/tasks/'
-      preLoaderRoute: typeof AdminTasksIndexRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
-    '/admin/tasks/$id': {
-      id: '/admin/tasks/$id'
-      path: '/tasks/$id'
-      fullPath: '/admin/tasks/$id'
-      preLoaderRoute: typeof AdminTasksIdRouteImport
-      parentRoute: typeof AdminRouteRoute
-    }
     '/_site/team/join/$token': {
       id: '/_site/team/join/$token'
       path: '/team/join/$token'
@@ -803,13 +784,12 @@ interface AdminRouteRouteChildren {
   AdminReviewsRoute: typeof AdminReviewsRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminStatementsRoute: typeof AdminStatementsRoute
+  AdminTasksRoute: typeof AdminTasksRoute
   AdminTeamRoute: typeof AdminTeamRoute
   AdminUsersRoute: typeof AdminUsersRoute
   AdminIndexRoute: typeof AdminIndexRoute
   AdminCalendarIdRoute: typeof AdminCalendarIdRoute
-  AdminTasksIdRoute: typeof AdminTasksIdRoute
   AdminCalendarIndexRoute: typeof AdminCalendarIndexRoute
-  AdminTasksIndexRoute: typeof AdminTasksIndexRoute
 }
 
 const AdminRouteRouteChildren: AdminRouteRouteChildren = {
@@ -824,13 +804,12 @@ const AdminRouteRouteChildren: AdminRouteRouteChildren = {
   AdminReviewsRoute: AdminReviewsRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminStatementsRoute: AdminStatementsRoute,
+  AdminTasksRoute: AdminTasksRoute,
   AdminTeamRoute: AdminTeamRoute,
   AdminUsersRoute: AdminUsersRoute,
   AdminIndexRoute: AdminIndexRoute,
   AdminCalendarIdRoute: AdminCalendarIdRoute,
-  AdminTasksIdRoute: AdminTasksIdRoute,
   AdminCalendarIndexRoute: AdminCalendarIndexRoute,
-  AdminTasksIndexRoute: AdminTasksIndexRoute,
 }
 
 const AdminRouteRouteWithChildren = AdminRouteRoute._addFileChildren(

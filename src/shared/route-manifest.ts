@@ -49,7 +49,6 @@ export const PAGE_ROUTES = [
   { path: '/admin/messages', title: 'Automated messages · Admin', indexable: false },
   { path: '/admin/payments', title: 'Payments · Admin', indexable: false },
   { path: '/admin/tasks', title: 'Turnovers · Admin', indexable: false },
-  { path: '/admin/tasks/$id', title: 'Turnover · Admin', indexable: false },
   { path: '/admin/reports', title: 'Reports · Admin', indexable: false },
   { path: '/admin/statements', title: 'Statements · Admin', indexable: false },
   { path: '/admin/team', title: 'Team · Admin', indexable: false },

@@ -76,7 +76,7 @@ function ResolveModal({
  * The problems housekeepers reported that are not resolved yet (docs/staff.md#problem-reports): the home,
  * the turnover, who reported it and when, until the back office resolves it.
  */
-export function OpenProblems({ link }: { link: (path: string) => string }) {
+export function OpenProblems({ link }: { link: (path: string, query?: string) => string }) {
   const queryClient = useQueryClient();
   const problems = useQuery(trpc.tasks.problems.queryOptions({ pageSize: 20 }));
   const [resolving, setResolving] = useState<TProblem | null>(null);
@@ -134,7 +134,7 @@ export function OpenProblems({ link }: { link: (path: string) => string }) {
                     {p.description}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    <Anchor href={link(`/admin/tasks/${p.taskId}`)} size="xs">
+                    <Anchor href={link('/admin/tasks', `task=${p.taskId}`)} size="xs">
                       Turnover of {formatIsoDate(p.dueDate)}
                     </Anchor>
                     {' · '}

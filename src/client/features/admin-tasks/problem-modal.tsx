@@ -74,11 +74,7 @@ export function ProblemModal({
             onChange={(e) => setDescription(e.currentTarget.value)}
             data-autofocus
           />
-          <Radio.Group
-            label="How urgent is it?"
-            value={severity}
-            onChange={(v) => setSeverity(v)}
-          >
+          <Radio.Group label="How urgent is it?" value={severity} onChange={(v) => setSeverity(v)}>
             <Group gap="md" mt={4}>
               {PROBLEM_SEVERITIES.map((s) => (
                 <Radio key={s} value={s} label={PROBLEM_SEVERITY_LABELS[s]} />

@@ -1,17 +1,17 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { addDays, formatIsoDate, todayIso } from '#shared/dates.ts';
 import { TASK_STATUS_LABELS, type TTask } from '#shared/schemas/tasks.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { adminLinkSearch, useDirectAdmin } from '../../lib/direct-admin.ts';
+import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { tasksQuery, useReportProblem, useTaskUpdate } from './api.ts';
 import { FinishModal } from './finish-modal.tsx';
 import { ProblemModal } from './problem-modal.tsx';
+import { taskHref, useTaskLinkClick } from './task-link.ts';
 
 type TFinishKind = 'done' | 'problem';
 
@@ -42,11 +42,13 @@ function TaskCard({
   task,
   busy,
   directAdmin,
+  onOpen,
   onStart,
   onFinish,
 }: {
   task: TTask;
   directAdmin: boolean;
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
   busy: boolean;
   onStart: () => void;
   onFinish: (kind: TFinishKind) => void;
@@ -88,14 +90,9 @@ function TaskCard({
           <Button
             size="sm"
             variant="light"
-            renderRoot={(props) => (
-              <Link
-                {...props}
-                to="/admin/tasks/$id"
-                params={{ id: String(task.id) }}
-                search={adminLinkSearch(directAdmin)}
-              />
-            )}
+            component="a"
+            href={taskHref(task.id, directAdmin)}
+            onClick={onOpen}
             aria-label={`Checklist of ${task.property.title}`}
           >
             Checklist
@@ -145,6 +142,7 @@ export function TasksPage() {
   const tasks = useQuery(tasksQuery(mine));
   const update = useTaskUpdate();
   const directAdmin = useDirectAdmin();
+  const openTask = useTaskLinkClick();
   const [finishing, setFinishing] = useState<{ task: TTask; kind: TFinishKind } | null>(null);
   useFocusReturn(finishing !== null);
   const today = todayIso();
@@ -181,6 +179,7 @@ export function TasksPage() {
               task={task}
               busy={update.isPending && update.variables?.id === task.id}
               directAdmin={directAdmin}
+              onOpen={openTask}
               onStart={() => update.mutate({ id: task.id, status: 'in_progress' })}
               onFinish={(kind) => setFinishing({ task, kind })}
             />
