@@ -1,5 +1,4 @@
-import { ZPayReport, ZPayReportInput } from '#shared/schemas/housekeeping.ts';
-import { ZReportInput, ZReportSummary } from '#shared/schemas/reports.ts';
+import { ZPayReport, ZPayReportInput, ZReportInput, ZReportSummary } from '#shared/schemas/reports.ts';
 import { payReport } from '../services/housekeeping/pay.ts';
 import { reportSummary } from '../services/reports/summary.ts';
 import { adminProcedure, router, scopedInput } from '../trpc.ts';

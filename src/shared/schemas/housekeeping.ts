@@ -32,11 +32,9 @@ const ZChecklistItemInput = z.object({
 const ZChecklistRoomInput = z.object({
   key: ZChecklistKey.optional().meta({ description: "An existing room's key; left out for a new room" }),
   name: zName('Room', CHECKLIST_ROOM_NAME_MAX),
-  items: z
-    .array(ZChecklistItemInput, { error: 'Items must be a list' })
-    .max(CHECKLIST_ITEMS_PER_ROOM_MAX, {
-      error: `A room can have at most ${CHECKLIST_ITEMS_PER_ROOM_MAX} items`,
-    }),
+  items: z.array(ZChecklistItemInput, { error: 'Items must be a list' }).max(CHECKLIST_ITEMS_PER_ROOM_MAX, {
+    error: `A room can have at most ${CHECKLIST_ITEMS_PER_ROOM_MAX} items`,
+  }),
 });
 
 /** The rooms in order, each with its items in order; what is left out is removed. */
@@ -191,42 +189,3 @@ export type TPayRates = z.output<typeof ZPayRates>;
 
 export const PAY_RATE_NOT_HOUSEKEEPER = 'Pay rates are for housekeepers';
 export const PAY_RATE_HOME_INVALID = 'A rate can be set only for a home of this housekeeper';
-
-const ZMonth = zLine('Month').regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be in yyyy-MM format' });
-export const PAY_REPORT_MONTHS_MAX = 36;
-
-export const ZPayReportInput = z
-  .object({
-    from: ZMonth.meta({ description: 'First month (yyyy-MM), in each home’s time zone' }),
-    to: ZMonth.meta({ description: 'Last month (yyyy-MM), included' }),
-    propertyId: ZId.optional(),
-  })
-  .refine((v) => v.from <= v.to, { error: 'The first month must be on or before the last', path: ['to'] })
-  .refine((v) => monthsBetween(v.from, v.to) <= PAY_REPORT_MONTHS_MAX, {
-    error: `A report covers at most ${PAY_REPORT_MONTHS_MAX} months`,
-    path: ['to'],
-  });
-export type TPayReportInput = z.input<typeof ZPayReportInput>;
-
-/** How many months `from` to `to` covers, both included. */
-export function monthsBetween(from: string, to: string): number {
-  const [fy = 0, fm = 0] = from.split('-').map(Number);
-  const [ty = 0, tm = 0] = to.split('-').map(Number);
-  return (ty - fy) * 12 + (tm - fm) + 1;
-}
-
-export const ZPayReport = z.object({
-  rows: z.array(
-    z.object({
-      month: z.string().meta({ description: 'yyyy-MM, in the home’s time zone at completion' }),
-      housekeeperId: z.number().int(),
-      name: z.string(),
-      tasks: z.number().int(),
-      amount: ZMoney,
-    }),
-  ),
-  totals: z.array(
-    z.object({ housekeeperId: z.number().int(), name: z.string(), tasks: z.number().int(), amount: ZMoney }),
-  ),
-});
-export type TPayReport = z.output<typeof ZPayReport>;

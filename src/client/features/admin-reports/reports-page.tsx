@@ -18,8 +18,12 @@ import { Suspense, useState } from 'react';
 import { toCsv } from '#shared/csv.ts';
 import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
-import { monthsBetween, PAY_REPORT_MONTHS_MAX } from '#shared/schemas/housekeeping.ts';
-import { REPORT_SOURCE_LABELS, type TReportSummary } from '#shared/schemas/reports.ts';
+import {
+  monthsBetween,
+  PAY_REPORT_MONTHS_MAX,
+  REPORT_SOURCE_LABELS,
+  type TReportSummary,
+} from '#shared/schemas/reports.ts';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';

@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { STAFF_ROLE_LABELS } from '#shared/schemas/staff-role.ts';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -10,7 +11,8 @@ import { errorMessage } from '../../lib/trpc.ts';
 import { AccessModal, type TAccessValues } from './access-modal.tsx';
 import { staffQuery, useStaffMutations } from './api.ts';
 import { DefaultHousekeepers } from './default-housekeepers.tsx';
-import { PayModal } from './pay-modal.tsx';
+
+const PayModal = lazyRetry(() => import('./pay-modal.tsx').then((m) => ({ default: m.PayModal })));
 
 function homesText(homes: { title: string }[], role: TStaffMember['role']): string {
   if (role === 'owner-operator') return 'Every home';
@@ -162,7 +164,11 @@ export function TeamPage() {
         </Stack>
       )}
       {data && <DefaultHousekeepers members={data.items} />}
-      {paying && <PayModal member={paying} onClose={() => setPaying(null)} />}
+      {paying && (
+        <Suspense fallback={null}>
+          <PayModal member={paying} onClose={() => setPaying(null)} />
+        </Suspense>
+      )}
       {editing && (
         <AccessModal
           opened

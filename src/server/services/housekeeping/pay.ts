@@ -5,9 +5,8 @@ import {
   PAY_RATE_NOT_HOUSEKEEPER,
   type ZPayRates,
   type ZPayRatesInput,
-  type ZPayReport,
-  type ZPayReportInput,
 } from '#shared/schemas/housekeeping.ts';
+import type { ZPayReport, ZPayReportInput } from '#shared/schemas/reports.ts';
 import { AppError } from '../../errors.ts';
 import {
   homesOfUser,
