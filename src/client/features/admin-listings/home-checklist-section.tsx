@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Card, Group, Stack, Text, TextInput, Title }
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   CHECKLIST_ITEM_LABEL_MAX,
   CHECKLIST_ITEMS_MAX,
@@ -50,11 +50,26 @@ function move<T>(list: T[], from: number, to: number): T[] {
  * reordered and removed here and saved on their own, apart from the listing's fields. Checked with the
  * schema the server uses.
  */
-export function HomeChecklistSection({ propertyId }: { propertyId: number }) {
+export function HomeChecklistSection({
+  propertyId,
+  onDirtyChange,
+}: {
+  propertyId: number;
+  /** Whether the list holds edits not saved yet, so closing the home's editor asks first. */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const current = useQuery(trpc.tasks.checklist.queryOptions({ id: propertyId }));
   if (!current.data) return null;
-  return <ChecklistEditor propertyId={propertyId} rooms={current.data.rooms} />;
+  return <ChecklistEditor propertyId={propertyId} rooms={current.data.rooms} onDirtyChange={onDirtyChange} />;
 }
+
+/** What a save would send, to tell an edited list from the saved one. */
+const bodyOf = (rooms: TRoomDraft[]) =>
+  rooms.map((r) => ({
+    ...(r.key ? { key: r.key } : {}),
+    name: r.name,
+    items: r.items.map((i) => ({ ...(i.key ? { key: i.key } : {}), label: i.label })),
+  }));
 
 function MoveButtons({
   what,
@@ -96,14 +111,29 @@ function MoveButtons({
   );
 }
 
-function ChecklistEditor({ propertyId, rooms: saved }: { propertyId: number; rooms: TChecklistRoom[] }) {
+function ChecklistEditor({
+  propertyId,
+  rooms: saved,
+  onDirtyChange,
+}: {
+  propertyId: number;
+  rooms: TChecklistRoom[];
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const [rooms, setRooms] = useState<TRoomDraft[]>(() => draftsOf(saved));
+  const [baseline, setBaseline] = useState(() => JSON.stringify(bodyOf(draftsOf(saved))));
+  const dirty = JSON.stringify(bodyOf(rooms)) !== baseline;
+  useEffect(() => {
+    onDirtyChange(dirty);
+  }, [dirty, onDirtyChange]);
   const [error, setError] = useState<string | null>(null);
   const save = useMutation(
     trpc.tasks.setChecklist.mutationOptions({
       onSuccess: async (result) => {
-        setRooms(draftsOf(result.rooms));
+        const next = draftsOf(result.rooms);
+        setRooms(next);
+        setBaseline(JSON.stringify(bodyOf(next)));
         notifications.show({ message: 'The checklist is saved', color: 'green' });
         await queryClient.invalidateQueries(trpc.tasks.checklist.queryFilter({ id: propertyId }));
       },
@@ -115,11 +145,7 @@ function ChecklistEditor({ propertyId, rooms: saved }: { propertyId: number; roo
     setRooms((list) => list.map((r, j) => (j === i ? patch(r) : r)));
 
   const submit = () => {
-    const body = rooms.map((r) => ({
-      ...(r.key ? { key: r.key } : {}),
-      name: r.name,
-      items: r.items.map((i) => ({ ...(i.key ? { key: i.key } : {}), label: i.label })),
-    }));
+    const body = bodyOf(rooms);
     const parsed = ZChecklistRooms.safeParse(body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];

@@ -19,7 +19,9 @@ export type TPropertyDialog = { mode: 'create' } | { mode: 'edit'; property: TPr
  */
 export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; onClose: () => void }) {
   const [saving, setSaving] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [formDirty, setDirty] = useState(false);
+  const [checklistDirty, setChecklistDirty] = useState(false);
+  const dirty = formDirty || checklistDirty;
   const [asking, setAsking] = useState(false);
   const narrow = useMediaQuery('(max-width: 48em)');
   const { user } = useAuth();
@@ -29,6 +31,7 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
   const close = () => {
     setSaving(false);
     setDirty(false);
+    setChecklistDirty(false);
     setAsking(false);
     onClose();
   };
@@ -52,7 +55,9 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
         closeOnClickOutside={!saving}
       >
         {dialog?.mode === 'edit' && operator && <HomeOwnerSection propertyId={dialog.property.id} />}
-        {dialog?.mode === 'edit' && <HomeChecklistSection propertyId={dialog.property.id} />}
+        {dialog?.mode === 'edit' && (
+          <HomeChecklistSection propertyId={dialog.property.id} onDirtyChange={setChecklistDirty} />
+        )}
         {dialog && (
           <PropertyForm
             key={dialog.mode === 'edit' ? dialog.property.id : 'new'}
