@@ -613,7 +613,8 @@ describe('the admin mutations, from the router', () => {
       else if (entries[0]?.actor_id !== admin.id) failures.push(`${path}: the entry names no acting admin`);
     }
     expect(failures).toEqual([]);
-  });
+    // One scenario per admin mutation, each with its own setup (homes, stays): the time grows with the router.
+  }, 120_000);
 });
 
 describe('what the calendar, note and email entries say', () => {
