@@ -595,6 +595,7 @@ describe('the admin mutations, from the router', () => {
     ).toEqual([]);
   });
 
+  // One scenario per admin mutation, each with its own setup (homes, stays): the time grows with the router.
   it('each write exactly one entry, by the acting admin', async () => {
     const failures: string[] = [];
     for (const path of adminMutations) {
@@ -613,7 +614,6 @@ describe('the admin mutations, from the router', () => {
       else if (entries[0]?.actor_id !== admin.id) failures.push(`${path}: the entry names no acting admin`);
     }
     expect(failures).toEqual([]);
-    // One scenario per admin mutation, each with its own setup (homes, stays): the time grows with the router.
   }, 120_000);
 });
 
