@@ -214,3 +214,46 @@ test("the operator writes a home's checklist; a housekeeper ticks it on a phone 
   await expect(hk.getByTestId('task-problem')).toContainText('Plumber booked');
   await phone.close();
 });
+
+test("the operator sets a housekeeper's pay on the Team page, by keyboard; Reports shows the pay apart from revenue", async ({
+  asAdmin: page,
+  browser,
+}) => {
+  const home = await freeHome(page.request);
+  const username = `pay-${Date.now()}`;
+  const context = await browser.newContext();
+  const reg = await context.request.post('/api/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'secret-pw', name: 'Pablo Pay' },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const { id } = (await reg.json()) as { id: number };
+  await context.close();
+  const added = await page.request.post('/api/admin/staff', {
+    data: { userId: id, role: 'housekeeper', propertyIds: [home.id] },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+
+  await page.goto('/admin/team');
+  const opener = page.getByRole('button', { name: 'Pay of Pablo Pay' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Pay of Pablo Pay' });
+  await expect(dialog.getByLabel('Pay per task (USD)')).toBeVisible();
+  await dialog.getByLabel('Pay per task (USD)').fill('25.5');
+  await dialog.getByLabel(`At ${home.title}`).fill('30');
+  await expectNoSeriousA11yViolations(page, 'the pay dialog', { include: '[role="dialog"]' });
+  await dialog.getByRole('button', { name: 'Save pay' }).click();
+  await expectToast(page, 'The pay is saved');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+  const rates = (await (await page.request.get(`/api/admin/staff/${id}/pay`)).json()) as unknown;
+  expect(rates).toEqual({
+    userId: id,
+    defaultRate: 25.5,
+    overrides: [{ propertyId: home.id, title: home.title, rate: 30 }],
+  });
+
+  await page.goto('/admin/reports');
+  const pay = page.getByRole('region', { name: 'Housekeeping pay' });
+  await expect(pay).toContainText('A cost, not revenue');
+});
