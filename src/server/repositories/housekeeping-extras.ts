@@ -20,7 +20,7 @@ export async function homeChecklistRooms(em: EntityManager, propertyId: number):
     .select('rooms')
     .where('property_id', '=', propertyId)
     .executeTakeFirst();
-  return (row?.rooms) ?? [];
+  return row?.rooms ?? [];
 }
 
 export async function saveHomeChecklist(
