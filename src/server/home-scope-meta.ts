@@ -21,6 +21,7 @@ export const HOME_KINDS = [
   'feed',
   'change-request',
   'owner',
+  'problem',
 ] as const;
 export type THomeKind = (typeof HOME_KINDS)[number];
 

@@ -16,6 +16,7 @@ import * as common from '#shared/schemas/common.ts';
 import * as contact from '#shared/schemas/contact.ts';
 import * as emails from '#shared/schemas/emails.ts';
 import * as guestPayment from '#shared/schemas/guest-payment.ts';
+import * as housekeeping from '#shared/schemas/housekeeping.ts';
 import * as idempotency from '#shared/schemas/idempotency.ts';
 import * as invoices from '#shared/schemas/invoices.ts';
 import * as manage from '#shared/schemas/manage.ts';
@@ -58,6 +59,7 @@ export const SCHEMA_MODULES = {
   contact,
   emails,
   guestPayment,
+  housekeeping,
   idempotency,
   invoices,
   manage,

@@ -106,8 +106,9 @@ describe('the REST contract, derived from the router', () => {
       items: { $ref: '#/components/schemas/Review' },
     });
     // With only the error shapes as components the document was 366 KB of JSON, without descriptions
-    // (246 KB with them; the file procedures, the checkout's and the trip's answers came after).
-    expect(JSON.stringify(doc).length).toBeLessThan(280_000);
+    // (246 KB with them; the file procedures, the checkout's and the trip's answers came after, then the
+    // housekeeping checklists, problem reports and pay: ten operations, 282 KB).
+    expect(JSON.stringify(doc).length).toBeLessThan(290_000);
   });
 
   it('takes its components from every module of src/shared/schemas', () => {

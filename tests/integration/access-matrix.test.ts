@@ -199,6 +199,16 @@ const ACCESS: Record<string, TAccess> = {
   'tasks.update': 'housekeeping',
   'tasks.setHousekeeper': 'admin',
   'tasks.housekeepers': 'admin',
+  'tasks.byId': 'housekeeping',
+  'tasks.tick': 'housekeeping',
+  'tasks.reportProblem': 'housekeeping',
+  'tasks.problems': 'admin',
+  'tasks.resolveProblem': 'admin',
+  'tasks.checklist': 'admin',
+  'tasks.setChecklist': 'admin',
+  'tasks.payRates': 'operator',
+  'tasks.setPayRates': 'operator',
+  'reports.housekeepingPay': 'admin',
   'owners.statement': 'statements',
   'owners.statementPdf': 'statements',
   'owners.statementCsv': 'statements',
@@ -401,6 +411,13 @@ describe("per-home access, from each procedure's declared scope", () => {
         `insert into booking_change_requests (booking_id, check_in, check_out, guests) values ($1, $2, $3, 2) returning id`,
         [otherBooking, checkIn, addDays(checkIn, 3)],
       );
+    },
+    problem: async () => {
+      const task = await one<number>('select id from housekeeping_tasks where booking_id = $1', [
+        otherBooking,
+      ]);
+      return (await asAdmin().tasks.reportProblem({ id: task, description: 'Broken lamp', severity: 'low' }))
+        .id;
     },
     owner: async () => {
       const [row] = await db.sql<{ user_id: number }>(

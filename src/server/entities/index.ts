@@ -42,7 +42,15 @@ import { Session } from './session.entity.ts';
 import { Settings } from './settings.entity.ts';
 import { User } from './user.entity.ts';
 import { StaffHome, StaffInvitation } from './staff.entity.ts';
-import { HousekeepingDefault, HousekeepingTask } from './housekeeping.entity.ts';
+import {
+  HomeChecklist,
+  HousekeeperPay,
+  HousekeeperPayOverride,
+  HousekeepingDefault,
+  HousekeepingTask,
+  TaskChecklistTick,
+  TaskProblem,
+} from './housekeeping.entity.ts';
 import { HomeOwner } from './owner.entity.ts';
 import { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter } from './owner-statement.entity.ts';
 
@@ -60,6 +68,7 @@ export { DamageDeposit };
 export { DocumentCounter, MoneyDocument };
 export { IdempotencyKey };
 export { StaffHome, StaffInvitation, HousekeepingDefault, HousekeepingTask };
+export { HomeChecklist, TaskChecklistTick, TaskProblem, HousekeeperPay, HousekeeperPayOverride };
 export { HomeOwner };
 export { BookingCheckIn, HomeCheckInSettings };
 export { HomeExpense, OwnerPayout, OwnerStatement, StatementCounter };
@@ -107,6 +116,11 @@ export const entities = [
   StaffInvitation,
   HousekeepingTask,
   HousekeepingDefault,
+  HomeChecklist,
+  TaskChecklistTick,
+  TaskProblem,
+  HousekeeperPay,
+  HousekeeperPayOverride,
   BookingChangeRequest,
   HomeOwner,
   OwnerStatement,

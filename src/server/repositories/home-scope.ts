@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql, type RawBuilder } from 'kysely';
 import { PROPERTY_NOT_FOUND } from '#shared/messages.ts';
 import { CHANGE_REQUEST_NOT_FOUND } from '#shared/operator-bookings.ts';
+import { PROBLEM_NOT_FOUND } from '#shared/schemas/housekeeping.ts';
 import type { TStaffRole } from '#shared/schemas/staff-role.ts';
 import { AppError } from '../errors.ts';
 import { isHomeKind, type THomeKind, type TScopeMeta } from '../home-scope-meta.ts';
@@ -51,6 +52,7 @@ const NOT_FOUND: Record<THomeKind, string> = {
   feed: 'Feed not found',
   'change-request': CHANGE_REQUEST_NOT_FOUND,
   owner: 'Owner not found',
+  problem: PROBLEM_NOT_FOUND,
 };
 
 function idsIn(value: unknown): number[] {
@@ -70,6 +72,7 @@ const HOME_TABLES = {
   block: 'calendar_blocks',
   rate: 'property_rates',
   feed: 'ical_feeds',
+  problem: 'task_problems',
 } as const;
 
 type TRowHome = { id: number; home: number | null };

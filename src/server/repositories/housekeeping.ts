@@ -135,9 +135,11 @@ export async function updateTaskRow(
     assigneeId?: number | null;
     startedAt?: Date;
     doneAt?: Date | null;
+    payUserId?: number | null;
+    payMinor?: number | null;
   },
 ): Promise<void> {
-  const { assigneeId, ...rest } = patch;
+  const { assigneeId, payUserId, ...rest } = patch;
   await tx.nativeUpdate(
     HousekeepingTask,
     { id },
@@ -145,6 +147,9 @@ export async function updateTaskRow(
       ...rest,
       ...(assigneeId !== undefined
         ? { assignee: assigneeId === null ? null : tx.getReference(User, assigneeId) }
+        : {}),
+      ...(payUserId !== undefined
+        ? { payUser: payUserId === null ? null : tx.getReference(User, payUserId) }
         : {}),
     },
   );

@@ -18,6 +18,12 @@ export async function referencedMediaUrls(em: EntityManager, prefix: string): Pr
         )
         .unionAll(d.selectFrom('categories').select('icon as url'))
         .unionAll(d.selectFrom('housekeeping_tasks').select(sql<string>`unnest(photos)`.as('url')))
+        .unionAll(
+          d
+            .selectFrom('task_problems')
+            .select(sql<string>`photo`.as('url'))
+            .where('photo', 'is not', null),
+        )
         .as('refs'),
     )
     .select('url')

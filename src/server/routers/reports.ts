@@ -1,4 +1,5 @@
-import { ZReportInput, ZReportSummary } from '#shared/schemas/reports.ts';
+import { ZPayReport, ZPayReportInput, ZReportInput, ZReportSummary } from '#shared/schemas/reports.ts';
+import { payReport } from '../services/housekeeping/pay.ts';
 import { reportSummary } from '../services/reports/summary.ts';
 import { adminProcedure, router, scopedInput } from '../trpc.ts';
 
@@ -18,4 +19,19 @@ export const reportsRouter = router({
     .concat(scopedInput(ZReportInput, { propertyId: 'property' }))
     .output(ZReportSummary)
     .query(({ ctx, input }) => reportSummary(ctx.em, input, ctx.staff.homes)),
+
+  housekeepingPay: adminProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/admin/reports/housekeeping-pay',
+        summary:
+          "Housekeepers' pay by month (in each home's time zone): tasks done and the pay they recorded, per housekeeper (at most 36 months)",
+        description:
+          'A cost, not revenue: for each month and housekeeper, the turnovers they completed and the pay each recorded when it was marked done.',
+      },
+    })
+    .concat(scopedInput(ZPayReportInput, { propertyId: 'property' }))
+    .output(ZPayReport)
+    .query(({ ctx, input }) => payReport(ctx.em, input, ctx.staff.homes)),
 });

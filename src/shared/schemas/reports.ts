@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates.ts';
-import { ZId, ZIsoDate } from './common.ts';
+import { ZId, ZIsoDate, ZMoney, zLine } from './common.ts';
 
 /** The business reports (docs/staff.md#reports). */
 
@@ -144,3 +144,44 @@ export const ZReportSummary = z.object({
     .meta({ description: 'Booking pace: on the books now against the same time last year, by stay month' }),
 });
 export type TReportSummary = z.infer<typeof ZReportSummary>;
+
+/** Housekeepers' pay by month (docs/staff.md#housekeeping-pay): a cost, apart from every revenue figure. */
+
+const ZMonth = zLine('Month').regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be in yyyy-MM format' });
+export const PAY_REPORT_MONTHS_MAX = 36;
+
+export const ZPayReportInput = z
+  .object({
+    from: ZMonth.meta({ description: 'First month (yyyy-MM), in each home’s time zone' }),
+    to: ZMonth.meta({ description: 'Last month (yyyy-MM), included' }),
+    propertyId: ZId.optional(),
+  })
+  .refine((v) => v.from <= v.to, { error: 'The first month must be on or before the last', path: ['to'] })
+  .refine((v) => monthsBetween(v.from, v.to) <= PAY_REPORT_MONTHS_MAX, {
+    error: `A report covers at most ${PAY_REPORT_MONTHS_MAX} months`,
+    path: ['to'],
+  });
+export type TPayReportInput = z.input<typeof ZPayReportInput>;
+
+/** How many months `from` to `to` covers, both included. */
+export function monthsBetween(from: string, to: string): number {
+  const [fy = 0, fm = 0] = from.split('-').map(Number);
+  const [ty = 0, tm = 0] = to.split('-').map(Number);
+  return (ty - fy) * 12 + (tm - fm) + 1;
+}
+
+export const ZPayReport = z.object({
+  rows: z.array(
+    z.object({
+      month: z.string().meta({ description: 'yyyy-MM, in the home’s time zone at completion' }),
+      housekeeperId: z.number().int(),
+      name: z.string(),
+      tasks: z.number().int(),
+      amount: ZMoney,
+    }),
+  ),
+  totals: z.array(
+    z.object({ housekeeperId: z.number().int(), name: z.string(), tasks: z.number().int(), amount: ZMoney }),
+  ),
+});
+export type TPayReport = z.output<typeof ZPayReport>;

@@ -14,6 +14,9 @@ import { TodayCard } from './today-card.tsx';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 const RevenueChart = lazyRetry(() => import('./revenue-chart.tsx'));
+const OpenProblems = lazyRetry(() =>
+  import('./open-problems.tsx').then((m) => ({ default: m.OpenProblems })),
+);
 
 /** `alerts`: warnings other features put at the top (the route passes the calendar's conflicts). */
 export function Dashboard({ alerts }: { alerts?: ReactNode }) {
@@ -41,6 +44,9 @@ export function Dashboard({ alerts }: { alerts?: ReactNode }) {
         </Alert>
       )}
       <Counters d={d} link={link} />
+      <Suspense fallback={<Skeleton h={96} />}>
+        <OpenProblems link={link} />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TodayCard d={d} />
         <OccupancyCard d={d} emailsHref={link('/admin/emails')} />

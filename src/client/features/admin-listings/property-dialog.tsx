@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { staffRole } from '../../lib/staff-pages.ts';
 import { CheckInSection } from './check-in-section.tsx';
+import { HomeChecklistSection } from './home-checklist-section.tsx';
 import { HomeOwnerSection } from './home-owner-section.tsx';
 import { PropertyForm } from './property-form.tsx';
 
@@ -19,7 +20,9 @@ export type TPropertyDialog = { mode: 'create' } | { mode: 'edit'; property: TPr
  */
 export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; onClose: () => void }) {
   const [saving, setSaving] = useState(false);
-  const [dirty, setDirty] = useState(false);
+  const [formDirty, setDirty] = useState(false);
+  const [checklistDirty, setChecklistDirty] = useState(false);
+  const dirty = formDirty || checklistDirty;
   const [asking, setAsking] = useState(false);
   const narrow = useMediaQuery('(max-width: 48em)');
   const { user } = useAuth();
@@ -29,6 +32,7 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
   const close = () => {
     setSaving(false);
     setDirty(false);
+    setChecklistDirty(false);
     setAsking(false);
     onClose();
   };
@@ -53,6 +57,9 @@ export function PropertyDialog({ dialog, onClose }: { dialog: TPropertyDialog; o
       >
         {dialog?.mode === 'edit' && operator && <HomeOwnerSection propertyId={dialog.property.id} />}
         {dialog?.mode === 'edit' && <CheckInSection propertyId={dialog.property.id} />}
+        {dialog?.mode === 'edit' && (
+          <HomeChecklistSection propertyId={dialog.property.id} onDirtyChange={setChecklistDirty} />
+        )}
         {dialog && (
           <PropertyForm
             key={dialog.mode === 'edit' ? dialog.property.id : 'new'}

@@ -18,7 +18,12 @@ import { Suspense, useState } from 'react';
 import { toCsv } from '#shared/csv.ts';
 import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
-import { REPORT_SOURCE_LABELS, type TReportSummary } from '#shared/schemas/reports.ts';
+import {
+  monthsBetween,
+  PAY_REPORT_MONTHS_MAX,
+  REPORT_SOURCE_LABELS,
+  type TReportSummary,
+} from '#shared/schemas/reports.ts';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage, trpc } from '../../lib/trpc.ts';
@@ -353,6 +358,65 @@ function Report({ r }: { r: TReportSummary }) {
   );
 }
 
+/**
+ * Housekeepers' pay by month (docs/staff.md#housekeeping-pay): the months the range touches, each task in
+ * the month it was done in its home's time zone. A cost, apart from every revenue figure above.
+ */
+function HousekeepingPay({ from, to, propertyId }: { from: string; to: string; propertyId?: number }) {
+  const first = from.slice(0, 7);
+  const last = to.slice(0, 7);
+  const tooLong = monthsBetween(first, last) > PAY_REPORT_MONTHS_MAX;
+  const pay = useQuery({
+    ...trpc.reports.housekeepingPay.queryOptions({ from: first, to: last, propertyId }),
+    placeholderData: keepPreviousData,
+    enabled: Boolean(from && to) && first <= last && !tooLong,
+    retry: false,
+  });
+  return (
+    <Stack
+      gap="sm"
+      component="section"
+      aria-labelledby="housekeeping-pay-title"
+      data-testid="report-housekeeping-pay"
+    >
+      <div>
+        <Title order={2} size="h3" id="housekeeping-pay-title">
+          Housekeeping pay
+        </Title>
+        <Text size="sm" c="dimmed">
+          A cost, not revenue: the turnovers each housekeeper completed from {first} to {last}, and the pay
+          each recorded when it was marked done.
+        </Text>
+      </div>
+      {tooLong && <Text size="sm">Choose at most {PAY_REPORT_MONTHS_MAX} months to see the pay.</Text>}
+      {pay.isError && (
+        <Alert color="red" title="Could not read the pay">
+          {errorMessage(pay.error, 'Please try again later.')}
+        </Alert>
+      )}
+      {pay.data &&
+        (pay.data.rows.length === 0 ? (
+          <Text size="sm">No turnover was completed with pay in these months.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <ReportTable
+              title="Pay by month"
+              file="report-housekeeping-pay.csv"
+              header={['Month', 'Housekeeper', 'Tasks', 'Pay']}
+              rows={pay.data.rows.map((r) => [r.month, r.name, r.tasks, usd(r.amount)])}
+            />
+            <ReportTable
+              title="Pay per housekeeper"
+              file="report-housekeeping-pay-totals.csv"
+              header={['Housekeeper', 'Tasks', 'Pay']}
+              rows={pay.data.totals.map((t) => [t.name, t.tasks, usd(t.amount)])}
+            />
+          </SimpleGrid>
+        ))}
+    </Stack>
+  );
+}
+
 /** The business reports (docs/staff.md#reports): a range, one home or all, figures, charts and CSV per table. */
 export function ReportsPage() {
   const [from, setFrom] = useState(() => addDays(todayIso(), -29));
@@ -399,6 +463,7 @@ export function ReportsPage() {
       )}
       {report.isPending && !report.isError && <Loader role="status" aria-label="Loading the report" />}
       {report.data && <Report r={report.data} />}
+      <HousekeepingPay from={from} to={to} propertyId={home ? Number(home) : undefined} />
     </Stack>
   );
 }

@@ -15,26 +15,22 @@ import { useState } from 'react';
 import { TASK_PHOTOS_MAX, type TTask } from '#shared/schemas/tasks.ts';
 import { processImageFiles } from '../../components/image-processing.ts';
 
-export type TFinishKind = 'done' | 'problem';
-
 /**
- * Marks a turnover done with a note and photos, or reports a problem. Photos are shrunk in the browser
- * and sent as data URLs; the server stores them through the media pipeline.
+ * Marks a turnover done with a note and photos (problems have their own report: problem-modal.tsx).
+ * Photos are shrunk in the browser and sent as data URLs; the server stores them through the media pipeline.
  */
 export function FinishModal({
   task,
-  kind,
   busy,
   onClose,
   onSubmit,
 }: {
   task: TTask;
-  kind: TFinishKind;
   busy: boolean;
   onClose: () => void;
   onSubmit: (values: { text: string; photos: string[] }) => void;
 }) {
-  const [text, setText] = useState(kind === 'done' ? (task.note ?? '') : (task.problem ?? ''));
+  const [text, setText] = useState(task.note ?? '');
   const [photos, setPhotos] = useState<string[]>(task.photos);
   const [errors, setErrors] = useState<string[]>([]);
   const [reading, setReading] = useState(false);
@@ -48,7 +44,7 @@ export function FinishModal({
       setReading(false);
     }
   };
-  const title = kind === 'done' ? `Done: ${task.property.title}` : `Problem at ${task.property.title}`;
+  const title = `Done: ${task.property.title}`;
   return (
     <Modal opened onClose={onClose} title={title} centered fullScreen={false}>
       <form
@@ -59,8 +55,7 @@ export function FinishModal({
       >
         <Stack gap="sm">
           <Textarea
-            label={kind === 'done' ? 'Note' : 'What is wrong?'}
-            required={kind === 'problem'}
+            label="Note"
             autosize
             minRows={3}
             maxLength={2000}
@@ -114,13 +109,8 @@ export function FinishModal({
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              loading={busy}
-              color={kind === 'problem' ? 'red' : undefined}
-              disabled={kind === 'problem' && !text.trim()}
-            >
-              {kind === 'done' ? 'Mark done' : 'Report problem'}
+            <Button type="submit" loading={busy}>
+              Mark done
             </Button>
           </Group>
         </Stack>

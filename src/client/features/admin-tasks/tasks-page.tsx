@@ -1,14 +1,19 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { addDays, formatIsoDate, todayIso } from '#shared/dates.ts';
 import { TASK_STATUS_LABELS, type TTask } from '#shared/schemas/tasks.ts';
 import { useAuth } from '../../lib/auth.tsx';
+import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage } from '../../lib/trpc.ts';
-import { tasksQuery, useTaskUpdate } from './api.ts';
-import { FinishModal, type TFinishKind } from './finish-modal.tsx';
+import { tasksQuery, useReportProblem, useTaskUpdate } from './api.ts';
+import { FinishModal } from './finish-modal.tsx';
+import { ProblemModal } from './problem-modal.tsx';
+import { taskHref, useTaskLinkClick } from './task-link.ts';
+
+type TFinishKind = 'done' | 'problem';
 
 const STATUS_COLOR: Record<TTask['status'], string> = {
   todo: 'gray',
@@ -36,10 +41,14 @@ function NextStay({ task }: { task: TTask }) {
 function TaskCard({
   task,
   busy,
+  directAdmin,
+  onOpen,
   onStart,
   onFinish,
 }: {
   task: TTask;
+  directAdmin: boolean;
+  onOpen: (event: MouseEvent<HTMLAnchorElement>) => void;
   busy: boolean;
   onStart: () => void;
   onFinish: (kind: TFinishKind) => void;
@@ -77,23 +86,48 @@ function TaskCard({
           </Text>
         )}
         {task.note && task.status === 'done' && <Text size="sm">Note: {task.note}</Text>}
-        {task.status !== 'done' && (
-          <Group gap="xs" mt={4}>
-            {task.status !== 'in_progress' && (
-              <Button size="sm" variant="default" onClick={onStart} loading={busy}>
-                Start
+        <Group gap="xs" mt={4}>
+          <Button
+            size="sm"
+            variant="light"
+            component="a"
+            href={taskHref(task.id, directAdmin)}
+            onClick={onOpen}
+            aria-label={`Checklist of ${task.property.title}`}
+          >
+            Checklist
+          </Button>
+          {task.status !== 'done' && (
+            <>
+              {task.status !== 'in_progress' && (
+                <Button size="sm" variant="default" onClick={onStart} loading={busy}>
+                  Start
+                </Button>
+              )}
+              <Button size="sm" onClick={() => onFinish('done')}>
+                Done…
               </Button>
-            )}
-            <Button size="sm" onClick={() => onFinish('done')}>
-              Done…
-            </Button>
-            <Button size="sm" variant="subtle" color="red" onClick={() => onFinish('problem')}>
-              Report a problem
-            </Button>
-          </Group>
-        )}
+              <Button size="sm" variant="subtle" color="red" onClick={() => onFinish('problem')}>
+                Report a problem
+              </Button>
+            </>
+          )}
+        </Group>
       </Stack>
     </Card>
+  );
+}
+
+function ReportProblem({ task, onClose }: { task: TTask; onClose: () => void }) {
+  const report = useReportProblem(task.id);
+  return (
+    <ProblemModal
+      taskId={task.id}
+      title={task.property.title}
+      busy={report.isPending}
+      onClose={onClose}
+      onSubmit={(values) => report.mutate(values, { onSuccess: onClose })}
+    />
   );
 }
 
@@ -107,6 +141,8 @@ export function TasksPage() {
   const [mine, setMine] = useState(false);
   const tasks = useQuery(tasksQuery(mine));
   const update = useTaskUpdate();
+  const directAdmin = useDirectAdmin();
+  const openTask = useTaskLinkClick();
   const [finishing, setFinishing] = useState<{ task: TTask; kind: TFinishKind } | null>(null);
   useFocusReturn(finishing !== null);
   const today = todayIso();
@@ -142,27 +178,29 @@ export function TasksPage() {
               key={task.id}
               task={task}
               busy={update.isPending && update.variables?.id === task.id}
+              directAdmin={directAdmin}
+              onOpen={openTask}
               onStart={() => update.mutate({ id: task.id, status: 'in_progress' })}
               onFinish={(kind) => setFinishing({ task, kind })}
             />
           ))}
         </Stack>
       ))}
-      {finishing && (
+      {finishing?.kind === 'done' && (
         <FinishModal
           task={finishing.task}
-          kind={finishing.kind}
           busy={update.isPending}
           onClose={() => setFinishing(null)}
           onSubmit={({ text, photos }) =>
             update.mutate(
-              finishing.kind === 'done'
-                ? { id: finishing.task.id, status: 'done', note: text || null, photos }
-                : { id: finishing.task.id, status: 'problem', problem: text, photos },
+              { id: finishing.task.id, status: 'done', note: text || null, photos },
               { onSuccess: () => setFinishing(null) },
             )
           }
         />
+      )}
+      {finishing?.kind === 'problem' && (
+        <ReportProblem task={finishing.task} onClose={() => setFinishing(null)} />
       )}
     </Stack>
   );

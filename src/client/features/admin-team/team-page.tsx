@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { STAFF_ROLE_LABELS } from '#shared/schemas/staff-role.ts';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -10,6 +11,8 @@ import { errorMessage } from '../../lib/trpc.ts';
 import { AccessModal, type TAccessValues } from './access-modal.tsx';
 import { staffQuery, useStaffMutations } from './api.ts';
 import { DefaultHousekeepers } from './default-housekeepers.tsx';
+
+const PayModal = lazyRetry(() => import('./pay-modal.tsx').then((m) => ({ default: m.PayModal })));
 
 function homesText(homes: { title: string }[], role: TStaffMember['role']): string {
   if (role === 'owner-operator') return 'Every home';
@@ -22,7 +25,8 @@ export function TeamPage() {
   const staff = useQuery(staffQuery());
   const { invite, update } = useStaffMutations();
   const [editing, setEditing] = useState<TStaffMember | 'new' | null>(null);
-  useFocusReturn(editing !== null);
+  const [paying, setPaying] = useState<TStaffMember | null>(null);
+  useFocusReturn(editing !== null || paying !== null);
   const close = () => setEditing(null);
   const submit = (values: TAccessValues) => {
     const done = { onSuccess: close };
@@ -92,6 +96,16 @@ export function TeamPage() {
                     <Table.Td>
                       {m.id !== me?.id && (
                         <Group gap="xs" justify="flex-end" wrap="nowrap">
+                          {m.role === 'housekeeper' && (
+                            <Button
+                              size="xs"
+                              variant="default"
+                              onClick={() => setPaying(m)}
+                              aria-label={`Pay of ${m.name ?? m.username}`}
+                            >
+                              Pay
+                            </Button>
+                          )}
                           <Button
                             size="xs"
                             variant="default"
@@ -150,6 +164,11 @@ export function TeamPage() {
         </Stack>
       )}
       {data && <DefaultHousekeepers members={data.items} />}
+      {paying && (
+        <Suspense fallback={null}>
+          <PayModal member={paying} onClose={() => setPaying(null)} />
+        </Suspense>
+      )}
       {editing && (
         <AccessModal
           opened

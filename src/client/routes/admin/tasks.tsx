@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TasksPage } from '../../features/admin-tasks/tasks-page.tsx';
+import { TasksRoute } from '../../features/admin-tasks/tasks-route.tsx';
 
 export const Route = createFileRoute('/admin/tasks')({
-  component: TasksPage,
+  component: TasksRoute,
 });

@@ -29,6 +29,7 @@ import {
   updateTaskRow,
   type TTaskRow,
 } from '../../repositories/housekeeping.ts';
+import { freezeTaskChecklist, payRateFor } from '../../repositories/housekeeping-extras.ts';
 import { countHomes } from '../../repositories/staff.ts';
 import type { TStaffScope } from '../../repositories/home-scope.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
@@ -58,7 +59,7 @@ function isLate(row: TTaskRow, now: Date): boolean {
   return row.status !== 'done' && by !== null && by.getTime() - TASK_ALERT_HOURS * HOUR_MS <= now.getTime();
 }
 
-function toTask(row: TTaskRow, now: Date): TTask {
+export function toTask(row: TTaskRow, now: Date): TTask {
   const by = dueBy(row);
   return {
     id: row.id,
@@ -165,7 +166,21 @@ export async function updateTask(
   };
   const after = { ...before, ...patch };
   await em.transactional(async (tx) => {
-    await updateTaskRow(tx, input.id, patch);
+    // Leaving 'to do' gives the task its own copy of the checklist (docs/staff.md#checklists).
+    if (input.status !== undefined && input.status !== 'todo') await freezeTaskChecklist(tx, input.id);
+    // The pay is fixed when the task is marked done, for whoever it is assigned to then (docs/staff.md#housekeeping-pay).
+    const pay =
+      input.status === 'done'
+        ? after.assigneeId === null
+          ? { payUserId: null, payMinor: null }
+          : {
+              payUserId: after.assigneeId,
+              payMinor: await payRateFor(tx, after.assigneeId, current.property_id),
+            }
+        : input.status !== undefined
+          ? { payUserId: null, payMinor: null }
+          : {};
+    await updateTaskRow(tx, input.id, { ...patch, ...pay });
     await recordActivity(tx, actor, {
       action: 'task.update',
       entityType: 'task',
