@@ -152,7 +152,7 @@ export const MANUAL_REFUND_TIMING =
   'We send it by bank transfer: reply to this e-mail with your bank details if we do not have them.';
 
 /**
- * What cancelling keeps and gives back, said to the guest. `fee` is the policy's fee (0 when free);
+ * What cancelling keeps and gives back, said to the guest. `fee` is the policy's fee in minor units (0 when free);
  * `done` words it for a cancellation already made.
  */
 export function cancellationMoneySentence(

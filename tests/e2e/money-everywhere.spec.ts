@@ -117,7 +117,9 @@ async function bookOnCard(
       for (let i = 0; i < n; i++) await card.getByRole('button', { name: `Increase ${noun}` }).click();
     await page.keyboard.press('Escape');
   }
+  // The party's own quote, not the one before the last tap (shown, marked busy, while it loads).
   await expect(card.getByTestId('price-breakdown')).toBeVisible();
+  await expect(card.getByTestId('price-breakdown')).not.toHaveAttribute('aria-busy');
   const cardTotal = (await card.getByTestId('total').textContent()) ?? '';
   const cardLines = await card.getByTestId('price-breakdown').innerText();
   // Reserve opens the checkout, which states the same lines and total before the guest commits.

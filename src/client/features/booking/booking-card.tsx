@@ -132,7 +132,7 @@ export function BookingCard({
           timeZone={property.timeZone}
           clock={clock}
         />
-        {quote && !problem && <PriceBreakdown quote={quote} />}
+        {quote && !problem && <PriceBreakdown quote={quote} updating={!priced.settled} />}
       </Stack>
 
       <BookingBar

@@ -32,7 +32,11 @@ function PriceRow({
  * The server's quote as the card shows it: nights × price (each night's price when they differ), then
  * every line the quote names in its order (discounts, fees, GST, tourist tax; docs/money.md), total; in another currency each line is converted and the total is their sum (docs/money.md).
  */
-export function PriceBreakdown({ quote }: { quote: TStayQuote }) {
+/**
+ * `updating`: a newer quote (other dates or party) is on its way; the figures shown are the previous
+ * one's, so they are marked busy and dimmed until it lands.
+ */
+export function PriceBreakdown({ quote, updating = false }: { quote: TStayQuote; updating?: boolean }) {
   const { format, show, stay } = useCurrency();
   const money = stay(
     quote.nightly.map((n) => n.price),
@@ -45,7 +49,12 @@ export function PriceBreakdown({ quote }: { quote: TStayQuote }) {
     ? toMajor(shareOf(toMinor(money.subtotal), 1, Math.max(1, quote.nights)))
     : (money.nights[0] ?? 0);
   return (
-    <Stack gap={8} data-testid="price-breakdown">
+    <Stack
+      gap={8}
+      data-testid="price-breakdown"
+      aria-busy={updating || undefined}
+      style={updating ? { opacity: 0.6 } : undefined}
+    >
       <PriceRow
         label={`${show(nightly)}${varies ? ' avg.' : ''} x ${nightsLabel(quote.nights)}`}
         amount={show(money.subtotal)}

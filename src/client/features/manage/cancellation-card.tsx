@@ -2,6 +2,7 @@ import { Button, Card, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { formatDeadline, LATE_FEE_SUMMARY, POLICY_LABEL, POLICY_SUMMARY } from '#shared/cancellation.ts';
 import { formatIsoDate } from '#shared/dates.ts';
+import { toMinor } from '#shared/money.ts';
 import { cancellationMoneySentence } from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
@@ -35,8 +36,9 @@ export function CancellationCard({
     : '';
   const paidMoney = booking.cancelMoney;
   const minor = (n: number) => formatMinor(n, paidMoney?.currency);
-  // What cancelling keeps and gives back of what was actually paid, and by which way.
-  const moneyTerms = paidMoney ? cancellationMoneySentence(paidMoney, fee ?? 0, minor, false) : null;
+  // What cancelling keeps and gives back of what was actually paid, and by which way (in minor units, as
+  // the money facts count: the booking's fee is in currency units).
+  const moneyTerms = paidMoney ? cancellationMoneySentence(paidMoney, toMinor(fee ?? 0), minor, false) : null;
   const kept = paidMoney?.kept ?? 0;
 
   let standing: string | null = null;
