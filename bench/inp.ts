@@ -6,8 +6,10 @@
  * interaction.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Page } from '@playwright/test';
+import { chromePath } from './mobile.ts';
 
 export interface TInpFigure {
   name: string;
@@ -25,7 +27,11 @@ interface TInteraction {
 }
 
 const require = createRequire(import.meta.url);
-const WEB_VITALS = fs.readFileSync(require.resolve('web-vitals/dist/web-vitals.iife.js'), 'utf8');
+// The IIFE build, which defines `webVitals` in the page: beside the package's main file (not an export).
+const WEB_VITALS = fs.readFileSync(
+  path.join(path.dirname(require.resolve('web-vitals')), 'web-vitals.iife.js'),
+  'utf8',
+);
 
 /** Records every interaction web-vitals reports as INP grows, from the page's first script on. */
 const RECORDER = `
@@ -56,6 +62,13 @@ export function guestInteractions(listingId: number, checkIn: string, checkOut: 
     const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
     return `${d} ${new Date(y, m - 1, d).toLocaleDateString('en-US', { month: 'long' })} ${y}`;
   };
+  // A day of the open calendar of one date input (both inputs' calendars may be in the page at once).
+  const day = async (page: Page, input: 'check-in-input' | 'check-out-input', iso: string) => {
+    // The calendar is named by the input once it is open.
+    await page.locator(`[data-testid="${input}"][aria-expanded="true"]`).waitFor();
+    const calendar = await page.getByTestId(input).getAttribute('aria-controls');
+    return page.locator(`[id="${calendar}"]`).getByRole('button', { name: new RegExp(`^${dayLabel(iso)}$`) });
+  };
   return [
     {
       name: 'open the date picker',
@@ -68,11 +81,11 @@ export function guestInteractions(listingId: number, checkIn: string, checkOut: 
         // The stay in the URL opens the calendar on its month; the taps choose it again.
         await ready(page, withStay);
         await page.getByTestId('check-in-input').tap();
-        await page.getByRole('button', { name: new RegExp(`^${dayLabel(checkIn)}$`) }).waitFor();
+        await (await day(page, 'check-in-input', checkIn)).waitFor();
       },
       act: async (page) => {
-        await page.getByRole('button', { name: new RegExp(`^${dayLabel(checkIn)}$`) }).tap();
-        await page.getByRole('button', { name: new RegExp(`^${dayLabel(checkOut)}$`) }).tap();
+        await (await day(page, 'check-in-input', checkIn)).tap();
+        await (await day(page, 'check-out-input', checkOut)).tap();
       },
     },
     {
@@ -117,7 +130,7 @@ export async function benchInp(
   opts: { runs: number; cpuSlowdown: number; log: (msg: string) => void },
 ): Promise<TInpFigure[]> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath: chromePath(),
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -141,18 +154,23 @@ export async function benchInp(
         const page = await context.newPage();
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: opts.cpuSlowdown });
-        await interaction.setup(page);
-        await page.evaluate(() => {
-          (window as unknown as { __inp: number[] }).__inp.length = 0;
-        });
-        await interaction.act(page);
-        // web-vitals reports an interaction once its frame is painted; give a slowed page time to get there.
-        await page.waitForTimeout(1500);
-        const reported = await page.evaluate(() => (window as unknown as { __inp: number[] }).__inp);
-        runs.push(Math.max(0, ...reported));
+        try {
+          await interaction.setup(page);
+          await page.evaluate(() => {
+            (window as unknown as { __inp: number[] }).__inp.length = 0;
+          });
+          await interaction.act(page);
+          // web-vitals reports an interaction once its frame is painted; give a slowed page time to get there.
+          await page.waitForTimeout(1500);
+          const reported = await page.evaluate(() => (window as unknown as { __inp: number[] }).__inp);
+          runs.push(Math.max(0, ...reported));
+        } catch (err) {
+          // A run that could not be driven is no figure: said in the log and left out of the median.
+          opts.log(`INP ${interaction.name}: run ${i + 1} failed: ${(err as Error).message.split('\n')[0]}`);
+        }
         await context.close();
       }
-      const figure = { name: interaction.name, runs, median: median(runs) };
+      const figure = { name: interaction.name, runs, median: runs.length > 0 ? median(runs) : NaN };
       opts.log(`INP ${figure.name}: ${runs.join(', ')} ms`);
       figures.push(figure);
     }

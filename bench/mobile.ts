@@ -15,6 +15,12 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 
+/** Chromium for the phone figures: CHROME_PATH, else Debian's full browser, else its headless shell. */
+export function chromePath(): string {
+  const found = ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((p) => fs.existsSync(p));
+  return process.env.CHROME_PATH ?? found ?? '/usr/bin/chromium';
+}
+
 export const LIGHTHOUSE_PROFILE = {
   tool: 'lighthouse',
   version: '12.8.2',
@@ -68,7 +74,7 @@ async function startChromium(
   profileDir: string,
   localHost: string,
 ): Promise<{ port: number; child: ChildProcess }> {
-  const executable = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const executable = chromePath();
   const child = spawn(
     executable,
     [
