@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
+import { housekeepingMakers } from '../support/housekeeping.ts';
 
 /**
  * A home's checklist and each task's ticks (docs/staff.md#checklists): the home's current list until the
@@ -11,37 +11,12 @@ import { createProperty } from '../support/fixtures.ts';
 let db: TTestDb;
 let admin: TSessionUser;
 const asAdmin = () => callerFor(db, admin).caller;
-let seq = 0;
-let window = 20;
 
-async function housekeeper(name: string, homes: number[]): Promise<TSessionUser> {
-  seq += 1;
-  const user = await callerFor(db, null, { ip: `10.47.0.${seq}` }).caller.auth.register({
-    username: name,
-    email: `${name}@example.com`,
-    password: 'secret-pw',
-  });
-  await asAdmin().staff.add({ userId: user.id, role: 'housekeeper', propertyIds: homes });
-  return { ...user, role: 'housekeeper' };
-}
-
-async function turnover(propertyId: number): Promise<number> {
-  seq += 1;
-  const checkIn = addDays(todayIso(), window);
-  window += 3;
-  const b = await callerFor(db, null, { ip: `10.48.0.${seq}` }).caller.bookings.create({
-    propertyId,
-    checkIn,
-    checkOut: addDays(checkIn, 2),
-    guests: 2,
-    contactInfo: { name: 'Chris Check', email: 'chris@example.com', phone: '+1 555 0100', country: 'Spain' },
-  });
-  const [row] = await db.sql<{ id: number }>('select id from housekeeping_tasks where booking_id = $1', [
-    b.id,
-  ]);
-  if (!row) throw new Error('no task');
-  return row.id;
-}
+const { housekeeper, turnover } = housekeepingMakers(() => db, asAdmin, {
+  net: '10.47',
+  firstDay: 20,
+  guest: { name: 'Chris Check', email: 'chris@example.com' },
+});
 
 beforeAll(async () => {
   db = await createTestDatabase();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, createTestDatabase, seededAdmin, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
+import { housekeepingMakers } from '../support/housekeeping.ts';
 
 /**
  * Housekeepers' pay (docs/staff.md#housekeeping-pay): each done task records its pay at completion, from
@@ -11,38 +11,12 @@ import { createProperty } from '../support/fixtures.ts';
 let db: TTestDb;
 let admin: TSessionUser;
 const asAdmin = () => callerFor(db, admin).caller;
-let seq = 0;
-let window = 30;
 
-async function housekeeper(name: string, homes: number[]): Promise<TSessionUser> {
-  seq += 1;
-  const user = await callerFor(db, null, { ip: `10.44.0.${seq}` }).caller.auth.register({
-    username: name,
-    email: `${name}@example.com`,
-    password: 'secret-pw',
-  });
-  await asAdmin().staff.add({ userId: user.id, role: 'housekeeper', propertyIds: homes });
-  return { ...user, role: 'housekeeper' };
-}
-
-/** A stay at the home, and its turnover task's id. */
-async function turnover(propertyId: number): Promise<number> {
-  seq += 1;
-  const checkIn = addDays(todayIso(), window);
-  window += 3;
-  const b = await callerFor(db, null, { ip: `10.45.0.${seq}` }).caller.bookings.create({
-    propertyId,
-    checkIn,
-    checkOut: addDays(checkIn, 2),
-    guests: 2,
-    contactInfo: { name: 'Pat Pay', email: 'pat@example.com', phone: '+1 555 0100', country: 'Spain' },
-  });
-  const [row] = await db.sql<{ id: number }>('select id from housekeeping_tasks where booking_id = $1', [
-    b.id,
-  ]);
-  if (!row) throw new Error('no task');
-  return row.id;
-}
+const { housekeeper, turnover } = housekeepingMakers(() => db, asAdmin, {
+  net: '10.44',
+  firstDay: 30,
+  guest: { name: 'Pat Pay', email: 'pat@example.com' },
+});
 
 /** The housekeeper finishes the task (recording its pay now), then its completion instant is set. */
 async function finish(hk: TSessionUser, taskId: number, doneAt: string) {
@@ -194,8 +168,7 @@ describe('the monthly pay per housekeeper', () => {
     expect(oneHome.totals).toEqual([{ housekeeperId: ana.id, name: 'ana-pay', tasks: 2, amount: 71 }]);
 
     // A manager given only the Los Angeles home sees only its pay.
-    seq += 1;
-    const mgrUser = await callerFor(db, null, { ip: `10.46.0.${seq}` }).caller.auth.register({
+    const mgrUser = await callerFor(db, null, { ip: '10.46.0.1' }).caller.auth.register({
       username: 'pay-manager',
       email: 'pay-manager@example.com',
       password: 'secret-pw',

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN } from '../support/constants.ts';
-import { addDays, todayIso } from '../../src/shared/dates.ts';
 import type { TSessionUser } from '../../src/server/services/auth/sessions.ts';
 import { callerFor, seededAdmin } from '../support/db.ts';
 import { createProperty, imageDataUrls } from '../support/fixtures.ts';
+import { housekeepingMakers } from '../support/housekeeping.ts';
 import { api, startMailingTestServer, type TTestServer } from '../support/server.ts';
 import { SmtpSink } from '../support/smtp-sink.ts';
 
@@ -15,36 +15,13 @@ import { SmtpSink } from '../support/smtp-sink.ts';
 const sink = new SmtpSink();
 let srv: TTestServer;
 let admin: TSessionUser;
-let seq = 0;
 const asAdmin = () => callerFor(srv.db, admin, { env: srv.env }).caller;
 
-async function housekeeper(name: string, homes: number[]): Promise<TSessionUser> {
-  seq += 1;
-  const user = await callerFor(srv.db, null, { ip: `10.49.0.${seq}` }).caller.auth.register({
-    username: name,
-    email: `${name}@example.com`,
-    password: 'secret-pw',
-  });
-  await asAdmin().staff.add({ userId: user.id, role: 'housekeeper', propertyIds: homes });
-  return { ...user, role: 'housekeeper' };
-}
-
-async function turnover(propertyId: number): Promise<number> {
-  seq += 1;
-  const checkIn = addDays(todayIso(), 20 + seq * 3);
-  const b = await callerFor(srv.db, null, { ip: `10.50.0.${seq}` }).caller.bookings.create({
-    propertyId,
-    checkIn,
-    checkOut: addDays(checkIn, 2),
-    guests: 2,
-    contactInfo: { name: 'Pia Problem', email: 'pia@example.com', phone: '+1 555 0100', country: 'Spain' },
-  });
-  const [row] = await srv.db.sql<{ id: number }>('select id from housekeeping_tasks where booking_id = $1', [
-    b.id,
-  ]);
-  if (!row) throw new Error('no task');
-  return row.id;
-}
+const { housekeeper, turnover } = housekeepingMakers(() => srv.db, asAdmin, {
+  net: '10.49',
+  firstDay: 23,
+  guest: { name: 'Pia Problem', email: 'pia@example.com' },
+});
 
 beforeAll(async () => {
   await sink.start();
