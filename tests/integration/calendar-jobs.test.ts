@@ -4,7 +4,7 @@ import type { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobHandlers } from '../../src/server/jobs/handlers.ts';
 import { localMediaStore } from '../../src/server/services/media/store.ts';
-import { registerJobs, startQueue } from '../../src/server/jobs/queue.ts';
+import { registerJobs, startQueue, stopSendingJobs } from '../../src/server/jobs/queue.ts';
 import { JOBS } from '../../src/server/jobs/registry.ts';
 import { createMailTransport } from '../../src/server/services/email/transport.ts';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
@@ -39,6 +39,7 @@ beforeAll(async () => {
   await registerJobs(boss, { icalSync });
 });
 afterAll(async () => {
+  await stopSendingJobs();
   await boss.stop({ graceful: false });
   await new Promise((resolve) => server.close(resolve));
   await db.drop();

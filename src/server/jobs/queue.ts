@@ -67,6 +67,11 @@ export async function createQueues(boss: PgBoss, jobs: readonly TJobName[]): Pro
 /** Jobs sent from now on go to `boss` (in the caller's transaction). */
 export function useQueueForSending(boss: PgBoss): void {
   sender = boss;
+  // A queue stopped without stopSendingJobs (a test's own, an aborted start) must not stay the sender:
+  // a later send would reach a closed pool ('Database not opened') instead of the outbox's sweep.
+  boss.once('stopped', () => {
+    if (sender === boss) sender = null;
+  });
 }
 
 /**
@@ -122,7 +127,7 @@ export async function registerJobs(
       },
     );
   }
-  sender = boss;
+  useQueueForSending(boss);
 }
 
 /** How long a worker keeps trying to record a job's failure while the database is away. */
