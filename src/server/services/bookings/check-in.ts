@@ -25,8 +25,9 @@ import {
   staysToRemind,
 } from '../../repositories/check-ins.ts';
 import { findMessageBooking } from '../../repositories/message-templates.ts';
-import { db, listed } from '../../repositories/db.ts';
+import { db } from '../../repositories/db.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { homeExists, updateHomeSettings } from '../properties/home-settings.ts';
 import { queueComposed } from '../email/compose.ts';
 import { absoluteUrl } from '../email/outbox.ts';
 import { paragraph } from '../email/render.ts';
@@ -48,7 +49,6 @@ import { BOOKING_NOT_FOUND, bookingIdForToken, issueManageLink, loadManaged, sta
 
 /** Online check-in and the rental agreement (docs/check-in.md). */
 
-const HOME_NOT_FOUND = 'Property not found';
 export const CHECK_IN_CLOSED = 'Online check-in is closed for this booking';
 export const ALREADY_CHECKED_IN = 'You have already checked in online';
 export const NO_AGREEMENT = 'No rental agreement has been signed for this booking';
@@ -57,16 +57,6 @@ const tooManyAdults = (n: number) =>
   `Enter at most ${n} ${n === 1 ? 'adult' : 'adults'}: the booking is for ${n}`;
 
 // ---- the home's settings ---------------------------------------------------------------------------
-
-async function homeExists(em: EntityManager, id: number): Promise<void> {
-  const r = await db(em)
-    .selectFrom('properties')
-    .select('id')
-    .where('id', '=', id)
-    .where(listed())
-    .executeTakeFirst();
-  if (!r) throw new AppError('NOT_FOUND', HOME_NOT_FOUND);
-}
 
 export async function checkInSettings(em: EntityManager, propertyId: number): Promise<TCheckInSettings> {
   await homeExists(em, propertyId);
@@ -91,18 +81,12 @@ export async function updateCheckInSettings(
   settings: TCheckInSettings,
   actor: TActor,
 ): Promise<TCheckInSettings> {
-  return em.transactional(async (tx) => {
-    await homeExists(tx, propertyId);
-    const before = await findCheckInSettings(tx, propertyId);
-    await saveCheckInSettings(tx, propertyId, settings);
-    const after = await findCheckInSettings(tx, propertyId);
-    await recordActivity(tx, actor, {
-      action: 'property.check_in_settings',
-      entityType: 'property',
-      entityId: propertyId,
-      ...auditedSettings(before, after),
-    });
-    return after;
+  return updateHomeSettings(em, propertyId, actor, {
+    find: findCheckInSettings,
+    save: saveCheckInSettings,
+    value: settings,
+    action: 'property.check_in_settings',
+    audit: auditedSettings,
   });
 }
 

@@ -32,12 +32,12 @@ import {
   type TTemplateFields,
 } from '../../repositories/message-templates.ts';
 import { ensureBookingConversation } from '../../repositories/messaging.ts';
-import { db, listed } from '../../repositories/db.ts';
 import { BOOKING_NOT_FOUND, issueManageLink } from '../bookings/manage.ts';
 import { managePath } from '../bookings/manage-links.ts';
 import { absoluteUrl } from '../email/outbox.ts';
 import { usd } from '../email/render.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { homeExists, updateHomeSettings } from '../properties/home-settings.ts';
 import { findPlan, listLines } from '../../repositories/payments.ts';
 import { totalsOf } from '../payments/ledger.ts';
 import { postMessage } from './threads.ts';
@@ -52,7 +52,6 @@ import { doorCodeForMessage } from '../bookings/door-codes.ts';
  */
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
-const HOME_NOT_FOUND = 'Property not found';
 /** A new or changed template is planned for at most this many upcoming bookings at once. */
 const PLAN_BATCH = 5000;
 
@@ -383,16 +382,6 @@ export async function scheduledMessages(em: EntityManager, bookingId: number) {
   return { items: await scheduledOfBooking(em, bookingId) };
 }
 
-async function homeExists(em: EntityManager, id: number): Promise<void> {
-  const r = await db(em)
-    .selectFrom('properties')
-    .select('id')
-    .where('id', '=', id)
-    .where(listed())
-    .executeTakeFirst();
-  if (!r) throw new AppError('NOT_FOUND', HOME_NOT_FOUND);
-}
-
 export async function homeGuide(em: EntityManager, propertyId: number): Promise<THomeGuide> {
   await homeExists(em, propertyId);
   return findHomeGuide(em, propertyId);
@@ -404,19 +393,13 @@ export async function updateHomeGuide(
   guide: THomeGuide,
   actor: TActor,
 ): Promise<THomeGuide> {
-  return em.transactional(async (tx) => {
-    await homeExists(tx, propertyId);
-    const before = await findHomeGuide(tx, propertyId);
-    await saveHomeGuide(tx, propertyId, guide);
-    const after = await findHomeGuide(tx, propertyId);
-    // The entry names what changed, never the door code or Wi-Fi password themselves.
-    await recordActivity(tx, actor, {
-      action: 'property.guide',
-      entityType: 'property',
-      entityId: propertyId,
-      ...redactedGuides(before, after),
-    });
-    return after;
+  // The entry names what changed, never the door code or Wi-Fi password themselves.
+  return updateHomeSettings(em, propertyId, actor, {
+    find: findHomeGuide,
+    save: saveHomeGuide,
+    value: guide,
+    action: 'property.guide',
+    audit: redactedGuides,
   });
 }
 
