@@ -9,6 +9,8 @@ export const FALLBACK_IMAGE = '/images/fallback-property.svg';
 export const CARD_IMAGE_SIZES =
   '(max-width: 576px) 100vw, (max-width: 992px) 50vw, (max-width: 1200px) 33vw, 25vw';
 export const COVER_IMAGE_SIZES = '(max-width: 48em) 100vw, 50vw';
+/** The checkout summary's thumbnail: 112 px wide at every width. */
+export const CHECKOUT_IMAGE_SIZES = '112px';
 
 const STORED_IMAGE_RE = /^\/media\/([a-f0-9]{32})\.jpg$/;
 

@@ -83,6 +83,30 @@ describe('the first response', () => {
     expect(html).not.toContain('<script type="module"');
   });
 
+  it("carries the checkout's home and zone clock, and preloads its summary's thumbnail, with no first screen", async () => {
+    const html = await (await fetch(`${srv.url}/book/${propertyId}?checkIn=2030-01-01`)).text();
+    expect(html).toContain('<title>Confirm and pay · StayHub</title>');
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    expect(html).toMatch(
+      /<link rel="preload" as="image" fetchpriority="high" href="\/media\/[0-9a-f]+\.jpg" imagesrcset="[^"]+" imagesizes="112px"/,
+    );
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const keys = (JSON.parse(data ?? '[]') as [unknown, unknown][]).map(([key]) => key);
+    expect(keys).toEqual([
+      [['properties', 'byId'], { input: { id: propertyId }, type: 'query' }],
+      [['properties', 'zoneClock'], { input: { zone: expect.any(String) }, type: 'query' }],
+      [['config', 'get'], { type: 'query' }],
+      ['auth', 'session'],
+    ]);
+    // Drawn by the app itself: its code is asked for at once, not after a first screen.
+    expect(html).not.toContain('data-first-screen');
+    expect(html).toContain('<script type="module" src="/assets/main-abc.js">');
+    // A missing home: the plain page, which shows the client's not-found screen.
+    const missing = await (await fetch(`${srv.url}/book/99999999`)).text();
+    expect(missing).not.toContain('rel="preload" as="image"');
+    expect(missing).not.toContain("'properties', 'byId'");
+  });
+
   it('answers 404 with the client page for unknown paths and missing listings', async () => {
     for (const p of ['/no-such-page', '/property/999999', '/admin/nothing']) {
       const res = await fetch(`${srv.url}${p}`);

@@ -13,7 +13,7 @@ function writeManifest(manifest: Record<string, unknown>): void {
 }
 
 describe('route code preloads', () => {
-  it("lists the first screen's route chunks and styles beyond the entry's, for home and a property only", () => {
+  it("lists the first screen's route chunks and styles beyond the entry's, for home and a property, not other pages", () => {
     writeManifest({
       'index.html': {
         file: 'assets/index.js',
@@ -39,6 +39,22 @@ describe('route code preloads', () => {
     expect(property.scripts.sort()).toEqual(['assets/property.js', 'assets/site.js']);
     expect(property.styles.sort()).toEqual(['assets/more.css', 'assets/property.css']);
     expect(preloads('/help')).toEqual({ scripts: [], styles: [] });
+  });
+
+  it("lists the checkout's route chunk and the screen it imports lazily, with the screen's own imports", () => {
+    writeManifest({
+      'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'] },
+      '_form.js': { file: 'assets/form.js', css: ['assets/more.css'] },
+      'routes/_site/book.$id.tsx?tsr-split=component---loader': {
+        file: 'assets/book.js',
+        dynamicImports: ['routes/_site/-checkout-screen.tsx'],
+      },
+      'routes/_site/-checkout-screen.tsx': { file: 'assets/checkout.js', imports: ['_form.js'] },
+      'routes/_site/-checkout-screen.tsx.extra': { file: 'assets/not-it.js' },
+    });
+    const checkout = routePreloads(dir)('/book/7');
+    expect(checkout.scripts.sort()).toEqual(['assets/book.js', 'assets/checkout.js', 'assets/form.js']);
+    expect(checkout.styles).toEqual(['assets/more.css']);
   });
 
   it('answers nothing before a build, and follows a new build', () => {

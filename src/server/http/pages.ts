@@ -2,7 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import { CARD_IMAGE_SIZES, COVER_IMAGE_SIZES, cardSrcSet, imageSrcSet } from '#shared/media.ts';
+import {
+  CARD_IMAGE_SIZES,
+  CHECKOUT_IMAGE_SIZES,
+  COVER_IMAGE_SIZES,
+  cardSrcSet,
+  imageSrcSet,
+} from '#shared/media.ts';
 import { SESSION_QUERY_KEY, SETTINGS_DEFAULTS } from '#shared/constants.ts';
 import {
   documentTitle,
@@ -142,6 +148,23 @@ function propertyJsonLd(p: TProperty, url: string, image: string | undefined, cu
   };
 }
 
+/** A listing as `properties.byId` answers it (its output schema: amounts in currency units), or none. */
+async function readListing(em: EntityManager, id: string | undefined): Promise<TProperty | undefined> {
+  try {
+    return ZProperty.parse(await getProperty(em, Number(id)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The listing's and its zone clock's cache entries, keyed as the client's queries are. */
+function listingData(p: TProperty): [unknown, unknown][] {
+  return [
+    [[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p],
+    [[['properties', 'zoneClock'], { input: { zone: p.timeZone }, type: 'query' }], homeClock(p.timeZone)],
+  ];
+}
+
 /** The page's head, with the public settings in its data (the key is the client's `config.get` query). */
 async function headFor(
   em: EntityManager,
@@ -173,13 +196,8 @@ async function pageHeadFor(
   const base = plainHead(match, site, settings.siteDescription, origin);
   if (!match) return { status: 404, head: base };
   if (match.route.path === '/property/$id') {
-    let p: TProperty;
-    try {
-      // As the procedure answers it (its output schema): the app's cache holds amounts in currency units.
-      p = ZProperty.parse(await getProperty(em, Number(match.params.id)));
-    } catch {
-      return { status: 404, head: plainHead(undefined, site, settings.siteDescription, origin) };
-    }
+    const p = await readListing(em, match.params.id);
+    if (!p) return { status: 404, head: plainHead(undefined, site, settings.siteDescription, origin) };
     const cover = p.images[0];
     const url = siteUrl(pagePath('/property/$id', { id: p.id }), origin);
     const image = cover ? absoluteUrl(cover, origin) : undefined;
@@ -194,14 +212,23 @@ async function pageHeadFor(
         type: 'article',
         jsonLd: propertyJsonLd(p, url, image, settings.currency),
         preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
-        dehydrated: [
-          [[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p],
-          [
-            [['properties', 'zoneClock'], { input: { zone: p.timeZone }, type: 'query' }],
-            homeClock(p.timeZone),
-          ],
-        ],
+        dehydrated: listingData(p),
         firstScreen: propertyFirstScreen(p, { siteName: site, showReviews: settings.enableReviews }),
+      },
+    };
+  }
+  if (match.route.path === '/book/$id') {
+    // The checkout draws the home's summary from the same two reads as the listing: carried in the page,
+    // they cost no round trip after the code, and its thumbnail (the LCP element) is fetched beside it.
+    const p = await readListing(em, match.params.id);
+    if (!p) return { status: 200, head: base };
+    const thumb = p.images[0];
+    return {
+      status: 200,
+      head: {
+        ...base,
+        preload: thumb ? { href: thumb, srcset: imageSrcSet(thumb), sizes: CHECKOUT_IMAGE_SIZES } : undefined,
+        dehydrated: listingData(p),
       },
     };
   }

@@ -20,6 +20,12 @@ const NONE: TRoutePreloads = { scripts: [], styles: [] };
 const FIRST_SCREEN_ROUTES: [RegExp, string[]][] = [
   [/^\/?$/, ['routes/_site.tsx', 'routes/_site/index.tsx']],
   [/^\/property\/\d+\/?$/, ['routes/_site.tsx', 'routes/_site/property.$id.tsx']],
+  // The checkout's route chunk only imports its screen (a lazy import of its own): both are its first
+  // screen, or the phone waits on three files in a row before drawing anything.
+  [
+    /^\/book\/\d+\/?$/,
+    ['routes/_site.tsx', 'routes/_site/book.$id.tsx', 'routes/_site/-checkout-screen.tsx'],
+  ],
 ];
 
 /**
@@ -69,7 +75,7 @@ function preloadsByRoute(manifest: TManifest): Map<RegExp, TRoutePreloads> {
   const initialStyles = new Set([...initial].flatMap((k) => manifest[k]?.css ?? []));
   const byRoute = new Map<RegExp, TRoutePreloads>();
   for (const [re, modules] of FIRST_SCREEN_ROUTES) {
-    const roots = Object.keys(manifest).filter((k) => modules.some((m) => k.startsWith(m)));
+    const roots = Object.keys(manifest).filter((k) => modules.some((m) => k === m || k.startsWith(`${m}?`)));
     const chunks = [...closure(roots)].filter((k) => !initial.has(k));
     const scripts = chunks
       .map((k) => manifest[k]?.file)

@@ -22,7 +22,7 @@ import {
   type TCheckoutSearch,
   type TPayChoice,
 } from '#shared/checkout.ts';
-import { imageSrcSet } from '#shared/media.ts';
+import { CHECKOUT_IMAGE_SIZES, imageSrcSet } from '#shared/media.ts';
 import { bookingCardTerms, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import type { TStayQuote } from '#shared/schemas/booking.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
@@ -256,7 +256,7 @@ export function CheckoutPage({
                   <Image
                     src={image}
                     srcSet={imageSrcSet(image)}
-                    sizes="112px"
+                    sizes={CHECKOUT_IMAGE_SIZES}
                     w={112}
                     h={96}
                     radius="md"
