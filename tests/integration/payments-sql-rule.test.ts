@@ -2,9 +2,10 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/server/repositories/db.ts';
-import { OWED_SQL } from '../../src/server/repositories/payments.ts';
+import { OWED_SQL, paymentTotals } from '../../src/server/repositories/payments.ts';
 import { totalsOf } from '../../src/server/services/payments/ledger.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
+import { createProperty } from '../support/fixtures.ts';
 
 /**
  * The Payments page filters and pages in SQL by what is owed; that SQL must be the money-facts rule and
@@ -59,5 +60,35 @@ describe("the payments list's SQL", () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+describe("the payments page's totals", () => {
+  it('add up past 2^31 minor units ($21.4 million) without overflowing', async () => {
+    const em = tdb.em();
+    const home = await createProperty(em, { title: 'Totals home' });
+    await em.flush();
+    // Sixty stays of $400,000 each, paid in full: each line fits an int, their sum ($24 million) does not.
+    await tdb.sql(
+      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
+                             tax_rate, tax_amount, confirmation_number, contact_info)
+       select $1, current_date + 500 + g * 10, current_date + 502 + g * 10, 2, 40000000, 'confirmed', 20000000, 2, 0, 0,
+              'BIC' || (900000 + g), '{"name":"Big Spender","email":"big@example.com"}'
+         from generate_series(1, 60) g`,
+      [home.id],
+    );
+    await tdb.sql(
+      `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
+       select id, 'payment', 'bank_transfer', 40000000, 'USD', now(), 'Test' from bookings where property_id = $1`,
+      [home.id],
+    );
+    // One refunded in full: $400,000 back, and owed again.
+    await tdb.sql(
+      `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
+       select min(id), 'refund', 'bank_transfer', 40000000, 'USD', now(), 'Test' from bookings where property_id = $1`,
+      [home.id],
+    );
+    const totals = await paymentTotals(tdb.em(), {});
+    expect(totals).toEqual({ received: 2_400_000_000, refunded: 40_000_000, outstanding: 40_000_000 });
   });
 });

@@ -456,8 +456,9 @@ export async function paymentTotals(
   const range = await d
     .selectFrom('ledger_lines')
     .select([
-      sql<number>`coalesce(sum(amount) filter (where kind = 'payment'), 0)::int`.as('received'),
-      sql<number>`coalesce(sum(amount) filter (where kind = 'refund'), 0)::int`.as('refunded'),
+      // bigint: a year's takings pass an int's $21.4 million; pg hands bigints over as strings.
+      sql<string>`coalesce(sum(amount) filter (where kind = 'payment'), 0)::bigint`.as('received'),
+      sql<string>`coalesce(sum(amount) filter (where kind = 'refund'), 0)::bigint`.as('refunded'),
     ])
     .$if(q.from !== undefined, (w) => w.where('occurred_at', '>=', sql<Date>`${q.from}::timestamptz`))
     .$if(q.to !== undefined, (w) =>
@@ -473,14 +474,14 @@ export async function paymentTotals(
     .executeTakeFirst();
   const out = await d
     .selectFrom(ledgers(em))
-    .select(sql<number>`coalesce(sum(${OWED_SQL.balanceDue}), 0)::int`.as('outstanding'))
+    .select(sql<string>`coalesce(sum(${OWED_SQL.balanceDue}), 0)::bigint`.as('outstanding'))
     .where(sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0`)
     .where(inHomes('t.property_id', homes))
     .executeTakeFirst();
   return {
-    received: range?.received ?? 0,
-    refunded: range?.refunded ?? 0,
-    outstanding: out?.outstanding ?? 0,
+    received: Number(range?.received ?? 0),
+    refunded: Number(range?.refunded ?? 0),
+    outstanding: Number(out?.outstanding ?? 0),
   };
 }
 
