@@ -12,11 +12,13 @@
  *     score, LCP, CLS and TBT of the home, a property page, a dated search and the checkout, median of 3,
  *     with Lighthouse's CPU benchmark index (a run below 1,000 does not count); then, on a machine whose
  *     index is above 2,500, again with the 4× scaled by index / 1,800 (calibratedSlowdown in bench/mobile.ts);
+ *     INP of the guest pages' main taps (bench/inp.ts), and how soon the back office's dashboard, reports,
+ *     payments and inbox show their data on a desk (bench/admin-pages.ts);
  *  7. `media`: times the media pipeline on a 20-image listing of generated 12-megapixel JPEGs;
  *  8. `emails` (bench/emails.ts): booking p95 with and without the outbox, interleaved, and 1,000 emails
  *     drained to a local SMTP sink (emails/second).
- *  9. `admin` (bench/admin.ts): the admin table page queries and the dashboard at the database, and the
- *     reports page for a year and an owner's month statement.
+ *  9. `admin` (bench/admin.ts): the admin table page queries and the dashboard at the database, the
+ *     payments views and the inbox filters, and the reports page for a year and an owner's month statement.
  * 10. `payments`: successful bookings per second with a payment schedule saved against without payment plans,
  *     interleaved pairs of runs on the production server.
  * BENCH_ONLY=ratio,mobile (a comma list of the section names) runs only those.
@@ -55,6 +57,7 @@ import {
   type TLighthouseRun,
   type TPageFigures,
 } from './mobile.ts';
+import { benchAdminPages } from './admin-pages.ts';
 import { benchInp, guestInteractions } from './inp.ts';
 
 const WORK = path.resolve('bench/.work');
@@ -883,7 +886,17 @@ async function mobileFigures(clientDir: string): Promise<void> {
       f.median <= 200,
     );
   }
-  results.mobile = { profile: LIGHTHOUSE_PROFILE, target, pages: figures, calibrated, inp };
+  // The back office's heavy pages on the same demo content (bench/admin-pages.ts).
+  const adminPages = await benchAdminPages(url, ADMIN, { runs, log });
+  for (const f of adminPages) {
+    row(
+      `admin page shows its data (demo content, desktop), ${f.name}: median of ${runs}`,
+      `${ms(f.median)} (${f.runs.map((r) => r.toFixed(0)).join(', ')})`,
+      '< 1,000 ms',
+      f.median < 1000,
+    );
+  }
+  results.mobile = { profile: LIGHTHOUSE_PROFILE, target, pages: figures, calibrated, inp, adminPages };
 }
 
 async function main(): Promise<void> {
