@@ -92,3 +92,59 @@ describe("the payments page's totals", () => {
     expect(totals).toEqual({ received: 2_400_000_000, refunded: 40_000_000, outstanding: 40_000_000 });
   });
 });
+
+describe("each payment plan's ledger sums", () => {
+  /** Plans whose kept sums differ from their ledger's lines summed now. */
+  const drifted = () =>
+    tdb.sql<{ booking_id: number }>(
+      `select pp.booking_id from payment_plans pp
+         left join (select booking_id,
+                           sum(case kind when 'payment' then amount when 'refund' then -amount else 0 end)::int as net,
+                           sum(amount) filter (where kind = 'adjustment')::int as adjusted
+                      from ledger_lines group by booking_id) s on s.booking_id = pp.booking_id
+        where pp.net <> coalesce(s.net, 0) or pp.adjusted <> coalesce(s.adjusted, 0)`,
+    );
+
+  it('follow every line added, changed and removed, and a plan made again after its lines', async () => {
+    const em = tdb.em();
+    const home = await createProperty(em, { title: 'Ledger sums home' });
+    await em.flush();
+    const made = await tdb.sql<{ id: number }>(
+      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
+                             tax_rate, tax_amount, confirmation_number, contact_info)
+       select $1, current_date + 800 + g * 10, current_date + 802 + g * 10, 2, 50000, 'confirmed', 25000, 2, 0, 0,
+              'BIC' || (950000 + g), '{"name":"Sums Guest","email":"sums@example.com"}'
+         from generate_series(1, 3) g returning id`,
+      [home.id],
+    );
+    const [a, b, c] = made.map((r) => r.id);
+    const line = (booking: number | undefined, kind: string, amount: number) =>
+      tdb.sql<{ id: number }>(
+        `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
+         values ($1, $2, 'cash', $3, 'USD', now(), 'Test') returning id`,
+        [booking, kind, amount],
+      );
+    await line(a, 'payment', 20000);
+    await line(a, 'refund', 5000);
+    const [credit] = await line(a, 'adjustment', -3000);
+    await line(b, 'payment', 50000);
+    const [dropped] = await line(b, 'payment', 700);
+    await line(c, 'adjustment', 1500);
+    await tdb.sql(`update ledger_lines set amount = -4000 where id = $1`, [credit?.id]);
+    await tdb.sql(`update ledger_lines set booking_id = $1 where id = $2`, [c, dropped?.id]);
+    await tdb.sql(`delete from ledger_lines where booking_id = $1 and kind = 'refund'`, [a]);
+    // B's plan made again after its lines: it starts from them.
+    await tdb.sql(`delete from payment_plans where booking_id = $1`, [b]);
+    await tdb.sql(`select payment_plan_snapshot(bk, bk.created_at) from bookings bk where bk.id = $1`, [b]);
+    const sums = await tdb.sql<{ booking_id: number; net: number; adjusted: number }>(
+      `select booking_id, net, adjusted from payment_plans where booking_id = any($1) order by booking_id`,
+      [[a, b, c]],
+    );
+    expect(sums).toEqual([
+      { booking_id: a, net: 20000, adjusted: -4000 },
+      { booking_id: b, net: 50000, adjusted: 0 },
+      { booking_id: c, net: 700, adjusted: 1500 },
+    ]);
+    expect(await drifted()).toEqual([]);
+  });
+});

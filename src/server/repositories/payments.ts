@@ -357,10 +357,9 @@ function ledgers(em: EntityManager) {
       'b.cancellation_fee',
       'pp.balance_due_on',
       'pp.deposit_deadline_at',
-      sql<number>`coalesce((select sum(case l.kind when 'payment' then l.amount when 'refund' then -l.amount else 0 end)
-                   from ledger_lines l where l.booking_id = pp.booking_id), 0)::int`.as('net'),
-      sql<number>`coalesce((select sum(l.amount) from ledger_lines l
-                   where l.booking_id = pp.booking_id and l.kind = 'adjustment'), 0)::int`.as('adjusted'),
+      // The ledger's sums as the plan keeps them (triggers on ledger_lines), not summed per request.
+      sql<number>`pp.net`.as('net'),
+      sql<number>`pp.adjusted`.as('adjusted'),
     ])
     .as('t');
 }
