@@ -8,6 +8,7 @@ import {
   ZMineReviewInput,
   ZLookupInput,
   ZMessageResult,
+  type TManagedBooking,
 } from '#shared/schemas/manage.ts';
 import {
   cancelByToken,
@@ -21,8 +22,16 @@ import { lookupBooking } from '../services/bookings/lookup.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
+import type { TContext } from '../context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
 import { rest } from '../route-meta.ts';
+
+/** A guest's cancellation, then its card payments going back by the policy at once (docs/payments.md#cancellation). */
+async function refundingCards(ctx: TContext, cancelling: Promise<TManagedBooking>): Promise<TManagedBooking> {
+  const booking = await cancelling;
+  await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
+  return booking;
+}
 
 /** A guest in charge of their own booking: by its manage link, or from My bookings when signed in. */
 export const manageRouter = router({
@@ -48,12 +57,9 @@ export const manageRouter = router({
     )
     .input(ZManageCancelInput)
     .output(ZManagedBooking)
-    .mutation(async ({ ctx, input }) => {
-      const booking = await cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee);
-      // Card payments go back by the policy at once (docs/payments.md#cancellation).
-      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
-      return booking;
-    }),
+    .mutation(({ ctx, input }) =>
+      refundingCards(ctx, cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee)),
+    ),
 
   manageReview: publicProcedure
     .meta(
@@ -116,11 +122,9 @@ export const manageRouter = router({
     )
     .input(ZMineCancelInput)
     .output(ZManagedBooking)
-    .mutation(async ({ ctx, input }) => {
-      const booking = await cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee);
-      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
-      return booking;
-    }),
+    .mutation(({ ctx, input }) =>
+      refundingCards(ctx, cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee)),
+    ),
 
   reviewMine: authedProcedure
     .meta(
