@@ -18,7 +18,9 @@ import {
   ZPayResult,
   ZRecordPaymentInput,
   ZRefundInput,
+  type TBookingPayments,
 } from '#shared/schemas/payments.ts';
+import type { TContext } from '../context.ts';
 import { publicOrigin } from '../http/client-address.ts';
 import { adminPayments } from '../services/payments/admin-list.ts';
 import {
@@ -88,6 +90,16 @@ const manageDocumentPdf = (
       documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), kind, input.number),
     );
 
+/** A write to a booking's money answers its payments as they are after it. */
+async function paymentsAfter(
+  ctx: TContext,
+  bookingId: number,
+  write: Promise<unknown>,
+): Promise<TBookingPayments> {
+  await write;
+  return bookingPayments(ctx.em, bookingId, ctx.deps.env);
+}
+
 /** The damage deposit's calls carry an amount, a reason or a method: a few hundred bytes. */
 const DEPOSIT_BODY = 4 * 1024;
 
@@ -139,10 +151,9 @@ export const paymentsRouter = router({
     )
     .concat(scopedInput(ZRecordPaymentInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordManualPayment(ctx.em, input, ctx.actingUser);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordManualPayment(ctx.em, input, ctx.actingUser)),
+    ),
 
   refund: adminProcedure
     .meta(
@@ -155,10 +166,9 @@ export const paymentsRouter = router({
     )
     .concat(scopedInput(ZRefundInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env)),
+    ),
 
   adjust: adminProcedure
     .meta(
@@ -171,10 +181,9 @@ export const paymentsRouter = router({
     )
     .concat(scopedInput(ZAdjustmentInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordAdjustment(ctx.em, input, ctx.actingUser);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordAdjustment(ctx.em, input, ctx.actingUser)),
+    ),
 
   // The booking's invoice and credit notes as PDFs, the operator's copy by id and the guest's by the manage
   // link (docs/invoices.md); the Payments view as CSV below.
@@ -236,10 +245,9 @@ export const paymentsRouter = router({
     })
     .concat(scopedInput(ZDepositClaimInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await claimDeposit(ctx.em, input, ctx.actingUser, ctx.deps.env);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, claimDeposit(ctx.em, input, ctx.actingUser, ctx.deps.env)),
+    ),
 
   depositReceived: adminProcedure
     .meta({
@@ -252,10 +260,9 @@ export const paymentsRouter = router({
     })
     .concat(scopedInput(ZDepositReceivedInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordDepositReceived(ctx.em, input, ctx.actingUser);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordDepositReceived(ctx.em, input, ctx.actingUser)),
+    ),
 
   depositReturned: adminProcedure
     .meta({
@@ -269,10 +276,9 @@ export const paymentsRouter = router({
     })
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await returnDeposit(ctx.em, input.id, ctx.actingUser, ctx.deps.env);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, returnDeposit(ctx.em, input.id, ctx.actingUser, ctx.deps.env)),
+    ),
 
   exportCsv: adminProcedure
     .meta(
