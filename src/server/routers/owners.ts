@@ -29,7 +29,7 @@ import {
 import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
 import { statementFile } from '../services/owners/statement-file.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
-import { fileRoute, idempotentRoute, ZFile, rest } from '../route-meta.ts';
+import { fileRoute, idempotentRoute, ZFile, rest, type TRestWords } from '../route-meta.ts';
 import {
   adminProcedure,
   idempotent,
@@ -38,6 +38,21 @@ import {
   statementsProcedure,
   scopedInput,
 } from '../trpc.ts';
+
+/** The statement as a file, with the same input, scope and rules as `statement`. */
+const statementAs = (format: 'pdf' | 'csv', words: TRestWords) =>
+  statementsProcedure
+    .meta(
+      fileRoute(
+        { path: `/admin/owners/{id}/statements.${format}`, ...words },
+        format === 'pdf' ? 'application/pdf' : 'text/csv',
+      ),
+    )
+    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), format),
+    );
 
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
@@ -77,40 +92,15 @@ export const ownersRouter = router({
     .output(ZStatement)
     .query(({ ctx, input }) => ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
-  statementPdf: statementsProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/owners/{id}/statements.pdf',
-          summary: "An owner's statement for a month as a PDF",
-          description:
-            'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
-        },
-        'application/pdf',
-      ),
-    )
-    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
-    .output(ZFile)
-    .query(async ({ ctx, input }) =>
-      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'pdf'),
-    ),
+  statementPdf: statementAs('pdf', {
+    summary: "An owner's statement for a month as a PDF",
+    description: 'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
+  }),
 
-  statementCsv: statementsProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/owners/{id}/statements.csv',
-          summary: "An owner's statement for a month as a CSV file",
-          description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
-        },
-        'text/csv',
-      ),
-    )
-    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
-    .output(ZFile)
-    .query(async ({ ctx, input }) =>
-      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'csv'),
-    ),
+  statementCsv: statementAs('csv', {
+    summary: "An owner's statement for a month as a CSV file",
+    description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
+  }),
 
   publish: operatorProcedure
     .meta(
