@@ -117,8 +117,8 @@ export const messagingRouter = router({
     )
     .input(ZInquiryInput)
     .output(ZInquiryResult)
-    .mutation(({ ctx, input: { id, ...rest } }) =>
-      createInquiry(ctx.em, { propertyId: id, ...rest }, ctx.ip),
+    .mutation(({ ctx, input: { id, ...inquiry } }) =>
+      createInquiry(ctx.em, { propertyId: id, ...inquiry }, ctx.ip),
     ),
 
   inquiryMessages: publicProcedure
@@ -212,7 +212,7 @@ export const messagingRouter = router({
     )
     .concat(scopedInput(ZTemplateUpdate, { id: 'shared' }))
     .output(ZTemplate)
-    .mutation(({ ctx, input: { id, ...rest } }) => updateTemplate(ctx.em, id, rest, ctx.actingUser)),
+    .mutation(({ ctx, input: { id, ...changes } }) => updateTemplate(ctx.em, id, changes, ctx.actingUser)),
 
   deleteTemplate: adminProcedure
     .meta(
