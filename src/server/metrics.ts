@@ -15,35 +15,33 @@ export const httpRequestDuration = new Histogram({
   registers: [metricsRegistry],
 });
 
+/** A gauge or counter of this process's registry, by name, help text and label names. */
+const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Gauge<L>({ name, help, labelNames, registers: [metricsRegistry] });
+const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+  new Counter<L>({ name, help, labelNames, registers: [metricsRegistry] });
+
 /** Filled when /metrics is scraped, from the pool (see setDbPoolProbe). */
-export const dbPoolConnections = new Gauge({
-  name: 'db_pool_connections',
-  help: 'Database pool connections by state (total, idle, waiting requests)',
-  labelNames: ['state'] as const,
-  registers: [metricsRegistry],
-});
+export const dbPoolConnections = gauge(
+  'db_pool_connections',
+  'Database pool connections by state (total, idle, waiting requests)',
+  ['state'],
+);
 
 /** Jobs waiting in the queue, by queue name; set by whoever owns the queue (a probe read at scrape time). */
-export const queueDepth = new Gauge({
-  name: 'queue_depth',
-  help: 'Jobs waiting in the job queue, by queue',
-  labelNames: ['queue'] as const,
-  registers: [metricsRegistry],
-});
+export const queueDepth = gauge('queue_depth', 'Jobs waiting in the job queue, by queue', ['queue']);
 
-export const emailsSent = new Counter({
-  name: 'emails_sent_total',
-  help: 'Emails handed to the mail transport successfully, by template',
-  labelNames: ['template'] as const,
-  registers: [metricsRegistry],
-});
+export const emailsSent = counter(
+  'emails_sent_total',
+  'Emails handed to the mail transport successfully, by template',
+  ['template'],
+);
 
-export const emailsFailed = new Counter({
-  name: 'emails_failed_total',
-  help: 'Email sending attempts that failed, by template',
-  labelNames: ['template'] as const,
-  registers: [metricsRegistry],
-});
+export const emailsFailed = counter(
+  'emails_failed_total',
+  'Email sending attempts that failed, by template',
+  ['template'],
+);
 
 type TProbe = () => Promise<void> | void;
 const probes = new Set<TProbe>();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { OpenApiMeta, OpenApiMethod } from 'trpc-to-openapi';
 import { ZIdempotencyHeaders } from '#shared/schemas/idempotency.ts';
 import { staffRoleOf, type TStaffRole } from '#shared/schemas/staff-role.ts';
 import type { TScopeMeta } from './home-scope-meta.ts';
@@ -75,6 +75,31 @@ export const ZFile = z.custom<TFile>(isFile, { error: 'Not a file' }).meta({
 });
 
 type TOpenApiRoute = NonNullable<TRouteMeta['openapi']>;
+
+/** What every REST operation says of itself; both are required (docs/rest-contract.md#words). */
+export interface TRestWords {
+  summary: string;
+  description: string;
+}
+
+const restRoute =
+  (method: OpenApiMethod) =>
+  (path: TOpenApiRoute['path'], words: TRestWords): { openapi: TOpenApiRoute } => ({
+    openapi: { method, path, summary: words.summary, description: words.description },
+  });
+
+/**
+ * A procedure's REST route as its meta, one call per method:
+ * `.meta(rest.get('/properties/{id}/blocks', { summary, description }))` is
+ * `.meta({ openapi: { method: 'GET', path: '/properties/{id}/blocks', summary, description } })`.
+ */
+export const rest = {
+  get: restRoute('GET'),
+  post: restRoute('POST'),
+  put: restRoute('PUT'),
+  patch: restRoute('PATCH'),
+  delete: restRoute('DELETE'),
+};
 
 /** The meta of a file procedure: the flag the pipeline reads, and the file's media type in the document. */
 export function fileRoute(

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import type { TActivityChanges } from '#shared/schemas/activity.ts';
 import { User } from './user.entity.ts';
 
@@ -19,10 +20,7 @@ export const Activity = defineEntity({
     entityId: p.string().length(40),
     /** `{ field: { before, after } }` for the fields that changed. */
     changes: p.json<TActivityChanges>(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
   indexes: [
     { name: 'activity_log_created_idx', properties: ['createdAt', 'id'] },

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 
 /**
@@ -11,10 +12,7 @@ export const BookingLink = defineEntity({
   properties: {
     id: p.string().length(64).primary(),
     booking: () => p.manyToOne(Booking).deleteRule('cascade').index(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
     expiresAt: p.datetime(),
   },
 });

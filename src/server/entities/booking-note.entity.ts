@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -12,10 +13,7 @@ export const BookingNote = defineEntity({
     author: () => p.manyToOne(User).nullable().deleteRule('set null'),
     authorName: p.string().length(100),
     body: p.text(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
 });
 export type IBookingNote = InferEntity<typeof BookingNote>;

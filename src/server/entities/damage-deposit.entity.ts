@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { DAMAGE_DEPOSIT_STATUSES } from '#shared/damage-deposit.ts';
-import { oneOf } from './base.entity.ts';
+import { oneOf, createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 
 /**
@@ -30,10 +30,7 @@ export const DamageDeposit = defineEntity({
     settledAt: p.datetime().nullable(),
     /** Why the card hold failed, for the operator. */
     error: p.string().length(200).nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
   indexes: [
     {

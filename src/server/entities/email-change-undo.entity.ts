@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { User } from './user.entity.ts';
 
 /**
@@ -12,10 +13,7 @@ export const EmailChangeUndo = defineEntity({
     id: p.string().length(64).primary(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
     oldEmail: p.string().length(255),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
     expiresAt: p.datetime(),
   },
 });

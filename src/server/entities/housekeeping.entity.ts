@@ -5,7 +5,7 @@ import {
   type TProblemSeverity,
 } from '#shared/schemas/housekeeping.ts';
 import { TASK_STATUSES, type TTaskStatus } from '#shared/schemas/staff-role.ts';
-import { oneOf } from './base.entity.ts';
+import { oneOf, createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
@@ -37,10 +37,7 @@ export const HousekeepingTask = defineEntity({
     /** Who was paid for the task and how much, in minor units, fixed when it was marked done. */
     payUser: () => p.manyToOne(User).nullable().deleteRule('set null'),
     payMinor: p.integer().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
   indexes: [
     { name: 'housekeeping_tasks_property_due_idx', properties: ['property', 'dueDate'] },
@@ -72,10 +69,7 @@ export const HomeChecklist = defineEntity({
   properties: {
     property: () => p.oneToOne(Property).owner().primary().deleteRule('cascade'),
     rooms: p.json<TChecklistRoom[]>(),
-    updatedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    updatedAt: createdAtProperty(),
   },
 });
 export type IHomeChecklist = InferEntity<typeof HomeChecklist>;
@@ -88,10 +82,7 @@ export const TaskChecklistTick = defineEntity({
     task: () => p.manyToOne(HousekeepingTask).primary().deleteRule('cascade'),
     itemKey: p.string().length(16).primary(),
     user: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
-    tickedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    tickedAt: createdAtProperty(),
   },
 });
 export type ITaskChecklistTick = InferEntity<typeof TaskChecklistTick>;
@@ -108,10 +99,7 @@ export const TaskProblem = defineEntity({
     description: p.text(),
     severity: p.string().length(10).$type<TProblemSeverity>(),
     photo: p.text().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
     resolvedAt: p.datetime().nullable(),
     resolvedBy: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
     resolutionNote: p.text().nullable(),

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 
 /**
@@ -12,10 +13,7 @@ export const IcalExport = defineEntity({
     property: () => p.oneToOne(Property).owner().primary().deleteRule('cascade'),
     nonce: p.string().length(32),
     tokenHash: p.string().length(64).unique(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
 });
 export type IIcalExport = InferEntity<typeof IcalExport>;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 
 /**
  * One Idempotency-Key of one procedure (docs/resilience.md#idempotency). Found by a hash of the procedure
@@ -21,11 +22,7 @@ export const IdempotencyKey = defineEntity({
     answer: p.text().nullable(),
     /** The answer's `id` when the statement that made it assigned it (a booking); not secret. */
     resourceId: p.integer().nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date())
-      .index('idempotency_keys_created_at_idx'),
+    createdAt: createdAtProperty().index('idempotency_keys_created_at_idx'),
   },
 });
 export type IIdempotencyKey = InferEntity<typeof IdempotencyKey>;

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { LEDGER_KINDS, PAYMENT_METHODS } from '#shared/payments.ts';
-import { oneOf } from './base.entity.ts';
+import { oneOf, createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -28,10 +28,7 @@ export const LedgerLine = defineEntity({
     dedupeKey: p.string().length(200).nullable(),
     /** The card payment's PaymentIntent (payments and their refunds), for refunds through Stripe. */
     stripePaymentIntent: p.string().length(100).nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
   indexes: [
     {

@@ -1,5 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { BaseEntity, oneOf } from './base.entity.ts';
+import { BaseEntity, oneOf, createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { Property } from './property.entity.ts';
 import { REVEAL_HOURS_DEFAULT } from '#shared/trip.ts';
@@ -51,10 +51,7 @@ export const ConversationLink = defineEntity({
   properties: {
     id: p.string().length(64).primary(),
     conversation: () => p.manyToOne(Conversation).deleteRule('cascade').index(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
     expiresAt: p.datetime(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { User } from './user.entity.ts';
 
 /** A single-use password-reset link (docs/decisions.md#secret-links): the id is the SHA-256 of the token, never the token. */
@@ -8,10 +9,7 @@ export const PasswordReset = defineEntity({
   properties: {
     id: p.string().length(64).primary(),
     user: () => p.manyToOne(User).deleteRule('cascade').index(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
     expiresAt: p.datetime(),
   },
 });

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 
 /**
@@ -34,10 +35,7 @@ export const PaymentPlan = defineEntity({
     balanceChargeAt: p.datetime().nullable(),
     balanceChargeFailedAt: p.datetime().nullable(),
     balanceChargeError: p.string().length(200).nullable(),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
   indexes: [
     {

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { Booking } from './booking.entity.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
@@ -17,10 +18,7 @@ export const Review = defineEntity({
     comment: p.text(),
     userImage: p.text().nullable(),
     userName: p.string().length(100),
-    date: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    date: createdAtProperty(),
   },
   indexes: [
     { name: 'reviews_property_date_idx', properties: ['property', 'date'] },

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import { STAFF_ROLES, type TStaffRole } from '#shared/schemas/staff-role.ts';
-import { oneOf } from './base.entity.ts';
+import { oneOf, createdAtProperty } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -27,10 +27,7 @@ export const StaffInvitation = defineEntity({
     role: p.string().length(20).$type<TStaffRole>(),
     propertyIds: p.array<number>().columnType('integer[]').defaultRaw(`'{}'`),
     invitedBy: () => p.manyToOne(User).nullable().deleteRule('set null'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
     expiresAt: p.datetime(),
     acceptedAt: p.datetime().nullable(),
     /** A newer invitation to the same address replaces this one. */

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 
 /** Each Stripe webhook event id, once: a replayed event finds its row and records nothing. */
 export const StripeEvent = defineEntity({
@@ -7,10 +8,7 @@ export const StripeEvent = defineEntity({
   properties: {
     id: p.string().length(100).primary(),
     type: p.string().length(100),
-    receivedAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    receivedAt: createdAtProperty(),
   },
 });
 export type IStripeEvent = InferEntity<typeof StripeEvent>;

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { createdAtProperty } from './base.entity.ts';
 import { Property } from './property.entity.ts';
 import { User } from './user.entity.ts';
 
@@ -9,10 +10,7 @@ export const WishlistItem = defineEntity({
   properties: {
     user: () => p.manyToOne(User).primary().deleteRule('cascade'),
     property: () => p.manyToOne(Property).primary().deleteRule('cascade'),
-    createdAt: p
-      .datetime()
-      .defaultRaw('now()')
-      .onCreate(() => new Date()),
+    createdAt: createdAtProperty(),
   },
 });
 export type IWishlistItem = InferEntity<typeof WishlistItem>;

@@ -14,7 +14,7 @@ import { User } from '../entities/user.entity.ts';
 import { counterTotal } from './admin-counters.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, isoDate, isoTimestamp, type TDB } from './db.ts';
-import { intArray } from './sql.ts';
+import { intArray, containsPattern } from './sql.ts';
 
 /** Every query of the admin's bookings table, its drawer, its bulk actions and its CSV export. */
 
@@ -128,11 +128,6 @@ const ORDER = {
   status: 'b.status',
 } as const satisfies Record<TAdminBookingSort, string>;
 
-/** LIKE's own wildcards in what the admin typed match themselves. */
-function likePattern(q: string): string {
-  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The table's filter, narrowed to the caller's homes (docs/staff.md#per-home-access). */
 type TScopedFilter<F> = F & { homes?: THomeScope | undefined };
 
@@ -141,7 +136,7 @@ function filtered(
   f: TScopedFilter<Omit<TAdminBookingFilter, 'sort' | 'dir'>>,
 ): TBookingsQuery {
   if (f.homes) q = q.where(inHomes('b.property_id', f.homes));
-  if (f.q) q = q.where(sql.raw<string>(BOOKING_SEARCH_EXPR), 'like', likePattern(f.q));
+  if (f.q) q = q.where(sql.raw<string>(BOOKING_SEARCH_EXPR), 'like', containsPattern(f.q.toLowerCase()));
   if (f.status) q = q.where('b.status', '=', f.status);
   if (f.propertyId) q = q.where('b.property_id', '=', f.propertyId);
   if (f.userId) q = q.where('b.user_id', '=', f.userId);

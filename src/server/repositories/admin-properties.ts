@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { counterTotal } from './admin-counters.ts';
 import { scopedHomes, type THomeScope } from './home-scope.ts';
 import { PROPERTY_FIELDS, toPropertyDto } from './properties.ts';
+import { containsPattern } from './sql.ts';
 
 /**
  * The admin's listings table: one page and its count. Every sort column has a partial index over listed
@@ -22,17 +23,12 @@ const ORDER = {
   maxGuests: 'max_guests',
 } as const satisfies Record<TAdminListingSort, string>;
 
-/** ILIKE's own wildcards in what the admin typed match themselves. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 type TListingWhere = Omit<TAdminListingFilter, 'sort' | 'dir' | 'page' | 'pageSize'>;
 
 function filtered(em: EntityManager, f: TListingWhere, scope: THomeScope) {
   let q = scopedHomes(em, scope).where('archived_at', f.status === 'archived' ? 'is not' : 'is', null);
   if (f.q) {
-    const pattern = `%${escapeLike(f.q)}%`;
+    const pattern = containsPattern(f.q);
     q = q.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('location', 'ilike', pattern)]));
   }
   if (f.type) q = q.where('property_type', '=', f.type);

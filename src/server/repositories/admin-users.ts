@@ -5,6 +5,7 @@ import type { TAdminUser } from '#shared/schemas/admin-users.ts';
 import { Session } from '../entities/session.entity.ts';
 import { User } from '../entities/user.entity.ts';
 import { db, type TDB } from './db.ts';
+import { containsPattern } from './sql.ts';
 
 /** Every query of the admin's Guests page (users, their booking counts, their sessions). */
 
@@ -36,7 +37,7 @@ function usersOf(em: EntityManager, f: TUserFilter) {
   let q = db(em).selectFrom('users as u').where('u.deactivated_at', 'is', null);
   if (f.q) {
     // The same expression as the users_search_trgm_idx index, so a search is an index scan.
-    const pattern = `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(f.q.toLowerCase());
     q = q.where(
       sql<string>`lower(u.username || ' ' || u.email || ' ' || coalesce(u.name, ''))`,
       'like',

@@ -4,7 +4,7 @@ import type { TBounds, TSearchSort } from '#shared/search.ts';
 import { stayRulesColumns, toStayRules, type TRulesRow, type TStayRules } from './property-rates.ts';
 import type { Selectable } from 'kysely';
 import type { TDB } from './db.ts';
-import { liveProperty, preparedRows } from './sql.ts';
+import { liveProperty, preparedRows, containsPattern } from './sql.ts';
 
 /** What the home search filters on; every part is optional and they combine with AND. */
 export interface TSearchFilters {
@@ -65,10 +65,6 @@ type TCardRow = Pick<
   | 'latitude'
   | 'longitude'
 > & { cover: string | null; sort_key: number | null };
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function toCard(r: TCardRow): TPropertyCard {
   return {
@@ -150,7 +146,7 @@ function whereFor(f: TSearchFilters, denseArea: boolean): { where: string[]; par
   }
   if (f.location) {
     where.push(`p.location ilike ? escape '\\'`);
-    params.push(`%${escapeLike(f.location)}%`);
+    params.push(containsPattern(f.location));
   }
   if (f.guests && f.guests > 1) {
     where.push('p.max_guests >= ?');

@@ -8,6 +8,7 @@ import { User } from '../entities/user.entity.ts';
 import { counterTotal } from './admin-counters.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, listed } from './db.ts';
+import { containsPattern } from './sql.ts';
 
 /** Reviews, and the rating and count they keep on their property (docs/decisions.md#ratings). */
 
@@ -148,7 +149,7 @@ function adminReviews(em: EntityManager, f: TScopedReviewFilter) {
   if (f.homes) q = q.where(inHomes('r.property_id', f.homes));
   if (f.propertyId) q = q.where('r.property_id', '=', f.propertyId);
   if (f.rating) q = q.where('r.rating', '=', f.rating);
-  if (f.q) q = q.where('r.user_name', 'ilike', `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.q) q = q.where('r.user_name', 'ilike', containsPattern(f.q));
   return q;
 }
 

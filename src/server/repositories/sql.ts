@@ -24,6 +24,11 @@ export function liveProperty(alias?: string): string {
   return `${alias ? `${alias}.` : ''}archived_at is null`;
 }
 
+/** A LIKE or ILIKE pattern that finds `text` anywhere, its own wildcards (`%`, `_`, `\\`) matching themselves. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
 /** An int[] parameter as PostgreSQL's array literal: the driver would expand a JS array into a list. */
 export function intArray(values: number[]): string {
   return `{${values.map((v) => Math.trunc(v)).join(',')}}`;

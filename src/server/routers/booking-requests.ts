@@ -4,18 +4,17 @@ import { ZIdParam } from '#shared/schemas/common.ts';
 import { answerRequest } from '../services/bookings/requests.ts';
 import { cardReach } from '../services/payments/terms.ts';
 import { adminProcedure, router, scopedInput } from '../trpc.ts';
+import { rest } from '../route-meta.ts';
 
 /** The operator's answer to a request to book (docs/booking-operations.md#booking-modes). */
 export const bookingRequestsRouter = router({
   accept: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/accept',
+    .meta(
+      rest.post('/admin/bookings/{id}/accept', {
         summary: 'Accept a request to book (admin): it is confirmed and the guest is e-mailed',
         description: 'Only a booking whose status is requested can be accepted; anything else answers 409.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) =>
@@ -23,15 +22,13 @@ export const bookingRequestsRouter = router({
     ),
 
   decline: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/decline',
+    .meta(
+      rest.post('/admin/bookings/{id}/decline', {
         summary: 'Decline a request to book (admin): its dates are free again and the guest is e-mailed',
         description:
           'Only a booking whose status is requested can be declined; anything else answers 409. The body carries the reason (1 to 500 characters, required), which the guest reads in the e-mail.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZDeclineRequestInput, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) =>

@@ -25,7 +25,7 @@ import {
 import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { cardReach } from '../services/payments/terms.ts';
-import { fileRoute, ZFile } from '../route-meta.ts';
+import { fileRoute, ZFile, rest } from '../route-meta.ts';
 import { adminProcedure, router, scopedInput } from '../trpc.ts';
 
 /** The filters of an export: the bookings list's, whole (not one page). */
@@ -36,59 +36,51 @@ const ZBookingExportInput = ZAdminBookingFilter.refine((v) => !v.from || !v.to |
 
 export const bookingsAdminRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings',
+    .meta(
+      rest.get('/bookings', {
         summary: 'Every booking, newest first (admin)',
         description:
           'The plain list the spec documents. ?page=2&pageSize=100 answers one page of it; GET /bookings/page also gives the total.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZAdminBookingAllInput, 'list'))
     .output(z.array(ZAdminBooking))
     .query(({ ctx, input }) => listAllAdminBookings(ctx.em, input, ctx.staff.homes)),
 
   page: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings/page',
+    .meta(
+      rest.get('/bookings/page', {
         // The summary as first published (newest first is still the default order); filters in the description.
         summary: 'One page of bookings with the total, newest first (admin)',
         description:
           'Answers { items, total, page, pageSize }; pageSize defaults to 50, at most 200. q searches guest name, e-mail and confirmation number; status, propertyId and from/to (stay dates, inclusive) filter; sort and dir order (newest first by default).',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZAdminBookingListInput, { propertyId: 'property', userId: 'user' }))
     .output(ZAdminBookingList)
     .query(({ ctx, input }) => listAdminBookings(ctx.em, input, ctx.staff.homes)),
 
   detail: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings/{id}/detail',
+    .meta(
+      rest.get('/bookings/{id}/detail', {
         summary: 'One booking with its price snapshot, status history, emails and internal notes (admin)',
         description:
           'Everything the back office shows for one booking: the price as it was booked, every status change, the e-mails sent about it and the internal notes.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZAdminBookingDetail)
     .query(({ ctx, input }) => getAdminBookingDetail(ctx.em, input.id)),
 
   updateStatus: adminProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/bookings/{id}/status',
+    .meta(
+      rest.put('/bookings/{id}/status', {
         summary:
           "Set a booking's status (admin); re-confirming a cancelled booking whose dates were taken answers 409",
         description:
           "Sets pending, confirmed or cancelled by hand; the change is recorded in the booking's history. Accepting or declining a request to book has its own operations.",
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZBookingStatusInput, { id: 'booking' }))
     .output(ZAdminBooking)
     .mutation(async ({ ctx, input }) => {
@@ -105,15 +97,13 @@ export const bookingsAdminRouter = router({
     }),
 
   bulkStatus: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/bulk-status',
+    .meta(
+      rest.post('/bookings/bulk-status', {
         summary: 'Confirm or cancel several bookings at once (admin): all change or none',
         description:
           'Confirms or cancels a set of bookings in one transaction: if any of them cannot take the status, none changes.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZBookingBulkStatusInput, { ids: 'booking' }))
     .output(ZBookingBulkStatusResult)
     .mutation(async ({ ctx, input }) => ({
@@ -127,30 +117,26 @@ export const bookingsAdminRouter = router({
     })),
 
   addNote: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/{id}/notes',
+    .meta(
+      rest.post('/bookings/{id}/notes', {
         summary: 'Add an internal note to a booking (admin; never shown to the guest)',
         description:
           'Stores a note on the booking for the team; it appears in the booking detail and is never shown or sent to the guest.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZBookingNoteInput, { id: 'booking' }))
     .output(ZBookingNote)
     .mutation(({ ctx, input }) => addBookingNote(ctx.em, input.id, input.body, ctx.actingUser)),
 
   export: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings/export',
+    .meta(
+      rest.get('/bookings/export', {
         summary:
           'The filtered bookings as CSV inside JSON (admin); GET /api/bookings/export.csv downloads the file',
         description:
           'The bookings that match the same filters as the bookings table, as CSV text inside a JSON answer.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZBookingExportInput, { propertyId: 'property', userId: 'user' }))
     .output(ZBookingExport)
     .query(({ ctx, input }) => exportBookingsCsv(ctx.em, input, undefined, ctx.staff.homes)),

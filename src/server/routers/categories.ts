@@ -4,18 +4,16 @@ import { ZCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
-import { IMAGE_BODY } from '../route-meta.ts';
+import { IMAGE_BODY, rest } from '../route-meta.ts';
 
 export const categoriesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      openapi: {
-        method: 'GET',
-        path: '/categories',
+      ...rest.get('/categories', {
         summary: 'All categories',
         description: 'Every category with its name and icon, for the category strip and the property form.',
-      },
+      }),
     })
     .input(z.void())
     .output(z.array(ZCategory))
@@ -24,12 +22,10 @@ export const categoriesRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      openapi: {
-        method: 'POST',
-        path: '/categories',
+      ...rest.post('/categories', {
         summary: 'Add a category (admin)',
         description: 'Adds a category homes can be filed under. A name already used answers 409.',
-      },
+      }),
     })
     .concat(scopedInput(ZCategoryInput, 'none'))
     .output(ZCategory)
@@ -38,13 +34,11 @@ export const categoriesRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      openapi: {
-        method: 'PUT',
-        path: '/categories/{id}',
+      ...rest.put('/categories/{id}', {
         summary: 'Change a category (admin); a rename also renames it on every property that carries it',
         description:
           "Saves a category's name or icon. A new name is also written on every home that carries the category; a name already used answers 409.",
-      },
+      }),
     })
     .concat(scopedInput(z.object({ id: ZId, ...ZCategoryInput.shape }), { id: 'shared' }))
     .output(ZCategory)
@@ -53,14 +47,12 @@ export const categoriesRouter = router({
     ),
 
   delete: adminProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/categories/{id}',
+    .meta(
+      rest.delete('/categories/{id}', {
         summary: 'Delete a category (admin) and take it off every property',
         description: 'Removes a category and takes it off every home that carried it.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'shared' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id, ctx.actingUser)),

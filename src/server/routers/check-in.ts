@@ -6,7 +6,7 @@ import {
 } from '#shared/schemas/check-in.ts';
 import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZManagedBooking, ZManageTokenParam } from '#shared/schemas/manage.ts';
-import { fileRoute, ZFile } from '../route-meta.ts';
+import { fileRoute, ZFile, rest } from '../route-meta.ts';
 import {
   agreementFileAdmin,
   agreementFileByToken,
@@ -20,29 +20,25 @@ import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts
 /** Online check-in, the rental agreement and door codes (docs/check-in.md). */
 export const checkInRouter = router({
   settings: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/properties/{id}/check-in-settings',
+    .meta(
+      rest.get('/properties/{id}/check-in-settings', {
         summary: "A home's online check-in settings: ID, rental agreement, door codes, reminder (admin)",
         description:
           "Whether the lead guest must upload an ID photo, the rental agreement with its variables, when the door code shows, the home's door codes or generated code length, and the reminder's days before arrival.",
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZCheckInSettings)
     .query(({ ctx, input }) => checkInSettings(ctx.em, input.id)),
 
   updateSettings: adminProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/properties/{id}/check-in-settings',
+    .meta(
+      rest.put('/properties/{id}/check-in-settings', {
         summary: "Set a home's online check-in settings (admin)",
         description:
           'Saves the settings; stays that already have a door code keep it, and an agreement already signed keeps the text signed.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZCheckInSettingsUpdate, { id: 'property' }))
     .output(ZCheckInSettings)
     .mutation(({ ctx, input: { id, ...settings } }) =>
@@ -51,13 +47,11 @@ export const checkInRouter = router({
 
   manageCheckIn: publicProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/manage/{token}/check-in',
+      ...rest.post('/bookings/manage/{token}/check-in', {
         summary: 'Check in online by the manage link: arrival time, adults, phone, ID photo, agreement',
         description:
           "Records the arrival time, the adults' names and a phone; the lead guest's ID photo (a data URL, at most 3 MB) when the home asks for one, kept privately; and, when the home has a rental agreement, the guest's typed full name, which signs it. Done once per booking.",
-      },
+      }),
       // The ID photo arrives inside the body as a data URL.
       bodyLimit: ID_PHOTO_DATA_URL_MAX + 16 * 1024,
     })

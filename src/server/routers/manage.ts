@@ -8,6 +8,7 @@ import {
   ZMineReviewInput,
   ZLookupInput,
   ZMessageResult,
+  type TManagedBooking,
 } from '#shared/schemas/manage.ts';
 import {
   cancelByToken,
@@ -21,82 +22,78 @@ import { lookupBooking } from '../services/bookings/lookup.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
+import type { TContext } from '../context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
+import { rest } from '../route-meta.ts';
+
+/** A guest's cancellation, then its card payments going back by the policy at once (docs/payments.md#cancellation). */
+async function refundingCards(ctx: TContext, cancelling: Promise<TManagedBooking>): Promise<TManagedBooking> {
+  const booking = await cancelling;
+  await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
+  return booking;
+}
 
 /** A guest in charge of their own booking: by its manage link, or from My bookings when signed in. */
 export const manageRouter = router({
   manage: publicProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings/manage/{token}',
+    .meta(
+      rest.get('/bookings/manage/{token}', {
         summary: 'A booking by its manage link (404 for an unknown or expired token)',
         description:
           "The booking behind a private manage link: its home, dates, party, price and status, for the guest's manage page.",
-      },
-    })
+      }),
+    )
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
     .query(({ ctx, input }) => manageByToken(ctx.em, input.token, ctx.actingUser)),
 
   manageCancel: publicProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/manage/{token}/cancel',
+    .meta(
+      rest.post('/bookings/manage/{token}/cancel', {
         summary: "Cancel a booking by its manage link, until its cancellation policy's deadline",
         description:
           'Cancels the booking while its cancellation policy allows it. Past the free window, acceptedFee must be the late fee the guest was shown; without it, or with another amount, the cancel is refused with the current fee.',
-      },
-    })
+      }),
+    )
     .input(ZManageCancelInput)
     .output(ZManagedBooking)
-    .mutation(async ({ ctx, input }) => {
-      const booking = await cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee);
-      // Card payments go back by the policy at once (docs/payments.md#cancellation).
-      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
-      return booking;
-    }),
+    .mutation(({ ctx, input }) =>
+      refundingCards(ctx, cancelByToken(ctx.em, input.token, ctx.actingUser, undefined, input.acceptedFee)),
+    ),
 
   manageReview: publicProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/manage/{token}/review',
+    .meta(
+      rest.post('/bookings/manage/{token}/review', {
         summary: 'Review a completed stay once, by its manage link',
         description:
           'Leaves a rating and comment on the stayed-in home once the stay is over. A second review of the same stay is refused.',
-      },
-    })
+      }),
+    )
     .input(ZManageReviewInput)
     .output(ZManagedBooking)
     .mutation(({ ctx, input: { token, ...review } }) => reviewByToken(ctx.em, token, ctx.actingUser, review)),
 
   manageClaim: authedProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/manage/{token}/claim',
+    .meta(
+      rest.post('/bookings/manage/{token}/claim', {
         summary: "Add a booking made while signed out, with the account's e-mail, to the account",
         description:
           "Attaches a booking made while signed out to the signed-in account, when the booking's e-mail is the account's. It then appears under the account's bookings.",
-      },
-    })
+      }),
+    )
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
     .mutation(({ ctx, input }) => claimByToken(ctx.em, input.token, ctx.actingUser)),
 
   lookup: publicProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/lookup',
+    .meta(
+      rest.post('/bookings/lookup', {
         summary:
           'Find my booking: e-mails the manage link when the confirmation number and e-mail match (always the same answer; rate-limited)',
         description:
           'For a guest who lost the link: when the confirmation number and e-mail match a booking, its manage link is e-mailed. The answer never says whether they matched.',
-      },
-    })
+      }),
+    )
     .input(ZLookupInput)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) =>
@@ -104,47 +101,39 @@ export const manageRouter = router({
     ),
 
   mineDetail: authedProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings/mine/{id}',
+    .meta(
+      rest.get('/bookings/mine/{id}', {
         summary: "One of the signed-in user's bookings",
         description:
           "One booking of the signed-in guest, as the manage link shows it. Another guest's booking answers 404.",
-      },
-    })
+      }),
+    )
     .input(ZBookingIdInput)
     .output(ZManagedBooking)
     .query(({ ctx, input }) => myBookingDetail(ctx.em, ctx.actingUser, input.id)),
 
   cancelMine: authedProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/mine/{id}/cancel',
+    .meta(
+      rest.post('/bookings/mine/{id}/cancel', {
         summary: "Cancel one of the signed-in user's bookings, until its policy's deadline",
         description:
           'Cancels a booking of the signed-in guest while its cancellation policy allows it, with the same late-fee rule as the manage link.',
-      },
-    })
+      }),
+    )
     .input(ZMineCancelInput)
     .output(ZManagedBooking)
-    .mutation(async ({ ctx, input }) => {
-      const booking = await cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee);
-      await refundCardsAfterCancel(ctx.em, booking.id, ctx.deps.env);
-      return booking;
-    }),
+    .mutation(({ ctx, input }) =>
+      refundingCards(ctx, cancelMine(ctx.em, ctx.actingUser, input.id, undefined, input.acceptedFee)),
+    ),
 
   reviewMine: authedProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/bookings/mine/{id}/review',
+    .meta(
+      rest.post('/bookings/mine/{id}/review', {
         summary: "Review one of the signed-in user's completed stays, once",
         description:
           'Leaves a rating and comment on a completed stay of the signed-in guest. A stay can be reviewed once.',
-      },
-    })
+      }),
+    )
     .input(ZMineReviewInput)
     .output(ZManagedBooking)
     .mutation(({ ctx, input: { id, ...review } }) => reviewMine(ctx.em, ctx.actingUser, id, review)),

@@ -29,7 +29,7 @@ import {
 import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
 import { statementFile } from '../services/owners/statement-file.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
-import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
+import { fileRoute, idempotentRoute, ZFile, rest, type TRestWords } from '../route-meta.ts';
 import {
   adminProcedure,
   idempotent,
@@ -39,125 +39,103 @@ import {
   scopedInput,
 } from '../trpc.ts';
 
+/** The statement as a file, with the same input, scope and rules as `statement`. */
+const statementAs = (format: 'pdf' | 'csv', words: TRestWords) =>
+  statementsProcedure
+    .meta(
+      fileRoute(
+        { path: `/admin/owners/{id}/statements.${format}`, ...words },
+        format === 'pdf' ? 'application/pdf' : 'text/csv',
+      ),
+    )
+    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
+    .output(ZFile)
+    .query(async ({ ctx, input }) =>
+      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), format),
+    );
+
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/owners',
+    .meta(
+      rest.get('/admin/owners', {
         summary: "The team's owners, with how many homes each owns (a manager: the owners of their homes)",
         description:
           'The accounts with the owner role and how many homes each owns. A manager sees the owners of their own homes.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZOwnerListInput, 'list'))
     .output(ZOwnerList)
     .query(({ ctx, input }) => listOwners(ctx.em, input, ctx.staff)),
 
   homeOwner: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/properties/{id}/owner',
+    .meta(
+      rest.get('/admin/properties/{id}/owner', {
         summary: "A home's owner and the commission on its stays",
         description: 'Who owns a home and the commission the operator keeps on its stays.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZHomeOwnerQuery, { id: 'property' }))
     .output(ZHomeOwner)
     .query(({ ctx, input }) => getHomeOwner(ctx.em, input.id)),
 
   statement: statementsProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/owners/{id}/statements',
+    .meta(
+      rest.get('/admin/owners/{id}/statements', {
         summary:
           "An owner's statement for a month: the published document, or the draft (stays checked out in it, adjustments from published months, expenses, payouts, commission and the owner's net); an owner reads only their own",
         description:
           "An owner's statement of one month: once published, the document as published; before, a draft from the stays checked out in it, expenses, payouts and commission.",
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZStatement)
     .query(({ ctx, input }) => ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
-  statementPdf: statementsProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/owners/{id}/statements.pdf',
-          summary: "An owner's statement for a month as a PDF",
-          description:
-            'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
-        },
-        'application/pdf',
-      ),
-    )
-    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
-    .output(ZFile)
-    .query(async ({ ctx, input }) =>
-      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'pdf'),
-    ),
+  statementPdf: statementAs('pdf', {
+    summary: "An owner's statement for a month as a PDF",
+    description: 'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
+  }),
 
-  statementCsv: statementsProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/owners/{id}/statements.csv',
-          summary: "An owner's statement for a month as a CSV file",
-          description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
-        },
-        'text/csv',
-      ),
-    )
-    .concat(scopedInput(ZStatementInput, { id: 'owner' }))
-    .output(ZFile)
-    .query(async ({ ctx, input }) =>
-      statementFile(ctx.em, await ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id), 'csv'),
-    ),
+  statementCsv: statementAs('csv', {
+    summary: "An owner's statement for a month as a CSV file",
+    description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
+  }),
 
   publish: operatorProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/owners/{id}/statements/publish',
+    .meta(
+      rest.post('/admin/owners/{id}/statements/publish', {
         summary:
           "Publish the month's statement: number it, lock its figures and e-mail the owner (owner-operator); a month is published once",
         description:
           "Numbers the month's statement, locks its figures and e-mails it to the owner. A month is published only once.",
-      },
-    })
+      }),
+    )
     .input(ZStatementInput)
     .output(ZPublishResult)
     .mutation(({ ctx, input }) => publishStatement(ctx.em, input, ctx.actingUser)),
 
   statements: statementsProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/owners/{id}/statement-months',
+    .meta(
+      rest.get('/admin/owners/{id}/statement-months', {
         summary:
           "An owner's statements of a year, month by month: draft or published, with the number and owner's net once published",
         description:
           "The twelve months of a year for one owner, each a draft or published, with the number and the owner's net once published.",
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZStatementListInput, { id: 'owner' }))
     .output(ZStatementList)
     .query(({ ctx, input }) => listStatements(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
   expenses: statementsProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/owners/{id}/expenses',
+    .meta(
+      rest.get('/admin/owners/{id}/expenses', {
         summary: "The expenses on an owner's homes in a month (a manager: their homes')",
         description:
           "The expenses recorded on an owner's homes for one month, each with its home, date and amount.",
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZOwnerMonthInput, { id: 'owner' }))
     .output(ZExpenseList)
     .query(({ ctx, input }) => listExpenses(ctx.em, input, ctx.staff, ctx.actingUser.id)),
@@ -178,27 +156,23 @@ export const ownersRouter = router({
     .mutation(({ ctx, input }) => createExpense(ctx.em, input, ctx.actingUser)),
 
   deleteExpense: adminProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/expenses/{id}',
+    .meta(
+      rest.delete('/admin/expenses/{id}', {
         summary: 'Delete an expense while its month is unpublished',
         description: 'Removes an expense whose month has not been published; a published month is locked.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'expense' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteExpense(ctx.em, input.id, ctx.actingUser)),
 
   payouts: operatorProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/owners/{id}/payouts',
+    .meta(
+      rest.get('/admin/owners/{id}/payouts', {
         summary: 'The payouts to an owner in a month (owner-operator)',
         description: 'The money paid out to an owner in one month, payout by payout.',
-      },
-    })
+      }),
+    )
     .input(ZOwnerMonthInput)
     .output(ZPayoutList)
     .query(({ ctx, input }) => listPayouts(ctx.em, input)),
@@ -219,28 +193,24 @@ export const ownersRouter = router({
     .mutation(({ ctx, input }) => createPayout(ctx.em, input, ctx.actingUser)),
 
   deletePayout: operatorProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/admin/payouts/{id}',
+    .meta(
+      rest.delete('/admin/payouts/{id}', {
         summary: 'Delete a payout while its month is unpublished (owner-operator)',
         description: 'Removes a payout whose month has not been published; a published month is locked.',
-      },
-    })
+      }),
+    )
     .input(ZIdParam)
     .output(ZOk)
     .mutation(({ ctx, input }) => deletePayout(ctx.em, input.id, ctx.actingUser)),
 
   setHomeOwner: operatorProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/admin/properties/{id}/owner',
+    .meta(
+      rest.put('/admin/properties/{id}/owner', {
         summary: "Set or clear a home's owner and the commission on its stays (owner-operator)",
         description:
           'Sets the owner of a home and the commission kept on its stays, or clears them. Statements of months already published do not change.',
-      },
-    })
+      }),
+    )
     .input(ZHomeOwnerInput)
     .output(ZHomeOwner)
     .mutation(({ ctx, input }) => setHomeOwner(ctx.em, input, ctx.actingUser)),

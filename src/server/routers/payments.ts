@@ -18,7 +18,9 @@ import {
   ZPayResult,
   ZRecordPaymentInput,
   ZRefundInput,
+  type TBookingPayments,
 } from '#shared/schemas/payments.ts';
+import type { TContext } from '../context.ts';
 import { publicOrigin } from '../http/client-address.ts';
 import { adminPayments } from '../services/payments/admin-list.ts';
 import {
@@ -30,7 +32,7 @@ import {
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
 import { claimDeposit, recordDepositReceived, returnDeposit } from '../services/payments/deposit.ts';
-import { fileRoute, idempotentRoute, ZFile } from '../route-meta.ts';
+import { fileRoute, idempotentRoute, ZFile, rest } from '../route-meta.ts';
 import {
   idempotent,
   adminProcedure,
@@ -88,105 +90,100 @@ const manageDocumentPdf = (
       documentFile(ctx.em, await bookingIdForToken(ctx.em, input.token), kind, input.number),
     );
 
+/** A write to a booking's money answers its payments as they are after it. */
+async function paymentsAfter(
+  ctx: TContext,
+  bookingId: number,
+  write: Promise<unknown>,
+): Promise<TBookingPayments> {
+  await write;
+  return bookingPayments(ctx.em, bookingId, ctx.deps.env);
+}
+
 /** The damage deposit's calls carry an amount, a reason or a method: a few hundred bytes. */
 const DEPOSIT_BODY = 4 * 1024;
 
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
   settings: operatorProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/settings/payments',
+    .meta(
+      rest.get('/settings/payments', {
         summary: 'The payment schedule (admin)',
         description: 'How guests pay: the deposit taken at booking and when the balance falls due.',
-      },
-    })
+      }),
+    )
     .input(z.object({}).optional())
     .output(ZPaymentSettingsView)
     .query(({ ctx }) => getPaymentSettings(ctx.em, ctx.deps.env)),
 
   updateSettings: operatorProcedure
-    .meta({
-      openapi: {
-        method: 'PUT',
-        path: '/settings/payments',
+    .meta(
+      rest.put('/settings/payments', {
         summary: 'Change the payment schedule (admin); bookings made from now on take it',
         description:
           'Saves the deposit and balance rules. Bookings made from now on follow them; existing bookings keep their schedule.',
-      },
-    })
+      }),
+    )
     .input(ZPaymentSettings)
     .output(ZPaymentSettingsView)
     .mutation(({ ctx, input }) => updatePaymentSettings(ctx.em, input, ctx.actingUser, ctx.deps.env)),
 
   booking: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/bookings/{id}/payments',
+    .meta(
+      rest.get('/admin/bookings/{id}/payments', {
         summary: "A booking's payment schedule, ledger and totals (admin)",
         description:
           'What a booking owes and has paid: the schedule of due amounts, every payment, refund and adjustment, and the totals and balance due.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZBookingPayments)
     .query(({ ctx, input }) => bookingPayments(ctx.em, input.id, ctx.deps.env)),
 
   record: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/payments',
+    .meta(
+      rest.post('/admin/bookings/{id}/payments', {
         summary:
           'Record a bank transfer, cash or other payment (admin); amounts in cents, never more than the balance due',
         description:
           "Records money received outside the site (bank transfer, cash or other) against the booking's balance. More than the balance due is refused.",
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZRecordPaymentInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordManualPayment(ctx.em, input, ctx.actingUser);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordManualPayment(ctx.em, input, ctx.actingUser)),
+    ),
 
   refund: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/refunds',
+    .meta(
+      rest.post('/admin/bookings/{id}/refunds', {
         summary:
           'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid. goodwill: true credits the booking as much first',
         description:
           'Returns money to the guest: by card through Stripe when a card paid, or recorded as a manual refund. More than was paid is refused.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZRefundInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordRefund(ctx.em, input, ctx.actingUser, ctx.deps.env)),
+    ),
 
   adjust: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/adjustments',
+    .meta(
+      rest.post('/admin/bookings/{id}/adjustments', {
         summary:
           'Adjust what a booking charges (admin), in cents: negative a credit or discount, positive an extra charge',
         description:
           'Adds a credit or an extra charge to what the booking costs, with a reason. The balance due changes by the same amount.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZAdjustmentInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordAdjustment(ctx.em, input, ctx.actingUser);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordAdjustment(ctx.em, input, ctx.actingUser)),
+    ),
 
   // The booking's invoice and credit notes as PDFs, the operator's copy by id and the guest's by the manage
   // link (docs/invoices.md); the Payments view as CSV below.
@@ -238,59 +235,50 @@ export const paymentsRouter = router({
   // The damage deposit (docs/payments.md#damage-deposit): never revenue; only a claim enters the ledger.
   depositClaim: adminProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/damage-deposit/claim',
+      ...rest.post('/admin/bookings/{id}/damage-deposit/claim', {
         summary:
           'Claim part or all of the damage deposit (admin), in cents, with a reason: a card hold is captured for it and the rest released',
         description:
           'Keeps an amount of the damage deposit, at most what is held or was received, for the reason given. It becomes a damage charge and its payment in the ledger; guest and operator are emailed.',
-      },
+      }),
       bodyLimit: DEPOSIT_BODY,
     })
     .concat(scopedInput(ZDepositClaimInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await claimDeposit(ctx.em, input, ctx.actingUser, ctx.deps.env);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, claimDeposit(ctx.em, input, ctx.actingUser, ctx.deps.env)),
+    ),
 
   depositReceived: adminProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/damage-deposit/received',
+      ...rest.post('/admin/bookings/{id}/damage-deposit/received', {
         summary: 'Record the damage deposit received by hand (admin): bank transfer, cash or other',
         description:
           'For a guest without a saved card: the deposit was received outside the site. It is not a payment and is in no total.',
-      },
+      }),
       bodyLimit: DEPOSIT_BODY,
     })
     .concat(scopedInput(ZDepositReceivedInput, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await recordDepositReceived(ctx.em, input, ctx.actingUser);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, recordDepositReceived(ctx.em, input, ctx.actingUser)),
+    ),
 
   depositReturned: adminProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/bookings/{id}/damage-deposit/returned',
+      ...rest.post('/admin/bookings/{id}/damage-deposit/returned', {
         summary:
           'Return what is left of the damage deposit (admin): recorded as returned when taken by hand, released now when held on a card',
         description:
           'Gives the damage deposit back, less any claim: money received by hand is recorded as returned; a card hold is released at once instead of on its day.',
-      },
+      }),
       bodyLimit: DEPOSIT_BODY,
     })
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZBookingPayments)
-    .mutation(async ({ ctx, input }) => {
-      await returnDeposit(ctx.em, input.id, ctx.actingUser, ctx.deps.env);
-      return bookingPayments(ctx.em, input.id, ctx.deps.env);
-    }),
+    .mutation(({ ctx, input }) =>
+      paymentsAfter(ctx, input.id, returnDeposit(ctx.em, input.id, ctx.actingUser, ctx.deps.env)),
+    ),
 
   exportCsv: adminProcedure
     .meta(
@@ -309,30 +297,26 @@ export const paymentsRouter = router({
     .query(({ ctx, input }) => paymentsCsvFile(ctx.em, input, ctx.staff.homes)),
 
   list: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/payments',
+    .meta(
+      rest.get('/admin/payments', {
         summary:
           'Payments (admin): view=outstanding|overdue|received|refunds_due, method and from/to (received), paged; with the range totals. GET /api/admin/payments/export.csv downloads a view',
         description:
           'Payments across all bookings in one of four views: outstanding, overdue, received or refunds due, with totals for the range; paged.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZAdminPaymentsInput, 'list'))
     .output(ZAdminPayments)
     .query(({ ctx, input }) => adminPayments(ctx.em, input, undefined, ctx.staff.homes)),
 
   manage: publicProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/bookings/manage/{token}/payments',
+    .meta(
+      rest.get('/bookings/manage/{token}/payments', {
         summary: "A booking's payment schedule, ledger and totals, by its manage link",
         description:
           'What the booking owes and has paid, as the guest sees it through the manage link: the schedule, the payments and the balance due.',
-      },
-    })
+      }),
+    )
     .input(ZManageTokenParam)
     .output(ZBookingPayments)
     .query(({ ctx, input }) => paymentsByToken(ctx.em, input.token, ctx.deps.env)),
@@ -364,13 +348,11 @@ export const paymentsRouter = router({
 
   stripeWebhook: publicProcedure
     .meta({
-      openapi: {
-        method: 'POST',
-        path: '/payments/stripe/webhook',
+      ...rest.post('/payments/stripe/webhook', {
         summary: "Stripe's webhook: signed events (Stripe-Signature), each event id handled once",
         description:
           'Called by Stripe, not by clients. The body is checked against the Stripe-Signature header; a completed payment or refund is recorded once however often the event is sent.',
-      },
+      }),
       rawBody: true,
     })
     .input(z.object({}).passthrough())

@@ -28,7 +28,7 @@ import {
 } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
 import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput } from '../trpc.ts';
-import { MEDIA_BODY } from '../route-meta.ts';
+import { MEDIA_BODY, rest } from '../route-meta.ts';
 
 /**
  * Who is given a home they create or copy: someone limited to their homes (a manager), or else they could
@@ -41,13 +41,11 @@ export const propertiesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      openapi: {
-        method: 'GET',
-        path: '/properties',
+      ...rest.get('/properties', {
         summary: 'Every listed property',
         description:
           'The active homes with their details, prices, images and categories, as the original API listed them. Archived homes are left out.',
-      },
+      }),
     })
     .input(z.void())
     .output(z.array(ZProperty))
@@ -56,13 +54,11 @@ export const propertiesRouter = router({
   search: publicProcedure
     .meta({
       cache: 'public-undated',
-      openapi: {
-        method: 'GET',
-        path: '/search/properties',
+      ...rest.get('/search/properties', {
         summary: 'Home grid search: filters and keyset pages of 12',
         description:
           "The home page's grid: homes matching the search bar and filters, 12 at a time, with a cursor for the next page.",
-      },
+      }),
     })
     .input(ZSearchInput)
     .output(ZSearchResult)
@@ -71,13 +67,11 @@ export const propertiesRouter = router({
   byId: publicProcedure
     .meta({
       cache: 'public',
-      openapi: {
-        method: 'GET',
-        path: '/properties/{id}',
+      ...rest.get('/properties/{id}', {
         summary: 'One property',
         description:
           "A home's full listing: description, prices, rooms, amenities, images, videos, location and categories. An unknown id answers 404.",
-      },
+      }),
     })
     .input(ZIdParam)
     .output(ZProperty)
@@ -93,14 +87,12 @@ export const propertiesRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: MEDIA_BODY,
-      openapi: {
-        method: 'POST',
-        path: '/properties',
+      ...rest.post('/properties', {
         summary:
           'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
         description:
           'Adds a home to the listings. Media sent as data URLs are stored and answered as /media URLs.',
-      },
+      }),
     })
     .concat(scopedInput(ZPropertyInput, 'none'))
     .output(ZProperty)
@@ -111,14 +103,12 @@ export const propertiesRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: MEDIA_BODY,
-      openapi: {
-        method: 'PUT',
-        path: '/properties/{id}',
+      ...rest.put('/properties/{id}', {
         summary:
           'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
         description:
           "Saves a home's whole listing. Media already stored are kept by their /media URL, and new data URLs are stored.",
-      },
+      }),
     })
     .concat(scopedInput(ZPropertyUpdateInput, { id: 'property' }))
     .output(ZProperty)
@@ -127,71 +117,61 @@ export const propertiesRouter = router({
     ),
 
   delete: adminProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/properties/{id}',
+    .meta(
+      rest.delete('/properties/{id}', {
         summary:
           'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
         description:
           'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
   deleteImpact: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/properties/{id}/delete-impact',
+    .meta(
+      rest.get('/properties/{id}/delete-impact', {
         summary:
           'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
         description:
           'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZPropertyDeleteImpact)
     .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
 
   archived: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/properties/archived',
+    .meta(
+      rest.get('/admin/properties/archived', {
         summary: 'Archived properties (admin)',
         description: 'The homes taken off the listings, which can be restored.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(z.void(), 'list'))
     .output(z.array(ZProperty))
     .query(({ ctx }) => archivedProperties(ctx.em, ctx.staff.homes)),
 
   restore: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/properties/{id}/restore',
+    .meta(
+      rest.post('/properties/{id}/restore', {
         summary: 'Bring an archived property back to the listings (admin)',
         description: 'Puts an archived home back on the listings as it was.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
 
   bulkArchive: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/admin/properties/bulk',
+    .meta(
+      rest.post('/admin/properties/bulk', {
         summary: `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
         description:
           'Archives or restores up to 100 homes in one transaction; if one cannot change, none does.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZListingBulkInput, { ids: 'property' }))
     .output(ZListingBulkResult)
     .mutation(async ({ ctx, input }) => ({
@@ -199,31 +179,27 @@ export const propertiesRouter = router({
     })),
 
   adminPage: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/properties',
+    .meta(
+      rest.get('/admin/properties', {
         summary:
           'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
         description:
           'The back office listings table: search, filters and sorting by any column, a page at a time, with the total count.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZAdminListingListInput, 'list'))
     .output(ZAdminListingList)
     .query(({ ctx, input }) => listAdminProperties(ctx.em, input, ctx.staff.homes)),
 
   duplicate: adminProcedure
-    .meta({
-      openapi: {
-        method: 'POST',
-        path: '/properties/{id}/duplicate',
+    .meta(
+      rest.post('/properties/{id}/duplicate', {
         summary:
           "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
         description:
           'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'property' }))
     .output(ZProperty)
     .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),

@@ -5,18 +5,16 @@ import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
 import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
-import { IMAGE_BODY } from '../route-meta.ts';
+import { IMAGE_BODY, rest } from '../route-meta.ts';
 
 export const reviewsRouter = router({
   byProperty: publicProcedure
     .meta({
       cache: 'public',
-      openapi: {
-        method: 'GET',
-        path: '/properties/{id}/reviews',
+      ...rest.get('/properties/{id}/reviews', {
         summary: "A property's reviews, newest first",
         description: 'The reviews of a home, each with its author, rating, date and comment, newest first.',
-      },
+      }),
     })
     .input(ZIdParam)
     .output(z.array(ZReview))
@@ -25,13 +23,11 @@ export const reviewsRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      openapi: {
-        method: 'POST',
-        path: '/reviews',
+      ...rest.post('/reviews', {
         summary: 'Add a review (admin); the author is the session user, userImage may be an image data URL',
         description:
           'Adds a review of a home in the back office, written by the signed-in admin. userImage may be an image data URL, which is stored.',
-      },
+      }),
     })
     .concat(scopedInput(ZReviewCreateInput, { propertyId: 'property' }))
     .output(ZReview)
@@ -40,12 +36,10 @@ export const reviewsRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      openapi: {
-        method: 'PATCH',
-        path: '/reviews/{id}',
+      ...rest.patch('/reviews/{id}', {
         summary: 'Change a review (admin)',
         description: 'Saves the fields sent; the others stay as they were.',
-      },
+      }),
     })
     .concat(scopedInput(z.object({ id: ZId, ...ZReviewUpdateInput.shape }), { id: 'review' }))
     .output(ZReview)
@@ -54,29 +48,25 @@ export const reviewsRouter = router({
     ),
 
   delete: adminProcedure
-    .meta({
-      openapi: {
-        method: 'DELETE',
-        path: '/reviews/{id}',
+    .meta(
+      rest.delete('/reviews/{id}', {
         summary: 'Delete a review (admin)',
         description: 'Removes a review for good.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZIdParam, { id: 'review' }))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
   adminList: adminProcedure
-    .meta({
-      openapi: {
-        method: 'GET',
-        path: '/admin/reviews',
+    .meta(
+      rest.get('/admin/reviews', {
         summary:
           'Every review across all homes (admin), newest first: by home, rating and reviewer name, paged',
         description:
           'Every review of every home for the back office table, filtered by home, rating and reviewer name, newest first; paged.',
-      },
-    })
+      }),
+    )
     .concat(scopedInput(ZAdminReviewListInput, { propertyId: 'property' }))
     .output(ZAdminReviewList)
     .query(({ ctx, input }) => listAdminReviews(ctx.em, input, ctx.staff.homes)),

@@ -76,8 +76,8 @@ export async function removeBlock(
   propertyId: number,
   blockId: number,
   actor: TActor | null,
-): Promise<void> {
-  await em.transactional(async (tx) => {
+): Promise<{ ok: true }> {
+  return em.transactional(async (tx) => {
     const block = (await listBlocks(tx, propertyId)).find((b) => b.id === blockId);
     if (!block || !(await deleteBlock(tx, propertyId, blockId)))
       throw new AppError('NOT_FOUND', BLOCK_NOT_FOUND);
@@ -87,6 +87,7 @@ export async function removeBlock(
       entityId: propertyId,
       before: blockFacts(block),
     });
+    return { ok: true as const };
   });
 }
 

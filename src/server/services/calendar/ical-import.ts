@@ -156,8 +156,8 @@ export async function removeFeed(
   propertyId: number,
   feedId: number,
   actor: TActor | null,
-): Promise<void> {
-  await em.transactional(async (tx) => {
+): Promise<{ ok: true }> {
+  return em.transactional(async (tx) => {
     const feed = await getFeed(tx, propertyId, feedId);
     if (!feed || !(await deleteFeed(tx, propertyId, feedId))) throw new AppError('NOT_FOUND', FEED_NOT_FOUND);
     await recordActivity(tx, actor, {
@@ -166,6 +166,7 @@ export async function removeFeed(
       entityId: propertyId,
       before: feedFacts(feed),
     });
+    return { ok: true as const };
   });
 }
 

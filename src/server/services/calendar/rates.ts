@@ -103,8 +103,8 @@ export async function removeRate(
   propertyId: number,
   rateId: number,
   actor: TActor | null,
-): Promise<void> {
-  await em.transactional(async (tx) => {
+): Promise<{ ok: true }> {
+  return em.transactional(async (tx) => {
     const rate = (await listRates(tx, propertyId)).find((r) => r.id === rateId);
     if (!rate || !(await deleteRate(tx, propertyId, rateId))) throw new AppError('NOT_FOUND', RATE_NOT_FOUND);
     await recordActivity(tx, actor, {
@@ -113,5 +113,6 @@ export async function removeRate(
       entityId: propertyId,
       before: rateFacts(rate),
     });
+    return { ok: true as const };
   });
 }

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { db } from '../../repositories/db.ts';
 import { inHomes, type TStaffScope } from '../../repositories/home-scope.ts';
 import { recordActivity, type TActor } from '../activity/activity.ts';
+import { containsPattern } from '../../repositories/sql.ts';
 
 /** Homes' owners and their commission (docs/owner-statements.md). */
 
@@ -62,7 +63,7 @@ export async function listOwners(
       ),
     );
   if (input.q) {
-    const like = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = containsPattern(input.q);
     q = q.where((eb) =>
       eb.or([eb('u.name', 'ilike', like), eb('u.username', 'ilike', like), eb('u.email', 'ilike', like)]),
     );
