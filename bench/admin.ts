@@ -286,29 +286,18 @@ async function benchHeavyPages(ctx: TAdminBenchContext): Promise<void> {
     );
   };
   ctx.log('admin: payments views and the inbox');
-  record('dashboard', await timeIt(() => getDashboard(ctx.em()), HEAVY_RUNS));
+  const time = (name: string, fn: () => Promise<unknown>) =>
+    timeIt(fn, HEAVY_RUNS).then((t) => record(name, t));
+  await time('dashboard', () => getDashboard(ctx.em()));
   for (const view of PAYMENT_LIST_VIEWS)
-    record(
-      `payments, ${view}`,
-      await timeIt(() => adminPayments(ctx.em(), ZAdminPaymentsInput.parse({ view })), HEAVY_RUNS),
-    );
-  record(
-    'payments, received, page 20',
-    await timeIt(
-      () => adminPayments(ctx.em(), ZAdminPaymentsInput.parse({ view: 'received', page: 20 })),
-      HEAVY_RUNS,
-    ),
+    await time(`payments, ${view}`, () => adminPayments(ctx.em(), ZAdminPaymentsInput.parse({ view })));
+  await time('payments, received, page 20', () =>
+    adminPayments(ctx.em(), ZAdminPaymentsInput.parse({ view: 'received', page: 20 })),
   );
   for (const filter of INBOX_FILTERS)
-    record(
-      `inbox, ${filter}`,
-      await timeIt(() => inbox(ctx.em(), ZInboxInput.parse({ filter })), HEAVY_RUNS),
-    );
-  record(
-    'inbox, all, page 50',
-    await timeIt(() => inbox(ctx.em(), ZInboxInput.parse({ page: 50 })), HEAVY_RUNS),
-  );
-  record('inbox unread count', await timeIt(() => unreadCount(ctx.em()), HEAVY_RUNS));
+    await time(`inbox, ${filter}`, () => inbox(ctx.em(), ZInboxInput.parse({ filter })));
+  await time('inbox, all, page 50', () => inbox(ctx.em(), ZInboxInput.parse({ page: 50 })));
+  await time('inbox unread count', () => unreadCount(ctx.em()));
   ctx.results.heavyPages = figures;
 }
 
