@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { TMessage, TMessageSender } from '#shared/schemas/messaging.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 import { db, guestName, isoDate, isoTimestamp } from './db.ts';
@@ -293,10 +293,12 @@ export async function inboxPage(
 ) {
   const unread = sql<number>`(select count(*)::int from messages um
       where um.conversation_id = c.id and um.sender = 'guest' and um.read_at is null)`;
+  // Filters on the conversations alone (the stay's dates through `exists`), so the count reads no other
+  // table; the home and the booking are joined to the page's rows only.
+  const stay = (cond: RawBuilder<boolean>) =>
+    sql<boolean>`exists (select 1 from bookings b where b.id = c.booking_id and b.status <> 'cancelled' and ${cond})`;
   let q = db(em)
     .selectFrom('conversations as c')
-    .innerJoin('properties as p', 'p.id', 'c.property_id')
-    .leftJoin('bookings as b', 'b.id', 'c.booking_id')
     .where(inHomes('c.property_id', opts.homes ?? null));
   switch (opts.filter) {
     case 'unread':
@@ -306,12 +308,12 @@ export async function inboxPage(
       break;
     case 'arriving':
       q = q.where(
-        sql<boolean>`b.status <> 'cancelled' and b.check_in >= ${opts.today}::date and b.check_in <= ${opts.today}::date + 7`,
+        stay(sql<boolean>`b.check_in >= ${opts.today}::date and b.check_in <= ${opts.today}::date + 7`),
       );
       break;
     case 'staying':
       q = q.where(
-        sql<boolean>`b.status <> 'cancelled' and b.check_in <= ${opts.today}::date and b.check_out > ${opts.today}::date`,
+        stay(sql<boolean>`b.check_in <= ${opts.today}::date and b.check_out > ${opts.today}::date`),
       );
       break;
     case 'inquiries':
@@ -322,6 +324,8 @@ export async function inboxPage(
   }
   const [rows, total] = await Promise.all([
     q
+      .innerJoin('properties as p', 'p.id', 'c.property_id')
+      .leftJoin('bookings as b', 'b.id', 'c.booking_id')
       .select([
         'c.id',
         'c.guest_name',
