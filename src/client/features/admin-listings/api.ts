@@ -2,7 +2,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdminListingListInput } from '#shared/schemas/admin-tables.ts';
 import type { TProperty, TPropertyInputParsed } from '#shared/schemas/property.ts';
-import { errorCode, errorMessage, errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
+import {
+  errorCode,
+  errorMessage,
+  errorStatus,
+  trpc,
+  trpcClient,
+  type TRouterOutputs,
+} from '../../lib/trpc.ts';
 import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
 
 export const listingsPageQueryOptions = (input: TAdminListingListInput) =>
@@ -191,4 +198,68 @@ export function useSaveProperty(
         color: 'red',
       }),
   });
+}
+
+/*
+ * A home's own sections, each saved apart from the listing: after the caller's `onDone` (its toast), what
+ * the save changed is fetched again.
+ */
+interface TSaveCallbacks<T> {
+  onDone: (saved: T) => void;
+  onError: (err: unknown) => void;
+}
+
+export const checkInSettingsQuery = (id: number) => trpc.checkIn.settings.queryOptions({ id });
+export function useSaveCheckInSettings(
+  propertyId: number,
+  { onDone, onError }: TSaveCallbacks<TRouterOutputs['checkIn']['updateSettings']>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.checkIn.updateSettings.mutationOptions({
+      onSuccess: async (saved) => {
+        onDone(saved);
+        await queryClient.invalidateQueries(trpc.checkIn.settings.queryFilter({ id: propertyId }));
+      },
+      onError,
+    }),
+  );
+}
+
+export const checklistQuery = (id: number) => trpc.tasks.checklist.queryOptions({ id });
+export function useSaveChecklist(
+  propertyId: number,
+  { onDone, onError }: TSaveCallbacks<TRouterOutputs['tasks']['setChecklist']>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.tasks.setChecklist.mutationOptions({
+      onSuccess: async (saved) => {
+        onDone(saved);
+        await queryClient.invalidateQueries(trpc.tasks.checklist.queryFilter({ id: propertyId }));
+      },
+      onError,
+    }),
+  );
+}
+
+/** A home's owner and commission; the owners' list counts their homes, so it is stale too. */
+export const homeOwnerQuery = (id: number) => trpc.owners.homeOwner.queryOptions({ id });
+export function useSaveHomeOwner(
+  propertyId: number,
+  { onDone, onError }: TSaveCallbacks<TRouterOutputs['owners']['setHomeOwner']>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.owners.setHomeOwner.mutationOptions({
+      onSuccess: async (saved) => {
+        onDone(saved);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.owners.homeOwner.queryFilter({ id: propertyId })),
+          queryClient.invalidateQueries(trpc.owners.list.pathFilter()),
+        ]);
+      },
+      onError,
+    }),
+  );
 }
