@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
-import { publicConfigQuery } from './api/config.ts';
+import { siteConfigQuery } from './api/config.ts';
 import { openAuthDialog } from './auth-dialog-state.ts';
 import { ensureSessionUser } from './session.ts';
 import { landingPage, mayOpen, staffRole } from './staff-pages.ts';
@@ -26,7 +26,7 @@ function hasDirectAdminFlag(search: unknown): boolean {
  */
 export async function requireAdmin({ context, location, preload }: TAdminGuardArgs): Promise<void> {
   if (hasDirectAdminFlag(location.search)) {
-    const config = await context.queryClient.ensureQueryData(publicConfigQuery()).catch(() => null);
+    const config = await context.queryClient.ensureQueryData(siteConfigQuery()).catch(() => null);
     if (config?.demoDirectAdmin) return;
   }
   const user = await ensureSessionUser(context.queryClient);

@@ -18,7 +18,7 @@ import { formatIsoDate } from '#shared/dates.ts';
 import { PROBLEM_SEVERITY_LABELS, type TProblem } from '#shared/schemas/housekeeping.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage } from '../../lib/trpc.ts';
-import { openProblemsQuery, useResolveProblem } from './api.ts';
+import { openProblemsQuery, useResolveProblem } from './api/open-problems.ts';
 
 const SEVERITY_COLOR = { low: 'gray', medium: 'yellow', high: 'red' } as const;
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
 import { errorMessage } from '../../lib/trpc.ts';
-import { defaultHousekeepersQuery, useHomeOptions, useSetDefaultHousekeeper } from './api.ts';
+import { defaultHousekeepersQuery, useHomeOptions, useSetDefaultHousekeeper } from './api/team.ts';
 
 /**
  * Who gets each home's new turnover tasks (docs/staff.md#housekeeping): a housekeeper given that home.

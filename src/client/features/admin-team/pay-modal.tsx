@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { PAY_RATE_MAX, ZPayRatesInput, type TPayRates } from '#shared/schemas/housekeeping.ts';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
 import { errorMessage } from '../../lib/trpc.ts';
-import { payRatesQuery, useSetPayRates } from './api.ts';
+import { payRatesQuery, useSetPayRates } from './api/pay.ts';
 
 type TAmount = number | string;
 const amountOrNull = (v: TAmount): number | null => (v === '' ? null : Number(v));

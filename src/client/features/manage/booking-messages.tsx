@@ -2,7 +2,12 @@ import { Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MessageThread } from '../../components/message-thread.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
-import { manageMessagesQuery, mineMessagesQuery, usePostManageMessage, usePostMineMessage } from './api.ts';
+import {
+  manageMessagesQuery,
+  mineMessagesQuery,
+  usePostManageMessage,
+  usePostMineMessage,
+} from './api/booking.ts';
 
 const HINT = 'We e-mail the host; their answer comes to your e-mail with a link back here.';
 

@@ -7,7 +7,7 @@ import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { bookedParty, type TPartyChoice } from '../../components/party-picker.tsx';
 import { StayFields } from '../../components/stay-fields.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
-import { homePricingQuery, homeQuery, myChangeRequestQuery, useRequestChange } from './api.ts';
+import { homePricingQuery, homeQuery, myChangeRequestQuery, useRequestChange } from './api/booking.ts';
 
 /**
  * 'Ask for a change' (docs/booking-operations.md#change-requests): other dates or guests, sent to the

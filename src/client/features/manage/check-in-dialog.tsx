@@ -4,7 +4,7 @@ import { formatIsoDate } from '#shared/dates.ts';
 import { ID_PHOTO_MAX_BYTES, ID_PHOTO_TOO_LARGE, ZCheckInForm } from '#shared/schemas/check-in.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { errorMessage } from '../../lib/trpc.ts';
-import { useManageCheckIn } from './api.ts';
+import { useManageCheckIn } from './api/check-in.ts';
 
 /** The online check-in dialog (docs/check-in.md), loaded when the guest first opens it. */
 export default function CheckInDialog({

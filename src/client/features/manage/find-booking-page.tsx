@@ -3,7 +3,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ZLookupInput, type TLookupInput } from '#shared/schemas/manage.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import { LinkRequestPage } from '../../components/link-request-page.tsx';
-import { useLookupBooking } from './api.ts';
+import { useLookupBooking } from './api/find-booking.ts';
 import '../../styles/more-components.css';
 
 /** 'Find my booking' (docs/decisions.md#secret-links): a lost manage link is sent again to the booking's e-mail address. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { MessageThread } from '../../components/message-thread.tsx';
 import { errorMessage, errorStatus } from '../../lib/trpc.ts';
-import { inquiryMessagesQuery, usePostInquiryMessage } from './api.ts';
+import { inquiryMessagesQuery, usePostInquiryMessage } from './api/inquiry.ts';
 import '../../styles/more-components.css';
 
 /** `/messages/{token}`: a question before booking, followed through the private link in its e-mail. */

@@ -16,7 +16,7 @@ import {
   useManageCancel,
   useManageClaim,
   useManageReview,
-} from './api.ts';
+} from './api/booking.ts';
 import '../../styles/more-components.css';
 
 /** `/manage/{token}`: a booking managed through the secret link in its e-mail (no account needed). */

@@ -12,7 +12,7 @@ import {
   myBookingDetailQuery,
   useCancelMine,
   useReviewMine,
-} from './api.ts';
+} from './api/booking.ts';
 import '../../styles/more-components.css';
 
 function Detail({ id }: { id: number }) {

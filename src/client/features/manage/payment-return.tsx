@@ -5,7 +5,7 @@ import { formatIsoDate } from '#shared/dates.ts';
 import { formatMinor, PAY_PARTS, type TPayPart } from '#shared/payments.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { readOneOf } from '#shared/url-search.ts';
-import { bookingPaymentsQuery } from './api.ts';
+import { bookingPaymentsQuery } from './api/booking.ts';
 
 /** How often the page asks again while Stripe's webhook has not arrived, and for how long at most. */
 const POLL_MS = 2_000;

@@ -7,7 +7,7 @@ import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payme
 import type { TPayResult } from '#shared/schemas/payments.ts';
 import { ChargesList } from '../../components/charges-list.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
-import { bookingPaymentsQuery, usePayBooking } from './api.ts';
+import { bookingPaymentsQuery, usePayBooking } from './api/booking.ts';
 import { PaymentReturn } from './payment-return.tsx';
 
 /**

@@ -5,7 +5,7 @@ import { MESSAGE_MAX, ZInquiryForm } from '#shared/schemas/messaging.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { errorMessage } from '../../lib/trpc.ts';
-import { useAskHost } from './api/page.ts';
+import { useAskHost } from './api/contact-host.ts';
 
 interface TValues {
   name: string;

@@ -20,7 +20,7 @@ import { REVIEWS_FIRST, REVIEWS_STEP } from '#shared/constants.ts';
 import { ratingLabel, reviewsLabel } from '#shared/labels.ts';
 import { formatMonthYear } from '#shared/dates.ts';
 import { thumbnailUrl } from '#shared/media.ts';
-import { propertyReviewsQuery } from './api/page.ts';
+import { propertyReviewsQuery } from './api/reviews.ts';
 import '../../styles/property-page.css';
 
 /**

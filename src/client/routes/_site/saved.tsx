@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PropertyCard } from '../../features/home/property-card.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { publicHomesQuery } from '../../lib/api/homes.ts';
-import { useSavedHomes } from '../../lib/saved-homes.tsx';
+import { useSavedHomes } from '../../lib/api/saved-homes.tsx';
 
 export const Route = createFileRoute('/_site/saved')({
   component: SavedPage,

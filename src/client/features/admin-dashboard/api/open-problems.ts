@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatMoney } from '#shared/money.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../../lib/trpc.ts';
 
-export const dashboardQuery = () => trpc.admin.dashboard.queryOptions();
+/* Loaded with the open problems' card, which the dashboard loads on its own. */
 
 /** The problems housekeepers reported and nobody resolved yet. */
 export const openProblemsQuery = () => trpc.tasks.problems.queryOptions({ pageSize: 20 });
@@ -26,6 +25,3 @@ export function useResolveProblem({
     }),
   );
 }
-
-/** The dashboard's figures are in the site's own currency, whole dollars, whatever the visitor picked. */
-export const usd = { format: (n: number) => formatMoney(n, 'USD', { whole: true }) };

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -11,9 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { TProperty } from '#shared/schemas/property.ts';
-import { savedHomesQuery, useMergeSavedHomes, useSaveHomeMutations } from './api/saved-homes.ts';
-import { useAuth } from './auth.tsx';
-import { errorMessage } from './trpc.ts';
+import { useAuth } from '../auth.tsx';
+import { errorMessage, trpc } from '../trpc.ts';
 
 /**
  * Saved homes (docs/decisions.md#saved-homes). A visitor's hearts stay in this browser (localStorage, as the spec keeps
@@ -81,9 +80,11 @@ const SavedHomesContext = createContext<TSavedHomes | null>(null);
  */
 export function SavedHomesProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const local = useSyncExternalStore(subscribe, getLocal, () => EMPTY);
-  const server = useQuery({ ...savedHomesQuery(), enabled: user !== null });
-  const [save, remove] = useSaveHomeMutations();
+  const server = useQuery({ ...trpc.wishlist.list.queryOptions(), enabled: user !== null });
+  const { mutateAsync: save } = useMutation(trpc.wishlist.save.mutationOptions());
+  const { mutateAsync: remove } = useMutation(trpc.wishlist.remove.mutationOptions());
 
   const ids = useMemo(
     () => new Set(user ? (server.data ?? []).map((p) => p.id) : local),
@@ -102,9 +103,11 @@ export function SavedHomesProvider({ children }: { children: ReactNode }) {
         else await save({ propertyId });
       } catch (err) {
         notifications.show({ message: errorMessage(err, 'Could not update your saved homes'), color: 'red' });
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: trpc.wishlist.list.queryKey() });
       }
     },
-    [ids, user, local, remove, save],
+    [ids, user, local, remove, save, queryClient],
   );
 
   const value = useMemo<TSavedHomes>(
@@ -129,7 +132,8 @@ export function useSavedHomes(): TSavedHomes {
 /** Mounted once: when someone signs in, the hearts kept in this browser join their account. */
 export function SavedHomesSync() {
   const { user } = useAuth();
-  const merge = useMergeSavedHomes();
+  const queryClient = useQueryClient();
+  const merge = useMutation(trpc.wishlist.merge.mutationOptions());
   const mergedFor = useRef<number | null>(null);
   const { mutateAsync } = merge;
   useEffect(() => {
@@ -138,12 +142,15 @@ export function SavedHomesSync() {
     const pending = getLocal();
     if (pending.length === 0) return;
     void mutateAsync({ propertyIds: [...pending] }).then(
-      () => setLocal(EMPTY),
+      (list) => {
+        setLocal(EMPTY);
+        queryClient.setQueryData(trpc.wishlist.list.queryKey(), list);
+      },
       () => {
         // Kept locally: the next sign-in tries again.
         mergedFor.current = null;
       },
     );
-  }, [user, mutateAsync]);
+  }, [user, mutateAsync, queryClient]);
   return null;
 }

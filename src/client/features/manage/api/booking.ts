@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage, trpc } from '../../../lib/trpc.ts';
 
 export const manageQuery = (token: string) => trpc.bookings.manage.queryOptions({ token });
 export const myBookingDetailQuery = (id: number) => trpc.bookings.mineDetail.queryOptions({ id });
@@ -16,10 +16,6 @@ export const useManageReview = () => useMutation(trpc.bookings.manageReview.muta
 export const useManageClaim = () => useMutation(trpc.bookings.manageClaim.mutationOptions());
 export const useCancelMine = () => useMutation(trpc.bookings.cancelMine.mutationOptions());
 export const useReviewMine = () => useMutation(trpc.bookings.reviewMine.mutationOptions());
-/** The caller puts the checked-in booking into the trip's cache entry. */
-export const useManageCheckIn = () => useMutation(trpc.checkIn.manageCheckIn.mutationOptions());
-/** A lost manage link sent again: nothing cached changes. */
-export const useLookupBooking = () => useMutation(trpc.bookings.lookup.mutationOptions());
 
 /** The booking's payments, always fetched again (a payment may have landed since). */
 export const bookingPaymentsQuery = (token: string) =>
@@ -48,18 +44,6 @@ export function usePostMineMessage() {
   return useMutation(
     trpc.messaging.minePost.mutationOptions({
       onSuccess: () => queryClient.invalidateQueries(trpc.messaging.mineMessages.pathFilter()),
-    }),
-  );
-}
-
-/** A question before booking, followed through its private link; each message sent refetches it. */
-export const inquiryMessagesQuery = (token: string) =>
-  trpc.messaging.inquiryMessages.queryOptions({ token }, { staleTime: 0 });
-export function usePostInquiryMessage() {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.messaging.inquiryPost.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(trpc.messaging.inquiryMessages.pathFilter()),
     }),
   );
 }

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, trpc, type TRouterOutputs } from '../../lib/trpc.ts';
+import { errorMessage, trpc, type TRouterOutputs } from '../../../lib/trpc.ts';
 
 export function staffQuery() {
   return trpc.staff.list.queryOptions({ page: 1, pageSize: 100 });
@@ -60,27 +60,6 @@ export function useSetDefaultHousekeeper({
           queryClient.invalidateQueries(trpc.tasks.housekeepers.pathFilter()),
           queryClient.invalidateQueries(trpc.admin.activity.pathFilter()),
         ]);
-      },
-      onError,
-    }),
-  );
-}
-
-/** A housekeeper's pay rates. */
-export const payRatesQuery = (id: number) => trpc.tasks.payRates.queryOptions({ id });
-
-/** The toast, then the member's rates are fetched again, then the caller's `onDone` (closing the dialog). */
-export function useSetPayRates(
-  id: number,
-  { onDone, onError }: { onDone: () => void; onError: (err: unknown) => void },
-) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.tasks.setPayRates.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ message: 'The pay is saved', color: 'green' });
-        await queryClient.invalidateQueries(trpc.tasks.payRates.queryFilter({ id }));
-        onDone();
       },
       onError,
     }),
