@@ -60,7 +60,7 @@ const trpcOutsideApi = {
   regex: '(^|/)trpc(\\.ts)?$',
   importNames: ['trpc', 'trpcClient', 'queryClient', 'createQueryClient'],
   message:
-    "Data access goes through an api module: the feature's api.ts, or lib/api/<area>.ts for components, lib and the shell (docs/client.md).",
+    "Data access goes through an api module: the feature's api.ts (or api/<part>.ts), or lib/api/<area>.ts for components, lib and the shell (docs/client.md).",
 };
 
 /** Node built-ins, by their `node:` name and their bare name. */
