@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TAdminListingListInput } from '#shared/schemas/admin-tables.ts';
 import type { TProperty, TPropertyInputParsed } from '#shared/schemas/property.ts';
 import {
@@ -208,58 +208,53 @@ interface TSaveCallbacks<T> {
   onDone: (saved: T) => void;
   onError: (err: unknown) => void;
 }
+function useSectionSave<T>(
+  { onDone, onError }: TSaveCallbacks<T>,
+  stale: (q: QueryClient) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: async (saved: T) => {
+      onDone(saved);
+      await stale(queryClient);
+    },
+    onError,
+  };
+}
 
 export const checkInSettingsQuery = (id: number) => trpc.checkIn.settings.queryOptions({ id });
 export function useSaveCheckInSettings(
-  propertyId: number,
-  { onDone, onError }: TSaveCallbacks<TRouterOutputs['checkIn']['updateSettings']>,
+  id: number,
+  callbacks: TSaveCallbacks<TRouterOutputs['checkIn']['updateSettings']>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.checkIn.updateSettings.mutationOptions({
-      onSuccess: async (saved) => {
-        onDone(saved);
-        await queryClient.invalidateQueries(trpc.checkIn.settings.queryFilter({ id: propertyId }));
-      },
-      onError,
-    }),
+  const saved = useSectionSave(callbacks, (q) =>
+    q.invalidateQueries(trpc.checkIn.settings.queryFilter({ id })),
   );
+  return useMutation(trpc.checkIn.updateSettings.mutationOptions(saved));
 }
 
 export const checklistQuery = (id: number) => trpc.tasks.checklist.queryOptions({ id });
 export function useSaveChecklist(
-  propertyId: number,
-  { onDone, onError }: TSaveCallbacks<TRouterOutputs['tasks']['setChecklist']>,
+  id: number,
+  callbacks: TSaveCallbacks<TRouterOutputs['tasks']['setChecklist']>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.tasks.setChecklist.mutationOptions({
-      onSuccess: async (saved) => {
-        onDone(saved);
-        await queryClient.invalidateQueries(trpc.tasks.checklist.queryFilter({ id: propertyId }));
-      },
-      onError,
-    }),
+  const saved = useSectionSave(callbacks, (q) =>
+    q.invalidateQueries(trpc.tasks.checklist.queryFilter({ id })),
   );
+  return useMutation(trpc.tasks.setChecklist.mutationOptions(saved));
 }
 
 /** A home's owner and commission; the owners' list counts their homes, so it is stale too. */
 export const homeOwnerQuery = (id: number) => trpc.owners.homeOwner.queryOptions({ id });
 export function useSaveHomeOwner(
-  propertyId: number,
-  { onDone, onError }: TSaveCallbacks<TRouterOutputs['owners']['setHomeOwner']>,
+  id: number,
+  callbacks: TSaveCallbacks<TRouterOutputs['owners']['setHomeOwner']>,
 ) {
-  const queryClient = useQueryClient();
-  return useMutation(
-    trpc.owners.setHomeOwner.mutationOptions({
-      onSuccess: async (saved) => {
-        onDone(saved);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.owners.homeOwner.queryFilter({ id: propertyId })),
-          queryClient.invalidateQueries(trpc.owners.list.pathFilter()),
-        ]);
-      },
-      onError,
-    }),
+  const saved = useSectionSave(callbacks, (q) =>
+    Promise.all([
+      q.invalidateQueries(trpc.owners.homeOwner.queryFilter({ id })),
+      q.invalidateQueries(trpc.owners.list.pathFilter()),
+    ]),
   );
+  return useMutation(trpc.owners.setHomeOwner.mutationOptions(saved));
 }
