@@ -51,6 +51,18 @@ const serverFromClient = {
   message: 'The client takes only `import type` from the server (the code would ship to the browser).',
 };
 
+/**
+ * The client's data access (docs/client.md): only api modules (a feature's `api.ts`, or a file in an
+ * `api/` folder such as `lib/api/`) take the tRPC proxy, client or cache from lib/trpc.ts; everything
+ * else imports their named queries and hooks. The module's error helpers stay open to all.
+ */
+const trpcOutsideApi = {
+  regex: '(^|/)trpc(\\.ts)?$',
+  importNames: ['trpc', 'trpcClient', 'queryClient', 'createQueryClient'],
+  message:
+    "Data access goes through an api module: the feature's api.ts (or api/<part>.ts), or lib/api/<area>.ts for components, lib and the shell (docs/client.md).",
+};
+
 /** Node built-ins, by their `node:` name and their bare name. */
 const nodeBuiltins = {
   regex: '^(node:.*|fs|path|os|crypto|child_process|http|https|net|stream|url|util|worker_threads)(/.*)?$',
@@ -127,6 +139,23 @@ export default tseslint.config(
       // The client program still sees Node's declarations through the server types it imports:
       // the globals are refused here instead.
       'no-restricted-globals': ['error', 'process', 'Buffer', '__dirname', '__filename', 'global'],
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: [
+      'src/client/**/api.ts',
+      'src/client/**/api/*.{ts,tsx}',
+      'src/client/lib/trpc.ts',
+      // The app's wiring: the cache and the proxy go into the router's context and the provider.
+      'src/client/main.tsx',
+      'src/client/router.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [serverFromClient, nodeBuiltins, trpcOutsideApi] },
+      ],
     },
   },
   {

@@ -1,3 +1,4 @@
+import { ActionIcon } from '@mantine/core';
 import {
   Suspense,
   useCallback,
@@ -5,14 +6,8 @@ import {
   useRef,
   useState,
   type ComponentType,
-  type ReactElement,
+  type ReactNode,
 } from 'react';
-
-export interface TStandInHandlers {
-  onPointerEnter: () => void;
-  onFocus: () => void;
-  onClick: () => void;
-}
 
 /** Calls `onMounted` once the real menu is on the page. */
 function Loaded({ menu: Menu, onMounted }: { menu: ComponentType; onMounted: () => void }) {
@@ -22,19 +17,27 @@ function Loaded({ menu: Menu, onMounted }: { menu: ComponentType; onMounted: () 
 
 /**
  * A header menu whose code (Mantine Menu and Floating UI, ~25–30 KiB gzipped) stays out of the first page
- * load. A look-alike button stands in: pointer or focus fetches the code, and the first click swaps in the
- * real menu (whose trigger carries the same test id) and opens it.
+ * load. A look-alike round button stands in (`size`, `label`, the icon as children, any further
+ * attributes): pointer or focus fetches the code, and the first click swaps in the real menu (whose
+ * trigger carries the same test id) and opens it.
  */
 export function DeferredMenu({
   menu,
   preload,
   testId,
-  renderStandIn,
+  size,
+  label,
+  children,
+  ...attributes
 }: {
   menu: ComponentType;
   preload: () => unknown;
   testId: string;
-  renderStandIn: (handlers: TStandInHandlers) => ReactElement;
+  size: number;
+  label: string;
+  children: ReactNode;
+  title?: string;
+  'data-theme'?: string;
 }) {
   const [wanted, setWanted] = useState(false);
   const slot = useRef<HTMLDivElement>(null);
@@ -46,11 +49,22 @@ export function DeferredMenu({
     trigger?.click();
   }, [testId]);
 
-  const standIn = renderStandIn({
-    onPointerEnter: () => void preload(),
-    onFocus: () => void preload(),
-    onClick: () => setWanted(true),
-  });
+  const standIn = (
+    <ActionIcon
+      variant="default"
+      size={size}
+      radius="xl"
+      aria-label={label}
+      aria-haspopup="menu"
+      data-testid={testId}
+      {...attributes}
+      onPointerEnter={() => void preload()}
+      onFocus={() => void preload()}
+      onClick={() => setWanted(true)}
+    >
+      {children}
+    </ActionIcon>
+  );
 
   return (
     <div ref={slot} style={{ display: 'contents' }}>

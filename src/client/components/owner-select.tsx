@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { trpc } from '../lib/trpc.ts';
+import { ownerChoicesQuery } from '../lib/api/owners.ts';
 
 /**
  * Picks one of the team's owners, searched on the server as one types. The chosen owner's label is kept
@@ -24,7 +24,7 @@ export function OwnerSelect({
   const selectedLabel = selected ? (known[selected] ?? `Owner ${selected}`) : undefined;
   const q = search.trim() && search !== selectedLabel ? search.trim() : undefined;
   const owners = useQuery({
-    ...trpc.owners.list.queryOptions({ q, pageSize: 50 }),
+    ...ownerChoicesQuery(q),
     placeholderData: keepPreviousData,
   });
   const options = (owners.data?.items ?? []).map((o) => ({

@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
+import { siteConfigQuery } from './api/config.ts';
 import { openAuthDialog } from './auth-dialog-state.ts';
 import { ensureSessionUser } from './session.ts';
 import { landingPage, mayOpen, staffRole } from './staff-pages.ts';
-import { trpc } from './trpc.ts';
 
 export interface TAdminGuardArgs {
   context: { queryClient: QueryClient };
@@ -26,9 +26,7 @@ function hasDirectAdminFlag(search: unknown): boolean {
  */
 export async function requireAdmin({ context, location, preload }: TAdminGuardArgs): Promise<void> {
   if (hasDirectAdminFlag(location.search)) {
-    const config = await context.queryClient
-      .ensureQueryData(trpc.config.get.queryOptions())
-      .catch(() => null);
+    const config = await context.queryClient.ensureQueryData(siteConfigQuery()).catch(() => null);
     if (config?.demoDirectAdmin) return;
   }
   const user = await ensureSessionUser(context.queryClient);

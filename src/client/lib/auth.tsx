@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { TLoginInput, TRegisterInput, TUser } from '#shared/schemas/auth.ts';
+import { useLogin, useLogout, useRegister } from './api/auth.ts';
 import {
   closeAuthDialog,
   getDialogState,
@@ -11,7 +12,7 @@ import {
   type TAuthView,
 } from './auth-dialog-state.ts';
 import { SESSION_QUERY_KEY, sessionQueryOptions, useSignOutOn401 } from './session.ts';
-import { errorMessage, trpc } from './trpc.ts';
+import { errorMessage } from './trpc.ts';
 
 export interface TAuthContext {
   user: TUser | null;
@@ -37,9 +38,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const session = useQuery(sessionQueryOptions());
   const authDialog = useSyncExternalStore(subscribeDialog, getDialogState);
 
-  const loginMutation = useMutation(trpc.auth.login.mutationOptions());
-  const registerMutation = useMutation(trpc.auth.register.mutationOptions());
-  const logoutMutation = useMutation(trpc.auth.logout.mutationOptions());
+  const loginMutation = useLogin();
+  const registerMutation = useRegister();
+  const logoutMutation = useLogout();
 
   /** Data that depends on who is signed in (e.g. My bookings) is fetched again for the new identity. */
   const identityChanged = useCallback(

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
-import { trpc } from './trpc.ts';
+import { siteConfigQuery } from './api/config.ts';
 
 /** The admin pages' search: `directAdmin=true` is carried from page to page (docs/product.md#admin-area). */
 export interface TAdminSearch {
@@ -31,6 +31,6 @@ export function adminLinkSearch(directAdmin: boolean): TAdminSearch {
  */
 export function useDirectAdminAccess(): boolean {
   const flag = useDirectAdmin();
-  const { data } = useQuery({ ...trpc.config.get.queryOptions(), enabled: flag });
+  const { data } = useQuery({ ...siteConfigQuery(), enabled: flag });
   return flag && data?.demoDirectAdmin === true;
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError } from '@trpc/client';
+import type { inferRouterOutputs } from '@trpc/server';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../server/router.ts';
@@ -76,6 +77,8 @@ export function createQueryClient(): QueryClient {
 export const queryClient = createQueryClient();
 export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
 export type TTrpc = typeof trpc;
+/** Each procedure's answer, by its path: the type of an api module's `onDone` callbacks. */
+export type TRouterOutputs = inferRouterOutputs<AppRouter>;
 
 /**
  * A call that never reached the server, in plain words. The spec prefixes such failures with

@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundContent } from '../components/layout/not-found.tsx';
 import { DocumentTitle } from '../shell/document-title.tsx';
 import { SiteLayout } from '../shell/site-layout.tsx';
-import { siteConfigQuery } from '../components/layout/use-site-config.ts';
+import { siteConfigQuery } from '../lib/api/config.ts';
 import { CurrencyProvider } from '../lib/currency.tsx';
 import { ThemeProvider } from '../lib/theme.tsx';
 import type { TRouterContext } from '../router.tsx';

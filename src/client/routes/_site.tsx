@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NotFoundContent } from '../components/layout/not-found.tsx';
 import { SiteLayout } from '../shell/site-layout.tsx';
-import { SavedHomesProvider, SavedHomesSync } from '../lib/saved-homes.tsx';
+import { SavedHomesProvider, SavedHomesSync } from '../lib/api/saved-homes.tsx';
 
 /** The guest site's frame: header and footer around every page under `_site/`. */
 export const Route = createFileRoute('/_site')({

@@ -1,4 +1,3 @@
-import { ActionIcon } from '@mantine/core';
 import { DeferredMenu } from '../components/deferred-menu.tsx';
 import { useAuth } from '../lib/auth.tsx';
 import { lazyRetry } from '../lib/lazy-retry.tsx';
@@ -16,19 +15,10 @@ export function DeferredUserMenu() {
       menu={UserMenu}
       preload={loadUserMenu}
       testId="user-menu"
-      renderStandIn={(handlers) => (
-        <ActionIcon
-          variant="default"
-          size={40}
-          radius="xl"
-          aria-label={userMenuLabel(displayName)}
-          aria-haspopup="menu"
-          data-testid="user-menu"
-          {...handlers}
-        >
-          <UserMenuFace displayName={displayName} />
-        </ActionIcon>
-      )}
-    />
+      size={40}
+      label={userMenuLabel(displayName)}
+    >
+      <UserMenuFace displayName={displayName} />
+    </DeferredMenu>
   );
 }

@@ -3,7 +3,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { documentTitle, matchPageRoute, NOT_FOUND_TITLE } from '#shared/route-manifest.ts';
 import { useSiteConfig } from '../components/layout/use-site-config.ts';
-import { propertyQuery } from '../features/property/property-query.ts';
+import { propertyQuery } from '../features/property/api/listing.ts';
 
 /**
  * Keeps document.title on the page shown, as the server titles a direct load: the page's name from the

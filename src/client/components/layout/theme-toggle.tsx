@@ -1,4 +1,3 @@
-import { ActionIcon } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
 import { useTheme, type TThemePreference } from '../../lib/theme.tsx';
 import { DeferredMenu } from '../deferred-menu.tsx';
@@ -22,21 +21,12 @@ export function ThemeToggle() {
       menu={ThemeMenu}
       preload={loadThemeMenu}
       testId="theme-toggle"
-      renderStandIn={(handlers) => (
-        <ActionIcon
-          variant="default"
-          size={36}
-          radius="xl"
-          aria-label={themeLabel(preference)}
-          aria-haspopup="menu"
-          title="Theme"
-          data-testid="theme-toggle"
-          data-theme={resolved}
-          {...handlers}
-        >
-          <Icon size={18} stroke={1.6} aria-hidden />
-        </ActionIcon>
-      )}
-    />
+      size={36}
+      label={themeLabel(preference)}
+      title="Theme"
+      data-theme={resolved}
+    >
+      <Icon size={18} stroke={1.6} aria-hidden />
+    </DeferredMenu>
   );
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
 import type { TPublicConfig } from '#shared/schemas/settings.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { siteConfigQuery } from '../../lib/api/config.ts';
 
 const FALLBACK: TPublicConfig['settings'] = {
   siteName: SETTINGS_DEFAULTS.siteName,
@@ -20,12 +20,6 @@ const FALLBACK: TPublicConfig['settings'] = {
   enableGuestRegistration: SETTINGS_DEFAULTS.enableGuestRegistration,
   enableReviews: SETTINGS_DEFAULTS.enableReviews,
 };
-
-const buildSiteConfigQuery = () => trpc.config.get.queryOptions(undefined, { staleTime: 10 * 60_000 });
-let siteConfigOptions: ReturnType<typeof buildSiteConfigQuery> | undefined;
-
-/** Built once: a dozen components read it on every render, and each build walks tRPC's proxy. */
-export const siteConfigQuery = () => (siteConfigOptions ??= buildSiteConfigQuery());
 
 /**
  * The public settings (site name, contact details, feature switches). Until they arrive, and if they

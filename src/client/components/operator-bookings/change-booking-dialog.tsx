@@ -7,10 +7,10 @@ import { formatMoney } from '#shared/money.ts';
 import type { TBookingChangeResult } from '#shared/schemas/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { useNestedDialog } from '../../lib/nested-dialogs.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
 import type { TPartyChoice } from '../party-picker.tsx';
 import { StayFields } from '../stay-fields.tsx';
-import { useChangeBooking } from './api.ts';
+import { homePricingQuery, homeQuery, useChangeBooking } from '../../lib/api/operator-bookings.ts';
 import { HomePicker } from './home-picker.tsx';
 
 export interface TChangeTarget {
@@ -93,8 +93,8 @@ function ChangeForm({ target, onClose }: { target: TChangeTarget; onClose: () =>
   const change = useChangeBooking(onClose);
   // The home's capacity and whether it takes pets bound the party, as on the guest's booking card.
   const homeId = propertyId ?? target.propertyId;
-  const home = useQuery(trpc.properties.byId.queryOptions({ id: homeId }));
-  const petsAllowed = useQuery(trpc.pricing.get.queryOptions({ id: homeId })).data?.petsAllowed ?? false;
+  const home = useQuery(homeQuery(homeId));
+  const petsAllowed = useQuery(homePricingQuery(homeId)).data?.petsAllowed ?? false;
   const datesOk = isValidIsoDate(checkIn) && isValidIsoDate(checkOut) && checkOut > checkIn;
   const was = target.party;
   const input = {

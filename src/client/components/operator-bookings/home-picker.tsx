@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { homeChoicesQuery } from './api.ts';
+import { homeChoicesQuery } from '../../lib/api/operator-bookings.ts';
 
 /** A searchable pick of one listed home; `known` keeps the current home in the list before any search. */
 export function HomePicker({

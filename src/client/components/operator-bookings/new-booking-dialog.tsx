@@ -22,10 +22,15 @@ import {
   type TOperatorSource,
 } from '#shared/operator-bookings.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
 import type { TPartyChoice } from '../party-picker.tsx';
 import { StayFields } from '../stay-fields.tsx';
-import { useCreateOperatorBooking } from './api.ts';
+import {
+  homePricingQuery,
+  homeQuery,
+  quoteQuery,
+  useCreateOperatorBooking,
+} from '../../lib/api/operator-bookings.ts';
 import { HomePicker } from './home-picker.tsx';
 
 export interface TNewBookingStart {
@@ -98,16 +103,16 @@ function NewBookingForm({
   };
   // The chosen home's capacity and pets rule bound the party, as on the guest's booking card.
   const home = useQuery({
-    ...trpc.properties.byId.queryOptions({ id: propertyId ?? 0 }),
+    ...homeQuery(propertyId ?? 0),
     enabled: propertyId !== null,
   });
   const pricing = useQuery({
-    ...trpc.pricing.get.queryOptions({ id: propertyId ?? 0 }),
+    ...homePricingQuery(propertyId ?? 0),
     enabled: propertyId !== null,
   });
   const datesOk = isValidIsoDate(checkIn) && isValidIsoDate(checkOut) && checkOut > checkIn;
   const quote = useQuery({
-    ...trpc.bookings.quote.queryOptions({ propertyId: propertyId ?? 0, checkIn, checkOut, ...party }),
+    ...quoteQuery({ propertyId: propertyId ?? 0, checkIn, checkOut, ...party }),
     enabled: propertyId !== null && datesOk,
   });
   const needsReason = override && !reason.trim();

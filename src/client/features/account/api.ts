@@ -11,3 +11,11 @@ export const useDeleteAccount = () => useMutation(trpc.auth.deleteMe.mutationOpt
 export const useRequestPasswordReset = () => useMutation(trpc.auth.requestPasswordReset.mutationOptions());
 export const useConfirmPasswordReset = () => useMutation(trpc.auth.confirmPasswordReset.mutationOptions());
 export const useUndoEmailChange = () => useMutation(trpc.auth.undoEmailChange.mutationOptions());
+
+/** A team invitation behind its link; a link that does not answer is not asked again. */
+export const invitationQuery = (token: string) => ({
+  ...trpc.staff.invitation.queryOptions({ token }),
+  retry: false,
+});
+/** The caller hands the member's session to `useAuth().signedIn`, as for the account changes above. */
+export const useAcceptInvitation = () => useMutation(trpc.staff.acceptInvitation.mutationOptions());

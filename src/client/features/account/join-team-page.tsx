@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -12,7 +12,8 @@ import { zLine } from '#shared/schemas/common.ts';
 import { FormPasswordInput, FormTextInput } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { landingPage, staffRole } from '../../lib/staff-pages.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { invitationQuery, useAcceptInvitation } from './api.ts';
 import '../../styles/more-components.css';
 
 const ZJoinForm = z.object({
@@ -28,8 +29,8 @@ const ZJoinForm = z.object({
 export function JoinTeamPage({ token }: { token: string }) {
   const { user, signedIn, openAuthDialog } = useAuth();
   const navigate = useNavigate();
-  const info = useQuery({ ...trpc.staff.invitation.queryOptions({ token }), retry: false });
-  const accept = useMutation(trpc.staff.acceptInvitation.mutationOptions());
+  const info = useQuery(invitationQuery(token));
+  const accept = useAcceptInvitation();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
     mode: 'uncontrolled',

@@ -1,6 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_BOOKINGS_PAGE_SIZE } from '#shared/schemas/admin.ts';
+import type { TBookingPayments } from '#shared/schemas/payments.ts';
+import { differenceText } from '../../components/operator-bookings/change-booking-dialog.tsx';
+import { notifyRefused, useOperatorBookingInvalidation } from '../../lib/api/operator-bookings.ts';
 import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
 import { filterOf, type TBookingsSearch } from './search.ts';
 
@@ -116,6 +119,83 @@ export function useAddBookingNote() {
         });
       },
     }),
+  );
+}
+
+/** The guest's change requests for the drawer, always fetched again. */
+export const changeRequestsQuery = (id: number) =>
+  trpc.bookings.changeRequests.queryOptions({ id }, { staleTime: 0 });
+
+/** Accepting or declining a change request changes the booking: the operator's tables and calendars are stale. */
+export function useAnswerChange() {
+  const invalidate = useOperatorBookingInvalidation();
+  const done = async (message: string) => {
+    notifications.show({ message, color: 'green' });
+    await invalidate();
+  };
+  return {
+    accept: useMutation(
+      trpc.bookings.acceptChange.mutationOptions({
+        onSuccess: (r) => done(`Change accepted. ${differenceText(r)}`),
+        onError: notifyRefused,
+      }),
+    ),
+    decline: useMutation(
+      trpc.bookings.declineChange.mutationOptions({
+        onSuccess: () => done('Change request declined'),
+        onError: notifyRefused,
+      }),
+    ),
+  };
+}
+
+/** The booking's automated messages, always fetched again. */
+export const scheduledMessagesQuery = (id: number) =>
+  trpc.messaging.scheduled.queryOptions({ id }, { staleTime: 0 });
+/** Opens (or finds) the booking's conversation; the caller goes to it. */
+export const useOpenBookingThread = () => useMutation(trpc.messaging.bookingThread.mutationOptions());
+
+/** A booking's payments ledger. */
+export const ledgerQuery = (id: number) => trpc.payments.booking.queryOptions({ id });
+
+/**
+ * A change to a ledger answers the whole ledger: it goes on screen as it is, and the activity list is
+ * stale. Then the caller's `onDone` (its toast, closing its dialog); `onError` shows the refusal.
+ */
+interface TLedgerCallbacks {
+  onDone: (data: TBookingPayments) => void;
+  onError: (err: unknown) => void;
+}
+function useLedgerChanged(onDone: TLedgerCallbacks['onDone']) {
+  const queryClient = useQueryClient();
+  return async (data: TBookingPayments) => {
+    queryClient.setQueryData(ledgerQuery(data.bookingId).queryKey, data);
+    await queryClient.invalidateQueries(trpc.admin.activity.pathFilter());
+    onDone(data);
+  };
+}
+export function useRecordPayment({ onDone, onError }: TLedgerCallbacks) {
+  return useMutation(trpc.payments.record.mutationOptions({ onSuccess: useLedgerChanged(onDone), onError }));
+}
+export function useRefundPayment({ onDone, onError }: TLedgerCallbacks) {
+  return useMutation(trpc.payments.refund.mutationOptions({ onSuccess: useLedgerChanged(onDone), onError }));
+}
+export function useAdjustBooking({ onDone, onError }: TLedgerCallbacks) {
+  return useMutation(trpc.payments.adjust.mutationOptions({ onSuccess: useLedgerChanged(onDone), onError }));
+}
+export function useDepositReturned({ onDone, onError }: TLedgerCallbacks) {
+  return useMutation(
+    trpc.payments.depositReturned.mutationOptions({ onSuccess: useLedgerChanged(onDone), onError }),
+  );
+}
+export function useDepositClaim({ onDone, onError }: TLedgerCallbacks) {
+  return useMutation(
+    trpc.payments.depositClaim.mutationOptions({ onSuccess: useLedgerChanged(onDone), onError }),
+  );
+}
+export function useDepositReceived({ onDone, onError }: TLedgerCallbacks) {
+  return useMutation(
+    trpc.payments.depositReceived.mutationOptions({ onSuccess: useLedgerChanged(onDone), onError }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { Button, Card, Divider, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import { partyLabel } from '#shared/labels.ts';
@@ -7,13 +7,10 @@ import type { TAdminBookingDetail } from '#shared/schemas/admin.ts';
 import type { TChangeRequest } from '#shared/schemas/operator-bookings.ts';
 import {
   ChangeBookingDialog,
-  differenceText,
   type TChangeTarget,
 } from '../../components/operator-bookings/change-booking-dialog.tsx';
-import { notifyRefused, useOperatorBookingInvalidation } from '../../components/operator-bookings/api.ts';
 import { bookedParty } from '../../components/party-picker.tsx';
-import { notifications } from '@mantine/notifications';
-import { trpc } from '../../lib/trpc.ts';
+import { changeRequestsQuery, useAnswerChange } from './api.ts';
 
 /**
  * The drawer's change part (docs/booking-operations.md): 'Change booking', and the guest's waiting change
@@ -21,7 +18,7 @@ import { trpc } from '../../lib/trpc.ts';
  */
 export function BookingChangesPanel({ d }: { d: TAdminBookingDetail }) {
   const [target, setTarget] = useState<TChangeTarget | null>(null);
-  const requests = useQuery({ ...trpc.bookings.changeRequests.queryOptions({ id: d.id }), staleTime: 0 });
+  const requests = useQuery(changeRequestsQuery(d.id));
   const waiting = requests.data?.find((r) => r.status === 'pending');
   return (
     <Stack gap="xs" mt="md" data-testid="booking-changes">
@@ -63,26 +60,8 @@ export function BookingChangesPanel({ d }: { d: TAdminBookingDetail }) {
 }
 
 function WaitingRequest({ bookingId, request }: { bookingId: number; request: TChangeRequest }) {
-  const invalidate = useOperatorBookingInvalidation();
   const [reason, setReason] = useState('');
-  const done = (message: string) => async () => {
-    notifications.show({ message, color: 'green' });
-    await invalidate();
-  };
-  const accept = useMutation(
-    trpc.bookings.acceptChange.mutationOptions({
-      onSuccess: async (r) => {
-        await done(`Change accepted. ${differenceText(r)}`)();
-      },
-      onError: notifyRefused,
-    }),
-  );
-  const decline = useMutation(
-    trpc.bookings.declineChange.mutationOptions({
-      onSuccess: done('Change request declined'),
-      onError: notifyRefused,
-    }),
-  );
+  const { accept, decline } = useAnswerChange();
   return (
     <Card withBorder padding="sm" data-testid="change-request">
       <Stack gap={6}>

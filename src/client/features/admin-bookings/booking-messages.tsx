@@ -1,8 +1,8 @@
 import { Badge, Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { TRIGGER_LABEL } from '#shared/schemas/messaging.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { scheduledMessagesQuery, useOpenBookingThread } from './api.ts';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const STATUS_COLOR = { scheduled: 'blue', sent: 'green', cancelled: 'gray' } as const;
@@ -10,8 +10,8 @@ const STATUS_COLOR = { scheduled: 'blue', sent: 'green', cancelled: 'gray' } as 
 /** The drawer's messaging part (docs/messaging.md): the way into the conversation, and the automated messages. */
 export function BookingMessagesPanel({ bookingId }: { bookingId: number }) {
   const navigate = useNavigate();
-  const scheduled = useQuery({ ...trpc.messaging.scheduled.queryOptions({ id: bookingId }), staleTime: 0 });
-  const open = useMutation(trpc.messaging.bookingThread.mutationOptions());
+  const scheduled = useQuery(scheduledMessagesQuery(bookingId));
+  const open = useOpenBookingThread();
   return (
     <Stack gap="xs" mt="md" data-testid="booking-messages">
       <Divider />

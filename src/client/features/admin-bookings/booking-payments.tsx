@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   formatMinor,
@@ -32,7 +32,8 @@ import { BALANCE_CHARGE_FAILED } from '#shared/damage-deposit.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { scrollable } from '../../components/scrollable-region.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { ledgerQuery, useAdjustBooking, useRecordPayment, useRefundPayment } from './api.ts';
 import { DamageDepositSection } from './damage-deposit.tsx';
 
 const STATUS_COLORS = {
@@ -72,7 +73,7 @@ function entryLabel(l: TBookingPayments['lines'][number]): string {
  * adjust what the booking charges, and its invoice and credit notes (docs/invoices.md).
  */
 export function BookingPayments({ bookingId }: { bookingId: number }) {
-  const ledger = useQuery(trpc.payments.booking.queryOptions({ id: bookingId }, { staleTime: 0 }));
+  const ledger = useQuery({ ...ledgerQuery(bookingId), staleTime: 0 });
   const [dialog, setDialog] = useState<TDialog | null>(null);
   if (ledger.isError)
     return (
@@ -227,7 +228,6 @@ function MoneyDialog({
   ledger: TBookingPayments;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState<string | number>('');
   const hasCard = ledger.lines.some((l) => l.method === 'card' && l.kind === 'payment');
   // Null until chosen: a refund defaults to the card a guest paid with. The Modal stays mounted (reset on
@@ -238,9 +238,7 @@ function MoneyDialog({
   const [goodwill, setGoodwill] = useState(false);
   const [requestId, setRequestId] = useState(newRequestId);
   const [error, setError] = useState<string | null>(null);
-  const done = async (data: TBookingPayments) => {
-    queryClient.setQueryData(trpc.payments.booking.queryKey({ id: ledger.bookingId }), data);
-    await queryClient.invalidateQueries(trpc.admin.activity.pathFilter());
+  const onDone = (data: TBookingPayments) => {
     notifications.show({
       title:
         kind === 'refund'
@@ -253,24 +251,15 @@ function MoneyDialog({
     });
     close();
   };
-  const record = useMutation(
-    trpc.payments.record.mutationOptions({
-      onSuccess: done,
-      onError: (e) => setError(errorMessage(e, 'Failed to record the payment')),
-    }),
-  );
-  const refund = useMutation(
-    trpc.payments.refund.mutationOptions({
-      onSuccess: done,
-      onError: (e) => setError(errorMessage(e, 'Failed to refund')),
-    }),
-  );
-  const adjust = useMutation(
-    trpc.payments.adjust.mutationOptions({
-      onSuccess: done,
-      onError: (e) => setError(errorMessage(e, 'Failed to record the adjustment')),
-    }),
-  );
+  const record = useRecordPayment({
+    onDone,
+    onError: (e) => setError(errorMessage(e, 'Failed to record the payment')),
+  });
+  const refund = useRefundPayment({ onDone, onError: (e) => setError(errorMessage(e, 'Failed to refund')) });
+  const adjust = useAdjustBooking({
+    onDone,
+    onError: (e) => setError(errorMessage(e, 'Failed to record the adjustment')),
+  });
   const close = () => {
     setAmount('');
     setText('');

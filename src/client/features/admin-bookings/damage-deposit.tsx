@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { toMinor } from '#shared/money.ts';
 import { formatMinor, MANUAL_METHODS, METHOD_LABELS, type TManualMethod } from '#shared/payments.ts';
@@ -20,7 +19,8 @@ import { DAMAGE_DEPOSIT_STATUS_LABELS } from '#shared/damage-deposit.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { useNestedDialog } from '../../lib/nested-dialogs.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useDepositClaim, useDepositReceived, useDepositReturned } from './api.ts';
 
 type TDialog = 'claim' | 'received';
 
@@ -29,24 +29,18 @@ type TDialog = 'claim' | 'received';
  * deposit' while it is held or received, and, without a card, recording it received and returned.
  */
 export function DamageDepositSection({ ledger }: { ledger: TBookingPayments }) {
-  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<TDialog | null>(null);
   const [error, setError] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const d = ledger.damageDeposit;
-  const returned = useMutation(
-    trpc.payments.depositReturned.mutationOptions({
-      onSuccess: async (data) => {
-        queryClient.setQueryData(trpc.payments.booking.queryKey({ id: ledger.bookingId }), data);
-        await queryClient.invalidateQueries(trpc.admin.activity.pathFilter());
-        notifications.show({
-          message: d?.status === 'held' ? 'Deposit hold released' : 'Deposit recorded as returned',
-          color: 'green',
-        });
-      },
-      onError: (e) => setError(errorMessage(e, 'Failed to return the deposit')),
-    }),
-  );
+  const returned = useDepositReturned({
+    onDone: () =>
+      notifications.show({
+        message: d?.status === 'held' ? 'Deposit hold released' : 'Deposit recorded as returned',
+        color: 'green',
+      }),
+    onError: (e) => setError(errorMessage(e, 'Failed to return the deposit')),
+  });
   if (!d) return null;
   const money = (n: number) => formatMinor(n, ledger.schedule.currency);
   const live = !['cancelled', 'declined', 'requested'].includes(ledger.bookingStatus);
@@ -142,7 +136,6 @@ function DepositDialog({
   onClose: () => void;
   afterDone: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState<string | number>('');
   const [text, setText] = useState('');
   const [method, setMethod] = useState<TManualMethod>('bank_transfer');
@@ -158,9 +151,7 @@ function DepositDialog({
     setError(null);
     onClose();
   };
-  const done = async (data: TBookingPayments) => {
-    queryClient.setQueryData(trpc.payments.booking.queryKey({ id: ledger.bookingId }), data);
-    await queryClient.invalidateQueries(trpc.admin.activity.pathFilter());
+  const onDone = () => {
     notifications.show({
       message:
         kind === 'claim' ? 'Claim recorded; guest and you are e-mailed' : 'Deposit recorded as received',
@@ -169,18 +160,14 @@ function DepositDialog({
     setSucceeded(true);
     close();
   };
-  const claim = useMutation(
-    trpc.payments.depositClaim.mutationOptions({
-      onSuccess: done,
-      onError: (e) => setError(errorMessage(e, 'Failed to claim from the deposit')),
-    }),
-  );
-  const received = useMutation(
-    trpc.payments.depositReceived.mutationOptions({
-      onSuccess: done,
-      onError: (e) => setError(errorMessage(e, 'Failed to record the deposit')),
-    }),
-  );
+  const claim = useDepositClaim({
+    onDone,
+    onError: (e) => setError(errorMessage(e, 'Failed to claim from the deposit')),
+  });
+  const received = useDepositReceived({
+    onDone,
+    onError: (e) => setError(errorMessage(e, 'Failed to record the deposit')),
+  });
   const submit = () => {
     setError(null);
     if (kind === 'claim') claim.mutate({ id: ledger.bookingId, amount: toCents(amount), reason: text });

@@ -4,7 +4,7 @@ import { operatorRefundSentence } from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
 import type { TAdminBooking } from '#shared/schemas/admin.ts';
 import { ConfirmDeleteModal } from '../../components/confirm-delete-modal.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { ledgerQuery } from './api.ts';
 
 export interface TPendingStatusChange {
   status: 'confirmed' | 'cancelled';
@@ -73,7 +73,7 @@ export function StatusConfirmModal({
 function CancelRefund({ bookings }: { bookings: TAdminBooking[] }) {
   const only = bookings.length === 1 ? bookings[0] : undefined;
   const ledger = useQuery({
-    ...trpc.payments.booking.queryOptions({ id: only?.id ?? 0 }),
+    ...ledgerQuery(only?.id ?? 0),
     enabled: only !== undefined,
   });
   if (!only)

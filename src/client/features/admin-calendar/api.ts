@@ -141,3 +141,21 @@ export const ratesQuery = (propertyId: number) => trpc.calendar.rates.queryOptio
 /** One month of a home's nights: prices, stays, holds and blocks. */
 export const monthQuery = (propertyId: number, monthStart: string) =>
   trpc.calendar.month.queryOptions({ id: propertyId, from: monthStart, to: shiftMonth(monthStart, 1) });
+
+/** A home's fees, discounts, tourist tax and check-in rules. */
+export const pricingQuery = (id: number) => trpc.pricing.get.queryOptions({ id });
+
+/** Saved pricing goes on screen as answered; every cached quote is stale. */
+export function useSavePricing(onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.pricing.update.mutationOptions({
+      onSuccess: async (saved) => {
+        queryClient.setQueryData(pricingQuery(saved.propertyId).queryKey, saved);
+        await queryClient.invalidateQueries({ queryKey: trpc.bookings.quote.pathKey() });
+        onDone();
+      },
+      onError: notifyFailure,
+    }),
+  );
+}

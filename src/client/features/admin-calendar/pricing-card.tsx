@@ -1,10 +1,9 @@
 import { Button, Card, Chip, Group, NumberInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TPricing, TPricingInput } from '#shared/schemas/pricing.ts';
-import { trpc } from '../../lib/trpc.ts';
-import { notifyFailure } from './api.ts';
+import { pricingQuery, useSavePricing } from './api.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
@@ -56,22 +55,14 @@ function toInput(d: TDraft): TPricingInput {
 
 /** The home's fees, discounts, tourist tax and check-in rules (docs/money.md), saved together. */
 export function PricingCard({ propertyId }: { propertyId: number }) {
-  const query = useQuery(trpc.pricing.get.queryOptions({ id: propertyId }));
+  const query = useQuery(pricingQuery(propertyId));
   return query.data ? <PricingForm key={propertyId} pricing={query.data} /> : null;
 }
 
 function PricingForm({ pricing }: { pricing: TPricing }) {
   const [draft, setDraft] = useState(() => toDraft(pricing));
-  const queryClient = useQueryClient();
-  const save = useMutation(
-    trpc.pricing.update.mutationOptions({
-      onSuccess: async (saved) => {
-        queryClient.setQueryData(trpc.pricing.get.queryKey({ id: saved.propertyId }), saved);
-        await queryClient.invalidateQueries({ queryKey: trpc.bookings.quote.pathKey() });
-        notifications.show({ message: 'Fees and discounts saved', color: 'green' });
-      },
-      onError: notifyFailure,
-    }),
+  const save = useSavePricing(() =>
+    notifications.show({ message: 'Fees and discounts saved', color: 'green' }),
   );
   const set = (patch: Partial<TDraft>) => setDraft((d) => ({ ...d, ...patch }));
   return (

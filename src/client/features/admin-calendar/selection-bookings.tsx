@@ -2,7 +2,7 @@ import { Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { addDays } from '#shared/dates.ts';
 import type { TCalendarBar } from '#shared/schemas/calendar.ts';
-import { notifyRefused, useChangeBooking } from '../../components/operator-bookings/api.ts';
+import { notifyRefused, useChangeBooking } from '../../lib/api/operator-bookings.ts';
 import { NewBookingDialog } from '../../components/operator-bookings/new-booking-dialog.tsx';
 import type { TSelection } from './month-grid.tsx';
 import { barDates } from './nights-range.ts';

@@ -9,7 +9,7 @@ import {
 import type { ReactNode } from 'react';
 import type { TDashboard } from '#shared/schemas/admin.ts';
 import { useHrefClick } from '../../lib/href-click.ts';
-import { usd } from './api.ts';
+import { usd } from './api/dashboard.ts';
 
 function Counter({
   label,

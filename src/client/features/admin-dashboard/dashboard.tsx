@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
-import { dashboardQuery } from './api.ts';
+import { dashboardQuery } from './api/dashboard.ts';
 import { Counters } from './counters.tsx';
 import { OccupancyCard } from './occupancy-card.tsx';
 import { RecentBookings, RecentProperties } from './recent-lists.tsx';

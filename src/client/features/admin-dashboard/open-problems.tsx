@@ -12,12 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import { PROBLEM_SEVERITY_LABELS, type TProblem } from '#shared/schemas/housekeeping.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { openProblemsQuery, useResolveProblem } from './api/open-problems.ts';
 
 const SEVERITY_COLOR = { low: 'gray', medium: 'yellow', high: 'red' } as const;
 
@@ -77,25 +78,21 @@ function ResolveModal({
  * the turnover, who reported it and when, until the back office resolves it.
  */
 export function OpenProblems({ link }: { link: (path: string, query?: string) => string }) {
-  const queryClient = useQueryClient();
-  const problems = useQuery(trpc.tasks.problems.queryOptions({ pageSize: 20 }));
+  const problems = useQuery(openProblemsQuery());
   const [resolving, setResolving] = useState<TProblem | null>(null);
   useFocusReturn(resolving !== null);
-  const resolve = useMutation(
-    trpc.tasks.resolveProblem.mutationOptions({
-      onSuccess: async () => {
-        setResolving(null);
-        notifications.show({ message: 'The problem is resolved', color: 'green' });
-        await queryClient.invalidateQueries(trpc.tasks.problems.pathFilter());
-      },
-      onError: (err) =>
-        notifications.show({
-          title: 'Error',
-          message: errorMessage(err, 'The problem could not be resolved'),
-          color: 'red',
-        }),
-    }),
-  );
+  const resolve = useResolveProblem({
+    onDone: () => {
+      setResolving(null);
+      notifications.show({ message: 'The problem is resolved', color: 'green' });
+    },
+    onError: (err) =>
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'The problem could not be resolved'),
+        color: 'red',
+      }),
+  });
   const data = problems.data;
   return (
     <Card

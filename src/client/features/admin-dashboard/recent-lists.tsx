@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { TBookingStatus } from '#shared/constants.ts';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TDashboard } from '#shared/schemas/admin.ts';
-import { usd } from './api.ts';
+import { usd } from './api/dashboard.ts';
 
 /** Green when confirmed, red when cancelled, amber otherwise (docs/product.md#admin-dashboard). */
 export function statusDotColor(status: TBookingStatus): string {

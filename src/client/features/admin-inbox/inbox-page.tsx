@@ -14,7 +14,7 @@ import {
   Text,
   UnstyledButton,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
@@ -26,7 +26,15 @@ import type { TInboxSearch } from './inbox-search.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { MessageThread } from '../../components/message-thread.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import {
+  inboxQuery,
+  templatesQuery,
+  threadQuery,
+  useFillSavedReply,
+  useRefreshInboxCounts,
+  useReply,
+} from './api.ts';
 
 const FILTER_LABEL: Record<TInboxFilter, string> = {
   all: 'All',
@@ -124,11 +132,11 @@ function Summary({ thread }: { thread: TAdminThread }) {
 }
 
 function OpenThread({ id, onBack }: { id: number; onBack: () => void }) {
-  const queryClient = useQueryClient();
-  const options = trpc.messaging.thread.queryOptions({ id });
-  const thread = useQuery({ ...options, staleTime: 0 });
-  const replies = useQuery(trpc.messaging.templates.queryOptions());
-  const reply = useMutation(trpc.messaging.reply.mutationOptions());
+  const thread = useQuery(threadQuery(id));
+  const replies = useQuery(templatesQuery());
+  const reply = useReply(id);
+  const fillSavedReply = useFillSavedReply(id);
+  const refreshCounts = useRefreshInboxCounts();
   const [draft, setDraft] = useState<{ key: number; text: string } | undefined>(undefined);
   const saved = (replies.data?.items ?? []).filter((t) => t.trigger === 'manual');
   const [fillError, setFillError] = useState<string | null>(null);
@@ -136,22 +144,13 @@ function OpenThread({ id, onBack }: { id: number; onBack: () => void }) {
   const insertSaved = async (templateId: number) => {
     setFillError(null);
     try {
-      const { text } = await queryClient.fetchQuery({
-        ...trpc.messaging.savedReply.queryOptions({ id, templateId }),
-        staleTime: 0,
-        gcTime: 0,
-      });
+      const { text } = await fillSavedReply(templateId);
       setDraft({ key: Date.now(), text });
     } catch (err) {
       setFillError(errorMessage(err, 'The saved reply could not be filled in. Please try again.'));
     }
   };
 
-  // Opening a thread reads it: the list's and the sidebar's counts change.
-  const refreshCounts = () => {
-    void queryClient.invalidateQueries({ queryKey: trpc.messaging.inbox.pathKey() });
-    void queryClient.invalidateQueries({ queryKey: trpc.messaging.unread.queryKey() });
-  };
   // Reading the thread marked it read on the server.
   useEffect(() => {
     if (thread.dataUpdatedAt > 0) refreshCounts();
@@ -163,8 +162,6 @@ function OpenThread({ id, onBack }: { id: number; onBack: () => void }) {
     } catch (err) {
       throw new Error(errorMessage(err, 'The reply could not be sent. Please try again.'));
     }
-    await queryClient.invalidateQueries({ queryKey: options.queryKey });
-    refreshCounts();
   };
   if (thread.isPending) return <Skeleton h={320} radius="md" />;
   if (thread.isError)
@@ -213,7 +210,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
   const filter = search.filter ?? 'all';
   const page = search.page ?? 1;
   const list = useQuery({
-    ...trpc.messaging.inbox.queryOptions({ filter, page, pageSize: PAGE_SIZE }),
+    ...inboxQuery({ filter, page, pageSize: PAGE_SIZE }),
     refetchInterval: 15_000,
   });
   const go = (next: TInboxSearch) =>

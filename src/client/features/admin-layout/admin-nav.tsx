@@ -26,7 +26,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { mayOpen, staffRole } from '../../lib/staff-pages.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { unreadMessagesQuery } from './api.ts';
 
 interface TNavItem {
   label: string;
@@ -75,7 +75,7 @@ export function AdminNav({ onNavigate }: { onNavigate: () => void }) {
   // Unread guest messages beside Inbox (docs/messaging.md#inbox).
   const unread =
     useQuery({
-      ...trpc.messaging.unread.queryOptions(),
+      ...unreadMessagesQuery(),
       refetchInterval: 30_000,
       enabled: mayOpen(role, '/admin/inbox'),
     }).data?.unread ?? 0;

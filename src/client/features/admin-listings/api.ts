@@ -1,8 +1,15 @@
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { TAdminListingListInput } from '#shared/schemas/admin-tables.ts';
 import type { TProperty, TPropertyInputParsed } from '#shared/schemas/property.ts';
-import { errorCode, errorMessage, errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
+import {
+  errorCode,
+  errorMessage,
+  errorStatus,
+  trpc,
+  trpcClient,
+  type TRouterOutputs,
+} from '../../lib/trpc.ts';
 import { PropertySaveError, sendProperty, type TSendProgress } from './send-property.ts';
 
 export const listingsPageQueryOptions = (input: TAdminListingListInput) =>
@@ -191,4 +198,63 @@ export function useSaveProperty(
         color: 'red',
       }),
   });
+}
+
+/*
+ * A home's own sections, each saved apart from the listing: after the caller's `onDone` (its toast), what
+ * the save changed is fetched again.
+ */
+interface TSaveCallbacks<T> {
+  onDone: (saved: T) => void;
+  onError: (err: unknown) => void;
+}
+function useSectionSave<T>(
+  { onDone, onError }: TSaveCallbacks<T>,
+  stale: (q: QueryClient) => Promise<unknown>,
+) {
+  const queryClient = useQueryClient();
+  return {
+    onSuccess: async (saved: T) => {
+      onDone(saved);
+      await stale(queryClient);
+    },
+    onError,
+  };
+}
+
+export const checkInSettingsQuery = (id: number) => trpc.checkIn.settings.queryOptions({ id });
+export function useSaveCheckInSettings(
+  id: number,
+  callbacks: TSaveCallbacks<TRouterOutputs['checkIn']['updateSettings']>,
+) {
+  const saved = useSectionSave(callbacks, (q) =>
+    q.invalidateQueries(trpc.checkIn.settings.queryFilter({ id })),
+  );
+  return useMutation(trpc.checkIn.updateSettings.mutationOptions(saved));
+}
+
+export const checklistQuery = (id: number) => trpc.tasks.checklist.queryOptions({ id });
+export function useSaveChecklist(
+  id: number,
+  callbacks: TSaveCallbacks<TRouterOutputs['tasks']['setChecklist']>,
+) {
+  const saved = useSectionSave(callbacks, (q) =>
+    q.invalidateQueries(trpc.tasks.checklist.queryFilter({ id })),
+  );
+  return useMutation(trpc.tasks.setChecklist.mutationOptions(saved));
+}
+
+/** A home's owner and commission; the owners' list counts their homes, so it is stale too. */
+export const homeOwnerQuery = (id: number) => trpc.owners.homeOwner.queryOptions({ id });
+export function useSaveHomeOwner(
+  id: number,
+  callbacks: TSaveCallbacks<TRouterOutputs['owners']['setHomeOwner']>,
+) {
+  const saved = useSectionSave(callbacks, (q) =>
+    Promise.all([
+      q.invalidateQueries(trpc.owners.homeOwner.queryFilter({ id })),
+      q.invalidateQueries(trpc.owners.list.pathFilter()),
+    ]),
+  );
+  return useMutation(trpc.owners.setHomeOwner.mutationOptions(saved));
 }

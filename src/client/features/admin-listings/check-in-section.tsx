@@ -1,6 +1,6 @@
 import { Button, Card, Checkbox, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   AGREEMENT_MAX,
@@ -11,14 +11,15 @@ import {
   ZCheckInSettingsForm,
   type TCheckInSettings,
 } from '#shared/schemas/check-in.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { checkInSettingsQuery, useSaveCheckInSettings } from './api.ts';
 
 /**
  * A home's online check-in (docs/check-in.md), saved on its own: whether the lead guest's ID is asked
  * for, the rental agreement with its variables, the door codes and when they show, the reminder.
  */
 export function CheckInSection({ propertyId }: { propertyId: number }) {
-  const current = useQuery(trpc.checkIn.settings.queryOptions({ id: propertyId }));
+  const current = useQuery(checkInSettingsQuery(propertyId));
   if (!current.data) return null;
   return <CheckInForm propertyId={propertyId} settings={current.data} />;
 }
@@ -26,7 +27,6 @@ export function CheckInSection({ propertyId }: { propertyId: number }) {
 const numberOf = (v: number | string) => (typeof v === 'number' ? v : Number(v));
 
 function CheckInForm({ propertyId, settings }: { propertyId: number; settings: TCheckInSettings }) {
-  const queryClient = useQueryClient();
   const [requireId, setRequireId] = useState(settings.requireId);
   const [agreement, setAgreement] = useState(settings.agreement ?? '');
   const [revealHours, setRevealHours] = useState<number | string>(settings.revealHoursBefore);
@@ -34,20 +34,15 @@ function CheckInForm({ propertyId, settings }: { propertyId: number; settings: T
   const [codeLength, setCodeLength] = useState<number | string>(settings.doorCodeLength);
   const [reminderDays, setReminderDays] = useState<number | string>(settings.reminderDaysBefore);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useMutation(
-    trpc.checkIn.updateSettings.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ message: 'Check-in settings saved', color: 'green' });
-        await queryClient.invalidateQueries(trpc.checkIn.settings.queryFilter({ id: propertyId }));
-      },
-      onError: (err) =>
-        notifications.show({
-          title: 'Error',
-          message: errorMessage(err, 'The check-in settings could not be saved.'),
-          color: 'red',
-        }),
-    }),
-  );
+  const save = useSaveCheckInSettings(propertyId, {
+    onDone: () => notifications.show({ message: 'Check-in settings saved', color: 'green' }),
+    onError: (err) =>
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'The check-in settings could not be saved.'),
+        color: 'red',
+      }),
+  });
 
   const submit = () => {
     const values = {

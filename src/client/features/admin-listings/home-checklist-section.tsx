@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   CHECKLIST_ITEM_LABEL_MAX,
@@ -12,7 +12,8 @@ import {
   ZChecklistRooms,
   type TChecklistRoom,
 } from '#shared/schemas/housekeeping.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { checklistQuery, useSaveChecklist } from './api.ts';
 
 /** A row being edited: `key` once the server has given one, `uid` for React's list keys. */
 interface TItemDraft {
@@ -58,7 +59,7 @@ export function HomeChecklistSection({
   /** Whether the list holds edits not saved yet, so closing the home's editor asks first. */
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const current = useQuery(trpc.tasks.checklist.queryOptions({ id: propertyId }));
+  const current = useQuery(checklistQuery(propertyId));
   if (!current.data) return null;
   return <ChecklistEditor propertyId={propertyId} rooms={current.data.rooms} onDirtyChange={onDirtyChange} />;
 }
@@ -120,7 +121,6 @@ function ChecklistEditor({
   rooms: TChecklistRoom[];
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const queryClient = useQueryClient();
   const [rooms, setRooms] = useState<TRoomDraft[]>(() => draftsOf(saved));
   const [baseline, setBaseline] = useState(() => JSON.stringify(bodyOf(draftsOf(saved))));
   const dirty = JSON.stringify(bodyOf(rooms)) !== baseline;
@@ -128,18 +128,15 @@ function ChecklistEditor({
     onDirtyChange(dirty);
   }, [dirty, onDirtyChange]);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.tasks.setChecklist.mutationOptions({
-      onSuccess: async (result) => {
-        const next = draftsOf(result.rooms);
-        setRooms(next);
-        setBaseline(JSON.stringify(bodyOf(next)));
-        notifications.show({ message: 'The checklist is saved', color: 'green' });
-        await queryClient.invalidateQueries(trpc.tasks.checklist.queryFilter({ id: propertyId }));
-      },
-      onError: (err) => setError(errorMessage(err, 'The checklist could not be saved.')),
-    }),
-  );
+  const save = useSaveChecklist(propertyId, {
+    onDone: (result) => {
+      const next = draftsOf(result.rooms);
+      setRooms(next);
+      setBaseline(JSON.stringify(bodyOf(next)));
+      notifications.show({ message: 'The checklist is saved', color: 'green' });
+    },
+    onError: (err) => setError(errorMessage(err, 'The checklist could not be saved.')),
+  });
   const itemCount = rooms.reduce((n, r) => n + r.items.length, 0);
   const setRoom = (i: number, patch: (r: TRoomDraft) => TRoomDraft) =>
     setRooms((list) => list.map((r, j) => (j === i ? patch(r) : r)));

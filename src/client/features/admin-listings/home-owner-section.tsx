@@ -1,16 +1,17 @@
 import { Button, Card, Group, NumberInput, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OwnerSelect } from '../../components/owner-select.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { homeOwnerQuery, useSaveHomeOwner } from './api.ts';
 
 /**
  * A home's owner and the commission on its stays (docs/owner-statements.md), saved on its own: the
  * owner-operator's alone, apart from the listing's fields.
  */
 export function HomeOwnerSection({ propertyId }: { propertyId: number }) {
-  const current = useQuery(trpc.owners.homeOwner.queryOptions({ id: propertyId }));
+  const current = useQuery(homeOwnerQuery(propertyId));
   if (!current.data) return null;
   return (
     <HomeOwnerForm
@@ -30,26 +31,17 @@ function HomeOwnerForm({
   ownerId: number | null;
   commissionPercent: number | null;
 }) {
-  const queryClient = useQueryClient();
   const [owner, setOwner] = useState<number | null>(ownerId);
   const [percent, setPercent] = useState<number | string>(commissionPercent ?? 0);
-  const save = useMutation(
-    trpc.owners.setHomeOwner.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ message: "The home's owner is saved", color: 'green' });
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.owners.homeOwner.queryFilter({ id: propertyId })),
-          queryClient.invalidateQueries(trpc.owners.list.pathFilter()),
-        ]);
-      },
-      onError: (err) =>
-        notifications.show({
-          title: 'Error',
-          message: errorMessage(err, "The home's owner could not be saved."),
-          color: 'red',
-        }),
-    }),
-  );
+  const save = useSaveHomeOwner(propertyId, {
+    onDone: () => notifications.show({ message: "The home's owner is saved", color: 'green' }),
+    onError: (err) =>
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, "The home's owner could not be saved."),
+        color: 'red',
+      }),
+  });
   const percentValue = typeof percent === 'number' ? percent : Number(percent);
   return (
     <Card withBorder padding="md" mb="md" component="section" aria-labelledby="home-owner-title">

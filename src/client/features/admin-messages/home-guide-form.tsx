@@ -11,18 +11,19 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { REVEAL_HOURS_MAX } from '#shared/trip.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { homeGuideQuery, homesQuery, useSaveHomeGuide } from './api.ts';
 
 const blank = (v: string) => (v.trim() === '' ? null : v);
 
 function GuideFields({ id, guide }: { id: number; guide: THomeGuide }) {
   const [g, setG] = useState(guide);
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation(trpc.messaging.updateHomeGuide.mutationOptions());
+  const save = useSaveHomeGuide();
   const text = (key: keyof THomeGuide) => ({
     value: (g[key] as string | null) ?? '',
     onChange: (e: { currentTarget: { value: string } }) =>
@@ -82,12 +83,11 @@ function GuideFields({ id, guide }: { id: number; guide: THomeGuide }) {
 
 /** A home's arrival details, which automated messages fill in (docs/messaging.md#private-details). */
 export function HomeGuideForm() {
-  const homes = useQuery(trpc.properties.list.queryOptions());
+  const homes = useQuery(homesQuery());
   const [id, setId] = useState<number | null>(null);
   const guide = useQuery({
-    ...trpc.messaging.homeGuide.queryOptions({ id: id ?? 0 }),
+    ...homeGuideQuery(id ?? 0),
     enabled: id !== null,
-    staleTime: 0,
   });
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="home-guide-title">

@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DAY_COUNT_TRIGGERS, TRIGGER_LABEL, type TTemplate } from '#shared/schemas/messaging.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { templatesQuery, useDeleteTemplate } from './api.ts';
 import { HomeGuideForm } from './home-guide-form.tsx';
 import { TemplateEditor } from './template-editor.tsx';
 
@@ -16,9 +16,8 @@ function when(t: TTemplate): string {
 
 /** `/admin/messages`: automated messages and saved replies, and each home's arrival details. */
 export function MessagesPage() {
-  const queryClient = useQueryClient();
-  const list = useQuery(trpc.messaging.templates.queryOptions());
-  const remove = useMutation(trpc.messaging.deleteTemplate.mutationOptions());
+  const list = useQuery(templatesQuery());
+  const remove = useDeleteTemplate();
   const [editing, setEditing] = useState<TTemplate | 'new' | null>(null);
   return (
     <Stack gap="lg">
@@ -75,17 +74,7 @@ export function MessagesPage() {
                       color="red"
                       aria-label={`Delete ${t.name}`}
                       loading={remove.isPending && remove.variables?.id === t.id}
-                      onClick={() =>
-                        remove.mutate(
-                          { id: t.id },
-                          {
-                            onSuccess: () =>
-                              void queryClient.invalidateQueries({
-                                queryKey: trpc.messaging.templates.queryKey(),
-                              }),
-                          },
-                        )
-                      }
+                      onClick={() => remove.mutate({ id: t.id })}
                     >
                       Delete
                     </Button>

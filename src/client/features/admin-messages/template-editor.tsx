@@ -11,7 +11,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatHomeTime, homeZoneLabel } from '#shared/home-time.ts';
 import {
@@ -24,7 +23,8 @@ import {
   type TMessageTrigger,
   type TTemplate,
 } from '#shared/schemas/messaging.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useCreateTemplate, usePreviewTemplate, useUpdateTemplate } from './api.ts';
 
 interface TDraft {
   name: string;
@@ -46,13 +46,12 @@ const toDraft = (t: TTemplate | null): TDraft => ({
 
 /** One template's form with its preview against a real booking (docs/messaging.md#automated-messages). */
 export function TemplateEditor({ template, onDone }: { template: TTemplate | null; onDone: () => void }) {
-  const queryClient = useQueryClient();
   const [d, setD] = useState<TDraft>(() => toDraft(template));
   const [error, setError] = useState<string | null>(null);
   const [bookingId, setBookingId] = useState<number | string>('');
-  const create = useMutation(trpc.messaging.createTemplate.mutationOptions());
-  const update = useMutation(trpc.messaging.updateTemplate.mutationOptions());
-  const preview = useMutation(trpc.messaging.previewTemplate.mutationOptions());
+  const create = useCreateTemplate();
+  const update = useUpdateTemplate();
+  const preview = usePreviewTemplate();
   const timed = TIMED_TRIGGERS.includes(d.trigger);
   const counted = DAY_COUNT_TRIGGERS.includes(d.trigger);
   const set = (patch: Partial<TDraft>) => setD((prev) => ({ ...prev, ...patch }));
@@ -70,7 +69,6 @@ export function TemplateEditor({ template, onDone }: { template: TTemplate | nul
     try {
       if (template) await update.mutateAsync({ id: template.id, ...fields() });
       else await create.mutateAsync(fields());
-      await queryClient.invalidateQueries({ queryKey: trpc.messaging.templates.queryKey() });
       onDone();
     } catch (err) {
       setError(errorMessage(err, 'The template could not be saved.'));

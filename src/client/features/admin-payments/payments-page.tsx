@@ -23,7 +23,8 @@ import { PAYMENT_LIST_VIEWS } from '#shared/schemas/payments.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { TablePager } from '../../components/table-pager.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { paymentsPageQuery } from './api.ts';
 
 type TView = (typeof PAYMENT_LIST_VIEWS)[number];
 const VIEW_LABELS: Record<TView, string> = {
@@ -51,7 +52,7 @@ export function PaymentsPage() {
     pageSize: PAGE_SIZE,
   };
   const list = useQuery({
-    ...trpc.payments.list.queryOptions(input, { staleTime: 0 }),
+    ...paymentsPageQuery(input),
     placeholderData: keepPreviousData,
   });
   const csv = new URLSearchParams(

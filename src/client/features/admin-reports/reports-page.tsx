@@ -26,7 +26,8 @@ import {
 } from '#shared/schemas/reports.ts';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { homeChoicesQuery, housekeepingPayQuery, reportQuery } from './api.ts';
 
 const ReportChart = lazyRetry(() => import('./report-chart.tsx'));
 
@@ -367,7 +368,7 @@ function HousekeepingPay({ from, to, propertyId }: { from: string; to: string; p
   const last = to.slice(0, 7);
   const tooLong = monthsBetween(first, last) > PAY_REPORT_MONTHS_MAX;
   const pay = useQuery({
-    ...trpc.reports.housekeepingPay.queryOptions({ from: first, to: last, propertyId }),
+    ...housekeepingPayQuery({ from: first, to: last, propertyId }),
     placeholderData: keepPreviousData,
     enabled: Boolean(from && to) && first <= last && !tooLong,
     retry: false,
@@ -424,11 +425,11 @@ export function ReportsPage() {
   const [home, setHome] = useState<string | null>(null);
   const [q, setQ] = useState('');
   const homes = useQuery({
-    ...trpc.properties.adminPage.queryOptions({ q: q.trim() || undefined, pageSize: 50 }),
+    ...homeChoicesQuery(q),
     placeholderData: keepPreviousData,
   });
   const report = useQuery({
-    ...trpc.reports.summary.queryOptions({ from, to, propertyId: home ? Number(home) : undefined }),
+    ...reportQuery({ from, to, propertyId: home ? Number(home) : undefined }),
     placeholderData: keepPreviousData,
     enabled: Boolean(from && to),
     retry: false,

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TSettings } from '#shared/schemas/settings.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { trpc, type TRouterOutputs } from '../../lib/trpc.ts';
 
 /** The stored settings, always read fresh when the page opens. */
 export const settingsQueryOptions = () => trpc.settings.get.queryOptions(undefined, { staleTime: 0 });
@@ -32,6 +32,29 @@ export function useSaveSettings(onSaved: (saved: TSettings) => void) {
           color: 'red',
         });
       },
+    }),
+  );
+}
+
+/** The payment schedule, saved apart from the settings form (each booking snapshots it when made). */
+export const paymentSettingsQuery = () => trpc.payments.settings.queryOptions(undefined, { staleTime: 0 });
+
+/** The saved schedule goes on screen as answered, before the caller's `onDone`. */
+export function useSavePaymentSettings({
+  onDone,
+  onError,
+}: {
+  onDone: (saved: TRouterOutputs['payments']['updateSettings']) => void;
+  onError: (err: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.payments.updateSettings.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(paymentSettingsQuery().queryKey, saved);
+        onDone(saved);
+      },
+      onError,
     }),
   );
 }

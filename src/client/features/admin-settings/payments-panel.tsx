@@ -13,11 +13,12 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
 import { ZPaymentSettings, type TPaymentSettings } from '#shared/schemas/payments.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { paymentSettingsQuery, useSavePaymentSettings } from './api.ts';
 
 const EMPTY: TPaymentSettings = {
   depositPercent: 0,
@@ -37,8 +38,7 @@ const EMPTY: TPaymentSettings = {
  * each booking snapshots it when it is made. Not a <form>: it sits inside the settings page's own form.
  */
 export function PaymentsPanel() {
-  const queryClient = useQueryClient();
-  const settings = useQuery(trpc.payments.settings.queryOptions(undefined, { staleTime: 0 }));
+  const settings = useQuery(paymentSettingsQuery());
   const form = useForm<TPaymentSettings>({
     mode: 'controlled',
     initialValues: EMPTY,
@@ -51,27 +51,24 @@ export function PaymentsPanel() {
       initialize(values);
     }
   }, [settings.data, initialize]);
-  const save = useMutation(
-    trpc.payments.updateSettings.mutationOptions({
-      onSuccess: (saved) => {
-        queryClient.setQueryData(trpc.payments.settings.queryKey(), saved);
-        const { cardAvailable: _, ...values } = saved;
-        form.setInitialValues(values);
-        form.resetDirty(values);
-        notifications.show({
-          title: 'Payment settings saved',
-          message: 'New bookings take this schedule.',
-          color: 'green',
-        });
-      },
-      onError: (err) =>
-        notifications.show({
-          title: 'Error',
-          message: errorMessage(err, 'Failed to save payment settings.'),
-          color: 'red',
-        }),
-    }),
-  );
+  const save = useSavePaymentSettings({
+    onDone: (saved) => {
+      const { cardAvailable: _, ...values } = saved;
+      form.setInitialValues(values);
+      form.resetDirty(values);
+      notifications.show({
+        title: 'Payment settings saved',
+        message: 'New bookings take this schedule.',
+        color: 'green',
+      });
+    },
+    onError: (err) =>
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to save payment settings.'),
+        color: 'red',
+      }),
+  });
   if (settings.isError)
     return (
       <Alert color="red" title="Failed to load payment settings">

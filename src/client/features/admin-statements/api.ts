@@ -45,48 +45,31 @@ export function usePublishStatement() {
   );
 }
 
-export function useCreateExpense() {
+/** An expense or a payout added or deleted: its toast when it has one, then the statements are stale. */
+function useEntryChange(failure: string, done?: string) {
   const invalidate = useStatementInvalidation();
-  return useMutation(
-    trpc.owners.createExpense.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ message: 'Expense added', color: 'green' });
-        await invalidate();
-      },
-      onError: failed('The expense could not be added.'),
-    }),
-  );
+  return {
+    onSuccess: async () => {
+      if (done) notifications.show({ message: done, color: 'green' });
+      await invalidate();
+    },
+    onError: failed(failure),
+  };
 }
 
-export function useDeleteExpense() {
-  const invalidate = useStatementInvalidation();
-  return useMutation(
-    trpc.owners.deleteExpense.mutationOptions({
-      onSuccess: invalidate,
-      onError: failed('The expense could not be deleted.'),
-    }),
+export const useCreateExpense = () =>
+  useMutation(
+    trpc.owners.createExpense.mutationOptions(
+      useEntryChange('The expense could not be added.', 'Expense added'),
+    ),
   );
-}
-
-export function useCreatePayout() {
-  const invalidate = useStatementInvalidation();
-  return useMutation(
-    trpc.owners.createPayout.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ message: 'Payout recorded', color: 'green' });
-        await invalidate();
-      },
-      onError: failed('The payout could not be recorded.'),
-    }),
+export const useDeleteExpense = () =>
+  useMutation(trpc.owners.deleteExpense.mutationOptions(useEntryChange('The expense could not be deleted.')));
+export const useCreatePayout = () =>
+  useMutation(
+    trpc.owners.createPayout.mutationOptions(
+      useEntryChange('The payout could not be recorded.', 'Payout recorded'),
+    ),
   );
-}
-
-export function useDeletePayout() {
-  const invalidate = useStatementInvalidation();
-  return useMutation(
-    trpc.owners.deletePayout.mutationOptions({
-      onSuccess: invalidate,
-      onError: failed('The payout could not be deleted.'),
-    }),
-  );
-}
+export const useDeletePayout = () =>
+  useMutation(trpc.owners.deletePayout.mutationOptions(useEntryChange('The payout could not be deleted.')));

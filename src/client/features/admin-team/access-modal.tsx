@@ -2,7 +2,7 @@ import { Button, Group, Modal, MultiSelect, Select, Stack, TextInput } from '@ma
 import { useState } from 'react';
 import { roleHasHomes, STAFF_ROLE_LABELS, STAFF_ROLES, type TStaffRole } from '#shared/schemas/staff-role.ts';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
-import { useHomeOptions } from './api.ts';
+import { useHomeOptions } from './api/team.ts';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: STAFF_ROLE_LABELS[r] }));
 

@@ -1,18 +1,17 @@
 import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
-import { useHomeOptions } from './api.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { defaultHousekeepersQuery, useHomeOptions, useSetDefaultHousekeeper } from './api/team.ts';
 
 /**
  * Who gets each home's new turnover tasks (docs/staff.md#housekeeping): a housekeeper given that home.
  * The homes that have one are listed, each with a way to clear it.
  */
 export function DefaultHousekeepers({ members }: { members: TStaffMember[] }) {
-  const queryClient = useQueryClient();
-  const defaults = useQuery(trpc.tasks.housekeepers.queryOptions({ pageSize: 100 }));
+  const defaults = useQuery(defaultHousekeepersQuery());
   const [home, setHome] = useState<string | null>(null);
   const [homeLabel, setHomeLabel] = useState('');
   const [q, setQ] = useState('');
@@ -25,27 +24,21 @@ export function DefaultHousekeepers({ members }: { members: TStaffMember[] }) {
   const keepers = members
     .filter((m) => m.role === 'housekeeper' && !m.disabled && m.homes.some((h) => String(h.id) === home))
     .map((m) => ({ value: String(m.id), label: m.name ?? m.username }));
-  const save = useMutation(
-    trpc.tasks.setHousekeeper.mutationOptions({
-      onSuccess: async (out) => {
-        notifications.show({
-          message: out.userId === null ? 'Default housekeeper cleared' : 'Default housekeeper saved',
-          color: 'green',
-        });
-        setKeeper(null);
-        await Promise.all([
-          queryClient.invalidateQueries(trpc.tasks.housekeepers.pathFilter()),
-          queryClient.invalidateQueries(trpc.admin.activity.pathFilter()),
-        ]);
-      },
-      onError: (err) =>
-        notifications.show({
-          title: 'Error',
-          message: errorMessage(err, 'The default housekeeper could not be saved.'),
-          color: 'red',
-        }),
-    }),
-  );
+  const save = useSetDefaultHousekeeper({
+    onDone: (out) => {
+      notifications.show({
+        message: out.userId === null ? 'Default housekeeper cleared' : 'Default housekeeper saved',
+        color: 'green',
+      });
+      setKeeper(null);
+    },
+    onError: (err) =>
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'The default housekeeper could not be saved.'),
+        color: 'red',
+      }),
+  });
   return (
     <Stack gap="xs" component="section" aria-labelledby="default-housekeepers-title">
       <Title order={2} size="h3" id="default-housekeepers-title">

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PAY_RATE_MAX, ZPayRatesInput, type TPayRates } from '#shared/schemas/housekeeping.ts';
 import type { TStaffMember } from '#shared/schemas/staff.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { payRatesQuery, useSetPayRates } from './api/pay.ts';
 
 type TAmount = number | string;
 const amountOrNull = (v: TAmount): number | null => (v === '' ? null : Number(v));
@@ -14,7 +14,7 @@ const amountOrNull = (v: TAmount): number | null => (v === '' ? null : Number(v)
  * their homes where it differs. A task keeps the pay it recorded when it was done.
  */
 export function PayModal({ member, onClose }: { member: TStaffMember; onClose: () => void }) {
-  const rates = useQuery(trpc.tasks.payRates.queryOptions({ id: member.id }));
+  const rates = useQuery(payRatesQuery(member.id));
   const name = member.name ?? member.username;
   return (
     <Modal opened onClose={onClose} title={`Pay of ${name}`} centered>
@@ -38,7 +38,6 @@ function PayForm({
   rates: TPayRates;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const [base, setBase] = useState<TAmount>(rates.defaultRate ?? '');
   const [homes, setHomes] = useState<Record<number, TAmount>>(() =>
     Object.fromEntries(
@@ -46,16 +45,10 @@ function PayForm({
     ),
   );
   const [error, setError] = useState<string | null>(null);
-  const save = useMutation(
-    trpc.tasks.setPayRates.mutationOptions({
-      onSuccess: async () => {
-        notifications.show({ message: 'The pay is saved', color: 'green' });
-        await queryClient.invalidateQueries(trpc.tasks.payRates.queryFilter({ id: member.id }));
-        onClose();
-      },
-      onError: (err) => setError(errorMessage(err, 'The pay could not be saved.')),
-    }),
-  );
+  const save = useSetPayRates(member.id, {
+    onDone: onClose,
+    onError: (err) => setError(errorMessage(err, 'The pay could not be saved.')),
+  });
   return (
     <form
       noValidate

@@ -9,7 +9,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { AccessModal, type TAccessValues } from './access-modal.tsx';
-import { staffQuery, useStaffMutations } from './api.ts';
+import { staffQuery, useStaffMutations } from './api/team.ts';
 import { DefaultHousekeepers } from './default-housekeepers.tsx';
 
 const PayModal = lazyRetry(() => import('./pay-modal.tsx').then((m) => ({ default: m.PayModal })));

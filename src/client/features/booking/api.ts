@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TBookingCreateInput } from '#shared/schemas/booking.ts';
+import type { TBookingCreateInput, TQuoteInput } from '#shared/schemas/booking.ts';
 import type { TPayInput } from '#shared/schemas/payments.ts';
 import { errorStatus, trpc, trpcClient } from '../../lib/trpc.ts';
 
@@ -10,6 +10,13 @@ export const stayRulesQuery = (propertyId: number) =>
 export const myBookingsQuery = () => trpc.bookings.mine.queryOptions();
 /** The home's price rules: the card offers pets only where they are allowed. */
 export const homePricingQuery = (propertyId: number) => trpc.pricing.get.queryOptions({ id: propertyId });
+
+/** The server's price for a stay, as the booking would be charged (docs/money.md). */
+export const stayQuoteQuery = (input: TQuoteInput) => trpc.bookings.quote.queryOptions(input);
+
+/** A booking's payments as its guest sees them, and paying by card from the confirmation. */
+export const bookingPaymentsQuery = (token: string) => trpc.payments.manage.queryOptions({ token });
+export const usePayBooking = () => useMutation(trpc.payments.pay.mutationOptions());
 
 /** A home zone's clock for the deadline line, from the server (the page's first data carries it); kept a day. */
 export const homeClockQuery = (zone: string) =>

@@ -1,10 +1,11 @@
 import { Alert, Button, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { TPayChoice } from '#shared/checkout-search.ts';
 import { bankSentence, dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor } from '#shared/payments.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { bookingPaymentsQuery, usePayBooking } from './api.ts';
 
 /**
  * After booking (docs/payments.md#what-each-surface-states): the deposit due now and the balance with its
@@ -13,8 +14,8 @@ import { errorMessage, trpc } from '../../lib/trpc.ts';
  * (`chosen`) is not offered the card again here: it stays on the booking's page for a change of mind.
  */
 export function ConfirmationPayment({ token, chosen }: { token: string; chosen?: TPayChoice | undefined }) {
-  const payments = useQuery(trpc.payments.manage.queryOptions({ token }));
-  const pay = useMutation(trpc.payments.pay.mutationOptions());
+  const payments = useQuery(bookingPaymentsQuery(token));
+  const pay = usePayBooking();
   const [error, setError] = useState<string | null>(null);
   const d = payments.data;
   if (!d) return null;

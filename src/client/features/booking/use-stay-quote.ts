@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TStayQuote } from '#shared/schemas/booking.ts';
 import { DATES_TAKEN, DATES_UNAVAILABLE } from '#shared/messages.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { stayQuoteQuery } from './api.ts';
 
 /**
  * The server's quote for the chosen stay (docs/features.md#operator-calendar): each night by the home's seasons and weekend price,
@@ -20,7 +21,7 @@ export function useStayQuote(
 } {
   const enabled = Boolean(checkIn && checkOut && checkOut > checkIn);
   const query = useQuery({
-    ...trpc.bookings.quote.queryOptions({
+    ...stayQuoteQuery({
       propertyId,
       checkIn: checkIn ?? '',
       checkOut: checkOut ?? '',

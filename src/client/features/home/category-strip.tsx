@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CATEGORY_FADE_PX, CATEGORY_SKELETONS } from '#shared/constants.ts';
 import type { TCategory } from '#shared/schemas/category.ts';
 import classes from './home.module.css';
-import { categoriesQuery } from './queries.ts';
+import { categoriesQuery } from './api.ts';
 
 function CategoryIcon({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);

@@ -8,7 +8,7 @@ import type { TPropertyCard } from '#shared/schemas/property.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import type { TListingSearch } from '../../lib/search-state.ts';
 import { daysBetween } from '#shared/dates.ts';
-import { useSavedHomes } from '../../lib/saved-homes.tsx';
+import { useSavedHomes } from '../../lib/api/saved-homes.tsx';
 import classes from './home.module.css';
 import { ratingLabel } from '#shared/labels.ts';
 import { reviewCountLabel } from './labels.ts';

@@ -12,7 +12,7 @@ import {
   type TListingSearch,
 } from '../../lib/search-state.ts';
 import { PropertyCard, PropertyCardSkeleton } from './property-card.tsx';
-import { homeGridQuery } from './queries.ts';
+import { homeGridQuery } from './api.ts';
 
 /**
  * Cards in the first row (four on the widest layout) load eagerly; the rest wait until they come near

@@ -1,20 +1,21 @@
 import { Skeleton } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MessageThread } from '../../components/message-thread.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import {
+  manageMessagesQuery,
+  mineMessagesQuery,
+  usePostManageMessage,
+  usePostMineMessage,
+} from './api/booking.ts';
 
 const HINT = 'We e-mail the host; their answer comes to your e-mail with a link back here.';
 
 /** The booking's conversation on the manage page (by its link) and in My bookings (by the account). */
 export function BookingMessages(props: { token: string } | { id: number }) {
-  const queryClient = useQueryClient();
-  const byToken = 'token' in props;
-  const options = byToken
-    ? trpc.messaging.manageMessages.queryOptions({ token: props.token })
-    : trpc.messaging.mineMessages.queryOptions({ id: props.id });
-  const thread = useQuery({ ...options, staleTime: 0 });
-  const postByToken = useMutation(trpc.messaging.managePost.mutationOptions());
-  const postMine = useMutation(trpc.messaging.minePost.mutationOptions());
+  const thread = useQuery('token' in props ? manageMessagesQuery(props.token) : mineMessagesQuery(props.id));
+  const postByToken = usePostManageMessage();
+  const postMine = usePostMineMessage();
   const send = async (body: string) => {
     try {
       if ('token' in props) await postByToken.mutateAsync({ token: props.token, body });
@@ -22,7 +23,6 @@ export function BookingMessages(props: { token: string } | { id: number }) {
     } catch (err) {
       throw new Error(errorMessage(err, 'The message could not be sent. Please try again.'));
     }
-    await queryClient.invalidateQueries({ queryKey: options.queryKey });
   };
   return (
     <div id="messages">

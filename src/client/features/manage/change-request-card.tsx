@@ -1,33 +1,28 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate, isValidIsoDate } from '#shared/dates.ts';
 import { partyLabel } from '#shared/labels.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { bookedParty, type TPartyChoice } from '../../components/party-picker.tsx';
 import { StayFields } from '../../components/stay-fields.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { homePricingQuery, homeQuery, myChangeRequestQuery, useRequestChange } from './api/booking.ts';
 
 /**
  * 'Ask for a change' (docs/booking-operations.md#change-requests): other dates or guests, sent to the
  * operator, who accepts or declines; the answer shows here and comes by e-mail.
  */
 export function ChangeRequestCard({ token, booking }: { token: string; booking: TManagedBooking }) {
-  const queryClient = useQueryClient();
-  const latest = useQuery(trpc.bookings.myChangeRequest.queryOptions({ token }));
+  const latest = useQuery(myChangeRequestQuery(token));
   const [checkIn, setCheckIn] = useState(booking.checkIn);
   const [checkOut, setCheckOut] = useState(booking.checkOut);
   const [party, setParty] = useState<TPartyChoice>(() => bookedParty(booking));
   // The home's capacity and pets rule bound the party, as on the booking card.
-  const home = useQuery(trpc.properties.byId.queryOptions({ id: booking.property.id }));
-  const petsAllowed =
-    useQuery(trpc.pricing.get.queryOptions({ id: booking.property.id })).data?.petsAllowed ?? false;
+  const home = useQuery(homeQuery(booking.property.id));
+  const petsAllowed = useQuery(homePricingQuery(booking.property.id)).data?.petsAllowed ?? false;
   const [message, setMessage] = useState('');
-  const ask = useMutation(
-    trpc.bookings.requestChange.mutationOptions({
-      onSuccess: () => queryClient.invalidateQueries(trpc.bookings.myChangeRequest.queryFilter({ token })),
-    }),
-  );
+  const ask = useRequestChange(token);
   if (booking.status === 'cancelled' || booking.stayOver) return null;
   const request = latest.data?.request ?? null;
   const datesOk = isValidIsoDate(checkIn) && isValidIsoDate(checkOut) && checkOut > checkIn;

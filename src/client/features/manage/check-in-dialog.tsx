@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Input, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import { ID_PHOTO_MAX_BYTES, ID_PHOTO_TOO_LARGE, ZCheckInForm } from '#shared/schemas/check-in.ts';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useManageCheckIn } from './api/check-in.ts';
 
 /** The online check-in dialog (docs/check-in.md), loaded when the guest first opens it. */
 export default function CheckInDialog({
@@ -40,7 +40,7 @@ function CheckInForm({
   onCheckedIn: (updated: TManagedBooking) => void;
 }) {
   const c = booking.onlineCheckIn;
-  const checkIn = useMutation(trpc.checkIn.manageCheckIn.mutationOptions());
+  const checkIn = useManageCheckIn();
   const [arrivalTime, setArrivalTime] = useState(booking.trip.checkInTime);
   const [adults, setAdults] = useState<string[]>(() =>
     Array.from({ length: Math.max(1, booking.guests) }, (_, i) =>

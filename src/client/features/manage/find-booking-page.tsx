@@ -1,15 +1,14 @@
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ZLookupInput, type TLookupInput } from '#shared/schemas/manage.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import { LinkRequestPage } from '../../components/link-request-page.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { useLookupBooking } from './api/find-booking.ts';
 import '../../styles/more-components.css';
 
 /** 'Find my booking' (docs/decisions.md#secret-links): a lost manage link is sent again to the booking's e-mail address. */
 export function FindBookingPage() {
-  const lookup = useMutation(trpc.bookings.lookup.mutationOptions());
+  const lookup = useLookupBooking();
   const form = useForm<TLookupInput>({
     mode: 'uncontrolled',
     initialValues: { confirmationNumber: '', email: '' },

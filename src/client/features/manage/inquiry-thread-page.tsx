@@ -1,23 +1,21 @@
 import { Alert, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { MessageThread } from '../../components/message-thread.tsx';
-import { errorMessage, errorStatus, trpc } from '../../lib/trpc.ts';
+import { errorMessage, errorStatus } from '../../lib/trpc.ts';
+import { inquiryMessagesQuery, usePostInquiryMessage } from './api/inquiry.ts';
 import '../../styles/more-components.css';
 
 /** `/messages/{token}`: a question before booking, followed through the private link in its e-mail. */
 export function InquiryThreadPage({ token }: { token: string }) {
-  const queryClient = useQueryClient();
-  const options = trpc.messaging.inquiryMessages.queryOptions({ token });
-  const thread = useQuery({ ...options, staleTime: 0 });
-  const post = useMutation(trpc.messaging.inquiryPost.mutationOptions());
+  const thread = useQuery(inquiryMessagesQuery(token));
+  const post = usePostInquiryMessage();
   const send = async (body: string) => {
     try {
       await post.mutateAsync({ token, body });
     } catch (err) {
       throw new Error(errorMessage(err, 'The message could not be sent. Please try again.'));
     }
-    await queryClient.invalidateQueries({ queryKey: options.queryKey });
   };
   return (
     <Container size="md" py="lg">

@@ -1,13 +1,22 @@
 import { Alert, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorStatus, trpc } from '../../lib/trpc.ts';
+import { errorStatus } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMessages } from './booking-messages.tsx';
 import { ChangeRequestCard } from './change-request-card.tsx';
 import { PaymentsCard } from './payments-card.tsx';
-import { CANCELLED_TOAST, CLAIMED_TOAST, REVIEWED_TOAST, useBookingRefresh, manageQuery } from './api.ts';
+import {
+  CANCELLED_TOAST,
+  CLAIMED_TOAST,
+  REVIEWED_TOAST,
+  useBookingRefresh,
+  manageQuery,
+  useManageCancel,
+  useManageClaim,
+  useManageReview,
+} from './api/booking.ts';
 import '../../styles/more-components.css';
 
 /** `/manage/{token}`: a booking managed through the secret link in its e-mail (no account needed). */
@@ -15,9 +24,9 @@ export function ManageBookingPage({ token }: { token: string }) {
   const { isAuthenticated } = useAuth();
   const options = manageQuery(token);
   const booking = useQuery(options);
-  const cancel = useMutation(trpc.bookings.manageCancel.mutationOptions());
-  const review = useMutation(trpc.bookings.manageReview.mutationOptions());
-  const claim = useMutation(trpc.bookings.manageClaim.mutationOptions());
+  const cancel = useManageCancel();
+  const review = useManageReview();
+  const claim = useManageClaim();
   const { error, run } = useBookingRefresh(options.queryKey);
 
   return (

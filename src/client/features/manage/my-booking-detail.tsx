@@ -1,19 +1,25 @@
 import { Alert, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconLogin } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth.tsx';
-import { trpc } from '../../lib/trpc.ts';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMessages } from './booking-messages.tsx';
-import { CANCELLED_TOAST, REVIEWED_TOAST, useBookingRefresh, myBookingDetailQuery } from './api.ts';
+import {
+  CANCELLED_TOAST,
+  REVIEWED_TOAST,
+  useBookingRefresh,
+  myBookingDetailQuery,
+  useCancelMine,
+  useReviewMine,
+} from './api/booking.ts';
 import '../../styles/more-components.css';
 
 function Detail({ id }: { id: number }) {
   const options = myBookingDetailQuery(id);
   const booking = useQuery(options);
-  const cancel = useMutation(trpc.bookings.cancelMine.mutationOptions());
-  const review = useMutation(trpc.bookings.reviewMine.mutationOptions());
+  const cancel = useCancelMine();
+  const review = useReviewMine();
   const { error, run } = useBookingRefresh(options.queryKey);
   if (booking.isPending) return <Skeleton h={360} radius="md" />;
   if (booking.isError)

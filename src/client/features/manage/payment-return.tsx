@@ -5,7 +5,7 @@ import { formatIsoDate } from '#shared/dates.ts';
 import { formatMinor, PAY_PARTS, type TPayPart } from '#shared/payments.ts';
 import type { TBookingPayments } from '#shared/schemas/payments.ts';
 import { readOneOf } from '#shared/url-search.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { bookingPaymentsQuery } from './api/booking.ts';
 
 /** How often the page asks again while Stripe's webhook has not arrived, and for how long at most. */
 const POLL_MS = 2_000;
@@ -40,7 +40,7 @@ export function PaymentReturn({ token }: { token: string }) {
     return () => clearTimeout(timer);
   }, []);
   const payments = useQuery({
-    ...trpc.payments.manage.queryOptions({ token }, { staleTime: 0 }),
+    ...bookingPaymentsQuery(token),
     refetchInterval: (query) =>
       returned?.kind === 'done' && !expired && stillDue(query.state.data, returned.part) ? POLL_MS : false,
   });

@@ -1,12 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { damageDepositSentence } from '#shared/deposit-terms.ts';
 import { dueNow, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import { formatMinor, PAYMENT_STATUS_LABELS, type TPayPart } from '#shared/payments.ts';
 import type { TPayResult } from '#shared/schemas/payments.ts';
 import { ChargesList } from '../../components/charges-list.tsx';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { bookingPaymentsQuery, usePayBooking } from './api/booking.ts';
 import { PaymentReturn } from './payment-return.tsx';
 
 /**
@@ -15,12 +16,12 @@ import { PaymentReturn } from './payment-return.tsx';
  * invoice and any credit notes (docs/invoices.md). `bookingStatus` refetches it when the booking changes (a cancellation's refund).
  */
 export function PaymentsCard({ token, bookingStatus }: { token: string; bookingStatus: string }) {
-  const payments = useQuery(trpc.payments.manage.queryOptions({ token }, { staleTime: 0 }));
+  const payments = useQuery(bookingPaymentsQuery(token));
   const { refetch } = payments;
   useEffect(() => {
     void refetch();
   }, [bookingStatus, refetch]);
-  const pay = useMutation(trpc.payments.pay.mutationOptions());
+  const pay = usePayBooking();
   const [answer, setAnswer] = useState<TPayResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Nothing is asked for until a request is accepted (docs/booking-operations.md#payments).

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, useState } from 'react';
 import type { TManagedBooking } from '#shared/schemas/manage.ts';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
-import { manageQuery } from './api.ts';
+import { manageQuery } from './api/booking.ts';
 
 // The form's code (and the check-in schema) load when the guest opens it, not with the trip page.
 const CheckInDialog = lazy(() => import('./check-in-dialog.tsx'));

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { MESSAGE_MAX, ZInquiryForm } from '#shared/schemas/messaging.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import type { TChosenStay } from '../../lib/chosen-stay.ts';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage } from '../../lib/trpc.ts';
+import { useAskHost } from './api/contact-host.ts';
 
 interface TValues {
   name: string;
@@ -44,7 +44,7 @@ export default function ContactHostDialog({
   /** The booking card's stay when the dialog opened: the question's dates and guests start from it. */
   stay?: TChosenStay | null;
 }) {
-  const ask = useMutation(trpc.messaging.inquire.mutationOptions());
+  const ask = useAskHost();
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const form = useForm<TValues>({

@@ -1,5 +1,5 @@
 import { Box, Button, Container, Divider, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { propertyQuery } from './property-query.ts';
+import { propertyQuery } from './api/listing.ts';
 import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';

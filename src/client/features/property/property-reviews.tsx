@@ -20,7 +20,7 @@ import { REVIEWS_FIRST, REVIEWS_STEP } from '#shared/constants.ts';
 import { ratingLabel, reviewsLabel } from '#shared/labels.ts';
 import { formatMonthYear } from '#shared/dates.ts';
 import { thumbnailUrl } from '#shared/media.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { propertyReviewsQuery } from './api/reviews.ts';
 import '../../styles/property-page.css';
 
 /**
@@ -37,7 +37,7 @@ export function PropertyReviews({
   reviewCount: number;
 }) {
   const [shown, setShown] = useState(REVIEWS_FIRST);
-  const reviews = useQuery(trpc.reviews.byProperty.queryOptions({ id: propertyId }));
+  const reviews = useQuery(propertyReviewsQuery(propertyId));
   const list = reviews.data ?? [];
 
   return (

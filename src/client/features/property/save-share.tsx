@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHeart, IconHeartFilled, IconShare } from '@tabler/icons-react';
-import { useSavedHomes } from '../../lib/saved-homes.tsx';
+import { useSavedHomes } from '../../lib/api/saved-homes.tsx';
 
 /** The page's own address, without a search's dates, which are the sharer's and not the reader's. */
 function shareUrl(propertyId: number): string {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { parseCheckoutSearch, type TCheckoutSearch } from '#shared/checkout-search.ts';
 import { CheckoutPage } from '../../features/booking/checkout-page.tsx';
 import { InvalidPropertyId, PropertyNotFound } from '../../features/property/property-page.tsx';
-import { propertyQuery } from '../../features/property/property-query.ts';
+import { propertyQuery } from '../../features/property/api/listing.ts';
 
 /**
  * The checkout route's screen (the router ignores files starting with '-'): the home, then its checkout.

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import type { TCheckoutSearch } from '#shared/checkout-search.ts';
 import { parsePropertyId } from '../../features/property/property-id.ts';
-import { prefetchListing } from '../../features/property/property-query.ts';
+import { prefetchListing } from '../../features/property/api/listing.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 // A lazy import of its own: the route's entry in the first screen's import map then names one chunk

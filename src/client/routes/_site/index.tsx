@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AppliedFilters } from '../../features/home/applied-filters.tsx';
 import { CategoryStrip } from '../../features/home/category-strip.tsx';
 import { PropertyGrid } from '../../features/home/property-grid.tsx';
-import { categoriesQuery, homeGridQuery } from '../../features/home/queries.ts';
+import { categoriesQuery, homeGridQuery } from '../../features/home/api.ts';
 import { LazyResultsMap } from '../../features/search/lazy-results-map.tsx';
 import { ResultsToolbar } from '../../features/search/results-toolbar.tsx';
 import {

@@ -4,7 +4,7 @@ import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { BookingCard } from '../../features/booking/booking-card.tsx';
 import { parsePropertyId } from '../../features/property/property-id.ts';
 import { InvalidPropertyId, PropertyPage } from '../../features/property/property-page.tsx';
-import { prefetchListing } from '../../features/property/property-query.ts';
+import { prefetchListing } from '../../features/property/api/listing.ts';
 import { parseListingSearch } from '../../lib/search-state.ts';
 
 export const Route = createFileRoute('/_site/property/$id')({

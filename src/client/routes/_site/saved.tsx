@@ -4,8 +4,8 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PropertyCard } from '../../features/home/property-card.tsx';
 import { useAuth } from '../../lib/auth.tsx';
-import { useSavedHomes } from '../../lib/saved-homes.tsx';
-import { trpc } from '../../lib/trpc.ts';
+import { publicHomesQuery } from '../../lib/api/homes.ts';
+import { useSavedHomes } from '../../lib/api/saved-homes.tsx';
 
 export const Route = createFileRoute('/_site/saved')({
   component: SavedPage,
@@ -13,9 +13,9 @@ export const Route = createFileRoute('/_site/saved')({
 
 const GRID = { base: 1, xs: 2, md: 3, lg: 4 };
 
-/** A visitor's hearts are ids in this browser: their cards come from the public property list. */
+/** A visitor's hearts, as cards. */
 function useVisitorSaved(ids: ReadonlySet<number>, enabled: boolean) {
-  const all = useQuery({ ...trpc.properties.list.queryOptions(), enabled });
+  const all = useQuery({ ...publicHomesQuery(), enabled });
   return { data: all.data?.filter((p) => ids.has(p.id)), isPending: enabled && all.isPending };
 }
 

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import type { TQuoteInput } from '#shared/schemas/booking.ts';
+import { errorMessage, trpc } from '../trpc.ts';
 
 /**
  * Bookings the operator enters and changes (docs/booking-operations.md#operator-bookings), shared by the
@@ -26,6 +27,11 @@ export function notifyRefused(err: unknown): void {
     color: 'red',
   });
 }
+
+/** The chosen home and its pricing bound the party (capacity, pets), as on the guest's booking card. */
+export const homeQuery = (id: number) => trpc.properties.byId.queryOptions({ id });
+export const homePricingQuery = (id: number) => trpc.pricing.get.queryOptions({ id });
+export const quoteQuery = (input: TQuoteInput) => trpc.bookings.quote.queryOptions(input);
 
 /** A few homes matching what the operator typed, for the home pickers. */
 export const homeChoicesQuery = (q: string) =>

@@ -11,8 +11,8 @@ import {
   type ReactNode,
 } from 'react';
 import type { TProperty } from '#shared/schemas/property.ts';
-import { useAuth } from './auth.tsx';
-import { errorMessage, trpc } from './trpc.ts';
+import { useAuth } from '../auth.tsx';
+import { errorMessage, trpc } from '../trpc.ts';
 
 /**
  * Saved homes (docs/decisions.md#saved-homes). A visitor's hearts stay in this browser (localStorage, as the spec keeps

@@ -1,5 +1,5 @@
 import { formatMoney } from '#shared/money.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../../lib/trpc.ts';
 
 export const dashboardQuery = () => trpc.admin.dashboard.queryOptions();
 

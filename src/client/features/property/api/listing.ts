@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { trpc } from '../../lib/trpc.ts';
-import { parsePropertyId } from './property-id.ts';
+import { trpc } from '../../../lib/trpc.ts';
+import { parsePropertyId } from '../property-id.ts';
 
 /**
  * The property read, always treated as stale (docs/product.md#request-behaviour). Kept apart from the page so the route's

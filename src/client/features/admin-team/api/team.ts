@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { errorMessage, trpc } from '../../lib/trpc.ts';
+import { errorMessage, trpc, type TRouterOutputs } from '../../../lib/trpc.ts';
 
 export function staffQuery() {
   return trpc.staff.list.queryOptions({ page: 1, pageSize: 100 });
@@ -38,4 +38,30 @@ export function useStaffMutations() {
     invite: useMutation(trpc.staff.invite.mutationOptions(handlers('Invitation sent'))),
     update: useMutation(trpc.staff.update.mutationOptions(handlers('Access updated'))),
   };
+}
+
+/** Each home's default housekeeper (who gets its new turnover tasks). */
+export const defaultHousekeepersQuery = () => trpc.tasks.housekeepers.queryOptions({ pageSize: 100 });
+
+/** After the caller's `onDone`, the defaults and the activity list are fetched again. */
+export function useSetDefaultHousekeeper({
+  onDone,
+  onError,
+}: {
+  onDone: (out: TRouterOutputs['tasks']['setHousekeeper']) => void;
+  onError: (err: unknown) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.tasks.setHousekeeper.mutationOptions({
+      onSuccess: async (out) => {
+        onDone(out);
+        await Promise.all([
+          queryClient.invalidateQueries(trpc.tasks.housekeepers.pathFilter()),
+          queryClient.invalidateQueries(trpc.admin.activity.pathFilter()),
+        ]);
+      },
+      onError,
+    }),
+  );
 }
