@@ -1,23 +1,45 @@
 import { CloseButton, Input, InputBase, SimpleGrid } from '@mantine/core';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
-const loadPickers = () => import('./stay-date-pickers.tsx');
-const StayDatePickers = lazyRetry(() => loadPickers().then((m) => ({ default: m.StayDatePickers })));
+const StayDatePickers = lazyRetry(() =>
+  import('./stay-date-pickers.tsx').then((m) => ({ default: m.StayDatePickers })),
+);
+
+// The pickers' code, fetched and evaluated once the page is idle: fetched on the tap itself, its ~30 module
+// preloads and evaluation held the tap's frame. Once in, the pickers render without suspending.
+let pickersReady: Promise<void> | undefined;
+const preparePickers = () =>
+  (pickersReady ??= StayDatePickers.preload().catch(() => {
+    pickersReady = undefined;
+  }));
+const whenIdle = (fn: () => void) => {
+  if ('requestIdleCallback' in window) {
+    const id = requestIdleCallback(fn, { timeout: 3000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 1000);
+  return () => clearTimeout(id);
+};
 
 type TField = 'check-in-input' | 'check-out-input';
 
 /**
  * Check-in and check-out (docs/product.md#guest-interactions). The calendars (@mantine/dates, its popover and Floating UI, ~30 KiB
- * gzipped) stay out of the property page's first load: look-alike fields show the stay, pointer or focus
- * fetches the code, and the first click swaps in the real pickers and repeats that click on the same field.
+ * gzipped) stay out of the property page's first load: look-alike fields show the stay, the code loads once
+ * the page is idle (or on pointer or focus), and the first click swaps in the real pickers and repeats that
+ * click on the same field.
  */
 export function StayDates({ stay }: { stay: TBookingStay }) {
   const [clicked, setClicked] = useState<TField | null>(null);
   const slot = useRef<HTMLDivElement>(null);
-  const standIns = <StandIns stay={stay} onUse={setClicked} />;
+  useEffect(() => whenIdle(() => void preparePickers()), []);
+  // The swap renders in a transition, after the tap's own frame; a load that failed leaves it to the lazy
+  // component, whose failure reaches the error screen as before.
+  const use = (field: TField) => void preparePickers().then(() => startTransition(() => setClicked(field)));
+  const standIns = <StandIns stay={stay} onUse={use} />;
   return (
     <div ref={slot}>
       {clicked ? (
@@ -84,8 +106,8 @@ function StandIn(props: {
       data-testid={testId}
       aria-haspopup="dialog"
       aria-expanded={false}
-      onPointerEnter={() => void loadPickers()}
-      onFocus={() => void loadPickers()}
+      onPointerEnter={() => void preparePickers()}
+      onFocus={() => void preparePickers()}
       onClick={() => props.onUse(testId)}
       rightSectionPointerEvents="all"
       rightSection={
