@@ -53,7 +53,7 @@ export function BookingCard({
   const { reserve, waiting } = useReserve(stay, priced, problem, () => {
     if (!checkIn || !checkOut) return;
     // The listing's own URL takes the stay first, so Back from the checkout finds the card as it was.
-    void navigate({
+    return navigate({
       to: '/property/$id',
       params,
       search: (prev) => ({ ...prev, checkIn, checkOut, guests: party.adults }),
