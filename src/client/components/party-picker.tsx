@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Collapse, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconMinus, IconPlus } from '@tabler/icons-react';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { startTransition, useId, useOptimistic, useRef, useState, type KeyboardEvent } from 'react';
 import { guestsLabel, partyLabel } from '#shared/labels.ts';
 
 /** Who stays: `adults` is what the quote and the booking call `guests` (docs/booking-operations.md#guests). */
@@ -129,7 +129,7 @@ function CountRow({
  * home's capacity; infants and pets do not count towards it.
  */
 export function PartyPicker({
-  party,
+  party: chosen,
   maxGuests,
   petsAllowed,
   onChange,
@@ -142,8 +142,17 @@ export function PartyPicker({
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
+  // The counters show a tap at once; what depends on the party (the booking card's quote and price, a
+  // form) re-renders in a transition after that paint: on a slow phone the card took the tap's frame.
+  const [party, show] = useOptimistic(chosen);
   const counted = party.adults + party.children;
-  const set = (change: Partial<TPartyChoice>) => onChange({ ...party, ...change });
+  const set = (change: Partial<TPartyChoice>) => {
+    const next = { ...party, ...change };
+    startTransition(() => {
+      show(next);
+      onChange(next);
+    });
+  };
   const closeOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !open) return;
     event.stopPropagation();

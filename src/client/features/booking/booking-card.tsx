@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type FocusEvent, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { checkoutSearch } from '#shared/checkout.ts';
@@ -53,7 +53,7 @@ export function BookingCard({
   const { reserve, waiting } = useReserve(stay, priced, problem, () => {
     if (!checkIn || !checkOut) return;
     // The listing's own URL takes the stay first, so Back from the checkout finds the card as it was.
-    void navigate({
+    return navigate({
       to: '/property/$id',
       params,
       search: (prev) => ({ ...prev, checkIn, checkOut, guests: party.adults }),
@@ -64,6 +64,14 @@ export function BookingCard({
   });
   // The checkout's code loads when Reserve is pointed at or focused, not with the listing.
   const preload = () => void router.preloadRoute({ to: '/book/$id', params }).catch(() => undefined);
+  // Not on a tap: a finger's pointerenter and focus come in the tap itself, where the preload's module
+  // links held the pressed state's paint; the press starts the same loading a frame later anyway.
+  const hoverPreload = (event: PointerEvent<HTMLButtonElement>) => {
+    if (event.pointerType !== 'touch') preload();
+  };
+  const focusPreload = (event: FocusEvent<HTMLButtonElement>) => {
+    if (event.currentTarget.matches(':focus-visible')) preload();
+  };
   // A request-to-book home says so on its button (docs/booking-operations.md#booking-modes).
   const reserveLabel = property.bookingMode === 'request' ? 'Request to book' : 'Reserve';
   // The total as the breakdown adds it up in the chosen currency (docs/money.md).
@@ -104,8 +112,8 @@ export function BookingCard({
           size="md"
           fullWidth
           onClick={reserve}
-          onPointerEnter={preload}
-          onFocus={preload}
+          onPointerEnter={hoverPreload}
+          onFocus={focusPreload}
           disabled={problem !== null}
           // Not Mantine's `loading`, which disables the button and so drops the keyboard focus on it.
           aria-busy={waiting || undefined}

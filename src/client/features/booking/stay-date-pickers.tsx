@@ -1,6 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { addDays } from '#shared/dates.ts';
 import { notifications } from '@mantine/notifications';
 import { bookedDayProps, useCalendarMonths } from '../../components/calendar-days.ts';
@@ -17,12 +17,19 @@ const CALENDAR_LABELS = {
   previousYear: 'Previous year',
 };
 
+// No fade: Mantine renders a fading calendar in a flushSync inside requestAnimationFrame, a long
+// unyielding task; without it the calendar renders in the same (transition) render that opens it.
+const POPOVER = { withinPortal: true, transitionProps: { duration: 0 } } as const;
+
 /**
  * The real pickers (loaded on first use, see stay-dates.tsx): check-in and check-out with every taken night disabled (docs/decisions.md#availability, #booking-card-defaults). Choosing a check-in sets the
  * check-out (clamped before the next taken night) and opens the check-out picker (docs/product.md#guest-interactions).
  */
 export function StayDatePickers({ stay }: { stay: TBookingStay }) {
+  const [checkInOpen, setCheckInOpen] = useState(false);
   const [checkOutOpen, setCheckOutOpen] = useState(false);
+  // A calendar month is a few hundred ms of Mantine rendering on a slow phone: opening one, and the
+  // stay a tap chooses, render in a transition, so the tap's own frame (the calendar closing) paints first.
   const { checkIn, checkOut, today } = stay;
   const months = useCalendarMonths();
   // Arrows move one month even when two show: scrolling by two skipped today's month when the card
@@ -37,9 +44,13 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         placeholder="Add date"
         value={checkIn}
         onChange={(value) => {
-          stay.chooseCheckIn(value);
-          if (value) setCheckOutOpen(true);
+          setCheckInOpen(false);
+          startTransition(() => {
+            stay.chooseCheckIn(value);
+            if (value) setCheckOutOpen(true);
+          });
         }}
+        onClick={() => startTransition(() => setCheckInOpen((o) => !o))}
         valueFormat={DATE_FORMAT}
         ariaLabels={CALENDAR_LABELS}
         minDate={today}
@@ -52,15 +63,15 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         clearable
         clearButtonProps={{ 'aria-label': 'Clear check-in date' }}
         data-testid="check-in-input"
-        popoverProps={{ withinPortal: true }}
+        popoverProps={{ ...POPOVER, opened: checkInOpen, onClose: () => setCheckInOpen(false) }}
       />
       <DatePickerInput
         label="Check-out"
         placeholder="Add date"
         value={checkOut}
         onChange={(value) => {
-          stay.chooseCheckOut(value);
           setCheckOutOpen(false);
+          startTransition(() => stay.chooseCheckOut(value));
         }}
         onClick={() => {
           if (!checkIn) {
@@ -71,7 +82,7 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
             });
             return;
           }
-          setCheckOutOpen((o) => !o);
+          startTransition(() => setCheckOutOpen((o) => !o));
         }}
         valueFormat={DATE_FORMAT}
         ariaLabels={CALENDAR_LABELS}
@@ -85,7 +96,7 @@ export function StayDatePickers({ stay }: { stay: TBookingStay }) {
         clearable
         clearButtonProps={{ 'aria-label': 'Clear check-out date' }}
         data-testid="check-out-input"
-        popoverProps={{ opened: checkOutOpen, onClose: () => setCheckOutOpen(false), withinPortal: true }}
+        popoverProps={{ ...POPOVER, opened: checkOutOpen, onClose: () => setCheckOutOpen(false) }}
       />
     </SimpleGrid>
   );

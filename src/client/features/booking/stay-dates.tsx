@@ -1,23 +1,53 @@
 import { CloseButton, Input, InputBase, SimpleGrid } from '@mantine/core';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
-const loadPickers = () => import('./stay-date-pickers.tsx');
-const StayDatePickers = lazyRetry(() => loadPickers().then((m) => ({ default: m.StayDatePickers })));
+const StayDatePickers = lazyRetry(() =>
+  import('./stay-date-pickers.tsx').then((m) => ({ default: m.StayDatePickers })),
+);
+
+// The pickers' code, fetched and evaluated when the page has been idle a while: fetched on the tap itself,
+// its ~30 module preloads and evaluation held the tap's frame; fetched at the first idle moment, they held
+// whatever the guest tapped first. Once in, the pickers render without suspending.
+let pickersReady: Promise<void> | undefined;
+const preparePickers = () =>
+  (pickersReady ??= StayDatePickers.preload().catch(() => {
+    pickersReady = undefined;
+  }));
+const PREPARE_AFTER_MS = 2000;
+const prepareWhenIdle = () => {
+  let idle = 0;
+  const timer = setTimeout(() => {
+    if ('requestIdleCallback' in window) idle = requestIdleCallback(() => void preparePickers());
+    else void preparePickers();
+  }, PREPARE_AFTER_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle) cancelIdleCallback(idle);
+  };
+};
+/** After the tap's frame has painted: a frame, then a task. */
+const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn));
 
 type TField = 'check-in-input' | 'check-out-input';
 
 /**
  * Check-in and check-out (docs/product.md#guest-interactions). The calendars (@mantine/dates, its popover and Floating UI, ~30 KiB
- * gzipped) stay out of the property page's first load: look-alike fields show the stay, pointer or focus
- * fetches the code, and the first click swaps in the real pickers and repeats that click on the same field.
+ * gzipped) stay out of the property page's first load: look-alike fields show the stay, the code loads once
+ * the page has been idle a while (or on hover or keyboard focus), and the first click swaps in the real
+ * pickers and repeats that click on the same field.
  */
 export function StayDates({ stay }: { stay: TBookingStay }) {
   const [clicked, setClicked] = useState<TField | null>(null);
   const slot = useRef<HTMLDivElement>(null);
-  const standIns = <StandIns stay={stay} onUse={setClicked} />;
+  useEffect(prepareWhenIdle, []);
+  // The code (if not in yet) and the swap come after the tap's own frame; a load that failed leaves it to
+  // the lazy component, whose failure reaches the error screen as before.
+  const use = (field: TField) =>
+    afterPaint(() => void preparePickers().then(() => startTransition(() => setClicked(field))));
+  const standIns = <StandIns stay={stay} onUse={use} />;
   return (
     <div ref={slot}>
       {clicked ? (
@@ -84,8 +114,9 @@ function StandIn(props: {
       data-testid={testId}
       aria-haspopup="dialog"
       aria-expanded={false}
-      onPointerEnter={() => void loadPickers()}
-      onFocus={() => void loadPickers()}
+      // A mouse's hover or the keyboard's focus comes before the click; a finger's comes in the tap itself.
+      onPointerEnter={(e) => e.pointerType !== 'touch' && void preparePickers()}
+      onFocus={(e) => e.currentTarget.matches(':focus-visible') && void preparePickers()}
       onClick={() => props.onUse(testId)}
       rightSectionPointerEvents="all"
       rightSection={

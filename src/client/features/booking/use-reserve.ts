@@ -18,11 +18,13 @@ export function useReserve(
   stay: TBookingStay,
   quote: { settled: boolean },
   problem: string | null,
-  go: () => void,
+  go: () => Promise<unknown> | void,
 ) {
   const { settings, settled: settingsSettled } = useSiteConfig();
   const { isAuthenticated, isLoading: authLoading, openAuthDialog } = useAuth();
   const [waiting, setWaiting] = useState(false);
+  // Pressed and on its way: the button shows it at once; the work (the route change) starts after that paint.
+  const [leaving, setLeaving] = useState(false);
   const ready = settingsSettled && !authLoading && stay.settled && quote.settled;
 
   const act = () => {
@@ -46,10 +48,16 @@ export function useReserve(
       openAuthDialog('login');
       return;
     }
-    go();
+    setLeaving(true);
+    // The checkout's route change renders the listing and then the checkout in one long task: it starts
+    // once the pressed state has painted (a frame, then a task), so the tap answers at once.
+    requestAnimationFrame(() =>
+      setTimeout(() => void Promise.resolve(go()).finally(() => setLeaving(false))),
+    );
   };
 
   const reserve = () => {
+    if (leaving) return;
     if (ready) act();
     else setWaiting(true);
   };
@@ -65,5 +73,5 @@ export function useReserve(
   }, [waiting, ready]);
 
   /** Reserve was pressed before what it depends on had arrived; it acts as soon as they do. */
-  return { reserve, waiting };
+  return { reserve, waiting: waiting || leaving };
 }
