@@ -101,10 +101,12 @@ describe('the first response', () => {
     // Drawn by the app itself: its code is asked for at once, not after a first screen.
     expect(html).not.toContain('data-first-screen');
     expect(html).toContain('<script type="module" src="/assets/main-abc.js">');
+    // The same text the missing home's page must not hold.
+    expect(html).toContain('[["properties","byId"]');
     // A missing home: the plain page, which shows the client's not-found screen.
     const missing = await (await fetch(`${srv.url}/book/99999999`)).text();
     expect(missing).not.toContain('rel="preload" as="image"');
-    expect(missing).not.toContain("'properties', 'byId'");
+    expect(missing).not.toContain('[["properties","byId"]');
   });
 
   it('answers 404 with the client page for unknown paths and missing listings', async () => {

@@ -60,8 +60,10 @@ describe('the inbox filters', () => {
     const page = await inbox(tdb.em(), ZInboxInput.parse({ filter }));
     expect(page.items.map((t) => t.id)).toEqual(names.map((n) => threads[n]));
     expect(page.total).toBe(names.length);
-    expect(page.items.find((t) => t.id === threads.question)?.preview ?? 'Is there parking?').toBe(
-      'Is there parking?',
-    );
+    // The question's thread shows its last message as the preview wherever it is listed.
+    const question = page.items.find((t) => t.id === threads.question);
+    if ((names as readonly string[]).includes('question'))
+      expect(question?.preview).toBe('Is there parking?');
+    else expect(question).toBeUndefined();
   });
 });
