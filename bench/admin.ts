@@ -395,8 +395,11 @@ async function standalone(): Promise<void> {
   try {
     await migrate(orm, pgServer.url);
     const em = orm.em.fork();
-    if (reuse) log(`reusing the ${properties.toLocaleString()} homes generated before`);
-    else {
+    if (reuse) {
+      log(`reusing the ${properties.toLocaleString()} homes generated before`);
+      // A migration since may have rewritten tables; a live database's autovacuum would have come round.
+      await em.execute('vacuum analyze');
+    } else {
       await generateHomes(em, properties, log);
       log('admin: generating accounts and activity');
       await generateAdminData(em, properties);

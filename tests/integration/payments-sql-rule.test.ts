@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/server/repositories/db.ts';
-import { OWED_SQL, paymentTotals } from '../../src/server/repositories/payments.ts';
+import { paymentTotals } from '../../src/server/repositories/payments.ts';
 import { totalsOf } from '../../src/server/services/payments/ledger.ts';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 import { createProperty } from '../support/fixtures.ts';
@@ -27,21 +27,27 @@ const rowArb = fc.record({
   net: fc.integer({ min: 0, max: 700_000 }),
 });
 
-describe("the payments list's SQL", () => {
-  it('owes what the money-facts module owes, row for row', async () => {
+describe("each payment plan's owed columns", () => {
+  it('owe what the money-facts module owes, row for row', async () => {
+    // The plan's generated columns, evaluated by PostgreSQL over rows shaped like the plan's own.
+    await tdb.sql(`create table owed_probe (like payment_plans including defaults including generated)`);
     await fc.assert(
       fc.asyncProperty(fc.array(rowArb, { minLength: 1, maxLength: 200 }), async (rows) => {
+        await tdb.sql(`truncate owed_probe`);
         const values = sql.join(
           rows.map(
             (r, i) =>
               sql`(${i}::int, ${r.status}::text, ${r.fee}::int, ${r.total}::int, ${r.adjusted}::int, ${r.net}::int)`,
           ),
         );
-        const got = await sql<{ i: number; balance_due: number; refund_due: number; charged: number }>`
-          select i, ${OWED_SQL.balanceDue}::int as balance_due, ${OWED_SQL.refundDue}::int as refund_due,
-                 ${OWED_SQL.charged}::int as charged
-            from (values ${values}) as t(i, booking_status, cancellation_fee, total_amount, adjusted, net)
-           order by i`.execute(db(tdb.em()));
+        await sql`insert into owed_probe (booking_id, booking_status, cancellation_fee, total_amount, adjusted, net,
+                                          currency, deposit_amount, deposit_percent, balance_amount, methods,
+                                          bank_instructions, deadline_action, property_id, check_in)
+          select i, s, f, t, a, n, 'USD', 0, 0, t, '{}', '', 'flag', 1, current_date
+            from (values ${values}) as v(i, s, f, t, a, n)`.execute(db(tdb.em()));
+        const got = await sql<{ i: number; balance_due: number; refund_due: number }>`
+          select booking_id as i, balance_owed as balance_due, refund_owed as refund_due
+            from owed_probe order by booking_id`.execute(db(tdb.em()));
         rows.forEach((r, i) => {
           const t = totalsOf(
             { status: r.status, cancellation_fee: r.fee, total_amount: r.total, deposit_amount: 0 },
@@ -50,12 +56,7 @@ describe("the payments list's SQL", () => {
               { kind: 'adjustment', amount: r.adjusted },
             ],
           );
-          expect(got.rows[i]).toEqual({
-            i,
-            balance_due: t.balanceDue,
-            refund_due: t.refundDue,
-            charged: t.charged,
-          });
+          expect(got.rows[i]).toEqual({ i, balance_due: t.balanceDue, refund_due: t.refundDue });
         });
       }),
       { numRuns: 20 },
@@ -146,5 +147,55 @@ describe("each payment plan's ledger sums", () => {
       { booking_id: c, net: 700, adjusted: 1500 },
     ]);
     expect(await drifted()).toEqual([]);
+  });
+});
+
+describe("each payment plan's booking facts", () => {
+  it("follow the booking's status, fee, arrival and home, and a plan made again", async () => {
+    const em = tdb.em();
+    const home = await createProperty(em, { title: 'Plan facts home' });
+    const other = await createProperty(em, { title: 'Plan facts other home' });
+    await em.flush();
+    const made = await tdb.sql<{ id: number }>(
+      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
+                             tax_rate, tax_amount, confirmation_number, contact_info)
+       select $1, current_date + 900 + g * 10, current_date + 902 + g * 10, 2, 50000, 'confirmed', 25000, 2, 0, 0,
+              'BIC' || (960000 + g), '{"name":"Facts Guest","email":"facts@example.com"}'
+         from generate_series(1, 2) g returning id`,
+      [home.id],
+    );
+    const [a, b] = made.map((r) => r.id);
+    await tdb.sql(
+      `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
+       values ($1, 'payment', 'cash', 20000, 'USD', now(), 'Test')`,
+      [a],
+    );
+    const owed = () =>
+      tdb.sql<{ booking_id: number; balance_owed: number; refund_owed: number }>(
+        `select booking_id, balance_owed, refund_owed from payment_plans where booking_id = any($1) order by booking_id`,
+        [[a, b]],
+      );
+    expect(await owed()).toEqual([
+      { booking_id: a, balance_owed: 30000, refund_owed: 0 },
+      { booking_id: b, balance_owed: 50000, refund_owed: 0 },
+    ]);
+    // Cancelled with a $50 fee: A holds $200 and keeps $50, so $150 is owed back.
+    await tdb.sql(`update bookings set status = 'cancelled', cancellation_fee = 5000 where id = $1`, [a]);
+    await tdb.sql(
+      `update bookings set property_id = $1, check_in = check_in + 3, check_out = check_out + 3 where id = $2`,
+      [other.id, b],
+    );
+    expect(await owed()).toEqual([
+      { booking_id: a, balance_owed: 0, refund_owed: 15000 },
+      { booking_id: b, balance_owed: 50000, refund_owed: 0 },
+    ]);
+    await tdb.sql(`delete from payment_plans where booking_id = $1`, [b]);
+    await tdb.sql(`select payment_plan_snapshot(bk, bk.created_at) from bookings bk where bk.id = $1`, [b]);
+    const drifted = await tdb.sql<{ booking_id: number }>(
+      `select pp.booking_id from payment_plans pp join bookings bk on bk.id = pp.booking_id
+        where (pp.property_id, pp.booking_status, pp.cancellation_fee, pp.check_in)
+              is distinct from (bk.property_id, bk.status, bk.cancellation_fee, bk.check_in)`,
+    );
+    expect(drifted).toEqual([]);
   });
 });

@@ -317,52 +317,8 @@ export interface TPaymentListRow {
   total_count: number;
 }
 
-/**
- * The money-facts rule (`retainedOf`, `ledgerTotals` in src/shared/money-facts.ts) in SQL over a ledgers()
- * row, only so the Payments page can filter, sort and page in the database. It is not a second rule: the
- * page's amounts and statuses come from the module, and tests/integration/payments-sql-rule.test.ts holds
- * these expressions equal to it over generated rows.
- */
-const CHARGED = sql<number>`greatest(0, total_amount + adjusted)`;
-const RETAINED = sql<number>`(case when booking_status in ('cancelled', 'declined')
-  then least(greatest(0, coalesce(cancellation_fee, 0) + adjusted), ${CHARGED}, greatest(0, net))
-  else ${CHARGED} end)`;
-export const OWED_SQL = {
-  charged: CHARGED,
-  retained: RETAINED,
-  balanceDue: sql<number>`greatest(0, ${RETAINED} - net)`,
-  refundDue: sql<number>`greatest(0, net - ${RETAINED})`,
-};
-
 /** Nothing is owed on these: a cancelled or declined booking, and a request not yet accepted (docs/booking-operations.md#payments). */
 const NOT_DUE = sql`('cancelled', 'declined', 'requested')`;
-
-/**
- * Every booking's ledger in one pass: its plan and net paid (the admin Payments page's outstanding views).
- * Only what the rule, the filters and the order read: the guest's name, the home's title and its zone are
- * joined to the page's rows alone (a jsonb read per booking was most of the scan at 100,000 homes).
- */
-function ledgers(em: EntityManager) {
-  return db(em)
-    .selectFrom('payment_plans as pp')
-    .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
-    .select([
-      'pp.booking_id',
-      'b.property_id',
-      isoDate('b.check_in').as('check_in'),
-      'b.status as booking_status',
-      'pp.total_amount',
-      'pp.deposit_amount',
-      'pp.currency',
-      'b.cancellation_fee',
-      'pp.balance_due_on',
-      'pp.deposit_deadline_at',
-      // The ledger's sums as the plan keeps them (triggers on ledger_lines), not summed per request.
-      sql<number>`pp.net`.as('net'),
-      sql<number>`pp.adjusted`.as('adjusted'),
-    ])
-    .as('t');
-}
 
 /**
  * One page of the admin's payments: `outstanding` (live bookings with something still to pay), `overdue`
@@ -427,58 +383,57 @@ export async function listPayments(
     ]);
     return rows.map((r) => ({ ...r, total_count: counted?.n ?? 0 }));
   }
-  const where =
-    q.view === 'refunds_due'
-      ? sql<boolean>`${OWED_SQL.refundDue} > 0`
-      : q.view === 'overdue'
-        ? sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0
-           and ((net < deposit_amount and deposit_deadline_at < ${q.now}::timestamptz) or balance_due_on < ${q.now.toISOString().slice(0, 10)}::date)`
-        : sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0`;
-  const page = db(em)
-    .selectFrom(ledgers(em))
-    .selectAll('t')
-    .select([
-      (q.view === 'refunds_due' ? OWED_SQL.refundDue : OWED_SQL.balanceDue).as('amount'),
-      sql<number>`count(*) over ()::int`.as('total_count'),
-    ])
-    .where(where)
-    .where(inHomes('t.property_id', homes))
-    .orderBy(sql`coalesce(balance_due_on, check_in::date)`)
-    .orderBy('t.booking_id')
-    .limit(q.pageSize)
-    .offset(offset)
-    .as('pg');
+  // The plan keeps its booking's facts and what it owes (migration plan-owed), and a partial index holds
+  // the owing plans in the page's order: the page walks it and stops at its end, and the count reads it
+  // alone. Joining every plan to its booking for its status took most of a second at 100,000 homes.
+  const owed = q.view === 'refunds_due' ? sql<number>`pp.refund_owed` : sql<number>`pp.balance_owed`;
+  const today = q.now.toISOString().slice(0, 10);
+  const owing = db(em)
+    .selectFrom('payment_plans as pp')
+    .where(owed, '>', 0)
+    .$if(q.view !== 'refunds_due', (w) => w.where(sql<boolean>`pp.booking_status not in ${NOT_DUE}`))
+    .$if(q.view === 'overdue', (w) =>
+      w.where(
+        sql<boolean>`((pp.net < pp.deposit_amount and pp.deposit_deadline_at < ${q.now}::timestamptz)
+          or pp.balance_due_on < ${today}::date)`,
+      ),
+    )
+    .where(inHomes('pp.property_id', homes));
   // A deposit deadline is an instant: the day written is the one it falls on at the home, not in UTC.
-  const dueDay = sql<string | null>`case when pg.net < pg.deposit_amount
-      then to_char(pg.deposit_deadline_at at time zone p.time_zone, 'YYYY-MM-DD')
-      else to_char(pg.balance_due_on, 'YYYY-MM-DD') end`;
-  return db(em)
-    .selectFrom(page)
-    .innerJoin('bookings as b', 'b.id', 'pg.booking_id')
-    .innerJoin('properties as p', 'p.id', 'pg.property_id')
-    .select([
-      'pg.booking_id',
-      'b.confirmation_number',
-      sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
-      'p.title as property_title',
-      'pg.check_in',
-      'pg.booking_status',
-      'pg.amount',
-      dueDay.as('due'),
-      dueDay.as('day'),
-      'pg.currency',
-      sql<string | null>`null`.as('method'),
-      sql<string | null>`null`.as('reference'),
-      'pg.net',
-      'pg.adjusted',
-      'pg.total_amount',
-      'pg.deposit_amount',
-      'pg.cancellation_fee',
-      'pg.total_count',
-    ])
-    .orderBy(sql`coalesce(pg.balance_due_on, pg.check_in::date)`)
-    .orderBy('pg.booking_id')
-    .execute();
+  const dueDay = sql<string | null>`case when pp.net < pp.deposit_amount
+      then to_char(pp.deposit_deadline_at at time zone p.time_zone, 'YYYY-MM-DD')
+      else to_char(pp.balance_due_on, 'YYYY-MM-DD') end`;
+  const [rows, counted] = await Promise.all([
+    owing
+      .innerJoin('bookings as b', 'b.id', 'pp.booking_id')
+      .innerJoin('properties as p', 'p.id', 'b.property_id')
+      .select([
+        'pp.booking_id',
+        'b.confirmation_number',
+        sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
+        'p.title as property_title',
+        isoDate('b.check_in').as('check_in'),
+        'b.status as booking_status',
+        owed.as('amount'),
+        dueDay.as('due'),
+        dueDay.as('day'),
+        'pp.currency',
+        sql<string | null>`null`.as('method'),
+        sql<string | null>`null`.as('reference'),
+        sql<number>`pp.net`.as('net'),
+        sql<number>`pp.adjusted`.as('adjusted'),
+        'pp.total_amount',
+        'pp.deposit_amount',
+        'b.cancellation_fee',
+      ])
+      .orderBy(sql`pp.due_on`)
+      .orderBy('pp.booking_id')
+      .limit(q.pageSize)
+      .offset(offset)
+      .execute(),
+    owing.select(sql<number>`count(*)::int`.as('n')).executeTakeFirst(),
+  ]);
+  return rows.map((r) => ({ ...r, total_count: counted?.n ?? 0 }));
 }
 
 /** Received and refunded in a date range (all time without one), and everything still outstanding. */
@@ -508,10 +463,10 @@ export async function paymentTotals(
     )
     .executeTakeFirst();
   const out = await d
-    .selectFrom(ledgers(em))
-    .select(sql<string>`coalesce(sum(${OWED_SQL.balanceDue}), 0)::bigint`.as('outstanding'))
-    .where(sql<boolean>`booking_status not in ${NOT_DUE} and ${OWED_SQL.balanceDue} > 0`)
-    .where(inHomes('t.property_id', homes))
+    .selectFrom('payment_plans as pp')
+    .select(sql<string>`coalesce(sum(pp.balance_owed), 0)::bigint`.as('outstanding'))
+    .where(sql<boolean>`pp.balance_owed > 0 and pp.booking_status not in ${NOT_DUE}`)
+    .where(inHomes('pp.property_id', homes))
     .executeTakeFirst();
   return {
     received: Number(range?.received ?? 0),
