@@ -1,10 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInboxFilter } from '#shared/constants.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { queryClient, trpc } from '../../lib/trpc.ts';
 
 /** One page of conversations, newest message first. */
 export const inboxQuery = (input: { filter: TInboxFilter; page: number; pageSize: number }) =>
   trpc.messaging.inbox.queryOptions(input);
+
+export const INBOX_PAGE_SIZE = 20;
+
+/** The list the page opens on, asked for by the route's loader while the page's code loads. */
+export const prefetchInbox = (search: { filter?: TInboxFilter; page?: number }) =>
+  void queryClient.prefetchQuery(
+    inboxQuery({ filter: search.filter ?? 'all', page: search.page ?? 1, pageSize: INBOX_PAGE_SIZE }),
+  );
 
 /** The open conversation, always fetched again. */
 export const threadQuery = (id: number) => trpc.messaging.thread.queryOptions({ id }, { staleTime: 0 });

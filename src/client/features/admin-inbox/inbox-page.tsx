@@ -28,6 +28,7 @@ import { MessageThread } from '../../components/message-thread.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import {
+  INBOX_PAGE_SIZE,
   inboxQuery,
   templatesQuery,
   threadQuery,
@@ -43,7 +44,6 @@ const FILTER_LABEL: Record<TInboxFilter, string> = {
   staying: 'Staying now',
   inquiries: 'Inquiries',
 };
-const PAGE_SIZE = 20;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ThreadItem({ t, active, open }: { t: TInboxThread; active: boolean; open: () => void }) {
@@ -210,7 +210,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
   const filter = search.filter ?? 'all';
   const page = search.page ?? 1;
   const list = useQuery({
-    ...inboxQuery({ filter, page, pageSize: PAGE_SIZE }),
+    ...inboxQuery({ filter, page, pageSize: INBOX_PAGE_SIZE }),
     refetchInterval: 15_000,
   });
   const go = (next: TInboxSearch) =>
@@ -247,7 +247,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
                   ))}
                 </Stack>
                 <TablePager
-                  pages={Math.max(1, Math.ceil(list.data.total / PAGE_SIZE))}
+                  pages={Math.max(1, Math.ceil(list.data.total / INBOX_PAGE_SIZE))}
                   page={page}
                   onPage={(p) => go({ page: p > 1 ? p : undefined })}
                 />
