@@ -12,6 +12,7 @@ import {
   requestToBookHomes,
 } from './activity.ts';
 import { planListings } from './listings.ts';
+import { planConversations } from './messages.ts';
 import { planPayments } from './payments.ts';
 import { createRandom } from './random.ts';
 
@@ -24,6 +25,7 @@ export {
 } from './activity.ts';
 export type { TDemoBooking, TDemoGuest, TDemoReview } from './activity.ts';
 export type { TDemoListing } from './listings.ts';
+export type { TDemoConversation, TDemoMessage } from './messages.ts';
 export { DEMO_UNPAID_EXAMPLES, demoLedgerLines, type TDemoMoney } from './payments.ts';
 export { sceneSvg, type TScene } from './scenes.ts';
 
@@ -37,6 +39,7 @@ export function planDemo(today: string) {
   const bookings = planBookings(listings, listedDays, today, r);
   // A stream of its own, so planning payments leaves every listing, review and booking as it was.
   const payments = planPayments(bookings, today, createRandom(DEMO_SEED + 1));
+  const conversations = planConversations(bookings, listings, today, createRandom(DEMO_SEED + 2));
   return {
     listings,
     listedDays,
@@ -44,6 +47,8 @@ export function planDemo(today: string) {
     bookings,
     /** What each booking's guest paid (by index into bookings). */
     payments,
+    /** Guests' questions about their stays and before booking, with the operator's answers. */
+    conversations,
     /** The listings (by index) that take requests to book; the rest book instantly. */
     requestHomes: requestToBookHomes(listings),
     guests: DEMO_GUESTS,

@@ -195,7 +195,7 @@ test("a saved reply inserted in the inbox is filled from the conversation's book
   await expect(box).toHaveValue('Hi Sam Saved');
 
   await box.fill('Hi Sam, your code is {{door_code_typo}}');
-  await asAdmin.getByRole('button', { name: 'Send' }).click();
+  await asAdmin.getByTestId('message-thread').getByRole('button', { name: 'Send' }).click();
   await expect(asAdmin.getByRole('alert')).toContainText(
     'Fill in or remove {{door_code_typo}} before sending: the reply still has a variable',
   );

@@ -103,3 +103,30 @@ describe('the seeded demo’s payments', () => {
     expect((await caller.payments.list({ view: 'refunds_due', pageSize: 200 })).items).toEqual([]);
   });
 });
+
+describe('the seeded demo’s conversations', () => {
+  it('fill the inbox: stays’ questions (some waiting for an answer) and questions before booking, newest first', async () => {
+    const today = todayIso();
+    const plan = planDemo(today).conversations;
+    const inbox = await caller.messaging.inbox({ filter: 'all', page: 1, pageSize: 20 });
+    expect(inbox.total).toBe(plan.length);
+    expect(inbox.items.length).toBeGreaterThanOrEqual(5);
+    const times = inbox.items.map((t) => t.lastMessageAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // Every stay's thread is an upcoming confirmed stay; the others are questions before booking.
+    const stays = inbox.items.filter((t) => t.booking);
+    expect(stays.length).toBeGreaterThan(0);
+    for (const t of stays) {
+      expect(t.booking?.status).toBe('confirmed');
+      expect(t.booking && t.booking.checkIn > today).toBe(true);
+    }
+    expect(inbox.items.filter((t) => !t.booking)).toHaveLength(
+      plan.filter((c) => c.booking === undefined).length,
+    );
+    // What the operator has not read yet is counted, and the planned guest messages left unread are those.
+    const unread = plan.flatMap((c) => c.messages.filter((m) => m.sender === 'guest' && !m.read));
+    expect(unread.length).toBeGreaterThan(0);
+    expect(inbox.unreadTotal).toBe(unread.length);
+    expect((await caller.messaging.unread()).unread).toBe(unread.length);
+  });
+});

@@ -128,6 +128,51 @@ async function seedDemoPayments(
   if (lines.length > 0) await q.insertInto('ledger_lines').values(lines).execute();
 }
 
+/** The demo's conversations, their messages sent and read at the planned times before now. */
+async function seedDemoConversations(
+  em: EntityManager,
+  demo: ReturnType<typeof planDemo>,
+  bookings: readonly IBooking[],
+  properties: readonly IProperty[],
+  hostName: string,
+): Promise<void> {
+  const now = Date.now();
+  const at = (hoursAgo: number) => new Date(now - hoursAgo * 3_600_000);
+  for (const c of demo.conversations) {
+    const last = Math.min(...c.messages.map((m) => m.hoursAgo));
+    const first = Math.max(...c.messages.map((m) => m.hoursAgo));
+    const conversation = await db(em)
+      .insertInto('conversations')
+      .values({
+        booking_id: c.booking === undefined ? null : (bookings[c.booking] as IBooking).id,
+        property_id: (properties[c.listing] as IProperty).id,
+        guest_name: c.guestName,
+        guest_email: c.guestEmail,
+        inquiry_check_in: c.inquiry?.checkIn ?? null,
+        inquiry_check_out: c.inquiry?.checkOut ?? null,
+        inquiry_guests: c.inquiry?.guests ?? null,
+        created_at: at(first),
+        last_message_at: at(last),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db(em)
+      .insertInto('messages')
+      .values(
+        c.messages.map((m) => ({
+          conversation_id: conversation.id,
+          sender: m.sender,
+          author_name: m.sender === 'guest' ? c.guestName : hostName,
+          body: m.body,
+          created_at: at(m.hoursAgo),
+          // Read by the other side a quarter of an hour after it arrived.
+          read_at: m.read ? at(m.hoursAgo - 0.25) : null,
+        })),
+      )
+      .execute();
+  }
+}
+
 /**
  * The demo from demo/ (listings with offline photos, guest accounts, reviews, bookings), written once into
  * a database that never had a property; later runs leave it alone.
@@ -232,6 +277,7 @@ export class DemoSeeder extends Seeder<TSeedContext> {
       });
       await tx.flush();
       await seedDemoPayments(tx, demo, bookings, admin);
+      await seedDemoConversations(tx, demo, bookings, properties, admin.name ?? SETTINGS_DEFAULTS.siteName);
 
       // From the stored rows, so rating and count match the reviews exactly (docs/decisions.md#ratings).
       await tx.execute(
