@@ -19,6 +19,22 @@ beforeAll(async () => {
 });
 afterAll(() => tdb.drop());
 
+/** `count` confirmed two-night stays at a home, ten days apart from `fromDay` days ahead, each costing `total` cents. */
+async function insertStays(
+  homeId: number,
+  o: { count: number; fromDay: number; total: number; numbers: number; name: string },
+) {
+  const rows = await tdb.sql<{ id: number }>(
+    `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
+                           tax_rate, tax_amount, confirmation_number, contact_info)
+     select $1, current_date + $2::int + g * 10, current_date + $2::int + 2 + g * 10, 2, $3::int, 'confirmed',
+            $3::int / 2, 2, 0, 0, 'BIC' || ($4::int + g), jsonb_build_object('name', $5::text, 'email', 'guest@example.com')
+       from generate_series(1, $6::int) g returning id`,
+    [homeId, o.fromDay, o.total, o.numbers, o.name, o.count],
+  );
+  return rows.map((r) => r.id);
+}
+
 const rowArb = fc.record({
   status: fc.constantFrom('confirmed', 'pending', 'cancelled', 'declined'),
   fee: fc.option(fc.integer({ min: 0, max: 5_000 }), { nil: null }),
@@ -70,14 +86,13 @@ describe("the payments page's totals", () => {
     const home = await createProperty(em, { title: 'Totals home' });
     await em.flush();
     // Sixty stays of $400,000 each, paid in full: each line fits an int, their sum ($24 million) does not.
-    await tdb.sql(
-      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
-                             tax_rate, tax_amount, confirmation_number, contact_info)
-       select $1, current_date + 500 + g * 10, current_date + 502 + g * 10, 2, 40000000, 'confirmed', 20000000, 2, 0, 0,
-              'BIC' || (900000 + g), '{"name":"Big Spender","email":"big@example.com"}'
-         from generate_series(1, 60) g`,
-      [home.id],
-    );
+    await insertStays(home.id, {
+      count: 60,
+      fromDay: 500,
+      total: 40000000,
+      numbers: 900000,
+      name: 'Big Spender',
+    });
     await tdb.sql(
       `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
        select id, 'payment', 'bank_transfer', 40000000, 'USD', now(), 'Test' from bookings where property_id = $1`,
@@ -110,15 +125,14 @@ describe("each payment plan's ledger sums", () => {
     const em = tdb.em();
     const home = await createProperty(em, { title: 'Ledger sums home' });
     await em.flush();
-    const made = await tdb.sql<{ id: number }>(
-      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
-                             tax_rate, tax_amount, confirmation_number, contact_info)
-       select $1, current_date + 800 + g * 10, current_date + 802 + g * 10, 2, 50000, 'confirmed', 25000, 2, 0, 0,
-              'BIC' || (950000 + g), '{"name":"Sums Guest","email":"sums@example.com"}'
-         from generate_series(1, 3) g returning id`,
-      [home.id],
-    );
-    const [a, b, c] = made.map((r) => r.id);
+    const made = await insertStays(home.id, {
+      count: 3,
+      fromDay: 800,
+      total: 50000,
+      numbers: 950000,
+      name: 'Sums Guest',
+    });
+    const [a, b, c] = made;
     const line = (booking: number | undefined, kind: string, amount: number) =>
       tdb.sql<{ id: number }>(
         `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
@@ -156,15 +170,14 @@ describe("each payment plan's booking facts", () => {
     const home = await createProperty(em, { title: 'Plan facts home' });
     const other = await createProperty(em, { title: 'Plan facts other home' });
     await em.flush();
-    const made = await tdb.sql<{ id: number }>(
-      `insert into bookings (property_id, check_in, check_out, guests, total_price, status, nightly_price, nights,
-                             tax_rate, tax_amount, confirmation_number, contact_info)
-       select $1, current_date + 900 + g * 10, current_date + 902 + g * 10, 2, 50000, 'confirmed', 25000, 2, 0, 0,
-              'BIC' || (960000 + g), '{"name":"Facts Guest","email":"facts@example.com"}'
-         from generate_series(1, 2) g returning id`,
-      [home.id],
-    );
-    const [a, b] = made.map((r) => r.id);
+    const made = await insertStays(home.id, {
+      count: 2,
+      fromDay: 900,
+      total: 50000,
+      numbers: 960000,
+      name: 'Facts Guest',
+    });
+    const [a, b] = made;
     await tdb.sql(
       `insert into ledger_lines (booking_id, kind, method, amount, currency, occurred_at, recorded_by_name)
        values ($1, 'payment', 'cash', 20000, 'USD', now(), 'Test')`,
