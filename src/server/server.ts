@@ -69,7 +69,10 @@ export async function startServer(env: TEnv, opts: { seed?: boolean } = {}): Pro
         // connection as soon as its in-flight request is answered, and every one after 10 s at most.
         server.closeIdleConnections();
         const sweep = setInterval(() => server.closeIdleConnections(), 25);
-        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        const force = setTimeout(() => {
+          log.warn('shutdown: closing connections still busy after 10 s');
+          server.closeAllConnections();
+        }, 10_000);
         await drained;
         clearInterval(sweep);
         clearTimeout(force);

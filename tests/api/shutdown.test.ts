@@ -56,7 +56,6 @@ describe('graceful shutdown', () => {
     });
     // Every loop has answers on its keep-alive connection before the signal.
     await trafficFlows;
-    const signalled = Date.now();
     server.proc.kill('SIGTERM');
     // main.ts logs this right after closing the listener.
     await server.logged(/"shutting down"/);
@@ -78,8 +77,9 @@ describe('graceful shutdown', () => {
     expect(response).toContain('"message"');
 
     expect(await server.exited).toBe(0);
-    // Well before the 10 s force-close: idle keep-alive connections are closed as they free up.
-    expect(Date.now() - signalled).toBeLessThan(5000);
+    // Without the 10 s force-close: idle keep-alive connections are closed as they free up. (Asked of the
+    // server's log, not of a clock: on a loaded machine stopping the database alone can take seconds.)
+    expect(server.stderr()).not.toMatch(/closing connections still busy/);
     traffic = false;
     await Promise.all(loops);
     expect(statuses.filter((s) => typeof s === 'number' && s !== 200)).toEqual([]);
