@@ -47,17 +47,13 @@ export function PropertyMap({ property }: { property: TProperty }) {
         <IconMapPin size={16} aria-hidden />
         <Text size="sm">{property.location}</Text>
       </Group>
-      {/* Contained and of a fixed height: Leaflet measures its box as it starts, and with the map just
-          inserted that measure would lay out the whole page; contained, it lays out this box alone. */}
-      <div style={{ height: MAP_HEIGHT_PX, contain: 'strict' }}>
-        {near ? (
-          <Suspense fallback={placeholder}>
-            <PropertyMapView center={center} label={property.title} location={property.location} />
-          </Suspense>
-        ) : (
-          placeholder
-        )}
-      </div>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <PropertyMapView center={center} label={property.title} location={property.location} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
       <Anchor
         href={mapsLink(property.latitude, property.longitude, property.location)}
         target="_blank"
