@@ -13,7 +13,6 @@ import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { homeClockQuery, homePricingQuery } from './api.ts';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { ReserveButton } from './reserve-button.tsx';
-import { markCheckoutFromCard } from './checkout-entry.ts';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useReserve } from './use-reserve.ts';
@@ -65,12 +64,9 @@ export function BookingCard({
       params,
       search: (prev) => ({ ...prev, checkIn, checkOut, guests: party.adults }),
       replace: true,
-    })
-      .then(() => {
-        markCheckoutFromCard(true);
-        return navigate({ to: '/book/$id', params, search: checkoutSearch({ checkIn, checkOut, party }) });
-      })
-      .finally(() => markCheckoutFromCard(false));
+    }).then(() =>
+      navigate({ to: '/book/$id', params, search: checkoutSearch({ checkIn, checkOut, party }) }),
+    );
   });
   // The checkout's code loads when Reserve is pointed at or focused, not with the listing.
   const preload = () => void router.preloadRoute({ to: '/book/$id', params }).catch(() => undefined);

@@ -1,9 +1,7 @@
 import { Container, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { startTransition, useEffect, useState } from 'react';
 import { parseCheckoutSearch, type TCheckoutSearch } from '#shared/checkout-search.ts';
 import { CheckoutPage } from '../../features/booking/checkout-page.tsx';
-import { takeCheckoutFromCard } from '../../features/booking/checkout-entry.ts';
 import { InvalidPropertyId, PropertyNotFound } from '../../features/property/property-page.tsx';
 import { propertyQuery } from '../../features/property/api/listing.ts';
 
@@ -23,13 +21,8 @@ export function CheckoutScreen({
   onSearch: (next: TCheckoutSearch) => void;
 }) {
   const query = useQuery({ ...propertyQuery(id ?? 0), enabled: id !== undefined });
-  // From Reserve: the skeleton with the route change, the page in a transition after it (checkout-entry.ts).
-  const [drawn, setDrawn] = useState(() => !takeCheckoutFromCard());
-  useEffect(() => {
-    if (!drawn) startTransition(() => setDrawn(true));
-  }, [drawn]);
   if (id === undefined) return <InvalidPropertyId />;
-  if (query.isPending || !drawn) return <CheckoutSkeleton />;
+  if (query.isPending) return <CheckoutSkeleton />;
   if (query.isError) return <PropertyNotFound />;
   // The URL as typed by anyone: only what the booking accepts is kept (docs/checkout.md).
   return (
