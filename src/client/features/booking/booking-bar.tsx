@@ -1,7 +1,9 @@
-import { Anchor, Box, Button, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Box, Group, Text } from '@mantine/core';
 import { formatDateForToday } from '#shared/dates.ts';
 import { nightsLabel } from '#shared/labels.ts';
 import classes from './booking.module.css';
+import { ReserveButton } from './reserve-button.tsx';
+import type { TShowPressed } from './use-reserve.ts';
 
 /**
  * Phones only: the booking card sits below the listing, so a bar fixed to the bottom of the screen keeps
@@ -24,7 +26,7 @@ export function BookingBar({
   disabled: boolean;
   /** Reserve was pressed and waits for the page's answers (use-reserve.ts). */
   waiting: boolean;
-  onReserve: () => void;
+  onReserve: (showPressed: TShowPressed) => void;
   /** 'Request to book' on a home that takes requests. */
   reserveLabel?: string;
 }) {
@@ -52,15 +54,14 @@ export function BookingBar({
               : 'Add dates'}
           </Anchor>
         </Box>
-        <Button
-          onClick={onReserve}
+        <ReserveButton
+          label={reserveLabel}
+          onReserve={onReserve}
           disabled={disabled}
-          aria-busy={waiting || undefined}
-          rightSection={waiting ? <Loader size={14} color="currentColor" aria-hidden /> : undefined}
-          data-testid="booking-bar-reserve"
-        >
-          {reserveLabel}
-        </Button>
+          waiting={waiting}
+          loaderSize={14}
+          testId="booking-bar-reserve"
+        />
       </Group>
     </Box>
   );

@@ -1,5 +1,5 @@
-import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useEffect, type FocusEvent, type PointerEvent } from 'react';
+import { Group, Paper, Stack, Text } from '@mantine/core';
+import { memo, useDeferredValue, useEffect, type FocusEvent, type PointerEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouter } from '@tanstack/react-router';
 import { checkoutSearch } from '#shared/checkout.ts';
@@ -12,11 +12,14 @@ import { BookingBar } from './booking-bar.tsx';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { homeClockQuery, homePricingQuery } from './api.ts';
 import { PriceBreakdown } from './price-breakdown.tsx';
+import { ReserveButton } from './reserve-button.tsx';
 import { StayDates } from './stay-dates.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useReserve } from './use-reserve.ts';
 import { useStayQuote } from './use-stay-quote.ts';
 import '../../styles/property-page.css';
+
+const Breakdown = memo(PriceBreakdown);
 
 /**
  * The sticky booking card (docs/product.md#guest-interactions, #guest-validation, #guest-constants): dates with taken days disabled, guests, the price
@@ -48,6 +51,9 @@ export function BookingCard({
   const petsAllowed = useQuery(homePricingQuery(property.id)).data?.petsAllowed ?? false;
   const clock = useQuery(homeClockQuery(property.timeZone)).data;
   const { quote } = priced;
+  // The breakdown draws in a transition: a quote's answer is a synchronous update (the query's store),
+  // and the card's own re-render with it is then short.
+  const shownQuote = useDeferredValue(quote);
   const problem = stay.problem ?? priced.error;
   const params = { id: String(property.id) };
   const { reserve, waiting } = useReserve(stay, priced, problem, () => {
@@ -108,20 +114,18 @@ export function BookingCard({
             {problem}
           </Text>
         )}
-        <Button
+        <ReserveButton
           size="md"
           fullWidth
-          onClick={reserve}
+          label={reserveLabel}
+          onReserve={reserve}
           onPointerEnter={hoverPreload}
           onFocus={focusPreload}
           disabled={problem !== null}
-          // Not Mantine's `loading`, which disables the button and so drops the keyboard focus on it.
-          aria-busy={waiting || undefined}
-          rightSection={waiting ? <Loader size={16} color="currentColor" aria-hidden /> : undefined}
-          data-testid="reserve"
-        >
-          {reserveLabel}
-        </Button>
+          waiting={waiting}
+          loaderSize={16}
+          testId="reserve"
+        />
         <Text size="sm" c="dimmed" ta="center">
           You won&apos;t be charged yet
         </Text>
@@ -140,7 +144,9 @@ export function BookingCard({
           timeZone={property.timeZone}
           clock={clock}
         />
-        {quote && !problem && <PriceBreakdown quote={quote} updating={!priced.settled} />}
+        {shownQuote && !problem && (
+          <Breakdown quote={shownQuote} updating={!priced.settled || shownQuote !== quote} />
+        )}
       </Stack>
 
       <BookingBar

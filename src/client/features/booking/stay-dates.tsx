@@ -1,5 +1,14 @@
-import { CloseButton, Input, InputBase, SimpleGrid } from '@mantine/core';
-import { startTransition, Suspense, useEffect, useRef, useState } from 'react';
+import { CloseButton, Input, SimpleGrid } from '@mantine/core';
+import {
+  startTransition,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent,
+} from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
@@ -105,25 +114,37 @@ function StandIn(props: {
   onUse: (field: TField) => void;
 }) {
   const { value, testId } = props;
+  // InputBase's look from its parts: its wrapper takes Mantine's useId, which sets state in a layout
+  // effect, and that update would run the whole page's mount effects inside the first commit's task.
+  const id = useId();
   return (
-    <InputBase
-      component="button"
-      type="button"
-      pointer
-      label={props.label}
-      data-testid={testId}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      // A mouse's hover or the keyboard's focus comes before the click; a finger's comes in the tap itself.
-      onPointerEnter={(e) => e.pointerType !== 'touch' && void preparePickers()}
-      onFocus={(e) => e.currentTarget.matches(':focus-visible') && void preparePickers()}
-      onClick={() => props.onUse(testId)}
-      rightSectionPointerEvents="all"
-      rightSection={
-        value ? <CloseButton size="sm" aria-label={props.clearLabel} onClick={props.onClear} /> : undefined
-      }
-    >
-      {value ? formatIsoDate(value, true) : <Input.Placeholder>Add date</Input.Placeholder>}
-    </InputBase>
+    <div className={Input.Wrapper.classes.root}>
+      <Input.Label htmlFor={id} id={`${id}-label`}>
+        {props.label}
+      </Input.Label>
+      <Input
+        component="button"
+        type="button"
+        id={id}
+        pointer
+        data-testid={testId}
+        aria-haspopup="dialog"
+        aria-expanded={false}
+        // A mouse's hover or the keyboard's focus comes before the click; a finger's comes in the tap itself.
+        onPointerEnter={(e: PointerEvent<HTMLButtonElement>) =>
+          e.pointerType !== 'touch' && void preparePickers()
+        }
+        onFocus={(e: FocusEvent<HTMLButtonElement>) =>
+          e.currentTarget.matches(':focus-visible') && void preparePickers()
+        }
+        onClick={() => props.onUse(testId)}
+        rightSectionPointerEvents="all"
+        rightSection={
+          value ? <CloseButton size="sm" aria-label={props.clearLabel} onClick={props.onClear} /> : undefined
+        }
+      >
+        {value ? formatIsoDate(value, true) : <Input.Placeholder>Add date</Input.Placeholder>}
+      </Input>
+    </div>
   );
 }

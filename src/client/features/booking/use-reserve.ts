@@ -1,9 +1,12 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { SIGN_IN_TO_BOOK } from '#shared/messages.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import type { TBookingStay } from './use-booking-stay.ts';
+
+/** Shows or clears a Reserve button's pressed state (the button keeps it: reserve-button.tsx). */
+export type TShowPressed = (pressed: boolean) => void;
 
 /**
  * The booking card's Reserve: it opens the checkout page with the chosen stay (`go`), once the card
@@ -23,11 +26,14 @@ export function useReserve(
   const { settings, settled: settingsSettled } = useSiteConfig();
   const { isAuthenticated, isLoading: authLoading, openAuthDialog } = useAuth();
   const [waiting, setWaiting] = useState(false);
-  // Pressed and on its way: the button shows it at once; the work (the route change) starts after that paint.
-  const [leaving, setLeaving] = useState(false);
+  // Pressed and on its way: the pressed button shows it at once (its own state, so the card does not
+  // re-render); the work (the route change) starts after that paint. A ref: a second tap is ignored.
+  const leaving = useRef(false);
+  // The button whose press waits for the page's answers.
+  const waitingButton = useRef<TShowPressed | null>(null);
   const ready = settingsSettled && !authLoading && stay.settled && quote.settled;
 
-  const act = () => {
+  const act = (showPressed: TShowPressed) => {
     if (!stay.checkIn || !stay.checkOut) {
       notifications.show({
         id: 'dates-required',
@@ -48,22 +54,32 @@ export function useReserve(
       openAuthDialog('login');
       return;
     }
-    setLeaving(true);
-    // The checkout's route change renders the listing and then the checkout in one long task: it starts
-    // once the pressed state has painted (a frame, then a task), so the tap answers at once.
+    leaving.current = true;
+    showPressed(true);
+    // The checkout's route change renders the listing and then the checkout: it starts once the pressed
+    // state has painted (a frame, then a task), so the tap answers at once.
     requestAnimationFrame(() =>
-      setTimeout(() => void Promise.resolve(go()).finally(() => setLeaving(false))),
+      setTimeout(
+        () =>
+          void Promise.resolve(go()).finally(() => {
+            leaving.current = false;
+            showPressed(false);
+          }),
+      ),
     );
   };
 
-  const reserve = () => {
-    if (leaving) return;
-    if (ready) act();
-    else setWaiting(true);
+  const reserve = (showPressed: TShowPressed) => {
+    if (leaving.current) return;
+    if (ready) act(showPressed);
+    else {
+      waitingButton.current = showPressed;
+      setWaiting(true);
+    }
   };
   const actOnArrival = useEffectEvent(() => {
     setWaiting(false);
-    act();
+    act(waitingButton.current ?? (() => undefined));
   });
   useEffect(() => {
     // The press the guest made earlier, carried out now that its answers are in; it runs once, since
@@ -72,6 +88,6 @@ export function useReserve(
     if (waiting && ready) actOnArrival();
   }, [waiting, ready]);
 
-  /** Reserve was pressed before what it depends on had arrived; it acts as soon as they do. */
-  return { reserve, waiting: waiting || leaving };
+  /** `waiting`: Reserve was pressed before what it depends on had arrived; it acts as soon as they do. */
+  return { reserve, waiting };
 }
