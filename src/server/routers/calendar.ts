@@ -21,7 +21,7 @@ import {
   ZTimeline,
   ZTimelineInput,
 } from '#shared/schemas/calendar.ts';
-import { zIdOf, ZIdParam, ZOk } from '#shared/schemas/common.ts';
+import { zIdOf, ZOk } from '#shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
 import { addExportOnlyChannel, icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';
@@ -36,7 +36,7 @@ import {
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { barViewOf, propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
-import { adminProcedure, router, teamProcedure, scopedInput } from '../trpc.ts';
+import { adminProcedure, router, teamProcedure, scopedInput, idInput } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
 import { rest } from '../route-meta.ts';
 
@@ -57,7 +57,7 @@ export const calendarRouter = router({
           'The ranges of nights closed on a home by the operator (maintenance, owner use), each with its reason.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(z.array(ZBlock))
     .query(({ ctx, input }) => getBlocks(ctx.em, input.id)),
 
@@ -104,7 +104,7 @@ export const calendarRouter = router({
           'The base nightly price, the weekend price, the seasons with their prices and the stay rules of one home.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(z.array(ZRate))
     .query(({ ctx, input }) => getRates(ctx.em, input.id)),
 
@@ -165,7 +165,7 @@ export const calendarRouter = router({
           "The private URL other channels read this home's bookings from, and the channels' feeds imported into it with their last sync.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZIcalInfo)
     .query(({ ctx, input }) =>
       icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id }),
@@ -179,7 +179,7 @@ export const calendarRouter = router({
           "Replaces the home's export URL with a new secret one, for when the old one leaked. Channels must be given the new URL.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZIcalInfo)
     .mutation(({ ctx, input }) =>
       regenerateIcal(
