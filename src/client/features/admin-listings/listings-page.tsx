@@ -127,13 +127,10 @@ export function ListingsPage({
       )}
       {shown.data && (
         <TablePaging
-          total={shown.data.total}
-          page={shown.data.page}
-          pageSize={shown.data.pageSize}
+          of={shown.data}
           sizes={LISTINGS_PAGE_SIZES}
           noun="properties"
-          onPage={(page) => onSearch({ page: page > 1 ? page : undefined }, false)}
-          onPageSize={(pageSize) => onSearch({ pageSize })}
+          onSearch={onSearch}
           testId="listings-paging"
         />
       )}

@@ -92,13 +92,10 @@ export function AllReviews({
       )}
       {shown.data && (
         <TablePaging
-          total={shown.data.total}
-          page={shown.data.page}
-          pageSize={shown.data.pageSize}
+          of={shown.data}
           sizes={REVIEWS_PAGE_SIZES}
           noun="reviews"
-          onPage={(page) => onSearch({ page: page > 1 ? page : undefined }, false)}
-          onPageSize={(pageSize) => onSearch({ pageSize })}
+          onSearch={onSearch}
           testId="reviews-paging"
         />
       )}
