@@ -24,7 +24,12 @@ import {
 import { zIdOf, ZOk } from '#shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
-import { addExportOnlyChannel, icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';
+import {
+  addExportOnlyChannel,
+  icalInfo,
+  regenerateIcal,
+  type TIcalOptions,
+} from '../services/calendar/ical-export.ts';
 import {
   addFeed,
   getConflicts,
@@ -40,8 +45,15 @@ import { adminProcedure, router, teamProcedure, scopedInput, idInput } from '../
 import { publicOrigin } from '../http/client-address.ts';
 import { rest } from '../route-meta.ts';
 
-/** Where the iCal export URLs point: PUBLIC_URL when set, else the origin the admin reached us on. */
-const originOf = (ctx: TContext) => publicOrigin(ctx.req, ctx.deps.env.publicUrl);
+/**
+ * A home's iCal export as this server signs it; its URLs point at PUBLIC_URL when set, else at the origin
+ * the admin reached us on.
+ */
+const exportOf = (ctx: TContext, propertyId: number): TIcalOptions => ({
+  secret: ctx.deps.env.icalSecret,
+  origin: publicOrigin(ctx.req, ctx.deps.env.publicUrl),
+  propertyId,
+});
 
 /** How this server imports feeds: its SSRF switch, and how the operator hears of new conflicts. */
 export function importOptions(ctx: TContext): TImportOptions {
@@ -167,9 +179,7 @@ export const calendarRouter = router({
     )
     .concat(idInput('property'))
     .output(ZIcalInfo)
-    .query(({ ctx, input }) =>
-      icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id }),
-    ),
+    .query(({ ctx, input }) => icalInfo(ctx.em, exportOf(ctx, input.id))),
 
   regenerateIcal: adminProcedure
     .meta(
@@ -181,13 +191,7 @@ export const calendarRouter = router({
     )
     .concat(idInput('property'))
     .output(ZIcalInfo)
-    .mutation(({ ctx, input }) =>
-      regenerateIcal(
-        ctx.em,
-        { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id },
-        ctx.actingUser,
-      ),
-    ),
+    .mutation(({ ctx, input }) => regenerateIcal(ctx.em, exportOf(ctx, input.id), ctx.actingUser)),
 
   addFeed: adminProcedure
     .meta(
@@ -213,12 +217,7 @@ export const calendarRouter = router({
     .concat(scopedInput(ZExportChannelInput, { id: 'property' }))
     .output(ZIcalFeed)
     .mutation(({ ctx, input }) =>
-      addExportOnlyChannel(
-        ctx.em,
-        { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id },
-        input.name,
-        ctx.actingUser,
-      ),
+      addExportOnlyChannel(ctx.em, exportOf(ctx, input.id), input.name, ctx.actingUser),
     ),
 
   syncFeed: adminProcedure
