@@ -61,7 +61,7 @@ function CountField({
   form,
   field,
   ...props
-}: { form: TSettingsForm; field: keyof TSettings } & NumberInputProps) {
+}: { form: TSettingsForm; field: keyof TSettings } & Omit<NumberInputProps, 'form'>) {
   return <NumberInput {...props} allowDecimal={false} {...numberProps(form, field)} />;
 }
 
