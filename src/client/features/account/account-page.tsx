@@ -1,5 +1,5 @@
-import { Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
+import { Button, Card, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
 import { useAuth } from '../../lib/auth.tsx';
 import { DeleteAccount } from './delete-account.tsx';
 import { PasswordForm } from './password-form.tsx';
@@ -8,7 +8,7 @@ import '../../styles/more-components.css';
 
 /** `/account`: the user menu's 'Account settings'. */
 export function AccountPage() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, openAuthDialog } = useAuth();
   return (
     <Container size="sm" py="lg">
       <Title order={1} fz={28} mb="lg">
@@ -17,7 +17,12 @@ export function AccountPage() {
       {isLoading && !user ? (
         <Skeleton h={300} radius="md" />
       ) : !user ? (
-        <SignInPrompt reason="Sign in to manage your account" />
+        <Stack align="center" py="xl" gap="sm" ta="center">
+          <Text fw={600}>Sign in to manage your account</Text>
+          <Button leftSection={<IconLogin size={16} aria-hidden />} onClick={() => openAuthDialog('login')}>
+            Log in
+          </Button>
+        </Stack>
       ) : (
         <Stack gap="lg">
           <Card withBorder radius="md">

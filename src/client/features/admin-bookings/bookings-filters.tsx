@@ -1,6 +1,6 @@
 import { Button, NumberInput, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-filters.tsx';
+import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import type { TBookingsSearch } from './search.ts';
 
 const STATUS_OPTIONS: { value: NonNullable<TBookingsSearch['status']>; label: string }[] = [

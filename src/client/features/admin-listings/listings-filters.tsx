@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPES } from '#shared/constants.ts';
-import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-filters.tsx';
+import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import { categoryChoicesQueryOptions } from './api.ts';
 import type { TListingsSearch } from './search.ts';
 

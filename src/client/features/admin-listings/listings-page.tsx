@@ -8,7 +8,7 @@ import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import type { TAdminListingSort } from '#shared/constants.ts';
-import { TablePaging } from '../../components/table-paging.tsx';
+import { TablePaging } from '../../components/table-controls.tsx';
 import {
   listingsPageQueryOptions,
   useBulkArchive,

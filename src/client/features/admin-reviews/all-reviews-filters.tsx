@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { FilterBar, FilterTextInput } from '../../components/table-filters.tsx';
+import { FilterBar, FilterTextInput } from '../../components/table-controls.tsx';
 import { RATING_OPTIONS } from './review-fields.tsx';
 import type { TReviewsSearch } from './search.ts';
 

@@ -2,7 +2,7 @@ import { Alert, Card, Rating, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TReview } from '#shared/schemas/review.ts';
-import { TablePaging } from '../../components/table-paging.tsx';
+import { TablePaging } from '../../components/table-controls.tsx';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { allReviewsQueryOptions } from './api.ts';

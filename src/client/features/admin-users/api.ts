@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_USERS_PAGE_SIZE } from '#shared/schemas/admin-users.ts';
-import { useNotedMutationHandlers } from '../../lib/noted-mutations.ts';
-import { trpc } from '../../lib/trpc.ts';
+import { errorMessage, trpc } from '../../lib/trpc.ts';
 import type { TAdminUserRole } from '#shared/url-search.ts';
 
 export interface TUsersSearch {
@@ -25,10 +25,23 @@ export function usersPageQuery(search: TUsersSearch) {
 
 /** Role and disable changes: the list and the activity trail are stale after each. */
 export function useUserMutations() {
-  const handlers = useNotedMutationHandlers(
-    [trpc.admin.users.pathFilter(), trpc.admin.activity.pathFilter()],
-    'Failed to update the account',
-  );
+  const queryClient = useQueryClient();
+  const handlers = (success: string) => ({
+    onSuccess: async () => {
+      notifications.show({ message: success, color: 'green' });
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.admin.users.pathFilter()),
+        queryClient.invalidateQueries(trpc.admin.activity.pathFilter()),
+      ]);
+    },
+    onError: (err: unknown) => {
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to update the account'),
+        color: 'red',
+      });
+    },
+  });
   return {
     setAdmin: useMutation(trpc.admin.setAdmin.mutationOptions(handlers('Role updated'))),
     setDisabled: useMutation(trpc.admin.setDisabled.mutationOptions(handlers('Account updated'))),

@@ -2,7 +2,7 @@ import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FilterSelect, FilterTextInput } from '../../components/table-filters.tsx';
+import { FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';

@@ -1,7 +1,7 @@
-import { Alert, Button, Container, Skeleton, Stack, Title } from '@mantine/core';
+import { Alert, Button, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconLogin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { SignInPrompt } from '../../components/sign-in-prompt.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { BookingDetails } from './booking-details.tsx';
 import { BookingMessages } from './booking-messages.tsx';
@@ -49,7 +49,7 @@ function Detail({ id }: { id: number }) {
 
 /** `/bookings/{id}`: the detail view of one of My bookings (the same view as the manage page). */
 export function MyBookingDetailPage({ id }: { id: number | undefined }) {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, openAuthDialog } = useAuth();
   return (
     <Container size="md" py="lg">
       <Button component={Link} to="/bookings" variant="subtle" size="xs" mb="sm" px={0}>
@@ -61,7 +61,12 @@ export function MyBookingDetailPage({ id }: { id: number | undefined }) {
       {isLoading && !user ? (
         <Skeleton h={360} radius="md" />
       ) : !user ? (
-        <SignInPrompt reason="Sign in to see this booking" />
+        <Stack align="center" py="xl" gap="sm" ta="center">
+          <Text fw={600}>Sign in to see this booking</Text>
+          <Button leftSection={<IconLogin size={16} aria-hidden />} onClick={() => openAuthDialog('login')}>
+            Log in
+          </Button>
+        </Stack>
       ) : id === undefined ? (
         <Alert color="red" variant="light" title="Booking not found" />
       ) : (

@@ -1,6 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNotedMutationHandlers } from '../../../lib/noted-mutations.ts';
-import { trpc, type TRouterOutputs } from '../../../lib/trpc.ts';
+import { errorMessage, trpc, type TRouterOutputs } from '../../../lib/trpc.ts';
 
 export function staffQuery() {
   return trpc.staff.list.queryOptions({ page: 1, pageSize: 100 });
@@ -17,10 +17,23 @@ export function useHomeOptions(q: string) {
 
 /** Invitations and role changes: the team and the activity trail are stale after each. */
 export function useStaffMutations() {
-  const handlers = useNotedMutationHandlers(
-    [trpc.staff.list.pathFilter(), trpc.admin.activity.pathFilter()],
-    'Failed to update the team',
-  );
+  const queryClient = useQueryClient();
+  const handlers = (success: string) => ({
+    onSuccess: async () => {
+      notifications.show({ message: success, color: 'green' });
+      await Promise.all([
+        queryClient.invalidateQueries(trpc.staff.list.pathFilter()),
+        queryClient.invalidateQueries(trpc.admin.activity.pathFilter()),
+      ]);
+    },
+    onError: (err: unknown) => {
+      notifications.show({
+        title: 'Error',
+        message: errorMessage(err, 'Failed to update the team'),
+        color: 'red',
+      });
+    },
+  });
   return {
     invite: useMutation(trpc.staff.invite.mutationOptions(handlers('Invitation sent'))),
     update: useMutation(trpc.staff.update.mutationOptions(handlers('Access updated'))),
