@@ -15,7 +15,8 @@ import {
   type TIdempotentCall,
 } from './services/idempotency.ts';
 import { transformer } from './transformer.ts';
-import { scopeMetaOf, type TScopeOf } from './home-scope-meta.ts';
+import { scopeMetaOf, type TIdKind, type TScopeOf } from './home-scope-meta.ts';
+import { ZIdParam } from '#shared/schemas/common.ts';
 
 /** No input of ours nests deeper than this; a deeper one is refused before validation walks it. */
 const MAX_INPUT_DEPTH = 16;
@@ -196,7 +197,7 @@ export const statementsProcedure = publicProcedure
 
 /**
  * The input of a procedure open to a role limited to some homes, with what its ids name: used as
- * `.concat(scopedInput(ZIdParam, { id: 'booking' }))` in place of `.input(ZIdParam)`, so the declaration is
+ * `.concat(scopedInput(ZBlockInput, { id: 'property' }))` in place of `.input(ZBlockInput)`, so the declaration is
  * checked against the schema's type, and the staff guard reads it from the meta (docs/staff.md#per-home-access).
  */
 export function scopedInput<S extends ZodType<object | undefined | void>>(
@@ -205,3 +206,6 @@ export function scopedInput<S extends ZodType<object | undefined | void>>(
 ) {
   return t.procedure.input(schema).meta({ scope: scopeMetaOf(scope) });
 }
+
+/** The input that is only the path's `{ id }`, naming a row of `kind`: `.concat(idInput('booking'))`. */
+export const idInput = (kind: TIdKind) => scopedInput(ZIdParam, { id: kind });

@@ -1,5 +1,7 @@
 import { Alert, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import type { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { errorMessage } from '../lib/trpc.ts';
 
 /**
  * What a field needs of a Mantine form in uncontrolled mode: its input props, and its key, which changes
@@ -45,4 +47,21 @@ export function FormError({ error }: { error: string | null }) {
       {error}
     </Alert>
   );
+}
+
+/**
+ * The reason the server refused a form, for `FormError`: `attempt` clears the last one, makes the call,
+ * and keeps the server's readable message (else `fallback`) when it is refused.
+ */
+export function useFormError(fallback: string) {
+  const [error, setError] = useState<string | null>(null);
+  const attempt = async (call: () => Promise<unknown>): Promise<void> => {
+    setError(null);
+    try {
+      await call();
+    } catch (err) {
+      setError(errorMessage(err, fallback));
+    }
+  };
+  return { error, attempt };
 }

@@ -1,7 +1,6 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../lib/trpc.ts';
-import { FormError } from './form-fields.tsx';
+import { FormError, useFormError } from './form-fields.tsx';
 
 interface TProps<V> {
   title: string;
@@ -28,14 +27,11 @@ interface TProps<V> {
 export function LinkRequestPage<V>(props: TProps<V>) {
   const { form, send } = props;
   const [answer, setAnswer] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormError('Something went wrong. Please try again.');
   const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
+    await attempt(async () => {
       setAnswer((await send(values)).message);
-    } catch (err) {
-      setError(errorMessage(err, 'Something went wrong. Please try again.'));
-    }
+    });
   });
   return (
     <Container size="xs" py="xl">

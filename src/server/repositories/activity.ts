@@ -2,30 +2,25 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TActivity, TActivityChanges } from '#shared/schemas/activity.ts';
 import type { THomeScope } from './home-scope.ts';
 import { sql, type RawBuilder } from 'kysely';
-import { db } from './db.ts';
+import { db, isoTimestamp } from './db.ts';
 import { intArray } from './sql.ts';
 
 /** Every query of the audit trail (`activity_log`). */
 
+/** The entries as the trail shows them: the columns named as TActivity names them. */
 function entries(em: EntityManager) {
   return db(em)
     .selectFrom('activity_log')
-    .select(['id', 'actor_id', 'actor_name', 'action', 'entity_type', 'entity_id', 'changes', 'created_at']);
-}
-
-type TActivityRow = Awaited<ReturnType<ReturnType<typeof entries>['executeTakeFirstOrThrow']>>;
-
-function toActivity(r: TActivityRow): TActivity {
-  return {
-    id: r.id,
-    actorId: r.actor_id,
-    actorName: r.actor_name,
-    action: r.action,
-    entityType: r.entity_type,
-    entityId: r.entity_id,
-    changes: r.changes,
-    createdAt: new Date(r.created_at).toISOString(),
-  };
+    .select([
+      'id',
+      'actor_id as actorId',
+      'actor_name as actorName',
+      'action',
+      'entity_type as entityType',
+      'entity_id as entityId',
+      'changes',
+      isoTimestamp('created_at').as('createdAt'),
+    ]);
 }
 
 export async function insertActivity(
@@ -80,14 +75,13 @@ export async function listActivity(
   offset: number,
 ): Promise<TActivity[]> {
   const where = whereOf(filter);
-  const rows = await entries(em)
+  return entries(em)
     .where(where)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .offset(offset)
     .execute();
-  return rows.map(toActivity);
 }
 
 /** Exact up to 10,000, then "10,000 or more": counting a million rows per page view is not worth it. */
@@ -116,11 +110,10 @@ export async function activityOf(
   entityType: string,
   entityId: string,
 ): Promise<TActivity[]> {
-  const rows = await entries(em)
+  return entries(em)
     .where('entity_type', '=', entityType)
     .where('entity_id', '=', entityId)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
-  return rows.map(toActivity);
 }

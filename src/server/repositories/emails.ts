@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from 'kysely';
 import type { TEmailSource } from '../entities/outbox-email.entity.ts';
 import type { TAdminEmail } from '#shared/schemas/emails.ts';
-import { db } from './db.ts';
+import { db, isoTimestamp } from './db.ts';
 import { inHomes, type THomeScope } from './home-scope.ts';
 
 export interface TNewEmail {
@@ -293,41 +293,26 @@ export type TAdminEmailRecord = Omit<TAdminEmail, 'html'> & {
   source: TEmailSource | null;
 };
 
-/** The admin's columns of `emails`: the source only while there is no HTML to show. */
+/**
+ * The admin's columns of `emails`, named as TAdminEmailRecord names them: the source only while there is
+ * no HTML to show.
+ */
 function adminEmails(em: EntityManager) {
   return db(em)
     .selectFrom('emails')
     .select([
       'id',
-      'to_address',
+      'to_address as to',
       'subject',
       'template',
       'status',
       'attempts',
-      'last_error',
-      'created_at',
-      'sent_at',
+      'last_error as lastError',
+      isoTimestamp('created_at').as('createdAt'),
+      isoTimestamp<string | null>('sent_at').as('sentAt'),
       'html',
       sql<TEmailSource | null>`case when html is null then source end`.as('source'),
     ]);
-}
-
-type TAdminEmailRow = Awaited<ReturnType<ReturnType<typeof adminEmails>['executeTakeFirstOrThrow']>>;
-
-function toAdminEmail(r: TAdminEmailRow): TAdminEmailRecord {
-  return {
-    id: r.id,
-    to: r.to_address,
-    subject: r.subject,
-    template: r.template,
-    status: r.status,
-    attempts: r.attempts,
-    lastError: r.last_error,
-    createdAt: new Date(r.created_at).toISOString(),
-    sentAt: r.sent_at ? new Date(r.sent_at).toISOString() : null,
-    html: r.html,
-    source: r.source,
-  };
 }
 
 /** A person limited to some homes sees the emails about their homes' bookings only (docs/staff.md#per-home-access). */
@@ -343,13 +328,11 @@ export async function listEmails(
 ): Promise<TAdminEmailRecord[]> {
   let q = adminEmails(em);
   if (homes !== null) q = q.where(ofHomes(em, homes));
-  const rows = await q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
-  return rows.map(toAdminEmail);
+  return q.orderBy('id', 'desc').limit(limit).offset(offset).execute();
 }
 
 export async function findEmail(em: EntityManager, id: number): Promise<TAdminEmailRecord | null> {
-  const row = await adminEmails(em).where('id', '=', id).executeTakeFirst();
-  return row ? toAdminEmail(row) : null;
+  return (await adminEmails(em).where('id', '=', id).executeTakeFirst()) ?? null;
 }
 
 export async function countEmails(em: EntityManager, homes: THomeScope = null): Promise<number> {

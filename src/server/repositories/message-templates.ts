@@ -88,17 +88,22 @@ export async function enabledTemplates(
   return rows.map(toTemplate);
 }
 
+/** A template's fields as its columns, for an insert and an update alike. */
+function templateValues(v: TTemplateFields) {
+  return {
+    name: v.name,
+    trigger: v.trigger,
+    offset_days: v.offsetDays,
+    send_time: v.sendTime,
+    body: v.body,
+    enabled: v.enabled,
+  };
+}
+
 export async function insertTemplate(em: EntityManager, v: TTemplateFields): Promise<number> {
   const r = await db(em)
     .insertInto('message_templates')
-    .values({
-      name: v.name,
-      trigger: v.trigger,
-      offset_days: v.offsetDays,
-      send_time: v.sendTime,
-      body: v.body,
-      enabled: v.enabled,
-    })
+    .values(templateValues(v))
     .returning('id')
     .executeTakeFirstOrThrow();
   return r.id;
@@ -107,15 +112,7 @@ export async function insertTemplate(em: EntityManager, v: TTemplateFields): Pro
 export async function updateTemplateRow(em: EntityManager, id: number, v: TTemplateFields): Promise<boolean> {
   const r = await db(em)
     .updateTable('message_templates')
-    .set({
-      name: v.name,
-      trigger: v.trigger,
-      offset_days: v.offsetDays,
-      send_time: v.sendTime,
-      body: v.body,
-      enabled: v.enabled,
-      updated_at: sql`now()`,
-    })
+    .set({ ...templateValues(v), updated_at: sql`now()` })
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;

@@ -44,6 +44,23 @@ export async function threadHeader(em: EntityManager, id: number): Promise<TThre
   };
 }
 
+/** The booking a thread is about, as the operator's thread shows it. */
+export async function threadBooking(em: EntityManager, bookingId: number) {
+  return db(em)
+    .selectFrom('bookings')
+    .select([
+      'id',
+      'confirmation_number as confirmationNumber',
+      'status',
+      isoDate('check_in').as('checkIn'),
+      isoDate('check_out').as('checkOut'),
+      'guests',
+      'total_price as totalPrice',
+    ])
+    .where('id', '=', bookingId)
+    .executeTakeFirstOrThrow();
+}
+
 export async function conversationIdOfBooking(em: EntityManager, bookingId: number): Promise<number | null> {
   const r = await db(em)
     .selectFrom('conversations')

@@ -132,44 +132,25 @@ export async function repricePaymentPlan(
     .execute();
 }
 
+/** Change requests named as TChangeRequest names them. */
 function changeRequests(em: EntityManager) {
   return db(em)
     .selectFrom('booking_change_requests as r')
     .select([
       'r.id',
-      'r.booking_id',
-      isoDate('r.check_in').as('check_in'),
-      isoDate('r.check_out').as('check_out'),
+      'r.booking_id as bookingId',
+      isoDate('r.check_in').as('checkIn'),
+      isoDate('r.check_out').as('checkOut'),
       'r.guests',
       'r.children',
       'r.infants',
       'r.pets',
       'r.message',
       'r.status',
-      isoTimestamp('r.created_at').as('created_at'),
-      isoTimestamp<string | null>('r.decided_at').as('decided_at'),
-      'r.decline_reason',
+      isoTimestamp('r.created_at').as('createdAt'),
+      isoTimestamp<string | null>('r.decided_at').as('decidedAt'),
+      'r.decline_reason as declineReason',
     ]);
-}
-
-type TRequestRow = Awaited<ReturnType<ReturnType<typeof changeRequests>['executeTakeFirstOrThrow']>>;
-
-function toChangeRequest(r: TRequestRow): TChangeRequest {
-  return {
-    id: r.id,
-    bookingId: r.booking_id,
-    checkIn: r.check_in,
-    checkOut: r.check_out,
-    guests: r.guests,
-    children: r.children,
-    infants: r.infants,
-    pets: r.pets,
-    message: r.message,
-    status: r.status,
-    createdAt: r.created_at,
-    decidedAt: r.decided_at,
-    declineReason: r.decline_reason,
-  };
 }
 
 /** A booking's requests, newest first (at most `limit`). */
@@ -178,12 +159,11 @@ export async function listChangeRequests(
   bookingId: number,
   limit: number,
 ): Promise<TChangeRequest[]> {
-  const rows = await changeRequests(em)
+  return changeRequests(em)
     .where('r.booking_id', '=', bookingId)
     .orderBy('r.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map(toChangeRequest);
 }
 
 export async function findChangeRequest(
@@ -195,7 +175,7 @@ export async function findChangeRequest(
     .where('r.booking_id', '=', bookingId)
     .where('r.id', '=', requestId)
     .executeTakeFirst();
-  return r ? toChangeRequest(r) : null;
+  return r ?? null;
 }
 
 /** A new waiting request; the partial unique index refuses a second one for the booking (23505). */

@@ -1,9 +1,8 @@
 import { ZAdminBooking } from '#shared/schemas/admin.ts';
 import { ZDeclineRequestInput } from '#shared/schemas/booking.ts';
-import { ZIdParam } from '#shared/schemas/common.ts';
 import { answerRequest } from '../services/bookings/requests.ts';
 import { cardReach } from '../services/payments/terms.ts';
-import { adminProcedure, router, scopedInput } from '../trpc.ts';
+import { adminProcedure, router, scopedInput, idInput } from '../trpc.ts';
 import { rest } from '../route-meta.ts';
 
 /** The operator's answer to a request to book (docs/booking-operations.md#booking-modes). */
@@ -15,7 +14,7 @@ export const bookingRequestsRouter = router({
         description: 'Only a booking whose status is requested can be accepted; anything else answers 409.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .concat(idInput('booking'))
     .output(ZAdminBooking)
     .mutation(({ ctx, input }) =>
       answerRequest(ctx.em, input.id, 'accepted', ctx.actingUser, cardReach(ctx.deps.env)),

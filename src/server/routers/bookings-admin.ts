@@ -13,7 +13,6 @@ import {
   ZBookingNoteInput,
   ZBookingStatusInput,
 } from '#shared/schemas/admin.ts';
-import { ZIdParam } from '#shared/schemas/common.ts';
 import {
   addBookingNote,
   getAdminBookingDetail,
@@ -26,7 +25,7 @@ import { exportBookingsCsv } from '../services/admin/bookings-export.ts';
 import { refundCardsAfterCancel } from '../services/payments/ledger.ts';
 import { cardReach } from '../services/payments/terms.ts';
 import { fileRoute, ZFile, rest } from '../route-meta.ts';
-import { adminProcedure, router, scopedInput } from '../trpc.ts';
+import { adminProcedure, router, scopedInput, idInput } from '../trpc.ts';
 
 /** The filters of an export: the bookings list's, whole (not one page). */
 const ZBookingExportInput = ZAdminBookingFilter.refine((v) => !v.from || !v.to || v.from <= v.to, {
@@ -68,7 +67,7 @@ export const bookingsAdminRouter = router({
           'Everything the back office shows for one booking: the price as it was booked, every status change, the e-mails sent about it and the internal notes.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .concat(idInput('booking'))
     .output(ZAdminBookingDetail)
     .query(({ ctx, input }) => getAdminBookingDetail(ctx.em, input.id)),
 

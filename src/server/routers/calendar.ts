@@ -21,10 +21,15 @@ import {
   ZTimeline,
   ZTimelineInput,
 } from '#shared/schemas/calendar.ts';
-import { zIdOf, ZIdParam, ZOk } from '#shared/schemas/common.ts';
+import { zIdOf, ZOk } from '#shared/schemas/common.ts';
 import type { TContext } from '../context.ts';
 import { createBlock, getBlocks, removeBlock, reopenRange } from '../services/calendar/blocks.ts';
-import { addExportOnlyChannel, icalInfo, regenerateIcal } from '../services/calendar/ical-export.ts';
+import {
+  addExportOnlyChannel,
+  icalInfo,
+  regenerateIcal,
+  type TIcalOptions,
+} from '../services/calendar/ical-export.ts';
 import {
   addFeed,
   getConflicts,
@@ -36,12 +41,19 @@ import {
 import { getRates, removeRate, setRate } from '../services/calendar/rates.ts';
 import { barViewOf, propertyMonth, timeline } from '../services/calendar/views.ts';
 import { queueConflictEmail } from '../services/email/calendar-conflicts.ts';
-import { adminProcedure, router, teamProcedure, scopedInput } from '../trpc.ts';
+import { adminProcedure, router, teamProcedure, scopedInput, idInput } from '../trpc.ts';
 import { publicOrigin } from '../http/client-address.ts';
 import { rest } from '../route-meta.ts';
 
-/** Where the iCal export URLs point: PUBLIC_URL when set, else the origin the admin reached us on. */
-const originOf = (ctx: TContext) => publicOrigin(ctx.req, ctx.deps.env.publicUrl);
+/**
+ * A home's iCal export as this server signs it; its URLs point at PUBLIC_URL when set, else at the origin
+ * the admin reached us on.
+ */
+const exportOf = (ctx: TContext, propertyId: number): TIcalOptions => ({
+  secret: ctx.deps.env.icalSecret,
+  origin: publicOrigin(ctx.req, ctx.deps.env.publicUrl),
+  propertyId,
+});
 
 /** How this server imports feeds: its SSRF switch, and how the operator hears of new conflicts. */
 export function importOptions(ctx: TContext): TImportOptions {
@@ -57,7 +69,7 @@ export const calendarRouter = router({
           'The ranges of nights closed on a home by the operator (maintenance, owner use), each with its reason.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(z.array(ZBlock))
     .query(({ ctx, input }) => getBlocks(ctx.em, input.id)),
 
@@ -104,7 +116,7 @@ export const calendarRouter = router({
           'The base nightly price, the weekend price, the seasons with their prices and the stay rules of one home.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(z.array(ZRate))
     .query(({ ctx, input }) => getRates(ctx.em, input.id)),
 
@@ -165,11 +177,9 @@ export const calendarRouter = router({
           "The private URL other channels read this home's bookings from, and the channels' feeds imported into it with their last sync.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZIcalInfo)
-    .query(({ ctx, input }) =>
-      icalInfo(ctx.em, { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id }),
-    ),
+    .query(({ ctx, input }) => icalInfo(ctx.em, exportOf(ctx, input.id))),
 
   regenerateIcal: adminProcedure
     .meta(
@@ -179,15 +189,9 @@ export const calendarRouter = router({
           "Replaces the home's export URL with a new secret one, for when the old one leaked. Channels must be given the new URL.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZIcalInfo)
-    .mutation(({ ctx, input }) =>
-      regenerateIcal(
-        ctx.em,
-        { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id },
-        ctx.actingUser,
-      ),
-    ),
+    .mutation(({ ctx, input }) => regenerateIcal(ctx.em, exportOf(ctx, input.id), ctx.actingUser)),
 
   addFeed: adminProcedure
     .meta(
@@ -213,12 +217,7 @@ export const calendarRouter = router({
     .concat(scopedInput(ZExportChannelInput, { id: 'property' }))
     .output(ZIcalFeed)
     .mutation(({ ctx, input }) =>
-      addExportOnlyChannel(
-        ctx.em,
-        { secret: ctx.deps.env.icalSecret, origin: originOf(ctx), propertyId: input.id },
-        input.name,
-        ctx.actingUser,
-      ),
+      addExportOnlyChannel(ctx.em, exportOf(ctx, input.id), input.name, ctx.actingUser),
     ),
 
   syncFeed: adminProcedure

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
+import { ZId, ZOk } from '#shared/schemas/common.ts';
 import { ZCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
-import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
 import { IMAGE_BODY, rest } from '../route-meta.ts';
 
 export const categoriesRouter = router({
@@ -53,7 +53,7 @@ export const categoriesRouter = router({
         description: 'Removes a category and takes it off every home that carried it.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'shared' }))
+    .concat(idInput('shared'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id, ctx.actingUser)),
 });

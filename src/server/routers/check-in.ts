@@ -4,7 +4,6 @@ import {
   ZCheckInSettingsUpdate,
   ZManageCheckInInput,
 } from '#shared/schemas/check-in.ts';
-import { ZIdParam } from '#shared/schemas/common.ts';
 import { ZManagedBooking, ZManageTokenParam } from '#shared/schemas/manage.ts';
 import { fileRoute, ZFile, rest } from '../route-meta.ts';
 import {
@@ -15,7 +14,7 @@ import {
   idPhotoFile,
   updateCheckInSettings,
 } from '../services/bookings/check-in.ts';
-import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
 
 /** Online check-in, the rental agreement and door codes (docs/check-in.md). */
 export const checkInRouter = router({
@@ -27,7 +26,7 @@ export const checkInRouter = router({
           "Whether the lead guest must upload an ID photo, the rental agreement with its variables, when the door code shows, the home's door codes or generated code length, and the reminder's days before arrival.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZCheckInSettings)
     .query(({ ctx, input }) => checkInSettings(ctx.em, input.id)),
 
@@ -88,7 +87,7 @@ export const checkInRouter = router({
         'application/pdf',
       ),
     )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .concat(idInput('booking'))
     .output(ZFile)
     .query(({ ctx, input }) => agreementFileAdmin(ctx.em, input.id)),
 
@@ -105,7 +104,7 @@ export const checkInRouter = router({
       ),
       unlisted: true,
     })
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .concat(idInput('booking'))
     .output(ZFile)
     .query(({ ctx, input }) => idPhotoFile(ctx.em, ctx.deps.env, input.id)),
 });

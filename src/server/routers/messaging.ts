@@ -54,8 +54,8 @@ import {
   updateHomeGuide,
   updateTemplate,
 } from '../services/messaging/automated.ts';
-import { ZIdParam, ZOk } from '#shared/schemas/common.ts';
-import { adminProcedure, authedProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
+import { ZOk } from '#shared/schemas/common.ts';
+import { adminProcedure, authedProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
 import { rest } from '../route-meta.ts';
 
 /** Guest messaging (docs/messaging.md): a thread per booking or inquiry, for its guest and the operator. */
@@ -222,7 +222,7 @@ export const messagingRouter = router({
           'Removes a template and cancels its messages not yet sent; those already sent stay in their conversations.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'shared' }))
+    .concat(idInput('shared'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteTemplate(ctx.em, input.id, ctx.actingUser)),
 
@@ -246,7 +246,7 @@ export const messagingRouter = router({
           'The automated messages of one booking: those waiting, those sent and those cancelled, with their times.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .concat(idInput('booking'))
     .output(ZScheduledList)
     .query(({ ctx, input }) => scheduledMessages(ctx.em, input.id)),
 
@@ -259,7 +259,7 @@ export const messagingRouter = router({
           'The details automated messages fill in for a home: check-in and check-out times, arrival instructions, door code, Wi-Fi and house rules.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZHomeGuide)
     .query(({ ctx, input }) => homeGuide(ctx.em, input.id)),
 

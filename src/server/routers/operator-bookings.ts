@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZAdminBooking } from '#shared/schemas/admin.ts';
 import { ZManageTokenParam } from '#shared/schemas/manage.ts';
-import { ZIdParam } from '#shared/schemas/common.ts';
 import {
   ZBookingChangeInput,
   ZBookingChangeResult,
@@ -20,7 +19,7 @@ import {
   requestChange,
 } from '../services/bookings/change-requests.ts';
 import { changeBooking, createOperatorBooking } from '../services/bookings/operator.ts';
-import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
 import { rest } from '../route-meta.ts';
 
 /** Bookings the operator enters and changes, and the guests' change requests (docs/booking-operations.md). */
@@ -59,7 +58,7 @@ export const operatorBookingsRouter = router({
           'The changes a guest asked for on this booking through the manage link, each with its status and the answer given.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'booking' }))
+    .concat(idInput('booking'))
     .output(z.array(ZChangeRequest))
     .query(({ ctx, input }) => changeRequestsOf(ctx.em, input.id)),
 

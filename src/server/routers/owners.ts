@@ -37,6 +37,7 @@ import {
   router,
   statementsProcedure,
   scopedInput,
+  idInput,
 } from '../trpc.ts';
 
 /** The statement as a file, with the same input, scope and rules as `statement`. */
@@ -162,7 +163,7 @@ export const ownersRouter = router({
         description: 'Removes an expense whose month has not been published; a published month is locked.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'expense' }))
+    .concat(idInput('expense'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteExpense(ctx.em, input.id, ctx.actingUser)),
 

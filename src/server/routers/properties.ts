@@ -27,7 +27,7 @@ import {
   setPropertiesArchived,
 } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
-import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput, idInput } from '../trpc.ts';
 import { MEDIA_BODY, rest } from '../route-meta.ts';
 
 /**
@@ -125,7 +125,7 @@ export const propertiesRouter = router({
           'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
@@ -138,7 +138,7 @@ export const propertiesRouter = router({
           'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZPropertyDeleteImpact)
     .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
 
@@ -160,7 +160,7 @@ export const propertiesRouter = router({
         description: 'Puts an archived home back on the listings as it was.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
 
@@ -200,7 +200,7 @@ export const propertiesRouter = router({
           'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZProperty)
     .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),
 });

@@ -4,7 +4,7 @@ import { ZId, ZIdParam, ZOk } from '#shared/schemas/common.ts';
 import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas/review.ts';
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
-import { adminProcedure, publicProcedure, router, scopedInput } from '../trpc.ts';
+import { adminProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
 import { IMAGE_BODY, rest } from '../route-meta.ts';
 
 export const reviewsRouter = router({
@@ -54,7 +54,7 @@ export const reviewsRouter = router({
         description: 'Removes a review for good.',
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'review' }))
+    .concat(idInput('review'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 

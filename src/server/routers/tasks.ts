@@ -34,7 +34,14 @@ import {
   setHomeHousekeeper,
   updateTask,
 } from '../services/housekeeping/tasks.ts';
-import { adminProcedure, housekeepingProcedure, operatorProcedure, router, scopedInput } from '../trpc.ts';
+import {
+  adminProcedure,
+  housekeepingProcedure,
+  operatorProcedure,
+  router,
+  scopedInput,
+  idInput,
+} from '../trpc.ts';
 
 /** Turnover tasks (docs/staff.md#housekeeping): the back office and housekeepers. */
 export const tasksRouter = router({
@@ -95,7 +102,7 @@ export const tasksRouter = router({
           "A turnover task with its checklist: the home's current one until the task starts, then the copy it started with. A housekeeper sees only their own or unassigned tasks of their homes.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'task' }))
+    .concat(idInput('task'))
     .output(ZTaskDetail)
     .query(({ ctx, input }) => taskDetail(ctx.em, input.id, ctx.staff, ctx.actingUser.id)),
 
@@ -154,7 +161,7 @@ export const tasksRouter = router({
         description: "The rooms and items a housekeeper ticks at each of this home's turnovers.",
       }),
     )
-    .concat(scopedInput(ZIdParam, { id: 'property' }))
+    .concat(idInput('property'))
     .output(ZChecklist)
     .query(({ ctx, input }) => getChecklist(ctx.em, input.id)),
 

@@ -5,9 +5,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
 import { ZAccountDelete, type TAccountDelete } from '#shared/schemas/account.ts';
-import { FormError, FormPasswordInput } from '../../components/form-fields.tsx';
+import { FormError, FormPasswordInput, useFormError } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage } from '../../lib/trpc.ts';
 import { useDeleteAccount } from './api.ts';
 
 /** Closing the account, confirmed with the password in a dialog. */
@@ -16,23 +15,20 @@ export function DeleteAccount() {
   const navigate = useNavigate();
   const remove = useDeleteAccount();
   const [opened, setOpened] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormError('Could not delete your account');
   const form = useForm<TAccountDelete>({
     mode: 'uncontrolled',
     initialValues: { password: '' },
     validate: zod4Resolver(ZAccountDelete),
   });
   const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
+    await attempt(async () => {
       await remove.mutateAsync(values);
       setOpened(false);
       signedIn(null);
       notifications.show({ title: 'Account deleted', message: 'Your account is closed. Goodbye!' });
       void navigate({ to: '/' });
-    } catch (err) {
-      setError(errorMessage(err, 'Could not delete your account'));
-    }
+    });
   });
   return (
     <>

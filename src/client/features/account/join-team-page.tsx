@@ -4,12 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { z } from 'zod';
 import { ZPassword, ZUsername } from '#shared/schemas/auth.ts';
 import { STAFF_ROLE_LABELS } from '#shared/schemas/staff-role.ts';
 import { zLine } from '#shared/schemas/common.ts';
-import { FormPasswordInput, FormTextInput } from '../../components/form-fields.tsx';
+import { FormPasswordInput, FormTextInput, useFormError } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { landingPage, staffRole } from '../../lib/staff-pages.ts';
 import { errorMessage } from '../../lib/trpc.ts';
@@ -31,7 +30,7 @@ export function JoinTeamPage({ token }: { token: string }) {
   const navigate = useNavigate();
   const info = useQuery(invitationQuery(token));
   const accept = useAcceptInvitation();
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormError('Something went wrong. Please try again.');
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { username: '', name: '', password: '' },
@@ -44,12 +43,9 @@ export function JoinTeamPage({ token }: { token: string }) {
     void navigate({ to: landingPage(staffRole(next)) });
   };
   const run = async (input: { username?: string; name?: string; password?: string }) => {
-    setError(null);
-    try {
+    await attempt(async () => {
       joined(await accept.mutateAsync({ token, ...input }));
-    } catch (err) {
-      setError(errorMessage(err, 'Something went wrong. Please try again.'));
-    }
+    });
   };
 
   let body;

@@ -2,24 +2,21 @@ import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { ZPasswordChange, type TPasswordChange } from '#shared/schemas/account.ts';
-import { FormError, FormPasswordInput } from '../../components/form-fields.tsx';
-import { errorMessage } from '../../lib/trpc.ts';
+import { FormError, FormPasswordInput, useFormError } from '../../components/form-fields.tsx';
 import { useChangePassword } from './api.ts';
 
 /** A new password, given the current one; the server signs out the account's other sessions. */
 export function PasswordForm() {
   const change = useChangePassword();
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormError('Could not change your password');
   const form = useForm<TPasswordChange>({
     mode: 'uncontrolled',
     initialValues: { currentPassword: '', newPassword: '' },
     validate: zod4Resolver(ZPasswordChange),
   });
   const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
+    await attempt(async () => {
       await change.mutateAsync(values);
       form.reset();
       notifications.show({
@@ -27,9 +24,7 @@ export function PasswordForm() {
         message: 'Every other session of your account has been signed out.',
         color: 'green',
       });
-    } catch (err) {
-      setError(errorMessage(err, 'Could not change your password'));
-    }
+    });
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Change password">

@@ -2,25 +2,23 @@ import { Alert, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { ZProfileUpdate, type TProfileUpdate } from '#shared/schemas/account.ts';
 import type { TUser } from '#shared/schemas/auth.ts';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage } from '../../lib/trpc.ts';
+import { useFormError } from '../../components/form-fields.tsx';
 import { useUpdateProfile } from './api.ts';
 
 /** Name and e-mail; the username is shown but cannot change. */
 export function ProfileForm({ user }: { user: TUser }) {
   const { signedIn } = useAuth();
   const update = useUpdateProfile();
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormError('Could not save your profile');
   const form = useForm<TProfileUpdate>({
     initialValues: { name: user.name ?? '', email: user.email, currentPassword: '' },
     validate: zod4Resolver(ZProfileUpdate),
   });
   const submit = form.onSubmit(async (values) => {
-    setError(null);
-    try {
+    await attempt(async () => {
       const emailChanges = values.email.trim().toLowerCase() !== user.email.toLowerCase();
       signedIn(
         await update.mutateAsync({
@@ -35,9 +33,7 @@ export function ProfileForm({ user }: { user: TUser }) {
         message: 'Your name and e-mail are updated.',
         color: 'green',
       });
-    } catch (err) {
-      setError(errorMessage(err, 'Could not save your profile'));
-    }
+    });
   });
   return (
     <form onSubmit={submit} noValidate aria-label="Profile">

@@ -3,13 +3,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from '@tanstack/react-router';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
-import { useState } from 'react';
 import { z } from 'zod';
 import { ZPassword } from '#shared/schemas/auth.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
-import { FormPasswordInput } from '../../components/form-fields.tsx';
+import { FormPasswordInput, useFormError } from '../../components/form-fields.tsx';
 import { useAuth } from '../../lib/auth.tsx';
-import { errorMessage } from '../../lib/trpc.ts';
 import { useConfirmPasswordReset } from './api.ts';
 import '../../styles/more-components.css';
 
@@ -22,15 +20,14 @@ export function ResetPasswordPage({ token }: { token: string }) {
   const { signedIn } = useAuth();
   const navigate = useNavigate();
   const confirm = useConfirmPasswordReset();
-  const [error, setError] = useState<string | null>(null);
+  const { error, attempt } = useFormError('Something went wrong. Please try again.');
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '', confirm: '' },
     validate: zod4Resolver(ZNewPassword),
   });
   const submit = form.onSubmit(async ({ password }) => {
-    setError(null);
-    try {
+    await attempt(async () => {
       const user = await confirm.mutateAsync({ token, password });
       signedIn(user);
       notifications.show({
@@ -39,9 +36,7 @@ export function ResetPasswordPage({ token }: { token: string }) {
         color: 'green',
       });
       void navigate({ to: '/' });
-    } catch (err) {
-      setError(errorMessage(err, 'Something went wrong. Please try again.'));
-    }
+    });
   });
   return (
     <Container size="xs" py="xl">

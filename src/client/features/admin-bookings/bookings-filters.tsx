@@ -1,9 +1,9 @@
-import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Button, NumberInput, TextInput } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import type { TBookingsSearch } from './search.ts';
 
-const STATUS_OPTIONS = [
+const STATUS_OPTIONS: { value: NonNullable<TBookingsSearch['status']>; label: string }[] = [
   { value: 'pending', label: 'Pending' },
   { value: 'requested', label: 'Requested' },
   { value: 'confirmed', label: 'Confirmed' },
@@ -21,42 +21,22 @@ export function BookingsFilters({
   onChange: (patch: Partial<TBookingsSearch>) => void;
   exportHref: string;
 }) {
-  const [q, setQ] = useState(search.q ?? '');
-  // Back/forward changes the URL's search: the box follows it (state adjusted during render).
-  const [urlQ, setUrlQ] = useState(search.q);
-  if (urlQ !== search.q) {
-    setUrlQ(search.q);
-    setQ(search.q ?? '');
-  }
-  // The search waits for a pause in typing, so each keystroke is not a query.
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((search.q ?? '') !== q.trim()) onChange({ q: q.trim() || undefined });
-    }, 350);
-    return () => clearTimeout(t);
-  }, [q, search.q, onChange]);
-
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap" data-testid="bookings-filters">
-      <TextInput
+    <FilterBar testId="bookings-filters">
+      <FilterTextInput
+        search
         label="Search"
         placeholder="Guest name, e-mail or confirmation number"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange({ q: q.trim() || undefined });
-        }}
+        value={search.q}
+        onChange={(q) => onChange({ q })}
         w={{ base: '100%', sm: 260 }}
-        type="search"
       />
-      <Select
+      <FilterSelect
         label="Status"
         placeholder="All statuses"
         data={STATUS_OPTIONS}
-        value={search.status ?? null}
-        onChange={(v) => onChange({ status: (v as TBookingsSearch['status']) ?? undefined })}
-        clearable
+        value={search.status}
+        onChange={(status) => onChange({ status })}
         w={{ base: '100%', xs: 150 }}
       />
       <NumberInput
@@ -91,6 +71,6 @@ export function BookingsFilters({
       >
         Export CSV
       </Button>
-    </Group>
+    </FilterBar>
   );
 }

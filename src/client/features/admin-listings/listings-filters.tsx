@@ -1,8 +1,7 @@
-import { Group, SegmentedControl, Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPES } from '#shared/constants.ts';
-import { useDebouncedText } from '../../lib/use-debounced-text.ts';
+import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import { categoryChoicesQueryOptions } from './api.ts';
 import type { TListingsSearch } from './search.ts';
 
@@ -16,53 +15,42 @@ export function ListingsFilters({
   search: TListingsSearch;
   onChange: (patch: Partial<TListingsSearch>) => void;
 }) {
-  const [q, setQ] = useDebouncedText(search.q, (v) => onChange({ q: v }));
-  const [city, setCity] = useDebouncedText(search.city, (v) => onChange({ city: v }));
   const categories = useQuery(categoryChoicesQueryOptions());
   const categoryOptions = (categories.data ?? []).map((c) => c.name);
   if (search.category && !categoryOptions.includes(search.category)) categoryOptions.push(search.category);
 
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap" data-testid="listings-filters">
-      <TextInput
+    <FilterBar testId="listings-filters">
+      <FilterTextInput
+        search
         label="Search"
         placeholder="Title or location"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange({ q: q.trim() || undefined });
-        }}
+        value={search.q}
+        onChange={(q) => onChange({ q })}
         w={{ base: '100%', sm: 240 }}
-        type="search"
       />
-      <Select
+      <FilterSelect
         label="Type"
         placeholder="All types"
         data={TYPE_OPTIONS}
-        value={search.type ?? null}
-        onChange={(v) => onChange({ type: (v as TListingsSearch['type']) ?? undefined })}
-        clearable
+        value={search.type}
+        onChange={(type) => onChange({ type })}
         w={{ base: '100%', xs: 140 }}
       />
-      <Select
+      <FilterSelect
         label="Category"
         placeholder="All categories"
         data={categoryOptions}
-        value={search.category ?? null}
-        onChange={(v) => onChange({ category: v ?? undefined })}
-        clearable
+        value={search.category}
+        onChange={(category) => onChange({ category })}
         searchable
         w={{ base: '100%', xs: 170 }}
       />
-      <TextInput
+      <FilterTextInput
         label="City"
         placeholder="Any city"
-        value={city}
-        onChange={(e) => setCity(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange({ city: city.trim() || undefined });
-        }}
+        value={search.city}
+        onChange={(city) => onChange({ city })}
         w={{ base: '100%', xs: 150 }}
       />
       <SegmentedControl
@@ -74,6 +62,6 @@ export function ListingsFilters({
           { value: 'archived', label: 'Archived' },
         ]}
       />
-    </Group>
+    </FilterBar>
   );
 }

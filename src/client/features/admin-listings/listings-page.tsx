@@ -8,7 +8,7 @@ import type { TProperty } from '#shared/schemas/property.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import type { TAdminListingSort } from '#shared/constants.ts';
-import { TablePaging } from '../../components/table-paging.tsx';
+import { TablePaging } from '../../components/table-controls.tsx';
 import {
   listingsPageQueryOptions,
   useBulkArchive,
@@ -127,13 +127,10 @@ export function ListingsPage({
       )}
       {shown.data && (
         <TablePaging
-          total={shown.data.total}
-          page={shown.data.page}
-          pageSize={shown.data.pageSize}
+          of={shown.data}
           sizes={LISTINGS_PAGE_SIZES}
           noun="properties"
-          onPage={(page) => onSearch({ page: page > 1 ? page : undefined }, false)}
-          onPageSize={(pageSize) => onSearch({ pageSize })}
+          onSearch={onSearch}
           testId="listings-paging"
         />
       )}

@@ -1,6 +1,5 @@
-import { Group, Select, TextInput } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
-import { useDebouncedText } from '../../lib/use-debounced-text.ts';
+import { Select } from '@mantine/core';
+import { FilterBar, FilterTextInput } from '../../components/table-controls.tsx';
 import { RATING_OPTIONS } from './review-fields.tsx';
 import type { TReviewsSearch } from './search.ts';
 
@@ -14,9 +13,8 @@ export function AllReviewsFilters({
   propertyOptions: { value: string; label: string }[];
   onChange: (patch: Partial<TReviewsSearch>) => void;
 }) {
-  const [q, setQ] = useDebouncedText(search.q, (v) => onChange({ q: v }));
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap" data-testid="all-reviews-filters">
+    <FilterBar testId="all-reviews-filters">
       <Select
         label="Home"
         placeholder="All homes"
@@ -37,18 +35,14 @@ export function AllReviewsFilters({
         clearable
         w={{ base: '100%', xs: 140 }}
       />
-      <TextInput
+      <FilterTextInput
+        search
         label="Reviewer"
         placeholder="Reviewer name"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={q}
-        onChange={(e) => setQ(e.currentTarget.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') onChange({ q: q.trim() || undefined });
-        }}
+        value={search.q}
+        onChange={(q) => onChange({ q })}
         w={{ base: '100%', sm: 220 }}
-        type="search"
       />
-    </Group>
+    </FilterBar>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Card, Rating, Stack, Table, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TReview } from '#shared/schemas/review.ts';
-import { TablePaging } from '../../components/table-paging.tsx';
+import { TablePaging } from '../../components/table-controls.tsx';
 import { AdminTableBody } from '../../components/admin-table-body.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { allReviewsQueryOptions } from './api.ts';
@@ -92,13 +92,10 @@ export function AllReviews({
       )}
       {shown.data && (
         <TablePaging
-          total={shown.data.total}
-          page={shown.data.page}
-          pageSize={shown.data.pageSize}
+          of={shown.data}
           sizes={REVIEWS_PAGE_SIZES}
           noun="reviews"
-          onPage={(page) => onSearch({ page: page > 1 ? page : undefined }, false)}
-          onPageSize={(pageSize) => onSearch({ pageSize })}
+          onSearch={onSearch}
           testId="reviews-paging"
         />
       )}

@@ -2,6 +2,7 @@ import {
   Card,
   Divider,
   NumberInput,
+  type NumberInputProps,
   Select,
   SimpleGrid,
   Stack,
@@ -55,6 +56,15 @@ function numberProps(form: TSettingsForm, field: keyof TSettings) {
   };
 }
 
+/** A whole-number setting, empty while empty like any number field here. */
+function CountField({
+  form,
+  field,
+  ...props
+}: { form: TSettingsForm; field: keyof TSettings } & Omit<NumberInputProps, 'form'>) {
+  return <NumberInput {...props} allowDecimal={false} {...numberProps(form, field)} />;
+}
+
 /** The form is controlled, so the fields need no `form.key`. */
 function text(form: TSettingsForm, field: keyof TSettings) {
   return form.getInputProps(field);
@@ -91,47 +101,32 @@ export function BookingPanel({ form }: { form: TSettingsForm }) {
   return (
     <Panel title="Booking Settings">
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <NumberInput
+        <CountField
+          form={form}
+          field="maxGuestsDefault"
           label="Default Max Guests"
           description="Prefills Max Guests on a new listing"
           min={1}
           max={20}
-          allowDecimal={false}
-          {...numberProps(form, 'maxGuestsDefault')}
         />
-        <NumberInput
-          label="Advance Booking Days"
-          min={0}
-          allowDecimal={false}
-          {...numberProps(form, 'advanceBookingDays')}
-        />
-        <NumberInput
-          label="Default Min Nights"
-          min={1}
-          allowDecimal={false}
-          {...numberProps(form, 'minNightsDefault')}
-        />
-        <NumberInput
-          label="Default Max Nights"
-          min={1}
-          allowDecimal={false}
-          {...numberProps(form, 'maxNightsDefault')}
-        />
-        <NumberInput
+        <CountField form={form} field="advanceBookingDays" label="Advance Booking Days" min={0} />
+        <CountField form={form} field="minNightsDefault" label="Default Min Nights" min={1} />
+        <CountField form={form} field="maxNightsDefault" label="Default Max Nights" min={1} />
+        <CountField
+          form={form}
+          field="requestResponseHours"
           label="Request response time (hours)"
           description="A request to book is declined when not answered in this time"
           min={1}
           max={168}
-          allowDecimal={false}
-          {...numberProps(form, 'requestResponseHours')}
         />
-        <NumberInput
+        <CountField
+          form={form}
+          field="icalSyncMinutes"
           label="Calendar sync interval (minutes)"
           description="How often imported iCal feeds are fetched; at least 5"
           min={5}
           max={1440}
-          allowDecimal={false}
-          {...numberProps(form, 'icalSyncMinutes')}
         />
       </SimpleGrid>
     </Panel>

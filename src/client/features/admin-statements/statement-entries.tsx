@@ -1,6 +1,7 @@
 import {
   Button,
   NumberInput,
+  type NumberInputProps,
   Select,
   SimpleGrid,
   Stack,
@@ -39,6 +40,11 @@ interface TExpenseForm {
   category: TExpenseCategory | null;
   amount: number | string;
   description: string;
+}
+
+/** An entry's amount, in dollars and cents. */
+function AmountInput(props: NumberInputProps) {
+  return <NumberInput prefix="$" decimalScale={2} min={0} thousandSeparator="," required {...props} />;
 }
 
 /** A new expense on one of the owner's homes, checked by the same schema as `owners.createExpense`. */
@@ -81,15 +87,7 @@ function ExpenseForm({ s, today }: { s: TStatement; today: string }) {
             required
             {...form.getInputProps('category')}
           />
-          <NumberInput
-            label="Amount"
-            prefix="$"
-            decimalScale={2}
-            min={0}
-            thousandSeparator=","
-            required
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label="Amount" {...form.getInputProps('amount')} />
         </SimpleGrid>
         <TextInput label="Description" required maxLength={200} {...form.getInputProps('description')} />
         <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>
@@ -127,15 +125,7 @@ function PayoutForm({ s, today }: { s: TStatement; today: string }) {
       <Stack gap="xs">
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
           <TextInput type="date" label="Payout date" required {...form.getInputProps('date')} />
-          <NumberInput
-            label="Payout amount"
-            prefix="$"
-            decimalScale={2}
-            min={0}
-            thousandSeparator=","
-            required
-            {...form.getInputProps('amount')}
-          />
+          <AmountInput label="Payout amount" {...form.getInputProps('amount')} />
           <TextInput label="Reference" required maxLength={100} {...form.getInputProps('reference')} />
         </SimpleGrid>
         <Button type="submit" loading={create.isPending} style={{ alignSelf: 'flex-start' }}>

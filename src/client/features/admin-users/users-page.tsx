@@ -1,8 +1,8 @@
-import { Alert, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconSearch } from '@tabler/icons-react';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -11,23 +11,6 @@ import { errorMessage } from '../../lib/trpc.ts';
 import { usersPageQuery, useUserMutations, type TUsersSearch } from './api.ts';
 import { UserActionModal, type TUserAction } from './user-action-modal.tsx';
 import { UsersTable } from './users-table.tsx';
-
-/** The search box writes to the URL a moment after typing stops, so each keystroke is not a request. */
-function useDebouncedQ(search: TUsersSearch) {
-  const navigate = useNavigate();
-  const [q, setQ] = useState(search.q ?? '');
-  useEffect(() => {
-    const t = setTimeout(() => {
-      if ((search.q ?? '') !== q.trim())
-        void navigate({
-          to: '/admin/users',
-          search: (prev: TUsersSearch) => ({ ...prev, page: undefined, q: q.trim() || undefined }),
-        });
-    }, 350);
-    return () => clearTimeout(t);
-  }, [q, search.q, navigate]);
-  return [q, setQ] as const;
-}
 
 /** Guests (docs/features.md#admin-back-office): accounts, their bookings, admin role and disabling, all server-paged. */
 export function UsersPage({ search }: { search: TUsersSearch }) {
@@ -38,7 +21,6 @@ export function UsersPage({ search }: { search: TUsersSearch }) {
   const users = useQuery(usersPageQuery(search));
   const { setAdmin, setDisabled } = useUserMutations();
   const [action, setAction] = useState<TUserAction | null>(null);
-  const [q, setQ] = useDebouncedQ(search);
   const setSearch = (patch: Partial<TUsersSearch>) =>
     void navigate({
       to: '/admin/users',
@@ -66,25 +48,23 @@ export function UsersPage({ search }: { search: TUsersSearch }) {
         <Text c="dimmed">Accounts, their bookings and their access</Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <TextInput
+        <FilterTextInput
+          search
           label="Search"
           placeholder="Username, e-mail or name"
-          type="search"
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={q}
-          onChange={(e) => setQ(e.currentTarget.value)}
+          value={search.q}
+          onChange={(q) => setSearch({ q })}
           w={{ base: '100%', sm: 280 }}
         />
-        <Select
+        <FilterSelect
           label="Role"
           placeholder="All accounts"
           data={[
             { value: 'admin', label: 'Admins' },
             { value: 'guest', label: 'Guests' },
           ]}
-          value={search.role ?? null}
-          onChange={(v) => setSearch({ role: (v as TUsersSearch['role']) ?? undefined })}
-          clearable
+          value={search.role}
+          onChange={(role) => setSearch({ role })}
           w={{ base: '100%', xs: 160 }}
         />
       </Group>

@@ -38,51 +38,64 @@ async function lockedUser(tx: EntityManager, id: number): Promise<TAdminUser> {
   return user;
 }
 
-/** Makes or revokes an admin. Never one's own role: an admin cannot lock themselves out by mistake. */
+/**
+ * One switch of another account (its admin role, its being disabled). Never one's own: an admin cannot lock
+ * themselves out by mistake. An account that already has the value is left alone; a change is recorded.
+ */
+async function switchAccount(
+  em: EntityManager,
+  actor: TActor,
+  id: number,
+  change: { key: 'isAdmin' | 'disabled'; value: boolean; ownRefusal: string; action: string },
+  apply: (tx: EntityManager) => Promise<void>,
+): Promise<TAdminUser> {
+  if (id === actor.id) throw new AppError('FORBIDDEN', change.ownRefusal);
+  await em.transactional(async (tx) => {
+    const user = await lockedUser(tx, id);
+    if (user[change.key] === change.value) return;
+    await apply(tx);
+    await recordActivity(tx, actor, {
+      action: change.action,
+      entityType: 'user',
+      entityId: id,
+      before: { [change.key]: user[change.key] },
+      after: { [change.key]: change.value },
+    });
+  });
+  return userById(em, id);
+}
+
+/** Makes or revokes an admin. */
 export async function setAdminRole(
   em: EntityManager,
   id: number,
   isAdmin: boolean,
   actor: TActor,
 ): Promise<TAdminUser> {
-  if (id === actor.id) throw new AppError('FORBIDDEN', CANNOT_CHANGE_OWN_ROLE);
-  await em.transactional(async (tx) => {
-    const user = await lockedUser(tx, id);
-    if (user.isAdmin === isAdmin) return;
+  const change = {
+    key: 'isAdmin',
+    value: isAdmin,
+    ownRefusal: CANNOT_CHANGE_OWN_ROLE,
+    action: 'user.role',
+  } as const;
+  return switchAccount(em, actor, id, change, async (tx) => {
     await setUserAdmin(tx, id, isAdmin);
     // A session carries the lifetime of its role (admins' are shorter): sign the account in afresh.
     await deleteSessionsOf(tx, id);
-    await recordActivity(tx, actor, {
-      action: 'user.role',
-      entityType: 'user',
-      entityId: id,
-      before: { isAdmin: user.isAdmin },
-      after: { isAdmin },
-    });
   });
-  return userById(em, id);
 }
 
-/** Disables (or re-enables) an account; disabling signs out all its sessions at once. Never oneself. */
+/** Disables (or re-enables) an account; disabling signs out all its sessions at once. */
 export async function setAccountDisabled(
   em: EntityManager,
   id: number,
   disabled: boolean,
   actor: TActor,
 ): Promise<TAdminUser> {
-  if (id === actor.id) throw new AppError('FORBIDDEN', CANNOT_DISABLE_SELF);
-  await em.transactional(async (tx) => {
-    const user = await lockedUser(tx, id);
-    if (user.disabled === disabled) return;
+  const action = disabled ? 'user.disable' : 'user.enable';
+  const change = { key: 'disabled', value: disabled, ownRefusal: CANNOT_DISABLE_SELF, action } as const;
+  return switchAccount(em, actor, id, change, async (tx) => {
     await setUserDisabled(tx, id, disabled);
     if (disabled) await deleteSessionsOf(tx, id);
-    await recordActivity(tx, actor, {
-      action: disabled ? 'user.disable' : 'user.enable',
-      entityType: 'user',
-      entityId: id,
-      before: { disabled: user.disabled },
-      after: { disabled },
-    });
   });
-  return userById(em, id);
 }

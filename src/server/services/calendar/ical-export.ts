@@ -61,7 +61,7 @@ export function channelFeedPath(token: string, feedId: number): string {
   return `${feedPath(token)}?feed=${feedId}`;
 }
 
-type TIcalOptions = { secret: string; origin: string; propertyId: number };
+export type TIcalOptions = { secret: string; origin: string; propertyId: number };
 
 /** The admin's view: the home's export URL (made on first look) and its imported feeds. */
 export async function icalInfo(em: EntityManager, opts: TIcalOptions): Promise<TIcalInfo> {

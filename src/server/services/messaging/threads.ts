@@ -8,10 +8,11 @@ import {
   insertMessage,
   listMessages,
   markRead,
+  threadBooking,
   threadHeader,
   type TThreadHeader,
 } from '../../repositories/messaging.ts';
-import { db, isoDate } from '../../repositories/db.ts';
+import { db } from '../../repositories/db.ts';
 import type { TSessionUser } from '../auth/sessions.ts';
 import { sameHash, tokenHash } from '../auth/secret-tokens.ts';
 import { BOOKING_NOT_FOUND, bookingIdForToken, ownBookingId } from '../bookings/manage.ts';
@@ -142,31 +143,6 @@ export async function inquiryPost(em: EntityManager, token: string, body: string
   return postMessage(em, await threadIdForToken(em, token), 'guest', null, body);
 }
 
-async function bookingSummary(em: EntityManager, bookingId: number) {
-  const r = await db(em)
-    .selectFrom('bookings')
-    .select([
-      'id',
-      'confirmation_number',
-      'status',
-      isoDate('check_in').as('check_in'),
-      isoDate('check_out').as('check_out'),
-      'guests',
-      'total_price',
-    ])
-    .where('id', '=', bookingId)
-    .executeTakeFirstOrThrow();
-  return {
-    id: r.id,
-    confirmationNumber: r.confirmation_number,
-    status: r.status,
-    checkIn: r.check_in,
-    checkOut: r.check_out,
-    guests: r.guests,
-    totalPrice: r.total_price,
-  };
-}
-
 async function adminHeader(em: EntityManager, id: number): Promise<TThreadHeader> {
   const header = await threadHeader(em, id);
   if (!header) throw new AppError('NOT_FOUND', THREAD_NOT_FOUND);
@@ -185,7 +161,7 @@ export async function adminThread(em: EntityManager, id: number, before?: number
     guestName: header.guestName,
     guestEmail: header.guestEmail,
     home: header.home,
-    booking: header.bookingId === null ? null : await bookingSummary(em, header.bookingId),
+    booking: header.bookingId === null ? null : await threadBooking(em, header.bookingId),
     inquiry: hasInquiry ? header.inquiry : null,
     ...page,
   };
