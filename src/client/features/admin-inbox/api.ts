@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
 import type { TInboxFilter } from '#shared/constants.ts';
-import { queryClient, trpc } from '../../lib/trpc.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /** One page of conversations, newest message first. */
 export const inboxQuery = (input: { filter: TInboxFilter; page: number; pageSize: number }) =>
@@ -8,11 +8,9 @@ export const inboxQuery = (input: { filter: TInboxFilter; page: number; pageSize
 
 export const INBOX_PAGE_SIZE = 20;
 
-/** The list the page opens on, asked for by the route's loader while the page's code loads. */
-export const prefetchInbox = (search: { filter?: TInboxFilter; page?: number }) =>
-  void queryClient.prefetchQuery(
-    inboxQuery({ filter: search.filter ?? 'all', page: search.page ?? 1, pageSize: INBOX_PAGE_SIZE }),
-  );
+/** The list asked for as the page starts to render, as the dashboard's figures (usePrefetchDashboard). */
+export const usePrefetchInbox = (input: { filter: TInboxFilter; page: number }) =>
+  usePrefetchQuery(inboxQuery({ ...input, pageSize: INBOX_PAGE_SIZE }));
 
 /** The open conversation, always fetched again. */
 export const threadQuery = (id: number) => trpc.messaging.thread.queryOptions({ id }, { staleTime: 0 });

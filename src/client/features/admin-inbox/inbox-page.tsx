@@ -30,6 +30,7 @@ import { errorMessage } from '../../lib/trpc.ts';
 import {
   INBOX_PAGE_SIZE,
   inboxQuery,
+  usePrefetchInbox,
   templatesQuery,
   threadQuery,
   useFillSavedReply,
@@ -209,6 +210,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
   const navigate = useNavigate();
   const filter = search.filter ?? 'all';
   const page = search.page ?? 1;
+  usePrefetchInbox({ filter, page });
   const list = useQuery({
     ...inboxQuery({ filter, page, pageSize: INBOX_PAGE_SIZE }),
     refetchInterval: 15_000,

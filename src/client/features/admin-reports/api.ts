@@ -1,15 +1,20 @@
-import { addDays, todayIso } from '#shared/dates.ts';
-import { queryClient, trpc } from '../../lib/trpc.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { trpc } from '../../lib/trpc.ts';
 
 /** The range's figures for one home or all. */
 export const reportQuery = (input: Parameters<typeof trpc.reports.summary.queryOptions>[0]) =>
   trpc.reports.summary.queryOptions(input);
 
-/** The range the page opens on: the last 30 days, today included. */
-export const firstReportRange = () => ({ from: addDays(todayIso(), -29), to: todayIso() });
-
-/** The page's first figures, asked for by the route's loader while the page's code loads. */
-export const prefetchReport = () => void queryClient.prefetchQuery(reportQuery(firstReportRange()));
+/**
+ * The first figures asked for as the page starts to render, as the dashboard's (usePrefetchDashboard).
+ * usePrefetchQuery's own rule, written out: its type refuses these options, whose query function may be
+ * tRPC's skipToken.
+ */
+export function usePrefetchReport(input: { from: string; to: string }) {
+  const client = useQueryClient();
+  const options = reportQuery(input);
+  if (!client.getQueryState(options.queryKey)) void client.prefetchQuery({ ...options, retry: false });
+}
 
 /** Housekeepers' pay by month. */
 export const housekeepingPayQuery = (

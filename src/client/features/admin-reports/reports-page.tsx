@@ -16,6 +16,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { toCsv } from '#shared/csv.ts';
+import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
 import {
   monthsBetween,
@@ -26,7 +27,7 @@ import {
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
-import { firstReportRange, homeChoicesQuery, housekeepingPayQuery, reportQuery } from './api.ts';
+import { homeChoicesQuery, housekeepingPayQuery, reportQuery, usePrefetchReport } from './api.ts';
 
 const ReportChart = lazyRetry(() => import('./report-chart.tsx'));
 
@@ -419,10 +420,11 @@ function HousekeepingPay({ from, to, propertyId }: { from: string; to: string; p
 
 /** The business reports (docs/staff.md#reports): a range, one home or all, figures, charts and CSV per table. */
 export function ReportsPage() {
-  const [from, setFrom] = useState(() => firstReportRange().from);
-  const [to, setTo] = useState(() => firstReportRange().to);
+  const [from, setFrom] = useState(() => addDays(todayIso(), -29));
+  const [to, setTo] = useState(() => todayIso());
   const [home, setHome] = useState<string | null>(null);
   const [q, setQ] = useState('');
+  usePrefetchReport({ from, to });
   const homes = useQuery({
     ...homeChoicesQuery(q),
     placeholderData: keepPreviousData,
