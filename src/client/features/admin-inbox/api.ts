@@ -1,4 +1,4 @@
-import { useMutation, usePrefetchQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TInboxFilter } from '#shared/constants.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -9,8 +9,11 @@ export const inboxQuery = (input: { filter: TInboxFilter; page: number; pageSize
 export const INBOX_PAGE_SIZE = 20;
 
 /** The list asked for as the page starts to render, as the dashboard's figures (usePrefetchDashboard). */
-export const usePrefetchInbox = (input: { filter: TInboxFilter; page: number }) =>
-  usePrefetchQuery(inboxQuery({ ...input, pageSize: INBOX_PAGE_SIZE }));
+export function usePrefetchInbox(input: { filter: TInboxFilter; page: number }) {
+  const client = useQueryClient();
+  const options = inboxQuery({ ...input, pageSize: INBOX_PAGE_SIZE });
+  if (!client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+}
 
 /** The open conversation, always fetched again. */
 export const threadQuery = (id: number) => trpc.messaging.thread.queryOptions({ id }, { staleTime: 0 });

@@ -7,8 +7,6 @@ export const reportQuery = (input: Parameters<typeof trpc.reports.summary.queryO
 
 /**
  * The first figures asked for as the page starts to render, as the dashboard's (usePrefetchDashboard).
- * usePrefetchQuery's own rule, written out: its type refuses these options, whose query function may be
- * tRPC's skipToken.
  */
 export function usePrefetchReport(input: { from: string; to: string }) {
   const client = useQueryClient();
