@@ -6,7 +6,7 @@ import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import '../../styles/more-components.css';
-import { dashboardQuery, usePrefetchDashboard } from './api/dashboard.ts';
+import { dashboardQuery } from './api/dashboard.ts';
 import { Counters } from './counters.tsx';
 import { OccupancyCard } from './occupancy-card.tsx';
 import { RecentBookings, RecentProperties } from './recent-lists.tsx';
@@ -20,7 +20,6 @@ const OpenProblems = lazyRetry(() =>
 
 /** `alerts`: warnings other features put at the top (the route passes the calendar's conflicts). */
 export function Dashboard({ alerts }: { alerts?: ReactNode }) {
-  usePrefetchDashboard();
   const { isLoading: authLoading } = useAuth();
   const dashboard = useQuery(dashboardQuery());
   const suffix = useDirectAdmin() ? 'directAdmin=true' : '';

@@ -6,15 +6,6 @@ import { trpc } from '../../lib/trpc.ts';
 export const inboxQuery = (input: { filter: TInboxFilter; page: number; pageSize: number }) =>
   trpc.messaging.inbox.queryOptions(input);
 
-export const INBOX_PAGE_SIZE = 20;
-
-/** The list asked for as the page starts to render, as the dashboard's figures (usePrefetchDashboard). */
-export function usePrefetchInbox(input: { filter: TInboxFilter; page: number }) {
-  const client = useQueryClient();
-  const options = inboxQuery({ ...input, pageSize: INBOX_PAGE_SIZE });
-  if (!client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
-}
-
 /** The open conversation, always fetched again. */
 export const threadQuery = (id: number) => trpc.messaging.thread.queryOptions({ id }, { staleTime: 0 });
 

@@ -28,9 +28,7 @@ import { MessageThread } from '../../components/message-thread.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import {
-  INBOX_PAGE_SIZE,
   inboxQuery,
-  usePrefetchInbox,
   templatesQuery,
   threadQuery,
   useFillSavedReply,
@@ -45,6 +43,7 @@ const FILTER_LABEL: Record<TInboxFilter, string> = {
   staying: 'Staying now',
   inquiries: 'Inquiries',
 };
+const PAGE_SIZE = 20;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ThreadItem({ t, active, open }: { t: TInboxThread; active: boolean; open: () => void }) {
@@ -210,9 +209,8 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
   const navigate = useNavigate();
   const filter = search.filter ?? 'all';
   const page = search.page ?? 1;
-  usePrefetchInbox({ filter, page });
   const list = useQuery({
-    ...inboxQuery({ filter, page, pageSize: INBOX_PAGE_SIZE }),
+    ...inboxQuery({ filter, page, pageSize: PAGE_SIZE }),
     refetchInterval: 15_000,
   });
   const go = (next: TInboxSearch) =>
@@ -249,7 +247,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
                   ))}
                 </Stack>
                 <TablePager
-                  pages={Math.max(1, Math.ceil(list.data.total / INBOX_PAGE_SIZE))}
+                  pages={Math.max(1, Math.ceil(list.data.total / PAGE_SIZE))}
                   page={page}
                   onPage={(p) => go({ page: p > 1 ? p : undefined })}
                 />

@@ -27,7 +27,7 @@ import {
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
-import { homeChoicesQuery, housekeepingPayQuery, reportQuery, usePrefetchReport } from './api.ts';
+import { homeChoicesQuery, housekeepingPayQuery, reportQuery } from './api.ts';
 
 const ReportChart = lazyRetry(() => import('./report-chart.tsx'));
 
@@ -424,7 +424,6 @@ export function ReportsPage() {
   const [to, setTo] = useState(() => todayIso());
   const [home, setHome] = useState<string | null>(null);
   const [q, setQ] = useState('');
-  usePrefetchReport({ from, to });
   const homes = useQuery({
     ...homeChoicesQuery(q),
     placeholderData: keepPreviousData,
