@@ -107,7 +107,17 @@ describe('the seeded demo’s payments', () => {
 describe('the seeded demo’s conversations', () => {
   it('fill the inbox: stays’ questions (some waiting for an answer) and questions before booking, newest first', async () => {
     const today = todayIso();
-    const plan = planDemo(today).conversations;
+    const demo = planDemo(today);
+    const plan = demo.conversations;
+    // What a thread says of its home is true of it: the party fits, and parking, a kitchen or Wi-Fi is there.
+    for (const c of plan) {
+      const home = demo.listings[c.listing];
+      if (c.inquiry) expect(home?.maxGuests).toBeGreaterThanOrEqual(c.inquiry.guests);
+      const text = c.messages.map((m) => m.body).join(' ');
+      if (/parking/i.test(text)) expect(home?.amenities).toContain('Free parking');
+      if (/oven/i.test(text)) expect(home?.amenities).toContain('Kitchen');
+      if (/Wi-Fi/.test(text)) expect(home?.amenities).toContain('Wifi');
+    }
     const inbox = await caller.messaging.inbox({ filter: 'all', page: 1, pageSize: 20 });
     expect(inbox.total).toBe(plan.length);
     expect(inbox.items.length).toBeGreaterThanOrEqual(5);
