@@ -32,7 +32,9 @@ async function emptyHome(request: APIRequestContext, days: number, skip: number[
 /** Books a stay through the REST API at the server's own quote. */
 async function book(request: APIRequestContext, propertyId: number, checkIn: string, checkOut: string) {
   const quote = (await (
-    await request.get(`/api/bookings/quote?propertyId=${propertyId}&checkIn=${checkIn}&checkOut=${checkOut}`)
+    await request.get(
+      `/api/bookings/quote?propertyId=${propertyId}&checkIn=${checkIn}&checkOut=${checkOut}&guests=1`,
+    )
   ).json()) as { total: number };
   const res = await request.post('/api/bookings', {
     data: { propertyId, checkIn, checkOut, guests: 1, totalPrice: quote.total, contactInfo: GUEST },

@@ -23,7 +23,9 @@ async function freeHome(request: APIRequestContext): Promise<{ id: number; title
 
 async function book(request: APIRequestContext, propertyId: number, checkIn: string, checkOut: string) {
   const quote = (await (
-    await request.get(`/api/bookings/quote?propertyId=${propertyId}&checkIn=${checkIn}&checkOut=${checkOut}`)
+    await request.get(
+      `/api/bookings/quote?propertyId=${propertyId}&checkIn=${checkIn}&checkOut=${checkOut}&guests=3`,
+    )
   ).json()) as { total: number };
   const res = await request.post('/api/bookings', {
     data: {
