@@ -331,14 +331,19 @@ test.describe('search', () => {
     const booked = miami[0];
     if (!booked) throw new Error('the demo seed has no Miami listing');
 
-    // DEMO_BOOKED_STAY: a confirmed stay starting 20 days from the seed for 4 nights. Check it is really there.
-    const checkIn = addDays(todayIso(), 20);
-    const checkOut = addDays(checkIn, 4);
+    // DEMO_BOOKED_STAY: a confirmed stay starting 20 days from the seed for 4 nights. Its dates are read from
+    // the server, since the seed may have run the day before this test (a run that crosses midnight).
     const blocked = (await (await request.get(`/api/properties/${booked.id}/availability`)).json()) as {
       checkIn: string;
       checkOut: string;
     }[];
-    expect(blocked).toContainEqual({ checkIn, checkOut });
+    const seeded = blocked.find(
+      (b) =>
+        b.checkOut === addDays(b.checkIn, 4) &&
+        [19, 20].some((days) => b.checkIn === addDays(todayIso(), days)),
+    );
+    if (!seeded) throw new Error(`no 4-night demo stay 20 days from the seed in ${JSON.stringify(blocked)}`);
+    const { checkIn, checkOut } = seeded;
 
     await page.goto(`/?location=Miami&checkIn=${checkIn}&checkOut=${checkOut}`);
     await expect(page.getByTestId('filter-chip-dates')).toBeVisible();
