@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { MESSAGE_MAX, type TMessage } from '#shared/schemas/messaging.ts';
+import { MESSAGE_MAX } from '#shared/schemas/message-limits.ts';
+import type { TMessage } from '#shared/schemas/messaging.ts';
 // Card, Textarea and Alert are not on the first screen: their styles come with the pages that use them.
 import '../styles/more-components.css';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROBLEM_SEVERITIES } from './task-labels.ts';
 import { ZTask } from './tasks.ts';
 import { ZId, ZMoney, zLine, zMessageText, zMoneyIn, zPageNumber, zPageSize, zText } from './common.ts';
 
@@ -93,13 +94,7 @@ export const CHECKLIST_ITEM_NOT_FOUND = 'Checklist item not found';
 
 /** Problem reports. */
 
-export const PROBLEM_SEVERITIES = ['low', 'medium', 'high'] as const;
-export type TProblemSeverity = (typeof PROBLEM_SEVERITIES)[number];
-export const PROBLEM_SEVERITY_LABELS: Record<TProblemSeverity, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'Urgent',
-};
+export { PROBLEM_SEVERITY_LABELS, PROBLEM_SEVERITIES, type TProblemSeverity } from './task-labels.ts';
 export const PROBLEM_DESCRIPTION_MAX = 2000;
 export const PROBLEM_NOT_FOUND = 'Problem not found';
 export const PROBLEM_ALREADY_RESOLVED = 'This problem is already resolved';

@@ -16,6 +16,7 @@ import {
   zText,
 } from './common.ts';
 import { ZManageToken } from './manage.ts';
+import { MESSAGE_MAX } from './message-limits.ts';
 
 /** Guest messaging and automated messages (docs/messaging.md). */
 
@@ -66,7 +67,7 @@ export const DAY_COUNT_TRIGGERS: readonly TMessageTrigger[] = [
 export const SCHEDULED_STATUSES = ['scheduled', 'sent', 'cancelled'] as const;
 export type TScheduledStatus = (typeof SCHEDULED_STATUSES)[number];
 
-export const MESSAGE_MAX = 5000;
+export { MESSAGE_MAX } from './message-limits.ts';
 export const ZMessageBody = zMessageText('Message', MESSAGE_MAX);
 
 /** Variables a template may use, as `{{name}}`. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween } from '../dates.ts';
 import { ZId, ZIsoDate, ZMoney, zLine } from './common.ts';
+import { monthsBetween, PAY_REPORT_MONTHS_MAX, REPORT_SOURCES } from './report-terms.ts';
 
 /** The business reports (docs/staff.md#reports). */
 
@@ -47,19 +48,13 @@ const ZFigures = z.object({
 });
 export type TReportFigures = z.infer<typeof ZFigures>;
 
-/**
- * Where a stay came from: `direct` our website, the operator's own sources (phone, walk-in, an owner's
- * stay), and `imported` the events of other channels' calendars.
- */
-export const REPORT_SOURCES = ['direct', 'phone', 'walk_in', 'owner', 'imported'] as const;
-export type TReportSource = (typeof REPORT_SOURCES)[number];
-export const REPORT_SOURCE_LABELS: Record<TReportSource, string> = {
-  direct: 'Direct (website)',
-  phone: 'Phone',
-  walk_in: 'Walk-in',
-  owner: "Owner's stay",
-  imported: 'Imported calendars',
-};
+export {
+  monthsBetween,
+  PAY_REPORT_MONTHS_MAX,
+  REPORT_SOURCE_LABELS,
+  REPORT_SOURCES,
+  type TReportSource,
+} from './report-terms.ts';
 
 const ZBucket = z.object({ label: z.string(), bookings: z.number().int() });
 
@@ -148,7 +143,6 @@ export type TReportSummary = z.infer<typeof ZReportSummary>;
 /** Housekeepers' pay by month (docs/staff.md#housekeeping-pay): a cost, apart from every revenue figure. */
 
 const ZMonth = zLine('Month').regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Month must be in yyyy-MM format' });
-export const PAY_REPORT_MONTHS_MAX = 36;
 
 export const ZPayReportInput = z
   .object({
@@ -162,13 +156,6 @@ export const ZPayReportInput = z
     path: ['to'],
   });
 export type TPayReportInput = z.input<typeof ZPayReportInput>;
-
-/** How many months `from` to `to` covers, both included. */
-export function monthsBetween(from: string, to: string): number {
-  const [fy = 0, fm = 0] = from.split('-').map(Number);
-  const [ty = 0, tm = 0] = to.split('-').map(Number);
-  return (ty - fy) * 12 + (tm - fm) + 1;
-}
 
 export const ZPayReport = z.object({
   rows: z.array(

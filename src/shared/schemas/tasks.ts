@@ -6,12 +6,7 @@ export { TASK_STATUSES, type TTaskStatus } from './staff-role.ts';
 
 /** Turnover tasks (docs/staff.md#housekeeping). */
 
-export const TASK_STATUS_LABELS = {
-  todo: 'To do',
-  in_progress: 'Started',
-  done: 'Done',
-  problem: 'Problem',
-} as const;
+export { TASK_STATUS_LABELS } from './task-labels.ts';
 
 /** A task late this close to the next check-in alerts the operator (docs/staff.md#late-tasks). */
 export const TASK_ALERT_HOURS = 2;

@@ -3,7 +3,7 @@ import { createLink } from '@tanstack/react-router';
 import { forwardRef, type AnchorHTMLAttributes } from 'react';
 import { daysBetween } from '#shared/dates.ts';
 import type { TCalendarBar, TTimelineRow } from '#shared/schemas/calendar.ts';
-import { TASK_STATUS_LABELS } from '#shared/schemas/tasks.ts';
+import { TASK_STATUS_LABELS } from '#shared/schemas/task-labels.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { BAR_STYLE, barFill } from './bar-colors.ts';
 import { barDates } from './nights-range.ts';

@@ -18,12 +18,8 @@ import { Suspense, useState } from 'react';
 import { toCsv } from '#shared/csv.ts';
 import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
-import {
-  monthsBetween,
-  PAY_REPORT_MONTHS_MAX,
-  REPORT_SOURCE_LABELS,
-  type TReportSummary,
-} from '#shared/schemas/reports.ts';
+import { monthsBetween, PAY_REPORT_MONTHS_MAX, REPORT_SOURCE_LABELS } from '#shared/schemas/report-terms.ts';
+import type { TReportSummary } from '#shared/schemas/reports.ts';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 import { errorMessage } from '../../lib/trpc.ts';

@@ -2,7 +2,8 @@ import { Alert, Badge, Button, Card, Group, Loader, Stack, Switch, Text, Title }
 import { useQuery } from '@tanstack/react-query';
 import { useState, type MouseEvent } from 'react';
 import { addDays, formatIsoDate, todayIso } from '#shared/dates.ts';
-import { TASK_STATUS_LABELS, type TTask } from '#shared/schemas/tasks.ts';
+import { TASK_STATUS_LABELS } from '#shared/schemas/task-labels.ts';
+import type { TTask } from '#shared/schemas/tasks.ts';
 import { useAuth } from '../../lib/auth.tsx';
 import { useDirectAdmin } from '../../lib/direct-admin.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
