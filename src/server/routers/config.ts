@@ -4,15 +4,20 @@ import { getPublicConfig } from '../services/settings/settings.ts';
 import { publicProcedure, router } from '../trpc.ts';
 import { rest } from '../route-meta.ts';
 
+/** The REST route of each procedure below: its method, path and the words of the OpenAPI document. */
+const routes = {
+  get: rest.get(
+    '/config',
+    'Demo mode and public settings',
+    'What the site needs before anyone signs in: whether it runs in demo mode, and the public part of the settings.',
+  ),
+};
+
 export const configRouter = router({
   get: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/config', {
-        summary: 'Demo mode and public settings',
-        description:
-          'What the site needs before anyone signs in: whether it runs in demo mode, and the public part of the settings.',
-      }),
+      ...routes.get,
     })
     .input(z.void())
     .output(ZPublicConfig)

@@ -30,6 +30,70 @@ import { duplicateProperty, listAdminProperties } from '../services/properties/a
 import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput, idInput } from '../trpc.ts';
 import { MEDIA_BODY, rest } from '../route-meta.ts';
 
+/** The REST route of each procedure below: its method, path and the words of the OpenAPI document. */
+const routes = {
+  list: rest.get(
+    '/properties',
+    'Every listed property',
+    'The active homes with their details, prices, images and categories, as the original API listed them. Archived homes are left out.',
+  ),
+  search: rest.get(
+    '/search/properties',
+    'Home grid search: filters and keyset pages of 12',
+    "The home page's grid: homes matching the search bar and filters, 12 at a time, with a cursor for the next page.",
+  ),
+  byId: rest.get(
+    '/properties/{id}',
+    'One property',
+    "A home's full listing: description, prices, rooms, amenities, images, videos, location and categories. An unknown id answers 404.",
+  ),
+  create: rest.post(
+    '/properties',
+    'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
+    'Adds a home to the listings. Media sent as data URLs are stored and answered as /media URLs.',
+  ),
+  update: rest.put(
+    '/properties/{id}',
+    'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
+    "Saves a home's whole listing. Media already stored are kept by their /media URL, and new data URLs are stored.",
+  ),
+  delete: rest.delete(
+    '/properties/{id}',
+    'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
+    'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
+  ),
+  deleteImpact: rest.get(
+    '/properties/{id}/delete-impact',
+    'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
+    'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
+  ),
+  archived: rest.get(
+    '/admin/properties/archived',
+    'Archived properties (admin)',
+    'The homes taken off the listings, which can be restored.',
+  ),
+  restore: rest.post(
+    '/properties/{id}/restore',
+    'Bring an archived property back to the listings (admin)',
+    'Puts an archived home back on the listings as it was.',
+  ),
+  bulkArchive: rest.post(
+    '/admin/properties/bulk',
+    `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
+    'Archives or restores up to 100 homes in one transaction; if one cannot change, none does.',
+  ),
+  adminPage: rest.get(
+    '/admin/properties',
+    'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
+    'The back office listings table: search, filters and sorting by any column, a page at a time, with the total count.',
+  ),
+  duplicate: rest.post(
+    '/properties/{id}/duplicate',
+    "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
+    'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
+  ),
+};
+
 /**
  * Who is given a home they create or copy: someone limited to their homes (a manager), or else they could
  * not see what they made; the owner-operator sees every home already.
@@ -41,11 +105,7 @@ export const propertiesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/properties', {
-        summary: 'Every listed property',
-        description:
-          'The active homes with their details, prices, images and categories, as the original API listed them. Archived homes are left out.',
-      }),
+      ...routes.list,
     })
     .input(z.void())
     .output(z.array(ZProperty))
@@ -54,11 +114,7 @@ export const propertiesRouter = router({
   search: publicProcedure
     .meta({
       cache: 'public-undated',
-      ...rest.get('/search/properties', {
-        summary: 'Home grid search: filters and keyset pages of 12',
-        description:
-          "The home page's grid: homes matching the search bar and filters, 12 at a time, with a cursor for the next page.",
-      }),
+      ...routes.search,
     })
     .input(ZSearchInput)
     .output(ZSearchResult)
@@ -67,11 +123,7 @@ export const propertiesRouter = router({
   byId: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/properties/{id}', {
-        summary: 'One property',
-        description:
-          "A home's full listing: description, prices, rooms, amenities, images, videos, location and categories. An unknown id answers 404.",
-      }),
+      ...routes.byId,
     })
     .input(ZIdParam)
     .output(ZProperty)
@@ -87,12 +139,7 @@ export const propertiesRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: MEDIA_BODY,
-      ...rest.post('/properties', {
-        summary:
-          'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
-        description:
-          'Adds a home to the listings. Media sent as data URLs are stored and answered as /media URLs.',
-      }),
+      ...routes.create,
     })
     .concat(scopedInput(ZPropertyInput, 'none'))
     .output(ZProperty)
@@ -103,12 +150,7 @@ export const propertiesRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: MEDIA_BODY,
-      ...rest.put('/properties/{id}', {
-        summary:
-          'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
-        description:
-          "Saves a home's whole listing. Media already stored are kept by their /media URL, and new data URLs are stored.",
-      }),
+      ...routes.update,
     })
     .concat(scopedInput(ZPropertyUpdateInput, { id: 'property' }))
     .output(ZProperty)
@@ -117,61 +159,31 @@ export const propertiesRouter = router({
     ),
 
   delete: adminProcedure
-    .meta(
-      rest.delete('/properties/{id}', {
-        summary:
-          'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
-        description:
-          'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
-      }),
-    )
+    .meta(routes.delete)
     .concat(idInput('property'))
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
   deleteImpact: adminProcedure
-    .meta(
-      rest.get('/properties/{id}/delete-impact', {
-        summary:
-          'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
-        description:
-          'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
-      }),
-    )
+    .meta(routes.deleteImpact)
     .concat(idInput('property'))
     .output(ZPropertyDeleteImpact)
     .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
 
   archived: adminProcedure
-    .meta(
-      rest.get('/admin/properties/archived', {
-        summary: 'Archived properties (admin)',
-        description: 'The homes taken off the listings, which can be restored.',
-      }),
-    )
+    .meta(routes.archived)
     .concat(scopedInput(z.void(), 'list'))
     .output(z.array(ZProperty))
     .query(({ ctx }) => archivedProperties(ctx.em, ctx.staff.homes)),
 
   restore: adminProcedure
-    .meta(
-      rest.post('/properties/{id}/restore', {
-        summary: 'Bring an archived property back to the listings (admin)',
-        description: 'Puts an archived home back on the listings as it was.',
-      }),
-    )
+    .meta(routes.restore)
     .concat(idInput('property'))
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
 
   bulkArchive: adminProcedure
-    .meta(
-      rest.post('/admin/properties/bulk', {
-        summary: `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
-        description:
-          'Archives or restores up to 100 homes in one transaction; if one cannot change, none does.',
-      }),
-    )
+    .meta(routes.bulkArchive)
     .concat(scopedInput(ZListingBulkInput, { ids: 'property' }))
     .output(ZListingBulkResult)
     .mutation(async ({ ctx, input }) => ({
@@ -179,27 +191,13 @@ export const propertiesRouter = router({
     })),
 
   adminPage: adminProcedure
-    .meta(
-      rest.get('/admin/properties', {
-        summary:
-          'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
-        description:
-          'The back office listings table: search, filters and sorting by any column, a page at a time, with the total count.',
-      }),
-    )
+    .meta(routes.adminPage)
     .concat(scopedInput(ZAdminListingListInput, 'list'))
     .output(ZAdminListingList)
     .query(({ ctx, input }) => listAdminProperties(ctx.em, input, ctx.staff.homes)),
 
   duplicate: adminProcedure
-    .meta(
-      rest.post('/properties/{id}/duplicate', {
-        summary:
-          "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
-        description:
-          'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
-      }),
-    )
+    .meta(routes.duplicate)
     .concat(idInput('property'))
     .output(ZProperty)
     .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),
