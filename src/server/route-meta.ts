@@ -102,10 +102,12 @@ export const rest = {
 };
 
 /** The meta of a file procedure: the flag the pipeline reads, and the file's media type in the document. */
+export type TFileRoute = { file: true; openapi: TOpenApiRoute };
+
 export function fileRoute(
   { openapi: { path, summary, description } }: TRestRoute<'GET'>,
   type: 'application/pdf' | 'text/csv' | 'image/jpeg',
-): { file: true; openapi: TOpenApiRoute } {
+): TFileRoute {
   return { file: true, openapi: { path, summary, description, method: 'GET', responseContentType: type } };
 }
 

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { ZPublicConfig } from '#shared/schemas/settings.ts';
 import { getPublicConfig } from '../services/settings/settings.ts';
 import { publicProcedure, router } from '../trpc.ts';
-import { rest } from '../route-meta.ts';
-
-/** The REST route of each procedure below: its method, path and the words of the OpenAPI document. */
-const routes = {
-  get: rest.get(
-    '/config',
-    'Demo mode and public settings',
-    'What the site needs before anyone signs in: whether it runs in demo mode, and the public part of the settings.',
-  ),
-};
+import { routes } from './config.rest.ts';
 
 export const configRouter = router({
   get: publicProcedure

@@ -4,27 +4,7 @@ import { ZProperty } from '#shared/schemas/property.ts';
 import { ZWishlistMergeInput, ZWishlistParam } from '#shared/schemas/wishlist.ts';
 import { listSaved, mergeSaved, saveHome, unsaveHome } from '../services/wishlist/wishlist.ts';
 import { authedProcedure, router } from '../trpc.ts';
-import { rest } from '../route-meta.ts';
-
-/** The REST route of each procedure below: its method, path and the words of the OpenAPI document. */
-const routes = {
-  list: rest.get('/wishlist', 'My saved homes', 'The homes the signed-in guest saved.'),
-  save: rest.put(
-    '/wishlist/{propertyId}',
-    'Save a home',
-    "Adds a home to the signed-in guest's saved homes.",
-  ),
-  remove: rest.delete(
-    '/wishlist/{propertyId}',
-    'Forget a saved home',
-    "Takes a home off the signed-in guest's saved homes.",
-  ),
-  merge: rest.post(
-    '/wishlist/merge',
-    "Add the browser's saved homes to the account (at sign-in); answers the merged list",
-    'At sign-in, adds the homes saved in the browser while signed out to the account, and answers the full list.',
-  ),
-};
+import { routes } from './wishlist.rest.ts';
 
 /** Saved homes of the signed-in user (docs/decisions.md#saved-homes); visitors keep theirs in the browser. */
 export const wishlistRouter = router({
