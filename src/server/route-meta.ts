@@ -76,22 +76,22 @@ export const ZFile = z.custom<TFile>(isFile, { error: 'Not a file' }).meta({
 
 type TOpenApiRoute = NonNullable<TRouteMeta['openapi']>;
 
-/** What every REST operation says of itself; both are required (docs/rest-contract.md#words). */
-export interface TRestWords {
-  summary: string;
-  description: string;
-}
+/**
+ * A procedure's REST route as its meta; summary and description are both required (docs/rest-contract.md#words).
+ * A type, not an interface, so that it is assignable to tRPC's meta (an index-signature type).
+ */
+export type TRestRoute<M extends OpenApiMethod = OpenApiMethod> = { openapi: TOpenApiRoute & { method: M } };
 
 const restRoute =
-  (method: OpenApiMethod) =>
-  (path: TOpenApiRoute['path'], words: TRestWords): { openapi: TOpenApiRoute } => ({
-    openapi: { method, path, summary: words.summary, description: words.description },
+  <M extends OpenApiMethod>(method: M) =>
+  (path: TOpenApiRoute['path'], summary: string, description: string): TRestRoute<M> => ({
+    openapi: { method, path, summary, description },
   });
 
 /**
  * A procedure's REST route as its meta, one call per method:
- * `.meta(rest.get('/properties/{id}/blocks', { summary, description }))` is
- * `.meta({ openapi: { method: 'GET', path: '/properties/{id}/blocks', summary, description } })`.
+ * `rest.get('/properties/{id}/blocks', summary, description)` is
+ * `{ openapi: { method: 'GET', path: '/properties/{id}/blocks', summary, description } }`.
  */
 export const rest = {
   get: restRoute('GET'),
@@ -102,16 +102,18 @@ export const rest = {
 };
 
 /** The meta of a file procedure: the flag the pipeline reads, and the file's media type in the document. */
+export type TFileRoute = { file: true; openapi: TOpenApiRoute };
+
 export function fileRoute(
-  openapi: Omit<TOpenApiRoute, 'method'>,
+  { openapi: { path, summary, description } }: TRestRoute<'GET'>,
   type: 'application/pdf' | 'text/csv' | 'image/jpeg',
-): { file: true; openapi: TOpenApiRoute } {
-  return { file: true, openapi: { ...openapi, method: 'GET', responseContentType: type } };
+): TFileRoute {
+  return { file: true, openapi: { path, summary, description, method: 'GET', responseContentType: type } };
 }
 
 /** The meta of an idempotent write: the flag the pipeline reads, and its header in the OpenAPI document. */
-export function idempotentRoute(openapi: TOpenApiRoute): { idempotent: true; openapi: TOpenApiRoute } {
-  return { idempotent: true, openapi: { ...openapi, requestHeaders: ZIdempotencyHeaders } };
+export function idempotentRoute(route: TRestRoute): { idempotent: true; openapi: TOpenApiRoute } {
+  return { idempotent: true, openapi: { ...route.openapi, requestHeaders: ZIdempotencyHeaders } };
 }
 
 export type TAccess = 'public' | 'authed' | 'admin';

@@ -48,6 +48,31 @@ export function FilterTextInput({ value, onChange, search = false, ...props }: T
   );
 }
 
+/** A table's free-text search, `q` in the URL; `placeholder` names what the server matches it against. */
+export function FilterSearch({
+  value,
+  onChange,
+  placeholder,
+  width,
+}: {
+  value: string | undefined;
+  onChange: (q: string | undefined) => void;
+  placeholder: string;
+  /** Its width from the `sm` breakpoint up; below it, the whole row. */
+  width: number;
+}) {
+  return (
+    <FilterTextInput
+      search
+      label="Search"
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+      w={{ base: '100%', sm: width }}
+    />
+  );
+}
+
 type TSelectProps<T extends string> = Omit<SelectProps, 'value' | 'onChange' | 'data' | 'clearable'> & {
   /** The choices; typed by the filter's own values, so a choice the URL cannot hold does not compile. */
   data: readonly (NoInfer<T> | { value: NoInfer<T>; label: string })[];

@@ -320,6 +320,15 @@ export interface TPaymentListRow {
 /** Nothing is owed on these: a cancelled or declined booking, and a request not yet accepted (docs/booking-operations.md#payments). */
 const NOT_DUE = sql`('cancelled', 'declined', 'requested')`;
 
+/** What a payments row says of its booking, in every view. */
+const bookingColumns = [
+  'b.confirmation_number',
+  sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
+  'p.title as property_title',
+  isoDate('b.check_in').as('check_in'),
+  'b.status as booking_status',
+] as const;
+
 /**
  * One page of the admin's payments: `outstanding` (live bookings with something still to pay), `overdue`
  * (of those, a deposit past its deadline or a balance past its date), `refunds_due` (bookings that hold
@@ -357,11 +366,7 @@ export async function listPayments(
         .innerJoin('properties as p', 'p.id', 'b.property_id')
         .select([
           'l.booking_id',
-          'b.confirmation_number',
-          sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
-          'p.title as property_title',
-          isoDate('b.check_in').as('check_in'),
-          'b.status as booking_status',
+          ...bookingColumns,
           'l.amount',
           isoTimestamp<string | null>('l.occurred_at').as('due'),
           sql<string | null>`to_char(l.occurred_at at time zone p.time_zone, 'YYYY-MM-DD')`.as('day'),
@@ -409,11 +414,7 @@ export async function listPayments(
       .innerJoin('properties as p', 'p.id', 'b.property_id')
       .select([
         'pp.booking_id',
-        'b.confirmation_number',
-        sql<string | null>`b.contact_info->>'name'`.as('guest_name'),
-        'p.title as property_title',
-        isoDate('b.check_in').as('check_in'),
-        'b.status as booking_status',
+        ...bookingColumns,
         owed.as('amount'),
         dueDay.as('due'),
         dueDay.as('day'),

@@ -20,67 +20,36 @@ import { confirmPasswordReset, requestPasswordReset, resetPath } from '../servic
 import { emailPasswordReset } from '../services/email/guest-emails.ts';
 import { ZMessageResult } from '#shared/schemas/manage.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
-import { rest } from '../route-meta.ts';
+import { routes } from './account.rest.ts';
 
 /** Account settings and password reset; merged into the `auth` router. */
 export const accountRouter = router({
   updateMe: authedProcedure
-    .meta(
-      rest.patch('/auth/me', {
-        summary: "Change the signed-in user's name and e-mail (the e-mail must be unique)",
-        description:
-          "Saves the account's display name and e-mail. A changed e-mail is announced to the old address with a link that undoes the change.",
-      }),
-    )
+    .meta(routes.updateMe)
     .input(ZProfileUpdate)
     .output(ZUser)
     .mutation(({ ctx, input }) => updateProfile(ctx.em, ctx.actingUser, input, ctx)),
 
   undoEmailChange: publicProcedure
-    .meta(
-      rest.post('/auth/email-change/undo', {
-        summary:
-          'Undo an e-mail change from the link sent to the old address: the address returns, every session ends, and a new reset link is answered',
-        description:
-          'Takes the token from the link sent to the old address after an e-mail change. The old address is restored, all sessions end, and the answer carries a password-reset link.',
-      }),
-    )
+    .meta(routes.undoEmailChange)
     .input(ZEmailChangeUndo)
     .output(ZEmailChangeUndone)
     .mutation(({ ctx, input }) => undoEmailChange(ctx.em, input)),
 
   changePassword: authedProcedure
-    .meta(
-      rest.post('/auth/password', {
-        summary: 'Change the password (needs the current one); every other session ends',
-        description:
-          "Needs the current password. The new one replaces it and every session but the caller's ends.",
-      }),
-    )
+    .meta(routes.changePassword)
     .input(ZPasswordChange)
     .output(ZOk)
     .mutation(({ ctx, input }) => changePassword(ctx.em, ctx.actingUser, input, ctx)),
 
   deleteMe: authedProcedure
-    .meta(
-      rest.delete('/auth/me', {
-        summary: 'Delete the account (needs the password): deactivated at once, personal data purged later',
-        description: 'Send { "password": "…" } as a JSON body; bookings stay, anonymised.',
-      }),
-    )
+    .meta(routes.deleteMe)
     .input(ZAccountDelete)
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteAccount(ctx.em, ctx.actingUser, input, ctx)),
 
   requestPasswordReset: publicProcedure
-    .meta(
-      rest.post('/auth/password-reset/request', {
-        summary:
-          'Forgot password: e-mails a single-use link valid 1 hour (same answer for any address; rate-limited)',
-        description:
-          'Sends a one-use reset link valid for one hour when the address belongs to an account. The answer is the same either way, so it tells nobody which addresses exist.',
-      }),
-    )
+    .meta(routes.requestPasswordReset)
     .input(ZResetRequest)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) =>
@@ -92,13 +61,7 @@ export const accountRouter = router({
     ),
 
   confirmPasswordReset: publicProcedure
-    .meta(
-      rest.post('/auth/password-reset/confirm', {
-        summary: 'Set a new password from a reset link; signs out every session and signs in',
-        description:
-          'Takes the token from a reset link and a new password. The link is used up, every session of the account ends, and the caller is signed in with a new one.',
-      }),
-    )
+    .meta(routes.confirmPasswordReset)
     .input(ZResetConfirm)
     .output(ZUser)
     .mutation(({ ctx, input }) => confirmPasswordReset(ctx.em, input, ctx)),

@@ -8,20 +8,12 @@ import { createBookingWithLink } from '../services/bookings/manage.ts';
 import { myBookings } from '../services/bookings/mine.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
 import { cardReach } from '../services/payments/terms.ts';
-import { idempotentRoute, rest } from '../route-meta.ts';
+import { routes } from './bookings.rest.ts';
 import { idempotent, authedProcedure, publicProcedure, router } from '../trpc.ts';
 
 export const bookingsRouter = router({
   create: publicProcedure
-    .meta(
-      idempotentRoute({
-        method: 'POST',
-        path: '/bookings',
-        summary: 'Book a stay (guest or signed in); the server sets the user and the price',
-        description:
-          'The answer carries manageToken: the booking is managed at /manage/{manageToken}. With an Idempotency-Key, a repeat answers with the same booking and books nothing.',
-      }),
-    )
+    .meta(routes.create)
     .input(ZBookingCreateInput)
     .output(ZCreatedBooking)
     .use(idempotent)
@@ -38,48 +30,25 @@ export const bookingsRouter = router({
     ),
 
   quote: publicProcedure
-    .meta(
-      rest.get('/bookings/quote', {
-        summary: 'The price of a stay',
-        description:
-          'The nightly prices, fees, discounts, tax and total for a home, dates and party, computed as a booking would be. Nothing is reserved.',
-      }),
-    )
+    .meta(routes.quote)
     .input(ZQuoteInput)
     .output(ZQuote)
     .query(({ ctx, input }) => quoteForStay(ctx.em, input, new Date(), cardReach(ctx.deps.env))),
 
   availability: publicProcedure
-    .meta(
-      rest.get('/properties/{id}/availability', {
-        summary: "A property's booked date ranges (check-out day free), from today on",
-        description:
-          'The ranges already taken by bookings, blocks and imported events, from today on, for a date picker. A check-out day is free for the next check-in.',
-      }),
-    )
+    .meta(routes.availability)
     .input(ZIdParam)
     .output(z.array(ZBlockedRange))
     .query(({ ctx, input }) => blockedRanges(ctx.em, input.id)),
 
   stayRules: publicProcedure
-    .meta(
-      rest.get('/properties/{id}/stay-rules', {
-        summary: "A property's minimum and maximum nights and advance-booking days",
-        description:
-          'The rules a booking of this home must meet: fewest and most nights and how far ahead it may be booked.',
-      }),
-    )
+    .meta(routes.stayRules)
     .input(ZIdParam)
     .output(ZStayRules)
     .query(({ ctx, input }) => stayRules(ctx.em, input.id)),
 
   mine: authedProcedure
-    .meta(
-      rest.get('/bookings/mine', {
-        summary: "The signed-in user's bookings",
-        description: 'The bookings of the signed-in guest, each with its home, dates, status and total.',
-      }),
-    )
+    .meta(routes.mine)
     .input(z.void())
     .output(z.array(ZMyBooking))
     .query(({ ctx }) => myBookings(ctx.em, ctx.actingUser.id)),

@@ -4,16 +4,14 @@ import { ZCategory, ZCategoryInput } from '#shared/schemas/category.ts';
 import { createCategory, deleteCategory, updateCategory } from '../services/categories/mutations.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { adminProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
-import { IMAGE_BODY, rest } from '../route-meta.ts';
+import { IMAGE_BODY } from '../route-meta.ts';
+import { routes } from './categories.rest.ts';
 
 export const categoriesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/categories', {
-        summary: 'All categories',
-        description: 'Every category with its name and icon, for the category strip and the property form.',
-      }),
+      ...routes.list,
     })
     .input(z.void())
     .output(z.array(ZCategory))
@@ -22,10 +20,7 @@ export const categoriesRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      ...rest.post('/categories', {
-        summary: 'Add a category (admin)',
-        description: 'Adds a category homes can be filed under. A name already used answers 409.',
-      }),
+      ...routes.create,
     })
     .concat(scopedInput(ZCategoryInput, 'none'))
     .output(ZCategory)
@@ -34,11 +29,7 @@ export const categoriesRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      ...rest.put('/categories/{id}', {
-        summary: 'Change a category (admin); a rename also renames it on every property that carries it',
-        description:
-          "Saves a category's name or icon. A new name is also written on every home that carries the category; a name already used answers 409.",
-      }),
+      ...routes.update,
     })
     .concat(scopedInput(z.object({ id: ZId, ...ZCategoryInput.shape }), { id: 'shared' }))
     .output(ZCategory)
@@ -47,12 +38,7 @@ export const categoriesRouter = router({
     ),
 
   delete: adminProcedure
-    .meta(
-      rest.delete('/categories/{id}', {
-        summary: 'Delete a category (admin) and take it off every property',
-        description: 'Removes a category and takes it off every home that carried it.',
-      }),
-    )
+    .meta(routes.delete)
     .concat(idInput('shared'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteCategory(ctx.em, input.id, ctx.actingUser)),

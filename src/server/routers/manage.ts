@@ -24,7 +24,7 @@ import { emailManageLink } from '../services/email/guest-emails.ts';
 import { reviewByToken, reviewMine } from '../services/reviews/stay-reviews.ts';
 import type { TContext } from '../context.ts';
 import { authedProcedure, publicProcedure, router } from '../trpc.ts';
-import { rest } from '../route-meta.ts';
+import { routes } from './manage.rest.ts';
 
 /** A guest's cancellation, then its card payments going back by the policy at once (docs/payments.md#cancellation). */
 async function refundingCards(ctx: TContext, cancelling: Promise<TManagedBooking>): Promise<TManagedBooking> {
@@ -36,25 +36,13 @@ async function refundingCards(ctx: TContext, cancelling: Promise<TManagedBooking
 /** A guest in charge of their own booking: by its manage link, or from My bookings when signed in. */
 export const manageRouter = router({
   manage: publicProcedure
-    .meta(
-      rest.get('/bookings/manage/{token}', {
-        summary: 'A booking by its manage link (404 for an unknown or expired token)',
-        description:
-          "The booking behind a private manage link: its home, dates, party, price and status, for the guest's manage page.",
-      }),
-    )
+    .meta(routes.manage)
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
     .query(({ ctx, input }) => manageByToken(ctx.em, input.token, ctx.actingUser)),
 
   manageCancel: publicProcedure
-    .meta(
-      rest.post('/bookings/manage/{token}/cancel', {
-        summary: "Cancel a booking by its manage link, until its cancellation policy's deadline",
-        description:
-          'Cancels the booking while its cancellation policy allows it. Past the free window, acceptedFee must be the late fee the guest was shown; without it, or with another amount, the cancel is refused with the current fee.',
-      }),
-    )
+    .meta(routes.manageCancel)
     .input(ZManageCancelInput)
     .output(ZManagedBooking)
     .mutation(({ ctx, input }) =>
@@ -62,38 +50,19 @@ export const manageRouter = router({
     ),
 
   manageReview: publicProcedure
-    .meta(
-      rest.post('/bookings/manage/{token}/review', {
-        summary: 'Review a completed stay once, by its manage link',
-        description:
-          'Leaves a rating and comment on the stayed-in home once the stay is over. A second review of the same stay is refused.',
-      }),
-    )
+    .meta(routes.manageReview)
     .input(ZManageReviewInput)
     .output(ZManagedBooking)
     .mutation(({ ctx, input: { token, ...review } }) => reviewByToken(ctx.em, token, ctx.actingUser, review)),
 
   manageClaim: authedProcedure
-    .meta(
-      rest.post('/bookings/manage/{token}/claim', {
-        summary: "Add a booking made while signed out, with the account's e-mail, to the account",
-        description:
-          "Attaches a booking made while signed out to the signed-in account, when the booking's e-mail is the account's. It then appears under the account's bookings.",
-      }),
-    )
+    .meta(routes.manageClaim)
     .input(ZManageTokenParam)
     .output(ZManagedBooking)
     .mutation(({ ctx, input }) => claimByToken(ctx.em, input.token, ctx.actingUser)),
 
   lookup: publicProcedure
-    .meta(
-      rest.post('/bookings/lookup', {
-        summary:
-          'Find my booking: e-mails the manage link when the confirmation number and e-mail match (always the same answer; rate-limited)',
-        description:
-          'For a guest who lost the link: when the confirmation number and e-mail match a booking, its manage link is e-mailed. The answer never says whether they matched.',
-      }),
-    )
+    .meta(routes.lookup)
     .input(ZLookupInput)
     .output(ZMessageResult)
     .mutation(({ ctx, input }) =>
@@ -101,25 +70,13 @@ export const manageRouter = router({
     ),
 
   mineDetail: authedProcedure
-    .meta(
-      rest.get('/bookings/mine/{id}', {
-        summary: "One of the signed-in user's bookings",
-        description:
-          "One booking of the signed-in guest, as the manage link shows it. Another guest's booking answers 404.",
-      }),
-    )
+    .meta(routes.mineDetail)
     .input(ZBookingIdInput)
     .output(ZManagedBooking)
     .query(({ ctx, input }) => myBookingDetail(ctx.em, ctx.actingUser, input.id)),
 
   cancelMine: authedProcedure
-    .meta(
-      rest.post('/bookings/mine/{id}/cancel', {
-        summary: "Cancel one of the signed-in user's bookings, until its policy's deadline",
-        description:
-          'Cancels a booking of the signed-in guest while its cancellation policy allows it, with the same late-fee rule as the manage link.',
-      }),
-    )
+    .meta(routes.cancelMine)
     .input(ZMineCancelInput)
     .output(ZManagedBooking)
     .mutation(({ ctx, input }) =>
@@ -127,13 +84,7 @@ export const manageRouter = router({
     ),
 
   reviewMine: authedProcedure
-    .meta(
-      rest.post('/bookings/mine/{id}/review', {
-        summary: "Review one of the signed-in user's completed stays, once",
-        description:
-          'Leaves a rating and comment on a completed stay of the signed-in guest. A stay can be reviewed once.',
-      }),
-    )
+    .meta(routes.reviewMine)
     .input(ZMineReviewInput)
     .output(ZManagedBooking)
     .mutation(({ ctx, input: { id, ...review } }) => reviewMine(ctx.em, ctx.actingUser, id, review)),

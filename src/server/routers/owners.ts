@@ -29,7 +29,8 @@ import {
 import { listStatements, ownerStatement, publishStatement } from '../services/owners/monthly-statement.ts';
 import { statementFile } from '../services/owners/statement-file.ts';
 import { getHomeOwner, listOwners, setHomeOwner } from '../services/owners/statements.ts';
-import { fileRoute, idempotentRoute, ZFile, rest, type TRestWords } from '../route-meta.ts';
+import { type TFileRoute, ZFile } from '../route-meta.ts';
+import { routes } from './owners.rest.ts';
 import {
   adminProcedure,
   idempotent,
@@ -41,14 +42,9 @@ import {
 } from '../trpc.ts';
 
 /** The statement as a file, with the same input, scope and rules as `statement`. */
-const statementAs = (format: 'pdf' | 'csv', words: TRestWords) =>
+const statementAs = (format: 'pdf' | 'csv', route: TFileRoute) =>
   statementsProcedure
-    .meta(
-      fileRoute(
-        { path: `/admin/owners/{id}/statements.${format}`, ...words },
-        format === 'pdf' ? 'application/pdf' : 'text/csv',
-      ),
-    )
+    .meta(route)
     .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZFile)
     .query(async ({ ctx, input }) =>
@@ -58,160 +54,79 @@ const statementAs = (format: 'pdf' | 'csv', words: TRestWords) =>
 /** Home owners and their monthly statements (docs/owner-statements.md). */
 export const ownersRouter = router({
   list: adminProcedure
-    .meta(
-      rest.get('/admin/owners', {
-        summary: "The team's owners, with how many homes each owns (a manager: the owners of their homes)",
-        description:
-          'The accounts with the owner role and how many homes each owns. A manager sees the owners of their own homes.',
-      }),
-    )
+    .meta(routes.list)
     .concat(scopedInput(ZOwnerListInput, 'list'))
     .output(ZOwnerList)
     .query(({ ctx, input }) => listOwners(ctx.em, input, ctx.staff)),
 
   homeOwner: adminProcedure
-    .meta(
-      rest.get('/admin/properties/{id}/owner', {
-        summary: "A home's owner and the commission on its stays",
-        description: 'Who owns a home and the commission the operator keeps on its stays.',
-      }),
-    )
+    .meta(routes.homeOwner)
     .concat(scopedInput(ZHomeOwnerQuery, { id: 'property' }))
     .output(ZHomeOwner)
     .query(({ ctx, input }) => getHomeOwner(ctx.em, input.id)),
 
   statement: statementsProcedure
-    .meta(
-      rest.get('/admin/owners/{id}/statements', {
-        summary:
-          "An owner's statement for a month: the published document, or the draft (stays checked out in it, adjustments from published months, expenses, payouts, commission and the owner's net); an owner reads only their own",
-        description:
-          "An owner's statement of one month: once published, the document as published; before, a draft from the stays checked out in it, expenses, payouts and commission.",
-      }),
-    )
+    .meta(routes.statement)
     .concat(scopedInput(ZStatementInput, { id: 'owner' }))
     .output(ZStatement)
     .query(({ ctx, input }) => ownerStatement(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
-  statementPdf: statementAs('pdf', {
-    summary: "An owner's statement for a month as a PDF",
-    description: 'The same statement as GET /admin/owners/{id}/statements; an owner reads only their own.',
-  }),
+  statementPdf: statementAs('pdf', routes.statementPdf),
 
-  statementCsv: statementAs('csv', {
-    summary: "An owner's statement for a month as a CSV file",
-    description: 'The same statement as GET /admin/owners/{id}/statements, in currency units.',
-  }),
+  statementCsv: statementAs('csv', routes.statementCsv),
 
   publish: operatorProcedure
-    .meta(
-      rest.post('/admin/owners/{id}/statements/publish', {
-        summary:
-          "Publish the month's statement: number it, lock its figures and e-mail the owner (owner-operator); a month is published once",
-        description:
-          "Numbers the month's statement, locks its figures and e-mails it to the owner. A month is published only once.",
-      }),
-    )
+    .meta(routes.publish)
     .input(ZStatementInput)
     .output(ZPublishResult)
     .mutation(({ ctx, input }) => publishStatement(ctx.em, input, ctx.actingUser)),
 
   statements: statementsProcedure
-    .meta(
-      rest.get('/admin/owners/{id}/statement-months', {
-        summary:
-          "An owner's statements of a year, month by month: draft or published, with the number and owner's net once published",
-        description:
-          "The twelve months of a year for one owner, each a draft or published, with the number and the owner's net once published.",
-      }),
-    )
+    .meta(routes.statements)
     .concat(scopedInput(ZStatementListInput, { id: 'owner' }))
     .output(ZStatementList)
     .query(({ ctx, input }) => listStatements(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
   expenses: statementsProcedure
-    .meta(
-      rest.get('/admin/owners/{id}/expenses', {
-        summary: "The expenses on an owner's homes in a month (a manager: their homes')",
-        description:
-          "The expenses recorded on an owner's homes for one month, each with its home, date and amount.",
-      }),
-    )
+    .meta(routes.expenses)
     .concat(scopedInput(ZOwnerMonthInput, { id: 'owner' }))
     .output(ZExpenseList)
     .query(({ ctx, input }) => listExpenses(ctx.em, input, ctx.staff, ctx.actingUser.id)),
 
   createExpense: adminProcedure
-    .meta(
-      idempotentRoute({
-        method: 'POST',
-        path: '/admin/properties/{id}/expenses',
-        summary:
-          "Record an expense on a home, for its owner's statement of the month of its date (refused once that month is published)",
-        description: 'With an Idempotency-Key, a repeat answers with the same expense and records nothing.',
-      }),
-    )
+    .meta(routes.createExpense)
     .concat(scopedInput(ZExpenseInput, { id: 'property' }))
     .output(ZStatementExpense)
     .use(idempotent)
     .mutation(({ ctx, input }) => createExpense(ctx.em, input, ctx.actingUser)),
 
   deleteExpense: adminProcedure
-    .meta(
-      rest.delete('/admin/expenses/{id}', {
-        summary: 'Delete an expense while its month is unpublished',
-        description: 'Removes an expense whose month has not been published; a published month is locked.',
-      }),
-    )
+    .meta(routes.deleteExpense)
     .concat(idInput('expense'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteExpense(ctx.em, input.id, ctx.actingUser)),
 
   payouts: operatorProcedure
-    .meta(
-      rest.get('/admin/owners/{id}/payouts', {
-        summary: 'The payouts to an owner in a month (owner-operator)',
-        description: 'The money paid out to an owner in one month, payout by payout.',
-      }),
-    )
+    .meta(routes.payouts)
     .input(ZOwnerMonthInput)
     .output(ZPayoutList)
     .query(({ ctx, input }) => listPayouts(ctx.em, input)),
 
   createPayout: operatorProcedure
-    .meta(
-      idempotentRoute({
-        method: 'POST',
-        path: '/admin/owners/{id}/payouts',
-        summary:
-          'Record a payout to an owner, set against the statement of the month of its date (owner-operator; refused once that month is published)',
-        description: 'With an Idempotency-Key, a repeat answers with the same payout and records nothing.',
-      }),
-    )
+    .meta(routes.createPayout)
     .input(ZPayoutInput)
     .output(ZStatementPayout)
     .use(idempotent)
     .mutation(({ ctx, input }) => createPayout(ctx.em, input, ctx.actingUser)),
 
   deletePayout: operatorProcedure
-    .meta(
-      rest.delete('/admin/payouts/{id}', {
-        summary: 'Delete a payout while its month is unpublished (owner-operator)',
-        description: 'Removes a payout whose month has not been published; a published month is locked.',
-      }),
-    )
+    .meta(routes.deletePayout)
     .input(ZIdParam)
     .output(ZOk)
     .mutation(({ ctx, input }) => deletePayout(ctx.em, input.id, ctx.actingUser)),
 
   setHomeOwner: operatorProcedure
-    .meta(
-      rest.put('/admin/properties/{id}/owner', {
-        summary: "Set or clear a home's owner and the commission on its stays (owner-operator)",
-        description:
-          'Sets the owner of a home and the commission kept on its stays, or clears them. Statements of months already published do not change.',
-      }),
-    )
+    .meta(routes.setHomeOwner)
     .input(ZHomeOwnerInput)
     .output(ZHomeOwner)
     .mutation(({ ctx, input }) => setHomeOwner(ctx.em, input, ctx.actingUser)),

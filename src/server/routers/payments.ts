@@ -32,7 +32,8 @@ import {
 import { handleStripeWebhook, paymentsByToken, payByToken } from '../services/payments/guest.ts';
 import { getPaymentSettings, updatePaymentSettings } from '../services/payments/settings.ts';
 import { claimDeposit, recordDepositReceived, returnDeposit } from '../services/payments/deposit.ts';
-import { fileRoute, idempotentRoute, ZFile, rest } from '../route-meta.ts';
+import { type TFileRoute, ZFile } from '../route-meta.ts';
+import { routes } from './payments.rest.ts';
 import {
   idempotent,
   adminProcedure,
@@ -47,43 +48,30 @@ import {
  * guest's by the manage link. `invoice.pdf` issues the invoice on first download; `{number}.pdf` reads
  * one issued document.
  */
-const pdf = (path: `/${string}`, summary: string, description: string) =>
-  fileRoute({ path, summary, description }, 'application/pdf');
-
-const adminPdf = (path: `/${string}`, summary: string, description: string) =>
+const adminPdf = (route: TFileRoute) =>
   adminProcedure
-    .meta(pdf(path, summary, description))
+    .meta(route)
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZFile)
     .query(({ ctx, input }) => invoiceFile(ctx.em, input.id));
 
-const adminDocumentPdf = (
-  kind: TMoneyDocumentKind,
-  path: `/${string}`,
-  summary: string,
-  description: string,
-) =>
+const adminDocumentPdf = (kind: TMoneyDocumentKind, route: TFileRoute) =>
   adminProcedure
-    .meta(pdf(path, summary, description))
+    .meta(route)
     .concat(scopedInput(ZDocumentParam, { id: 'booking' }))
     .output(ZFile)
     .query(({ ctx, input }) => documentFile(ctx.em, input.id, kind, input.number));
 
-const managePdf = (path: `/${string}`, summary: string, description: string) =>
+const managePdf = (route: TFileRoute) =>
   publicProcedure
-    .meta(pdf(path, summary, description))
+    .meta(route)
     .input(ZManageTokenParam)
     .output(ZFile)
     .query(async ({ ctx, input }) => invoiceFile(ctx.em, await bookingIdForToken(ctx.em, input.token)));
 
-const manageDocumentPdf = (
-  kind: TMoneyDocumentKind,
-  path: `/${string}`,
-  summary: string,
-  description: string,
-) =>
+const manageDocumentPdf = (kind: TMoneyDocumentKind, route: TFileRoute) =>
   publicProcedure
-    .meta(pdf(path, summary, description))
+    .meta(route)
     .input(ZManageDocumentParam)
     .output(ZFile)
     .query(async ({ ctx, input }) =>
@@ -106,49 +94,25 @@ const DEPOSIT_BODY = 4 * 1024;
 /** Payments (docs/payments.md): the schedule, each booking's ledger, the guest's payment, Stripe's webhook. */
 export const paymentsRouter = router({
   settings: operatorProcedure
-    .meta(
-      rest.get('/settings/payments', {
-        summary: 'The payment schedule (admin)',
-        description: 'How guests pay: the deposit taken at booking and when the balance falls due.',
-      }),
-    )
+    .meta(routes.settings)
     .input(z.object({}).optional())
     .output(ZPaymentSettingsView)
     .query(({ ctx }) => getPaymentSettings(ctx.em, ctx.deps.env)),
 
   updateSettings: operatorProcedure
-    .meta(
-      rest.put('/settings/payments', {
-        summary: 'Change the payment schedule (admin); bookings made from now on take it',
-        description:
-          'Saves the deposit and balance rules. Bookings made from now on follow them; existing bookings keep their schedule.',
-      }),
-    )
+    .meta(routes.updateSettings)
     .input(ZPaymentSettings)
     .output(ZPaymentSettingsView)
     .mutation(({ ctx, input }) => updatePaymentSettings(ctx.em, input, ctx.actingUser, ctx.deps.env)),
 
   booking: adminProcedure
-    .meta(
-      rest.get('/admin/bookings/{id}/payments', {
-        summary: "A booking's payment schedule, ledger and totals (admin)",
-        description:
-          'What a booking owes and has paid: the schedule of due amounts, every payment, refund and adjustment, and the totals and balance due.',
-      }),
-    )
+    .meta(routes.booking)
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
     .output(ZBookingPayments)
     .query(({ ctx, input }) => bookingPayments(ctx.em, input.id, ctx.deps.env)),
 
   record: adminProcedure
-    .meta(
-      rest.post('/admin/bookings/{id}/payments', {
-        summary:
-          'Record a bank transfer, cash or other payment (admin); amounts in cents, never more than the balance due',
-        description:
-          "Records money received outside the site (bank transfer, cash or other) against the booking's balance. More than the balance due is refused.",
-      }),
-    )
+    .meta(routes.record)
     .concat(scopedInput(ZRecordPaymentInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(({ ctx, input }) =>
@@ -156,14 +120,7 @@ export const paymentsRouter = router({
     ),
 
   refund: adminProcedure
-    .meta(
-      rest.post('/admin/bookings/{id}/refunds', {
-        summary:
-          'Refund (admin): by card through Stripe, or record a manual refund made; never more than was paid. goodwill: true credits the booking as much first',
-        description:
-          'Returns money to the guest: by card through Stripe when a card paid, or recorded as a manual refund. More than was paid is refused.',
-      }),
-    )
+    .meta(routes.refund)
     .concat(scopedInput(ZRefundInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(({ ctx, input }) =>
@@ -171,14 +128,7 @@ export const paymentsRouter = router({
     ),
 
   adjust: adminProcedure
-    .meta(
-      rest.post('/admin/bookings/{id}/adjustments', {
-        summary:
-          'Adjust what a booking charges (admin), in cents: negative a credit or discount, positive an extra charge',
-        description:
-          'Adds a credit or an extra charge to what the booking costs, with a reason. The balance due changes by the same amount.',
-      }),
-    )
+    .meta(routes.adjust)
     .concat(scopedInput(ZAdjustmentInput, { id: 'booking' }))
     .output(ZBookingPayments)
     .mutation(({ ctx, input }) =>
@@ -187,60 +137,19 @@ export const paymentsRouter = router({
 
   // The booking's invoice and credit notes as PDFs, the operator's copy by id and the guest's by the manage
   // link (docs/invoices.md); the Payments view as CSV below.
-  adminInvoicePdf: adminPdf(
-    '/admin/bookings/{id}/invoice.pdf',
-    "A booking's invoice as a PDF (admin)",
-    'Issued, with its number, on the first download; the same document ever after.',
-  ),
-  adminReceiptPdf: adminPdf(
-    '/admin/bookings/{id}/receipt.pdf',
-    "A booking's invoice as a PDF (admin), by its older name",
-    'The same document as GET /admin/bookings/{id}/invoice.pdf.',
-  ),
-  adminInvoiceDocumentPdf: adminDocumentPdf(
-    'invoice',
-    '/admin/bookings/{id}/invoices/{number}.pdf',
-    'One issued invoice of a booking by its number, as a PDF (admin)',
-    'An extra charge after the first invoice has an invoice of its own.',
-  ),
-  adminCreditNotePdf: adminDocumentPdf(
-    'credit_note',
-    '/admin/bookings/{id}/credit-notes/{number}.pdf',
-    'One credit note of a booking by its number, as a PDF (admin)',
-    'Issued for a cancellation or a credit after the invoice.',
-  ),
-  manageInvoicePdf: managePdf(
-    '/bookings/manage/{token}/invoice.pdf',
-    "A booking's invoice as a PDF, by its manage link",
-    'The guest’s copy: issued, with its number, on the first download by either side, and the same document ever after.',
-  ),
-  manageReceiptPdf: managePdf(
-    '/bookings/manage/{token}/receipt.pdf',
-    "A booking's invoice as a PDF by its manage link, by its older name",
-    'The same document as GET /bookings/manage/{token}/invoice.pdf.',
-  ),
-  manageInvoiceDocumentPdf: manageDocumentPdf(
-    'invoice',
-    '/bookings/manage/{token}/invoices/{number}.pdf',
-    'One issued invoice of a booking by its number, as a PDF, by its manage link',
-    'The guest’s copy of an extra charge’s own invoice, issued after the first one.',
-  ),
-  manageCreditNotePdf: manageDocumentPdf(
-    'credit_note',
-    '/bookings/manage/{token}/credit-notes/{number}.pdf',
-    'One credit note of a booking by its number, as a PDF, by its manage link',
-    'The guest’s copy of a credit note, issued for a cancellation or a credit after the invoice.',
-  ),
+  adminInvoicePdf: adminPdf(routes.adminInvoicePdf),
+  adminReceiptPdf: adminPdf(routes.adminReceiptPdf),
+  adminInvoiceDocumentPdf: adminDocumentPdf('invoice', routes.adminInvoiceDocumentPdf),
+  adminCreditNotePdf: adminDocumentPdf('credit_note', routes.adminCreditNotePdf),
+  manageInvoicePdf: managePdf(routes.manageInvoicePdf),
+  manageReceiptPdf: managePdf(routes.manageReceiptPdf),
+  manageInvoiceDocumentPdf: manageDocumentPdf('invoice', routes.manageInvoiceDocumentPdf),
+  manageCreditNotePdf: manageDocumentPdf('credit_note', routes.manageCreditNotePdf),
 
   // The damage deposit (docs/payments.md#damage-deposit): never revenue; only a claim enters the ledger.
   depositClaim: adminProcedure
     .meta({
-      ...rest.post('/admin/bookings/{id}/damage-deposit/claim', {
-        summary:
-          'Claim part or all of the damage deposit (admin), in cents, with a reason: a card hold is captured for it and the rest released',
-        description:
-          'Keeps an amount of the damage deposit, at most what is held or was received, for the reason given. It becomes a damage charge and its payment in the ledger; guest and operator are emailed.',
-      }),
+      ...routes.depositClaim,
       bodyLimit: DEPOSIT_BODY,
     })
     .concat(scopedInput(ZDepositClaimInput, { id: 'booking' }))
@@ -251,11 +160,7 @@ export const paymentsRouter = router({
 
   depositReceived: adminProcedure
     .meta({
-      ...rest.post('/admin/bookings/{id}/damage-deposit/received', {
-        summary: 'Record the damage deposit received by hand (admin): bank transfer, cash or other',
-        description:
-          'For a guest without a saved card: the deposit was received outside the site. It is not a payment and is in no total.',
-      }),
+      ...routes.depositReceived,
       bodyLimit: DEPOSIT_BODY,
     })
     .concat(scopedInput(ZDepositReceivedInput, { id: 'booking' }))
@@ -266,12 +171,7 @@ export const paymentsRouter = router({
 
   depositReturned: adminProcedure
     .meta({
-      ...rest.post('/admin/bookings/{id}/damage-deposit/returned', {
-        summary:
-          'Return what is left of the damage deposit (admin): recorded as returned when taken by hand, released now when held on a card',
-        description:
-          'Gives the damage deposit back, less any claim: money received by hand is recorded as returned; a card hold is released at once instead of on its day.',
-      }),
+      ...routes.depositReturned,
       bodyLimit: DEPOSIT_BODY,
     })
     .concat(scopedInput(ZIdParam, { id: 'booking' }))
@@ -281,57 +181,25 @@ export const paymentsRouter = router({
     ),
 
   exportCsv: adminProcedure
-    .meta(
-      fileRoute(
-        {
-          path: '/admin/payments/export.csv',
-          summary: 'One view of the Payments page as a CSV file (admin): every row, not one page',
-          description:
-            'The same filters as GET /admin/payments; amounts in currency units, dates in ISO form in the home’s zone, and a currency column.',
-        },
-        'text/csv',
-      ),
-    )
+    .meta(routes.exportCsv)
     .concat(scopedInput(ZAdminPaymentsInput, 'list'))
     .output(ZFile)
     .query(({ ctx, input }) => paymentsCsvFile(ctx.em, input, ctx.staff.homes)),
 
   list: adminProcedure
-    .meta(
-      rest.get('/admin/payments', {
-        summary:
-          'Payments (admin): view=outstanding|overdue|received|refunds_due, method and from/to (received), paged; with the range totals. GET /api/admin/payments/export.csv downloads a view',
-        description:
-          'Payments across all bookings in one of four views: outstanding, overdue, received or refunds due, with totals for the range; paged.',
-      }),
-    )
+    .meta(routes.list)
     .concat(scopedInput(ZAdminPaymentsInput, 'list'))
     .output(ZAdminPayments)
     .query(({ ctx, input }) => adminPayments(ctx.em, input, undefined, ctx.staff.homes)),
 
   manage: publicProcedure
-    .meta(
-      rest.get('/bookings/manage/{token}/payments', {
-        summary: "A booking's payment schedule, ledger and totals, by its manage link",
-        description:
-          'What the booking owes and has paid, as the guest sees it through the manage link: the schedule, the payments and the balance due.',
-      }),
-    )
+    .meta(routes.manage)
     .input(ZManageTokenParam)
     .output(ZBookingPayments)
     .query(({ ctx, input }) => paymentsByToken(ctx.em, input.token, ctx.deps.env)),
 
   pay: publicProcedure
-    .meta(
-      idempotentRoute({
-        method: 'POST',
-        path: '/bookings/manage/{token}/pay',
-        summary:
-          'Pay the deposit, the balance or the full amount: a Stripe Checkout URL for card, else the bank transfer instructions',
-        description:
-          "Starts the guest's payment of what is due now: a Stripe Checkout URL to pay by card, or the bank details and reference for a transfer.",
-      }),
-    )
+    .meta(routes.pay)
     .input(ZPayInput)
     .output(ZPayResult)
     .use(idempotent)
@@ -348,11 +216,7 @@ export const paymentsRouter = router({
 
   stripeWebhook: publicProcedure
     .meta({
-      ...rest.post('/payments/stripe/webhook', {
-        summary: "Stripe's webhook: signed events (Stripe-Signature), each event id handled once",
-        description:
-          'Called by Stripe, not by clients. The body is checked against the Stripe-Signature header; a completed payment or refund is recorded once however often the event is sent.',
-      }),
+      ...routes.stripeWebhook,
       rawBody: true,
     })
     .input(z.object({}).passthrough())

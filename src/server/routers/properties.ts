@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  BULK_LISTINGS_MAX,
   ZAdminListingList,
   ZAdminListingListInput,
   ZListingBulkInput,
@@ -28,7 +27,8 @@ import {
 } from '../services/properties/archive.ts';
 import { duplicateProperty, listAdminProperties } from '../services/properties/admin-list.ts';
 import { adminProcedure, publicProcedure, router, type TStaffScope, scopedInput, idInput } from '../trpc.ts';
-import { MEDIA_BODY, rest } from '../route-meta.ts';
+import { MEDIA_BODY } from '../route-meta.ts';
+import { routes } from './properties.rest.ts';
 
 /**
  * Who is given a home they create or copy: someone limited to their homes (a manager), or else they could
@@ -41,11 +41,7 @@ export const propertiesRouter = router({
   list: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/properties', {
-        summary: 'Every listed property',
-        description:
-          'The active homes with their details, prices, images and categories, as the original API listed them. Archived homes are left out.',
-      }),
+      ...routes.list,
     })
     .input(z.void())
     .output(z.array(ZProperty))
@@ -54,11 +50,7 @@ export const propertiesRouter = router({
   search: publicProcedure
     .meta({
       cache: 'public-undated',
-      ...rest.get('/search/properties', {
-        summary: 'Home grid search: filters and keyset pages of 12',
-        description:
-          "The home page's grid: homes matching the search bar and filters, 12 at a time, with a cursor for the next page.",
-      }),
+      ...routes.search,
     })
     .input(ZSearchInput)
     .output(ZSearchResult)
@@ -67,11 +59,7 @@ export const propertiesRouter = router({
   byId: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/properties/{id}', {
-        summary: 'One property',
-        description:
-          "A home's full listing: description, prices, rooms, amenities, images, videos, location and categories. An unknown id answers 404.",
-      }),
+      ...routes.byId,
     })
     .input(ZIdParam)
     .output(ZProperty)
@@ -87,12 +75,7 @@ export const propertiesRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: MEDIA_BODY,
-      ...rest.post('/properties', {
-        summary:
-          'Create a property (admin). Images and videos may be data URLs; they are stored and replaced by /media URLs.',
-        description:
-          'Adds a home to the listings. Media sent as data URLs are stored and answered as /media URLs.',
-      }),
+      ...routes.create,
     })
     .concat(scopedInput(ZPropertyInput, 'none'))
     .output(ZProperty)
@@ -103,12 +86,7 @@ export const propertiesRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: MEDIA_BODY,
-      ...rest.put('/properties/{id}', {
-        summary:
-          'Replace a property (admin). Stored media stay by their /media URL; new data URLs are stored.',
-        description:
-          "Saves a home's whole listing. Media already stored are kept by their /media URL, and new data URLs are stored.",
-      }),
+      ...routes.update,
     })
     .concat(scopedInput(ZPropertyUpdateInput, { id: 'property' }))
     .output(ZProperty)
@@ -117,61 +95,31 @@ export const propertiesRouter = router({
     ),
 
   delete: adminProcedure
-    .meta(
-      rest.delete('/properties/{id}', {
-        summary:
-          'Delete a property (admin); one with bookings is archived instead, keeping its booking history',
-        description:
-          'Deletes a home that has never been booked. A home with bookings is archived instead, so its bookings and their history stay.',
-      }),
-    )
+    .meta(routes.delete)
     .concat(idInput('property'))
     .output(ZPropertyDeleteResult)
     .mutation(({ ctx, input }) => deleteProperty(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
   deleteImpact: adminProcedure
-    .meta(
-      rest.get('/properties/{id}/delete-impact', {
-        summary:
-          'What deleting a property would do (admin): archive it when it has bookings, and how many are upcoming',
-        description:
-          'Says, before deleting, whether the home would be deleted or archived, and how many of its bookings are still to come.',
-      }),
-    )
+    .meta(routes.deleteImpact)
     .concat(idInput('property'))
     .output(ZPropertyDeleteImpact)
     .query(({ ctx, input }) => propertyDeleteImpact(ctx.em, input.id)),
 
   archived: adminProcedure
-    .meta(
-      rest.get('/admin/properties/archived', {
-        summary: 'Archived properties (admin)',
-        description: 'The homes taken off the listings, which can be restored.',
-      }),
-    )
+    .meta(routes.archived)
     .concat(scopedInput(z.void(), 'list'))
     .output(z.array(ZProperty))
     .query(({ ctx }) => archivedProperties(ctx.em, ctx.staff.homes)),
 
   restore: adminProcedure
-    .meta(
-      rest.post('/properties/{id}/restore', {
-        summary: 'Bring an archived property back to the listings (admin)',
-        description: 'Puts an archived home back on the listings as it was.',
-      }),
-    )
+    .meta(routes.restore)
     .concat(idInput('property'))
     .output(ZProperty)
     .mutation(({ ctx, input }) => restoreProperty(ctx.em, input.id, ctx.actingUser)),
 
   bulkArchive: adminProcedure
-    .meta(
-      rest.post('/admin/properties/bulk', {
-        summary: `Archive or restore up to ${BULK_LISTINGS_MAX} properties at once (admin): all change or none`,
-        description:
-          'Archives or restores up to 100 homes in one transaction; if one cannot change, none does.',
-      }),
-    )
+    .meta(routes.bulkArchive)
     .concat(scopedInput(ZListingBulkInput, { ids: 'property' }))
     .output(ZListingBulkResult)
     .mutation(async ({ ctx, input }) => ({
@@ -179,27 +127,13 @@ export const propertiesRouter = router({
     })),
 
   adminPage: adminProcedure
-    .meta(
-      rest.get('/admin/properties', {
-        summary:
-          'One page of listings (admin): search by title or location, filter by type, category, city and active or archived, sort by any column',
-        description:
-          'The back office listings table: search, filters and sorting by any column, a page at a time, with the total count.',
-      }),
-    )
+    .meta(routes.adminPage)
     .concat(scopedInput(ZAdminListingListInput, 'list'))
     .output(ZAdminListingList)
     .query(({ ctx, input }) => listAdminProperties(ctx.em, input, ctx.staff.homes)),
 
   duplicate: adminProcedure
-    .meta(
-      rest.post('/properties/{id}/duplicate', {
-        summary:
-          "Copy a listed property (admin): '<title> (copy)' with the same fields, categories and media URLs",
-        description:
-          'Makes a new home from an existing one, titled "<title> (copy)", with the same details, categories and media, ready to edit.',
-      }),
-    )
+    .meta(routes.duplicate)
     .concat(idInput('property'))
     .output(ZProperty)
     .mutation(({ ctx, input }) => duplicateProperty(ctx.em, input.id, ctx.actingUser, grantTo(ctx))),

@@ -5,16 +5,14 @@ import { ZReview, ZReviewCreateInput, ZReviewUpdateInput } from '#shared/schemas
 import { createReview, deleteReview, updateReview } from '../services/reviews/mutations.ts';
 import { listAdminReviews, listReviewsForProperty } from '../services/reviews/queries.ts';
 import { adminProcedure, publicProcedure, router, scopedInput, idInput } from '../trpc.ts';
-import { IMAGE_BODY, rest } from '../route-meta.ts';
+import { IMAGE_BODY } from '../route-meta.ts';
+import { routes } from './reviews.rest.ts';
 
 export const reviewsRouter = router({
   byProperty: publicProcedure
     .meta({
       cache: 'public',
-      ...rest.get('/properties/{id}/reviews', {
-        summary: "A property's reviews, newest first",
-        description: 'The reviews of a home, each with its author, rating, date and comment, newest first.',
-      }),
+      ...routes.byProperty,
     })
     .input(ZIdParam)
     .output(z.array(ZReview))
@@ -23,11 +21,7 @@ export const reviewsRouter = router({
   create: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      ...rest.post('/reviews', {
-        summary: 'Add a review (admin); the author is the session user, userImage may be an image data URL',
-        description:
-          'Adds a review of a home in the back office, written by the signed-in admin. userImage may be an image data URL, which is stored.',
-      }),
+      ...routes.create,
     })
     .concat(scopedInput(ZReviewCreateInput, { propertyId: 'property' }))
     .output(ZReview)
@@ -36,10 +30,7 @@ export const reviewsRouter = router({
   update: adminProcedure
     .meta({
       bodyLimit: IMAGE_BODY,
-      ...rest.patch('/reviews/{id}', {
-        summary: 'Change a review (admin)',
-        description: 'Saves the fields sent; the others stay as they were.',
-      }),
+      ...routes.update,
     })
     .concat(scopedInput(z.object({ id: ZId, ...ZReviewUpdateInput.shape }), { id: 'review' }))
     .output(ZReview)
@@ -48,25 +39,13 @@ export const reviewsRouter = router({
     ),
 
   delete: adminProcedure
-    .meta(
-      rest.delete('/reviews/{id}', {
-        summary: 'Delete a review (admin)',
-        description: 'Removes a review for good.',
-      }),
-    )
+    .meta(routes.delete)
     .concat(idInput('review'))
     .output(ZOk)
     .mutation(({ ctx, input }) => deleteReview(ctx.em, ctx.deps.media, input.id, ctx.actingUser)),
 
   adminList: adminProcedure
-    .meta(
-      rest.get('/admin/reviews', {
-        summary:
-          'Every review across all homes (admin), newest first: by home, rating and reviewer name, paged',
-        description:
-          'Every review of every home for the back office table, filtered by home, rating and reviewer name, newest first; paged.',
-      }),
-    )
+    .meta(routes.adminList)
     .concat(scopedInput(ZAdminReviewListInput, { propertyId: 'property' }))
     .output(ZAdminReviewList)
     .query(({ ctx, input }) => listAdminReviews(ctx.em, input, ctx.staff.homes)),

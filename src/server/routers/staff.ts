@@ -20,79 +20,42 @@ import {
   updateStaff,
 } from '../services/staff/staff.ts';
 import { operatorProcedure, publicProcedure, router } from '../trpc.ts';
-import { rest } from '../route-meta.ts';
+import { routes } from './staff.rest.ts';
 
 /** The team (docs/staff.md): only the owner-operator manages it; the invitation link is public. */
 export const staffRouter = router({
   list: operatorProcedure
-    .meta(
-      rest.get('/admin/staff', {
-        summary: 'The team with each role and homes, and the open invitations (owner-operator)',
-        description:
-          'The people with a staff role, with the homes each may work on, and the invitations not yet used.',
-      }),
-    )
+    .meta(routes.list)
     .input(ZStaffListInput)
     .output(ZStaffList)
     .query(({ ctx, input }) => listStaff(ctx.em, input)),
 
   add: operatorProcedure
-    .meta(
-      rest.post('/admin/staff', {
-        summary: 'Give a staff role (and homes) to an existing account (owner-operator)',
-        description:
-          'Gives an existing account a staff role, limited to some homes when the role works by home.',
-      }),
-    )
+    .meta(routes.add)
     .input(ZStaffAddInput)
     .output(ZStaffMember)
     .mutation(({ ctx, input }) => addStaff(ctx.em, input, ctx.actingUser)),
 
   update: operatorProcedure
-    .meta(
-      rest.patch('/admin/staff/{id}', {
-        summary: "Change a team member's role or homes; role null takes them off the team (owner-operator)",
-        description: "Changes a team member's role or homes; a null role takes them off the team.",
-      }),
-    )
+    .meta(routes.update)
     .input(ZStaffUpdateInput)
     .output(ZStaffMember.nullable())
     .mutation(({ ctx, input }) => updateStaff(ctx.em, input, ctx.actingUser)),
 
   invite: operatorProcedure
-    .meta(
-      rest.post('/admin/staff/invitations', {
-        summary:
-          'Invite someone by e-mail with a single-use link; 409 when the e-mail already belongs to the team (owner-operator)',
-        description:
-          'E-mails a single-use link that joins the team with the given role and homes. An address already on the team answers 409.',
-      }),
-    )
+    .meta(routes.invite)
     .input(ZStaffInviteInput)
     .output(ZStaffInvitation)
     .mutation(({ ctx, input }) => inviteStaff(ctx.em, input, ctx.actingUser)),
 
   invitation: publicProcedure
-    .meta(
-      rest.get('/staff/invitations/{token}', {
-        summary: 'What an invitation link offers (404 when used, replaced or expired)',
-        description:
-          'The role and homes an invitation link offers, so the page can show them before it is accepted.',
-      }),
-    )
+    .meta(routes.invitation)
     .input(ZInvitationToken)
     .output(ZInvitationInfo)
     .query(({ ctx, input }) => invitationInfo(ctx.em, input.token)),
 
   acceptInvitation: publicProcedure
-    .meta(
-      rest.post('/staff/invitations/{token}/accept', {
-        summary:
-          'Use an invitation link once: makes the account (or, signed in as the invited e-mail, gives it the role) and signs in',
-        description:
-          'Uses an invitation once. A new account is made, or the signed-in account with the invited e-mail gets the role; the caller is signed in.',
-      }),
-    )
+    .meta(routes.acceptInvitation)
     .input(ZAcceptInvitationInput)
     .output(ZUser)
     .mutation(({ ctx, input }) => acceptInvitation(ctx.em, input, ctx.sessionUser, ctx)),

@@ -1,6 +1,6 @@
 import { Button, NumberInput, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
+import { FilterBar, FilterSearch, FilterSelect } from '../../components/table-controls.tsx';
 import type { TBookingsSearch } from './search.ts';
 
 const STATUS_OPTIONS: { value: NonNullable<TBookingsSearch['status']>; label: string }[] = [
@@ -23,13 +23,11 @@ export function BookingsFilters({
 }) {
   return (
     <FilterBar testId="bookings-filters">
-      <FilterTextInput
-        search
-        label="Search"
+      <FilterSearch
         placeholder="Guest name, e-mail or confirmation number"
         value={search.q}
         onChange={(q) => onChange({ q })}
-        w={{ base: '100%', sm: 260 }}
+        width={260}
       />
       <FilterSelect
         label="Status"

@@ -1,7 +1,7 @@
 import { SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PROPERTY_TYPES } from '#shared/constants.ts';
-import { FilterBar, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
+import { FilterBar, FilterSearch, FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
 import { categoryChoicesQueryOptions } from './api.ts';
 import type { TListingsSearch } from './search.ts';
 
@@ -21,13 +21,11 @@ export function ListingsFilters({
 
   return (
     <FilterBar testId="listings-filters">
-      <FilterTextInput
-        search
-        label="Search"
+      <FilterSearch
         placeholder="Title or location"
         value={search.q}
         onChange={(q) => onChange({ q })}
-        w={{ base: '100%', sm: 240 }}
+        width={240}
       />
       <FilterSelect
         label="Type"

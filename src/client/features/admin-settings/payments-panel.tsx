@@ -75,18 +75,23 @@ export function PaymentsPanel() {
         {errorMessage(settings.error, 'Please try again later.')}
       </Alert>
     );
-  const number = (
+  /** A whole number from 0 to `max`: what the server checks, left unclamped so a wrong one shows its error. */
+  const wholeNumber = (
     field:
       | 'depositPercent'
       | 'balanceDaysBefore'
       | 'depositDeadlineHours'
       | 'depositHoldDaysBefore'
       | 'depositReleaseDaysAfter',
+    max: number,
   ) => {
     const p = form.getInputProps(field);
     const onChange = p.onChange as (value: unknown) => void;
     return {
       ...p,
+      min: 0,
+      max,
+      allowDecimal: false,
       clampBehavior: 'none' as const,
       onChange: (v: string | number) => onChange(v === '' ? '' : Number(v)),
     };
@@ -103,18 +108,12 @@ export function PaymentsPanel() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label="Deposit (% of the total, due at booking)"
-          min={0}
-          max={100}
-          allowDecimal={false}
-          {...number('depositPercent')}
+          {...wholeNumber('depositPercent', 100)}
         />
         <NumberInput
           label="Balance due (days before check-in)"
           description="A stay that starts sooner is paid in full at booking"
-          min={0}
-          max={365}
-          allowDecimal={false}
-          {...number('balanceDaysBefore')}
+          {...wholeNumber('balanceDaysBefore', 365)}
         />
       </SimpleGrid>
       <Title order={4} size="h5">
@@ -143,10 +142,7 @@ export function PaymentsPanel() {
       </Title>
       <NumberInput
         label="Deposit deadline (hours after booking; 0 for none)"
-        min={0}
-        max={720}
-        allowDecimal={false}
-        {...number('depositDeadlineHours')}
+        {...wholeNumber('depositDeadlineHours', 720)}
       />
       <Radio.Group label="When the deadline passes" {...form.getInputProps('depositDeadlineAction')}>
         <Group mt="xs">
@@ -164,17 +160,11 @@ export function PaymentsPanel() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberInput
           label="Hold the deposit (days before check-in)"
-          min={0}
-          max={7}
-          allowDecimal={false}
-          {...number('depositHoldDaysBefore')}
+          {...wholeNumber('depositHoldDaysBefore', 7)}
         />
         <NumberInput
           label="Release it unless claimed (days after check-out)"
-          min={0}
-          max={30}
-          allowDecimal={false}
-          {...number('depositReleaseDaysAfter')}
+          {...wholeNumber('depositReleaseDaysAfter', 30)}
         />
       </SimpleGrid>
       <Group justify="flex-end">

@@ -2,7 +2,7 @@ import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { FilterSelect, FilterTextInput } from '../../components/table-controls.tsx';
+import { FilterSearch, FilterSelect } from '../../components/table-controls.tsx';
 import { TablePager } from '../../components/table-pager.tsx';
 import { useHrefClick } from '../../lib/href-click.ts';
 import { useAuth } from '../../lib/auth.tsx';
@@ -48,13 +48,11 @@ export function UsersPage({ search }: { search: TUsersSearch }) {
         <Text c="dimmed">Accounts, their bookings and their access</Text>
       </div>
       <Group align="flex-end" gap="sm">
-        <FilterTextInput
-          search
-          label="Search"
+        <FilterSearch
           placeholder="Username, e-mail or name"
           value={search.q}
           onChange={(q) => setSearch({ q })}
-          w={{ base: '100%', sm: 280 }}
+          width={280}
         />
         <FilterSelect
           label="Role"

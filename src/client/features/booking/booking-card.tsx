@@ -5,7 +5,6 @@ import { useNavigate, useRouter } from '@tanstack/react-router';
 import { checkoutSearch } from '#shared/checkout.ts';
 import { bookingCardTerms } from '#shared/payment-terms.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
-import { PartyPicker } from '../../components/party-picker.tsx';
 import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { useCurrency } from '../../lib/currency.tsx';
 import { BookingBar } from './booking-bar.tsx';
@@ -13,7 +12,7 @@ import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { homeClockQuery, homePricingQuery } from './api.ts';
 import { PriceBreakdown } from './price-breakdown.tsx';
 import { ReserveButton } from './reserve-button.tsx';
-import { StayDates } from './stay-dates.tsx';
+import { StayChoice } from './stay-choice.tsx';
 import { useBookingStay, type TInitialStay } from './use-booking-stay.ts';
 import { useReserve } from './use-reserve.ts';
 import { useStayQuote } from './use-stay-quote.ts';
@@ -101,19 +100,7 @@ export function BookingCard({
           <Text c="dimmed">night</Text>
         </Group>
 
-        <StayDates stay={stay} />
-        <PartyPicker
-          party={party}
-          maxGuests={property.maxGuests}
-          petsAllowed={petsAllowed}
-          onChange={stay.setParty}
-        />
-
-        {problem && (
-          <Text size="sm" c="red" role="alert" data-testid="stay-problem">
-            {problem}
-          </Text>
-        )}
+        <StayChoice stay={stay} maxGuests={property.maxGuests} petsAllowed={petsAllowed} problem={problem} />
         <ReserveButton
           size="md"
           fullWidth

@@ -28,7 +28,6 @@ import type { TStayQuote } from '#shared/schemas/booking.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
-import { PartyPicker } from '../../components/party-picker.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import { homeClockQuery, homePricingQuery } from './api.ts';
@@ -37,7 +36,7 @@ import { readBookingDraft } from './booking-draft.ts';
 import { CancellationPolicyLine } from './cancellation-policy-line.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 import { PriceBreakdown } from './price-breakdown.tsx';
-import { StayDates } from './stay-dates.tsx';
+import { StayChoice } from './stay-choice.tsx';
 import { useBookingStay } from './use-booking-stay.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useStayQuote } from './use-stay-quote.ts';
@@ -152,18 +151,12 @@ export function CheckoutPage({
               <Title order={2} fz={20} id="checkout-trip-title">
                 Your trip
               </Title>
-              <StayDates stay={stay} />
-              <PartyPicker
-                party={party}
+              <StayChoice
+                stay={stay}
                 maxGuests={property.maxGuests}
                 petsAllowed={petsAllowed}
-                onChange={stay.setParty}
+                problem={problem}
               />
-              {problem && (
-                <Text size="sm" c="red" role="alert" data-testid="stay-problem">
-                  {problem}
-                </Text>
-              )}
             </Stack>
             <Divider />
             <Stack gap="sm" component="section" aria-labelledby="checkout-pay-title">

@@ -1,17 +1,16 @@
-import { Box, Checkbox, Stack } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import L from 'leaflet';
 import { useMemo, useRef } from 'react';
-import { MapContainer, Marker, Tooltip } from 'react-leaflet';
-import { SEARCH_MAP_DEFAULT } from '#shared/constants.ts';
+import { Marker, Tooltip } from 'react-leaflet';
 import type { TPropertyCard } from '#shared/schemas/property.ts';
 import { formatBounds } from '#shared/search.ts';
 import '../../components/map-marker.ts';
-import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
 import type { TListingSearch } from '../../lib/search-state.ts';
 import '../../styles/more-components.css';
 import { ViewSync, visibleBounds, type TPlaced } from './map-view-sync.tsx';
+import { SearchAreaMap } from './search-area-map.tsx';
 import classes from './results.module.css';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -46,7 +45,6 @@ export default function ResultsMap({ items, bounds, onBoundsChange, stay, height
     [items],
   );
   const following = bounds !== undefined;
-  const [tiles, setTiles] = useTileState();
   return (
     <Stack gap="xs">
       <Checkbox
@@ -60,55 +58,42 @@ export default function ResultsMap({ items, bounds, onBoundsChange, stay, height
           } else onBoundsChange(undefined);
         }}
       />
-      <Box pos="relative">
-        <MapContainer
-          ref={mapRef}
-          center={[SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng]}
-          zoom={SEARCH_MAP_DEFAULT.zoom}
-          style={{
-            height,
-            width: '100%',
-            borderRadius: 'var(--mantine-radius-md)',
-            background: 'var(--mantine-color-default-hover)',
-          }}
-          worldCopyJump
-          className="results-map"
-        >
-          <WatchedTiles onState={setTiles} />
-          {placed.map(({ card, at }) => (
-            <Marker
-              key={card.id}
-              position={at}
-              title={card.title}
-              // The same homes are the cards beside the map, each a link: markers stay out of the tab order.
-              keyboard={false}
-              icon={L.divIcon({
-                className: '',
-                iconSize: undefined,
-                html: `<span class="${classes.priceMarker}" data-testid="price-marker">${escapeHtml(format(card.price))}</span>`,
-              })}
-              eventHandlers={{
-                click: () =>
-                  void navigate({ to: '/property/$id', params: { id: String(card.id) }, search: stay }),
-              }}
-            >
-              <Tooltip direction="top" offset={[0, -14]}>
-                {card.title}
-              </Tooltip>
-            </Marker>
-          ))}
-          <ViewSync
-            bounds={bounds}
-            placed={placed}
-            following={following}
-            onMove={onBoundsChange}
-            reported={reported}
-          />
-        </MapContainer>
-        <MapUnavailable state={tiles}>
-          Each price still marks its home, and every home is in the list.
-        </MapUnavailable>
-      </Box>
+      <SearchAreaMap
+        mapRef={mapRef}
+        height={height}
+        className="results-map"
+        unavailable="Each price still marks its home, and every home is in the list."
+      >
+        {placed.map(({ card, at }) => (
+          <Marker
+            key={card.id}
+            position={at}
+            title={card.title}
+            // The same homes are the cards beside the map, each a link: markers stay out of the tab order.
+            keyboard={false}
+            icon={L.divIcon({
+              className: '',
+              iconSize: undefined,
+              html: `<span class="${classes.priceMarker}" data-testid="price-marker">${escapeHtml(format(card.price))}</span>`,
+            })}
+            eventHandlers={{
+              click: () =>
+                void navigate({ to: '/property/$id', params: { id: String(card.id) }, search: stay }),
+            }}
+          >
+            <Tooltip direction="top" offset={[0, -14]}>
+              {card.title}
+            </Tooltip>
+          </Marker>
+        ))}
+        <ViewSync
+          bounds={bounds}
+          placed={placed}
+          following={following}
+          onMove={onBoundsChange}
+          reported={reported}
+        />
+      </SearchAreaMap>
     </Stack>
   );
 }

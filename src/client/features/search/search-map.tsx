@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { Box } from '@mantine/core';
-import { MapContainer, Marker, Tooltip, useMap } from 'react-leaflet';
+import { Marker, Tooltip, useMap } from 'react-leaflet';
 import { LOCATIONS, SEARCH_MAP_DEFAULT, type TGeoPoint } from '#shared/constants.ts';
 import { markerIcon } from '../../components/map-marker.ts';
-import { MapUnavailable, useTileState, WatchedTiles } from '../../components/map-tiles.tsx';
+import { SearchAreaMap } from './search-area-map.tsx';
 
 function viewFor(selected: TGeoPoint | null): { center: [number, number]; zoom: number } {
   return selected
@@ -58,41 +57,27 @@ interface TProps {
  * Tiles come from a third party and fail offline; markers and controls render regardless.
  */
 export default function SearchMap({ selected, onSelect, height }: TProps) {
-  const [tiles, setTiles] = useTileState();
   return (
-    <Box pos="relative">
-      <MapContainer
-        center={[SEARCH_MAP_DEFAULT.lat, SEARCH_MAP_DEFAULT.lng]}
-        zoom={SEARCH_MAP_DEFAULT.zoom}
-        style={{
-          height,
-          width: '100%',
-          borderRadius: 'var(--mantine-radius-md)',
-          background: 'var(--mantine-color-default-hover)',
-        }}
-        worldCopyJump
-        className="search-map"
-      >
-        <WatchedTiles onState={setTiles} />
-        {LOCATIONS.map((city) => (
-          <Marker
-            key={city.name}
-            position={[city.lat, city.lng]}
-            icon={markerIcon}
-            title={city.name}
-            alt={city.name}
-            // The same cities are buttons under 'Popular destinations'; focusable markers overlap at this zoom (WCAG 2.5.8).
-            keyboard={false}
-            eventHandlers={{ click: () => onSelect(city) }}
-          >
-            <Tooltip>{city.name}</Tooltip>
-          </Marker>
-        ))}
-        <ViewController selected={selected} />
-      </MapContainer>
-      <MapUnavailable state={tiles}>
-        Choose a city from Popular destinations, or type where you are going.
-      </MapUnavailable>
-    </Box>
+    <SearchAreaMap
+      height={height}
+      className="search-map"
+      unavailable="Choose a city from Popular destinations, or type where you are going."
+    >
+      {LOCATIONS.map((city) => (
+        <Marker
+          key={city.name}
+          position={[city.lat, city.lng]}
+          icon={markerIcon}
+          title={city.name}
+          alt={city.name}
+          // The same cities are buttons under 'Popular destinations'; focusable markers overlap at this zoom (WCAG 2.5.8).
+          keyboard={false}
+          eventHandlers={{ click: () => onSelect(city) }}
+        >
+          <Tooltip>{city.name}</Tooltip>
+        </Marker>
+      ))}
+      <ViewController selected={selected} />
+    </SearchAreaMap>
   );
 }
