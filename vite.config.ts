@@ -70,6 +70,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
       output: {
+        // Seven hash characters, not eight (the fewest rolldown accepts for this many chunks): the entry
+        // names every chunk a lazy route may need (its preload map), so each name is bytes of the first
+        // screen's JavaScript. 42 bits still tell one build's file from the next.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         // V8's explicit compile hint on the chunks every first screen evaluates at once: their functions
         // are compiled on a background thread while the file streams in, instead of on the main thread
         // when first called (React DOM's whole body is one function, called as its chunk evaluates).
@@ -113,6 +118,12 @@ export default defineConfig({
             // Mantine's tiny DirectionProvider, so every page using the latter (a property's rating)
             // loaded 15 KiB of floating-ui with it.
             { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ },
+            // The back office's zod-free words (docs/decisions.md, "A first render builds no schemas"): one
+            // small chunk, not one each, since every chunk a lazy route needs is named in the entry's code.
+            {
+              name: 'admin-terms',
+              test: /[\\/]src[\\/]shared[\\/]schemas[\\/](task-labels|message-limits|report-terms)\.ts$/,
+            },
           ],
         },
       },
