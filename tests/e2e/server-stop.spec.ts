@@ -18,7 +18,12 @@ const isCreate = (url: URL) =>
   url.pathname.startsWith('/trpc/') &&
   url.pathname.slice('/trpc/'.length).split(',').includes('bookings.create');
 
-const ENV = { CLIENT_DIR: 'dist/client', LOG_LEVEL: 'silent', RUN_JOBS: 'false' };
+// The client build the suite's own servers serve (playwright.config.ts), not always dist/client.
+const ENV = {
+  CLIENT_DIR: process.env.CLIENT_OUT_DIR ?? 'dist/client',
+  LOG_LEVEL: 'silent',
+  RUN_JOBS: 'false',
+};
 
 let server: TServerProcess | undefined;
 
