@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page, PlaywrightWorkerArgs, Request } from '@playwright/test';
 import { expect, loginAsAdmin, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { choosePay, freeHome, reserveToCheckout } from './support/checkout.ts';
+import { choosePay, freeHome, reserveToCheckout, skipRetryPauses } from './support/checkout.ts';
 import { workerOrigin } from './support/servers.ts';
 
 /** The booking flow when the page, the network or the guest misbehave. */
@@ -119,6 +119,8 @@ test.describe(() => {
   }) => {
     const id = await freeHome(request, 20);
     const email = `offline-${Date.now()}@example.com`;
+    // Its own clock, so the pauses between sends can pass at once (skipRetryPauses).
+    await page.clock.install();
     const form = await fillBooking(page, id, 'Offline Guest', email);
     await form.getByLabel('Message to the host').fill('Late arrival, around 22:00');
     // The server is unreachable: every request from the page fails at the network's edge (a stopped
@@ -131,7 +133,7 @@ test.describe(() => {
     await form.getByRole('button', { name: 'Confirm booking' }).click();
     await expect(form.getByRole('status')).toContainText('Checking your booking…');
     const away = form.getByRole('alert').filter({ hasText: "We can't reach StayHub right now" });
-    await expect(away).toBeVisible({ timeout: 30_000 });
+    await skipRetryPauses(page, away);
     expect(booked).toBeGreaterThan(1);
     await expect(page.getByTestId('error-screen')).toHaveCount(0);
     await expect(form.getByLabel('Full name')).toHaveValue('Offline Guest');
@@ -165,6 +167,7 @@ test.describe(() => {
   }) => {
     const id = await freeHome(request, 20);
     const email = `tryagain-${Date.now()}@example.com`;
+    await page.clock.install();
     const form = await fillBooking(page, id, 'Try Again', email);
     // The first send reaches the server and books; then the network fails for everything.
     let down = false;
@@ -178,7 +181,7 @@ test.describe(() => {
     });
     await form.getByRole('button', { name: 'Confirm booking' }).click();
     const away = form.getByRole('alert').filter({ hasText: "We can't reach StayHub right now" });
-    await expect(away).toBeVisible({ timeout: 30_000 });
+    await skipRetryPauses(page, away);
     await page.unrouteAll({ behavior: 'wait' });
     await away.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toBeVisible();

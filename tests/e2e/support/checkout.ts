@@ -67,3 +67,16 @@ export async function freeHome(request: APIRequestContext, days: number): Promis
   }
   throw new Error(`no demo home is free for ${days} days`);
 }
+
+/**
+ * Passes the checkout's pauses between sends (about 15 s in all, use-checkout.ts) at once instead of
+ * waiting them out: every send still goes, with its key, and meets the network as it is. The page's
+ * clock must be installed before it loads (`page.clock.install()`); the clock jumps a few seconds at a
+ * time until `until` (the "can't reach" alert) shows.
+ */
+export async function skipRetryPauses(page: Page, until: Locator): Promise<void> {
+  await expect(async () => {
+    await page.clock.fastForward(4_000);
+    await expect(until).toBeVisible({ timeout: 250 });
+  }).toPass({ intervals: [50], timeout: 30_000 });
+}
