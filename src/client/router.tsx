@@ -1,31 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
-import { ErrorScreen } from './components/error-screen.tsx';
-import { queryClient, trpc, type TTrpc } from './lib/trpc.ts';
-import { routeTree } from './routeTree.gen.ts';
+import { createAppRouter } from './app-router.tsx';
+import { queryClient } from './lib/trpc.ts';
 
-export interface TRouterContext {
-  queryClient: QueryClient;
-  trpc: TTrpc;
-}
+export type { TRouterContext } from './app-router.tsx';
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient, trpc },
-  defaultPreload: 'intent',
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-  // A page whose code or render failed (a chunk lost to a dropped connection): retry in place, keeping
-  // the header, instead of the router's bare error text.
-  defaultErrorComponent: ({ reset }) => (
-    <ErrorScreen
-      onRetry={() => {
-        reset();
-        void router.invalidate();
-      }}
-    />
-  ),
-});
+export const router = createAppRouter(queryClient);
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -13,7 +13,17 @@ import classes from './home.module.css';
 import { ratingLabel } from '#shared/labels.ts';
 import { reviewCountLabel } from './labels.ts';
 
-function Cover({ url, title, eager }: { url: string | undefined; title: string; eager: boolean }) {
+function Cover({
+  url,
+  title,
+  eager,
+  lcp,
+}: {
+  url: string | undefined;
+  title: string;
+  eager: boolean;
+  lcp: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   const src = !url || failed ? FALLBACK_IMAGE : url;
   return (
@@ -24,6 +34,8 @@ function Cover({ url, title, eager }: { url: string | undefined; title: string; 
       sizes={CARD_IMAGE_SIZES}
       alt={title}
       loading={eager ? 'eager' : 'lazy'}
+      // The page's LCP photo, which the server preloads at this priority too.
+      fetchPriority={lcp ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />
@@ -97,10 +109,13 @@ function CardText({ property: p, nights }: { property: TPropertyCard; nights: nu
 export function PropertyCard({
   property: p,
   eager,
+  lcp = false,
   stay = {},
 }: {
   property: TPropertyCard;
   eager: boolean;
+  /** The grid's first card, whose photo is the page's largest paint. */
+  lcp?: boolean;
   stay?: TListingSearch;
 }) {
   const nights = stay.checkIn && stay.checkOut ? daysBetween(stay.checkIn, stay.checkOut) : null;
@@ -112,7 +127,7 @@ export function PropertyCard({
     <Box className={classes.cardFrame} data-testid="property-card" data-property-id={p.id}>
       <Link to="/property/$id" params={{ id: String(p.id) }} search={stay} className={classes.card}>
         <Box className={classes.coverFrame}>
-          <Cover url={p.images[0]} title={p.title} eager={eager} />
+          <Cover url={p.images[0]} title={p.title} eager={eager} lcp={lcp} />
           {p.guestFavorite && (
             <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md" tt="none">
               Guest favorite

@@ -11,6 +11,7 @@ import {
   type THomeSearch,
   type TListingSearch,
 } from '../../lib/search-state.ts';
+import { useServerFirstScreen } from '../../lib/server-first-screen.ts';
 import { PropertyCard, PropertyCardSkeleton } from './property-card.tsx';
 import { homeGridQuery } from './api.ts';
 
@@ -44,6 +45,9 @@ function Message({ title, body, icon }: { title: string; body: string; icon: 'em
 }
 
 function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearch }) {
+  // The server's first screen fetches the first photo only, the one it preloads: on a phone the row's
+  // other cards are below the fold, and would share the connection with it.
+  const serverFirstScreen = useServerFirstScreen();
   // Only on mount: later pages ('Show more') and refreshed results draw in full at once.
   const [firstRow, setFirstRow] = useState(true);
   useEffect(() => startTransition(() => setFirstRow(false)), []);
@@ -56,7 +60,13 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
       aria-busy={firstRow || undefined}
     >
       {(firstRow ? items.slice(0, EAGER_CARDS) : items).map((p, i) => (
-        <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} stay={stay} />
+        <PropertyCard
+          key={p.id}
+          property={p}
+          eager={serverFirstScreen ? i === 0 : i < EAGER_CARDS}
+          lcp={i === 0}
+          stay={stay}
+        />
       ))}
     </SimpleGrid>
   );
@@ -65,6 +75,7 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
 /** The home grid: 12 at a time from the server, 'Show more properties' for the next 12 (docs/decisions.md#search-paging). */
 export function PropertyGrid({ search, categoryName }: { search: THomeSearch; categoryName?: string }) {
   const query = useInfiniteQuery(homeGridQuery(searchInputFor(search)));
+  const serverFirstScreen = useServerFirstScreen();
 
   if (query.isPending) {
     return (
@@ -100,7 +111,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
   return (
     <Stack gap="xl">
       <CardGrid items={items} stay={stay} />
-      {query.hasNextPage && (
+      {query.hasNextPage && !serverFirstScreen && (
         <Center>
           <Button
             variant="default"

@@ -15,6 +15,7 @@ import { PropertyReviews } from './property-reviews.tsx';
 import { SaveShare } from './save-share.tsx';
 import { ContactHost } from './contact-host.tsx';
 import type { TChosenStay } from '../../lib/chosen-stay.ts';
+import { useServerFirstScreen } from '../../lib/server-first-screen.ts';
 import '../../styles/property-page.css';
 
 /** The spec's property query: always treated as stale (docs/product.md#request-behaviour). */
@@ -78,6 +79,7 @@ interface TPropertyPageProps {
 export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPageProps) {
   const query = useQuery(propertyQuery(id));
   const { settings, loaded } = useSiteConfig();
+  const serverFirstScreen = useServerFirstScreen();
   if (query.isPending) return <PropertySkeleton />;
   if (query.isError) return <PropertyNotFound />;
   const p = query.data;
@@ -113,6 +115,23 @@ export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPag
 
       <PropertyGallery title={p.title} images={p.images} videos={p.videos} />
 
+      {/* The server's first screen ends with the gallery: below it on every layout. */}
+      {!serverFirstScreen && <ListingBody property={p} renderBookingCard={renderBookingCard} />}
+    </Container>
+  );
+}
+
+/** The listing below its title and photos: details, reviews, the booking card and the map. */
+function ListingBody({
+  property: p,
+  renderBookingCard,
+}: {
+  property: TProperty;
+  renderBookingCard: (property: TProperty) => ReactNode;
+}) {
+  const { settings, loaded } = useSiteConfig();
+  return (
+    <>
       <Grid gap={{ base: 'lg', md: 48 }} mt="xl">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="xl">
@@ -143,6 +162,6 @@ export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPag
       </Stack>
       {/* Phones: room for the booking bar fixed over the bottom of the screen. */}
       <Box hiddenFrom="md" h={88} />
-    </Container>
+    </>
   );
 }

@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { createAppRouter } from '../app-router.tsx';
+import { AuthProvider } from '../lib/auth.tsx';
+import { seedQueries, type TPageData } from '../lib/first-screen.ts';
+import { ServerFirstScreen } from '../lib/server-first-screen.ts';
+import { DEFAULT_COLOR_SCHEME } from '../lib/theme.tsx';
+import { createQueryClient } from '../lib/trpc.ts';
+import { cssVariablesResolver, theme } from '../theme.ts';
+
+/*
+ * The server's entry into the app (built by `vite build` as its own bundle, vite.config.ts; loaded by
+ * src/server/http/server-render.ts): a page's first screen rendered by the app's own route tree and
+ * components, from the data the server put into the page (docs/decisions.md#first-response).
+ */
+
+/**
+ * The markup the app renders first for `url` (path and query), with `data` in its query cache. Nothing
+ * is fetched: a query the page did not carry stays pending and draws its skeleton, as in the browser.
+ */
+export async function renderFirstScreen(url: string, data: TPageData): Promise<string> {
+  const queryClient = createQueryClient();
+  // Prefetches of data the page does not carry fail at once here (no origin to call): no retry timer.
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
+  seedQueries(queryClient, data);
+  const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  try {
+    return renderToString(
+      <ServerFirstScreen value={true}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme={DEFAULT_COLOR_SCHEME}
+        >
+          <QueryClientProvider client={queryClient}>
+            <AuthProvider>
+              <RouterProvider router={router} />
+            </AuthProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </ServerFirstScreen>,
+    );
+  } finally {
+    queryClient.clear();
+  }
+}
