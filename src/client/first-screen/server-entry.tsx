@@ -31,7 +31,7 @@ export async function renderFirstScreen(url: string, data: TPageData): Promise<s
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   try {
-    return renderToString(
+    const markup = renderToString(
       <ServerFirstScreen value={true}>
         <MantineProvider
           theme={theme}
@@ -46,6 +46,9 @@ export async function renderFirstScreen(url: string, data: TPageData): Promise<s
         </MantineProvider>
       </ServerFirstScreen>,
     );
+    // React writes a preload for each eagerly loaded image ahead of the markup: the page's head already
+    // preloads the one photo that should be fetched at once.
+    return markup.replace(/<link rel="preload" as="image"[^>]*>/g, '');
   } finally {
     queryClient.clear();
   }

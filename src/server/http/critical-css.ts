@@ -1,7 +1,8 @@
 /*
  * The CSS a first screen needs (docs/decisions.md#first-response), out of the app's built stylesheets:
  * the rules whose selectors can match the server-rendered markup's classes, with every at-rule they sit
- * in, and every rule that names no class (the element defaults, Mantine's colour variables). Inlined in
+ * in, and every rule that names no class (the element defaults, Mantine's colour variables), less the
+ * custom properties none of them reads and the rules for hover and focus. Inlined in
  * the page, it lets the phone paint that markup as the app would draw it before any stylesheet arrives;
  * the stylesheets themselves load after the first paint, as the app's code does.
  */
@@ -17,6 +18,12 @@ interface TSelector {
   text: string;
   classes: string[];
 }
+
+/**
+ * States an inert screen is never in, before the app replaces it: their rules are left to the app's
+ * stylesheets. (`:disabled` and the like describe the markup, and stay.)
+ */
+const INTERACTION = /:(hover|active|focus|focus-visible|focus-within)\b/;
 
 /** Groups whose rules apply as the rules in them do; any other at-rule block (@keyframes, @font-face) is kept whole. */
 const GROUPING = /^@(media|supports|layer|container)\b/i;
@@ -170,7 +177,7 @@ function keep(nodes: TNode[], has: (cls: string) => boolean): TOut[] {
       // An empty `@layer x {}` still fixes the layer's order: kept like the statement form.
       if (children.length || /^@layer\b/i.test(node.prelude)) out.push({ prelude: node.prelude, children });
     } else {
-      const kept = node.selectors.filter((sel) => sel.classes.every(has));
+      const kept = node.selectors.filter((sel) => !INTERACTION.test(sel.text) && sel.classes.every(has));
       if (!kept.length) continue;
       const selector = kept.map((sel) => sel.text).join(',');
       if (node.body.includes('{')) {

@@ -24,6 +24,8 @@ export interface TFirstScreen {
   css: string;
 }
 
+const THEME_VARIABLES = /<style data-mantine-styles="true">([^<]*)<\/style>/g;
+
 /** Rendered screens kept per page address and data: a listing or the home is asked for again and again. */
 const CACHED_SCREENS = 200;
 
@@ -65,11 +67,13 @@ export function firstScreenRenderer(clientDir: string) {
     return loaded.render;
   };
 
-  const cssFor = (styles: string[]): ((markup: string) => string) => {
-    const key = styles.join(' ');
+  /** The filter over the page's stylesheets and, after them, the theme's variables. */
+  const cssFor = (styles: string[], themeCss: string): ((markup: string) => string) => {
+    const key = `${styles.join(' ')} ${createHash('sha1').update(themeCss).digest('base64')}`;
     let filter = styleFilters.get(key);
     if (!filter) {
-      filter = criticalCssOf(styles.map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8')));
+      const sheets = styles.map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8'));
+      filter = criticalCssOf([...sheets, themeCss]);
       styleFilters.set(key, filter);
     }
     return filter;
@@ -94,7 +98,14 @@ export function firstScreenRenderer(clientDir: string) {
         if (screens.size >= CACHED_SCREENS) screens.delete(screens.keys().next().value ?? '');
         screens.set(key, markup);
       }
-      return { markup, css: cssFor(styles)(markup) };
+      // Mantine's provider writes the theme's variables (the brand palette…) into the markup: they join
+      // the filtered CSS, which keeps only those the screen reads.
+      let themeCss = '';
+      const body = markup.replace(THEME_VARIABLES, (_, css: string) => {
+        themeCss += css;
+        return '';
+      });
+      return { markup: body, css: cssFor(styles, themeCss)(body) };
     } catch (err) {
       // The page still works without it: the app draws the page once its code has run.
       log.warn('first screen failed', { url, err: err instanceof Error ? err.message : String(err) });
