@@ -45,8 +45,8 @@ function Message({ title, body, icon }: { title: string; body: string; icon: 'em
 }
 
 function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearch }) {
-  // The server's first screen fetches the first photo only, the one it preloads: on a phone the row's
-  // other cards are below the fold, and would share the connection with it.
+  // The server's first screen draws the first card only: on a phone the row's others are below the fold,
+  // and on a wider screen they join it when the app renders, without moving it.
   const serverFirstScreen = useServerFirstScreen();
   // Only on mount: later pages ('Show more') and refreshed results draw in full at once.
   const [firstRow, setFirstRow] = useState(true);
@@ -59,14 +59,8 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
       data-testid="property-grid"
       aria-busy={firstRow || undefined}
     >
-      {(firstRow ? items.slice(0, EAGER_CARDS) : items).map((p, i) => (
-        <PropertyCard
-          key={p.id}
-          property={p}
-          eager={serverFirstScreen ? i === 0 : i < EAGER_CARDS}
-          lcp={i === 0}
-          stay={stay}
-        />
+      {(firstRow ? items.slice(0, serverFirstScreen ? 1 : EAGER_CARDS) : items).map((p, i) => (
+        <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} lcp={i === 0} stay={stay} />
       ))}
     </SimpleGrid>
   );
