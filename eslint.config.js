@@ -151,7 +151,6 @@ export default tseslint.config(
       // browser and in the server's render of the first screen.
       'src/client/main.tsx',
       'src/client/router.tsx',
-      'src/client/app-router.tsx',
       'src/client/first-screen/server-entry.tsx',
     ],
     rules: {

@@ -23,12 +23,11 @@ export function DocumentTitle() {
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
   );
-  const readName = () => {
+  const propertyName = useSyncExternalStore(subscribe, () => {
     if (propertyId === undefined) return undefined;
     const state = queryClient.getQueryState(propertyQuery(propertyId).queryKey);
     return state?.status === 'error' ? NOT_FOUND_TITLE : state?.data?.title;
-  };
-  const propertyName = useSyncExternalStore(subscribe, readName, readName);
+  });
 
   const page = !match || notFound ? NOT_FOUND_TITLE : (propertyName ?? match.route.title);
   // Until Settings arrive the server's title stands: the default site name would flash in its place.

@@ -1,7 +1,6 @@
 import { Box } from '@mantine/core';
 import type { MouseEvent, ReactNode } from 'react';
 import { Footer } from '../components/layout/footer.tsx';
-import { useServerFirstScreen } from '../lib/server-first-screen.ts';
 import { Header } from './header.tsx';
 import classes from '../components/layout/layout.module.css';
 
@@ -18,7 +17,6 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>): void {
 
 /** Header, page, footer: the frame of every guest page (and of the 404 page). */
 export function SiteLayout({ children }: { children: ReactNode }) {
-  const firstScreen = useServerFirstScreen();
   return (
     <Box className={classes.shell}>
       {/* The first stop of the keyboard: past the header's dozen controls (WCAG 2.4.1). */}
@@ -29,7 +27,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
         {children}
       </Box>
-      {!firstScreen && <Footer />}
+      {!import.meta.env.SSR && <Footer />}
     </Box>
   );
 }

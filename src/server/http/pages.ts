@@ -293,6 +293,16 @@ function renderHead(h: THead): string {
   return tags.filter(Boolean).join('\n    ');
 }
 
+/**
+ * The first screen's `<img>` of the photo the head preloads, marked as the preload is: fetched first, and
+ * the one the app's starter waits for (app-starter.ts) before it loads the app's code.
+ */
+function markPreloadedPhoto(markup: string, href: string | undefined): string {
+  const at = href ? markup.indexOf(`src="${escapeHtml(href)}"`) : -1;
+  const img = at < 0 ? -1 : markup.lastIndexOf('<img ', at);
+  return img < 0 ? markup : `${markup.slice(0, img)}<img fetchpriority="high" ${markup.slice(img + 5)}`;
+}
+
 /** index.html with its default title and description taken out, read once per build. */
 function templateLoader(file: string) {
   let cached: { mtimeMs: number; html: string } | undefined;
@@ -376,7 +386,8 @@ export function pageHandler(
       // read out, so a screen reader meets the page once, the app's.
       body = body.replace(
         '<div id="root"></div>',
-        () => `<div id="root"><div inert data-first-screen="">${firstScreen.markup}</div></div>`,
+        () =>
+          `<div id="root"><div inert data-first-screen="">${markPreloadedPhoto(firstScreen.markup, head.preload?.href)}</div></div>`,
       );
       // The app starts once the first screen and its photo are painted (app-starter.ts), its route's code
       // and styles with it.

@@ -31,7 +31,6 @@ import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { PartyPicker } from '../../components/party-picker.tsx';
 import { useAuth } from '../../lib/auth.tsx';
 import { useCurrency } from '../../lib/currency.tsx';
-import { useServerFirstScreen } from '../../lib/server-first-screen.ts';
 import { homeClockQuery, homePricingQuery } from './api.ts';
 import { BookingConfirmedDialog } from './booking-confirmed-dialog.tsx';
 import { readBookingDraft } from './booking-draft.ts';
@@ -91,7 +90,6 @@ export function CheckoutPage({
 }) {
   const { user } = useAuth();
   const { format } = useCurrency();
-  const serverFirstScreen = useServerFirstScreen();
   const navigate = useNavigate();
   const [draft] = useState(() => readBookingDraft(property.id));
   const stay = useBookingStay(property, { ...search, guests: search.adults });
@@ -144,7 +142,7 @@ export function CheckoutPage({
       <Grid gap={{ base: 'lg', md: 48 }} mt="lg">
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           {/* The server's first screen is the heading and the summary: the forms come with the app. */}
-          {!serverFirstScreen && (
+          {!import.meta.env.SSR && (
             <Stack gap="xl">
               {request && (
                 <Alert
@@ -267,8 +265,6 @@ export function CheckoutPage({
                     src={image}
                     srcSet={imageSrcSet(image)}
                     sizes={CHECKOUT_IMAGE_SIZES}
-                    // The page's LCP photo, which the server preloads at this priority too.
-                    fetchPriority="high"
                     w={112}
                     h={96}
                     radius="md"

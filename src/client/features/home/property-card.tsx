@@ -13,17 +13,7 @@ import classes from './home.module.css';
 import { ratingLabel } from '#shared/labels.ts';
 import { reviewCountLabel } from './labels.ts';
 
-function Cover({
-  url,
-  title,
-  eager,
-  lcp,
-}: {
-  url: string | undefined;
-  title: string;
-  eager: boolean;
-  lcp: boolean;
-}) {
+function Cover({ url, title, eager }: { url: string | undefined; title: string; eager: boolean }) {
   const [failed, setFailed] = useState(false);
   const src = !url || failed ? FALLBACK_IMAGE : url;
   return (
@@ -34,8 +24,6 @@ function Cover({
       sizes={CARD_IMAGE_SIZES}
       alt={title}
       loading={eager ? 'eager' : 'lazy'}
-      // The page's LCP photo, which the server preloads at this priority too.
-      fetchPriority={lcp ? 'high' : undefined}
       decoding="async"
       onError={() => setFailed(true)}
     />
@@ -109,13 +97,10 @@ function CardText({ property: p, nights }: { property: TPropertyCard; nights: nu
 export function PropertyCard({
   property: p,
   eager,
-  lcp = false,
   stay = {},
 }: {
   property: TPropertyCard;
   eager: boolean;
-  /** The grid's first card, whose photo is the page's largest paint. */
-  lcp?: boolean;
   stay?: TListingSearch;
 }) {
   const nights = stay.checkIn && stay.checkOut ? daysBetween(stay.checkIn, stay.checkOut) : null;
@@ -127,7 +112,7 @@ export function PropertyCard({
     <Box className={classes.cardFrame} data-testid="property-card" data-property-id={p.id}>
       <Link to="/property/$id" params={{ id: String(p.id) }} search={stay} className={classes.card}>
         <Box className={classes.coverFrame}>
-          <Cover url={p.images[0]} title={p.title} eager={eager} lcp={lcp} />
+          <Cover url={p.images[0]} title={p.title} eager={eager} />
           {p.guestFavorite && (
             <Badge className={classes.badge} color="white" c="dark" radius="xl" size="md" tt="none">
               Guest favorite

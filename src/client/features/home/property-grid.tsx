@@ -11,7 +11,6 @@ import {
   type THomeSearch,
   type TListingSearch,
 } from '../../lib/search-state.ts';
-import { useServerFirstScreen } from '../../lib/server-first-screen.ts';
 import { PropertyCard, PropertyCardSkeleton } from './property-card.tsx';
 import { homeGridQuery } from './api.ts';
 
@@ -45,9 +44,6 @@ function Message({ title, body, icon }: { title: string; body: string; icon: 'em
 }
 
 function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearch }) {
-  // The server's first screen draws the first card only: on a phone the row's others are below the fold,
-  // and on a wider screen they join it when the app renders, without moving it.
-  const serverFirstScreen = useServerFirstScreen();
   // Only on mount: later pages ('Show more') and refreshed results draw in full at once.
   const [firstRow, setFirstRow] = useState(true);
   useEffect(() => startTransition(() => setFirstRow(false)), []);
@@ -59,8 +55,10 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
       data-testid="property-grid"
       aria-busy={firstRow || undefined}
     >
-      {(firstRow ? items.slice(0, serverFirstScreen ? 1 : EAGER_CARDS) : items).map((p, i) => (
-        <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} lcp={i === 0} stay={stay} />
+      {/* The server's first screen draws the first card only: on a phone the row's others are below the
+          fold, and on a wider screen they join it when the app renders, without moving it. */}
+      {(firstRow ? items.slice(0, import.meta.env.SSR ? 1 : EAGER_CARDS) : items).map((p, i) => (
+        <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} stay={stay} />
       ))}
     </SimpleGrid>
   );
@@ -69,7 +67,6 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
 /** The home grid: 12 at a time from the server, 'Show more properties' for the next 12 (docs/decisions.md#search-paging). */
 export function PropertyGrid({ search, categoryName }: { search: THomeSearch; categoryName?: string }) {
   const query = useInfiniteQuery(homeGridQuery(searchInputFor(search)));
-  const serverFirstScreen = useServerFirstScreen();
 
   if (query.isPending) {
     return (
@@ -105,7 +102,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
   return (
     <Stack gap="xl">
       <CardGrid items={items} stay={stay} />
-      {query.hasNextPage && !serverFirstScreen && (
+      {query.hasNextPage && !import.meta.env.SSR && (
         <Center>
           <Button
             variant="default"

@@ -64,8 +64,6 @@ export function PropertyGallery({
                 sizes={i === 0 ? COVER_IMAGE_SIZES : '25vw'}
                 alt={i === 0 ? title : `${title}, photo ${i + 1}`}
                 loading={i === 0 ? 'eager' : 'lazy'}
-                // The cover is the page's LCP photo, preloaded by the server at this priority too.
-                fetchPriority={i === 0 ? 'high' : undefined}
                 onError={(e) => {
                   if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) {
                     e.currentTarget.srcset = '';

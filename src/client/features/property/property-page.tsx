@@ -15,7 +15,6 @@ import { PropertyReviews } from './property-reviews.tsx';
 import { SaveShare } from './save-share.tsx';
 import { ContactHost } from './contact-host.tsx';
 import type { TChosenStay } from '../../lib/chosen-stay.ts';
-import { useServerFirstScreen } from '../../lib/server-first-screen.ts';
 import '../../styles/property-page.css';
 
 /** The spec's property query: always treated as stale (docs/product.md#request-behaviour). */
@@ -79,7 +78,6 @@ interface TPropertyPageProps {
 export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPageProps) {
   const query = useQuery(propertyQuery(id));
   const { settings, loaded } = useSiteConfig();
-  const serverFirstScreen = useServerFirstScreen();
   if (query.isPending) return <PropertySkeleton />;
   if (query.isError) return <PropertyNotFound />;
   const p = query.data;
@@ -116,7 +114,7 @@ export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPag
       <PropertyGallery title={p.title} images={p.images} videos={p.videos} />
 
       {/* The server's first screen ends with the gallery: below it on every layout. */}
-      {!serverFirstScreen && <ListingBody property={p} renderBookingCard={renderBookingCard} />}
+      {!import.meta.env.SSR && <ListingBody property={p} renderBookingCard={renderBookingCard} />}
     </Container>
   );
 }
