@@ -147,9 +147,11 @@ export default tseslint.config(
       'src/client/**/api.ts',
       'src/client/**/api/*.{ts,tsx}',
       'src/client/lib/trpc.ts',
-      // The app's wiring: the cache and the proxy go into the router's context and the provider.
+      // The app's wiring: the cache and the proxy go into the router's context and the provider, in the
+      // browser and in the server's render of the first screen.
       'src/client/main.tsx',
       'src/client/router.tsx',
+      'src/client/first-screen/server-entry.tsx',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -262,3 +262,6 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 /** The inbox's filters; here rather than in its schema, so the route's search parser loads no zod. */
 export const INBOX_FILTERS = ['all', 'unread', 'arriving', 'staying', 'inquiries'] as const;
 export type TInboxFilter = (typeof INBOX_FILTERS)[number];
+
+/** Where the browser keeps the visitor's colour scheme ('light', 'dark' or 'auto'): the app and the page's head read it. */
+export const THEME_STORAGE_KEY = 'stayhub.theme';

@@ -13,13 +13,40 @@ const PUBLIC = 'https://stays.example';
 let propertyId: number;
 const INDEX =
   '<!doctype html><html><head><title>StayHub — holiday homes</title><meta name="description" content="x" />' +
-  '<script type="module" src="/assets/main-abc.js"></script></head><body><div id="root"></div></body></html>';
+  '<script type="module" src="/assets/main-abc.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/main-abc.css"></head><body><div id="root"></div></body></html>';
+const CSS =
+  ':root{--used:4px;--unused:8px}@layer mantine{.listing-title{margin:var(--used)}.unused-class{color:red}}' +
+  '@media (min-width:48em){.listing-title{font-size:2rem}.unused-class{color:blue}}body{margin:0}';
+/**
+ * A stand-in for the build's server bundle (src/client/first-screen/server-entry.tsx), which only a full
+ * `vite build` makes: the pipeline's side of the contract. The e2e suite checks the real one.
+ */
+const SERVER_ENTRY = `export async function renderFirstScreen(url, data) {
+  const listing = data.find(([key]) => JSON.stringify(key).includes('"byId"'))?.[1];
+  const esc = (s) => s.replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+  return '<main class="page"><h1 class="listing-title">' + esc(listing?.title ?? 'Homes') + '</h1><p>' + esc(url) + '</p></main>';
+}`;
+
+/** Writes the stand-in server bundle and the manifest that names it into the client folder. */
+function writeServerBundle(clientDir: string): void {
+  fs.mkdirSync(path.join(clientDir, '.ssr', '.vite'), { recursive: true });
+  fs.mkdirSync(path.join(clientDir, '.ssr', 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(clientDir, '.ssr', 'assets', 'server-entry-abc.js'), SERVER_ENTRY);
+  fs.writeFileSync(
+    path.join(clientDir, '.ssr', '.vite', 'manifest.json'),
+    JSON.stringify({ 'server-entry.tsx': { file: 'assets/server-entry-abc.js', isEntry: true } }),
+  );
+}
+let clientDir: string;
 
 beforeAll(async () => {
   srv = await startTestServer();
-  const clientDir = path.join(srv.env.dataDir, 'client');
+  clientDir = path.join(srv.env.dataDir, 'client');
   fs.mkdirSync(path.join(clientDir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.css'), CSS);
+  writeServerBundle(clientDir);
   const js = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.js'), js);
   fs.writeFileSync(path.join(clientDir, 'assets', 'main-abc.js.br'), zlib.brotliCompressSync(js));
@@ -83,7 +110,7 @@ describe('the first response', () => {
     expect(html).not.toContain('<script type="module"');
   });
 
-  it("carries the checkout's home and zone clock, and preloads its summary's thumbnail, with no first screen", async () => {
+  it("carries the checkout's home and zone clock, and preloads its summary's thumbnail and first screen", async () => {
     const html = await (await fetch(`${srv.url}/book/${propertyId}?checkIn=2030-01-01`)).text();
     expect(html).toContain('<title>Confirm and pay · StayHub</title>');
     expect(html).toMatch(/<meta name="robots" content="noindex"/);
@@ -98,9 +125,9 @@ describe('the first response', () => {
       [['config', 'get'], { type: 'query' }],
       ['auth', 'session'],
     ]);
-    // Drawn by the app itself: its code is asked for at once, not after a first screen.
-    expect(html).not.toContain('data-first-screen');
-    expect(html).toContain('<script type="module" src="/assets/main-abc.js">');
+    // Rendered by the server like a listing's: the app's code is asked for after it.
+    expect(rootMarkup(html)).toContain('<h1 class="listing-title">Harbour loft with &#60;views&#62;</h1>');
+    expect(html).toContain('<script data-entry="/assets/main-abc.js"');
     // The same text the missing home's page must not hold.
     expect(html).toContain('[["properties","byId"]');
     // A missing home: the plain page, which shows the client's not-found screen.
@@ -158,46 +185,33 @@ function rootMarkup(html: string): string {
 }
 
 describe('the first screen in #root (LCP without waiting for the JavaScript)', () => {
-  const preloadOf = (html: string) =>
-    /<link rel="preload" as="image" fetchpriority="high" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)"/.exec(
-      html,
-    );
+  it("puts the app's render of the page into #root, inert, from the page's address and data", async () => {
+    const html = await (await fetch(`${srv.url}/property/${propertyId}?checkIn=2030-01-01`)).text();
+    const root = rootMarkup(html);
+    // Inert until the app renders over it: nothing in it takes focus or is read out twice.
+    expect(root).toMatch(/^<div inert data-first-screen=""><main class="page">/);
+    // The listing from the data the page carries, escaped by the renderer, and the address with its query.
+    expect(root).toContain('<h1 class="listing-title">Harbour loft with &#60;views&#62;</h1>');
+    expect(root).toContain(`<p>/property/${propertyId}?checkIn=2030-01-01</p>`);
+  });
 
-  it("draws a property's title, place and cover photo, escaped, as the preload fetched it", async () => {
+  it('inlines the rules of the page’s stylesheets that its markup uses, and the properties they read', async () => {
     const html = await (await fetch(`${srv.url}/property/${propertyId}`)).text();
-    const root = rootMarkup(html);
-    expect(root).toMatch(/^<div class="fs" aria-hidden="true" data-first-screen="">/);
-    expect(root).toContain('Harbour loft with &#60;views&#62;');
-    expect(root).not.toContain('<views>');
-    expect(root).toContain('Hobart, Tasmania');
-    // The cover <img> asks for exactly what the preload fetched: one download, at high priority.
-    const preload = preloadOf(html);
-    expect(preload).not.toBeNull();
-    const [, href, srcset, sizes] = preload ?? [];
-    expect(root).toContain(
-      `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
+    const css = /<style>(.*?)<\/style>/.exec(html)?.[1];
+    expect(css).toBe(
+      ':root{--used:4px}@layer mantine{.listing-title{margin:var(--used)}}' +
+        '@media (min-width:48em){.listing-title{font-size:2rem}}body{margin:0}',
     );
-    expect(html).toMatch(/<style>body\{margin:0\}\.fs\{/);
+    // Before the markup it styles, and after the photo's preload.
+    expect(html.indexOf('<style>')).toBeGreaterThan(html.indexOf('rel="preload" as="image"'));
+    expect(html.indexOf('<style>')).toBeLessThan(html.indexOf('<div id="root">'));
   });
 
-  it('draws the home grid’s first card with the preloaded photo; nothing in it can take focus', async () => {
-    const html = await (await fetch(`${srv.url}/`)).text();
-    const root = rootMarkup(html);
-    expect(root).toContain('Harbour loft with &#60;views&#62;');
-    const [, href, srcset, sizes] = preloadOf(html) ?? [];
-    expect(root).toContain(
-      `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
-    );
-    // A picture of the page until the app replaces it: no link, control or tab stop, no ids.
-    expect(root).not.toMatch(/<(a|button|input|select|textarea)[\s>]|tabindex|\sid=/);
-  });
-
-  it("draws a search's own first row, chips and photo, with the query the app's grid asks for", async () => {
+  it('draws a search from its own address and data', async () => {
     const checkIn = addDays(todayIso(), 30);
     const checkOut = addDays(checkIn, 3);
-    const html = await (
-      await fetch(`${srv.url}/?location=Hobart&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`)
-    ).text();
+    const query = `location=Hobart&checkIn=${checkIn}&checkOut=${checkOut}&guests=2`;
+    const html = await (await fetch(`${srv.url}/?${query}`)).text();
     const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     const entries = JSON.parse(data ?? '[]') as [unknown, { pages: { items: { id: number }[] }[] }][];
     // The key is the home route's own for this URL (parseHomeSearch, then searchInputFor).
@@ -206,17 +220,10 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
       { input: { location: 'Hobart', guests: 2, checkIn, checkOut, limit: 12 }, type: 'infinite' },
     ]);
     expect(entries[0]?.[1].pages[0]?.items.map((i) => i.id)).toEqual([propertyId]);
-    const root = rootMarkup(html);
-    expect(root).toContain('Harbour loft with &#60;views&#62;');
-    expect(root).toContain('<span class="fs-chip">Hobart</span>');
-    expect(root).toContain('<span class="fs-chip">2 guests</span>');
-    const [, href, srcset, sizes] = preloadOf(html) ?? [];
-    expect(root).toContain(
-      `<img src="${href}" srcset="${srcset}" sizes="${sizes}" alt="" fetchpriority="high" />`,
-    );
+    expect(rootMarkup(html)).toContain(`<p>/?${query.replace(/&/g, '&#38;')}</p>`);
   });
 
-  it('starts the app after it, from one inline starter that the Content-Security-Policy allows', async () => {
+  it('starts the app after it, from inline scripts that the Content-Security-Policy allows', async () => {
     const res = await fetch(`${srv.url}/property/${propertyId}`);
     const html = await res.text();
     // The entry and the stylesheets are no longer in the markup, where they would be fetched beside the
@@ -224,14 +231,24 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
     const starter = /<script data-entry="\/assets\/main-abc\.js"[^>]*>([^<]+)<\/script><\/body>/.exec(html);
     expect(starter).not.toBeNull();
     expect(html).not.toMatch(/<link rel="(modulepreload|stylesheet)"/);
-    const hash = createHash('sha256')
-      .update(starter?.[1] ?? '')
-      .digest('base64');
+    // The colour scheme is set before the first paint, as the app sets it.
+    const scheme = /<script>([^<]+)<\/script>/.exec(html);
+    expect(scheme?.[1]).toContain('data-mantine-color-scheme');
+    const hash = (js: string | undefined) =>
+      `'sha256-${createHash('sha256')
+        .update(js ?? '')
+        .digest('base64')}'`;
     const csp = res.headers.get('content-security-policy') ?? '';
-    expect(/script-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(/script-src ([^;]+)/.exec(csp)?.[1]?.split(' ')).toEqual([
+      "'self'",
+      hash(scheme?.[1]),
+      hash(starter?.[1]),
+    ]);
     // The home and a search start the same way; a page without a first screen keeps its module script.
     const home = await (await fetch(`${srv.url}/`)).text();
-    expect(home).toContain(`<script data-entry="/assets/main-abc.js">${starter?.[1]}</script></body>`);
+    expect(home).toContain(
+      `<script data-entry="/assets/main-abc.js" data-styles="/assets/main-abc.css">${starter?.[1]}</script></body>`,
+    );
     const about = await (await fetch(`${srv.url}/about`)).text();
     expect(about).toContain('<script type="module" src="/assets/main-abc.js"></script>');
     expect(about).not.toContain('data-entry=');
@@ -250,6 +267,24 @@ describe('the first screen in #root (LCP without waiting for the JavaScript)', (
     expect(map).not.toContain('rel="preload" as="image"');
     for (const p of ['/about', '/no-such-page', '/property/999999']) {
       expect(rootMarkup(await (await fetch(`${srv.url}${p}`)).text()), p).toBe('</div>');
+    }
+  });
+
+  it('is left out by a client built without its server bundle, whose pages start the app at once', async () => {
+    fs.rmSync(path.join(clientDir, '.ssr'), { recursive: true });
+    try {
+      const html = await (await fetch(`${srv.url}/property/${propertyId}`)).text();
+      expect(rootMarkup(html)).toBe('</div>');
+      expect(html).toContain('<script type="module" src="/assets/main-abc.js">');
+    } finally {
+      writeServerBundle(clientDir);
+    }
+  });
+
+  it('is never served as a file', async () => {
+    for (const p of ['/.ssr/.vite/manifest.json', '/.ssr/assets/server-entry-abc.js']) {
+      const res = await fetch(`${srv.url}${p}`);
+      expect(await res.text(), p).not.toContain('renderFirstScreen');
     }
   });
 });

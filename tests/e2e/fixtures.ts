@@ -55,6 +55,19 @@ export const test = base.extend<TFixtures>({
       if (!allowed(err.message)) stray.push(`uncaught ${err.name}: ${err.message}`);
     });
     if (signedIn === 'admin') await loginAsAdmin(page.request);
+    // A page the server sent with its first screen (docs/decisions.md#first-response) holds the app's
+    // components, inert, until the app renders over them: a test starts on the app, as a visitor's first
+    // tap does, not on the server's picture of it.
+    for (const method of ['goto', 'reload'] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      Object.assign(page, {
+        [method]: async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+          return response;
+        },
+      });
+    }
     await use(page);
     // A test that already failed keeps its own error; the console lines go to its report.
     if (stray.length > 0 && testInfo.status === testInfo.expectedStatus) {

@@ -36,7 +36,7 @@ const AuthContext = createContext<TAuthContext | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());
-  const authDialog = useSyncExternalStore(subscribeDialog, getDialogState);
+  const authDialog = useSyncExternalStore(subscribeDialog, getDialogState, getDialogState);
 
   const loginMutation = useLogin();
   const registerMutation = useRegister();

@@ -42,6 +42,8 @@ export interface TCurrencyContext {
 const CurrencyContext = createContext<TCurrencyContext | null>(null);
 
 function readStoredCurrency(): TCurrency | null {
+  // The server's first screen knows no visitor's choice: the default currency, until the app renders.
+  if (import.meta.env.SSR) return null;
   const stored = localStorage.getItem(CURRENCY_KEY);
   return stored === 'PKR' || stored === 'USD' ? stored : null;
 }

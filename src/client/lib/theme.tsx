@@ -5,11 +5,11 @@ import {
   type MantineColorScheme,
 } from '@mantine/core';
 import { createContext, useContext, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { THEME_STORAGE_KEY } from '#shared/constants.ts';
 
 export type TThemePreference = 'light' | 'dark' | 'system';
 
 /** Where the preference is kept; Mantine's manager also syncs other tabs through the storage event. */
-export const THEME_STORAGE_KEY = 'stayhub.theme';
 export const themeStorage = localStorageColorSchemeManager({ key: THEME_STORAGE_KEY });
 
 /** The spec's 'system' is Mantine's 'auto': it follows the OS preference and reacts to its changes. */

@@ -12,7 +12,8 @@ function Root() {
   const { data: config } = useQuery(siteConfigQuery());
   return (
     <ThemeProvider>
-      <DocumentTitle />
+      {/* The document's title is the server's own on the first response. */}
+      {!import.meta.env.SSR && <DocumentTitle />}
       {/* The rate refresh follows the enableExchangeRates setting (docs/decisions.md#settings); Primary Currency is
           the default for visitors without a choice of their own. */}
       <CurrencyProvider

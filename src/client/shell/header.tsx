@@ -61,7 +61,7 @@ export function Header() {
       </Container>
       {/*
         Small screens: the compact search sits under the header from the first screen on (docs/features.md#pets);
-        the server's first screen (first-screen.ts, .fs-cs) keeps its room, so nothing moves when the app paints.
+        the server's first screen renders it too, so nothing moves when the app paints.
       */}
       <Box hiddenFrom="md">
         <Container size="xl" pb={10}>

@@ -27,7 +27,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main}>
         {children}
       </Box>
-      <Footer />
+      {!import.meta.env.SSR && <Footer />}
     </Box>
   );
 }

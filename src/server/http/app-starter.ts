@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from './html.ts';
 
 /*
- * A page whose first screen the server drew (first-screen.ts) starts the app after that screen and its
- * photo have been painted, instead of fetching the app's code beside them. On a slow phone link the app's
- * code would otherwise share the connection with the photo, and nothing on the first screen needs it: it
- * is a picture of the page until the app takes over. The starter is one constant inline script (allowed by
+ * A page whose first screen the server rendered (server-render.ts) starts the app after that screen and
+ * its photo have been painted, instead of fetching the app's code beside them. On a slow phone link the
+ * app's code would otherwise share the connection with the photo, and nothing on the first screen needs
+ * it: the screen is inert until the app renders over it. The starter is one constant inline script (allowed by
  * its hash in the Content-Security-Policy); the files it loads are in its data attributes.
  */
 
@@ -41,6 +41,11 @@ export const APP_STARTER_CSP_SOURCE = `'sha256-${createHash('sha256').update(STA
 const ENTRY = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)"\s*\/?>/g;
 const STYLESHEET = /\s*<link rel="stylesheet"(?: crossorigin)? href="([^"]+)"\s*\/?>/g;
+
+/** The stylesheets the template links (the entry's), as paths from the client's folder. */
+export function templateStylesheets(html: string): string[] {
+  return [...html.matchAll(STYLESHEET)].map((m) => (m[1] ?? '').replace(/^\//, ''));
+}
 
 /**
  * The page with its entry script, module preloads and stylesheets taken out of the markup and handed to

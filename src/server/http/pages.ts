@@ -22,32 +22,19 @@ import type { TSettingsView } from '#shared/schemas/settings.ts';
 import type { TProperty, TSearchResult } from '#shared/schemas/property.ts';
 import { ZProperty, ZSearchInput, ZSearchResult } from '#shared/schemas/property.ts';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
-import { formatDateForToday } from '#shared/dates.ts';
-import { parseHomeSearch, searchInputFor, type THomeSearch } from '#shared/home-search.ts';
-import { guestsLabel } from '#shared/labels.ts';
+import { parseHomeSearch, searchInputFor } from '#shared/home-search.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, homeClock, searchProperties } from '../services/properties/queries.ts';
 import { SESSION_COOKIE } from '../services/auth/sessions.ts';
 import { getSettings, publicConfigOf } from '../services/settings/settings.ts';
 import { readCookie } from '../context.ts';
 import { log } from '../logger.ts';
-import { FIRST_SCREEN_CSS, homeFirstScreen, propertyFirstScreen } from './first-screen.ts';
+import { COLOR_SCHEME_TAG } from './color-scheme.ts';
 import { escapeHtml } from './html.ts';
-import { withAppStarter } from './app-starter.ts';
+import { templateStylesheets, withAppStarter } from './app-starter.ts';
+import { firstScreenRenderer } from './server-render.ts';
 import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
-
-/** The applied filters' chips as the home draws them: place, dates, guests. */
-function chipLabels(s: THomeSearch): string[] {
-  const dates = s.checkIn
-    ? s.checkOut
-      ? `${formatDateForToday(s.checkIn)} - ${formatDateForToday(s.checkOut)}`
-      : `From ${formatDateForToday(s.checkIn)}`
-    : undefined;
-  return [s.location, dates, s.guests && s.guests > 1 ? guestsLabel(s.guests) : undefined].filter(
-    (x): x is string => x !== undefined,
-  );
-}
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 function scriptJson(value: unknown): string {
@@ -78,8 +65,8 @@ interface THead {
   robots: string | undefined;
   /** Query data the client hydrates before its first render: [tRPC query key, data]. */
   dehydrated: [unknown, unknown][];
-  /** Markup for `#root` until the app renders (first-screen.ts). */
-  firstScreen: string | undefined;
+  /** The app's first screen of the page is rendered by the server (server-render.ts). */
+  firstScreen: boolean;
 }
 
 /** The head of a page with nothing of its own beyond its manifest entry; 404 for a path that is no page. */
@@ -100,7 +87,7 @@ function plainHead(
     preload: undefined,
     robots: indexable ? undefined : 'noindex',
     dehydrated: [],
-    firstScreen: undefined,
+    firstScreen: false,
   };
 }
 
@@ -213,13 +200,13 @@ async function pageHeadFor(
         jsonLd: propertyJsonLd(p, url, image, settings.currency),
         preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
         dehydrated: listingData(p),
-        firstScreen: propertyFirstScreen(p, { siteName: site, showReviews: settings.enableReviews }),
+        firstScreen: true,
       },
     };
   }
   if (match.route.path === '/book/$id') {
     // The checkout draws the home's summary from the same two reads as the listing: carried in the page,
-    // they cost no round trip after the code, and its thumbnail (the LCP element) is fetched beside it.
+    // they render its first screen, and its thumbnail (the LCP element) is fetched beside the page.
     const p = await readListing(em, match.params.id);
     if (!p) return { status: 200, head: base };
     const thumb = p.images[0];
@@ -229,6 +216,7 @@ async function pageHeadFor(
         ...base,
         preload: thumb ? { href: thumb, srcset: imageSrcSet(thumb), sizes: CHECKOUT_IMAGE_SIZES } : undefined,
         dehydrated: listingData(p),
+        firstScreen: true,
       },
     };
   }
@@ -265,7 +253,7 @@ async function pageHeadFor(
           // second round trip answers.
           [[['categories', 'list'], { type: 'query' }], categories],
         ],
-        firstScreen: drawn ? homeFirstScreen(drawn.items, site, chipLabels(search)) : undefined,
+        firstScreen: drawn !== undefined && drawn.items.length > 0,
       },
     };
   }
@@ -300,9 +288,19 @@ function renderHead(h: THead): string {
     h.dehydrated.length
       ? `<script id="__stayhub_data" type="application/json">${scriptJson(h.dehydrated)}</script>`
       : '',
-    h.firstScreen ? `<style>${FIRST_SCREEN_CSS}</style>` : '',
+    COLOR_SCHEME_TAG,
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/**
+ * The first screen's `<img>` of the photo the head preloads, marked as the preload is: fetched first, and
+ * the one the app's starter waits for (app-starter.ts) before it loads the app's code.
+ */
+function markPreloadedPhoto(markup: string, href: string | undefined): string {
+  const at = href ? markup.indexOf(`src="${escapeHtml(href)}"`) : -1;
+  const img = at < 0 ? -1 : markup.lastIndexOf('<img ', at);
+  return img < 0 ? markup : `${markup.slice(0, img)}<img fetchpriority="high" ${markup.slice(img + 5)}`;
 }
 
 /** index.html with its default title and description taken out, read once per build. */
@@ -339,7 +337,9 @@ export function pageHandler(
   demoDirectAdmin: boolean,
 ) {
   const template = templateLoader(indexHtml);
-  const preloadsFor = routePreloads(path.dirname(indexHtml));
+  const clientDir = path.dirname(indexHtml);
+  const preloadsFor = routePreloads(clientDir);
+  const renderFirstScreen = firstScreenRenderer(clientDir);
   return async (req: Request, res: Response): Promise<void> => {
     const html = template();
     if (!html) {
@@ -367,17 +367,28 @@ export function pageHandler(
     // read that could only answer 401 (the browser logs every 401 as a console error).
     if (!readCookie(req.headers.cookie, SESSION_COOKIE))
       head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
-    // Before the scripts, so the LCP image preload is discovered first.
-    const tags = `${renderHead(head)}\n    `;
-    const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
-    let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
-    const firstScreen = head.firstScreen;
-    if (firstScreen)
-      body = body.replace('<div id="root"></div>', () => `<div id="root">${firstScreen}</div>`);
     const route = status === 200 ? preloadsFor(req.path) : undefined;
     const routeScripts = (route?.scripts ?? []).map((f) => `/${f}`);
     const routeStyles = (route?.styles ?? []).map((f) => `/${f}`);
+    const firstScreen = head.firstScreen
+      ? await renderFirstScreen(req.originalUrl, head.dehydrated, [
+          ...templateStylesheets(html),
+          ...(route?.styles ?? []),
+        ])
+      : undefined;
+    // Before the scripts, so the LCP image preload is discovered first; the first screen's CSS after the
+    // preload, as nothing paints before the markup that follows.
+    const tags = `${renderHead(head)}\n    ${firstScreen ? `<style>${firstScreen.css}</style>\n    ` : ''}`;
+    const at = html.search(/<script|<link rel="modulepreload"|<\/head>/);
+    let body = at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
     if (firstScreen) {
+      // Inert until the app renders over it (createRoot replaces it): nothing in it takes focus or is
+      // read out, so a screen reader meets the page once, the app's.
+      body = body.replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root"><div inert data-first-screen="">${markPreloadedPhoto(firstScreen.markup, head.preload?.href)}</div></div>`,
+      );
       // The app starts once the first screen and its photo are painted (app-starter.ts), its route's code
       // and styles with it.
       body = withAppStarter(body, { scripts: routeScripts, styles: routeStyles });

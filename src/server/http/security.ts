@@ -4,6 +4,7 @@ import { CSP_CONNECT_ORIGINS, CSP_IMG_ORIGINS } from '#shared/external.ts';
 import { AppError } from '../errors.ts';
 import { EMAIL_LOGO_PATH } from '../services/email/compose.ts';
 import { APP_STARTER_CSP_SOURCE } from './app-starter.ts';
+import { COLOR_SCHEME_CSP_SOURCE } from './color-scheme.ts';
 
 /**
  * Helmet's headers, worked out once: they depend on nothing in the request, and helmet's twelve nested
@@ -56,8 +57,9 @@ function helmetFor(isProduction: boolean) {
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
-        // The one inline script: the starter of pages with a server-drawn first screen (app-starter.ts).
-        scriptSrc: ["'self'", APP_STARTER_CSP_SOURCE],
+        // The two inline scripts, each allowed by its hash: the page's colour scheme (color-scheme.ts) and
+        // the starter of pages with a server-rendered first screen (app-starter.ts).
+        scriptSrc: ["'self'", COLOR_SCHEME_CSP_SOURCE, APP_STARTER_CSP_SOURCE],
         // Mantine and Leaflet set inline styles.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...CSP_IMG_ORIGINS],

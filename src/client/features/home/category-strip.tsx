@@ -16,6 +16,8 @@ function CategoryIcon({ src }: { src: string }) {
       alt=""
       width={24}
       height={24}
+      // Never fetched beside the page's LCP photo: they come once the layout shows them.
+      loading="lazy"
       className={classes.categoryIcon}
       onError={() => setFailed(true)}
     />

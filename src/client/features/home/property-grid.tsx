@@ -55,7 +55,9 @@ function CardGrid({ items, stay }: { items: TPropertyCard[]; stay: TListingSearc
       data-testid="property-grid"
       aria-busy={firstRow || undefined}
     >
-      {(firstRow ? items.slice(0, EAGER_CARDS) : items).map((p, i) => (
+      {/* The server's first screen draws the first card only: on a phone the row's others are below the
+          fold, and on a wider screen they join it when the app renders, without moving it. */}
+      {(firstRow ? items.slice(0, import.meta.env.SSR ? 1 : EAGER_CARDS) : items).map((p, i) => (
         <PropertyCard key={p.id} property={p} eager={i < EAGER_CARDS} stay={stay} />
       ))}
     </SimpleGrid>
@@ -100,7 +102,7 @@ export function PropertyGrid({ search, categoryName }: { search: THomeSearch; ca
   return (
     <Stack gap="xl">
       <CardGrid items={items} stay={stay} />
-      {query.hasNextPage && (
+      {query.hasNextPage && !import.meta.env.SSR && (
         <Center>
           <Button
             variant="default"

@@ -113,6 +113,23 @@ export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPag
 
       <PropertyGallery title={p.title} images={p.images} videos={p.videos} />
 
+      {/* The server's first screen ends with the gallery: below it on every layout. */}
+      {!import.meta.env.SSR && <ListingBody property={p} renderBookingCard={renderBookingCard} />}
+    </Container>
+  );
+}
+
+/** The listing below its title and photos: details, reviews, the booking card and the map. */
+function ListingBody({
+  property: p,
+  renderBookingCard,
+}: {
+  property: TProperty;
+  renderBookingCard: (property: TProperty) => ReactNode;
+}) {
+  const { settings, loaded } = useSiteConfig();
+  return (
+    <>
       <Grid gap={{ base: 'lg', md: 48 }} mt="xl">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
           <Stack gap="xl">
@@ -143,6 +160,6 @@ export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPag
       </Stack>
       {/* Phones: room for the booking bar fixed over the bottom of the screen. */}
       <Box hiddenFrom="md" h={88} />
-    </Container>
+    </>
   );
 }
