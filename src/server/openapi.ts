@@ -20,17 +20,20 @@ import * as housekeeping from '#shared/schemas/housekeeping.ts';
 import * as idempotency from '#shared/schemas/idempotency.ts';
 import * as invoices from '#shared/schemas/invoices.ts';
 import * as manage from '#shared/schemas/manage.ts';
+import * as messageLimits from '#shared/schemas/message-limits.ts';
 import * as messaging from '#shared/schemas/messaging.ts';
 import * as operatorBookings from '#shared/schemas/operator-bookings.ts';
 import * as owners from '#shared/schemas/owners.ts';
 import * as payments from '#shared/schemas/payments.ts';
 import * as pricing from '#shared/schemas/pricing.ts';
 import * as property from '#shared/schemas/property.ts';
+import * as reportTerms from '#shared/schemas/report-terms.ts';
 import * as reports from '#shared/schemas/reports.ts';
 import * as review from '#shared/schemas/review.ts';
 import * as settings from '#shared/schemas/settings.ts';
 import * as staffRole from '#shared/schemas/staff-role.ts';
 import * as staff from '#shared/schemas/staff.ts';
+import * as taskLabels from '#shared/schemas/task-labels.ts';
 import * as tasks from '#shared/schemas/tasks.ts';
 import * as wishlist from '#shared/schemas/wishlist.ts';
 import { API_TAGS, appRouter } from './router.ts';
@@ -63,17 +66,20 @@ export const SCHEMA_MODULES = {
   idempotency,
   invoices,
   manage,
+  messageLimits,
   messaging,
   operatorBookings,
   owners,
   payments,
   pricing,
   property,
+  reportTerms,
   reports,
   review,
   settings,
   staffRole,
   staff,
+  taskLabels,
   tasks,
   wishlist,
 };

@@ -87,6 +87,9 @@ export async function registerJobs(
 ): Promise<void> {
   const keys = (Object.keys(handlers) as TJobName[]).filter((k) => handlers[k]);
   await createQueues(boss, keys);
+  // Before the first worker starts: a job it runs at once (one left from before a restart) may send
+  // jobs of its own, and with no sender yet they were dropped, to wait a minute for the outbox's sweep.
+  useQueueForSending(boss);
   for (const key of keys) {
     const { queue: name, payload } = JOBS[key];
     const cron: string | undefined = JOBS[key].cron;
@@ -127,7 +130,6 @@ export async function registerJobs(
       },
     );
   }
-  useQueueForSending(boss);
 }
 
 /** How long a worker keeps trying to record a job's failure while the database is away. */
