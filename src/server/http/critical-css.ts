@@ -28,18 +28,32 @@ const INTERACTION = /:(hover|active|focus|focus-visible|focus-within)\b/;
 /** Groups whose rules apply as the rules in them do; any other at-rule block (@keyframes, @font-face) is kept whole. */
 const GROUPING = /^@(media|supports|layer|container)\b/i;
 
+/**
+ * Where a string or comment that starts at `i` ends (its last character; the text's length when it never
+ * closes), or -1 when none starts there: the scanners below look past both.
+ */
+function literalEnd(css: string, i: number): number {
+  const c = css[i];
+  if (c === '"' || c === "'") {
+    const end = css.indexOf(c, i + 1);
+    return end < 0 ? css.length : end;
+  }
+  if (c === '/' && css[i + 1] === '*') {
+    const end = css.indexOf('*/', i + 2);
+    return end < 0 ? css.length : end + 1;
+  }
+  return -1;
+}
+
 /** The index of the first `;` or `{` from `from` outside strings, comments, parentheses and brackets. */
 function preludeEnd(css: string, from: number): number {
   let depth = 0;
   for (let i = from; i < css.length; i++) {
     const c = css[i];
-    if (c === '"' || c === "'") {
-      i = css.indexOf(c, i + 1);
-      if (i < 0) return css.length;
-    } else if (c === '/' && css[i + 1] === '*') {
-      i = css.indexOf('*/', i + 2) + 1;
-      if (i <= 0) return css.length;
-    } else if (c === '(' || c === '[') depth++;
+    const literal = literalEnd(css, i);
+    if (literal >= css.length) return css.length;
+    if (literal >= 0) i = literal;
+    else if (c === '(' || c === '[') depth++;
     else if (c === ')' || c === ']') depth--;
     else if (depth === 0 && (c === ';' || c === '{')) return i;
   }
@@ -51,13 +65,10 @@ function blockEnd(css: string, open: number): number {
   let depth = 0;
   for (let i = open; i < css.length; i++) {
     const c = css[i];
-    if (c === '"' || c === "'") {
-      i = css.indexOf(c, i + 1);
-      if (i < 0) return css.length;
-    } else if (c === '/' && css[i + 1] === '*') {
-      i = css.indexOf('*/', i + 2) + 1;
-      if (i <= 0) return css.length;
-    } else if (c === '{') depth++;
+    const literal = literalEnd(css, i);
+    if (literal >= css.length) return css.length;
+    if (literal >= 0) i = literal;
+    else if (c === '{') depth++;
     else if (c === '}' && --depth === 0) return i;
   }
   return css.length;
