@@ -6,7 +6,7 @@ import './boot/after-libs.ts';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './components/error-screen.tsx';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
@@ -35,6 +35,7 @@ const render = () =>
           colorSchemeManager={themeStorage}
           defaultColorScheme={DEFAULT_COLOR_SCHEME}
         >
+          <StylesOn />
           <AppErrorBoundary>
             <ToasterOnDemand />
             <QueryClientProvider client={queryClient}>
@@ -51,26 +52,35 @@ const render = () =>
 
 /**
  * Stylesheets the server let load without holding the first screen's paint (`media="print"`, see
- * pages.ts): the app's first render waits for them and switches them on, so it never draws unstyled.
+ * app-starter.ts): the app's first render waits until they have loaded.
  */
+const laterStyles = [...document.querySelectorAll<HTMLLinkElement>('link[data-after-first-screen]')];
+
 function appStyles(): Promise<unknown> {
-  const links = [...document.querySelectorAll<HTMLLinkElement>('link[data-after-first-screen]')];
   return Promise.all(
-    links.map(
+    laterStyles.map(
       (link) =>
         new Promise<void>((resolve) => {
-          const on = () => {
-            link.media = 'all';
-            resolve();
-          };
-          if (link.sheet) on();
+          if (link.sheet) resolve();
           else {
-            link.addEventListener('load', on, { once: true });
-            link.addEventListener('error', on, { once: true });
+            link.addEventListener('load', () => resolve(), { once: true });
+            link.addEventListener('error', () => resolve(), { once: true });
           }
         }),
     ),
   );
+}
+
+/**
+ * Switches those stylesheets on in the commit that replaces the first screen, so the browser works out
+ * the page's style once, for the app's elements. Switched on as each loaded, they restyled the first
+ * screen in a task of its own just before the app's commit restyled everything again.
+ */
+function StylesOn() {
+  useLayoutEffect(() => {
+    for (const link of laterStyles) link.media = 'all';
+  }, []);
+  return null;
 }
 
 // The server may have drawn the first screen into #root (docs/decisions.md#first-response), and React's first commit replaces

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MESSAGE_MAX } from '#shared/schemas/message-limits.ts';
 import type { TMessage } from '#shared/schemas/messaging.ts';
 // Card, Textarea and Alert are not on the first screen: their styles come with the pages that use them.
 import '../styles/more-components.css';
+import { GrowingTextarea } from './growing-textarea.tsx';
 
 const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -118,13 +119,12 @@ export function MessageThread({
               {error}
             </Alert>
           )}
-          <Textarea
+          <GrowingTextarea
             label="Your message"
             description={hint}
             value={body}
             onChange={(e) => setBody(e.currentTarget.value)}
             minRows={3}
-            autosize
             maxRows={10}
             maxLength={MESSAGE_MAX}
             required

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ZBookingNoteInput, type TAdminBookingDetail } from '#shared/schemas/admin.ts';
 import { useAddBookingNote } from './api.ts';
 import { Section, when } from './drawer-parts.tsx';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 const ZNoteForm = ZBookingNoteInput.pick({ body: true });
 
@@ -22,11 +23,10 @@ function NoteForm({ bookingId }: { bookingId: number }) {
       )}
     >
       <Stack gap="xs">
-        <Textarea
+        <GrowingTextarea
           label="Add an internal note"
           description="Only admins see notes."
           {...form.getInputProps('body')}
-          autosize
           minRows={2}
           maxLength={2000}
         />

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { ZDeclineRequestForm, type TDeclineRequestForm } from '#shared/schemas/b
 import { answerByLabel } from '#shared/stay-status.ts';
 import { DialogForm } from '../../components/dialog-form.tsx';
 import { useAnswerRequest } from './api.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /**
  * A request to book awaiting the operator (docs/booking-operations.md#booking-modes): its deadline, and
@@ -95,11 +96,10 @@ function DeclineDialog({
       >
         <Stack gap="sm">
           <Text size="sm">The dates become free again and the guest is e-mailed your reason.</Text>
-          <Textarea
+          <GrowingTextarea
             label="Reason for the guest"
             withAsterisk
             data-autofocus
-            autosize
             minRows={3}
             maxLength={500}
             {...form.getInputProps('reason')}

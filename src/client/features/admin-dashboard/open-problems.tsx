@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,6 +8,7 @@ import { PROBLEM_SEVERITY_LABELS } from '#shared/schemas/task-labels.ts';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { openProblemsQuery, useResolveProblem } from './api/open-problems.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 const SEVERITY_COLOR = { low: 'gray', medium: 'yellow', high: 'red' } as const;
 
@@ -50,10 +39,9 @@ function ResolveModal({
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {problem.description}
           </Text>
-          <Textarea
+          <GrowingTextarea
             label="Note (optional)"
             description="What was done about it"
-            autosize
             minRows={2}
             maxLength={1000}
             value={note}

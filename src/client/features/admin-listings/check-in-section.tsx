@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import {
 } from '#shared/schemas/check-in.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { checkInSettingsQuery, useSaveCheckInSettings } from './api.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /**
  * A home's online check-in (docs/check-in.md), saved on its own: whether the lead guest's ID is asked
@@ -79,10 +80,9 @@ function CheckInForm({ propertyId, settings }: { propertyId: number; settings: T
           onChange={(e) => setRequireId(e.currentTarget.checked)}
           data-testid="check-in-require-id"
         />
-        <Textarea
+        <GrowingTextarea
           label="Rental agreement"
           description={`Guests sign it by typing their name. Variables such as {{guest_name}}, {{home}}, {{check_in_date}} are filled in. At most ${AGREEMENT_MAX} characters; empty: no agreement.`}
-          autosize
           minRows={3}
           maxRows={12}
           value={agreement}
@@ -90,10 +90,9 @@ function CheckInForm({ propertyId, settings }: { propertyId: number; settings: T
           error={errors.agreement}
           data-testid="check-in-agreement"
         />
-        <Textarea
+        <GrowingTextarea
           label="Door codes"
           description="One per line, given to stays in turn. Empty: each stay gets a generated code."
-          autosize
           minRows={2}
           maxRows={8}
           value={codes}

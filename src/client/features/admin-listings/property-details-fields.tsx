@@ -1,13 +1,4 @@
-import {
-  Checkbox,
-  MultiSelect,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, MultiSelect, NumberInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import {
   AMENITIES,
@@ -20,6 +11,7 @@ import { CANCELLATION_POLICIES, POLICY_LABEL, POLICY_SUMMARY } from '#shared/can
 import { propertyTypeLabel } from '#shared/labels.ts';
 import { categoryChoicesQueryOptions } from './api.ts';
 import { categoryChoices, priceFromInput, type TPropertyForm } from './form-values.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 const choices = (list: readonly number[]) => list.map((n) => ({ value: String(n), label: String(n) }));
 const CATEGORY_CACHE_MS = 5 * 60_000;
@@ -37,10 +29,9 @@ export function PropertyDetailsFields({ form }: { form: TPropertyForm }) {
         placeholder="Cozy apartment in the city centre"
         {...form.getInputProps('title')}
       />
-      <Textarea
+      <GrowingTextarea
         label="Description"
         withAsterisk
-        autosize
         minRows={4}
         maxRows={10}
         {...form.getInputProps('description')}

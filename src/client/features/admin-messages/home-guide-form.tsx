@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Select, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +6,7 @@ import type { THomeGuide } from '#shared/schemas/messaging.ts';
 import { REVEAL_HOURS_MAX } from '#shared/trip.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { homeGuideQuery, homesQuery, useSaveHomeGuide } from './api.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 const blank = (v: string) => (v.trim() === '' ? null : v);
 
@@ -49,8 +39,8 @@ function GuideFields({ id, guide }: { id: number; guide: THomeGuide }) {
         <TextInput label="Check-in time" type="time" miw={140} {...text('checkInTime')} />
         <TextInput label="Check-out time" type="time" miw={140} {...text('checkOutTime')} />
       </Group>
-      <Textarea label="Check-in instructions" autosize minRows={2} {...text('checkInInstructions')} />
-      <Textarea label="House rules" autosize minRows={2} {...text('houseRules')} />
+      <GrowingTextarea label="Check-in instructions" minRows={2} {...text('checkInInstructions')} />
+      <GrowingTextarea label="House rules" minRows={2} {...text('houseRules')} />
       <Group grow wrap="wrap" align="flex-start">
         <TextInput label="Door code" miw={140} {...text('doorCode')} />
         <TextInput label="Wi-Fi name" miw={140} {...text('wifiName')} />

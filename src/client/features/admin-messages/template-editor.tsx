@@ -9,7 +9,6 @@ import {
   Switch,
   Text,
   TextInput,
-  Textarea,
 } from '@mantine/core';
 import { useState } from 'react';
 import { formatHomeTime, homeZoneLabel } from '#shared/home-time.ts';
@@ -25,6 +24,7 @@ import {
 } from '#shared/schemas/messaging.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useCreateTemplate, usePreviewTemplate, useUpdateTemplate } from './api.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 interface TDraft {
   name: string;
@@ -138,11 +138,10 @@ export function TemplateEditor({ template, onDone }: { template: TTemplate | nul
             />
           )}
         </Group>
-        <Textarea
+        <GrowingTextarea
           label="Message"
           required
           minRows={5}
-          autosize
           maxRows={14}
           maxLength={MESSAGE_MAX}
           value={d.body}

@@ -8,7 +8,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -19,6 +18,7 @@ import { useEffect } from 'react';
 import { ZPaymentSettings, type TPaymentSettings } from '#shared/schemas/payments.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { paymentSettingsQuery, useSavePaymentSettings } from './api.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 const EMPTY: TPaymentSettings = {
   depositPercent: 0,
@@ -129,10 +129,9 @@ export function PaymentsPanel() {
         {...form.getInputProps('offerCard', { type: 'checkbox' })}
       />
       <Switch label="Bank transfer" {...form.getInputProps('offerBankTransfer', { type: 'checkbox' })} />
-      <Textarea
+      <GrowingTextarea
         label="Bank transfer instructions"
         description="Shown to the guest with the amount and their confirmation number"
-        autosize
         minRows={2}
         {...form.getInputProps('bankInstructions')}
       />

@@ -6,7 +6,6 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -15,6 +14,7 @@ import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { ReactNode } from 'react';
 import { SETTINGS_DEFAULTS } from '#shared/constants.ts';
 import { ZSettings, type TSettings } from '#shared/schemas/settings.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /** The Settings form, validated by ZSettings (the server's own schema). */
 export function useSettingsForm() {
@@ -74,7 +74,7 @@ export function GeneralPanel({ form }: { form: TSettingsForm }) {
   return (
     <Panel title="General Settings">
       <TextInput label="Site Name" {...text(form, 'siteName')} />
-      <Textarea label="Site Description" autosize minRows={2} {...text(form, 'siteDescription')} />
+      <GrowingTextarea label="Site Description" minRows={2} {...text(form, 'siteDescription')} />
       <Divider label="Email Settings" labelPosition="left" mt="sm" />
       <SimpleGrid cols={{ base: 1, md: 3 }}>
         <TextInput label="Admin Email" type="email" {...text(form, 'adminEmail')} />
@@ -88,7 +88,7 @@ export function GeneralPanel({ form }: { form: TSettingsForm }) {
 export function BusinessPanel({ form }: { form: TSettingsForm }) {
   return (
     <Panel title="Business Information">
-      <Textarea label="Business Address" autosize minRows={2} {...text(form, 'businessAddress')} />
+      <GrowingTextarea label="Business Address" minRows={2} {...text(form, 'businessAddress')} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <TextInput label="Phone Number" type="tel" {...text(form, 'phoneNumber')} />
         <TextInput label="Business Hours" {...text(form, 'businessHours')} />

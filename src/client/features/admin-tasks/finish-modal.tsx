@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TASK_PHOTOS_MAX, type TTask } from '#shared/schemas/tasks.ts';
 import { processImageFiles } from '../../components/image-processing.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /**
  * Marks a turnover done with a note and photos (problems have their own report: problem-modal.tsx).
@@ -54,9 +44,8 @@ export function FinishModal({
         }}
       >
         <Stack gap="sm">
-          <Textarea
+          <GrowingTextarea
             label="Note"
-            autosize
             minRows={3}
             maxLength={2000}
             value={text}

@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, Image, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Image, Modal, Radio, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   type TProblemSeverity,
 } from '#shared/schemas/housekeeping.ts';
 import { processImageFiles } from '../../components/image-processing.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /**
  * Reports a problem found during a turnover (docs/staff.md#problem-reports): what is wrong, how urgent,
@@ -64,10 +65,9 @@ export function ProblemModal({
         }}
       >
         <Stack gap="sm">
-          <Textarea
+          <GrowingTextarea
             label="What is wrong?"
             required
-            autosize
             minRows={3}
             maxLength={PROBLEM_DESCRIPTION_MAX}
             value={description}

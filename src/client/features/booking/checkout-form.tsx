@@ -1,15 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
@@ -18,6 +7,7 @@ import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import type { TContactDraft } from './booking-draft.ts';
 import type { TBookingProgress } from './use-checkout.ts';
 import '../../styles/more-components.css';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 type TContactFormValues = TContactDraft;
 
@@ -106,10 +96,9 @@ export function CheckoutForm({
             withAsterisk
           />
         </SimpleGrid>
-        <Textarea
+        <GrowingTextarea
           label="Message to the host"
           description="Optional: your arrival time, special requests or questions"
-          autosize
           minRows={2}
           maxRows={6}
           key={form.key('specialRequests')}

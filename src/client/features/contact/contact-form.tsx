@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
@@ -7,6 +7,7 @@ import { ZContactMessage, type TContactMessage } from '#shared/schemas/contact.t
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import { errorStatus } from '../../lib/trpc.ts';
 import { useSendContactMessage } from './api.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 const EMPTY: TContactMessage = { name: '', email: '', subject: '', message: '' };
 
@@ -44,12 +45,11 @@ export function ContactForm() {
           <EmailField bind={form} name="email" required />
         </Group>
         <FormTextInput bind={form} path="subject" label="Subject" name="subject" required />
-        <Textarea
+        <GrowingTextarea
           label="Message"
           name="message"
           required
           minRows={5}
-          autosize
           {...form.getInputProps('message')}
           key={form.key('message')}
         />

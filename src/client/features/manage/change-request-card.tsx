@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatIsoDate, isValidIsoDate } from '#shared/dates.ts';
@@ -8,6 +8,7 @@ import { bookedParty, type TPartyChoice } from '../../components/party-picker.ts
 import { StayFields } from '../../components/stay-fields.tsx';
 import { errorMessage } from '../../lib/trpc.ts';
 import { homePricingQuery, homeQuery, myChangeRequestQuery, useRequestChange } from './api/booking.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /**
  * 'Ask for a change' (docs/booking-operations.md#change-requests): other dates or guests, sent to the
@@ -74,10 +75,9 @@ export function ChangeRequestCard({ token, booking }: { token: string; booking: 
                 homeMaxGuests={home.data?.maxGuests}
                 petsAllowed={petsAllowed || (booking.pets ?? 0) > 0}
               />
-              <Textarea
+              <GrowingTextarea
                 label="Message (optional)"
                 maxLength={1000}
-                autosize
                 minRows={2}
                 value={message}
                 onChange={(e) => setMessage(e.currentTarget.value)}

@@ -1,9 +1,10 @@
-import { Button, Rating, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Rating, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { ZStayReviewForm, type TStayReviewForm } from '#shared/schemas/manage.ts';
 import { plural } from '#shared/labels.ts';
 import '../../styles/more-components.css';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 /** 1–5 stars and a comment, for a completed stay (docs/decisions.md#stay-reviews). */
 export function StayReviewForm({
@@ -42,9 +43,8 @@ export function StayReviewForm({
             </Text>
           )}
         </div>
-        <Textarea
+        <GrowingTextarea
           label="Your review"
-          autosize
           minRows={3}
           maxLength={2000}
           {...form.getInputProps('comment')}

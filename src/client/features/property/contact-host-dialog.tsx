@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { MESSAGE_MAX, ZInquiryForm } from '#shared/schemas/messaging.ts';
@@ -6,6 +6,7 @@ import { DialogForm } from '../../components/dialog-form.tsx';
 import type { TChosenStay } from '../../lib/chosen-stay.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { useAskHost } from './api/contact-host.ts';
+import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 interface TValues {
   name: string;
@@ -124,11 +125,10 @@ export default function ContactHostDialog({
               autoComplete="email"
               {...form.getInputProps('email')}
             />
-            <Textarea
+            <GrowingTextarea
               label="Message"
               required
               minRows={4}
-              autosize
               maxRows={10}
               maxLength={MESSAGE_MAX}
               {...form.getInputProps('message')}
