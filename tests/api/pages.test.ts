@@ -100,6 +100,16 @@ describe('the first response', () => {
         [['properties', 'zoneClock'], { input: { zone: expect.any(String) }, type: 'query' }],
         expect.objectContaining({ zone: expect.any(String), spans: expect.any(Array) }),
       ],
+      // What the booking card reads before it can draw a stay: taken nights, stay rules, fees.
+      [[['bookings', 'availability'], { input: { id: propertyId }, type: 'query' }], expect.any(Array)],
+      [
+        [['bookings', 'stayRules'], { input: { id: propertyId }, type: 'query' }],
+        expect.objectContaining({ minNights: expect.any(Number) }),
+      ],
+      [
+        [['pricing', 'get'], { input: { id: propertyId }, type: 'query' }],
+        expect.objectContaining({ propertyId }),
+      ],
       // The public settings, which every page's header and footer read.
       [[['config', 'get'], { type: 'query' }], expect.objectContaining({ settings: expect.any(Object) })],
       // No session cookie came: the client is told the visitor is signed out, and asks no more.
@@ -110,7 +120,7 @@ describe('the first response', () => {
     expect(html).not.toContain('<script type="module"');
   });
 
-  it("carries the checkout's home and zone clock, and preloads its summary's thumbnail and first screen", async () => {
+  it("carries the checkout's home, zone clock and booking reads, and preloads its summary's thumbnail and first screen", async () => {
     const html = await (await fetch(`${srv.url}/book/${propertyId}?checkIn=2030-01-01`)).text();
     expect(html).toContain('<title>Confirm and pay · StayHub</title>');
     expect(html).toMatch(/<meta name="robots" content="noindex"/);
@@ -119,9 +129,13 @@ describe('the first response', () => {
     );
     const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     const keys = (JSON.parse(data ?? '[]') as [unknown, unknown][]).map(([key]) => key);
+    // Without a whole stay in the URL, no quote.
     expect(keys).toEqual([
       [['properties', 'byId'], { input: { id: propertyId }, type: 'query' }],
       [['properties', 'zoneClock'], { input: { zone: expect.any(String) }, type: 'query' }],
+      [['bookings', 'availability'], { input: { id: propertyId }, type: 'query' }],
+      [['bookings', 'stayRules'], { input: { id: propertyId }, type: 'query' }],
+      [['pricing', 'get'], { input: { id: propertyId }, type: 'query' }],
       [['config', 'get'], { type: 'query' }],
       ['auth', 'session'],
     ]);
@@ -134,6 +148,27 @@ describe('the first response', () => {
     const missing = await (await fetch(`${srv.url}/book/99999999`)).text();
     expect(missing).not.toContain('rel="preload" as="image"');
     expect(missing).not.toContain('[["properties","byId"]');
+  });
+
+  it("carries the quote for the checkout's stay, keyed as the checkout asks and equal to the API's answer", async () => {
+    const checkIn = addDays(todayIso(), 40);
+    const checkOut = addDays(checkIn, 3);
+    const html = await (
+      await fetch(`${srv.url}/book/${propertyId}?checkIn=${checkIn}&checkOut=${checkOut}&adults=2&children=1`)
+    ).text();
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const entries = JSON.parse(data ?? '[]') as [[unknown, { input?: unknown }], unknown][];
+    const carried = entries.find(([key]) => JSON.stringify(key[0]) === '["bookings","quote"]');
+    // The adults as the booking card clamps them, the others only when there are any (use-stay-quote.ts).
+    const input = { propertyId, checkIn, checkOut, guests: 2, children: 1 };
+    expect(carried?.[0][1]).toEqual({ input, type: 'query' });
+    const api = (await (
+      await fetch(
+        `${srv.url}/trpc/bookings.quote?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+      )
+    ).json()) as { result: { data: { json: unknown } } };
+    expect(carried?.[1]).toEqual(api.result.data.json);
+    expect(carried?.[1]).toMatchObject({ nights: 3, available: true });
   });
 
   it('answers 404 with the client page for unknown paths and missing listings', async () => {

@@ -1,3 +1,4 @@
+import { cardReach } from '../services/payments/terms.ts';
 import type http from 'node:http';
 import path from 'node:path';
 import express, { type ErrorRequestHandler } from 'express';
@@ -110,7 +111,10 @@ function expressApp(
   );
   app.use(seoRoutes(deps.orm, deps.env.publicUrl));
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', pageHandler(deps.orm, indexHtml, deps.env.publicUrl, deps.env.demoDirectAdmin));
+  app.get(
+    '/{*splat}',
+    pageHandler(deps.orm, indexHtml, deps.env.publicUrl, deps.env.demoDirectAdmin, cardReach(deps.env)),
+  );
 
   const errorHandler: ErrorRequestHandler = (
     err: { status?: number; statusCode?: number; type?: string; message?: string },

@@ -20,11 +20,19 @@ import {
 import type { TCategory } from '#shared/schemas/category.ts';
 import type { TSettingsView } from '#shared/schemas/settings.ts';
 import type { TProperty, TSearchResult } from '#shared/schemas/property.ts';
-import { ZProperty, ZSearchInput, ZSearchResult } from '#shared/schemas/property.ts';
+import { ZBlockedRange, ZProperty, ZSearchInput, ZSearchResult } from '#shared/schemas/property.ts';
+import { ZQuote, ZQuoteInput, ZStayRules } from '#shared/schemas/booking.ts';
+import { ZPricing } from '#shared/schemas/pricing.ts';
+import { parseCheckoutSearch } from '#shared/checkout-search.ts';
+import { bookingCardParty } from '#shared/pricing.ts';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
 import { parseHomeSearch, searchInputFor } from '#shared/home-search.ts';
 import { listCategories } from '../services/categories/queries.ts';
 import { getProperty, homeClock, searchProperties } from '../services/properties/queries.ts';
+import { blockedRanges, stayRules } from '../services/bookings/availability.ts';
+import { quoteForStay } from '../services/bookings/quote.ts';
+import type { TCardReach } from '../services/payments/terms.ts';
+import { getPricing } from '../services/pricing/pricing.ts';
 import { SESSION_COOKIE } from '../services/auth/sessions.ts';
 import { getSettings, publicConfigOf } from '../services/settings/settings.ts';
 import { readCookie } from '../context.ts';
@@ -152,6 +160,77 @@ function listingData(p: TProperty): [unknown, unknown][] {
   ];
 }
 
+/** A cache entry of a tRPC query, keyed as the client's `queryOptions(input)` keys it. */
+const queryEntry = (path: [string, string], input: unknown, data: unknown): [unknown, unknown] => [
+  [path, { input, type: 'query' }],
+  data,
+];
+
+/** The entry, or none when its read fails: a missing entry only costs the client the request it saves. */
+async function optionalEntry(read: () => Promise<[unknown, unknown]>): Promise<[unknown, unknown][]> {
+  try {
+    return [await read()];
+  } catch (err) {
+    log.warn('page data read failed', { err: err instanceof Error ? err.message : String(err) });
+    return [];
+  }
+}
+
+/**
+ * What the booking card and the checkout read before they can draw a stay: the home's taken nights, its
+ * stay rules and its fees. Carried in the page, their answers do not land after the first render as a
+ * synchronous re-render of the whole card or checkout on a phone's main thread, a round trip later.
+ */
+function bookingData(em: EntityManager, id: number): Promise<[unknown, unknown][]>[] {
+  return [
+    optionalEntry(async () =>
+      queryEntry(
+        ['bookings', 'availability'],
+        { id },
+        ZBlockedRange.array().parse(await blockedRanges(em, id)),
+      ),
+    ),
+    optionalEntry(async () =>
+      queryEntry(['bookings', 'stayRules'], { id }, ZStayRules.parse(await stayRules(em, id))),
+    ),
+    optionalEntry(async () =>
+      queryEntry(['pricing', 'get'], { id }, ZPricing.parse(await getPricing(em, id))),
+    ),
+  ];
+}
+
+/**
+ * The checkout's quote for the stay in its URL, keyed as the checkout asks for it (use-stay-quote.ts:
+ * the adults as the booking card clamps them, the others only when there are any). None without dates.
+ */
+function checkoutQuote(
+  em: EntityManager,
+  p: TProperty,
+  query: URLSearchParams,
+  reach: TCardReach,
+): Promise<[unknown, unknown][]> {
+  const search = parseCheckoutSearch(Object.fromEntries(query));
+  if (!search.checkIn || !search.checkOut) return Promise.resolve([]);
+  const input = {
+    propertyId: p.id,
+    checkIn: search.checkIn,
+    checkOut: search.checkOut,
+    guests: bookingCardParty(p.maxGuests, search.adults).adults,
+    ...(search.children ? { children: search.children } : {}),
+    ...(search.infants ? { infants: search.infants } : {}),
+    ...(search.pets ? { pets: search.pets } : {}),
+  };
+  const parsed = ZQuoteInput.safeParse(input);
+  if (!parsed.success) return Promise.resolve([]);
+  return optionalEntry(async () =>
+    queryEntry(
+      ['bookings', 'quote'],
+      input,
+      ZQuote.parse(await quoteForStay(em, parsed.data, new Date(), reach)),
+    ),
+  );
+}
+
 /** The page's head, with the public settings in its data (the key is the client's `config.get` query). */
 async function headFor(
   em: EntityManager,
@@ -159,9 +238,10 @@ async function headFor(
   query: URLSearchParams,
   origin: string | undefined,
   demoDirectAdmin: boolean,
+  reach: TCardReach,
 ): Promise<{ status: 200 | 404; head: THead }> {
   const settings = await getSettings(em);
-  const page = await pageHeadFor(em, settings, pathname, query, origin);
+  const page = await pageHeadFor(em, settings, pathname, query, origin, reach);
   // Every page's header and footer read them: carried in the page, they cost neither a request nor a
   // re-render of the whole frame when its answer lands.
   const config: [unknown, unknown] = [
@@ -177,6 +257,7 @@ async function pageHeadFor(
   pathname: string,
   query: URLSearchParams,
   origin: string | undefined,
+  reach: TCardReach,
 ): Promise<{ status: 200 | 404; head: THead }> {
   const site = settings.siteName;
   const match = matchPageRoute(pathname);
@@ -185,6 +266,7 @@ async function pageHeadFor(
   if (match.route.path === '/property/$id') {
     const p = await readListing(em, match.params.id);
     if (!p) return { status: 404, head: plainHead(undefined, site, settings.siteDescription, origin) };
+    const booking = (await Promise.all(bookingData(em, p.id))).flat();
     const cover = p.images[0];
     const url = siteUrl(pagePath('/property/$id', { id: p.id }), origin);
     const image = cover ? absoluteUrl(cover, origin) : undefined;
@@ -199,23 +281,25 @@ async function pageHeadFor(
         type: 'article',
         jsonLd: propertyJsonLd(p, url, image, settings.currency),
         preload: cover ? { href: cover, srcset: imageSrcSet(cover), sizes: COVER_IMAGE_SIZES } : undefined,
-        dehydrated: listingData(p),
+        dehydrated: [...listingData(p), ...booking],
         firstScreen: true,
       },
     };
   }
   if (match.route.path === '/book/$id') {
-    // The checkout draws the home's summary from the same two reads as the listing: carried in the page,
-    // they render its first screen, and its thumbnail (the LCP element) is fetched beside the page.
+    // The checkout draws the home's summary from the same reads as the listing, and the stay's price from
+    // its quote: carried in the page, they render its first screen, and its thumbnail (the LCP element) is
+    // fetched beside the page.
     const p = await readListing(em, match.params.id);
     if (!p) return { status: 200, head: base };
+    const data = (await Promise.all([...bookingData(em, p.id), checkoutQuote(em, p, query, reach)])).flat();
     const thumb = p.images[0];
     return {
       status: 200,
       head: {
         ...base,
         preload: thumb ? { href: thumb, srcset: imageSrcSet(thumb), sizes: CHECKOUT_IMAGE_SIZES } : undefined,
-        dehydrated: listingData(p),
+        dehydrated: [...listingData(p), ...data],
         firstScreen: true,
       },
     };
@@ -335,6 +419,7 @@ export function pageHandler(
   indexHtml: string,
   configuredOrigin: string | undefined,
   demoDirectAdmin: boolean,
+  reach: TCardReach,
 ) {
   const template = templateLoader(indexHtml);
   const clientDir = path.dirname(indexHtml);
@@ -350,7 +435,14 @@ export function pageHandler(
     let status: number;
     try {
       const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
-      ({ status, head } = await headFor(orm.em.fork(), req.path, query, configuredOrigin, demoDirectAdmin));
+      ({ status, head } = await headFor(
+        orm.em.fork(),
+        req.path,
+        query,
+        configuredOrigin,
+        demoDirectAdmin,
+        reach,
+      ));
     } catch (err) {
       // The page still works without its filled head: the client loads its data itself.
       log.warn('page head failed', { path: req.path, err: err instanceof Error ? err.message : String(err) });
