@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { firstPageCommitted } from './components/after-first-screen.tsx';
 import { AppErrorBoundary } from './components/error-screen.tsx';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
 import { AuthDialogOnDemand } from './features/auth/auth-dialog-on-demand.tsx';
@@ -35,7 +36,7 @@ const render = () =>
           colorSchemeManager={themeStorage}
           defaultColorScheme={DEFAULT_COLOR_SCHEME}
         >
-          <StylesOn />
+          <FirstCommit />
           <AppErrorBoundary>
             <ToasterOnDemand />
             <QueryClientProvider client={queryClient}>
@@ -72,13 +73,15 @@ function appStyles(): Promise<unknown> {
 }
 
 /**
- * Switches those stylesheets on in the commit that replaces the first screen, so the browser works out
- * the page's style once, for the app's elements. Switched on as each loaded, they restyled the first
- * screen in a task of its own just before the app's commit restyled everything again.
+ * The app's first commit. It switches those stylesheets on, so the browser works out the page's style
+ * once, for the app's elements (switched on as each loaded, they restyled the server's first screen in a
+ * task of its own just before the commit restyled everything again), and tells AfterFirstScreen that
+ * pages from now on are drawn whole.
  */
-function StylesOn() {
+function FirstCommit() {
   useLayoutEffect(() => {
     for (const link of laterStyles) link.media = 'all';
+    firstPageCommitted();
   }, []);
   return null;
 }

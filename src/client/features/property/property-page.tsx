@@ -4,6 +4,7 @@ import { IconMapPin, IconStarFilled } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
 import { ratingLabel, reviewsLabel } from '#shared/labels.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { CurrencySwitch } from '../../components/layout/currency-switch.tsx';
@@ -114,7 +115,11 @@ export function PropertyPage({ id, renderBookingCard, chosenStay }: TPropertyPag
       <PropertyGallery title={p.title} images={p.images} videos={p.videos} />
 
       {/* The server's first screen ends with the gallery: below it on every layout. */}
-      {!import.meta.env.SSR && <ListingBody property={p} renderBookingCard={renderBookingCard} />}
+      {!import.meta.env.SSR && (
+        <AfterFirstScreen>
+          <ListingBody property={p} renderBookingCard={renderBookingCard} />
+        </AfterFirstScreen>
+      )}
     </Container>
   );
 }
