@@ -26,6 +26,7 @@ import { CHECKOUT_IMAGE_SIZES, imageSrcSet } from '#shared/media.ts';
 import { bookingCardTerms, methodsSentence, scheduleSentence } from '#shared/payment-terms.ts';
 import type { TStayQuote } from '#shared/schemas/booking.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
+import { AfterFirstScreen } from '../../components/after-first-screen.tsx';
 import { AnchorLink } from '../../components/anchor-link.tsx';
 import { MountOnFirstOpen } from '../../components/mount-on-first-open.tsx';
 import { useAuth } from '../../lib/auth.tsx';
@@ -142,103 +143,105 @@ export function CheckoutPage({
         <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
           {/* The server's first screen is the heading and the summary: the forms come with the app. */}
           {!import.meta.env.SSR && (
-            <Stack gap="xl">
-              {request && (
-                <Alert
-                  color="blue"
-                  variant="light"
-                  title="Nothing is charged yet"
-                  data-testid="request-notice"
-                >
-                  This home takes booking requests. Nothing is charged until the operator accepts your
-                  request; your dates are held until they answer.
-                </Alert>
-              )}
-              <Stack gap="sm" component="section" aria-labelledby="checkout-trip-title">
-                <Title order={2} fz={20} id="checkout-trip-title">
-                  Your trip
-                </Title>
-                <StayChoice
-                  stay={stay}
-                  maxGuests={property.maxGuests}
-                  petsAllowed={petsAllowed}
-                  problem={problem}
-                />
-              </Stack>
-              <Divider />
-              <Stack gap="sm" component="section" aria-labelledby="checkout-pay-title">
-                <Title order={2} fz={20} id="checkout-pay-title">
-                  {request ? 'Payment' : 'Choose how to pay'}
-                </Title>
-                {!scheduled ? (
-                  <Skeleton h={72} radius="md" />
-                ) : request ? (
-                  <Text size="sm" data-testid="payment-terms">
-                    {bookingCardTerms({ total: scheduled.total, ...scheduled.schedule }, format, true)}{' '}
-                    {methodsSentence(scheduled.schedule.methods)}
-                  </Text>
-                ) : offered.length === 0 ? (
-                  <Text size="sm" data-testid="payment-terms">
-                    {scheduleSentence(
-                      { total: scheduled.total, ...scheduled.schedule },
-                      format,
-                      'when you book',
-                    )}
-                  </Text>
-                ) : (
-                  <Radio.Group
-                    value={choice}
-                    onChange={(value) => onSearch({ ...search, pay: value })}
-                    aria-labelledby="checkout-pay-title"
+            <AfterFirstScreen>
+              <Stack gap="xl">
+                {request && (
+                  <Alert
+                    color="blue"
+                    variant="light"
+                    title="Nothing is charged yet"
+                    data-testid="request-notice"
                   >
-                    <Stack gap="xs" data-testid="pay-choices">
-                      {offered.map((c) => {
-                        const text = choiceText(c, scheduled, format);
-                        return (
-                          <Radio.Card key={c} value={c} radius="md" p="md" data-testid={`pay-${c}`}>
-                            <Group wrap="nowrap" align="flex-start">
-                              <Radio.Indicator />
-                              <div>
-                                <Text fw={600} size="sm">
-                                  {text.label}
-                                </Text>
-                                <Text size="sm" c="dimmed">
-                                  {text.description}
-                                </Text>
-                              </div>
-                            </Group>
-                          </Radio.Card>
-                        );
-                      })}
-                    </Stack>
-                  </Radio.Group>
+                    This home takes booking requests. Nothing is charged until the operator accepts your
+                    request; your dates are held until they answer.
+                  </Alert>
                 )}
-              </Stack>
-              <Divider />
-              <Stack gap="xs" component="section" aria-labelledby="checkout-policy-title">
-                <Title order={2} fz={20} id="checkout-policy-title">
-                  Cancellation policy
-                </Title>
-                <CancellationPolicyLine
-                  policy={property.cancellationPolicy}
-                  checkIn={checkIn}
-                  timeZone={property.timeZone}
-                  clock={clock}
-                  align="left"
+                <Stack gap="sm" component="section" aria-labelledby="checkout-trip-title">
+                  <Title order={2} fz={20} id="checkout-trip-title">
+                    Your trip
+                  </Title>
+                  <StayChoice
+                    stay={stay}
+                    maxGuests={property.maxGuests}
+                    petsAllowed={petsAllowed}
+                    problem={problem}
+                  />
+                </Stack>
+                <Divider />
+                <Stack gap="sm" component="section" aria-labelledby="checkout-pay-title">
+                  <Title order={2} fz={20} id="checkout-pay-title">
+                    {request ? 'Payment' : 'Choose how to pay'}
+                  </Title>
+                  {!scheduled ? (
+                    <Skeleton h={72} radius="md" />
+                  ) : request ? (
+                    <Text size="sm" data-testid="payment-terms">
+                      {bookingCardTerms({ total: scheduled.total, ...scheduled.schedule }, format, true)}{' '}
+                      {methodsSentence(scheduled.schedule.methods)}
+                    </Text>
+                  ) : offered.length === 0 ? (
+                    <Text size="sm" data-testid="payment-terms">
+                      {scheduleSentence(
+                        { total: scheduled.total, ...scheduled.schedule },
+                        format,
+                        'when you book',
+                      )}
+                    </Text>
+                  ) : (
+                    <Radio.Group
+                      value={choice}
+                      onChange={(value) => onSearch({ ...search, pay: value })}
+                      aria-labelledby="checkout-pay-title"
+                    >
+                      <Stack gap="xs" data-testid="pay-choices">
+                        {offered.map((c) => {
+                          const text = choiceText(c, scheduled, format);
+                          return (
+                            <Radio.Card key={c} value={c} radius="md" p="md" data-testid={`pay-${c}`}>
+                              <Group wrap="nowrap" align="flex-start">
+                                <Radio.Indicator />
+                                <div>
+                                  <Text fw={600} size="sm">
+                                    {text.label}
+                                  </Text>
+                                  <Text size="sm" c="dimmed">
+                                    {text.description}
+                                  </Text>
+                                </div>
+                              </Group>
+                            </Radio.Card>
+                          );
+                        })}
+                      </Stack>
+                    </Radio.Group>
+                  )}
+                </Stack>
+                <Divider />
+                <Stack gap="xs" component="section" aria-labelledby="checkout-policy-title">
+                  <Title order={2} fz={20} id="checkout-policy-title">
+                    Cancellation policy
+                  </Title>
+                  <CancellationPolicyLine
+                    policy={property.cancellationPolicy}
+                    checkIn={checkIn}
+                    timeZone={property.timeZone}
+                    clock={clock}
+                    align="left"
+                  />
+                </Stack>
+                <Divider />
+                <CheckoutForm
+                  initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
+                  draft={draft?.contact}
+                  onChange={checkout.saveContact}
+                  pending={checkout.pending}
+                  progress={checkout.progress}
+                  confirmLabel={checkout.confirmLabel}
+                  disabled={problem !== null || !quote}
+                  onSubmit={(contact) => void checkout.submit(contact)}
                 />
               </Stack>
-              <Divider />
-              <CheckoutForm
-                initial={{ name: user?.name ?? '', email: user?.email ?? '' }}
-                draft={draft?.contact}
-                onChange={checkout.saveContact}
-                pending={checkout.pending}
-                progress={checkout.progress}
-                confirmLabel={checkout.confirmLabel}
-                disabled={problem !== null || !quote}
-                onSubmit={(contact) => void checkout.submit(contact)}
-              />
-            </Stack>
+            </AfterFirstScreen>
           )}
         </Grid.Col>
 
