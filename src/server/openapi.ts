@@ -18,6 +18,7 @@ import * as emails from '#shared/schemas/emails.ts';
 import * as guestPayment from '#shared/schemas/guest-payment.ts';
 import * as housekeeping from '#shared/schemas/housekeeping.ts';
 import * as idempotency from '#shared/schemas/idempotency.ts';
+import * as idempotencyTerms from '#shared/schemas/idempotency-terms.ts';
 import * as invoices from '#shared/schemas/invoices.ts';
 import * as manage from '#shared/schemas/manage.ts';
 import * as messageLimits from '#shared/schemas/message-limits.ts';
@@ -64,6 +65,7 @@ export const SCHEMA_MODULES = {
   guestPayment,
   housekeeping,
   idempotency,
+  idempotencyTerms,
   invoices,
   manage,
   messageLimits,

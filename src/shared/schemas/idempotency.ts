@@ -1,13 +1,8 @@
 import { z } from 'zod';
 
-/** The header a client sends so that a repeated write returns the first answer (docs/resilience.md#idempotency). */
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+import { IDEMPOTENCY_KEY_INVALID } from './idempotency-terms.ts';
 
-export const IDEMPOTENCY_KEY_INVALID =
-  'Idempotency-Key must be 1 to 255 visible ASCII characters (no spaces), one key per attempt';
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different request';
-export const IDEMPOTENCY_IN_PROGRESS =
-  'A request with this Idempotency-Key is still being processed. Please try again in a moment.';
+export * from './idempotency-terms.ts';
 
 /** Visible ASCII only: a key travels in a header, and a space would let two joined headers pass as one. */
 export const ZIdempotencyKey = z

@@ -1,8 +1,7 @@
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useEffect } from 'react';
-import { ZContactInfo, type TContactInfo } from '#shared/schemas/booking.ts';
+import type { TContactInfo } from '#shared/schemas/booking.ts';
 import { EmailField, FormTextInput } from '../../components/form-fields.tsx';
 import type { TContactDraft } from './booking-draft.ts';
 import type { TBookingProgress } from './use-checkout.ts';
@@ -10,6 +9,13 @@ import '../../styles/more-components.css';
 import { GrowingTextarea } from '../../components/growing-textarea.tsx';
 
 type TContactFormValues = TContactDraft;
+
+/**
+ * The rules are zod schemas, and building zod and them took one of the longest tasks of the checkout's
+ * start on a phone, for a form nobody has touched yet: they load when the guest first focuses the form,
+ * and the form's validation (asynchronous, which Mantine's form awaits on submit) waits for them.
+ */
+const loadRules = () => import('./contact-rules.ts');
 
 interface TCheckoutFormProps {
   /** Name and e-mail of a signed-in user, filled in for them. */
@@ -53,7 +59,7 @@ export function CheckoutForm({
       specialRequests: '',
       ...draft,
     },
-    validate: zod4Resolver(ZContactInfo),
+    validate: async (values) => (await loadRules()).contactRules(values),
     onValuesChange: onChange,
   });
 
@@ -79,7 +85,12 @@ export function CheckoutForm({
 
   const booked = progress?.kind === 'unpaid';
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="checkout-contact-title">
+    <form
+      onSubmit={submit}
+      onFocus={() => void loadRules()}
+      noValidate
+      aria-labelledby="checkout-contact-title"
+    >
       <Stack gap="sm">
         <Title order={2} fz={20} id="checkout-contact-title">
           Contact information

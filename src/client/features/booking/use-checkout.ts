@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isCardChoice, type TPayChoice } from '#shared/checkout.ts';
 import { SIGN_IN_TO_BOOK } from '#shared/messages.ts';
 import type { TBookingCreateInput, TContactInfo, TStayQuote } from '#shared/schemas/booking.ts';
-import { IDEMPOTENCY_IN_PROGRESS } from '#shared/schemas/idempotency.ts';
+import { IDEMPOTENCY_IN_PROGRESS } from '#shared/schemas/idempotency-terms.ts';
 import { bookedLines, bookedNights } from '#shared/pricing.ts';
 import type { TProperty } from '#shared/schemas/property.ts';
 import { useSiteConfig } from '../../components/layout/use-site-config.ts';
