@@ -365,9 +365,9 @@ export function pageHandler(
     }
     // A visitor without a session cookie is signed out: said here, it spares the client a session
     // read that could only answer 401 (the browser logs every 401 as a console error).
-    if (!readCookie(req.headers.cookie, SESSION_COOKIE))
-      head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
-    const route = status === 200 ? preloadsFor(req.path) : undefined;
+    const signedIn = Boolean(readCookie(req.headers.cookie, SESSION_COOKIE));
+    if (!signedIn) head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
+    const route = status === 200 ? preloadsFor(req.path, { signedIn }) : undefined;
     const routeScripts = (route?.scripts ?? []).map((f) => `/${f}`);
     const routeStyles = (route?.styles ?? []).map((f) => `/${f}`);
     const firstScreen = head.firstScreen
