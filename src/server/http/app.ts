@@ -12,6 +12,7 @@ import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
+import { adminPageData } from './admin-page-data.ts';
 import { seoRoutes } from './seo.ts';
 import { securityHeaders } from './security.ts';
 import { logServerErrors, procedureHandlers } from './procedures.ts';
@@ -110,7 +111,10 @@ function expressApp(
   );
   app.use(seoRoutes(deps.orm, deps.env.publicUrl));
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
-  app.get('/{*splat}', pageHandler(deps.orm, indexHtml, deps.env.publicUrl, deps.env.demoDirectAdmin));
+  app.get(
+    '/{*splat}',
+    pageHandler(deps.orm, indexHtml, deps.env.publicUrl, deps.env.demoDirectAdmin, adminPageData(deps)),
+  );
 
   const errorHandler: ErrorRequestHandler = (
     err: { status?: number; statusCode?: number; type?: string; message?: string },

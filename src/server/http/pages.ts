@@ -35,6 +35,7 @@ import { templateStylesheets, withAppStarter } from './app-starter.ts';
 import { firstScreenRenderer } from './server-render.ts';
 import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
+import type { adminPageData } from './admin-page-data.ts';
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 function scriptJson(value: unknown): string {
@@ -335,6 +336,7 @@ export function pageHandler(
   indexHtml: string,
   configuredOrigin: string | undefined,
   demoDirectAdmin: boolean,
+  backOfficeData?: ReturnType<typeof adminPageData>,
 ) {
   const template = templateLoader(indexHtml);
   const clientDir = path.dirname(indexHtml);
@@ -348,8 +350,8 @@ export function pageHandler(
     }
     let head: THead;
     let status: number;
+    const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
     try {
-      const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
       ({ status, head } = await headFor(orm.em.fork(), req.path, query, configuredOrigin, demoDirectAdmin));
     } catch (err) {
       // The page still works without its filled head: the client loads its data itself.
@@ -367,6 +369,9 @@ export function pageHandler(
     // read that could only answer 401 (the browser logs every 401 as a console error).
     const signedIn = Boolean(readCookie(req.headers.cookie, SESSION_COOKIE));
     if (!signedIn) head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
+    const page = status === 200 && signedIn ? matchPageRoute(req.path)?.route.path : undefined;
+    const operatorData = page && backOfficeData ? await backOfficeData(req, res, page, query) : [];
+    if (operatorData.length) head = { ...head, dehydrated: [...head.dehydrated, ...operatorData] };
     const route = status === 200 ? preloadsFor(req.path, { signedIn }) : undefined;
     const routeScripts = (route?.scripts ?? []).map((f) => `/${f}`);
     const routeStyles = (route?.styles ?? []).map((f) => `/${f}`);
@@ -401,7 +406,8 @@ export function pageHandler(
       if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
     }
     res.status(status);
-    res.setHeader('Cache-Control', 'no-cache');
+    // A page with an operator's data in it is theirs alone, as the API's answers of it are.
+    res.setHeader('Cache-Control', operatorData.length ? 'private, no-store' : 'no-cache');
     res.type('html').send(body);
   };
 }
