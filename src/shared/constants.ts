@@ -262,6 +262,8 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 /** The inbox's filters; here rather than in its schema, so the route's search parser loads no zod. */
 export const INBOX_FILTERS = ['all', 'unread', 'arriving', 'staying', 'inquiries'] as const;
 export type TInboxFilter = (typeof INBOX_FILTERS)[number];
+/** Conversations per page of the inbox: the page asks for them so, and the server's page carries the first. */
+export const INBOX_PAGE_SIZE = 20;
 
 /** Where the browser keeps the visitor's colour scheme ('light', 'dark' or 'auto'): the app and the page's head read it. */
 export const THEME_STORAGE_KEY = 'stayhub.theme';

@@ -1,11 +1,15 @@
 /**
  * Payments' shared words and settings (docs/payments.md); the arithmetic is in money-facts.ts.
+ * Free of zod: the admin's Payments page reads its words on its first render.
  */
 
 import { formatMoney, toMajor } from './money.ts';
 
 export const PAYMENT_METHODS = ['card', 'bank_transfer', 'cash', 'other'] as const;
 export type TPaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The admin's Payments page's lists: what is owed, owed past its date, received, and refunds to make. */
+export const PAYMENT_LIST_VIEWS = ['outstanding', 'overdue', 'received', 'refunds_due'] as const;
 /** What a guest may be offered; `cash` is the operator's name for pay on arrival. */
 export const OFFERED_METHODS = ['card', 'bank_transfer', 'pay_on_arrival'] as const;
 export type TOfferedMethod = (typeof OFFERED_METHODS)[number];

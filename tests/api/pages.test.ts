@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../../src/shared/dates.ts';
+import { TEST_ADMIN } from '../support/constants.ts';
 import { createProperty } from '../support/fixtures.ts';
 import { startTestServer, type TTestServer } from '../support/server.ts';
 
@@ -210,6 +212,63 @@ describe('the first response', () => {
     ]);
     const categories = await (await fetch(`${srv.url}/api/categories`)).json();
     expect(entries[1]?.[1]).toEqual(categories);
+  });
+});
+
+describe("a back-office page's first data", () => {
+  const pageData = async (pathname: string, cookie?: string) => {
+    const res = await fetch(`${srv.url}${pathname}`, { headers: cookie ? { cookie } : {} });
+    const html = await res.text();
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const entries = (JSON.parse(data ?? '[]') as [[string[], { input?: unknown }], unknown][]).filter(
+      ([key]) => Array.isArray(key[0]) && !['config', 'auth'].includes(key[0][0] ?? ''),
+    );
+    return { entries, cacheControl: res.headers.get('cache-control') };
+  };
+  /** The answer the page's own tRPC call gets, decoded as the client decodes it. */
+  const trpcAnswer = async (path: string, input: unknown, cookie: string) => {
+    const query =
+      input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+    const body = (await (await fetch(`${srv.url}/trpc/${path}${query}`, { headers: { cookie } })).json()) as {
+      result: { data: Parameters<typeof superjson.deserialize>[0] };
+    };
+    return superjson.deserialize(body.result.data);
+  };
+
+  it("carries the dashboard's, the reports' and the inbox's first answer for a signed-in operator, private", async () => {
+    const login = await fetch(`${srv.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+    const cookie = /stayhub_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    expect(cookie).not.toBe('');
+    const expected = {
+      '/admin': [['admin', 'dashboard'], undefined],
+      '/admin/reports': [['reports', 'summary'], { from: addDays(todayIso(), -29), to: todayIso() }],
+      '/admin/inbox': [['messaging', 'inbox'], { filter: 'all', page: 1, pageSize: 20 }],
+    } as const;
+    for (const [pathname, [path, input]] of Object.entries(expected)) {
+      const { entries, cacheControl } = await pageData(pathname, cookie);
+      expect(
+        entries.map(([key]) => key),
+        pathname,
+      ).toEqual([[path, input === undefined ? { type: 'query' } : { input, type: 'query' }]]);
+      expect(entries[0]?.[1], pathname).toEqual(await trpcAnswer(path.join('.'), input, cookie));
+      expect(cacheControl, pathname).toBe('private, no-store');
+    }
+    // A filter in the address is the page's to read; a page without a first answer stays shareable.
+    expect(await pageData('/admin/inbox?filter=unread', cookie)).toEqual({
+      entries: [],
+      cacheControl: 'no-cache',
+    });
+    expect(await pageData('/admin/payments', cookie)).toEqual({ entries: [], cacheControl: 'no-cache' });
+  });
+
+  it('carries none without a valid session', async () => {
+    expect(await pageData('/admin')).toEqual({ entries: [], cacheControl: 'no-cache' });
+    // A session cookie is for the session read to judge, which answers after the page has started.
+    expect((await pageData('/admin', `stayhub_session=${'a'.repeat(32)}`)).entries).toEqual([]);
   });
 });
 

@@ -57,6 +57,38 @@ describe('route code preloads', () => {
     expect(checkout.styles).toEqual(['assets/more.css']);
   });
 
+  it("lists a back-office page's layout and page chunks, with their styles, only for a visitor with a session", () => {
+    writeManifest({
+      'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_table.js': { file: 'assets/table.js', imports: ['_shared.js'], css: ['assets/more.css'] },
+      'routes/admin/route.tsx?tsr-split=component': { file: 'assets/admin.js', imports: ['_table.js'] },
+      'routes/admin/index.tsx?tsr-split=component': { file: 'assets/dashboard.js', imports: ['_table.js'] },
+      'routes/admin/payments.tsx?tsr-split=component': { file: 'assets/payments.js' },
+      'routes/admin/calendar.index.tsx?tsr-split=component': { file: 'assets/calendar.js' },
+      'routes/admin/calendar.$id.tsx?tsr-split=component': { file: 'assets/calendar-home.js' },
+    });
+    const preloads = routePreloads(dir);
+    const signedIn = { signedIn: true };
+    expect(preloads('/admin', signedIn).scripts.sort()).toEqual([
+      'assets/admin.js',
+      'assets/dashboard.js',
+      'assets/table.js',
+    ]);
+    expect(preloads('/admin/', signedIn).styles).toEqual(['assets/more.css']);
+    expect(preloads('/admin/payments', signedIn).scripts.sort()).toEqual([
+      'assets/admin.js',
+      'assets/payments.js',
+      'assets/table.js',
+    ]);
+    expect(preloads('/admin/calendar', signedIn).scripts).toContain('assets/calendar.js');
+    expect(preloads('/admin/calendar', signedIn).scripts).not.toContain('assets/calendar-home.js');
+    expect(preloads('/admin/calendar/4', signedIn).scripts).toContain('assets/calendar-home.js');
+    expect(preloads('/admin/payments', { signedIn: false })).toEqual({ scripts: [], styles: [] });
+    expect(preloads('/admin/payments')).toEqual({ scripts: [], styles: [] });
+    expect(preloads('/admin/no-such-page', signedIn)).toEqual({ scripts: [], styles: [] });
+  });
+
   it('answers nothing before a build, and follows a new build', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-none-'));
     expect(routePreloads(empty)('/')).toEqual({ scripts: [], styles: [] });

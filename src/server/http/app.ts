@@ -13,6 +13,7 @@ import { OPS_PATHS, opsRoutes, requestMetrics } from './ops.ts';
 import { dynamicCompression, precompressedStatic } from './compress.ts';
 import { mediaHandler } from './media.ts';
 import { pageHandler } from './pages.ts';
+import { adminPageData } from './admin-page-data.ts';
 import { seoRoutes } from './seo.ts';
 import { securityHeaders } from './security.ts';
 import { logServerErrors, procedureHandlers } from './procedures.ts';
@@ -113,7 +114,14 @@ function expressApp(
   app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
   app.get(
     '/{*splat}',
-    pageHandler(deps.orm, indexHtml, deps.env.publicUrl, deps.env.demoDirectAdmin, cardReach(deps.env)),
+    pageHandler(
+      deps.orm,
+      indexHtml,
+      deps.env.publicUrl,
+      deps.env.demoDirectAdmin,
+      cardReach(deps.env),
+      adminPageData(deps),
+    ),
   );
 
   const errorHandler: ErrorRequestHandler = (

@@ -43,6 +43,7 @@ import { templateStylesheets, withAppStarter } from './app-starter.ts';
 import { firstScreenRenderer } from './server-render.ts';
 import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
+import type { adminPageData } from './admin-page-data.ts';
 
 /** JSON inside <script>: no `</script>` or `<!--` can close it early. */
 function scriptJson(value: unknown): string {
@@ -369,12 +370,15 @@ function renderHead(h: THead): string {
         } />`
       : '',
     h.jsonLd ? `<script type="application/ld+json">${scriptJson(h.jsonLd)}</script>` : '',
-    h.dehydrated.length
-      ? `<script id="__stayhub_data" type="application/json">${scriptJson(h.dehydrated)}</script>`
-      : '',
+    h.dehydrated.length ? pageDataScript(h.dehydrated) : '',
     COLOR_SCHEME_TAG,
   ];
   return tags.filter(Boolean).join('\n    ');
+}
+
+/** The page's query data for the client (`hydrateFirstScreen` in src/client/lib/first-screen.ts). */
+function pageDataScript(entries: THead['dehydrated']): string {
+  return `<script id="__stayhub_data" type="application/json">${scriptJson(entries)}</script>`;
 }
 
 /**
@@ -420,6 +424,7 @@ export function pageHandler(
   configuredOrigin: string | undefined,
   demoDirectAdmin: boolean,
   reach: TCardReach,
+  backOfficeData?: ReturnType<typeof adminPageData>,
 ) {
   const template = templateLoader(indexHtml);
   const clientDir = path.dirname(indexHtml);
@@ -433,8 +438,8 @@ export function pageHandler(
     }
     let head: THead;
     let status: number;
+    const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
     try {
-      const query = new URL(req.originalUrl, 'http://page.invalid').searchParams;
       ({ status, head } = await headFor(
         orm.em.fork(),
         req.path,
@@ -457,9 +462,14 @@ export function pageHandler(
     }
     // A visitor without a session cookie is signed out: said here, it spares the client a session
     // read that could only answer 401 (the browser logs every 401 as a console error).
-    if (!readCookie(req.headers.cookie, SESSION_COOKIE))
-      head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
-    const route = status === 200 ? preloadsFor(req.path) : undefined;
+    const signedIn = Boolean(readCookie(req.headers.cookie, SESSION_COOKIE));
+    if (!signedIn) head = { ...head, dehydrated: [...head.dehydrated, [SESSION_QUERY_KEY, null]] };
+    const page = status === 200 && signedIn ? matchPageRoute(req.path)?.route.path : undefined;
+    // The session is checked while the page is put together, the data read while its head goes out.
+    const operatorData = page && backOfficeData ? backOfficeData(req, res, page, query) : undefined;
+    const pageData = head.dehydrated;
+    if (operatorData) head = { ...head, dehydrated: [] };
+    const route = status === 200 ? preloadsFor(req.path, { signedIn }) : undefined;
     const routeScripts = (route?.scripts ?? []).map((f) => `/${f}`);
     const routeStyles = (route?.styles ?? []).map((f) => `/${f}`);
     const firstScreen = head.firstScreen
@@ -493,7 +503,22 @@ export function pageHandler(
       if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
     }
     res.status(status);
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(body);
+    // A page with an operator's data in it is theirs alone, as the API's answers of it are.
+    res.setHeader('Cache-Control', operatorData ? 'private, no-store' : 'no-cache');
+    res.type('html');
+    if (!operatorData) {
+      res.send(body);
+      return;
+    }
+    // The head (the code's preloads) and the body go out at once, and the browser fetches and compiles
+    // the code while the data is read. The data's script closes the body: the app's module scripts run
+    // only once the document is parsed, so they find it as they would in the head.
+    const { data } = await operatorData;
+    const close = body.lastIndexOf('</body>');
+    const end = close < 0 ? body.length : close;
+    res.write(body.slice(0, end));
+    if ('flush' in res && typeof res.flush === 'function') res.flush();
+    const entries = [...pageData, ...(await data)];
+    res.end(`  ${pageDataScript(entries)}\n  ${body.slice(end)}`);
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { matchPageRoute, PAGE_ROUTES } from '#shared/route-manifest.ts';
 
 interface TManifestChunk {
   file: string;
@@ -36,9 +37,11 @@ const FIRST_SCREEN_ROUTES: [RegExp, string[]][] = [
  * slow 4G the page's files arrive in waves instead of one. Read from the build's manifest, again
  * whenever a new build replaces it.
  */
-export function routePreloads(clientDir: string): (pathname: string) => TRoutePreloads {
+export function routePreloads(
+  clientDir: string,
+): (pathname: string, opts?: { signedIn: boolean }) => TRoutePreloads {
   const file = path.join(clientDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; byRoute: Map<RegExp, TRoutePreloads> } | undefined;
+  let cached: { mtimeMs: number; byRoute: Map<RegExp | string, TRoutePreloads> } | undefined;
 
   const load = () => {
     let stat: fs.Stats;
@@ -54,14 +57,33 @@ export function routePreloads(clientDir: string): (pathname: string) => TRoutePr
     return cached.byRoute;
   };
 
-  return (pathname) => {
+  return (pathname, opts) => {
     const byRoute = load();
     const match = FIRST_SCREEN_ROUTES.find(([re]) => re.test(pathname));
-    return (match && byRoute?.get(match[0])) ?? NONE;
+    if (match) return byRoute?.get(match[0]) ?? NONE;
+    // A back-office page only opens after the session check: without a session cookie its code would be
+    // fetched for a redirect to the home page.
+    const page = opts?.signedIn ? matchPageRoute(pathname)?.route.path : undefined;
+    return (page && byRoute?.get(page)) ?? NONE;
   };
 }
 
-function preloadsByRoute(manifest: TManifest): Map<RegExp, TRoutePreloads> {
+/**
+ * The route modules of a back-office page: the admin layout's and the page's own, by TanStack Router's
+ * flat file names (`calendar.$id.tsx` is /admin/calendar/$id, `index` a folder's own page). Without them
+ * in the page, the router asks for the page's code only once the entry has run and the session check has
+ * answered, and the page's data waits behind that code.
+ */
+function adminRouteModules(pagePath: string): string[] {
+  const rest = pagePath.replace(/^\/admin\/?/, '');
+  const name = rest ? rest.split('/').join('.') : 'index';
+  return ['routes/admin/route.tsx', `routes/admin/${name}.tsx`, `routes/admin/${name}.index.tsx`];
+}
+const ADMIN_PAGES = PAGE_ROUTES.filter((r) => r.path === '/admin' || r.path.startsWith('/admin/')).map(
+  (r): [string, string[]] => [r.path, adminRouteModules(r.path)],
+);
+
+function preloadsByRoute(manifest: TManifest): Map<RegExp | string, TRoutePreloads> {
   const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
     for (const key of keys) {
       if (seen.has(key) || !manifest[key]) continue;
@@ -73,8 +95,8 @@ function preloadsByRoute(manifest: TManifest): Map<RegExp, TRoutePreloads> {
   const entries = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
   const initial = closure(entries);
   const initialStyles = new Set([...initial].flatMap((k) => manifest[k]?.css ?? []));
-  const byRoute = new Map<RegExp, TRoutePreloads>();
-  for (const [re, modules] of FIRST_SCREEN_ROUTES) {
+  const byRoute = new Map<RegExp | string, TRoutePreloads>();
+  for (const [re, modules] of [...FIRST_SCREEN_ROUTES, ...ADMIN_PAGES]) {
     const roots = Object.keys(manifest).filter((k) => modules.some((m) => k === m || k.startsWith(`${m}?`)));
     const chunks = [...closure(roots)].filter((k) => !initial.has(k));
     const scripts = chunks

@@ -5,6 +5,7 @@ import {
   MANUAL_METHODS,
   OFFERED_METHODS,
   PAY_PARTS,
+  PAYMENT_LIST_VIEWS,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
 } from '../payments.ts';
@@ -304,7 +305,7 @@ export const ZPayResult = z.object({
 });
 export type TPayResult = z.infer<typeof ZPayResult>;
 
-export const PAYMENT_LIST_VIEWS = ['outstanding', 'overdue', 'received', 'refunds_due'] as const;
+export { PAYMENT_LIST_VIEWS };
 export const ZAdminPaymentsInput = z
   .object({
     view: withDefault(

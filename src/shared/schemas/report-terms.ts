@@ -3,6 +3,14 @@
  * Free of zod: importing the report schemas for them would build every report schema first.
  */
 
+import { addDays, todayIso } from '../dates.ts';
+
+/** The nights the reports open on: the last 30, today's included. */
+export function defaultReportRange(now: Date = new Date()): { from: string; to: string } {
+  const to = todayIso(now);
+  return { from: addDays(to, -29), to };
+}
+
 /**
  * Where a stay came from: `direct` our website, the operator's own sources (phone, walk-in, an owner's
  * stay), and `imported` the events of other channels' calendars.

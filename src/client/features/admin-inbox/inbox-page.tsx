@@ -19,7 +19,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatIsoDate } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
-import { INBOX_FILTERS, type TInboxFilter } from '#shared/constants.ts';
+import { INBOX_FILTERS, INBOX_PAGE_SIZE, type TInboxFilter } from '#shared/constants.ts';
 import type { TAdminThread, TInboxThread } from '#shared/schemas/messaging.ts';
 import { defined, readOneOf } from '#shared/url-search.ts';
 import type { TInboxSearch } from './inbox-search.ts';
@@ -43,7 +43,6 @@ const FILTER_LABEL: Record<TInboxFilter, string> = {
   staying: 'Staying now',
   inquiries: 'Inquiries',
 };
-const PAGE_SIZE = 20;
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 function ThreadItem({ t, active, open }: { t: TInboxThread; active: boolean; open: () => void }) {
@@ -210,7 +209,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
   const filter = search.filter ?? 'all';
   const page = search.page ?? 1;
   const list = useQuery({
-    ...inboxQuery({ filter, page, pageSize: PAGE_SIZE }),
+    ...inboxQuery({ filter, page, pageSize: INBOX_PAGE_SIZE }),
     refetchInterval: 15_000,
   });
   const go = (next: TInboxSearch) =>
@@ -247,7 +246,7 @@ export function InboxPage({ search }: { search: TInboxSearch }) {
                   ))}
                 </Stack>
                 <TablePager
-                  pages={Math.max(1, Math.ceil(list.data.total / PAGE_SIZE))}
+                  pages={Math.max(1, Math.ceil(list.data.total / INBOX_PAGE_SIZE))}
                   page={page}
                   onPage={(p) => go({ page: p > 1 ? p : undefined })}
                 />

@@ -15,11 +15,11 @@ import { useState } from 'react';
 import {
   formatMinor,
   METHOD_LABELS,
+  PAYMENT_LIST_VIEWS,
   PAYMENT_METHODS,
   PAYMENT_STATUS_LABELS,
   type TPaymentMethod,
 } from '#shared/payments.ts';
-import { PAYMENT_LIST_VIEWS } from '#shared/schemas/payments.ts';
 import { AdminPageHeader } from '../../components/admin-page-header.tsx';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { TablePager } from '../../components/table-pager.tsx';

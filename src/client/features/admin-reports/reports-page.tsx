@@ -16,9 +16,13 @@ import { IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { toCsv } from '#shared/csv.ts';
-import { addDays, todayIso } from '#shared/dates.ts';
 import { formatMoney } from '#shared/money.ts';
-import { monthsBetween, PAY_REPORT_MONTHS_MAX, REPORT_SOURCE_LABELS } from '#shared/schemas/report-terms.ts';
+import {
+  defaultReportRange,
+  monthsBetween,
+  PAY_REPORT_MONTHS_MAX,
+  REPORT_SOURCE_LABELS,
+} from '#shared/schemas/report-terms.ts';
 import type { TReportSummary } from '#shared/schemas/reports.ts';
 import { scrollable } from '../../components/scrollable-region.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
@@ -416,8 +420,8 @@ function HousekeepingPay({ from, to, propertyId }: { from: string; to: string; p
 
 /** The business reports (docs/staff.md#reports): a range, one home or all, figures, charts and CSV per table. */
 export function ReportsPage() {
-  const [from, setFrom] = useState(() => addDays(todayIso(), -29));
-  const [to, setTo] = useState(() => todayIso());
+  const [from, setFrom] = useState(() => defaultReportRange().from);
+  const [to, setTo] = useState(() => defaultReportRange().to);
   const [home, setHome] = useState<string | null>(null);
   const [q, setQ] = useState('');
   const homes = useQuery({
