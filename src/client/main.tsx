@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { nextTask } from './boot/next-task.ts';
 import { firstPageCommitted } from './components/after-first-screen.tsx';
 import { AppErrorBoundary } from './components/error-screen.tsx';
 import { ToasterOnDemand } from './components/toaster-on-demand.tsx';
@@ -19,6 +20,9 @@ import { queryClient } from './lib/trpc.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
+// The app's own code (its chunk: the route tree, the router) has just evaluated in this task: the page's
+// data and the route's first load start in the next one.
+await nextTask();
 hydrateFirstScreen(queryClient);
 
 const root = document.getElementById('root');
