@@ -1,3 +1,6 @@
+import { parse, type Container, type Declaration, type Rule } from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+
 /*
  * The CSS a first screen needs (docs/decisions.md#first-response), out of the app's built stylesheets:
  * the rules whose selectors can match the server-rendered markup's classes, with every at-rule they sit
@@ -5,13 +8,29 @@
  * custom properties none of them reads and the rules for hover and focus. Inlined in
  * the page, it lets the phone paint that markup as the app would draw it before any stylesheet arrives;
  * the stylesheets themselves load after the first paint, as the app's code does.
+ *
+ * PostCSS parses each stylesheet and postcss-selector-parser its selectors, once; what a page's markup
+ * needs is then picked from the compact tree built here, without parsing anything again.
  */
 
-/** A stylesheet's top-level items: a style rule, or an at-rule with its own items or its text. */
+/** A declaration as written, and the custom properties its value reads. */
+interface TDecl {
+  text: string;
+  refs: string[];
+}
+
+/** A stylesheet's items: a style rule, a grouping at-rule with its own items, or an item kept as it is. */
 type TNode =
-  | { kind: 'rule'; selectors: TSelector[]; body: string }
-  | { kind: 'group'; prelude: string; children: TNode[] }
-  | { kind: 'text'; text: string };
+  | {
+      kind: 'rule';
+      selectors: TSelector[];
+      /** The inside of a rule that holds rules of its own (nesting), kept as it is. */
+      nested: TDecl | undefined;
+      plain: TDecl[];
+      custom: (TDecl & { name: string })[];
+    }
+  | { kind: 'group'; prelude: string; layer: boolean; children: TNode[] }
+  | { kind: 'text'; text: string; refs: string[] };
 
 /** A selector and the classes an element must have somewhere in the markup for it to match. */
 interface TSelector {
@@ -23,185 +42,105 @@ interface TSelector {
  * States an inert screen is never in, before the app replaces it: their rules are left to the app's
  * stylesheets. (`:disabled` and the like describe the markup, and stay.)
  */
-const INTERACTION = /:(hover|active|focus|focus-visible|focus-within)\b/;
+const INTERACTION = new Set([':hover', ':active', ':focus', ':focus-visible', ':focus-within']);
 
 /** Groups whose rules apply as the rules in them do; any other at-rule block (@keyframes, @font-face) is kept whole. */
-const GROUPING = /^@(media|supports|layer|container)\b/i;
-
-/**
- * Where a string or comment that starts at `i` ends (its last character; the text's length when it never
- * closes), or -1 when none starts there: the scanners below look past both.
- */
-function literalEnd(css: string, i: number): number {
-  const c = css[i];
-  if (c === '"' || c === "'") {
-    const end = css.indexOf(c, i + 1);
-    return end < 0 ? css.length : end;
-  }
-  if (c === '/' && css[i + 1] === '*') {
-    const end = css.indexOf('*/', i + 2);
-    return end < 0 ? css.length : end + 1;
-  }
-  return -1;
-}
-
-/** The index of the first `;` or `{` from `from` outside strings, comments, parentheses and brackets. */
-function preludeEnd(css: string, from: number): number {
-  let depth = 0;
-  for (let i = from; i < css.length; i++) {
-    const c = css[i];
-    const literal = literalEnd(css, i);
-    if (literal >= css.length) return css.length;
-    if (literal >= 0) i = literal;
-    else if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (depth === 0 && (c === ';' || c === '{')) return i;
-  }
-  return css.length;
-}
-
-/** The index of the `}` that closes the block whose `{` is at `open`. */
-function blockEnd(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length; i++) {
-    const c = css[i];
-    const literal = literalEnd(css, i);
-    if (literal >= css.length) return css.length;
-    if (literal >= 0) i = literal;
-    else if (c === '{') depth++;
-    else if (c === '}' && --depth === 0) return i;
-  }
-  return css.length;
-}
-
-/** Splits at the commas outside parentheses and brackets. */
-function topLevelList(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts.map((p) => p.trim()).filter(Boolean);
-}
-
-/**
- * The classes a selector requires. Those inside parentheses (`:not()`, `:where()`, `:has()`…) and
- * attribute values are left out: ignoring them can only keep a rule that was not needed.
- */
-function requiredClasses(selector: string): string[] {
-  let flat = '';
-  let depth = 0;
-  for (const c of selector) {
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (depth === 0) flat += c;
-  }
-  return [...flat.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((m) => m[1] ?? '');
-}
-
-function parse(css: string): TNode[] {
-  const nodes: TNode[] = [];
-  let i = 0;
-  while (i < css.length) {
-    while (i < css.length && /\s/.test(css[i] ?? '')) i++;
-    if (css.startsWith('/*', i)) {
-      const end = css.indexOf('*/', i + 2);
-      i = end < 0 ? css.length : end + 2;
-      continue;
-    }
-    if (i >= css.length) break;
-    const stop = preludeEnd(css, i);
-    const prelude = css.slice(i, stop).trim();
-    if (css[stop] !== '{') {
-      // A statement (`@layer a, b;`, `@charset`): kept as it is.
-      if (prelude) nodes.push({ kind: 'text', text: `${prelude};` });
-      i = stop + 1;
-      continue;
-    }
-    const end = blockEnd(css, stop);
-    const body = css.slice(stop + 1, end);
-    if (prelude.startsWith('@')) {
-      nodes.push(
-        GROUPING.test(prelude)
-          ? { kind: 'group', prelude, children: parse(body) }
-          : { kind: 'text', text: `${prelude}{${body}}` },
-      );
-    } else {
-      const selectors = topLevelList(prelude).map((text) => ({ text, classes: requiredClasses(text) }));
-      nodes.push({ kind: 'rule', selectors, body });
-    }
-    i = end + 1;
-  }
-  return nodes;
-}
-
-/** The declarations of a rule's body, split at the semicolons outside parentheses and strings. */
-function declarations(body: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === '"' || c === "'") {
-      const close = body.indexOf(c, i + 1);
-      i = close < 0 ? body.length : close;
-    } else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ';' && depth === 0) {
-      out.push(body.slice(from, i));
-      from = i + 1;
-    }
-  }
-  out.push(body.slice(from));
-  return out.map((d) => d.trim()).filter(Boolean);
-}
+const GROUPING = new Set(['media', 'supports', 'layer', 'container']);
 
 const VAR_REF = /var\(\s*(--[\w-]+)/g;
 const varsIn = (text: string) => [...text.matchAll(VAR_REF)].map((m) => m[1] ?? '');
 
-/** A kept rule's selectors and declarations, custom properties apart from the rest. */
+const selectorReader = selectorParser();
+
+/**
+ * The rule's selectors that a screen nobody touches can match, each with the classes it requires. Those
+ * inside pseudo-classes' arguments (`:not()`, `:where()`, `:has()`…) are left out: ignoring them can
+ * only keep a rule that was not needed.
+ */
+function selectorsOf(rule: Rule): TSelector[] {
+  let list: selectorParser.Root;
+  try {
+    list = selectorReader.astSync(rule.selector);
+  } catch {
+    // A selector the parser cannot read is kept, as one naming no class: a rule too many costs bytes only.
+    return [{ text: rule.selector, classes: [] }];
+  }
+  const out: TSelector[] = [];
+  for (const selector of list.nodes) {
+    let interactive = false;
+    selector.walkPseudos((pseudo) => {
+      if (INTERACTION.has(pseudo.value.toLowerCase())) interactive = true;
+    });
+    if (interactive) continue;
+    const classes = selector.nodes.filter(selectorParser.isClassName).map((c) => c.value);
+    out.push({ text: selector.toString().trim(), classes });
+  }
+  return out;
+}
+
+const declOf = (decl: Declaration): TDecl => ({ text: decl.toString(), refs: varsIn(decl.value) });
+
+function ruleNode(rule: Rule): TNode | undefined {
+  const matchable = selectorsOf(rule);
+  if (!matchable.length) return undefined;
+  const node: TNode = { kind: 'rule', selectors: matchable, nested: undefined, plain: [], custom: [] };
+  if (rule.nodes.some((child) => child.type === 'rule' || child.type === 'atrule')) {
+    // Its inside as written: the rule without its selector, less the braces.
+    const text = rule.clone({ selector: '' }).toString();
+    const inside = text.slice(text.indexOf('{') + 1, text.lastIndexOf('}'));
+    node.nested = { text: inside, refs: varsIn(inside) };
+    return node;
+  }
+  rule.each((child) => {
+    if (child.type !== 'decl') return;
+    if (child.prop.startsWith('--')) node.custom.push({ ...declOf(child), name: child.prop });
+    else node.plain.push(declOf(child));
+  });
+  return node;
+}
+
+/** The stylesheet's items, comments left out. */
+function itemsOf(container: Container): TNode[] {
+  const nodes: TNode[] = [];
+  container.each((child) => {
+    if (child.type === 'rule') {
+      const rule = ruleNode(child);
+      if (rule) nodes.push(rule);
+    } else if (child.type === 'atrule') {
+      const name = child.name.toLowerCase();
+      if (child.nodes && GROUPING.has(name)) {
+        const prelude = `@${child.name}${child.raws.afterName ?? ' '}${child.params}`.trim();
+        nodes.push({ kind: 'group', prelude, layer: name === 'layer', children: itemsOf(child) });
+      } else {
+        // A statement (`@layer a, b;`, `@charset`) or a block kept whole (`@keyframes`, `@font-face`).
+        const text = child.nodes ? child.toString() : `${child.toString()};`;
+        nodes.push({ kind: 'text', text, refs: varsIn(text) });
+      }
+    }
+  });
+  return nodes;
+}
+
+/** A kept rule: the selectors the markup can match, and the rule's declarations. */
 interface TKept {
   selector: string;
-  /** The body as it is, for a rule with nested rules in it. */
-  body: string | undefined;
-  plain: string[];
-  custom: { name: string; decl: string }[];
+  rule: Extract<TNode, { kind: 'rule' }>;
 }
 
 /** The rules and at-rules the classes can use, as a tree of kept items and the text around them. */
-type TOut = string | TKept | { prelude: string; children: TOut[] };
+type TOut = TDecl | TKept | { prelude: string; layer: boolean; children: TOut[] };
 
 function keep(nodes: TNode[], has: (cls: string) => boolean): TOut[] {
   const out: TOut[] = [];
   for (const node of nodes) {
-    if (node.kind === 'text') out.push(node.text);
+    if (node.kind === 'text') out.push(node);
     else if (node.kind === 'group') {
       const children = keep(node.children, has);
       // An empty `@layer x {}` still fixes the layer's order: kept like the statement form.
-      if (children.length || /^@layer\b/i.test(node.prelude)) out.push({ prelude: node.prelude, children });
+      if (children.length || node.layer) out.push({ prelude: node.prelude, layer: node.layer, children });
     } else {
-      const kept = node.selectors.filter((sel) => !INTERACTION.test(sel.text) && sel.classes.every(has));
-      if (!kept.length) continue;
-      const selector = kept.map((sel) => sel.text).join(',');
-      if (node.body.includes('{')) {
-        out.push({ selector, body: node.body, plain: [], custom: [] });
-        continue;
-      }
-      const item: TKept = { selector, body: undefined, plain: [], custom: [] };
-      for (const decl of declarations(node.body)) {
-        const name = decl.slice(0, decl.indexOf(':')).trim();
-        if (name.startsWith('--')) item.custom.push({ name, decl });
-        else item.plain.push(decl);
-      }
-      out.push(item);
+      const kept = node.selectors.filter((sel) => sel.classes.every(has));
+      if (kept.length) out.push({ selector: kept.map((sel) => sel.text).join(','), rule: node });
     }
   }
   return out;
@@ -214,26 +153,26 @@ function keep(nodes: TNode[], has: (cls: string) => boolean): TOut[] {
 function usedProperties(tree: TOut[], markup: string): Set<string> {
   const used = new Set(varsIn(markup));
   const defined = new Map<string, string[]>();
+  const use = (refs: string[]) => refs.forEach((v) => used.add(v));
   const walk = (items: TOut[]) => {
     for (const item of items) {
-      if (typeof item === 'string') varsIn(item).forEach((v) => used.add(v));
+      if ('refs' in item) use(item.refs);
       else if ('children' in item) walk(item.children);
       else {
-        if (item.body !== undefined) varsIn(item.body).forEach((v) => used.add(v));
-        for (const decl of item.plain) varsIn(decl).forEach((v) => used.add(v));
-        for (const { name, decl } of item.custom) defined.set(name, [...(defined.get(name) ?? []), decl]);
+        if (item.rule.nested) use(item.rule.nested.refs);
+        item.rule.plain.forEach((decl) => use(decl.refs));
+        for (const { name, refs } of item.rule.custom)
+          defined.set(name, [...(defined.get(name) ?? []), ...refs]);
       }
     }
   };
   walk(tree);
   const queue = [...used];
   for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
-    for (const decl of defined.get(name) ?? []) {
-      for (const ref of varsIn(decl.slice(decl.indexOf(':') + 1))) {
-        if (!used.has(ref)) {
-          used.add(ref);
-          queue.push(ref);
-        }
+    for (const ref of defined.get(name) ?? []) {
+      if (!used.has(ref)) {
+        used.add(ref);
+        queue.push(ref);
       }
     }
   }
@@ -243,13 +182,16 @@ function usedProperties(tree: TOut[], markup: string): Set<string> {
 function serialize(items: TOut[], used: Set<string>): string {
   let out = '';
   for (const item of items) {
-    if (typeof item === 'string') out += item;
+    if ('refs' in item) out += item.text;
     else if ('children' in item) {
       const inner = serialize(item.children, used);
-      if (inner || /^@layer\b/i.test(item.prelude)) out += `${item.prelude}{${inner}}`;
-    } else if (item.body !== undefined) out += `${item.selector}{${item.body}}`;
+      if (inner || item.layer) out += `${item.prelude}{${inner}}`;
+    } else if (item.rule.nested) out += `${item.selector}{${item.rule.nested.text}}`;
     else {
-      const decls = [...item.plain, ...item.custom.filter((c) => used.has(c.name)).map((c) => c.decl)];
+      const decls = [
+        ...item.rule.plain.map((d) => d.text),
+        ...item.rule.custom.filter((c) => used.has(c.name)).map((c) => c.text),
+      ];
       if (decls.length) out += `${item.selector}{${decls.join(';')}}`;
     }
   }
@@ -265,15 +207,24 @@ export function classesIn(html: string): Set<string> {
   return classes;
 }
 
+/** A stylesheet, parsed for {@link criticalCssOf}. */
+export interface TStylesheet {
+  readonly items: TNode[];
+}
+
+export function parseStylesheet(css: string): TStylesheet {
+  return { items: itemsOf(parse(css)) };
+}
+
 /** Answers kept per set of classes and properties: a page's first screens use a handful of such sets. */
 const CACHED = 64;
 
 /**
- * A filter over the given stylesheets, parsed once: the CSS that the markup can use. The markup's own
+ * A filter over the given stylesheets, in their order: the CSS that the markup can use. The markup's own
  * `<style>` and `style` attributes count as using the custom properties they read.
  */
-export function criticalCssOf(stylesheets: string[]): (html: string) => string {
-  const tree = stylesheets.flatMap(parse);
+export function criticalCssOf(stylesheets: TStylesheet[]): (html: string) => string {
+  const tree = stylesheets.flatMap((sheet) => sheet.items);
   const cache = new Map<string, string>();
   return (html) => {
     const classes = classesIn(html);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { log } from '../logger.ts';
-import { criticalCssOf } from './critical-css.ts';
+import { criticalCssOf, parseStylesheet, type TStylesheet } from './critical-css.ts';
 
 /*
  * A page's first screen, rendered by the app itself (docs/decisions.md#first-response): `vite build`
@@ -41,6 +41,8 @@ export function firstScreenRenderer(clientDir: string) {
   let loaded: { mtimeMs: number; render: Promise<TRenderFirstScreen> } | undefined;
   const screens = new Map<string, string>();
   const styleFilters = new Map<string, (markup: string) => string>();
+  /** Each built stylesheet parsed once: the pages share the entry's, and parsing costs more than cutting. */
+  const parsedSheets = new Map<string, TStylesheet>();
 
   const renderer = (): Promise<TRenderFirstScreen> | undefined => {
     let stat: fs.Stats;
@@ -52,6 +54,7 @@ export function firstScreenRenderer(clientDir: string) {
     if (loaded?.mtimeMs !== stat.mtimeMs) {
       screens.clear();
       styleFilters.clear();
+      parsedSheets.clear();
       const chunks = JSON.parse(fs.readFileSync(manifest, 'utf8')) as Record<
         string,
         { file: string; isEntry?: boolean }
@@ -67,13 +70,21 @@ export function firstScreenRenderer(clientDir: string) {
     return loaded.render;
   };
 
+  const parsedSheet = (file: string): TStylesheet => {
+    let sheet = parsedSheets.get(file);
+    if (!sheet) {
+      sheet = parseStylesheet(fs.readFileSync(path.join(clientDir, file), 'utf8'));
+      parsedSheets.set(file, sheet);
+    }
+    return sheet;
+  };
+
   /** The filter over the page's stylesheets and, after them, the theme's variables. */
   const cssFor = (styles: string[], themeCss: string): ((markup: string) => string) => {
     const key = `${styles.join(' ')} ${createHash('sha1').update(themeCss).digest('base64')}`;
     let filter = styleFilters.get(key);
     if (!filter) {
-      const sheets = styles.map((f) => fs.readFileSync(path.join(clientDir, f), 'utf8'));
-      filter = criticalCssOf([...sheets, themeCss]);
+      filter = criticalCssOf([...styles.map(parsedSheet), parseStylesheet(themeCss)]);
       styleFilters.set(key, filter);
     }
     return filter;
