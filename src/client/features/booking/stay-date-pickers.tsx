@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { bookedDayProps, useCalendarMonths } from '../../components/calendar-days.ts';
 import { isNightBlocked } from './blocked-dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
-import '../../styles/date-pickers.css';
+import '../../styles/more-components.css';
 
 const DATE_FORMAT = 'MMM D, YYYY';
 // The month and year headings keep their visible text as their name (WCAG 2.5.3, label in name).
