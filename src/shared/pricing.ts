@@ -94,6 +94,36 @@ export function bookingCardParty(maxGuests: number, guests?: number): TParty {
   return { adults, children: 0, infants: 0, pets: 0 };
 }
 
+/**
+ * The quote's input for a stay, as the booking card and the checkout ask for it and the server's page
+ * carries it (one query key): the adults as `guests`, the others only when there are any, so a party of
+ * adults alone asks what it always asked.
+ */
+export function stayQuoteInput(
+  propertyId: number,
+  checkIn: string,
+  checkOut: string,
+  party?: Pick<TParty, 'adults' | 'children' | 'infants' | 'pets'>,
+): {
+  propertyId: number;
+  checkIn: string;
+  checkOut: string;
+  guests?: number;
+  children?: number;
+  infants?: number;
+  pets?: number;
+} {
+  return {
+    propertyId,
+    checkIn,
+    checkOut,
+    ...(party === undefined ? {} : { guests: party.adults }),
+    ...(party?.children ? { children: party.children } : {}),
+    ...(party?.infants ? { infants: party.infants } : {}),
+    ...(party?.pets ? { pets: party.pets } : {}),
+  };
+}
+
 /** The guests who count towards capacity and per-person charges. */
 export const countedGuests = (party: Pick<TParty, 'adults' | 'children'>) => party.adults + party.children;
 

@@ -304,3 +304,38 @@ test('every dialog on the checkout gives focus back to its opener', async ({ pag
   await expect(checkout.getByRole('group', { name: 'Who is coming' })).toBeHidden();
   await expect(checkout.getByTestId('party-picker').getByRole('button', { expanded: false })).toBeFocused();
 });
+
+test('a checkout opened from its address asks for no quote (the page carries it), and the message box grows to six lines at 375 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const id = await freeHome(page.request, 20);
+  const checkIn = await freeWindow(page.request, id, 40, 3);
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/trpc\/[^?]*bookings\.quote/.test(r.url())) asked.push(r.url());
+  });
+  await page.goto(`/book/${id}?checkIn=${checkIn}&checkOut=${addDays(checkIn, 3)}&adults=2`);
+  const checkout = page.getByTestId('checkout-page');
+  await expect(checkout.getByTestId('total')).toBeVisible();
+  const box = checkout.getByLabel('Message to the host');
+  await expect(box).toBeVisible();
+  // The quote under the very key the checkout asks with: had the keys differed, it would have asked.
+  expect(asked).toEqual([]);
+
+  const height = async () => (await box.boundingBox())?.height ?? 0;
+  const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}`).join('\n');
+  const empty = await height();
+  await box.fill(lines(4));
+  await expect.poll(height).toBeGreaterThan(empty);
+  const four = await height();
+  await box.fill(lines(6));
+  await expect.poll(height).toBeGreaterThan(four);
+  const six = await height();
+  // At most six lines tall: past them the box scrolls.
+  await box.fill(lines(12));
+  await expect.poll(height).toBe(six);
+  expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await box.fill('');
+  await expect.poll(height).toBe(empty);
+});

@@ -5,17 +5,10 @@ import { defaultReportRange } from '#shared/schemas/report-terms.ts';
 import { contextFactory, type TServerDeps } from '../context.ts';
 import { log } from '../logger.ts';
 import { createCaller } from '../router.ts';
+import { queryKey, type TPageEntry } from './page-entries.ts';
 
-/** [the client's query key, the answer], as the page's `__stayhub_data` carries them. */
-type TPageEntry = [unknown, unknown];
 type TCaller = ReturnType<typeof createCaller>;
 type TRead = (call: TCaller) => Promise<TPageEntry[]>;
-
-/** A tRPC query's key as `@trpc/tanstack-react-query` writes it (`trpc.a.b.queryOptions(input)`). */
-const queryKey = (path: string, input?: unknown) => [
-  path.split('.'),
-  input === undefined ? { type: 'query' } : { input, type: 'query' },
-];
 
 /**
  * The first data of each back-office page the way it opens from its address (its default range,

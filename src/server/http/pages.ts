@@ -24,7 +24,7 @@ import { ZBlockedRange, ZProperty, ZSearchInput, ZSearchResult } from '#shared/s
 import { ZQuote, ZQuoteInput, ZStayRules } from '#shared/schemas/booking.ts';
 import { ZPricing } from '#shared/schemas/pricing.ts';
 import { parseCheckoutSearch } from '#shared/checkout-search.ts';
-import { bookingCardParty } from '#shared/pricing.ts';
+import { bookingCardParty, stayQuoteInput } from '#shared/pricing.ts';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
 import { parseHomeSearch, searchInputFor } from '#shared/home-search.ts';
 import { listCategories } from '../services/categories/queries.ts';
@@ -40,6 +40,7 @@ import { log } from '../logger.ts';
 import { COLOR_SCHEME_TAG } from './color-scheme.ts';
 import { escapeHtml } from './html.ts';
 import { templateStylesheets, withAppStarter } from './app-starter.ts';
+import { queryKey, type TPageEntry } from './page-entries.ts';
 import { firstScreenRenderer } from './server-render.ts';
 import { absoluteUrl, siteUrl } from './seo.ts';
 import { routePreloads } from './route-preloads.ts';
@@ -73,7 +74,7 @@ interface THead {
   preload: { href: string; srcset: string | undefined; sizes: string } | undefined;
   robots: string | undefined;
   /** Query data the client hydrates before its first render: [tRPC query key, data]. */
-  dehydrated: [unknown, unknown][];
+  dehydrated: TPageEntry[];
   /** The app's first screen of the page is rendered by the server (server-render.ts). */
   firstScreen: boolean;
 }
@@ -153,22 +154,19 @@ async function readListing(em: EntityManager, id: string | undefined): Promise<T
   }
 }
 
+/** A tRPC query's answer under the key the client's `queryOptions(input)` gives it. */
+const entry = (path: string, input: unknown, data: unknown): TPageEntry => [queryKey(path, input), data];
+
 /** The listing's and its zone clock's cache entries, keyed as the client's queries are. */
-function listingData(p: TProperty): [unknown, unknown][] {
+function listingData(p: TProperty): TPageEntry[] {
   return [
-    [[['properties', 'byId'], { input: { id: p.id }, type: 'query' }], p],
-    [[['properties', 'zoneClock'], { input: { zone: p.timeZone }, type: 'query' }], homeClock(p.timeZone)],
+    entry('properties.byId', { id: p.id }, p),
+    entry('properties.zoneClock', { zone: p.timeZone }, homeClock(p.timeZone)),
   ];
 }
 
-/** A cache entry of a tRPC query, keyed as the client's `queryOptions(input)` keys it. */
-const queryEntry = (path: [string, string], input: unknown, data: unknown): [unknown, unknown] => [
-  [path, { input, type: 'query' }],
-  data,
-];
-
 /** The entry, or none when its read fails: a missing entry only costs the client the request it saves. */
-async function optionalEntry(read: () => Promise<[unknown, unknown]>): Promise<[unknown, unknown][]> {
+async function optionalEntry(read: () => Promise<TPageEntry>): Promise<TPageEntry[]> {
   try {
     return [await read()];
   } catch (err) {
@@ -182,21 +180,13 @@ async function optionalEntry(read: () => Promise<[unknown, unknown]>): Promise<[
  * stay rules and its fees. Carried in the page, their answers do not land after the first render as a
  * synchronous re-render of the whole card or checkout on a phone's main thread, a round trip later.
  */
-function bookingData(em: EntityManager, id: number): Promise<[unknown, unknown][]>[] {
+function bookingData(em: EntityManager, id: number): Promise<TPageEntry[]>[] {
   return [
     optionalEntry(async () =>
-      queryEntry(
-        ['bookings', 'availability'],
-        { id },
-        ZBlockedRange.array().parse(await blockedRanges(em, id)),
-      ),
+      entry('bookings.availability', { id }, ZBlockedRange.array().parse(await blockedRanges(em, id))),
     ),
-    optionalEntry(async () =>
-      queryEntry(['bookings', 'stayRules'], { id }, ZStayRules.parse(await stayRules(em, id))),
-    ),
-    optionalEntry(async () =>
-      queryEntry(['pricing', 'get'], { id }, ZPricing.parse(await getPricing(em, id))),
-    ),
+    optionalEntry(async () => entry('bookings.stayRules', { id }, ZStayRules.parse(await stayRules(em, id)))),
+    optionalEntry(async () => entry('pricing.get', { id }, ZPricing.parse(await getPricing(em, id)))),
   ];
 }
 
@@ -209,26 +199,19 @@ function checkoutQuote(
   p: TProperty,
   query: URLSearchParams,
   reach: TCardReach,
-): Promise<[unknown, unknown][]> {
+): Promise<TPageEntry[]> {
   const search = parseCheckoutSearch(Object.fromEntries(query));
   if (!search.checkIn || !search.checkOut) return Promise.resolve([]);
-  const input = {
-    propertyId: p.id,
-    checkIn: search.checkIn,
-    checkOut: search.checkOut,
-    guests: bookingCardParty(p.maxGuests, search.adults).adults,
-    ...(search.children ? { children: search.children } : {}),
-    ...(search.infants ? { infants: search.infants } : {}),
-    ...(search.pets ? { pets: search.pets } : {}),
-  };
+  const input = stayQuoteInput(p.id, search.checkIn, search.checkOut, {
+    ...bookingCardParty(p.maxGuests, search.adults),
+    children: search.children ?? 0,
+    infants: search.infants ?? 0,
+    pets: search.pets ?? 0,
+  });
   const parsed = ZQuoteInput.safeParse(input);
   if (!parsed.success) return Promise.resolve([]);
   return optionalEntry(async () =>
-    queryEntry(
-      ['bookings', 'quote'],
-      input,
-      ZQuote.parse(await quoteForStay(em, parsed.data, new Date(), reach)),
-    ),
+    entry('bookings.quote', input, ZQuote.parse(await quoteForStay(em, parsed.data, new Date(), reach))),
   );
 }
 
@@ -245,10 +228,7 @@ async function headFor(
   const page = await pageHeadFor(em, settings, pathname, query, origin, reach);
   // Every page's header and footer read them: carried in the page, they cost neither a request nor a
   // re-render of the whole frame when its answer lands.
-  const config: [unknown, unknown] = [
-    [['config', 'get'], { type: 'query' }],
-    publicConfigOf(settings, demoDirectAdmin),
-  ];
+  const config: TPageEntry = [queryKey('config.get'), publicConfigOf(settings, demoDirectAdmin)];
   return { ...page, head: { ...page.head, dehydrated: [...page.head.dehydrated, config] } };
 }
 
@@ -331,7 +311,7 @@ async function pageHeadFor(
                 [
                   [['properties', 'search'], { input: raw, type: 'infinite' }],
                   { pages: [page], pageParams: [null] },
-                ] as [unknown, unknown],
+                ] as TPageEntry,
               ]
             : []),
           // The category strip is on the first screen too: without it, it shows placeholders until a

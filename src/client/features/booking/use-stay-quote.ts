@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TStayQuote } from '#shared/schemas/booking.ts';
 import { DATES_TAKEN, DATES_UNAVAILABLE } from '#shared/messages.ts';
+import { stayQuoteInput } from '#shared/pricing.ts';
 import { errorMessage } from '../../lib/trpc.ts';
 import { stayQuoteQuery } from './api.ts';
 
@@ -21,16 +22,7 @@ export function useStayQuote(
 } {
   const enabled = Boolean(checkIn && checkOut && checkOut > checkIn);
   const query = useQuery({
-    ...stayQuoteQuery({
-      propertyId,
-      checkIn: checkIn ?? '',
-      checkOut: checkOut ?? '',
-      // Only what is there: a party of adults alone asks what it always asked.
-      ...(party === undefined ? {} : { guests: party.adults }),
-      ...(party?.children ? { children: party.children } : {}),
-      ...(party?.infants ? { infants: party.infants } : {}),
-      ...(party?.pets ? { pets: party.pets } : {}),
-    }),
+    ...stayQuoteQuery(stayQuoteInput(propertyId, checkIn ?? '', checkOut ?? '', party)),
     enabled,
     retry: false,
     placeholderData: keepPreviousData,
