@@ -267,3 +267,9 @@ export const INBOX_PAGE_SIZE = 20;
 
 /** Where the browser keeps the visitor's colour scheme ('light', 'dark' or 'auto'): the app and the page's head read it. */
 export const THEME_STORAGE_KEY = 'stayhub.theme';
+
+/**
+ * The page's `<meta>` naming the code a later tap may need (the date pickers' files): the server writes
+ * it from the build's manifest, and the booking card fetches those files into the cache once idle.
+ */
+export const LATER_CODE_META = 'stayhub:later-code';

@@ -112,6 +112,8 @@ describe('the first response', () => {
         [['pricing', 'get'], { input: { id: propertyId }, type: 'query' }],
         expect.objectContaining({ propertyId }),
       ],
+      // Its reviews, as the API answers them (below).
+      [[['reviews', 'byProperty'], { input: { id: propertyId }, type: 'query' }], expect.any(Array)],
       // The public settings, which every page's header and footer read.
       [[['config', 'get'], { type: 'query' }], expect.objectContaining({ settings: expect.any(Object) })],
       // No session cookie came: the client is told the visitor is signed out, and asks no more.
@@ -120,6 +122,32 @@ describe('the first response', () => {
     // The image preload is found first: the app's script is asked for only once the first screen is
     // painted (the next describe).
     expect(html).not.toContain('<script type="module"');
+  });
+
+  it("carries a listing's reviews equal to the API's answer, and names the date pickers' files for later", async () => {
+    const em = srv.server.db.orm.em.fork();
+    await em
+      .getConnection()
+      .execute(
+        `insert into reviews (property_id, user_name, date, rating, comment) values (?, 'Ines', '2026-03-02', 4, 'Lovely <b>light</b>')`,
+        [propertyId],
+      );
+    const html = await (await fetch(`${srv.url}/property/${propertyId}`)).text();
+    const data = /<script id="__stayhub_data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+    const entries = JSON.parse(data ?? '[]') as [[unknown, { input?: unknown }], unknown][];
+    const carried = entries.find(([key]) => JSON.stringify(key[0]) === '["reviews","byProperty"]');
+    const input = { id: propertyId };
+    const api = (await (
+      await fetch(
+        `${srv.url}/trpc/reviews.byProperty?input=${encodeURIComponent(JSON.stringify({ json: input }))}`,
+      )
+    ).json()) as { result: { data: { json: unknown } } };
+    expect(carried?.[1]).toEqual(api.result.data.json);
+    expect(carried?.[1]).toEqual([
+      expect.objectContaining({ userName: 'Ines', comment: 'Lovely <b>light</b>' }),
+    ]);
+    // This test's client has no build manifest, so no later code to name.
+    expect(html).not.toContain('stayhub:later-code');
   });
 
   it("carries the checkout's home, zone clock and booking reads, and preloads its summary's thumbnail and first screen", async () => {

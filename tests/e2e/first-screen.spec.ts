@@ -136,3 +136,45 @@ test.describe("the server's first screen is the app's render", () => {
     ]).toEqual(serverBoxes);
   });
 });
+
+test("a listing fetches the date pickers' files while idle, and runs them only when the guest taps a date, from the cache", async ({
+  page,
+}) => {
+  const { id } = await firstListing(page);
+  await page.setViewportSize(PHONE);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const served = new Map<string, { prefetchCache: boolean; diskCache: boolean }[]>();
+  cdp.on('Network.responseReceived', (e) => {
+    const file = new URL(e.response.url).pathname;
+    served.set(file, [
+      ...(served.get(file) ?? []),
+      { prefetchCache: Boolean(e.response.fromPrefetchCache), diskCache: Boolean(e.response.fromDiskCache) },
+    ]);
+  });
+  await page.goto(`/property/${id}`);
+  const named = await page.locator('meta[name="stayhub:later-code"]').getAttribute('content');
+  const files = (named ?? '').split(' ');
+  expect(files.some((f) => /stay-date-pickers-.*\.js$/.test(f))).toBe(true);
+  // Fetched into the cache a little after the page settles, a few at a time while idle...
+  // (those the page already loaded for itself are not asked for again).
+  await expect
+    .poll(
+      () => page.evaluate((all) => all.filter((f) => !document.querySelector(`link[href$="${f}"]`)), files),
+      {
+        timeout: 15_000,
+      },
+    )
+    .toEqual([]);
+  await expect(page.locator('link[rel="prefetch"]').first()).toBeAttached();
+  await expect.poll(() => files.filter((f) => !served.has(f))).toEqual([]);
+  // ...but not run: their stylesheet is not applied and the calendars are not on the page.
+  const css = files.filter((f) => f.endsWith('.css'));
+  for (const f of css) await expect(page.locator(`link[rel="stylesheet"][href$="${f}"]`)).toHaveCount(0);
+  await page.getByTestId('check-in-input').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  for (const f of css) await expect(page.locator(`link[rel="stylesheet"][href$="${f}"]`)).toHaveCount(1);
+  // The tap's requests for them came from the cache the idle fetch filled.
+  const picker = files.find((f) => /stay-date-pickers-.*\.js$/.test(f)) ?? '';
+  expect(served.get(picker)?.slice(1)).toEqual([expect.objectContaining({ diskCache: true })]);
+});

@@ -38,7 +38,37 @@ describe('route code preloads', () => {
     const property = preloads('/property/12');
     expect(property.scripts.sort()).toEqual(['assets/property.js', 'assets/site.js']);
     expect(property.styles.sort()).toEqual(['assets/more.css', 'assets/property.css']);
-    expect(preloads('/help')).toEqual({ scripts: [], styles: [] });
+    expect(preloads('/help')).toEqual({ scripts: [], styles: [], later: [] });
+  });
+
+  it("names the date pickers' code beyond the entry's for the guest pages, not for the back office", () => {
+    writeManifest({
+      'index.html': {
+        file: 'assets/index.js',
+        isEntry: true,
+        imports: ['_shared.js'],
+        css: ['assets/index.css'],
+      },
+      '_shared.js': { file: 'assets/shared.js' },
+      '_popover.js': {
+        file: 'assets/popover.js',
+        imports: ['_shared.js'],
+        css: ['assets/more.css', 'assets/index.css'],
+      },
+      'features/booking/stay-date-pickers.tsx': {
+        file: 'assets/pickers.js',
+        isDynamicEntry: true,
+        imports: ['_shared.js', '_popover.js'],
+      },
+      'routes/_site/property.$id.tsx?tsr-split=component': { file: 'assets/property.js' },
+      'routes/admin/index.tsx?tsr-split=component': { file: 'assets/dashboard.js' },
+    });
+    const preloads = routePreloads(dir);
+    const later = ['assets/pickers.js', 'assets/popover.js', 'assets/more.css'];
+    expect(preloads('/property/3').later).toEqual(later);
+    expect(preloads('/').later).toEqual(later);
+    expect(preloads('/book/3').later).toEqual(later);
+    expect(preloads('/admin', { signedIn: true }).later).toEqual([]);
   });
 
   it("lists the checkout's route chunk and the screen it imports lazily, with the screen's own imports", () => {
@@ -84,14 +114,14 @@ describe('route code preloads', () => {
     expect(preloads('/admin/calendar', signedIn).scripts).toContain('assets/calendar.js');
     expect(preloads('/admin/calendar', signedIn).scripts).not.toContain('assets/calendar-home.js');
     expect(preloads('/admin/calendar/4', signedIn).scripts).toContain('assets/calendar-home.js');
-    expect(preloads('/admin/payments', { signedIn: false })).toEqual({ scripts: [], styles: [] });
-    expect(preloads('/admin/payments')).toEqual({ scripts: [], styles: [] });
-    expect(preloads('/admin/no-such-page', signedIn)).toEqual({ scripts: [], styles: [] });
+    expect(preloads('/admin/payments', { signedIn: false })).toEqual({ scripts: [], styles: [], later: [] });
+    expect(preloads('/admin/payments')).toEqual({ scripts: [], styles: [], later: [] });
+    expect(preloads('/admin/no-such-page', signedIn)).toEqual({ scripts: [], styles: [], later: [] });
   });
 
   it('answers nothing before a build, and follows a new build', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'route-preloads-none-'));
-    expect(routePreloads(empty)('/')).toEqual({ scripts: [], styles: [] });
+    expect(routePreloads(empty)('/')).toEqual({ scripts: [], styles: [], later: [] });
     fs.rmSync(empty, { recursive: true, force: true });
     writeManifest({
       'index.html': { file: 'assets/index.js', isEntry: true },

@@ -9,7 +9,7 @@ import {
   cardSrcSet,
   imageSrcSet,
 } from '#shared/media.ts';
-import { SESSION_QUERY_KEY, SETTINGS_DEFAULTS } from '#shared/constants.ts';
+import { LATER_CODE_META, SESSION_QUERY_KEY, SETTINGS_DEFAULTS } from '#shared/constants.ts';
 import {
   documentTitle,
   matchPageRoute,
@@ -23,6 +23,7 @@ import type { TProperty, TSearchResult } from '#shared/schemas/property.ts';
 import { ZBlockedRange, ZProperty, ZSearchInput, ZSearchResult } from '#shared/schemas/property.ts';
 import { ZQuote, ZQuoteInput, ZStayRules } from '#shared/schemas/booking.ts';
 import { ZPricing } from '#shared/schemas/pricing.ts';
+import { ZReview } from '#shared/schemas/review.ts';
 import { parseCheckoutSearch } from '#shared/checkout-search.ts';
 import { bookingCardParty, stayQuoteInput } from '#shared/pricing.ts';
 import { HOME_PAGE_SIZE } from '#shared/constants.ts';
@@ -33,6 +34,7 @@ import { blockedRanges, stayRules } from '../services/bookings/availability.ts';
 import { quoteForStay } from '../services/bookings/quote.ts';
 import type { TCardReach } from '../services/payments/terms.ts';
 import { getPricing } from '../services/pricing/pricing.ts';
+import { listReviewsForProperty } from '../services/reviews/queries.ts';
 import { SESSION_COOKIE } from '../services/auth/sessions.ts';
 import { getSettings, publicConfigOf } from '../services/settings/settings.ts';
 import { readCookie } from '../context.ts';
@@ -191,6 +193,16 @@ function bookingData(em: EntityManager, id: number): Promise<TPageEntry[]>[] {
 }
 
 /**
+ * The listing's reviews: below its first screen, but their answer landing a round trip after the app's
+ * first render re-rendered the listing's body on a phone's main thread.
+ */
+function reviewsData(em: EntityManager, id: number): Promise<TPageEntry[]> {
+  return optionalEntry(async () =>
+    entry('reviews.byProperty', { id }, ZReview.array().parse(await listReviewsForProperty(em, id))),
+  );
+}
+
+/**
  * The checkout's quote for the stay in its URL, keyed as the checkout asks for it (use-stay-quote.ts:
  * the adults as the booking card clamps them, the others only when there are any). None without dates.
  */
@@ -247,7 +259,7 @@ async function pageHeadFor(
   if (match.route.path === '/property/$id') {
     const p = await readListing(em, match.params.id);
     if (!p) return { status: 404, head: plainHead(undefined, site, settings.siteDescription, origin) };
-    const booking = (await Promise.all(bookingData(em, p.id))).flat();
+    const booking = (await Promise.all([...bookingData(em, p.id), reviewsData(em, p.id)])).flat();
     const cover = p.images[0];
     const url = siteUrl(pagePath('/property/$id', { id: p.id }), origin);
     const image = cover ? absoluteUrl(cover, origin) : undefined;
@@ -482,6 +494,14 @@ export function pageHandler(
       ];
       if (routeTags.length) body = body.replace('</head>', `  ${routeTags.join('\n    ')}\n  </head>`);
     }
+    // Named for the page to fetch once idle (stay-dates.tsx), not fetched here: the first screen's own
+    // files come first on a slow link.
+    if (route?.later.length)
+      body = body.replace(
+        '</head>',
+        () =>
+          `  <meta name="${LATER_CODE_META}" content="${escapeHtml(route.later.map((f) => `/${f}`).join(' '))}" />\n  </head>`,
+      );
     res.status(status);
     // A page with an operator's data in it is theirs alone, as the API's answers of it are.
     res.setHeader('Cache-Control', operatorData ? 'private, no-store' : 'no-cache');

@@ -14,8 +14,19 @@ type TManifest = Record<string, TManifestChunk>;
 export interface TRoutePreloads {
   scripts: string[];
   styles: string[];
+  /**
+   * Code that a later tap on the page may need (the booking card's date pickers), which the page fetches
+   * into the browser's cache once idle and runs only when the guest reaches for it.
+   */
+  later: string[];
 }
-const NONE: TRoutePreloads = { scripts: [], styles: [] };
+const NONE: TRoutePreloads = { scripts: [], styles: [], later: [] };
+
+/**
+ * The modules a guest page fetches ahead of a tap: the date pickers, from a listing's booking card (and
+ * from the home and the checkout, which lead to one without reloading the page).
+ */
+const LATER_MODULES = ['features/booking/stay-date-pickers.tsx'];
 
 /** The route modules (as the build's manifest names them) that draw each page's first screen. */
 const FIRST_SCREEN_ROUTES: [RegExp, string[]][] = [
@@ -95,8 +106,8 @@ function preloadsByRoute(manifest: TManifest): Map<RegExp | string, TRoutePreloa
   const entries = Object.keys(manifest).filter((k) => manifest[k]?.isEntry);
   const initial = closure(entries);
   const initialStyles = new Set([...initial].flatMap((k) => manifest[k]?.css ?? []));
-  const byRoute = new Map<RegExp | string, TRoutePreloads>();
-  for (const [re, modules] of [...FIRST_SCREEN_ROUTES, ...ADMIN_PAGES]) {
+  /** The chunks of these modules' code beyond the entry's, and their styles. */
+  const filesOf = (modules: string[]) => {
     const roots = Object.keys(manifest).filter((k) => modules.some((m) => k === m || k.startsWith(`${m}?`)));
     const chunks = [...closure(roots)].filter((k) => !initial.has(k));
     const scripts = chunks
@@ -105,7 +116,12 @@ function preloadsByRoute(manifest: TManifest): Map<RegExp | string, TRoutePreloa
     const styles = [...new Set(chunks.flatMap((k) => manifest[k]?.css ?? []))].filter(
       (f) => !initialStyles.has(f),
     );
-    byRoute.set(re, { scripts, styles });
-  }
+    return { scripts, styles };
+  };
+  const pickers = filesOf(LATER_MODULES);
+  const later = [...pickers.scripts, ...pickers.styles];
+  const byRoute = new Map<RegExp | string, TRoutePreloads>();
+  for (const [re, modules] of FIRST_SCREEN_ROUTES) byRoute.set(re, { ...filesOf(modules), later });
+  for (const [page, modules] of ADMIN_PAGES) byRoute.set(page, { ...filesOf(modules), later: [] });
   return byRoute;
 }

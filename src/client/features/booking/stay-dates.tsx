@@ -9,6 +9,7 @@ import {
   type FocusEvent,
   type PointerEvent,
 } from 'react';
+import { LATER_CODE_META } from '#shared/constants.ts';
 import { formatIsoDate } from '#shared/dates.ts';
 import type { TBookingStay } from './use-booking-stay.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
@@ -17,24 +18,52 @@ const StayDatePickers = lazyRetry(() =>
   import('./stay-date-pickers.tsx').then((m) => ({ default: m.StayDatePickers })),
 );
 
-// The pickers' code, fetched and evaluated when the page has been idle a while: fetched on the tap itself,
-// its ~30 module preloads and evaluation held the tap's frame; fetched at the first idle moment, they held
-// whatever the guest tapped first. Once in, the pickers render without suspending.
+// The pickers' code runs when the guest reaches for them (hover, keyboard focus or the tap itself). Run
+// while the page was idle, its evaluation and its stylesheet's restyle of the whole page were long tasks
+// that held whatever the guest tapped then; fetched on the tap, its files took a round trip or more. So
+// the page fetches them into the cache while idle, and the tap only runs them.
 let pickersReady: Promise<void> | undefined;
 const preparePickers = () =>
   (pickersReady ??= StayDatePickers.preload().catch(() => {
     pickersReady = undefined;
   }));
-const PREPARE_AFTER_MS = 2000;
-const prepareWhenIdle = () => {
-  let idle = 0;
+const PREFETCH_AFTER_MS = 2000;
+/** The pickers' files as the server names them in the page (route-preloads.ts); none in development. */
+function pickerFiles(): string[] {
+  const files = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`)?.content;
+  return files
+    ? files.split(' ').filter((href) => !document.querySelector(`link[href$="${CSS.escape(href)}"]`))
+    : [];
+}
+function prefetch(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'prefetch';
+  // As the module loader and Vite's preloads ask for them, so the later request finds this one cached.
+  link.crossOrigin = '';
+  link.href = href;
+  document.head.append(link);
+}
+/**
+ * Each file's request costs the main thread about half a millisecond to start (28 at once made a long
+ * task on a phone), so they start a few at a time, while the browser says it has time to spare.
+ */
+const IDLE_SLICE_MS = 4;
+const prefetchWhenIdle = () => {
+  let handle = 0;
+  let files: string[] | undefined;
+  const work = (deadline: IdleDeadline) => {
+    files ??= pickerFiles();
+    const until = performance.now() + IDLE_SLICE_MS;
+    while (files.length && !pickersReady && performance.now() < until && deadline.timeRemaining() > 1)
+      prefetch(files.shift() ?? '');
+    if (files.length && !pickersReady) handle = requestIdleCallback(work);
+  };
   const timer = setTimeout(() => {
-    if ('requestIdleCallback' in window) idle = requestIdleCallback(() => void preparePickers());
-    else void preparePickers();
-  }, PREPARE_AFTER_MS);
+    if ('requestIdleCallback' in window) handle = requestIdleCallback(work);
+  }, PREFETCH_AFTER_MS);
   return () => {
     clearTimeout(timer);
-    if (idle) cancelIdleCallback(idle);
+    if (handle) cancelIdleCallback(handle);
   };
 };
 /** After the tap's frame has painted: a frame, then a task. */
@@ -44,14 +73,14 @@ type TField = 'check-in-input' | 'check-out-input';
 
 /**
  * Check-in and check-out (docs/product.md#guest-interactions). The calendars (@mantine/dates, its popover and Floating UI, ~30 KiB
- * gzipped) stay out of the property page's first load: look-alike fields show the stay, the code loads once
- * the page has been idle a while (or on hover or keyboard focus), and the first click swaps in the real
- * pickers and repeats that click on the same field.
+ * gzipped) stay out of the property page's first load: look-alike fields show the stay, the code is
+ * fetched once the page has been idle a while and runs on hover or keyboard focus, and the first click
+ * swaps in the real pickers and repeats that click on the same field.
  */
 export function StayDates({ stay }: { stay: TBookingStay }) {
   const [clicked, setClicked] = useState<TField | null>(null);
   const slot = useRef<HTMLDivElement>(null);
-  useEffect(prepareWhenIdle, []);
+  useEffect(prefetchWhenIdle, []);
   // The code (if not in yet) and the swap come after the tap's own frame; a load that failed leaves it to
   // the lazy component, whose failure reaches the error screen as before.
   const use = (field: TField) =>

@@ -21,7 +21,11 @@ export function prefetchListing({
 }): void {
   const id = parsePropertyId(params.id);
   if (id === undefined) return;
-  void context.queryClient.prefetchQuery(propertyQuery(id));
+  // Only a home not in the cache yet: one that is (carried in the page, or seen before) is drawn from it,
+  // and the page's own read asks again as it mounts; the loader asking too fetched it twice.
+  const home = propertyQuery(id);
+  if (context.queryClient.getQueryData(home.queryKey) === undefined)
+    void context.queryClient.prefetchQuery(home);
   void context.queryClient.prefetchQuery(trpc.bookings.availability.queryOptions({ id }));
   void context.queryClient.prefetchQuery(trpc.bookings.stayRules.queryOptions({ id }));
 }
