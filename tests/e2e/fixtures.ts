@@ -63,7 +63,12 @@ export const test = base.extend<TFixtures>({
       Object.assign(page, {
         [method]: async (...args: unknown[]) => {
           const response = await navigate(...args);
-          await expect(page.locator('[data-first-screen]')).toHaveCount(0);
+          // Checked at every frame: a locator assertion's retries back off to half a second, idle time
+          // after every load of every test.
+          await page.waitForFunction(() => !document.querySelector('[data-first-screen]'), undefined, {
+            polling: 'raf',
+            timeout: 10_000,
+          });
           return response;
         },
       });

@@ -20,7 +20,8 @@ export function trackRequests(page: Page): { settled: () => Promise<void> } {
             await nextFrames(page);
             return inFlight === 0;
           },
-          { timeout: 30_000 },
+          // Short steps: the default backoff grows to a second, idle time in every page of a walk.
+          { intervals: [50], timeout: 30_000 },
         )
         .toBe(true);
       // Skeleton rows stand in while a table loads.
