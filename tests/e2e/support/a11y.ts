@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { AxeResults, RunOptions } from 'axe-core';
 import { expect } from '../fixtures.ts';
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what docs/decisions.md#accessibility holds the site to. */
@@ -22,45 +22,15 @@ export interface TA11yOptions {
 /** The axe rules whose verdict depends on colours. */
 const COLOR_RULES = ['color-contrast', 'link-in-text-block'];
 
-/** axe-core's minified build, read once per worker. */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** What to scan, as CSS selectors: an empty `include` is the whole document. */
-type TAxeContext = { include: string[]; exclude: string[] };
-type TAxeWindow = { axe?: { run(context: TAxeContext, options: RunOptions): Promise<AxeResults> } };
-
 /**
- * Runs axe.run in the page as `@axe-core/playwright`'s legacy mode did (axe in every frame, reaching
- * same-origin frames through its own messaging), at about half the cost: the library evaluated axe's
- * whole unminified source twice in every frame for every scan, where axe is put in a document only when
- * it is not there yet (it stays for the next scans of the same page); and only the violations come back,
- * the sole result the check reads, so axe builds no selectors for the passing nodes and the page sends
- * none of them over. axe runs the same rules on the same nodes either way.
+ * axe-core's minified build, for `@axe-core/playwright` to put in the page in place of its unminified
+ * one (1.4 MB), which it evaluates in every frame, and twice in the top one, for every scan. Guarded, so
+ * a page that kept axe from an earlier scan only parses it again; axe starts each run afresh anyway.
  */
-async function runAxe(page: Page, context: TAxeContext, options: RunOptions): Promise<AxeResults> {
-  for (const frame of page.frames()) {
-    // A frame that goes away meanwhile has nothing to scan, as in the library.
-    await frame
-      .evaluate(
-        `typeof window.axe === 'undefined' && (() => {
-        ${AXE_SOURCE};
-        axe.configure({ allowedOrigins: ['<same_origin>'] });
-      })()`,
-      )
-      .catch(() => undefined);
-  }
-  const run: RunOptions = { ...options, resultTypes: ['violations'] };
-  // Back as JSON text: Playwright's types for a returned value recurse too deep on axe's result type.
-  const results: unknown = await page.evaluate(
-    async ([context, options]) => {
-      const { axe } = window as unknown as TAxeWindow;
-      if (!axe) throw new Error('axe is not in the page');
-      return JSON.stringify(await axe.run(context, options));
-    },
-    [context, run] as const,
-  );
-  return JSON.parse(results as string) as AxeResults;
-}
+const AXE_SOURCE = `if (typeof window.axe === 'undefined') {\n${fs.readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)}\n}`;
 
 /**
  * Runs axe on the page as it is now and fails on any serious or critical violation, listing each
@@ -72,15 +42,17 @@ export async function expectNoSeriousA11yViolations(
   label: string,
   options: TA11yOptions = {},
 ): Promise<void> {
-  // axe.run in the page rather than axe's per-frame runs merged in a blank page (the library's default):
-  // the same rules and results, at half the time.
-  const { violations } = await runAxe(
-    page,
-    { include: options.include ? [options.include] : [], exclude: options.exclude ?? [] },
-    {
-      runOnly: options.colorOnly ? { type: 'rule', values: COLOR_RULES } : { type: 'tag', values: WCAG_TAGS },
-    },
-  );
+  // Legacy mode runs axe.run in the page (axe still reaches same-origin frames through its own frame
+  // messaging): the same rules and results, at half the time of the default mode, which opens a blank
+  // page for every scan to merge the frames' partial results in. Only the violations are read, so axe
+  // builds no selectors for the passing nodes and the page sends none of them back.
+  let builder = new AxeBuilder({ page, axeSource: AXE_SOURCE })
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'] });
+  builder = options.colorOnly ? builder.withRules(COLOR_RULES) : builder.withTags(WCAG_TAGS);
+  if (options.include) builder = builder.include(options.include);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const { violations } = await builder.analyze();
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map(
     (v) =>
