@@ -79,7 +79,11 @@ async function countBookings(playwright: PlaywrightWorkerArgs['playwright'], ema
 
 test.describe(() => {
   // The browser reports each call it could not make (the test cuts the network on purpose).
-  test.use({ allowConsole: [/Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch/] });
+  test.use({
+    allowConsole: [
+      /Failed to load resource|ERR_CONNECTION_REFUSED|ERR_FAILED|Failed to fetch|Unable to preload CSS|Could not load \/assets\//,
+    ],
+  });
 
   test('an answer lost on the way back: the retry finds the booking made, once, and confirms it', async ({
     page,
@@ -186,6 +190,42 @@ test.describe(() => {
     await away.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('dialog', { name: 'Booking Confirmed!' })).toBeVisible();
     expect(await countBookings(playwright, email)).toBe(1);
+  });
+
+  test("the date pickers' stylesheet lost as the guest taps a date: Try again brings the calendar back styled", async ({
+    page,
+    request,
+  }) => {
+    const id = await freeHome(request, 20);
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(`/property/${id}`);
+    const named = await page.locator('meta[name="stayhub:later-code"]').getAttribute('content');
+    const css = (named ?? '').split(' ').filter((f) => f.endsWith('.css'));
+    expect(css.length).toBeGreaterThan(0);
+    let down = true;
+    await page.route(
+      (url) => css.includes(url.pathname),
+      (route) => (down ? route.abort('connectionrefused') : route.continue()),
+    );
+    await page.getByTestId('check-in-input').click();
+    // Without the calendar's styles it would open invisible: the page says it could not load instead.
+    const again = page.getByRole('button', { name: 'Try again' });
+    await expect(again).toBeVisible();
+    down = false;
+    await again.click();
+    await page.getByTestId('check-in-input').click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog').getByRole('button', { name: /\d/ }).first()).toBeVisible();
+    // One link to each stylesheet, loaded: the failed one is gone.
+    const loaded = (file: string) =>
+      page.evaluate(
+        (f) =>
+          [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+            .filter((l) => l.href.endsWith(f))
+            .map((l) => (l.sheet?.cssRules.length ?? 0) > 0),
+        file,
+      );
+    for (const f of css) await expect.poll(() => loaded(f)).toEqual([true]);
   });
 });
 

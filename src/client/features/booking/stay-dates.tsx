@@ -15,7 +15,9 @@ import type { TBookingStay } from './use-booking-stay.ts';
 import { lazyRetry } from '../../lib/lazy-retry.tsx';
 
 const StayDatePickers = lazyRetry(() =>
-  import('./stay-date-pickers.tsx').then((m) => ({ default: m.StayDatePickers })),
+  Promise.all([import('./stay-date-pickers.tsx'), pickerStyles()]).then(([m]) => ({
+    default: m.StayDatePickers,
+  })),
 );
 
 // The pickers' code runs when the guest reaches for them (hover, keyboard focus or the tap itself). Run
@@ -29,11 +31,12 @@ const preparePickers = () =>
   }));
 const PREFETCH_AFTER_MS = 2000;
 /** The pickers' files as the server names them in the page (route-preloads.ts); none in development. */
+function namedFiles(): string[] {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`)?.content.split(' ') ?? [];
+}
+/** Those the page has not linked yet (it loads some of them for itself). */
 function pickerFiles(): string[] {
-  const files = document.querySelector<HTMLMetaElement>(`meta[name="${LATER_CODE_META}"]`)?.content;
-  return files
-    ? files.split(' ').filter((href) => !document.querySelector(`link[href$="${CSS.escape(href)}"]`))
-    : [];
+  return namedFiles().filter((href) => !document.querySelector(`link[href$="${CSS.escape(href)}"]`));
 }
 function prefetch(href: string): void {
   const link = document.createElement('link');
@@ -66,6 +69,46 @@ const prefetchWhenIdle = () => {
     if (handle) cancelIdleCallback(handle);
   };
 };
+/**
+ * The pickers' stylesheets, loaded: linked afresh when a link failed. Vite's loader links them with the
+ * code, but after a failure it never asks again, so the pickers came back without their styles once the
+ * connection returned: a calendar that opened invisible for the rest of the visit. Without the page's
+ * names (in development), Vite's loader alone.
+ */
+function pickerStyles(): Promise<unknown> {
+  const sheets = namedFiles().filter((f) => f.endsWith('.css'));
+  return Promise.all(
+    sheets.map((href) => {
+      const linked = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].find((l) =>
+        l.href.endsWith(href),
+      );
+      if (linked?.sheet) return Promise.resolve();
+      const link = linked ?? Object.assign(document.createElement('link'), { rel: 'stylesheet', href });
+      link.crossOrigin = '';
+      if (!linked) document.head.append(link);
+      return new Promise<void>((resolve, reject) => {
+        link.addEventListener('load', () => resolve(), { once: true });
+        link.addEventListener('error', () => reject(new Error(`Could not load ${href}`)), { once: true });
+      });
+    }),
+  );
+}
+/** A failed stylesheet link of the pickers leaves the page, so the next try links it afresh. */
+function dropFailedStyles(event: Event): void {
+  const link = event.target;
+  if (!(link instanceof HTMLLinkElement) || link.rel !== 'stylesheet') return;
+  if (namedFiles().some((f) => f.endsWith('.css') && link.href.endsWith(f))) link.remove();
+}
+/** While the card is on the page: its pickers' files fetched once idle, and their failed styles dropped. */
+const prepareLaterCode = () => {
+  // Capture: a link's error event does not bubble.
+  document.addEventListener('error', dropFailedStyles, true);
+  const stopPrefetch = prefetchWhenIdle();
+  return () => {
+    document.removeEventListener('error', dropFailedStyles, true);
+    stopPrefetch();
+  };
+};
 /** After the tap's frame has painted: a frame, then a task. */
 const afterPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn));
 
@@ -80,7 +123,7 @@ type TField = 'check-in-input' | 'check-out-input';
 export function StayDates({ stay }: { stay: TBookingStay }) {
   const [clicked, setClicked] = useState<TField | null>(null);
   const slot = useRef<HTMLDivElement>(null);
-  useEffect(prefetchWhenIdle, []);
+  useEffect(prepareLaterCode, []);
   // The code (if not in yet) and the swap come after the tap's own frame; a load that failed leaves it to
   // the lazy component, whose failure reaches the error screen as before.
   const use = (field: TField) =>
