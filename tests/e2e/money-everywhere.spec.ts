@@ -117,8 +117,21 @@ async function bookOnCard(
       for (let i = 0; i < n; i++) await card.getByRole('button', { name: `Increase ${noun}` }).click();
     await page.keyboard.press('Escape');
   }
-  // The party's own quote, not the one before the last tap (shown, marked busy, while it loads).
-  await expect(card.getByTestId('price-breakdown')).toBeVisible();
+  // The party's own quote, not the one before the last tap: the card re-renders for a tap in a
+  // transition, and shows the quote before it (not yet marked busy) until then. So the card is read once
+  // it states the server's quote for this very party.
+  const party = Object.fromEntries(extras.filter(([, n]) => n > 0).map(([noun, n]) => [noun, String(n)]));
+  const query = new URLSearchParams({
+    propertyId: String(stay.homeId),
+    checkIn: stay.checkIn,
+    checkOut: stay.checkOut,
+    guests: String(stay.adults),
+    ...party,
+  });
+  const quoted = await page.request.get(`/api/bookings/quote?${query.toString()}`);
+  expect(quoted.ok(), await quoted.text()).toBe(true);
+  const { total } = (await quoted.json()) as { total: number };
+  await expect(card.getByTestId('total')).toHaveText(usd(Math.round(total * 100)));
   await expect(card.getByTestId('price-breakdown')).not.toHaveAttribute('aria-busy');
   const cardTotal = (await card.getByTestId('total').textContent()) ?? '';
   const cardLines = await card.getByTestId('price-breakdown').innerText();
