@@ -126,8 +126,12 @@ export default defineConfig({
         // page.route, which sends every request through Playwright and turns the browser's cache off.
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
         // No optimising JavaScript compilers: a test's page lives seconds, too short to repay them; without
-        // them the pages took about a tenth less CPU (bench/RESULTS.md, "Playwright's own cost").
+        // them the pages took about a tenth less CPU (bench/RESULTS.md, "Playwright's own cost"), and still
+        // do with the pages sharing a renderer process (below).
         '--js-flags=--no-opt --no-maglev',
+        // A site's pages share one renderer process: each test's pages join the one the worker's browser
+        // context keeps open, and reuse the scripts it compiled (tests/e2e/support/shared-context.ts).
+        '--process-per-site',
       ],
     },
   },

@@ -138,10 +138,13 @@ test.describe("the server's first screen is the app's render", () => {
 });
 
 test("a listing fetches the date pickers' files while idle, and runs them only when the guest taps a date, from the cache", async ({
-  page,
+  browser,
+  baseURL,
 }) => {
+  // A first visit: a context of its own, since the tests' shared one may hold the pickers already.
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
   const { id } = await firstListing(page);
-  await page.setViewportSize(PHONE);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const served = new Map<string, { prefetchCache: boolean; diskCache: boolean }[]>();
@@ -177,4 +180,5 @@ test("a listing fetches the date pickers' files while idle, and runs them only w
   // The tap's requests for them came from the cache the idle fetch filled.
   const picker = files.find((f) => /stay-date-pickers-.*\.js$/.test(f)) ?? '';
   expect(served.get(picker)?.slice(1)).toEqual([expect.objectContaining({ diskCache: true })]);
+  await context.close();
 });

@@ -1,5 +1,13 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContextOptions,
+  type Page,
+  type PlaywrightTestOptions,
+} from '@playwright/test';
 import { workerOrigin } from './support/servers.ts';
+import { SharedContext } from './support/shared-context.ts';
 
 export const ADMIN = { username: 'admin', password: 'admin123' } as const;
 
@@ -33,7 +41,93 @@ type TFixtures = {
  * app's degraded paths are what is tested. A test that wants a third-party answer registers its own
  * page.route before navigating (a routed request never reaches the resolver).
  */
-export const test = base.extend<TFixtures>({
+export const test = base.extend<TFixtures, { sharedContext: SharedContext }>({
+  sharedContext: [
+    async ({ browser }, use, workerInfo) => {
+      const shared = new SharedContext(browser, `${workerOrigin(workerInfo.parallelIndex)}/healthz`);
+      await use(shared);
+      await shared.close();
+    },
+    { scope: 'worker' },
+  ],
+  // Every test's `context` (and so its `page`) comes from the worker's shared context, reset in between
+  // (support/shared-context.ts). Each option Playwright would pass to a new context is read here, so a
+  // `test.use` of any of them gets a context with it.
+  context: async (
+    {
+      sharedContext,
+      acceptDownloads,
+      bypassCSP,
+      clientCertificates,
+      colorScheme,
+      contrast,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      forcedColors,
+      hasTouch,
+      geolocation,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      reducedMotion,
+      screen,
+      storageState,
+      viewport,
+      timezoneId,
+      userAgent,
+      baseURL,
+      contextOptions,
+      serviceWorkers,
+    },
+    use,
+  ) => {
+    // `satisfies`: a context option that a Playwright release adds to the test options fails the typecheck
+    // here until it is passed on.
+    const chosen = {
+      acceptDownloads,
+      bypassCSP,
+      clientCertificates,
+      colorScheme,
+      contrast,
+      deviceScaleFactor,
+      extraHTTPHeaders,
+      forcedColors,
+      hasTouch,
+      geolocation,
+      httpCredentials,
+      ignoreHTTPSErrors,
+      isMobile,
+      javaScriptEnabled,
+      locale,
+      offline,
+      permissions,
+      proxy,
+      reducedMotion,
+      screen,
+      storageState,
+      viewport,
+      timezoneId,
+      userAgent,
+      baseURL,
+      serviceWorkers,
+    } satisfies Record<Extract<keyof PlaywrightTestOptions, keyof BrowserContextOptions>, unknown>;
+    const options: BrowserContextOptions = { ...contextOptions };
+    for (const [key, value] of Object.entries(chosen)) {
+      if (
+        value !== undefined &&
+        !(key === 'clientCertificates' && Array.isArray(value) && value.length === 0)
+      ) {
+        Object.assign(options, { [key]: value });
+      }
+    }
+    await use(await sharedContext.take(options));
+    await sharedContext.release();
+  },
   // This worker's own server (playwright.config.ts starts one per worker); `page`, `request` and
   // `browser.newContext()` all resolve relative URLs against it.
   // Playwright reads a fixture's dependencies from the destructuring: this one has none.
