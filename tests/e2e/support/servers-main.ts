@@ -16,8 +16,8 @@ import { recoverStalePidFile } from '../../../src/server/db/embedded-postgres.ts
  *
  * E2E_SERVERS holds the processes as JSON ({ name, command, env, readyUrl, fromPrepared? }[]), E2E_PREPARE the
  * preparation ({ command, env }). Once every readyUrl answers 200, this process answers 200 on
- * E2E_READY_PORT. SIGTERM passes SIGTERM to each (so each web server stops its embedded PostgreSQL) and
- * exits when all have.
+ * E2E_READY_PORT (a request that comes earlier waits for it). SIGTERM passes SIGTERM to each (so each
+ * web server stops its embedded PostgreSQL) and exits when all have.
  */
 interface TServer {
   name: string;
@@ -141,10 +141,21 @@ async function launch(server: TServer): Promise<void> {
   await waitReady(server);
 }
 
+const allReady = Promise.all(servers.map(launch));
+// Listening from the start, each check answered the moment every server is ready: Playwright's check of a
+// port that refuses waits a second before it asks again.
+http
+  .createServer(
+    (_req, res) =>
+      void allReady.then(
+        () => res.end('ready'),
+        () => res.destroy(),
+      ),
+  )
+  .listen(readyPort, '127.0.0.1');
 try {
-  await Promise.all(servers.map(launch));
+  await allReady;
 } catch (err) {
   console.error(String(err));
   await stop(1);
 }
-http.createServer((_req, res) => res.end('ready')).listen(readyPort, '127.0.0.1');

@@ -80,10 +80,12 @@ export class SharedContext {
   private async open(options: BrowserContextOptions, key: string): Promise<NonNullable<typeof this.current>> {
     const context = await this.browser.newContext(options);
     const origins = new Set<string>();
-    context.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.protocol === 'http:' || url.protocol === 'https:') origins.add(url.origin);
-    });
+    // The origins of the documents the test opened (frames included): storage is theirs. Navigations, not
+    // requests: Playwright sends every page's navigations anyway, but requests only to a listener.
+    const visit = (url: string) => {
+      if (/^https?:/.test(url)) origins.add(new URL(url).origin);
+    };
+    context.on('page', (page) => page.on('framenavigated', (frame) => visit(frame.url())));
     const keeper = await context.newPage();
     await keeper.goto(this.keeperUrl);
     const entry = { context, key, origins, keeper, cdp: await context.newCDPSession(keeper), spent: false };
