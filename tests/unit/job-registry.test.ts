@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { describe, expect, it } from 'vitest';
 import type { jobHandlers } from '../../src/server/jobs/handlers.ts';
-import { dispatchOnCommit, sendJob, type TJobHandlers } from '../../src/server/jobs/queue.ts';
+import { dispatchOnCommit, sendJob, wakesOnNotify, type TJobHandlers } from '../../src/server/jobs/queue.ts';
 import { JOB_NAMES, JOB_SCHEDULES, JOBS } from '../../src/server/jobs/registry.ts';
 
 /**
@@ -33,6 +33,11 @@ describe('the job registry', () => {
     expect(JOB_SCHEDULES).toContainEqual({ name: 'email-sweep', cron: '* * * * *' });
     expect(JOB_SCHEDULES).toContainEqual({ name: 'ical-sync', cron: '*/5 * * * *' });
     expect(JOB_SCHEDULES.map((s) => s.name)).not.toContain('email');
+  });
+
+  it('wakes the workers of every job that is sent, scheduled ones too; only the dead letter waits for a poll', () => {
+    // The calendar-jobs integration test sends a scheduled job and sees it run well inside the backstop poll.
+    expect(JOB_NAMES.filter((k) => !wakesOnNotify(k))).toEqual(['emailFailed']);
   });
 
   it('parses payloads before a handler sees them: wrong ones are refused with the field named', () => {

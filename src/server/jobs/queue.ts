@@ -52,10 +52,27 @@ export interface TQueueTuning {
 /** The queue jobs are sent to; set while this process holds a queue, null otherwise (tests without one). */
 let sender: PgBoss | null = null;
 
+/**
+ * Whether a job's workers are woken by NOTIFY: those requests send, and those on a schedule (pg-boss's
+ * scheduler sends each occurrence as a job). Only a dead letter arrives without a send of its own.
+ */
+export function wakesOnNotify(key: TJobName): boolean {
+  const spec: { notify?: boolean; cron?: string } = JOBS[key];
+  return spec.notify === true || spec.cron !== undefined;
+}
+
+/**
+ * How often an idle worker of a scheduled job still looks, with NOTIFY waking it for each occurrence: a
+ * backstop for a notification lost while the listener reconnected, and for a failed run's retry. Polling
+ * the twelve scheduled queues every 2 s was most of an idle server's database work.
+ */
+const SCHEDULED_BACKSTOP_SECONDS = 30;
+
 /** Creates the jobs' queues, so a send-only instance can send to them before any worker ran. */
 export async function createQueues(boss: PgBoss, jobs: readonly TJobName[]): Promise<void> {
   for (const key of jobs) {
-    const { queue: name, notify = false, deadLetter } = JOBS[key];
+    const { queue: name, deadLetter } = JOBS[key];
+    const notify = wakesOnNotify(key);
     // A dead letter queue must exist before the queue that names it.
     if (deadLetter) await boss.createQueue(deadLetter);
     await boss.createQueue(name, { notify, ...(deadLetter ? { deadLetter } : {}) });
@@ -94,13 +111,18 @@ export async function registerJobs(
     const { queue: name, payload } = JOBS[key];
     const cron: string | undefined = JOBS[key].cron;
     if (cron) await boss.schedule(name, cron, null, { tz: 'UTC' });
+    // A job requests send keeps the short poll while NOTIFY is up too: its retries (an email's) are due
+    // between sends, and the poll is what finds them.
+    const notifiedPoll = cron
+      ? Math.max(SCHEDULED_BACKSTOP_SECONDS, tuning.pollingIntervalSeconds)
+      : tuning.pollingIntervalSeconds;
     // One handler's type for every key: the registry ties each key's schema to its handler.
     const handler = handlers[key] as (data: unknown, job: TJobInfo) => Promise<void>;
     await boss.work(
       name,
       {
         pollingIntervalSeconds: tuning.pollingIntervalSeconds,
-        notifyPollingIntervalSeconds: tuning.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: notifiedPoll,
         batchSize: 10,
         burstWhenBatchFull: true,
         includeMetadata: true,

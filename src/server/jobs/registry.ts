@@ -20,7 +20,10 @@ interface TJobSpec<P extends z.ZodType> {
   payload: P;
   /** Cron, in UTC, for a job that runs on a schedule. */
   cron?: string;
-  /** Sent from requests: its workers wake on NOTIFY instead of their next poll. */
+  /**
+   * Sent from requests: its workers wake on NOTIFY instead of their next poll. A job on a schedule wakes
+   * its workers the same way (the schedule's occurrence is a send): see `wakesOnNotify`.
+   */
   notify?: boolean;
   /** The queue that receives a job whose last attempt failed (pg-boss's dead letter). */
   deadLetter?: string;
