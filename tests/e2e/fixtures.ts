@@ -86,8 +86,9 @@ export const test = base.extend<TFixtures, { sharedContext: SharedContext }>({
     },
     use,
   ) => {
-    // `satisfies`: a context option that a Playwright release adds to the test options fails the typecheck
-    // here until it is passed on.
+    // The names again: Playwright learns a fixture's dependencies from its parameter's destructuring, and
+    // refuses a rest element there. `satisfies`: a context option that a Playwright release adds to the
+    // test options fails the typecheck here until it is listed in both places.
     const chosen = {
       acceptDownloads,
       bypassCSP,
