@@ -1,7 +1,11 @@
+import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TTestDb } from '../support/db.ts';
 import { spawnServer, type TServerProcess } from '../support/process.ts';
+import { launchServerIn } from '../support/server-process.ts';
+import { tempDir } from '../support/tmp.ts';
 
 let db: TTestDb;
 let server: TServerProcess;
@@ -85,4 +89,35 @@ describe('graceful shutdown', () => {
     expect(statuses.filter((s) => typeof s === 'number' && s !== 200)).toEqual([]);
     expect(statuses).toContain(200);
   }, 60_000);
+
+  it('stopped while it starts, it finishes starting, then stops its embedded PostgreSQL and exits 0', async () => {
+    const dataDir = tempDir('early-stop-');
+    const started = await launchServerIn({}, { dataDir });
+    started.proc.stdout?.resume();
+    // The database's server is up once its pid file names it (initdb's single-user run writes a negative
+    // pid there first): the web server is still starting.
+    const pidFile = path.join(dataDir, 'pg', 'postmaster.pid');
+    let pgPid = 0;
+    while (pgPid <= 0 && started.proc.exitCode === null) {
+      pgPid = Number(fs.existsSync(pidFile) ? fs.readFileSync(pidFile, 'utf8').split('\n')[0] : 0);
+      if (pgPid <= 0) await new Promise((r) => setTimeout(r, 20));
+    }
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    try {
+      expect(pgPid).toBeGreaterThan(0);
+      started.proc.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+      expect(alive(pgPid)).toBe(false);
+    } finally {
+      // Left running (the bug this guards against), it would outlive the test run.
+      if (pgPid && alive(pgPid)) process.kill(pgPid, 'SIGQUIT');
+    }
+  }, 90_000);
 });

@@ -50,6 +50,28 @@ export async function spawnServerIn(
   env: Record<string, string>,
   at: { dataDir: string; port?: number },
 ): Promise<TServerProcess> {
+  const started = await launchServerIn(env, at);
+  const { proc, stderr, exited, url } = started;
+  // Ready when it prints its banner (main.ts writes it once it listens), or failed when it exits first.
+  await new Promise<void>((resolve, reject) => {
+    let stdout = '';
+    proc.stdout?.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      if (stdout.includes('StayHub is running at')) resolve();
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) during start-up: ${stderr()}`)));
+  });
+  proc.stdout?.resume();
+  const res = await fetch(`${url}/api/config`);
+  if (!res.ok) throw new Error(`server answered ${res.status} after start-up: ${stderr()}`);
+  return started;
+}
+
+/** The server's process as `spawnServerIn` starts it, handed over at once, before it is ready. */
+export async function launchServerIn(
+  env: Record<string, string>,
+  at: { dataDir: string; port?: number },
+): Promise<TServerProcess> {
   const port = at.port ?? (await freePort());
   const { dataDir } = at;
   fs.chmodSync(dataDir, 0o755);
@@ -71,18 +93,6 @@ export async function spawnServerIn(
   });
   const { stderr, logged, exited, kill } = watch(proc);
   const url = `http://127.0.0.1:${port}`;
-  // Ready when it prints its banner (main.ts writes it once it listens), or failed when it exits first.
-  await new Promise<void>((resolve, reject) => {
-    let stdout = '';
-    proc.stdout?.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      if (stdout.includes('StayHub is running at')) resolve();
-    });
-    void exited.then((code) => reject(new Error(`server exited (${code}) during start-up: ${stderr()}`)));
-  });
-  proc.stdout?.resume();
-  const res = await fetch(`${url}/api/config`);
-  if (!res.ok) throw new Error(`server answered ${res.status} after start-up: ${stderr()}`);
   return {
     url,
     port,
