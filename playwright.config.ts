@@ -8,6 +8,7 @@ import {
   E2E_STRIPE_PORT,
   E2E_STRIPE_WEBHOOK_SECRET,
   E2E_WORKERS,
+  PREPARED_DATA_FOLDER,
   workerOrigin,
   workerPort,
 } from './tests/e2e/support/servers.ts';
@@ -60,7 +61,7 @@ const stripeEnv = {
  * The workers' servers start from copies of one data folder that the product's own `db:seed` filled
  * (migrations, base data, the demo and its photos), instead of each doing all of it at its start.
  */
-const prepare = { command: ['node', 'scripts/db.ts', 'seed'], env: serverEnv('prepared') };
+const prepare = { command: ['node', 'scripts/db.ts', 'seed'], env: serverEnv(PREPARED_DATA_FOLDER) };
 
 /** Every process the tests need, started side by side by one webServer entry (support/servers-main.ts). */
 const servers = [

@@ -1,11 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { ADMIN, expect, test } from './fixtures.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { choosePay, fillContact, reserveToCheckout, skipRetryPauses } from './support/checkout.ts';
 import { imageDataUrls } from '../support/fixtures.ts';
 import { spawnServerIn, type TServerProcess } from '../support/server-process.ts';
-import { TEST_ADMIN } from '../support/constants.ts';
+import { PREPARED_DATA_FOLDER } from './support/servers.ts';
 
 /**
  * The server process itself stops while the guest presses Confirm booking, and starts again later on
@@ -21,6 +22,8 @@ const isCreate = (url: URL) =>
 // The client build the suite's own servers serve (playwright.config.ts), not always dist/client.
 const ENV = {
   CLIENT_DIR: process.env.CLIENT_OUT_DIR ?? 'dist/client',
+  ADMIN_USERNAME: ADMIN.username,
+  ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: 'silent',
   RUN_JOBS: 'false',
 };
@@ -40,14 +43,22 @@ test('the server stops as the guest confirms: the page keeps the form and says s
   playwright,
 }) => {
   test.setTimeout(150_000);
-  // Under the suite's data folder (playwright.config.ts), removed with it.
-  const folder = fs.mkdtempSync(path.join(process.env.E2E_DATA_ROOT!, 'server-stop-'));
+  // Under the suite's data folder (playwright.config.ts), removed with it: a copy of the data the suite's
+  // servers start from (a stopped PostgreSQL's folder copies whole), so its start skips initdb and the
+  // migrations, as theirs do.
+  const root = process.env.E2E_DATA_ROOT!;
+  const own = fs.mkdtempSync(path.join(root, 'server-stop-'));
+  // The embedded PostgreSQL runs as its own user when we are root, and must reach its folder.
+  fs.chmodSync(own, 0o755);
+  const folder = path.join(own, 'data');
+  execFileSync('cp', ['-a', path.join(root, PREPARED_DATA_FOLDER), folder]);
+  fs.rmSync(path.join(folder, 'postgres.log'), { force: true });
   server = await spawnServerIn(ENV, { dataDir: folder });
   const { port } = server;
   const admin = await playwright.request.newContext({ baseURL: server.url });
   let homeId: number;
   try {
-    expect((await admin.post('/api/auth/login', { data: TEST_ADMIN })).ok()).toBe(true);
+    expect((await admin.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
     const created = await admin.post('/api/properties', {
       data: {
         title: 'Harbour loft',
@@ -112,7 +123,7 @@ test('the server stops as the guest confirms: the page keeps the form and says s
   expect(new Set(keys).size).toBe(1);
   const check = await playwright.request.newContext({ baseURL: server.url });
   try {
-    expect((await check.post('/api/auth/login', { data: TEST_ADMIN })).ok()).toBe(true);
+    expect((await check.post('/api/auth/login', { data: ADMIN })).ok()).toBe(true);
     const all = (await (await check.get('/api/bookings')).json()) as { contactInfo: { email: string } }[];
     expect(all.filter((b) => b.contactInfo.email === email)).toHaveLength(1);
   } finally {

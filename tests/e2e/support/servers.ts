@@ -30,3 +30,9 @@ export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in';
 
 /** The port on which tests/e2e/support/servers-main.ts says every server is ready. */
 export const E2E_READY_PORT = E2E_PORT + 51;
+
+/**
+ * The folder, under E2E_DATA_ROOT, that `db:seed` fills once for the run (migrated, seeded, the demo's
+ * photos rendered) and that the servers start from copies of (support/servers-main.ts).
+ */
+export const PREPARED_DATA_FOLDER = 'prepared';
