@@ -12,15 +12,13 @@ function writeManifest(manifest: Record<string, unknown>): void {
   fs.writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
 }
 
+/** The build's entry, importing a shared chunk and carrying the entry stylesheet. */
+const ENTRY = { file: 'assets/index.js', isEntry: true, imports: ['_shared.js'], css: ['assets/index.css'] };
+
 describe('route code preloads', () => {
   it("lists the first screen's route chunks and styles beyond the entry's, for home and a property, not other pages", () => {
     writeManifest({
-      'index.html': {
-        file: 'assets/index.js',
-        isEntry: true,
-        imports: ['_shared.js'],
-        css: ['assets/index.css'],
-      },
+      'index.html': ENTRY,
       '_shared.js': { file: 'assets/shared.js', css: ['assets/index.css'] },
       '_card.js': { file: 'assets/card.js', imports: ['_shared.js'], css: ['assets/card.css'] },
       'routes/_site.tsx?tsr-split=component': { file: 'assets/site.js', imports: ['_shared.js'] },
@@ -43,12 +41,7 @@ describe('route code preloads', () => {
 
   it("names the date pickers' code beyond the entry's for the guest pages, not for the back office", () => {
     writeManifest({
-      'index.html': {
-        file: 'assets/index.js',
-        isEntry: true,
-        imports: ['_shared.js'],
-        css: ['assets/index.css'],
-      },
+      'index.html': ENTRY,
       '_shared.js': { file: 'assets/shared.js' },
       '_popover.js': {
         file: 'assets/popover.js',
